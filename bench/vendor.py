@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""vendor.py - the vendor libraries' times for the primitives pramsim's
+tuned kernels compete with, on an NVIDIA GPU, timed with CUDA events.
+
+    python3 bench/vendor.py [log2 n] [reps]     (default 28 and 20)
+
+Prints CSV: what,n,median_ms,min_ms,max_ms,gb_per_s. GB/s counts bytes read
+plus bytes written. Needs PyTorch with CUDA; CuPy when present.
+"""
+import statistics
+import sys
+
+import torch
+
+
+def timed(fn, reps):
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start.record()
+        fn()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times), min(times), max(times)
+
+
+def main():
+    logn = int(sys.argv[1]) if len(sys.argv) > 1 else 28
+    reps = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    n = 1 << logn
+    g = torch.Generator(device="cuda").manual_seed(1)
+    xi = torch.randint(0, 100, (n,), dtype=torch.int32, device="cuda", generator=g)
+    xf = torch.rand(n, dtype=torch.float32, device="cuda", generator=g)
+    rows = [
+        ("torch sum int32", lambda: torch.sum(xi, dtype=torch.int32), 4 * n + 4),
+        ("torch max float32", lambda: torch.max(xf), 4 * n + 4),
+        ("torch cumsum float32 (inclusive scan)", lambda: torch.cumsum(xf, 0), 8 * n),
+        ("torch cumsum int32 (inclusive scan)",
+         lambda: torch.cumsum(xi, 0, dtype=torch.int32), 8 * n),
+        ("torch copy", lambda: xf.clone(), 8 * n),
+    ]
+    try:
+        import cupy
+
+        ci = cupy.asarray(xi)
+        cf = cupy.asarray(xf)
+        rows.append(("cupy sum uint32 (CUB)", lambda: ci.sum(dtype=cupy.int32), 4 * n + 4))
+        rows.append(("cupy max float32 (CUB)", lambda: cf.max(), 4 * n + 4))
+        rows.append(("cupy cumsum float32", lambda: cupy.cumsum(cf), 8 * n))
+    except ImportError:
+        pass
+    print("what,n,median_ms,min_ms,max_ms,gb_per_s")
+    for name, fn, nbytes in rows:
+        med, lo, hi = timed(fn, reps)
+        print(f"{name},{n},{med:.4f},{lo:.4f},{hi:.4f},{nbytes / (med * 1e-3) / 1e9:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,335 @@
+/*
+ * gpu.c - gpu_run (gpu.h): the table of algorithms and variants with their
+ * kernel files and runners, the build options that pick the operator and
+ * the type, buffers, the warm-up and timed runs, and the helpers the runners
+ * share (gpuint.h).
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpuint.h"
+
+/* Elements per work-item of the tuned scan when the job does not say. */
+#define GPU_DEFAULT_PER_PROC 16
+#define GPU_MAX_PER_PROC 64
+
+typedef struct gpu_entry {
+	const char *algo;        /* registry name */
+	const char *variant;     /* "teaching" or "tuned" */
+	const char *file;        /* kernel file */
+	int (*run)(gpu_ctx *c);  /* enqueues one run */
+	int scan;                /* 1: out_n = n; 0: a reduction, out_n = 1 */
+	int takes_per_proc;      /* honours job->per_proc */
+} gpu_entry;
+
+static const gpu_entry entries[] = {
+	{.algo = "reduce", .variant = "teaching", .file = "reduce.cl",
+	 .run = gpu__reduce_teaching},
+	{.algo = "reduce", .variant = "tuned", .file = "reduce.cl", .run = gpu__reduce_tuned},
+	{.algo = "scan-hillis-steele", .variant = "teaching", .file = "scan.cl",
+	 .run = gpu__scan_hillis_steele, .scan = 1},
+	{.algo = "scan-blelloch", .variant = "teaching", .file = "scan.cl",
+	 .run = gpu__scan_blelloch, .scan = 1},
+	{.algo = "scan-blelloch", .variant = "tuned", .file = "scan.cl", .run = gpu__scan_tuned,
+	 .scan = 1, .takes_per_proc = 1},
+};
+
+/* The build option of each operator the kernels have; NULL: not there. */
+static const char *const op_define[PRAM_OP_COUNT] = {
+	[PRAM_OP_SUM] = "-DOP_SUM",
+	[PRAM_OP_MAX] = "-DOP_MAX",
+	[PRAM_OP_MIN] = "-DOP_MIN",
+};
+
+static const gpu_entry *find_entry(const char *algo, const char *variant)
+{
+	if (!algo || !variant)
+		return NULL;
+	for (size_t k = 0; k < sizeof entries / sizeof entries[0]; k++)
+		if (strcmp(entries[k].algo, algo) == 0 && strcmp(entries[k].variant, variant) == 0)
+			return &entries[k];
+	return NULL;
+}
+
+int gpu_has(const char *algo, const char *variant)
+{
+	return find_entry(algo, variant) != NULL;
+}
+
+unsigned long gpu_lanes(const clrt *rt)
+{
+	return (unsigned long)clrt_compute_units(rt) * clrt_simd_width(rt);
+}
+
+/* ---- helpers for the runners ----------------------------------------- */
+
+cl_kernel gpu__kernel(gpu_ctx *c, const char *name)
+{
+	for (unsigned k = 0; k < c->nkern; k++)
+		if (strcmp(c->kname[k], name) == 0)
+			return c->kern[k];
+	if (c->nkern == GPU_MAX_KERNELS) {
+		snprintf(c->err, c->errlen, "too many kernels (%d) for one algorithm",
+			 GPU_MAX_KERNELS);
+		return NULL;
+	}
+	cl_int rc;
+	cl_kernel k = clCreateKernel(c->prog, name, &rc);
+	if (rc != CL_SUCCESS) {
+		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clCreateKernel", rc);
+		return NULL;
+	}
+	c->kname[c->nkern] = name;
+	c->kern[c->nkern++] = k;
+	return k;
+}
+
+cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems)
+{
+	if (slot >= GPU_MAX_SCRATCH) {
+		snprintf(c->err, c->errlen, "more than %d scratch buffers needed", GPU_MAX_SCRATCH);
+		return NULL;
+	}
+	if (elems == 0)
+		elems = 1;
+	if (c->scratch[slot] && c->scratch_n[slot] >= elems)
+		return c->scratch[slot];
+	if (c->scratch[slot])
+		clReleaseMemObject(c->scratch[slot]);
+	cl_int rc;
+	c->scratch[slot] = clCreateBuffer(clrt_context(c->rt), CL_MEM_READ_WRITE, elems * 4, NULL, &rc);
+	if (rc != CL_SUCCESS) {
+		c->scratch[slot] = NULL;
+		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clCreateBuffer", rc);
+		return NULL;
+	}
+	c->scratch_n[slot] = elems;
+	return c->scratch[slot];
+}
+
+size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
+{
+	size_t lim = cap, kwg = 0;
+	size_t dev = clrt_max_wg(c->rt), user = clrt_wg_cap(c->rt);
+	cl_ulong used = 0;
+	if (dev && dev < lim)
+		lim = dev;
+	if (user && user < lim)
+		lim = user;
+	if (clGetKernelWorkGroupInfo(k, clrt_device(c->rt), CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg,
+				     &kwg, NULL) == CL_SUCCESS &&
+	    kwg && kwg < lim)
+		lim = kwg;
+	clGetKernelWorkGroupInfo(k, clrt_device(c->rt), CL_KERNEL_LOCAL_MEM_SIZE, sizeof used, &used,
+				 NULL);
+	unsigned long lmem = clrt_local_mem(c->rt);
+	size_t free_local = lmem > used ? (size_t)(lmem - used) : 0;
+	if (bytes_per_item && free_local / bytes_per_item < lim)
+		lim = free_local / bytes_per_item;
+	size_t l = 1;
+	while (2 * l <= lim)
+		l *= 2;
+	if (lim == 0) {
+		snprintf(c->err, c->errlen, "no work-group size fits: %zu bytes of local memory per "
+					    "work-item, %lu free",
+			 bytes_per_item, (unsigned long)free_local);
+		return 0;
+	}
+	return l;
+}
+
+size_t gpu__groups(const gpu_ctx *c, size_t lsize)
+{
+	size_t per_cu = lsize < 2048 ? 2048 / lsize : 1;
+	size_t cu = clrt_compute_units(c->rt);
+	return (cu ? cu : 1) * per_cu;
+}
+
+int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char *args, ...)
+{
+	va_list ap;
+	cl_uint idx = 0;
+	cl_event ev = NULL;
+	va_start(ap, args);
+	for (const char *a = args; *a; a++, idx++) {
+		cl_int rc;
+		if (*a == 'm') {
+			cl_mem m = va_arg(ap, cl_mem);
+			rc = clSetKernelArg(k, idx, sizeof m, &m);
+		} else if (*a == 'u') {
+			cl_uint u = va_arg(ap, unsigned);
+			rc = clSetKernelArg(k, idx, sizeof u, &u);
+		} else if (*a == 'i') {
+			cl_int i = va_arg(ap, int);
+			rc = clSetKernelArg(k, idx, sizeof i, &i);
+		} else {
+			size_t bytes = va_arg(ap, size_t);
+			rc = clSetKernelArg(k, idx, bytes, NULL);
+		}
+		if (rc != CL_SUCCESS) {
+			va_end(ap);
+			char what[64];
+			snprintf(what, sizeof what, "clSetKernelArg %u", (unsigned)idx);
+			clrt_report(c->err, c->errlen, __FILE__, __LINE__, what, rc);
+			return -1;
+		}
+	}
+	va_end(ap);
+	if (c->nev == c->evcap) {
+		size_t cap = c->evcap ? 2 * c->evcap : 16;
+		cl_event *grown = realloc(c->ev, cap * sizeof *grown);
+		if (!grown) {
+			snprintf(c->err, c->errlen, "out of memory");
+			return -1;
+		}
+		c->ev = grown;
+		c->evcap = cap;
+	}
+	CL_CHECK(clEnqueueNDRangeKernel(clrt_queue(c->rt), k, 1, NULL, &global, &local, 0, NULL,
+					&ev),
+		 c->err, c->errlen);
+	c->ev[c->nev++] = ev;
+	return 0;
+fail:
+	return -1;
+}
+
+/* ---- gpu_run --------------------------------------------------------- */
+
+/* Wait for the run's kernels, add up their times and release the events. */
+static int finish_run(gpu_ctx *c, double *ms)
+{
+	double total = 0;
+	int rc = 0;
+	cl_int st = clFinish(clrt_queue(c->rt));
+	if (st != CL_SUCCESS) {
+		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clFinish", st);
+		rc = -1;
+	}
+	for (size_t k = 0; k < c->nev; k++) {
+		double t = clrt_event_ms(c->ev[k]);
+		total += t > 0 ? t : 0;
+		clReleaseEvent(c->ev[k]);
+	}
+	c->nev = 0;
+	if (ms)
+		*ms = total;
+	return rc;
+}
+
+/* Put "prefix: " before the message in err. */
+static void prefix_err(char *err, size_t errlen, const char *algo, const char *variant,
+		       const char *file)
+{
+	char *inner = strdup(err);
+	snprintf(err, errlen, "%s (%s, %s): %s", algo ? algo : "?", variant ? variant : "?", file,
+		 inner ? inner : "out of memory");
+	free(inner);
+}
+
+/* Check the job against what the entry can do. */
+static int check_job(const gpu_entry *e, const gpu_job *job, char *err, size_t errlen)
+{
+	if ((unsigned)job->op >= PRAM_OP_COUNT || !op_define[job->op]) {
+		snprintf(err, errlen, "the kernels have no operator '%s' (sum, max and min only)",
+			 (unsigned)job->op < PRAM_OP_COUNT ? pram_op_name(job->op) : "?");
+		return -1;
+	}
+	size_t want = e->scan ? job->n : 1;
+	if (job->out_n != want) {
+		snprintf(err, errlen, "the output has %zu elements; the kernels write %zu",
+			 job->out_n, want);
+		return -1;
+	}
+	if (job->n > (size_t)INT32_MAX) {
+		snprintf(err, errlen, "n = %zu is more than the kernels' 32-bit indices allow (%ld)",
+			 job->n, (long)INT32_MAX);
+		return -1;
+	}
+	if (job->reps < 1 || !job->times_ms || (job->n && !job->input) ||
+	    (job->out_n && !job->output)) {
+		snprintf(err, errlen, "bad job: reps %u, times %s, input %s, output %s", job->reps,
+			 job->times_ms ? "set" : "NULL", job->input ? "set" : "NULL",
+			 job->output ? "set" : "NULL");
+		return -1;
+	}
+	return 0;
+}
+
+int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
+{
+	const gpu_entry *e = find_entry(job->algo, job->variant);
+	gpu_ctx c;
+	char opts[256];
+	cl_int rc;
+	memset(&c, 0, sizeof c);
+	c.rt = rt;
+	c.job = job;
+	c.err = err;
+	c.errlen = errlen;
+	if (!e) {
+		snprintf(err, errlen, "no OpenCL kernels for algorithm '%s', variant '%s'",
+			 job->algo ? job->algo : "(null)", job->variant ? job->variant : "(null)");
+		return -1;
+	}
+	if (check_job(e, job, err, errlen))
+		goto fail;
+	unsigned pp = e->takes_per_proc && job->per_proc ? job->per_proc : GPU_DEFAULT_PER_PROC;
+	if (pp > GPU_MAX_PER_PROC) {
+		snprintf(err, errlen, "per_proc %u is more than the kernels take (%d)", pp,
+			 GPU_MAX_PER_PROC);
+		goto fail;
+	}
+	c.per_proc = pp;
+	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u", op_define[job->op],
+		 job->is_float ? " -DIS_FLOAT" : "", pp);
+	if (!(c.prog = clrt_build(rt, e->file, opts, err, errlen)))
+		goto fail;
+	size_t n = job->n;
+	c.in = clCreateBuffer(clrt_context(rt), CL_MEM_READ_ONLY, (n ? n : 1) * 4, NULL, &rc);
+	CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
+	c.out = clCreateBuffer(clrt_context(rt), CL_MEM_READ_WRITE,
+			       (job->out_n ? job->out_n : 1) * 4, NULL, &rc);
+	CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
+	if (n)
+		CL_CHECK(clEnqueueWriteBuffer(clrt_queue(rt), c.in, CL_TRUE, 0, n * 4, job->input, 0,
+					      NULL, NULL),
+			 err, errlen);
+	for (unsigned r = 0; r <= job->reps; r++) {
+		c.result = c.out;
+		if (e->run(&c))
+			goto fail;
+		if (finish_run(&c, r ? &job->times_ms[r - 1] : NULL))
+			goto fail;
+	}
+	if (job->out_n)
+		CL_CHECK(clEnqueueReadBuffer(clrt_queue(rt), c.result, CL_TRUE, 0, job->out_n * 4,
+					     job->output, 0, NULL, NULL),
+			 err, errlen);
+	rc = 0;
+	goto done;
+fail:
+	prefix_err(err, errlen, job->algo, job->variant,
+		   e && clrt_kernel_path(rt, e->file) ? clrt_kernel_path(rt, e->file)
+						      : e ? e->file : "?");
+	rc = -1;
+done:
+	if (c.nev) {
+		clFinish(clrt_queue(rt));
+		for (size_t k = 0; k < c.nev; k++)
+			clReleaseEvent(c.ev[k]);
+	}
+	free(c.ev);
+	for (unsigned k = c.nkern; k-- > 0;)
+		clReleaseKernel(c.kern[k]);
+	for (unsigned k = GPU_MAX_SCRATCH; k-- > 0;)
+		if (c.scratch[k])
+			clReleaseMemObject(c.scratch[k]);
+	if (c.out)
+		clReleaseMemObject(c.out);
+	if (c.in)
+		clReleaseMemObject(c.in);
+	return rc == 0 ? 0 : -1;
+}

@@ -1,0 +1,69 @@
+/*
+ * gpu_reduce.c - the runners of "reduce" (kernels in reduce.cl): the
+ * teaching tree, run level by level until one value is left, and the tuned
+ * grid-stride reduction, one pass with many groups and one with a single
+ * group. For n = 0 both write the operator's identity, since every
+ * work-item then loads the identity.
+ */
+#include "gpuint.h"
+
+/* Cap on the work-group size: 256 keeps several groups resident per
+ * compute unit on GPUs; CPUs gain nothing from larger groups. */
+#define REDUCE_WG_CAP 256
+
+int gpu__reduce_teaching(gpu_ctx *c)
+{
+	cl_kernel k = gpu__kernel(c, "reduce_tree");
+	if (!k)
+		return -1;
+	size_t L = gpu__lsize(c, k, REDUCE_WG_CAP, 4);
+	if (L == 0)
+		return -1;
+	if (L < 2) {
+		snprintf(c->err, c->errlen, "the tree reduction needs work-groups of 2 or more");
+		return -1;
+	}
+	cl_mem src = c->in;
+	size_t m = c->job->n;
+	unsigned slot = 0;
+	do {
+		size_t groups = m ? GPU_DIV_UP(m, L) : 1;
+		cl_mem dst = gpu__scratch(c, slot, groups);
+		if (!dst || gpu__launch(c, k, groups * L, L, "mmul", src, dst, (unsigned)m, L * 4))
+			return -1;
+		src = dst;
+		m = groups;
+		slot ^= 1; /* ping-pong: a level reads the buffer the last one wrote */
+	} while (m > 1);
+	c->result = src;
+	return 0;
+}
+
+int gpu__reduce_tuned(gpu_ctx *c)
+{
+	cl_kernel k = gpu__kernel(c, "reduce_tuned");
+	if (!k)
+		return -1;
+	size_t L = gpu__lsize(c, k, REDUCE_WG_CAP, 4);
+	if (L == 0)
+		return -1;
+	size_t n = c->job->n;
+	/* At least 16 elements per work-item, at most one wave of groups. */
+	size_t groups = GPU_DIV_UP(n, L * 16);
+	size_t most = gpu__groups(c, L);
+	if (groups > most)
+		groups = most;
+	if (groups == 0)
+		groups = 1;
+	cl_mem part = gpu__scratch(c, 0, groups);
+	if (!part || gpu__launch(c, k, groups * L, L, "mmul", c->in, part, (unsigned)n, L * 4))
+		return -1;
+	c->result = part;
+	if (groups == 1)
+		return 0;
+	cl_mem fin = gpu__scratch(c, 1, 1);
+	if (!fin || gpu__launch(c, k, L, L, "mmul", part, fin, (unsigned)groups, L * 4))
+		return -1;
+	c->result = fin;
+	return 0;
+}

@@ -1,0 +1,100 @@
+/*
+ * gpu_scan.c - the runners of the scans (kernels in scan.cl).
+ *
+ * The teaching scans follow the notes' "Working on Arbitrary Length Input":
+ * scan each block in a work-group, keep each block's total, scan the totals
+ * the same way (recursively, exclusive, in place) and add the scanned totals
+ * back to their blocks. The tuned scan is reduce-then-scan in three kernels
+ * over a fixed number of groups, each walking a contiguous chunk.
+ */
+#include "gpuint.h"
+
+#define SCAN_WG_CAP 256
+
+/* Scan m elements of src into dst (they may be the same buffer) with blk,
+ * which scans blocks of per_block elements in groups of L; the block totals
+ * go to scratch slot `level`. */
+static int scan_level(gpu_ctx *c, cl_kernel blk, cl_kernel add, size_t L, size_t per_block,
+		      cl_mem src, cl_mem dst, size_t m, int inclusive, unsigned level)
+{
+	size_t blocks = GPU_DIV_UP(m, per_block);
+	cl_mem sums = gpu__scratch(c, level, blocks);
+	if (!sums ||
+	    gpu__launch(c, blk, blocks * L, L, "mmmuil", src, dst, sums, (unsigned)m, inclusive,
+			2 * L * 4))
+		return -1;
+	if (blocks == 1)
+		return 0;
+	if (scan_level(c, blk, add, L, per_block, sums, sums, blocks, 0, level + 1))
+		return -1;
+	return gpu__launch(c, add, GPU_DIV_UP(m, L) * L, L, "mmuu", dst, sums, (unsigned)m,
+			   (unsigned)per_block);
+}
+
+/* The teaching scans differ only in the block kernel and how many elements
+ * a work-item takes: 1 for Hillis-Steele, 2 for Blelloch. */
+static int scan_teaching(gpu_ctx *c, const char *block_kernel, size_t per_item)
+{
+	if (c->job->n == 0)
+		return 0;
+	cl_kernel blk = gpu__kernel(c, block_kernel), add = gpu__kernel(c, "add_offsets");
+	if (!blk || !add)
+		return -1;
+	size_t L = gpu__lsize(c, blk, SCAN_WG_CAP, 2 * 4);
+	if (L == 0)
+		return -1;
+	size_t la = gpu__lsize(c, add, SCAN_WG_CAP, 0);
+	if (la == 0)
+		return -1;
+	if (la < L)
+		L = la;
+	return scan_level(c, blk, add, L, L * per_item, c->in, c->out, c->job->n,
+			  c->job->inclusive ? 1 : 0, 0);
+}
+
+int gpu__scan_hillis_steele(gpu_ctx *c)
+{
+	return scan_teaching(c, "hs_block", 1);
+}
+
+int gpu__scan_blelloch(gpu_ctx *c)
+{
+	return scan_teaching(c, "blelloch_block", 2);
+}
+
+int gpu__scan_tuned(gpu_ctx *c)
+{
+	size_t n = c->job->n, pp = c->per_proc;
+	if (n == 0)
+		return 0;
+	cl_kernel k1 = gpu__kernel(c, "tile_reduce"), k2 = gpu__kernel(c, "scan_partials"),
+		  k3 = gpu__kernel(c, "scan_tiles");
+	if (!k1 || !k2 || !k3)
+		return -1;
+	/* scan_tiles holds a padded tile of L*pp elements and L item totals. */
+	size_t per_item = (pp + (pp + 31) / 32 + 2) * 4;
+	size_t L = gpu__lsize(c, k3, SCAN_WG_CAP, per_item);
+	size_t l1 = gpu__lsize(c, k1, SCAN_WG_CAP, 4), l2 = gpu__lsize(c, k2, SCAN_WG_CAP, 4);
+	if (!L || !l1 || !l2)
+		return -1;
+	L = L < l1 ? L : l1;
+	L = L < l2 ? L : l2;
+	size_t tile = L * pp;
+	size_t unit = tile % 4 ? 4 * tile : tile; /* chunks start on a 4-element vector */
+	size_t groups = GPU_DIV_UP(n, tile), most = gpu__groups(c, L);
+	if (groups > most)
+		groups = most;
+	size_t chunk = GPU_DIV_UP(GPU_DIV_UP(n, groups), unit) * unit;
+	groups = GPU_DIV_UP(n, chunk);
+	cl_mem sums = gpu__scratch(c, 0, groups);
+	if (!sums)
+		return -1;
+	if (gpu__launch(c, k1, groups * L, L, "mmuul", c->in, sums, (unsigned)n, (unsigned)chunk,
+			L * 4) ||
+	    gpu__launch(c, k2, L, L, "mul", sums, (unsigned)groups, L * 4) ||
+	    gpu__launch(c, k3, groups * L, L, "mmmuuill", c->in, c->out, sums, (unsigned)n,
+			(unsigned)chunk, c->job->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4,
+			L * 4))
+		return -1;
+	return 0;
+}

@@ -1,0 +1,1 @@
+## lessons/local.mk

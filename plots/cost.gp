@@ -1,0 +1,46 @@
+# cost.gp - work W(n) and depth D(n) of one algorithm as the PRAM simulator
+# counts them (points) against the registry's exact closed forms (lines).
+# Past the largest simulated size only the closed form is drawn.
+# Set by the figure: datafile, plot_title, has_closed, has_serial.
+set multiplot layout 1,2 title plot_title font ",26"
+set key top left
+set xlabel "input size n (elements)"
+set logscale x 2
+set format x pow2fmt
+set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05
+set title "work W(n)"
+set ylabel "operations (log scale)"
+set logscale y 10
+set format y (fmt eq "dumb") ? "10^%L" : "10^{%L}"
+if (has_closed) {
+	plot datafile skip 1 using 2:7 with lines lt 1 dt 2 title "closed form", \
+	     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $4 : NaN) with points lt 1 \
+		title "simulator"
+} else {
+	plot datafile skip 1 using 2:(strcol(3) eq "simulator" ? $4 : NaN) with linespoints lt 1 \
+		title "simulator"
+}
+set title "depth D(n)"
+set ylabel "steps"
+unset logscale y
+set format y "%g"
+set yrange [0:*]
+if (has_closed) {
+	if (has_serial) {
+		plot datafile skip 1 using 2:8 with lines lt 2 dt 2 title "closed form", \
+		     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $5 : NaN) with points lt 2 \
+			title "simulator", \
+		     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $6 : NaN) with points lt 3 \
+			title "D_{serial}: atomics on one cell in turn"
+	} else {
+		plot datafile skip 1 using 2:8 with lines lt 2 dt 2 title "closed form", \
+		     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $5 : NaN) with points lt 2 \
+			title "simulator"
+	}
+} else {
+	plot datafile skip 1 using 2:(strcol(3) eq "simulator" ? $5 : NaN) with linespoints lt 2 \
+		title "simulator", \
+	     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $6 : NaN) with points lt 3 \
+		title "D_{serial}"
+}
+unset multiplot

@@ -1,0 +1,58 @@
+/*
+ * fit.h - fitting measured kernel times to Brent's bound, for `pram report`.
+ *
+ * The model is t(n) = a * W(n)/p + b * D(n) + c with a, b, c >= 0, where W
+ * and D are the work and depth the simulator counts and p is the number of
+ * lanes the device runs at once. The constants are found by non-negative
+ * least squares on relative residuals, (t_i - model_i) / t_i, so a sweep over
+ * several decades of n is fitted as well at its small sizes as at its large
+ * ones (the plots are log-log). Nothing here allocates.
+ *
+ *     fit_result f;
+ *     if (fit_brent(n, w, d, t, k, p, &f) == 0)
+ *         printf("a %g b %g c %g R^2 %.3f\n", f.coef[0], f.coef[1], f.coef[2], f.r2);
+ */
+#ifndef PRAM_FIT_H
+#define PRAM_FIT_H
+
+#include <stddef.h>
+
+/* Points a fit takes at most (sizes of one sweep). */
+#define FIT_MAX_POINTS 256
+
+typedef struct fit_result {
+	double coef[3];    /* a (per W/p), b (per step of D), c (constant), all >= 0 */
+	double r2;         /* 1 - SS_res / SS_tot on the times themselves */
+	double worst_rel;  /* the largest |t_i - model_i| / t_i */
+	size_t worst_at;   /* the index i of that point */
+	double worst_sign; /* +1 when that point is slower than the model, -1 faster */
+	size_t points;     /* how many points were fitted */
+} fit_result;
+
+/* Solve min sum_i ((y_i - sum_j x_j X_ij) * wt_i)^2 subject to x_j >= 0 for
+ * the k <= 3 columns X[j][i], i < m, with row weights wt (NULL: all 1). The
+ * problem is small, so every subset of columns is solved without bounds and
+ * the best solution that is non-negative is kept: that is the exact optimum,
+ * whose positive coefficients solve the unbounded problem on their columns.
+ * Writes k coefficients into x (0 for the columns left out). Returns 0, or -1
+ * when m is 0, m > FIT_MAX_POINTS or k is not 1..3. */
+int fit_nnls(const double *const X[], size_t k, const double *y, const double *wt, size_t m,
+	     double *x);
+
+/* Fit t_i = a * w_i / p + b * d_i + c over m points, minimising the relative
+ * residuals. Times must be positive.
+ * Returns 0 with the result in *r, or -1 when fewer than 3 points, more
+ * than FIT_MAX_POINTS, a time <= 0 or p <= 0. */
+int fit_brent(const double *w, const double *d, const double *t, size_t m, double p,
+	      fit_result *r);
+
+/* The model's value at (w, d). */
+double fit_eval(const fit_result *r, double w, double d, double p);
+
+/* The growth exponent k of y ~ x^k: the least-squares slope of log y against
+ * log x over the upper half of the m points (indices m/2 .. m-1; at least
+ * the last two). x must increase; x and y must be positive. Returns the
+ * slope, or NAN when m < 2 or a value is not positive. */
+double fit_growth_exponent(const double *x, const double *y, size_t m);
+
+#endif

@@ -1,0 +1,23 @@
+# speedup.gp - Brent's theorem on the PRAM simulator: the speedup T_1/T_p of
+# each algorithm when its steps run on p processors (T_p = sum over steps of
+# ceil(W_i/p)), against the bound's W/(W/p + D) dashed in the same colour and
+# the ideal speedup p.
+# Set by the figure: datafile, plot_title, nseries, name[], pmax.
+set title plot_title
+set xlabel "p, processors"
+set ylabel "speedup T_1 / T_p (log scale)"
+set logscale x 2
+set logscale y 2
+set format x pow2fmt
+set format y pow2fmt
+set xrange [1:pmax]
+set key bottom right samplen 4
+# Algorithms whose curves coincide (reduce and Blelloch's scan both have
+# W/D = n/log n) are told apart by their points: later ones draw smaller.
+plot x with lines lt 8 dt 3 title "ideal: p", \
+     for [i=1:nseries] datafile skip 1 \
+	using 3:(strcol(1) eq name[i] ? $8 : NaN) with linespoints lt i \
+	ps (2.6 - 0.4 * (i - 1)) title name[i]." T_1/T_p", \
+     for [i=1:nseries] datafile skip 1 \
+	using 3:(strcol(1) eq name[i] ? $9 : NaN) with lines lt i dt 2 notitle, \
+     NaN with lines lt 7 dt 2 title "dashed: Brent, W/(W/p + D)"

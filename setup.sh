@@ -1,0 +1,118 @@
+#!/bin/sh
+# setup.sh - install what pramsim needs, build it, and run it.
+#
+#   ./setup.sh          install missing packages, build, run the demo and the
+#                       report on the default OpenCL device (PoCL on the CPU)
+#   ./setup.sh check    install missing packages, build, run every test (and
+#                       the unit tests again under AddressSanitizer and
+#                       UndefinedBehaviorSanitizer); ends with "N passed, N failed"
+#
+# Both can be run again safely: packages already there are not reinstalled,
+# and the builds are redone incrementally. The build lives in build/; the
+# sanitizer build in build-san/.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+mode=${1:-demo}
+jobs=$(nproc 2>/dev/null || echo 2)
+
+n_PASS=0 n_FAIL=0 n_ERROR=0 n_SKIP=0 n_XFAIL=0 n_XPASS=0
+
+say() { printf '\n==> %s\n' "$*"; }
+
+# Debian packages, each for a reason (README.md says which).
+packages="gcc make autoconf automake libtool pkg-config ocl-icd-opencl-dev opencl-headers
+ocl-icd-libopencl1 pocl-opencl-icd clinfo gnuplot-nox oclgrind python3"
+
+install_missing() {
+	missing=
+	for p in $packages; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+			missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	say "installing:$missing"
+	if [ "$(id -u)" -eq 0 ]; then
+		sudo=
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo=sudo
+	else
+		echo "setup.sh: these packages are missing and I am not root:$missing" >&2
+		exit 1
+	fi
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+	# shellcheck disable=SC2086
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+}
+
+# build DIR [configure options]: configure once, then make.
+build() {
+	dir=$1
+	shift
+	[ -x configure ] && [ configure -nt configure.ac ] || { say "autoreconf"; autoreconf -fi; }
+	mkdir -p "$dir"
+	if [ ! -f "$dir/Makefile" ]; then
+		say "configure in $dir $*"
+		(cd "$dir" && ../configure "$@")
+	fi
+	say "make in $dir"
+	make -C "$dir" -j"$jobs" >"$dir/make.log" 2>&1 || { tail -40 "$dir/make.log"; exit 1; }
+}
+
+# Add the counts of an automake test-suite.log to the totals.
+count() {
+	log=$1
+	for k in PASS FAIL ERROR SKIP XFAIL XPASS; do
+		v=$(sed -n "s/^# $k: *\([0-9]*\)$/\1/p" "$log" | head -n 1)
+		eval "n_$k=\$(( \${n_$k:-0} + ${v:-0} ))"
+	done
+}
+
+install_missing
+
+case $mode in
+demo)
+	build build
+	P=build/pram
+	say "the simulator: Blelloch's scan of the notes' example, with its cost table"
+	printf '3 1 7 0 4 1 6 3\n' >build/notes-example.txt
+	$P run scan-blelloch --input build/notes-example.txt
+	say "the OpenCL devices"
+	$P devices
+	say "the same algorithm's kernels on the default device, validated and timed"
+	$P gpu scan-blelloch --n 2^22 --reps 10
+	if $P help report >/dev/null 2>&1; then
+		say "the report: measured times against the predicted complexity"
+		$P report --out build/report
+		echo "The report's index page: $here/build/report/index.html"
+	fi
+	echo
+	echo "pram is built: $here/build/pram (man page: man ./doc/pram.1)."
+	echo "Run the tests with: ./setup.sh check"
+	;;
+check)
+	build build
+	status=0
+	make -C build check -j"$jobs" >build/check.log 2>&1 || status=1
+	grep -E '^(PASS|FAIL|ERROR|SKIP|XFAIL|XPASS):' build/check.log | sed 's/^/  /' | grep -v '^  PASS' || true
+	[ -f build/test-suite.log ] && count build/test-suite.log
+	[ $status -ne 0 ] && [ -f build/test-suite.log ] && cat build/test-suite.log | head -200
+	# The unit tests again under ASan and UBSan (simulator only: the OpenCL
+	# runtime libraries are not built with the sanitizers).
+	build build-san --enable-sanitizers --without-opencl
+	make -C build-san check -j"$jobs" TESTS="tests/test-sim tests/test-algos tests/cli.sh" \
+		>build-san/check.log 2>&1 || status=1
+	grep -E '^(FAIL|ERROR):' build-san/check.log | sed 's/^/  sanitizers: /' || true
+	[ -f build-san/test-suite.log ] && count build-san/test-suite.log
+	passed=$((n_PASS + n_XFAIL))
+	failed=$((n_FAIL + n_ERROR + n_XPASS))
+	[ $failed -gt 0 ] && status=1
+	echo "$passed passed, $failed failed, $n_SKIP skipped"
+	exit $status
+	;;
+*)
+	echo "usage: ./setup.sh [check]" >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,351 @@
+/*
+ * machine.c - creating and freeing machines and arrays, the counters and
+ * the violation list.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+pram *pram_new(const pram_config *cfg)
+{
+	pram *m = pram__alloc(sizeof *m);
+	if (!m)
+		return NULL;
+	memset(m, 0, sizeof *m);
+	if (cfg)
+		m->cfg = *cfg;
+	if (m->cfg.max_violations == 0)
+		m->cfg.max_violations = 1000;
+	m->rng = m->cfg.seed ^ 0x9e3779b97f4a7c15ull;
+	return m;
+}
+
+/* Zero-length arrays are legal (every access to one is out of bounds) but
+ * still get one cell, so that no allocation is of size zero. */
+static size_t cells_of(const pram_array *a)
+{
+	return a->len ? a->len : 1;
+}
+
+/* Frees a whole or a partly built array. */
+static void array_free(pram_array *a)
+{
+	size_t cells = cells_of(a);
+	pram__free(a->val, cells * sizeof *a->val);
+	pram__free(a->old, cells * sizeof *a->old);
+	pram__free(a->meta, cells * sizeof *a->meta);
+	if (a->name)
+		pram__free(a->name, strlen(a->name) + 1);
+	pram__free(a, sizeof *a);
+}
+
+void pram_free(pram *m)
+{
+	if (!m)
+		return;
+	for (size_t k = 0; k < m->narrays; k++)
+		array_free(m->arrays[k]);
+	pram__free(m->arrays, m->arrays_cap * sizeof *m->arrays);
+	pram__free(m->steps, m->steps_cap * sizeof *m->steps);
+	pram__free(m->viol, m->viol_cap * sizeof *m->viol);
+	pram__free(m, sizeof *m);
+}
+
+const pram_config *pram_get_config(const pram *m)
+{
+	return &m->cfg;
+}
+
+pram_array *pram_array_new(pram *m, const char *name, size_t len, pram_type type)
+{
+	if (len > UINT32_MAX - 1) {
+		pram_fail(m, PRAM_EINVAL, "array %s of %zu cells: arrays hold fewer than 2^32 cells",
+			  name ? name : "?", len);
+		return NULL;
+	}
+	pram_array *a = pram__alloc(sizeof *a);
+	if (!a)
+		goto fail;
+	memset(a, 0, sizeof *a);
+	a->m = m;
+	a->len = len;
+	a->type = type;
+	a->lim[type == PRAM_INT ? PRAM_INT : PRAM_FLOAT] = len;
+	a->name = pram__strdup(name ? name : "?");
+	size_t cells = cells_of(a);
+	a->val = pram__alloc(cells * sizeof *a->val);
+	a->old = pram__alloc(cells * sizeof *a->old);
+	a->meta = pram__alloc(cells * sizeof *a->meta);
+	if (!a->name || !a->val || !a->old || !a->meta)
+		goto fail;
+	memset(a->val, 0, cells * sizeof *a->val);
+	memset(a->meta, 0, cells * sizeof *a->meta);
+	if (pram__grow((void **)&m->arrays, &m->arrays_cap, m->narrays + 1,
+		       sizeof *m->arrays))
+		goto fail;
+	m->arrays[m->narrays++] = a;
+	return a;
+fail:
+	if (a)
+		array_free(a);
+	pram_fail(m, PRAM_ENOMEM, "out of memory for array %s of %zu cells",
+		  name ? name : "?", len);
+	return NULL;
+}
+
+static void mark_written(pram_array *a, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		a->meta[i].stamp |= META_WRITTEN;
+}
+
+void pram_array_load_i(pram_array *a, const int64_t *src, size_t n)
+{
+	if (n > a->len)
+		n = a->len;
+	for (size_t i = 0; i < n; i++)
+		a->val[i].i = src[i];
+	mark_written(a, 0, n);
+}
+
+void pram_array_load_f(pram_array *a, const double *src, size_t n)
+{
+	if (n > a->len)
+		n = a->len;
+	for (size_t i = 0; i < n; i++)
+		a->val[i].f = src[i];
+	mark_written(a, 0, n);
+}
+
+void pram_array_fill_i(pram_array *a, int64_t v)
+{
+	for (size_t i = 0; i < a->len; i++)
+		a->val[i].i = v;
+	mark_written(a, 0, a->len);
+}
+
+void pram_array_fill_f(pram_array *a, double v)
+{
+	for (size_t i = 0; i < a->len; i++)
+		a->val[i].f = v;
+	mark_written(a, 0, a->len);
+}
+
+int64_t pram_array_get_i(const pram_array *a, size_t i)
+{
+	if (i >= a->len)
+		return 0;
+	return a->type == PRAM_INT ? a->val[i].i : (int64_t)a->val[i].f;
+}
+
+double pram_array_get_f(const pram_array *a, size_t i)
+{
+	if (i >= a->len)
+		return 0;
+	return a->type == PRAM_FLOAT ? a->val[i].f : (double)a->val[i].i;
+}
+
+int pram_array_written(const pram_array *a, size_t i)
+{
+	return i < a->len && (a->meta[i].stamp & META_WRITTEN);
+}
+
+const char *pram_array_name(const pram_array *a)
+{
+	return a->name;
+}
+
+size_t pram_array_len(const pram_array *a)
+{
+	return a->len;
+}
+
+pram_type pram_array_type(const pram_array *a)
+{
+	return a->type;
+}
+
+size_t pram_array_count(const pram *m)
+{
+	return m->narrays;
+}
+
+pram_array *pram_array_at(const pram *m, size_t k)
+{
+	return k < m->narrays ? m->arrays[k] : NULL;
+}
+
+pram_totals pram_get_totals(const pram *m)
+{
+	return m->tot;
+}
+
+size_t pram_step_count(const pram *m)
+{
+	return m->nsteps;
+}
+
+const pram_step_stats *pram_step_at(const pram *m, size_t k)
+{
+	return k < m->nsteps ? &m->steps[k] : NULL;
+}
+
+uint64_t pram_brent_time(const pram *m, uint64_t p)
+{
+	uint64_t t = 0;
+	if (p == 0)
+		p = 1;
+	for (size_t k = 0; k < m->nsteps; k++)
+		t += (m->steps[k].work + p - 1) / p;
+	return t;
+}
+
+uint64_t pram_brent_bound(const pram *m, uint64_t p)
+{
+	if (p == 0)
+		p = 1;
+	return (m->tot.work + p - 1) / p + m->tot.depth;
+}
+
+size_t pram_violation_count(const pram *m)
+{
+	return m->nviol;
+}
+
+const pram_violation *pram_violation_at(const pram *m, size_t k)
+{
+	return k < m->nviol ? &m->viol[k] : NULL;
+}
+
+/* The last component of a path: messages name source files, not places. */
+static const char *base_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+	return slash ? slash + 1 : path ? path : "?";
+}
+
+void pram_violation_format(const pram_violation *v, char *buf, size_t len)
+{
+	if (v->step == 0) {
+		snprintf(buf, len, "%s: %s", pram_status_msg(v->status), v->rule);
+		return;
+	}
+	snprintf(buf, len, "step %llu (%s:%d, \"%s\"): %s: %s",
+		 (unsigned long long)v->step, base_name(v->file), v->line,
+		 v->label ? v->label : "", pram_status_msg(v->status), v->rule);
+}
+
+int pram_failed(const pram *m)
+{
+	return m->failed;
+}
+
+pram_status pram_status_of(const pram *m)
+{
+	return m->status;
+}
+
+const char *pram_errmsg(const pram *m)
+{
+	return m->errmsg;
+}
+
+void pram_set_step_hook(pram *m, pram_step_hook fn, void *ud)
+{
+	m->hook = fn;
+	m->hook_ud = ud;
+}
+
+uint64_t pram__random(pram *m)
+{
+	uint64_t z = (m->rng += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Keep v (when the list has room) and count it; in error mode, or for an
+ * error that count mode cannot resolve, fail the machine with its text. */
+static void record(pram *m, const pram_violation *v)
+{
+	m->tot.violations++;
+	if (m->nviol < m->cfg.max_violations &&
+	    pram__grow((void **)&m->viol, &m->viol_cap, m->nviol + 1, sizeof *m->viol) == 0)
+		m->viol[m->nviol++] = *v;
+	int countable = v->status == PRAM_EVIOLATION || v->status == PRAM_EBOUNDS ||
+			v->status == PRAM_EUNWRITTEN;
+	if (m->cfg.conflicts == PRAM_CONFLICT_COUNT && countable)
+		return;
+	if (!m->failed) {
+		m->failed = 1;
+		m->ok = 0;
+		m->status = v->status;
+		pram_violation_format(v, m->errmsg, sizeof m->errmsg);
+	}
+}
+
+void pram__violation(pram *m, pram_status s, const pram_array *a, int64_t index,
+		     int nprocs, uint64_t p0, uint64_t p1, const char *fmt, ...)
+{
+	pram_violation v;
+	memset(&v, 0, sizeof v);
+	v.status = s;
+	if (m->in_step) {
+		v.step = m->nsteps + 1;
+		v.label = m->cur.label;
+		v.file = m->cur.file;
+		v.line = m->cur.line;
+	}
+	v.array = a ? a->name : NULL;
+	v.index = index;
+	v.nprocs = nprocs;
+	v.procs[0] = p0;
+	v.procs[1] = p1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(v.rule, sizeof v.rule, fmt, ap);
+	va_end(ap);
+	record(m, &v);
+}
+
+void pram_fail(pram *m, pram_status s, const char *fmt, ...)
+{
+	pram_violation v;
+	memset(&v, 0, sizeof v);
+	v.status = s;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(v.rule, sizeof v.rule, fmt, ap);
+	va_end(ap);
+	if (!m->failed) {
+		m->failed = 1;
+		m->ok = 0;
+		m->status = s;
+		snprintf(m->errmsg, sizeof m->errmsg, "%s", v.rule);
+	}
+}
+
+pram_value pram_array_get_v(const pram_array *a, size_t i)
+{
+	pram_value v = {0};
+	if (i < a->len)
+		v = a->val[i];
+	return v;
+}
+
+void pram_array_load_v(pram_array *a, const pram_value *src, size_t n)
+{
+	if (n > a->len)
+		n = a->len;
+	memcpy(a->val, src, n * sizeof *src);
+	mark_written(a, 0, n);
+}
+
+void pram_array_fill_v(pram_array *a, size_t from, pram_value v)
+{
+	for (size_t i = from; i < a->len; i++)
+		a->val[i] = v;
+	mark_written(a, from, a->len);
+}

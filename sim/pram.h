@@ -1,0 +1,287 @@
+/*
+ * pram.h - the public interface of libpram, a step-synchronous PRAM simulator.
+ *
+ * A machine (pram) holds shared arrays and runs steps. In a step each active
+ * processor does O(1) shared reads, local operations and shared writes. All
+ * reads of a step see memory as it was when the step began; all writes become
+ * visible together when it ends. The machine counts work and depth per step
+ * and checks the chosen memory model (EREW, CREW, CRCW variants, scan model)
+ * on every access.
+ *
+ * A program reads like the pseudo-code of the lecture notes:
+ *
+ *     pram *m = pram_new(&(pram_config){.model = PRAM_CREW});
+ *     pram_array *x = pram_array_new(m, "x", n, PRAM_INT);
+ *     pram_array_load_i(x, input, n);
+ *     for (size_t d = 1; d < n; d *= 2)
+ *         PRAM_STEP(m, "add") {
+ *             PRAM_FORALL(m, i, d, n)   // processors d .. n-1
+ *                 pram_write(m, x, i, pram_read(m, x, i - d) + pram_read(m, x, i));
+ *         }
+ *     if (pram_failed(m)) puts(pram_errmsg(m));
+ *     pram_free(m);
+ *
+ * Errors never stop the C program: the first violation (in PRAM_CONFLICT_ERROR
+ * mode) marks the machine failed, later operations do nothing and reads return
+ * zero, and the caller asks pram_failed() when the program is done. The
+ * library never prints and never exits.
+ */
+#ifndef PRAM_H
+#define PRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pram pram;             /* a machine: memory, counters, model */
+typedef struct pram_array pram_array; /* a shared array, owned by its machine */
+
+/* One cell's value: the array's type says which member holds it. */
+typedef union pram_value {
+	int64_t i;
+	double f;
+} pram_value;
+
+/* Status codes, with their names and messages, from one list. */
+#define PRAM_STATUS_MAP(X)                                                  \
+	X(OK, "ok")                                                         \
+	X(EVIOLATION, "memory model violation")                             \
+	X(EBOUNDS, "index out of the array's bounds")                       \
+	X(EUNWRITTEN, "read of a cell never written")                       \
+	X(ETYPE, "integer access to a float array or the reverse")          \
+	X(ESTEP, "shared access outside a step, or a step inside a step")   \
+	X(EMODEL, "operation not available in this model")                  \
+	X(ENOMEM, "out of memory")                                          \
+	X(EINVAL, "invalid argument")
+
+typedef enum {
+#define PRAM_X_ENUM(name, msg) PRAM_##name,
+	PRAM_STATUS_MAP(PRAM_X_ENUM)
+#undef PRAM_X_ENUM
+	PRAM_STATUS_COUNT
+} pram_status;
+
+/* The name ("EVIOLATION") and the message of a status. Static strings. */
+const char *pram_status_name(pram_status s);
+const char *pram_status_msg(pram_status s);
+
+/* Memory models (DESIGN.md, "PRAM semantics"). */
+typedef enum {
+	PRAM_EREW,
+	PRAM_CREW,
+	PRAM_CRCW_COMMON,
+	PRAM_CRCW_ARBITRARY,
+	PRAM_CRCW_PRIORITY,
+	PRAM_CRCW_COMBINING,
+	PRAM_SCAN, /* EREW plus a unit-cost scan primitive */
+	PRAM_MODEL_COUNT
+} pram_model;
+
+/* Associative operators: for CRCW-combining, scans and reductions. */
+typedef enum {
+	PRAM_OP_SUM,
+	PRAM_OP_MAX,
+	PRAM_OP_MIN,
+	PRAM_OP_AND,
+	PRAM_OP_OR,
+	PRAM_OP_XOR,
+	PRAM_OP_COUNT
+} pram_op;
+
+/* Element type of a shared array. */
+typedef enum { PRAM_INT, PRAM_FLOAT } pram_type;
+
+/* What to do with a model violation. */
+typedef enum {
+	PRAM_CONFLICT_ERROR, /* stop at the first: the machine fails */
+	PRAM_CONFLICT_COUNT  /* record every one, resolve as CRCW-arbitrary, go on */
+} pram_conflicts;
+
+typedef struct pram_config {
+	pram_model model;
+	pram_op combine;          /* the operator of PRAM_CRCW_COMBINING */
+	pram_conflicts conflicts; /* error (default) or count */
+	uint64_t seed;            /* for CRCW-arbitrary's choice of winner */
+	size_t max_violations;    /* violations kept in the list; 0 means 1000 */
+} pram_config;
+
+/* Model and operator names as the command line spells them ("crcw-common",
+ * "sum"). The parsers return 0 on success, -1 for an unknown name. */
+const char *pram_model_name(pram_model m);
+const char *pram_model_desc(pram_model m);
+int pram_model_parse(const char *s, pram_model *out);
+const char *pram_op_name(pram_op op);
+int pram_op_parse(const char *s, pram_op *out);
+/* Identity element of op on integers (0 for sum, INT64_MIN for max, ...). */
+int64_t pram_op_identity_i(pram_op op);
+double pram_op_identity_f(pram_op op);
+int64_t pram_op_apply_i(pram_op op, int64_t a, int64_t b);
+double pram_op_apply_f(pram_op op, double a, double b);
+
+/* The same, on either type (integers use .i, floats .f). and, or and xor
+ * on floats return a unchanged; the simulator rejects them before. */
+pram_value pram_op_identity_v(pram_op op, pram_type t);
+pram_value pram_op_apply_v(pram_op op, pram_type t, pram_value a, pram_value b);
+
+/* Allocation hook: every library allocation goes through it, so tests can
+ * count bytes and inject failures. fn(ud, ptr, old_size, new_size) behaves
+ * like realloc, and like free when new_size is 0. NULL restores the default. */
+typedef void *(*pram_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+void pram_set_allocator(pram_alloc_fn fn, void *ud);
+
+/* Create a machine. cfg may be NULL (EREW, error mode, seed 0). Returns NULL
+ * when out of memory. Caller frees with pram_free. */
+pram *pram_new(const pram_config *cfg);
+/* Free a machine and every array it owns. Accepts NULL. */
+void pram_free(pram *m);
+const pram_config *pram_get_config(const pram *m);
+
+/* Shared arrays. The machine owns them; they live until pram_free. name is
+ * copied. Cells start never-written; load them or write them in a step.
+ * Returns NULL and fails the machine when out of memory. */
+pram_array *pram_array_new(pram *m, const char *name, size_t len, pram_type type);
+/* Initialise cells [0, n) from the host, outside any step (no cost). */
+void pram_array_load_i(pram_array *a, const int64_t *src, size_t n);
+void pram_array_load_f(pram_array *a, const double *src, size_t n);
+/* Fill every cell with one value (no cost). */
+void pram_array_fill_i(pram_array *a, int64_t v);
+void pram_array_fill_f(pram_array *a, double v);
+/* Fill cells [from, len) with v, of the array's type (no cost). */
+void pram_array_fill_v(pram_array *a, size_t from, pram_value v);
+/* Look at cells from the host, outside the machine's accounting. */
+int64_t pram_array_get_i(const pram_array *a, size_t i);
+pram_value pram_array_get_v(const pram_array *a, size_t i);
+void pram_array_load_v(pram_array *a, const pram_value *src, size_t n);
+double pram_array_get_f(const pram_array *a, size_t i);
+int pram_array_written(const pram_array *a, size_t i);
+const char *pram_array_name(const pram_array *a);
+size_t pram_array_len(const pram_array *a);
+pram_type pram_array_type(const pram_array *a);
+/* Number of arrays and the k-th one, in creation order (for traces). */
+size_t pram_array_count(const pram *m);
+pram_array *pram_array_at(const pram *m, size_t k);
+
+/* Steps. pram_step_begin opens a step labelled label (a static string) at
+ * file:line; pram_step_end closes it, applies its writes, checks and counts.
+ * Use the PRAM_STEP macro rather than calling them by hand. */
+void pram_step_begin(pram *m, const char *label, const char *file, int line);
+void pram_step_end(pram *m);
+
+/* Select the processor that the following operations belong to. Processors
+ * of one step must be selected in increasing id order (PRAM_FORALL does),
+ * which is the order concurrent atomics are applied in. */
+void pram_proc(pram *m, uint64_t pid);
+
+/* Shared memory operations of the selected processor. */
+int64_t pram_read(pram *m, pram_array *a, int64_t i);
+double pram_readf(pram *m, pram_array *a, int64_t i);
+void pram_write(pram *m, pram_array *a, int64_t i, int64_t v);
+void pram_writef(pram *m, pram_array *a, int64_t i, double v);
+/* Type-generic forms: read or write by the array's own type, so one program
+ * serves integer and float data. */
+pram_value pram_read_v(pram *m, pram_array *a, int64_t i);
+void pram_write_v(pram *m, pram_array *a, int64_t i, pram_value v);
+/* Atomic read-modify-write: applies op with v to cell i and returns the value
+ * the cell held before, as seen in processor-id order within the step. */
+int64_t pram_atomic(pram *m, pram_array *a, int64_t i, pram_op op, int64_t v);
+#define pram_fetch_add(m, a, i, v) pram_atomic((m), (a), (i), PRAM_OP_SUM, (v))
+#define pram_atomic_inc(m, a, i) pram_atomic((m), (a), (i), PRAM_OP_SUM, 1)
+#define pram_atomic_max(m, a, i, v) pram_atomic((m), (a), (i), PRAM_OP_MAX, (v))
+/* Count n local operations of the selected processor (makes it active). */
+void pram_local(pram *m, unsigned n);
+
+/* The scan primitive of the scan model: dst[k] = src[0] op ... op src[k]
+ * (inclusive) or src[0] op ... op src[k-1] (exclusive) for k in [0, n).
+ * One step of work n; allowed only under PRAM_SCAN. dst may be src. */
+void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n,
+		    pram_op op, int inclusive, const char *file, int line);
+#define PRAM_SCAN_PRIM(m, dst, src, n, op, incl) \
+	pram_scan_prim((m), (dst), (src), (n), (op), (incl), __FILE__, __LINE__)
+
+/* One synchronous step: PRAM_STEP(m, "label") { ... } */
+#define PRAM_STEP(m, label)                                              \
+	for (int pram_step_once_ = (pram_step_begin((m), (label), __FILE__, \
+						    __LINE__), 1);          \
+	     pram_step_once_; pram_step_once_ = 0, pram_step_end(m))
+
+/* forall i in parallel, lo <= i < hi: processor ids are the values of i. */
+#define PRAM_FORALL(m, i, lo, hi)                                         \
+	for (int64_t i = (int64_t)(lo), pram_hi_##i = (int64_t)(hi);      \
+	     i < pram_hi_##i && (pram_proc((m), (uint64_t)i), 1); i++)
+
+/* Counters of one step. */
+typedef struct pram_step_stats {
+	uint64_t work;       /* processors that did at least one operation */
+	uint64_t reads;      /* shared reads (atomics count one) */
+	uint64_t writes;     /* shared writes (atomics count one) */
+	uint64_t atomics;    /* atomic read-modify-writes */
+	uint64_t contention; /* most accesses to a single cell */
+	uint64_t max_atomic; /* most atomics on a single cell */
+	const char *label;   /* the PRAM_STEP label */
+	const char *file;    /* source file of the step */
+	int line;            /* source line of the step */
+} pram_step_stats;
+
+/* Totals over every step so far. */
+typedef struct pram_totals {
+	uint64_t work;         /* W */
+	uint64_t depth;        /* D, the number of steps */
+	uint64_t depth_serial; /* sum over steps of max(1, most atomics on a cell) */
+	uint64_t reads, writes, atomics;
+	uint64_t contention;   /* the largest over steps */
+	uint64_t violations;   /* all violations, also those not kept */
+} pram_totals;
+
+pram_totals pram_get_totals(const pram *m);
+size_t pram_step_count(const pram *m);
+/* Stats of step k (0-based). Pointer valid until the next step or pram_free. */
+const pram_step_stats *pram_step_at(const pram *m, size_t k);
+/* Brent: T_p = sum over steps of ceil(W_i / p). p >= 1. */
+uint64_t pram_brent_time(const pram *m, uint64_t p);
+/* Brent's bound ceil(W / p) + D. */
+uint64_t pram_brent_bound(const pram *m, uint64_t p);
+
+/* A violation: where, what and who. */
+typedef struct pram_violation {
+	pram_status status;  /* EVIOLATION, EBOUNDS, EUNWRITTEN, ... */
+	uint64_t step;       /* 1-based step number; 0 outside any step */
+	const char *label;   /* the step's label */
+	const char *file;    /* source file of the step */
+	int line;            /* source line of the step */
+	const char *array;   /* array name */
+	int64_t index;       /* the cell */
+	uint64_t procs[2];   /* the processors involved */
+	int nprocs;          /* how many of procs are set (0..2) */
+	char rule[160];      /* the rule broken, in words */
+} pram_violation;
+
+/* Kept violations, in order. Valid until pram_free. */
+size_t pram_violation_count(const pram *m);
+const pram_violation *pram_violation_at(const pram *m, size_t k);
+/* Format v as one line ("step 3 (scan.c:42, \"add\"): ...") into buf. */
+void pram_violation_format(const pram_violation *v, char *buf, size_t len);
+
+/* Did the machine fail (error mode, or an error outside the model rules)? */
+int pram_failed(const pram *m);
+pram_status pram_status_of(const pram *m);
+/* The first error as one line; "" when none. Valid until pram_free. */
+const char *pram_errmsg(const pram *m);
+/* Fail the machine with a message of the caller's (for program-level errors
+ * such as bad parameters). printf-style. */
+void pram_fail(pram *m, pram_status s, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+/* Called after every step with the machine (for traces). */
+typedef void (*pram_step_hook)(pram *m, size_t step, void *ud);
+void pram_set_step_hook(pram *m, pram_step_hook fn, void *ud);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PRAM_H */

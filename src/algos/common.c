@@ -1,0 +1,263 @@
+/*
+ * common.c - helpers shared by the PRAM programs.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "common.h"
+
+pram_array *algos_load(pram *m, const char *name, const algo_data *in, size_t len,
+		       const pram_value *pad)
+{
+	pram_array *a = pram_array_new(m, name, len, in->type);
+	if (!a)
+		return NULL;
+	size_t n = in->n < len ? in->n : len;
+	pram_array_load_v(a, in->vals, n);
+	if (pad)
+		pram_array_fill_v(a, n, *pad);
+	return a;
+}
+
+void algos_store(const pram_array *a, algo_data *out)
+{
+	for (size_t i = 0; i < out->n; i++)
+		out->vals[i] = pram_array_get_v(a, i);
+}
+
+void algos_acc_init(algos_acc *acc, pram_op op, pram_type t)
+{
+	acc->op = op;
+	acc->type = t;
+	acc->v = pram_op_identity_v(op, t);
+	acc->c = 0;
+}
+
+void algos_acc_add(algos_acc *acc, pram_value x)
+{
+	if (acc->type != PRAM_FLOAT || acc->op != PRAM_OP_SUM) {
+		acc->v = pram_op_apply_v(acc->op, acc->type, acc->v, x);
+		return;
+	}
+	double s = acc->v.f, t = s + x.f;
+	acc->c += fabs(s) >= fabs(x.f) ? (s - t) + x.f : (x.f - t) + s;
+	acc->v.f = t;
+}
+
+pram_value algos_acc_get(const algos_acc *acc)
+{
+	pram_value r = acc->v;
+	if (acc->type == PRAM_FLOAT && acc->op == PRAM_OP_SUM)
+		r.f += acc->c;
+	return r;
+}
+
+void algos_ref_scan(const algo_data *in, algo_data *out, pram_op op, int inclusive)
+{
+	algos_acc acc;
+	algos_acc_init(&acc, op, in->type);
+	for (size_t i = 0; i < in->n; i++) {
+		pram_value before = algos_acc_get(&acc);
+		algos_acc_add(&acc, in->vals[i]);
+		out->vals[i] = inclusive ? algos_acc_get(&acc) : before;
+	}
+}
+
+static const algos_scan_labels default_labels = {
+	.copy = "scan: copy in, pad with the identity",
+	.up = "scan: up-sweep",
+	.root = "scan: clear the root",
+	.down = "scan: down-sweep",
+	.out = "scan: copy out",
+};
+
+static const algos_scan_labels rev_labels = {
+	.copy = "backward scan: copy in, pad with the identity",
+	.up = "backward scan: up-sweep (mirrored)",
+	.root = "backward scan: clear the root",
+	.down = "backward scan: down-sweep (mirrored)",
+	.out = "backward scan: copy out",
+};
+
+int algos_scan_model(const pram *m)
+{
+	return pram_get_config(m)->model == PRAM_SCAN;
+}
+
+void algos_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward,
+		    const algos_scan_labels *lb)
+{
+	pram_type t = pram_array_type(x);
+	pram_value id = pram_op_identity_v(op, t);
+	int64_t last = (int64_t)len - 1;
+	/* Index k of the tree, as a cell: mirrored for the backward scan. */
+#define CELL(k) (backward ? last - (k) : (k))
+	for (size_t s = 1; s < len; s *= 2) {
+		PRAM_STEP(m, lb->up) {
+			PRAM_FORALL(m, j, 0, len / (2 * s)) {
+				int64_t k = (int64_t)(2 * s) * j;
+				int64_t l = CELL(k + (int64_t)s - 1), r = CELL(k + 2 * (int64_t)s - 1);
+				pram_value a = pram_read_v(m, x, l);
+				pram_value b = pram_read_v(m, x, r);
+				pram_write_v(m, x, r, pram_op_apply_v(op, t, a, b));
+			}
+		}
+	}
+	PRAM_STEP(m, lb->root) {
+		PRAM_FORALL(m, j, 0, 1) {
+			pram_write_v(m, x, CELL(last), id);
+		}
+	}
+	for (size_t s = len / 2; s >= 1; s /= 2) {
+		PRAM_STEP(m, lb->down) {
+			PRAM_FORALL(m, j, 0, len / (2 * s)) {
+				int64_t k = (int64_t)(2 * s) * j;
+				int64_t l = CELL(k + (int64_t)s - 1), r = CELL(k + 2 * (int64_t)s - 1);
+				pram_value left = pram_read_v(m, x, l);
+				pram_value right = pram_read_v(m, x, r);
+				pram_write_v(m, x, l, right);
+				pram_write_v(m, x, r, pram_op_apply_v(op, t, right, left));
+			}
+		}
+	}
+#undef CELL
+}
+
+/* The Blelloch form of algos_scan and algos_scan_rev. */
+static void blelloch_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+			  int inclusive, int backward, const algos_scan_labels *lb)
+{
+	pram_type t = pram_array_type(src);
+	pram_value id = pram_op_identity_v(op, t);
+	size_t len = algo_next_pow2(n);
+	pram_array *x = pram_array_new(m, "scan", len, t);
+	if (!x)
+		return;
+	PRAM_STEP(m, lb->copy) {
+		PRAM_FORALL(m, i, 0, len) {
+			pram_write_v(m, x, i, (size_t)i < n ? pram_read_v(m, src, i) : id);
+		}
+	}
+	algos_blelloch(m, x, len, op, backward, lb);
+	PRAM_STEP(m, lb->out) {
+		PRAM_FORALL(m, i, 0, n) {
+			pram_value e = pram_read_v(m, x, i);
+			if (inclusive)
+				e = pram_op_apply_v(op, t, e, pram_read_v(m, src, i));
+			pram_write_v(m, dst, i, e);
+		}
+	}
+}
+
+void algos_scan_labelled(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+			 int inclusive, const algos_scan_labels *lb)
+{
+	if (n == 0)
+		return;
+	if (algos_scan_model(m))
+		PRAM_SCAN_PRIM(m, dst, src, n, op, inclusive);
+	else
+		blelloch_scan(m, dst, src, n, op, inclusive, 0, lb ? lb : &default_labels);
+}
+
+void algos_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive)
+{
+	algos_scan_labelled(m, dst, src, n, op, inclusive, NULL);
+}
+
+void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+		    int inclusive)
+{
+	if (n == 0)
+		return;
+	if (!algos_scan_model(m)) {
+		blelloch_scan(m, dst, src, n, op, inclusive, 1, &rev_labels);
+		return;
+	}
+	/* The primitive scans forward only: reverse, scan, reverse back. Each
+	 * reversal is a permutation, so it stays exclusive (EREW). */
+	pram_array *r = pram_array_new(m, "reversed", n, pram_array_type(src));
+	if (!r)
+		return;
+	PRAM_STEP(m, "backward scan: reverse") {
+		PRAM_FORALL(m, i, 0, n) {
+			pram_write_v(m, r, i, pram_read_v(m, src, (int64_t)n - 1 - i));
+		}
+	}
+	PRAM_SCAN_PRIM(m, r, r, n, op, inclusive);
+	PRAM_STEP(m, "backward scan: reverse back") {
+		PRAM_FORALL(m, i, 0, n) {
+			pram_write_v(m, dst, i, pram_read_v(m, r, (int64_t)n - 1 - i));
+		}
+	}
+}
+
+void algos_scan_cost(size_t n, pram_model model, int backward, uint64_t *w, uint64_t *d)
+{
+	if (n == 0)
+		return;
+	if (model == PRAM_SCAN) {
+		*w += backward ? 3 * (uint64_t)n : n;
+		*d += backward ? 3 : 1;
+		return;
+	}
+	uint64_t len = algo_next_pow2(n);
+	*w += 3 * len - 1 + n;
+	*d += 2 * (uint64_t)algo_ceil_log2(n) + 3;
+}
+
+size_t algos_flag_words(size_t n)
+{
+	return (n + ALGOS_FLAG_BITS - 1) / ALGOS_FLAG_BITS;
+}
+
+int algos_flag(const algo_data *in, size_t i)
+{
+	return i == 0 || (in->flags && in->flags[i]);
+}
+
+size_t algos_segments(const algo_data *in)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < in->n; i++)
+		k += algos_flag(in, i) != 0;
+	return k;
+}
+
+pram_array *algos_load_flags(pram *m, const char *name, const algo_data *in)
+{
+	size_t nw = algos_flag_words(in->n);
+	if (nw == 0)
+		nw = 1; /* arrays have at least one cell */
+	pram_array *a = pram_array_new(m, name, nw, PRAM_INT);
+	int64_t *words = calloc(nw, sizeof *words);
+	if (!a || !words) {
+		free(words);
+		if (a)
+			pram_fail(m, PRAM_ENOMEM, "out of memory for %zu flag words", nw);
+		return NULL;
+	}
+	for (size_t i = 0; i < in->n; i++)
+		if (algos_flag(in, i))
+			words[i / ALGOS_FLAG_BITS] = (int64_t)((uint64_t)words[i / ALGOS_FLAG_BITS] |
+							       (uint64_t)1 << (i % ALGOS_FLAG_BITS));
+	pram_array_load_i(a, words, nw);
+	free(words);
+	return a;
+}
+
+int algos_read_flag(pram *m, pram_array *bits, int64_t i)
+{
+	uint64_t word = (uint64_t)pram_read(m, bits, i / ALGOS_FLAG_BITS);
+	return (int)((word >> (i % ALGOS_FLAG_BITS)) & 1);
+}
+
+pram_value algos_value(pram_type t, int64_t v)
+{
+	pram_value r;
+	if (t == PRAM_INT)
+		r.i = v;
+	else
+		r.f = (double)v;
+	return r;
+}

@@ -1,0 +1,112 @@
+/*
+ * common.h - small helpers the PRAM programs of src/algos/ share.
+ */
+#ifndef PRAM_ALGOS_COMMON_H
+#define PRAM_ALGOS_COMMON_H
+
+#include "algo.h"
+
+/* A shared array named name of len cells holding in's values (loaded, no
+ * cost), the cells past in->n holding *pad (or never written when pad is
+ * NULL). The machine fails, and NULL is returned, when out of memory. */
+pram_array *algos_load(pram *m, const char *name, const algo_data *in, size_t len,
+		       const pram_value *pad);
+/* Copy cells [0, out->n) of a into out. */
+void algos_store(const pram_array *a, algo_data *out);
+/* The reference scan of in into out (inclusive or exclusive, by op). Float
+ * sums are compensated (algos_acc), so the reference is within a few
+ * roundings of the exact prefix and the tolerance is left to the program. */
+void algos_ref_scan(const algo_data *in, algo_data *out, pram_op op, int inclusive);
+
+/* A running op-combination for the references. A float sum carries a
+ * Neumaier compensation term: a plain sequential sum of n terms may err by
+ * (n - 1) eps sum|a|, more than the tolerance of a tree-ordered result. */
+typedef struct algos_acc {
+	pram_op op;
+	pram_type type;
+	pram_value v; /* the combination so far */
+	double c;     /* the float sum's lost low-order part */
+} algos_acc;
+
+void algos_acc_init(algos_acc *acc, pram_op op, pram_type t);
+void algos_acc_add(algos_acc *acc, pram_value x);
+/* The combination so far, rounded once. */
+pram_value algos_acc_get(const algos_acc *acc);
+
+/*
+ * Scans as building blocks. Programs that use a scan (line of sight, split,
+ * compaction, the sandwich, the partial sums of the blocked scan) call these,
+ * so that under the scan model each scan is one step of the unit-cost
+ * primitive and under every other model it is the Blelloch program:
+ *
+ *   copy in   len processors: t[i] = src[i], or the identity for i >= n
+ *   up-sweep, clear the root, down-sweep on t (2 len - 1 work, 2k + 1 steps)
+ *   copy out  n processors: dst[i] = t[i] (exclusive) or t[i] op src[i]
+ *
+ * with len = 2^k the next power of two >= n. So W = 3 len - 1 + n and
+ * D = 2k + 3 for n >= 1 (EREW), against W = n, D = 1 under the scan model
+ * (algos_scan_rev: 3n and 3 there, the primitive between two reversals).
+ * n = 0 does nothing.
+ */
+
+/* The labels of the steps of one Blelloch scan, so that a caller's cost
+ * table can name its phase. Static strings. */
+typedef struct algos_scan_labels {
+	const char *copy; /* copy in and pad */
+	const char *up;   /* up-sweep */
+	const char *root; /* clear the root */
+	const char *down; /* down-sweep */
+	const char *out;  /* copy out */
+} algos_scan_labels;
+
+/* Blelloch's up-sweep, root clearing and down-sweep on the len cells of x
+ * (len a power of two, every cell written): afterwards x holds the
+ * exclusive scan of its old contents. backward mirrors every index, giving
+ * the exclusive suffix scan. W = 2 len - 1, D = 2 log2 len + 1; EREW. */
+void algos_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward,
+		    const algos_scan_labels *lb);
+
+/* dst[0..n) = the scan of src[0..n) with op: the primitive under PRAM_SCAN,
+ * the Blelloch steps above otherwise. dst may be src. Errors are in m. */
+void algos_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive);
+/* The same with the caller's labels for the Blelloch steps (NULL: the
+ * default ones). */
+void algos_scan_labelled(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+			 int inclusive, const algos_scan_labels *lb);
+/* The backward (suffix) scan: dst[i] = src[i] op ... op src[n-1] (inclusive)
+ * or src[i+1] op ... op src[n-1] (exclusive). */
+void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+		    int inclusive);
+/* Add the cost of one algos_scan (backward = 0) or algos_scan_rev
+ * (backward = 1) of n elements under model to *w and *d. */
+void algos_scan_cost(size_t n, pram_model model, int backward, uint64_t *w, uint64_t *d);
+
+/* Whether the machine runs the scan model. */
+int algos_scan_model(const pram *m);
+
+/*
+ * Packed segment flags: 64 flags to a 64-bit word, flag i at bit i % 64 of
+ * word i / 64, so n flags take n / 8 bytes instead of one cell each (the
+ * notes: "store the flags array space- and bandwidth-efficient"). The price
+ * is in the memory model: the 64 processors of one word read the same cell
+ * in the same step, a concurrent read, so a program that reads its flags
+ * this way needs CREW.
+ */
+#define ALGOS_FLAG_BITS 64
+/* Words of n packed flags. */
+size_t algos_flag_words(size_t n);
+/* A shared integer array named name holding in's flags packed (loaded, no
+ * cost: it is the input's layout). Element 0 always starts a segment; NULL
+ * flags mean one segment. */
+pram_array *algos_load_flags(pram *m, const char *name, const algo_data *in);
+/* Flag i as the processor selected on m reads it (one shared read of its
+ * word). */
+int algos_read_flag(pram *m, pram_array *bits, int64_t i);
+/* Flag i of in on the host (element 0 always 1, NULL flags: only 0). */
+int algos_flag(const algo_data *in, size_t i);
+/* Number of segments of in (0 for n = 0). */
+size_t algos_segments(const algo_data *in);
+/* The value v as an element of type t (for 0/1 results and positions). */
+pram_value algos_value(pram_type t, int64_t v);
+
+#endif

@@ -1,0 +1,261 @@
+/*
+ * cmd_gpu.c - `pram gpu` and `pram devices`: an algorithm's OpenCL kernels
+ * on a device, validated against the sequential reference and timed by
+ * OpenCL events; the list of devices.
+ */
+#include <float.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "config.h"
+#include "gpuval.h"
+
+#ifdef HAVE_OPENCL
+#include "clrt.h"
+#include "gpu.h"
+#endif
+
+typedef struct gpu_opts {
+	cli_algo_opts a;
+	const char *device;
+	uint64_t reps;
+	const char *variant; /* NULL: every variant the algorithm has */
+	int no_output;       /* leave the output array out of the JSON */
+} gpu_opts;
+
+static int parse(gpu_opts *o, int argc, char **argv, const char **name)
+{
+	static const struct option longopts[] = {
+		CLI_ALGO_LONGOPTS,
+		{"device", required_argument, 0, OPT_DEVICE},
+		{"reps", required_argument, 0, OPT_REPS},
+		{"variant", required_argument, 0, OPT_VARIANT},
+		{"no-output", no_argument, 0, OPT_QUIET},
+		{0, 0, 0, 0},
+	};
+	int c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		int h = cli_algo_option(&o->a, c, optarg);
+		if (h < 0)
+			return EXIT_USAGE;
+		if (h > 0)
+			continue;
+		switch (c) {
+		case OPT_HELP:
+			cli_usage(&cmd_gpu_entry, stdout);
+			return -1;
+		case OPT_DEVICE:
+			o->device = optarg;
+			break;
+		case OPT_QUIET:
+			o->no_output = 1;
+			break;
+		case OPT_REPS:
+			if (cli_parse_u64(optarg, &o->reps) || o->reps < 1 || o->reps > 100000) {
+				cli_error("gpu: --reps '%s': give a whole number from 1 to 100000", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_VARIANT:
+			if (strcmp(optarg, "teaching") && strcmp(optarg, "tuned")) {
+				cli_error("gpu: --variant '%s': give teaching or tuned", optarg);
+				return EXIT_USAGE;
+			}
+			o->variant = optarg;
+			break;
+		default:
+			cli_error("gpu: unknown option '%s' (pram gpu --help)", argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		*name = argv[optind++];
+	if (optind < argc) {
+		cli_error("gpu: unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+#ifdef HAVE_OPENCL
+static const char *const variants[] = {"teaching", "tuned"};
+
+static void print_result_json(FILE *f, const gpu_result *g, int first, int with_output)
+{
+	fprintf(f, "%s{\"variant\":\"%s\",\"verified\":%s", first ? "" : ",", g->variant,
+		g->verified ? "true" : "false");
+	if (!g->verified) {
+		fputs(",\"mismatch\":", f);
+		json_str(f, g->why);
+	}
+	fprintf(f, ",\"time_ms\":{\"median\":%.6f,\"min\":%.6f,\"max\":%.6f,\"runs\":[",
+		g->median_ms, g->min_ms, g->max_ms);
+	for (size_t k = 0; k < g->reps; k++)
+		fprintf(f, "%s%.6f", k ? "," : "", g->times_ms[k]);
+	fprintf(f, "]},\"gb_per_s\":%.3f", g->gbps);
+	if (with_output) {
+		fputs(",\"output\":", f);
+		json_values(f, &g->out);
+	}
+	fputs("}", f);
+}
+
+static int gpu_exec(int argc, char **argv)
+{
+	gpu_opts o;
+	memset(&o, 0, sizeof o);
+	o.a.n = 1 << 20;
+	o.a.seed = 1;
+	o.reps = 10;
+	const char *name = NULL;
+	int rc = parse(&o, argc, argv, &name);
+	if (rc)
+		return rc < 0 ? EXIT_OK : rc;
+	if ((rc = cli_algo_finish(&o.a, "gpu", name)))
+		return rc;
+	if (o.a.csv) {
+		cli_error("gpu: --csv is not offered here; use --json or pram report");
+		return EXIT_USAGE;
+	}
+	if (!o.a.alg->kernel) {
+		cli_error("gpu: %s has no OpenCL kernels yet", o.a.alg->name);
+		return EXIT_USAGE;
+	}
+	if (o.variant && !gpu_has(o.a.alg->kernel, o.variant)) {
+		cli_error("gpu: %s has no %s kernel", o.a.alg->name, o.variant);
+		return EXIT_USAGE;
+	}
+	algo_data in;
+	if ((rc = cli_algo_input(&o.a, &in)))
+		return rc;
+	char err[8192];
+	clrt *rt = clrt_open(o.device, err, sizeof err);
+	if (!rt) {
+		cli_error("gpu: %s", err);
+		algo_data_free(&in);
+		return EXIT_FAIL;
+	}
+	if (!o.a.json)
+		printf("%s on %s (%s), n = %zu, %" PRIu64 " timed runs after a warm-up\n",
+		       o.a.alg->name, clrt_device_name(rt), clrt_platform_name(rt), in.n, o.reps);
+	else {
+		fputs("{\"algorithm\":", stdout);
+		json_str(stdout, o.a.alg->name);
+		fprintf(stdout, ",\"n\":%zu,\"device\":", in.n);
+		json_str(stdout, clrt_device_name(rt));
+		fputs(",\"platform\":", stdout);
+		json_str(stdout, clrt_platform_name(rt));
+		fprintf(stdout, ",\"op\":\"%s\",\"inclusive\":%s,\"type\":\"%s\",\"seed\":%" PRIu64
+				",\"reps\":%" PRIu64 ",\"results\":[",
+			pram_op_name(o.a.params.op), o.a.params.inclusive ? "true" : "false",
+			o.a.params.type == PRAM_INT ? "int" : "float", o.a.seed, o.reps);
+	}
+	int all_ok = 1, ran = 0, failed = 0;
+	for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
+		if (o.variant ? strcmp(o.variant, variants[v]) != 0 : !gpu_has(o.a.alg->kernel, variants[v]))
+			continue;
+		gpu_result g;
+		if (gpuval_run(rt, o.a.alg, &o.a.params, &in, variants[v], (unsigned)o.reps, &g, err,
+			       sizeof err)) {
+			cli_error("gpu: %s", err);
+			failed = 1;
+			break;
+		}
+		all_ok &= g.verified;
+		if (o.a.json) {
+			print_result_json(stdout, &g, ran == 0, !o.no_output);
+		} else {
+			printf("  %-9s median %10.4f ms  min %10.4f  max %10.4f  %8.2f GB/s  %s\n",
+			       g.variant, g.median_ms, g.min_ms, g.max_ms, g.gbps,
+			       g.verified ? "verified" : "WRONG");
+			if (!g.verified)
+				printf("            %s\n", g.why);
+		}
+		ran++;
+		gpuval_free(&g);
+	}
+	if (o.a.json)
+		printf("],\"verified\":%s}\n", all_ok && !failed ? "true" : "false");
+	clrt_close(rt);
+	algo_data_free(&in);
+	return failed || !all_ok ? EXIT_FAIL : EXIT_OK;
+}
+
+#else
+static int no_opencl(void)
+{
+	cli_error("this pram was built without OpenCL; install ocl-icd-opencl-dev, "
+		  "opencl-headers and pocl-opencl-icd and run configure again");
+	return EXIT_FAIL;
+}
+
+static int gpu_exec(int argc, char **argv)
+{
+	gpu_opts o;
+	memset(&o, 0, sizeof o);
+	const char *name = NULL;
+	int rc = parse(&o, argc, argv, &name);
+	if (rc)
+		return rc < 0 ? EXIT_OK : rc;
+	return no_opencl();
+}
+
+#endif
+
+static int devices_exec(int argc, char **argv)
+{
+	int json = 0;
+	for (int k = 1; k < argc; k++) {
+		if (strcmp(argv[k], "--json") == 0) {
+			json = 1;
+		} else if (strcmp(argv[k], "--help") == 0) {
+			cli_usage(&cmd_devices_entry, stdout);
+			return EXIT_OK;
+		} else {
+			cli_error("devices: unknown argument '%s'", argv[k]);
+			return EXIT_USAGE;
+		}
+	}
+#ifdef HAVE_OPENCL
+	return clrt_print_devices(stdout, json) == 0 ? EXIT_OK : EXIT_FAIL;
+#else
+	(void)json;
+	return no_opencl();
+#endif
+}
+
+const cmd_entry cmd_gpu_entry = {
+	.name = "gpu",
+	.args = "ALGO [--n N | --input FILE] [--device SPEC] [--reps R] [--variant V]\n"
+		"       [--op sum|max|min] [--inclusive|--exclusive] [--float] [--per-proc F]\n"
+		"       [--seed S] [--json [--no-output]]",
+	.summary = "run an algorithm's OpenCL kernels, validate them and time them",
+	.help = "options:\n"
+		"  --n N            input size (default 2^20)\n"
+		"  --input FILE     read the input from a file (as pram run)\n"
+		"  --device SPEC    a device by index (pram devices), platform:device, or a\n"
+		"                   part of its name (\"nvidia\", \"cpu\"); default: the\n"
+		"                   environment variable PRAM_DEVICE, else the first CPU device\n"
+		"  --reps R         timed runs after one warm-up (default 10)\n"
+		"  --variant V      teaching or tuned (default: every kernel the algorithm has)\n"
+		"  --json           one JSON object (see man pram)\n"
+		"  --no-output      leave the output array out of the JSON (large n)\n"
+		"Times come from OpenCL profiling events: the kernels of one run, without\n"
+		"transfers. Integer results must equal the reference (modulo 2^32); float\n"
+		"results must agree within (ceil(log2 n) + 2) * FLT_EPSILON * sum |input|.\n",
+	.exec = gpu_exec,
+};
+
+const cmd_entry cmd_devices_entry = {
+	.name = "devices",
+	.args = "[--json]",
+	.summary = "list the OpenCL platforms and devices",
+	.help = "options:\n  --json   one JSON array of devices\n",
+	.exec = devices_exec,
+};

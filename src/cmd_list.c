@@ -1,0 +1,88 @@
+/*
+ * cmd_list.c - `pram list`: the registry, as a table or JSON.
+ */
+#include <getopt.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int list_exec(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"json", no_argument, 0, OPT_JSON},
+		{"help", no_argument, 0, OPT_HELP},
+		{0, 0, 0, 0},
+	};
+	int json = 0, c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c == OPT_JSON) {
+			json = 1;
+		} else if (c == OPT_HELP) {
+			cli_usage(&cmd_list_entry, stdout);
+			return EXIT_OK;
+		} else {
+			cli_error("list: unknown option '%s'", argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		cli_error("list: unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (json) {
+		fputs("[", stdout);
+		for (size_t k = 0; algo_registry[k]; k++) {
+			const algo *a = algo_registry[k];
+			printf("%s\n {\"name\":", k ? "," : "");
+			json_str(stdout, a->name);
+			fputs(",\"family\":", stdout);
+			json_str(stdout, a->family);
+			fputs(",\"description\":", stdout);
+			json_str(stdout, a->desc);
+			fputs(",\"model\":", stdout);
+			json_str(stdout, pram_model_name(a->model));
+			fputs(",\"work\":", stdout);
+			json_str(stdout, a->work_o);
+			fputs(",\"depth\":", stdout);
+			json_str(stdout, a->depth_o);
+			fputs(",\"work_exact\":", stdout);
+			if (a->work_exact)
+				json_str(stdout, a->work_exact);
+			else
+				fputs("null", stdout);
+			fputs(",\"depth_exact\":", stdout);
+			if (a->depth_exact)
+				json_str(stdout, a->depth_exact);
+			else
+				fputs("null", stdout);
+			fputs(",\"kernel\":", stdout);
+			if (a->kernel)
+				json_str(stdout, a->kernel);
+			else
+				fputs("null", stdout);
+			fputs("}", stdout);
+		}
+		fputs("\n]\n", stdout);
+		return EXIT_OK;
+	}
+	printf("%-22s %-8s %-14s %-12s %-10s %s\n", "ALGORITHM", "FAMILY", "MODEL", "WORK",
+	       "DEPTH", "DESCRIPTION");
+	for (size_t k = 0; algo_registry[k]; k++) {
+		const algo *a = algo_registry[k];
+		printf("%-22s %-8s %-14s %-12s %-10s %s\n", a->name, a->family,
+		       pram_model_name(a->model), a->work_o, a->depth_o, a->desc);
+	}
+	return EXIT_OK;
+}
+
+const cmd_entry cmd_list_entry = {
+	.name = "list",
+	.args = "[--json]",
+	.summary = "list the algorithms with their family, model, work and depth",
+	.help = "options:\n"
+		"  --json   one JSON array of objects: name, family, description, model,\n"
+		"           work, depth (big-O), work_exact, depth_exact, kernel\n",
+	.exec = list_exec,
+};

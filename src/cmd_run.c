@@ -1,0 +1,375 @@
+/*
+ * cmd_run.c - `pram run`: an algorithm on the simulator, checked against the
+ * sequential reference, with its cost table (text, JSON or CSV).
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "simrun.h"
+
+/* Traces print at most this many cells of an array. */
+#define TRACE_CELLS 64
+
+typedef struct run_opts {
+	cli_algo_opts a;
+	pram_config cfg;
+	int model_given;
+	uint64_t procs;
+	int trace;
+} run_opts;
+
+static void print_cell(FILE *f, const pram_array *a, size_t i)
+{
+	if (!pram_array_written(a, i))
+		fputs("     .", f);
+	else if (pram_array_type(a) == PRAM_INT)
+		fprintf(f, " %5" PRId64, pram_array_get_i(a, i));
+	else
+		fprintf(f, " %5.3g", pram_array_get_f(a, i));
+}
+
+/* Step hook: the arrays after the step, like the tables of the notes. */
+static void trace_step(pram *m, size_t step, void *ud)
+{
+	FILE *f = ud;
+	const pram_step_stats *s = pram_step_at(m, step);
+	fprintf(f, "after step %zu (line %d, %s): work %" PRIu64 "\n", step + 1, s->line,
+		s->label, s->work);
+	for (size_t k = 0; k < pram_array_count(m); k++) {
+		const pram_array *a = pram_array_at(m, k);
+		size_t len = pram_array_len(a);
+		fprintf(f, "  %-6s", pram_array_name(a));
+		for (size_t i = 0; i < len && i < TRACE_CELLS; i++)
+			print_cell(f, a, i);
+		if (len > TRACE_CELLS)
+			fprintf(f, " ... (%zu more)", len - TRACE_CELLS);
+		fputc('\n', f);
+	}
+}
+
+static void print_violations_text(const pram *m, FILE *f)
+{
+	char line[512];
+	for (size_t k = 0; k < pram_violation_count(m); k++) {
+		pram_violation_format(pram_violation_at(m, k), line, sizeof line);
+		fprintf(f, "  %s\n", line);
+	}
+	uint64_t all = pram_get_totals(m).violations;
+	if (all > pram_violation_count(m))
+		fprintf(f, "  ... and %" PRIu64 " more\n", all - pram_violation_count(m));
+}
+
+static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
+{
+	const pram *m = r->m;
+	pram_totals t = pram_get_totals(m);
+	const algo_params *p = &o->a.params;
+	printf("%s on %s, n = %zu", o->a.alg->name, pram_model_name(o->cfg.model), in->n);
+	if (o->a.alg->caps & ALGO_OP)
+		printf(", op %s", pram_op_name(p->op));
+	if (o->a.alg->caps & ALGO_INCLUSIVE)
+		printf(", %s", p->inclusive ? "inclusive" : "exclusive");
+	printf(", %s data, seed %" PRIu64 "\n\n", p->type == PRAM_INT ? "integer" : "float",
+	       o->a.seed);
+	printf("%5s %6s %10s %10s %10s %8s %6s  %s\n", "step", "line", "work", "reads", "writes",
+	       "atomics", "cont.", "what");
+	size_t ns = pram_step_count(m);
+	for (size_t k = 0; k < ns; k++) {
+		const pram_step_stats *s = pram_step_at(m, k);
+		if (ns > 40 && k == 20) {
+			printf("  ... %zu steps ...\n", ns - 40);
+			k = ns - 20;
+			s = pram_step_at(m, k);
+		}
+		printf("%5zu %6d %10" PRIu64 " %10" PRIu64 " %10" PRIu64 " %8" PRIu64 " %6" PRIu64
+		       "  %s\n",
+		       k + 1, s->line, s->work, s->reads, s->writes, s->atomics, s->contention, s->label);
+	}
+	printf("\nwork W = %" PRIu64 ", depth D = %" PRIu64 ", D_serial = %" PRIu64 "\n", t.work,
+	       t.depth, t.depth_serial);
+	printf("reads %" PRIu64 ", writes %" PRIu64 ", atomics %" PRIu64 ", contention %" PRIu64 "\n",
+	       t.reads, t.writes, t.atomics, t.contention);
+	printf("predicted W = %s, D = %s", o->a.alg->work_o, o->a.alg->depth_o);
+	if (r->cost_known && t.violations == 0 && !pram_failed(m))
+		printf("; closed form W = %" PRIu64 ", D = %" PRIu64 " (%s)", r->cost_w, r->cost_d,
+		       r->cost_w == t.work && r->cost_d == t.depth ? "matches" : "DIFFERS");
+	printf("\n");
+	uint64_t tp = pram_brent_time(m, o->procs), bound = pram_brent_bound(m, o->procs);
+	printf("Brent, p = %" PRIu64 ": T_p = %" PRIu64 " <= ceil(W/p) + D = %" PRIu64 " (%s)\n",
+	       o->procs, tp, bound, tp <= bound ? "holds" : "BROKEN");
+	if (t.violations) {
+		printf("\n%" PRIu64 " violation%s:\n", t.violations, t.violations == 1 ? "" : "s");
+		print_violations_text(m, stdout);
+	}
+	if (r->verified)
+		printf("\nverified: the output equals the sequential reference\n");
+	else
+		printf("\nNOT verified: %s\n", r->why);
+	if (in->n <= TRACE_CELLS || r->out.n == 1) {
+		printf("output:");
+		for (size_t i = 0; i < r->out.n; i++) {
+			if (r->out.type == PRAM_INT)
+				printf(" %" PRId64, r->out.vals[i].i);
+			else
+				printf(" %g", r->out.vals[i].f);
+		}
+		printf("\n");
+	}
+}
+
+static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
+{
+	const pram *m = r->m;
+	pram_totals t = pram_get_totals(m);
+	const algo_params *p = &o->a.params;
+	FILE *f = stdout;
+	fputs("{\"algorithm\":", f);
+	json_str(f, o->a.alg->name);
+	fprintf(f, ",\"n\":%zu,\"model\":", in->n);
+	json_str(f, pram_model_name(o->cfg.model));
+	fprintf(f, ",\"seed\":%" PRIu64 ",\"op\":", o->a.seed);
+	json_str(f, pram_op_name(p->op));
+	fprintf(f, ",\"inclusive\":%s,\"type\":\"%s\"", p->inclusive ? "true" : "false",
+		p->type == PRAM_INT ? "int" : "float");
+	fprintf(f, ",\"work\":%" PRIu64 ",\"depth\":%" PRIu64 ",\"depth_serial\":%" PRIu64
+		   ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64 ",\"atomics\":%" PRIu64
+		   ",\"contention\":%" PRIu64,
+		t.work, t.depth, t.depth_serial, t.reads, t.writes, t.atomics, t.contention);
+	fprintf(f, ",\"procs\":%" PRIu64 ",\"brent_time\":%" PRIu64 ",\"brent_bound\":%" PRIu64,
+		o->procs, pram_brent_time(m, o->procs), pram_brent_bound(m, o->procs));
+	fputs(",\"predicted\":{\"work\":", f);
+	json_str(f, o->a.alg->work_o);
+	fputs(",\"depth\":", f);
+	json_str(f, o->a.alg->depth_o);
+	if (r->cost_known)
+		fprintf(f, ",\"work_exact\":%" PRIu64 ",\"depth_exact\":%" PRIu64, r->cost_w, r->cost_d);
+	fputs("}", f);
+	fprintf(f, ",\"violation_count\":%" PRIu64 ",\"violations\":[", t.violations);
+	char line[512];
+	for (size_t k = 0; k < pram_violation_count(m); k++) {
+		const pram_violation *v = pram_violation_at(m, k);
+		pram_violation_format(v, line, sizeof line);
+		fprintf(f, "%s{\"status\":\"%s\",\"step\":%" PRIu64 ",\"line\":%d,\"label\":",
+			k ? "," : "", pram_status_name(v->status), v->step, v->line);
+		json_str(f, v->label);
+		fputs(",\"array\":", f);
+		json_str(f, v->array);
+		fprintf(f, ",\"index\":%" PRId64 ",\"procs\":[", v->index);
+		for (int q = 0; q < v->nprocs; q++)
+			fprintf(f, "%s%" PRIu64, q ? "," : "", v->procs[q]);
+		fputs("],\"rule\":", f);
+		json_str(f, v->rule);
+		fputs(",\"message\":", f);
+		json_str(f, line);
+		fputs("}", f);
+	}
+	fputs("]", f);
+	if (pram_failed(m) && pram_violation_count(m) == 0) {
+		fputs(",\"error\":", f);
+		json_str(f, pram_errmsg(m));
+	}
+	fprintf(f, ",\"verified\":%s", r->verified ? "true" : "false");
+	if (!r->verified) {
+		fputs(",\"mismatch\":", f);
+		json_str(f, r->why);
+	}
+	fputs(",\"output\":", f);
+	json_values(f, &r->out);
+	fputs(",\"steps\":[", f);
+	for (size_t k = 0; k < pram_step_count(m); k++) {
+		const pram_step_stats *s = pram_step_at(m, k);
+		fprintf(f, "%s\n{\"step\":%zu,\"line\":%d,\"label\":", k ? "," : "", k + 1, s->line);
+		json_str(f, s->label);
+		fprintf(f, ",\"work\":%" PRIu64 ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64
+			   ",\"atomics\":%" PRIu64 ",\"contention\":%" PRIu64 ",\"max_atomic\":%" PRIu64 "}",
+			s->work, s->reads, s->writes, s->atomics, s->contention, s->max_atomic);
+	}
+	fputs("]}\n", f);
+}
+
+static void print_csv(const simrun *r)
+{
+	const pram *m = r->m;
+	printf("step,line,label,work,reads,writes,atomics,contention,max_atomic\n");
+	for (size_t k = 0; k < pram_step_count(m); k++) {
+		const pram_step_stats *s = pram_step_at(m, k);
+		printf("%zu,%d,\"%s\",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		       ",%" PRIu64 "\n",
+		       k + 1, s->line, s->label, s->work, s->reads, s->writes, s->atomics,
+		       s->contention, s->max_atomic);
+	}
+	pram_totals t = pram_get_totals(m);
+	printf("total,,\"W=%" PRIu64 " D=%" PRIu64 " D_serial=%" PRIu64 "\",%" PRIu64 ",%" PRIu64
+	       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",\n",
+	       t.work, t.depth, t.depth_serial, t.work, t.reads, t.writes, t.atomics, t.contention);
+}
+
+static int parse(run_opts *o, int argc, char **argv, const char **name)
+{
+	static const struct option longopts[] = {
+		CLI_ALGO_LONGOPTS,
+		{"model", required_argument, 0, OPT_MODEL},
+		{"procs", required_argument, 0, OPT_PROCS},
+		{"trace", no_argument, 0, OPT_TRACE},
+		{"conflicts", required_argument, 0, OPT_CONFLICTS},
+		{"combine", required_argument, 0, OPT_COMBINE},
+		{0, 0, 0, 0},
+	};
+	int c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		int h = cli_algo_option(&o->a, c, optarg);
+		if (h < 0)
+			return EXIT_USAGE;
+		if (h > 0)
+			continue;
+		switch (c) {
+		case OPT_HELP:
+			cli_usage(&cmd_run_entry, stdout);
+			return -1;
+		case OPT_MODEL:
+			if (pram_model_parse(optarg, &o->cfg.model)) {
+				cli_error("run: --model '%s': give erew, crew, crcw-common, crcw-arbitrary, "
+					  "crcw-priority, crcw-combining or scan",
+					  optarg);
+				return EXIT_USAGE;
+			}
+			o->model_given = 1;
+			break;
+		case OPT_PROCS:
+			if (cli_parse_u64(optarg, &o->procs) || o->procs == 0) {
+				cli_error("run: --procs '%s': give a whole number >= 1", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_TRACE:
+			o->trace = 1;
+			break;
+		case OPT_CONFLICTS:
+			if (strcmp(optarg, "error") == 0) {
+				o->cfg.conflicts = PRAM_CONFLICT_ERROR;
+			} else if (strcmp(optarg, "count") == 0) {
+				o->cfg.conflicts = PRAM_CONFLICT_COUNT;
+			} else {
+				cli_error("run: --conflicts '%s': give error or count", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_COMBINE:
+			if (pram_op_parse(optarg, &o->cfg.combine)) {
+				cli_error("run: --combine '%s': give sum, max, min, and, or or xor", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		default:
+			cli_error("run: unknown option '%s' (pram run --help)", argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		*name = argv[optind++];
+	if (optind < argc) {
+		cli_error("run: unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int run_exec(int argc, char **argv)
+{
+	run_opts o;
+	memset(&o, 0, sizeof o);
+	o.a.n = 16;
+	o.a.seed = 1;
+	o.procs = 0;
+	const char *name = NULL;
+	int rc = parse(&o, argc, argv, &name);
+	if (rc)
+		return rc < 0 ? EXIT_OK : rc;
+	if ((rc = cli_algo_finish(&o.a, "run", name)))
+		return rc;
+	if (!o.model_given)
+		o.cfg.model = o.a.alg->model;
+	o.a.params.model = o.cfg.model;
+	o.cfg.seed = o.a.seed;
+	if (o.cfg.combine > PRAM_OP_MIN && o.a.params.type == PRAM_FLOAT) {
+		cli_error("run: --combine %s works on integers only", pram_op_name(o.cfg.combine));
+		return EXIT_USAGE;
+	}
+	if (o.trace && (o.a.json || o.a.csv)) {
+		cli_error("run: --trace prints text; leave out --json and --csv");
+		return EXIT_USAGE;
+	}
+	algo_data in;
+	if ((rc = cli_algo_input(&o.a, &in)))
+		return rc;
+	if (o.procs == 0)
+		o.procs = in.n ? in.n : 1;
+	if (o.trace && in.n > 1024) {
+		cli_error("run: --trace is for small inputs (n <= 1024; this one has %zu)", in.n);
+		algo_data_free(&in);
+		return EXIT_USAGE;
+	}
+	if (o.trace) {
+		printf("input: ");
+		for (size_t i = 0; i < in.n && i < TRACE_CELLS; i++) {
+			if (in.type == PRAM_INT)
+				printf(" %5" PRId64, in.vals[i].i);
+			else
+				printf(" %5.3g", in.vals[i].f);
+		}
+		printf("\n");
+	}
+	simrun r;
+	if (simrun_exec(o.a.alg, &o.a.params, &in, &o.cfg, o.trace ? trace_step : NULL, stdout,
+			&r)) {
+		cli_error("run: out of memory");
+		algo_data_free(&in);
+		return EXIT_FAIL;
+	}
+	if (o.a.json)
+		print_json(&o, &in, &r);
+	else if (o.a.csv)
+		print_csv(&r);
+	else
+		print_text(&o, &in, &r);
+	int bad = !r.verified || pram_get_totals(r.m).violations > 0;
+	if (pram_failed(r.m))
+		cli_error("run: %s", pram_errmsg(r.m));
+	simrun_free(&r);
+	algo_data_free(&in);
+	return bad ? EXIT_FAIL : EXIT_OK;
+}
+
+const cmd_entry cmd_run_entry = {
+	.name = "run",
+	.args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
+		"       [--conflicts error|count] [--op sum|max|min] [--inclusive|--exclusive]\n"
+		"       [--float] [--per-proc F] [--block B] [--combine OP] [--json | --csv]",
+	.summary = "run an algorithm on the PRAM simulator and print its cost table",
+	.help = "options:\n"
+		"  --n N            input size (default 16); 2^k is accepted\n"
+		"  --input FILE     read whitespace-separated numbers ('-' = stdin); a line\n"
+		"                   'flags: 1 0 ...' gives segment flags\n"
+		"  --model M        erew, crew, crcw-common, crcw-arbitrary, crcw-priority,\n"
+		"                   crcw-combining or scan (default: the algorithm's own)\n"
+		"  --combine OP     the operator of crcw-combining (default sum)\n"
+		"  --procs P        p for Brent's T_p (default n)\n"
+		"  --seed S         seed of the input and of crcw-arbitrary (default 1)\n"
+		"  --trace          print the arrays after every step (n <= 1024)\n"
+		"  --conflicts C    error (stop at the first violation, default) or count\n"
+		"                   (report every one, resolve as crcw-arbitrary, go on)\n"
+		"  --op OP          sum, max or min\n"
+		"  --inclusive, --exclusive   the kind of scan\n"
+		"  --float          float data (default integers)\n"
+		"  --per-proc F     elements per processor, where the algorithm takes it\n"
+		"  --block B        block size of blocked algorithms (a power of two)\n"
+		"  --json, --csv    machine-readable output (see man pram for the schema)\n"
+		"exit status: 0 verified with no violation, 1 a violation or a wrong result,\n"
+		"2 a usage error\n",
+	.exec = run_exec,
+};

@@ -1,0 +1,18 @@
+## src/local.mk - the pram command and the algorithm registry.
+
+# The registry and the PRAM programs, shared by pram, the tests and the report.
+noinst_LTLIBRARIES += src/libalgo.la
+src_libalgo_la_SOURCES = src/algo.c src/algo.h src/registry.c src/simrun.c src/simrun.h \
+	src/algos/common.c src/algos/common.h src/algos/reduce.c src/algos/scan.c \
+	src/algos/scan_blocked.c src/algos/scan_brent.c src/algos/scan_backward.c \
+	src/algos/segmented.c src/algos/scan_matrix.c src/algos/applications.c src/algos/split.c
+src_libalgo_la_LIBADD = sim/libpram.la
+
+bin_PROGRAMS += pram
+pram_SOURCES = src/main.c src/cli.c src/cli.h src/cmd_list.c src/cmd_run.c src/cmd_gpu.c \
+	src/gpuval.c src/gpuval.h
+pram_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
+pram_LDADD = src/libalgo.la sim/libpram.la -lm
+if HAVE_OPENCL
+pram_LDADD += kernels/libpramcl.la $(OPENCL_LIBS)
+endif

@@ -1,0 +1,45 @@
+/*
+ * simrun.c - one algorithm on the simulator, checked against its reference.
+ */
+#include <float.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "simrun.h"
+
+int simrun_exec(const algo *a, const algo_params *p, const algo_data *in,
+		const pram_config *cfg, pram_step_hook hook, void *hook_ud, simrun *r)
+{
+	memset(r, 0, sizeof *r);
+	r->bad_index = -1;
+	size_t out_n = algo_out_len(a, in->n, p);
+	r->m = pram_new(cfg);
+	if (!r->m || algo_data_alloc(&r->out, out_n, in->type, 0) ||
+	    algo_data_alloc(&r->ref, out_n, in->type, 0))
+		goto fail;
+	if (hook)
+		pram_set_step_hook(r->m, hook, hook_ud);
+	a->simulate(r->m, in, &r->out, p);
+	a->reference(in, &r->ref, p);
+	double tol = in->type == PRAM_FLOAT ? algo_float_tolerance(in, DBL_EPSILON) : 0;
+	if (pram_failed(r->m)) {
+		snprintf(r->why, sizeof r->why, "the simulation failed: %s", pram_errmsg(r->m));
+	} else {
+		r->bad_index = algo_compare(&r->out, &r->ref, tol, r->why, sizeof r->why);
+		r->verified = r->bad_index < 0;
+	}
+	if (a->cost && a->cost(in->n, p, &r->cost_w, &r->cost_d) == 0)
+		r->cost_known = 1;
+	return 0;
+fail:
+	simrun_free(r);
+	return -1;
+}
+
+void simrun_free(simrun *r)
+{
+	pram_free(r->m);
+	r->m = NULL;
+	algo_data_free(&r->out);
+	algo_data_free(&r->ref);
+}

@@ -1,0 +1,129 @@
+#!/bin/sh
+# cli.sh - the pram command: exit codes, messages, JSON and CSV output.
+. "$top_srcdir/tests/tap.sh"
+data="$top_srcdir/tests/data"
+
+run_pram
+expect_rc 2 "no command is a usage error"
+run_pram --help
+expect_rc 0 "--help succeeds"
+expect_in "run" "$out" "--help lists the commands"
+run_pram frobnicate
+expect_rc 2 "an unknown command is a usage error"
+expect_in "unknown command 'frobnicate'" "$err" "and is named"
+for c in list run gpu devices; do
+	run_pram $c --help
+	expect_rc 0 "pram $c --help"
+	expect_in "usage: pram $c" "$out" "pram $c --help prints its usage"
+done
+
+run_pram list --json
+expect_rc 0 "list --json"
+printf '%s' "$out" >"$tap_tmp/list.json"
+check "list --json is JSON with the three first algorithms" python3 -c '
+import json, sys
+names = [a["name"] for a in json.load(open(sys.argv[1]))]
+assert {"reduce", "scan-hillis-steele", "scan-blelloch"} <= set(names), names
+for a in json.load(open(sys.argv[1])):
+    assert set(a) >= {"name", "family", "model", "work", "depth"}, a
+' "$tap_tmp/list.json"
+
+run_pram run scan-blelloch --input "$data/notes-scan.txt"
+expect_rc 0 "the notes' example verifies"
+expect_in "output: 0 3 4 11 11 15 16 22" "$out" "scan-blelloch gives 0 3 4 11 11 15 16 22"
+run_pram run scan-hillis-steele --input "$data/notes-scan.txt"
+expect_in "output: 3 4 11 11 15 16 22 25" "$out" "scan-hillis-steele gives 3 4 11 11 15 16 22 25"
+run_pram run scan-blelloch --input "$data/notes-scan.txt" --inclusive --op max
+expect_in "output: 3 3 7 7 7 7 7 7" "$out" "inclusive max-scan"
+run_pram run scan-blelloch --input - <"$data/notes-scan.txt"
+expect_in "output: 0 3 4 11" "$out" "--input - reads standard input"
+
+run_pram run scan-hillis-steele --n 8 --model erew
+expect_rc 1 "a model violation exits 1"
+expect_in "processors 1 and 2 both read x[1]; erew forbids concurrent reads" "$out" \
+	"the violation names processors, cell and rule"
+expect_in "step 1 (scan.c:" "$out" "and the step and its source line"
+run_pram run scan-hillis-steele --n 8 --model erew --conflicts count
+expect_rc 1 "count mode still exits 1"
+expect_in "10 violations" "$out" "count mode reports all of them"
+
+run_pram run reduce --n 2^10 --json
+expect_rc 0 "run --json"
+printf '%s' "$out" >"$tap_tmp/run.json"
+check "run --json has the documented fields and values" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+for k in ("algorithm n model seed work depth depth_serial reads writes atomics violations "
+          "procs brent_time verified output steps").split():
+    assert k in r, k
+assert r["algorithm"] == "reduce" and r["n"] == 1024 and r["model"] == "erew"
+assert r["work"] == 1023 and r["depth"] == 10 and r["verified"] is True
+assert r["violations"] == [] and len(r["output"]) == 1 and len(r["steps"]) == 10
+assert sum(s["work"] for s in r["steps"]) == 1023
+assert all(set(s) >= {"work", "reads", "writes", "atomics", "contention", "line"} for s in r["steps"])
+' "$tap_tmp/run.json"
+run_pram run scan-hillis-steele --n 8 --model erew --json
+printf '%s' "$out" >"$tap_tmp/viol.json"
+check "run --json lists the violation" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+v = r["violations"][0]
+assert r["verified"] is False and v["array"] == "x" and v["index"] == 1 and v["procs"] == [1, 2], v
+assert v["step"] == 1 and v["line"] > 0 and "concurrent reads" in v["rule"]
+' "$tap_tmp/viol.json"
+
+run_pram run scan-blelloch --n 16 --csv
+expect_rc 0 "run --csv"
+expect_in "step,line,label,work,reads,writes,atomics,contention" "$out" "CSV header"
+run_pram run scan-blelloch --n 8 --trace
+expect_in "after step 7" "$out" "--trace prints the arrays after each step"
+
+run_pram run scan-blelloch --input "$data/bad-token.txt"
+expect_rc 2 "a bad input file is a usage error"
+expect_in "bad-token.txt:3: 'five' is not an integer" "$err" "naming file, line and token"
+run_pram run scan-blelloch --input "$tap_tmp/none.txt"
+expect_rc 2 "a missing input file"
+expect_in "none.txt: cannot open" "$err" "is named"
+run_pram run nosuch
+expect_rc 2 "an unknown algorithm"
+expect_in "unknown algorithm 'nosuch'" "$err" "is named, with the list"
+run_pram run reduce --n lots
+expect_rc 2 "a bad --n"
+expect_in "--n 'lots'" "$err" "is named"
+run_pram run reduce --inclusive
+expect_rc 2 "an option the algorithm does not take"
+expect_in "reduce does not take --inclusive" "$err" "is named"
+run_pram run reduce --model erew --bogus
+expect_rc 2 "an unknown option"
+run_pram run reduce --n 5 --input "$data/notes-scan.txt"
+expect_rc 2 "--n and --input together"
+
+if [ "$HAVE_OPENCL" = yes ]; then
+	run_pram devices
+	expect_rc 0 "pram devices"
+	run_pram devices --json
+	printf '%s' "$out" >"$tap_tmp/dev.json"
+	check "pram devices --json is JSON" python3 -m json.tool "$tap_tmp/dev.json"
+	run_pram gpu reduce --n 1000 --reps 2 --json
+	expect_rc 0 "pram gpu reduce on the default device"
+	printf '%s' "$out" >"$tap_tmp/gpu.json"
+	check "pram gpu --json has the documented fields" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+for k in ("algorithm", "n", "device", "verified", "results"):
+    assert k in r, k
+assert r["verified"] is True and r["n"] == 1000
+for v in r["results"]:
+    assert v["verified"] is True and v["output"] == [sum(range(0))] or len(v["output"]) == 1
+    t = v["time_ms"]
+    assert t["min"] <= t["median"] <= t["max"] and len(t["runs"]) == 2
+' "$tap_tmp/gpu.json"
+	run_pram gpu scan-blelloch --input "$data/notes-scan.txt" --reps 1
+	expect_rc 0 "pram gpu on the notes' example"
+	run_pram gpu reduce --device no-such-device
+	expect_rc 1 "an unknown device"
+	expect_in "no-such-device" "$err" "is named"
+else
+	tap_result 0 "# SKIP OpenCL not built: pram gpu and devices untested"
+fi
+done_testing

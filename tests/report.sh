@@ -1,0 +1,124 @@
+#!/bin/sh
+# report.sh - `pram report` over a small sweep: every promised file exists,
+# the PNGs are real images of the expected size, the SVGs are SVG, the CSV
+# headers and the JSON summary are right, and the index pages link every
+# figure. The measured figures need OpenCL (PoCL); without it they are
+# checked to be absent and the page to say why.
+. "$top_srcdir/tests/tap.sh"
+
+[ -n "$GNUPLOT" ] || skip_all "gnuplot not found"
+command -v python3 >/dev/null 2>&1 || skip_all "python3 not found (reads the JSON)"
+
+dir="$tap_tmp/report"
+algos="reduce scan-hillis-steele scan-blelloch"
+run_pram report $algos --sizes 2^8..2^12 --reps 2 --sim-max 2^10 --out "$dir"
+if [ "$HAVE_OPENCL" = yes ]; then
+	expect_rc 0 "pram report on the default device succeeds"
+else
+	expect_rc 0 "pram report without OpenCL still succeeds"
+	expect_in "without OpenCL" "$err" "and says why nothing was measured"
+fi
+expect_in "index.html" "$out" "the summary names the index page"
+
+# The PNG's IHDR chunk: bytes 16-23 hold width and height, big-endian.
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" |
+		awk '{ printf "%d %d", $1*16777216 + $2*65536 + $3*256 + $4, $5*16777216 + $6*65536 + $7*256 + $8 }'
+}
+png_magic() {
+	od -An -tx1 -N8 "$1" | tr -d ' \n'
+}
+
+check_figure() { # name
+	for ext in csv gp png svg; do
+		check "$1.$ext exists" test -s "$dir/$1.$ext"
+	done
+	if [ -s "$dir/$1.png" ]; then
+		m=$(png_magic "$dir/$1.png")
+		tap_result "$([ "$m" = 89504e470d0a1a0a ] && echo 0 || echo 1)" "$1.png is a PNG" "magic $m"
+		s=$(png_size "$dir/$1.png")
+		tap_result "$([ "$s" = "1600 900" ] && echo 0 || echo 1)" "$1.png is 1600 by 900" "got $s"
+	fi
+	check "$1.svg is SVG" grep -q "<svg" "$dir/$1.svg"
+	check "index.html links $1.png" grep -q "href=\"$1.png\"" "$dir/index.html"
+	check "index.md links $1.png" grep -q "($1.png)" "$dir/index.md"
+}
+
+check_header() { # name expected-header
+	got=$(head -n 1 "$dir/$1.csv")
+	tap_result "$([ "$got" = "$2" ] && echo 0 || echo 1)" "$1.csv has the documented header" "got: $got"
+}
+
+for f in index.html index.md summary.json; do
+	check "$f exists" test -s "$dir/$f"
+done
+check "summary.json is JSON" python3 -m json.tool "$dir/summary.json"
+for a in $algos; do
+	check_figure "$a-cost"
+	check_header "$a-cost" "algorithm,n,source,work,depth,depth_serial,work_closed,depth_closed,closed_matches"
+done
+check_figure brent-speedup
+check_header brent-speedup "algorithm,n,p,t_p,work,depth,w_over_p_plus_d,speedup,brent_speedup"
+check "sizes past --sim-max are flagged closed-form" grep -q "^reduce,4096,closed-form," "$dir/reduce-cost.csv"
+check "sizes up to --sim-max come from the simulator" grep -q "^reduce,1024,simulator,1023,10," "$dir/reduce-cost.csv"
+check "the simulator matches the closed forms" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert [a["name"] for a in s["algorithms"]] == sys.argv[2].split(), s["algorithms"]
+for a in s["algorithms"]:
+    assert a["closed_form_checked"] == 3 and a["closed_form_differs"] == 0, a
+    assert a["simulation_ok"], a
+for k in ("command", "date", "device", "sizes", "reps", "figures"):
+    assert k in s, k
+assert s["sizes"] == [256, 512, 1024, 2048, 4096], s["sizes"]
+for f in s["figures"]:
+    assert "png" in f and "svg" in f, f
+' "$dir/summary.json" "$algos"
+check "the index gives the exact command" grep -qF "pram report $algos --sizes 2^8..2^12" "$dir/index.md"
+
+if [ "$HAVE_OPENCL" = yes ]; then
+	for a in $algos; do
+		check_figure "$a-time"
+		check_header "$a-time" "algorithm,variant,n,reps,median_ms,min_ms,max_ms,fit_ms,work,depth,cost_source,verified"
+	done
+	check_figure family-reduce
+	check_figure family-scan
+	check_header family-scan "family,algorithm,variant,series,n,median_ms,min_ms,max_ms"
+	check "every kernel variant has a verdict and a fit" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["device"] and s["device"]["lanes"] >= 1, s["device"]
+for a in s["algorithms"]:
+    assert a["variants"], a["name"]
+    for v in a["variants"]:
+        assert v["verified"], (a["name"], v)
+        assert len(v["times_ms"]) == 5, (a["name"], v["variant"])
+        assert "fit" in v and v["fit"]["a"] >= 0 and v["fit"]["b_ms"] >= 0 and v["fit"]["c_ms"] >= 0
+        assert v["verdict"].startswith(("grows as predicted", "departs")), v["verdict"]
+' "$dir/summary.json"
+	check "verdicts are on the index page" grep -q -e "grows as predicted" -e "departs from" "$dir/index.html"
+else
+	echo "# measured figures skipped: pram was built without OpenCL"
+	check "no measured figure without a device" test ! -e "$dir/reduce-time.csv"
+	check "the index says why nothing was measured" grep -q "no kernel was measured" "$dir/index.html"
+fi
+
+# Usage errors.
+run_pram report --sizes 2^x
+expect_rc 2 "a bad --sizes is a usage error"
+expect_in "pram: report: --sizes '2^x'" "$err" "and names the option and value"
+run_pram report --sizes 2^12..2^8
+expect_rc 2 "a backwards range is a usage error"
+run_pram report no-such-algo
+expect_rc 2 "an unknown algorithm is a usage error"
+expect_in "unknown algorithm 'no-such-algo'" "$err" "and is named"
+run_pram report --help
+expect_rc 0 "pram report --help"
+expect_in "usage: pram report" "$out" "prints its usage"
+
+# --preview draws the main figure in the terminal.
+run_pram report reduce --sizes 2^6..2^10 --reps 2 --out "$tap_tmp/prev" --preview
+expect_rc 0 "--preview succeeds"
+expect_in "input size n (elements)" "$out" "and draws a plot with its axis label"
+
+done_testing

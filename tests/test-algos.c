@@ -1,0 +1,183 @@
+/*
+ * test-algos.c - every registered algorithm against its sequential reference
+ * on random and edge inputs, for each operator, type and scan kind it takes;
+ * its counts against its closed forms; Brent's bound over many p; and the
+ * first three algorithms' W and D against the notes' formulas, written out
+ * here independently of the registry.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "algo.h"
+#include "simrun.h"
+#include "tap.h"
+
+static const size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 65,
+			       100, 127, 129, 255, 256, 257, 1000, 1023, 1025, 4096, 65537};
+#define NSIZES (sizeof sizes / sizeof *sizes)
+
+/* Run a on a seeded input of n elements. Returns 0 when the run verified,
+ * had no violation under the algorithm's own model and met its closed form
+ * and Brent's bound; else says what broke in why. */
+static int check_one(const algo *a, const algo_params *p, size_t n, uint64_t seed, char *why,
+		     size_t whylen)
+{
+	algo_data in;
+	simrun r;
+	int rc = -1;
+	if (algo_generate(a, &in, n, p, seed)) {
+		snprintf(why, whylen, "out of memory");
+		return -1;
+	}
+	pram_config cfg = {.model = p->model, .seed = seed};
+	if (simrun_exec(a, p, &in, &cfg, NULL, NULL, &r)) {
+		snprintf(why, whylen, "out of memory");
+		algo_data_free(&in);
+		return -1;
+	}
+	pram_totals t = pram_get_totals(r.m);
+	if (t.violations || pram_failed(r.m)) {
+		snprintf(why, whylen, "n = %zu: %s", n, pram_errmsg(r.m));
+		goto out;
+	}
+	if (!r.verified) {
+		snprintf(why, whylen, "n = %zu: %s", n, r.why);
+		goto out;
+	}
+	if (r.cost_known && (r.cost_w != t.work || r.cost_d != t.depth)) {
+		snprintf(why, whylen, "n = %zu: W = %llu, D = %llu; closed form W = %llu, D = %llu", n,
+			 (unsigned long long)t.work, (unsigned long long)t.depth,
+			 (unsigned long long)r.cost_w, (unsigned long long)r.cost_d);
+		goto out;
+	}
+	for (uint64_t procs = 1; procs <= 4 * (uint64_t)n + 8; procs = procs * 3 + 1) {
+		uint64_t tp = pram_brent_time(r.m, procs), bound = pram_brent_bound(r.m, procs);
+		if (tp > bound || (procs == 1 && tp != t.work)) {
+			snprintf(why, whylen, "n = %zu, p = %llu: T_p = %llu, bound %llu", n,
+				 (unsigned long long)procs, (unsigned long long)tp,
+				 (unsigned long long)bound);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	simrun_free(&r);
+	algo_data_free(&in);
+	return rc;
+}
+
+/* Each combination of parameters the algorithm takes, over every size. */
+static void test_registry(void)
+{
+	for (size_t k = 0; algo_registry[k]; k++) {
+		const algo *a = algo_registry[k];
+		for (int op = PRAM_OP_SUM; op <= PRAM_OP_MIN; op++) {
+			if (op != PRAM_OP_SUM && !(a->caps & ALGO_OP))
+				continue;
+			for (int type = PRAM_INT; type <= PRAM_FLOAT; type++) {
+				if (type == PRAM_FLOAT && !(a->caps & ALGO_FLOAT))
+					continue;
+				for (int incl = 0; incl < 2; incl++) {
+					algo_params p = algo_default_params(a);
+					if (!(a->caps & ALGO_INCLUSIVE) && incl != p.inclusive)
+						continue;
+					p.op = (pram_op)op;
+					p.type = (pram_type)type;
+					p.inclusive = incl;
+					char why[512] = "";
+					int ok = 1;
+					for (size_t s = 0; s < NSIZES && ok; s++)
+						ok = check_one(a, &p, sizes[s], 1000 + s, why, sizeof why) == 0;
+					TAP_OK(ok, "%s, %s, %s, %s: verified, legal under %s, exact cost, Brent %s",
+					       a->name, pram_op_name(p.op), type == PRAM_INT ? "int" : "float",
+					       incl ? "inclusive" : "exclusive", pram_model_name(a->model), why);
+				}
+			}
+		}
+	}
+}
+
+static int run_counts(const char *name, size_t n, pram_model model, int inclusive,
+		      pram_totals *t, char *err, size_t errlen)
+{
+	const algo *a = algo_find(name);
+	algo_params p = algo_default_params(a);
+	p.inclusive = inclusive;
+	p.model = model;
+	algo_data in;
+	simrun r;
+	algo_generate(a, &in, n, &p, 7);
+	pram_config cfg = {.model = model};
+	simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r);
+	*t = pram_get_totals(r.m);
+	snprintf(err, errlen, "%s", pram_errmsg(r.m));
+	int ok = r.verified;
+	simrun_free(&r);
+	algo_data_free(&in);
+	return ok;
+}
+
+/* The notes' and the formulas, independent of the registry. */
+static void test_formulas(void)
+{
+	char err[512];
+	pram_totals t;
+	int ok = 1;
+	for (size_t n = 1; n <= 300 && ok; n++) {
+		unsigned k = 0;
+		while (((size_t)1 << k) < n)
+			k++;
+		ok = run_counts("reduce", n, PRAM_EREW, 0, &t, err, sizeof err) &&
+		     t.work == n - 1 && t.depth == k;
+	}
+	TAP_OK(ok, "reduce: W = n - 1 and D = ceil(log2 n) under EREW for n = 1..300");
+	ok = 1;
+	for (unsigned k = 0; k <= 14 && ok; k++) {
+		size_t n = (size_t)1 << k;
+		ok = run_counts("scan-hillis-steele", n, PRAM_CREW, 1, &t, err, sizeof err) &&
+		     t.work == n * k - n + 1 && t.depth == k;
+	}
+	TAP_OK(ok, "scan-hillis-steele: W = n*k - n + 1 and D = k for n = 2^k, k = 0..14");
+	ok = 1;
+	for (unsigned k = 0; k <= 14 && ok; k++) {
+		size_t n = (size_t)1 << k;
+		ok = run_counts("scan-blelloch", n, PRAM_EREW, 0, &t, err, sizeof err) &&
+		     t.work == 2 * n - 1 && t.depth == 2 * k + 1;
+	}
+	TAP_OK(ok, "scan-blelloch: W = 2n - 1 (O(n)) and D = 2 log2 n + 1 for n = 2^k under EREW");
+	ok = run_counts("scan-hillis-steele", 16, PRAM_EREW, 1, &t, err, sizeof err);
+	TAP_OK(!ok, "scan-hillis-steele under EREW fails");
+	TAP_CONTAINS(err, "erew forbids concurrent reads", "and EREW reports the concurrent read");
+	TAP_CONTAINS(err, "processors 1 and 2 both read x[1]", "naming the processors and the cell");
+	ok = run_counts("scan-blelloch", 1000, PRAM_EREW, 0, &t, err, sizeof err);
+	TAP_OK(ok && t.depth == 2 * 10 + 1, "scan-blelloch: any n (1000 pads to 1024), D = 21");
+}
+
+static void test_notes_example(void)
+{
+	const algo *a = algo_find("scan-blelloch");
+	algo_params p = algo_default_params(a);
+	algo_data in;
+	algo_data_alloc(&in, 8, PRAM_INT, 0);
+	static const int64_t v[8] = {3, 1, 7, 0, 4, 1, 6, 3};
+	static const int64_t excl[8] = {0, 3, 4, 11, 11, 15, 16, 22};
+	for (size_t i = 0; i < 8; i++)
+		in.vals[i].i = v[i];
+	simrun r;
+	pram_config cfg = {.model = PRAM_EREW};
+	simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r);
+	int ok = r.verified;
+	for (size_t i = 0; i < 8; i++)
+		ok &= r.out.vals[i].i == excl[i];
+	TAP_OK(ok, "scan-blelloch on 3 1 7 0 4 1 6 3 gives 0 3 4 11 11 15 16 22");
+	simrun_free(&r);
+	algo_data_free(&in);
+}
+
+int main(void)
+{
+	test_registry();
+	test_formulas();
+	test_notes_example();
+	return tap_done();
+}

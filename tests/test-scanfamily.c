@@ -1,0 +1,677 @@
+/*
+ * test-scanfamily.c - the scan family: the blocked, per-processor, backward,
+ * segmented and matrix scans, the segmented reduction, line of sight, the
+ * sandwich, split and compaction. Prints TAP.
+ *
+ * Each algorithm runs against its sequential reference on seeded inputs of
+ * edge and larger sizes, for every operator, type and scan kind it takes,
+ * under the model it claims (no violation) and, for the programs built on
+ * algos_scan, under the scan model; its counts must equal its closed forms.
+ * Then the closed forms against formulas written out here, every worked
+ * example of the lecture notes, Brent's analysis of the per-processor scan,
+ * and the memory models the packed flags and the Hillis-Steele-like steps
+ * need.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algo.h"
+#include "simrun.h"
+
+static int count, failed;
+
+static void report(int ok, const char *text, const char *why)
+{
+	count++;
+	failed += !ok;
+	if (ok)
+		printf("ok %d - %s\n", count, text);
+	else
+		printf("not ok %d - %s: %s\n", count, text, why);
+}
+
+/* A check of two integers: "got X, expected Y" when they differ. */
+static void check_eq(long long got, long long want, const char *text)
+{
+	char why[96];
+	snprintf(why, sizeof why, "got %lld, expected %lld", got, want);
+	report(got == want, text, why);
+}
+
+static const size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64,
+			       65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1000, 3001, 4096};
+#define NSIZES (sizeof sizes / sizeof *sizes)
+
+/* Segment-flag densities: the default generator's, then every second, every
+ * element, and only the first. */
+enum { FLAGS_DEFAULT, FLAGS_HALF, FLAGS_ALL, FLAGS_FIRST, FLAGS_KINDS };
+
+static void set_flags(algo_data *in, int kind, uint64_t seed)
+{
+	if (!in->flags || kind == FLAGS_DEFAULT)
+		return;
+	uint64_t s = seed * 7 + 1;
+	for (size_t i = 0; i < in->n; i++)
+		in->flags[i] = kind == FLAGS_ALL ? 1
+			       : kind == FLAGS_FIRST ? i == 0
+						     : (algo_rand(&s) & 1);
+}
+
+/* The scan primitive sums sequentially, so a float sum under the scan
+ * model may err by (n - 1) eps sum|a|, more than the tree orders' tolerance
+ * that simrun applies: accept that bound there. */
+static int sequential_ok(const simrun *r, const algo_data *in, const algo_params *p)
+{
+	if (p->model != PRAM_SCAN || in->type != PRAM_FLOAT || pram_failed(r->m))
+		return 0;
+	double abs_sum = 0;
+	for (size_t i = 0; i < in->n; i++)
+		abs_sum += fabs(in->vals[i].f);
+	char why[256];
+	return algo_compare(&r->out, &r->ref, (double)(in->n + 1) * DBL_EPSILON * abs_sum, why,
+			    sizeof why) < 0;
+}
+
+/* One run on a seeded input: verified, no violation under model, the
+ * closed form met, Brent's bound kept. Returns 0, or -1 with why. */
+static int run_one(const algo *a, const algo_params *p, size_t n, uint64_t seed, int flagkind,
+		   char *why, size_t len)
+{
+	algo_data in;
+	simrun r;
+	if (algo_generate(a, &in, n, p, seed)) {
+		snprintf(why, len, "out of memory");
+		return -1;
+	}
+	set_flags(&in, flagkind, seed);
+	pram_config cfg = {.model = p->model, .seed = seed};
+	if (simrun_exec(a, p, &in, &cfg, NULL, NULL, &r)) {
+		algo_data_free(&in);
+		snprintf(why, len, "out of memory");
+		return -1;
+	}
+	int rc = -1;
+	pram_totals t = pram_get_totals(r.m);
+	if (t.violations || pram_failed(r.m))
+		snprintf(why, len, "n = %zu: %s", n, pram_errmsg(r.m));
+	else if (!r.verified && !sequential_ok(&r, &in, p))
+		snprintf(why, len, "n = %zu, seed %llu: %s", n, (unsigned long long)seed, r.why);
+	else if (!r.cost_known)
+		snprintf(why, len, "n = %zu: no closed form", n);
+	else if (r.cost_w != t.work || r.cost_d != t.depth)
+		snprintf(why, len, "n = %zu: got W = %llu, D = %llu, expected W = %llu, D = %llu", n,
+			 (unsigned long long)t.work, (unsigned long long)t.depth,
+			 (unsigned long long)r.cost_w, (unsigned long long)r.cost_d);
+	else if (pram_brent_time(r.m, 7) > pram_brent_bound(r.m, 7))
+		snprintf(why, len, "n = %zu: Brent's bound broken for p = 7", n);
+	else
+		rc = 0;
+	simrun_free(&r);
+	algo_data_free(&in);
+	return rc;
+}
+
+static const char *const family[] = {"scan-blocked", "scan-brent", "scan-backward",
+				     "scan-segmented", "reduce-segmented", "scan-matrix",
+				     "line-of-sight", "sandwich", "split", "compact"};
+#define NFAMILY (sizeof family / sizeof *family)
+
+/* The programs built on algos_scan, which also run under the scan model. */
+static int uses_scan(const char *name)
+{
+	return !strcmp(name, "line-of-sight") || !strcmp(name, "sandwich") ||
+	       !strcmp(name, "split") || !strcmp(name, "compact");
+}
+
+/* Every size, three seeds, one parameter set. */
+static void sweep(const algo *a, const algo_params *p, const char *extra)
+{
+	char why[512] = "", text[256];
+	int ok = 1;
+	int kinds = (a->caps & ALGO_FLAGS) ? FLAGS_KINDS : 1;
+	for (size_t s = 0; s < NSIZES && ok; s++)
+		for (uint64_t seed = 1; seed <= 3 && ok; seed++)
+			ok = run_one(a, p, sizes[s], seed * 1000 + s, (int)(seed + s) % kinds, why,
+				     sizeof why) == 0;
+	snprintf(text, sizeof text, "%s %s%s%s%s: correct, legal under %s, exact W and D, n = 0..4096",
+		 a->name, (a->caps & ALGO_OP) ? pram_op_name(p->op) : "",
+		 p->type == PRAM_FLOAT ? " float" : " int",
+		 (a->caps & ALGO_INCLUSIVE) ? (p->inclusive ? " inclusive" : " exclusive") : "",
+		 extra, pram_model_name(p->model));
+	report(ok, text, why);
+}
+
+static void test_registry(void)
+{
+	for (size_t k = 0; k < NFAMILY; k++) {
+		const algo *a = algo_find(family[k]);
+		if (!a) {
+			report(0, family[k], "not in the registry");
+			continue;
+		}
+		for (int op = PRAM_OP_SUM; op <= PRAM_OP_MIN; op++) {
+			if (op != PRAM_OP_SUM && !(a->caps & ALGO_OP))
+				continue;
+			for (int type = PRAM_INT; type <= PRAM_FLOAT; type++) {
+				if (type == PRAM_FLOAT && !(a->caps & ALGO_FLOAT))
+					continue;
+				for (int incl = 0; incl < 2; incl++) {
+					algo_params p = algo_default_params(a);
+					if (!(a->caps & ALGO_INCLUSIVE) && incl != p.inclusive)
+						continue;
+					p.op = (pram_op)op;
+					p.type = (pram_type)type;
+					p.inclusive = incl;
+					sweep(a, &p, "");
+					if (uses_scan(a->name)) {
+						p.model = PRAM_SCAN;
+						sweep(a, &p, " (scan model)");
+					}
+				}
+			}
+		}
+	}
+	/* The parameters: block sizes and elements per processor. */
+	static const unsigned blocks[] = {2, 4, 16, 64};
+	static const unsigned fs[] = {1, 2, 3, 5, 8};
+	char extra[64];
+	for (size_t k = 0; k < sizeof blocks / sizeof *blocks; k++) {
+		const algo *a = algo_find("scan-blocked");
+		algo_params p = algo_default_params(a);
+		p.block = blocks[k];
+		p.inclusive = k % 2;
+		snprintf(extra, sizeof extra, ", B = %u", blocks[k]);
+		sweep(a, &p, extra);
+	}
+	for (size_t k = 0; k < sizeof fs / sizeof *fs; k++) {
+		const algo *a = algo_find("scan-brent");
+		algo_params p = algo_default_params(a);
+		p.per_proc = fs[k];
+		p.inclusive = k % 2;
+		p.op = (pram_op)(k % 3);
+		snprintf(extra, sizeof extra, ", f = %u", fs[k]);
+		sweep(a, &p, extra);
+	}
+}
+
+/* Run name on the given values (and flags, or NULL) under model; returns
+ * the simrun (caller frees) or aborts the test on out of memory. */
+static void run_values(const char *name, const int64_t *v, const unsigned char *flags, size_t n,
+		       pram_model model, int inclusive, algo_params *pp, simrun *r)
+{
+	const algo *a = algo_find(name);
+	algo_params p = algo_default_params(a);
+	if (pp)
+		p = *pp;
+	p.model = model;
+	p.inclusive = inclusive;
+	algo_data in;
+	if (algo_data_alloc(&in, n, PRAM_INT, flags != NULL))
+		exit(99);
+	for (size_t i = 0; i < n; i++) {
+		in.vals[i].i = v[i];
+		if (flags)
+			in.flags[i] = flags[i];
+	}
+	pram_config cfg = {.model = model};
+	if (simrun_exec(a, &p, &in, &cfg, NULL, NULL, r))
+		exit(99);
+	algo_data_free(&in);
+}
+
+/* The output as text, for messages. */
+static void out_text(const simrun *r, char *buf, size_t len)
+{
+	size_t at = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < r->out.n && at + 24 < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%lld", i ? " " : "",
+				       (long long)r->out.vals[i].i);
+}
+
+/* The run verified, without violation, and gave want[0..n). */
+static void check_output(const simrun *r, const int64_t *want, size_t n, const char *text)
+{
+	char got[512], exp[512], why[1100];
+	size_t at = 0;
+	exp[0] = 0;
+	for (size_t i = 0; i < n && at + 24 < sizeof exp; i++)
+		at += (size_t)snprintf(exp + at, sizeof exp - at, "%s%lld", i ? " " : "",
+				       (long long)want[i]);
+	out_text(r, got, sizeof got);
+	int ok = r->verified && !pram_failed(r->m) && r->out.n == n;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = r->out.vals[i].i == want[i];
+	snprintf(why, sizeof why, "got %s, expected %s%s%s", got, exp,
+		 pram_failed(r->m) ? "; " : "", pram_failed(r->m) ? pram_errmsg(r->m) : "");
+	report(ok, text, why);
+}
+
+static pram_array *find_array(const pram *m, const char *name)
+{
+	for (size_t k = 0; k < pram_array_count(m); k++)
+		if (!strcmp(pram_array_name(pram_array_at(m, k)), name))
+			return pram_array_at(m, k);
+	return NULL;
+}
+
+static void test_notes_examples(void)
+{
+	simrun r;
+	static const int64_t a8[8] = {3, 1, 7, 0, 4, 1, 6, 3};
+	static const int64_t incl8[8] = {3, 4, 11, 11, 15, 16, 22, 25};
+	static const int64_t excl8[8] = {0, 3, 4, 11, 11, 15, 16, 22};
+	static const char *const scans[] = {"scan-blelloch", "scan-blocked", "scan-brent",
+					    "scan-matrix"};
+	char text[160];
+	for (size_t k = 0; k < 4; k++)
+		for (int incl = 0; incl < 2; incl++) {
+			run_values(scans[k], a8, NULL, 8, algo_find(scans[k])->model, incl, NULL, &r);
+			snprintf(text, sizeof text, "%s on the notes' 3 1 7 0 4 1 6 3, %s", scans[k],
+				 incl ? "inclusive" : "exclusive");
+			check_output(&r, incl ? incl8 : excl8, 8, text);
+			simrun_free(&r);
+		}
+	/* Backward: the suffix sums of the same example. */
+	static const int64_t back_incl[8] = {25, 22, 21, 14, 14, 10, 9, 3};
+	static const int64_t back_excl[8] = {22, 21, 14, 14, 10, 9, 3, 0};
+	for (int incl = 0; incl < 2; incl++) {
+		run_values("scan-backward", a8, NULL, 8, PRAM_EREW, incl, NULL, &r);
+		check_output(&r, incl ? back_incl : back_excl, 8,
+			     incl ? "scan-backward inclusive on 3 1 7 0 4 1 6 3: 25 22 21 14 14 10 9 3"
+				  : "scan-backward exclusive on 3 1 7 0 4 1 6 3: 22 21 14 14 10 9 3 0");
+		simrun_free(&r);
+	}
+
+	/* The sandwich. */
+	static const int64_t len[10] = {3, 5, 2, 7, 10, 4, 3, 0, 8, 1};
+	static const int64_t cuts[10] = {3, 8, 10, 17, 27, 31, 34, 34, 42, 43};
+	run_values("sandwich", len, NULL, 10, PRAM_EREW, 1, NULL, &r);
+	check_output(&r, cuts, 10, "sandwich [3 5 2 7 10 4 3 0 8 1]: cuts at 3 8 10 17 27 31 34 34 42 43");
+	simrun_free(&r);
+	run_values("sandwich", len, NULL, 10, PRAM_SCAN, 1, NULL, &r);
+	check_output(&r, cuts, 10, "sandwich under the scan model: the same cuts");
+	check_eq((long long)pram_get_totals(r.m).depth, 1, "sandwich under the scan model: depth 1");
+	check_eq((long long)pram_get_totals(r.m).work, 10, "sandwich under the scan model: work n = 10");
+	simrun_free(&r);
+
+	/* Split by bit 0: a = 100 111 010 110 001 101 001 000. */
+	static const int64_t keys[8] = {4, 7, 2, 6, 1, 5, 1, 0};
+	static const int64_t f_want[8] = {0, 1, 1, 2, 3, 3, 3, 3};
+	static const int64_t split_want[8] = {4, 2, 6, 0, 7, 1, 5, 1};
+	for (int model = 0; model < 2; model++) {
+		run_values("split", keys, NULL, 8, model ? PRAM_SCAN : PRAM_EREW, 0, NULL, &r);
+		snprintf(text, sizeof text, "split of 100 111 010 110 001 101 001 000 by bit 0 (%s): "
+					    "100 010 110 000 111 001 101 001", model ? "scan model" : "erew");
+		check_output(&r, split_want, 8, text);
+		pram_array *f = find_array(r.m, "f");
+		int ok = f != NULL;
+		for (size_t i = 0; ok && i < 8; i++)
+			ok = pram_array_get_i(f, i) == f_want[i];
+		char got[128] = "";
+		for (size_t i = 0; f && i < 8; i++)
+			snprintf(got + strlen(got), sizeof got - strlen(got), " %lld",
+				 (long long)pram_array_get_i(f, i));
+		char why[200];
+		snprintf(why, sizeof why, "got%s, expected 0 1 1 2 3 3 3 3", got);
+		snprintf(text, sizeof text, "split's 0-scan f = 0 1 1 2 3 3 3 3 (%s)",
+			 model ? "scan model" : "erew");
+		report(ok, text, why);
+		simrun_free(&r);
+	}
+
+	/* Stream compaction of A x C P h w b Z, keeping upper case. */
+	static const int64_t letters[8] = {'A', 'x', 'C', 'P', 'h', 'w', 'b', 'Z'};
+	static const int64_t upper[4] = {'A', 'C', 'P', 'Z'};
+	unsigned char isup[8];
+	for (size_t i = 0; i < 8; i++)
+		isup[i] = letters[i] >= 'A' && letters[i] <= 'Z';
+	for (int model = 0; model < 2; model++) {
+		run_values("compact", letters, isup, 8, model ? PRAM_SCAN : PRAM_EREW, 0, NULL, &r);
+		snprintf(text, sizeof text, "compact A x C P h w b Z, flags 1 0 1 1 0 0 0 1 (upper "
+					    "case, %s): A C P Z as ASCII 65 67 80 90",
+			 model ? "scan model" : "erew");
+		check_output(&r, upper, 4, text);
+		simrun_free(&r);
+	}
+
+	/* SpMV by segmented scan: M of the notes with a_k = k + 1 and x = (1, 2,
+	 * 3, 4, 5); V'_k = V_k x_(C_k), flags F = (1,0,1,1,1,0,0,1). */
+	static const int64_t col[8] = {0, 3, 1, 2, 1, 3, 4, 4};
+	static const int64_t rowstart[6] = {0, 2, 3, 4, 7, 8};
+	static const unsigned char rowflags[8] = {1, 0, 1, 1, 1, 0, 0, 1};
+	static const int64_t x5[5] = {1, 2, 3, 4, 5};
+	int64_t vprime[8], y[5] = {0};
+	unsigned char fromr[8] = {0};
+	for (size_t i = 0; i < 5; i++)
+		fromr[rowstart[i]] = 1;
+	int same = !memcmp(fromr, rowflags, 8);
+	report(same, "SpMV: F_i = 1 <=> i in R gives F = (1,0,1,1,1,0,0,1)", "flags differ");
+	for (size_t k = 0; k < 8; k++)
+		vprime[k] = (int64_t)(k + 1) * x5[col[k]];
+	for (size_t row = 0; row < 5; row++)
+		for (int64_t k = rowstart[row]; k < rowstart[row + 1]; k++)
+			y[row] += (k + 1) * x5[col[k]];
+	run_values("scan-segmented", vprime, rowflags, 8, PRAM_CREW, 1, NULL, &r);
+	int64_t got_y[5];
+	for (size_t row = 0; row < 5; row++)
+		got_y[row] = r.out.n == 8 ? r.out.vals[rowstart[row + 1] - 1].i : -1;
+	int ok = r.verified;
+	for (size_t row = 0; row < 5; row++)
+		ok &= got_y[row] == y[row];
+	char why[256];
+	snprintf(why, sizeof why, "got y = %lld %lld %lld %lld %lld, expected %lld %lld %lld %lld %lld",
+		 (long long)got_y[0], (long long)got_y[1], (long long)got_y[2], (long long)got_y[3],
+		 (long long)got_y[4], (long long)y[0], (long long)y[1], (long long)y[2],
+		 (long long)y[3], (long long)y[4]);
+	report(ok, "SpMV: inclusive segmented scan of V' with F, y_i = V''[R_(i+1) - 1] = M x", why);
+	simrun_free(&r);
+	run_values("reduce-segmented", vprime, rowflags, 8, PRAM_CREW, 0, NULL, &r);
+	check_output(&r, y, 5, "SpMV: reduce-segmented of V' with F gives y = M x directly");
+	simrun_free(&r);
+	run_values("reduce-segmented", vprime, rowflags, 8, PRAM_EREW, 0, NULL, &r);
+	report(pram_failed(r.m) && strstr(pram_errmsg(r.m), "erew forbids concurrent reads") &&
+		       strstr(pram_errmsg(r.m), "flags[0]"),
+	       "reduce-segmented under EREW: the packed flag word is read concurrently",
+	       pram_errmsg(r.m));
+	simrun_free(&r);
+
+	/* Line of sight: eye at h[0] + 1 = 1; angles -45, 45, 0, 45, 11, 49, 16
+	 * degrees for i = 1..7: visible 1 1 1 0 0 0 1 0. */
+	static const int64_t terrain[8] = {0, 0, 3, 1, 5, 2, 8, 3};
+	static const int64_t visible[8] = {1, 1, 1, 0, 0, 0, 1, 0};
+	for (int model = 0; model < 2; model++) {
+		run_values("line-of-sight", terrain, NULL, 8, model ? PRAM_SCAN : PRAM_EREW, 0, NULL,
+			   &r);
+		snprintf(text, sizeof text,
+			 "line of sight over 0 0 3 1 5 2 8 3 from index 0 (eye 1 up, %s): 1 1 1 0 0 0 1 0",
+			 model ? "scan model" : "erew");
+		check_output(&r, visible, 8, text);
+		simrun_free(&r);
+	}
+}
+
+/* W and D of name for n (parameters p, model) from the simulator. */
+static int counts(const char *name, size_t n, algo_params *pp, pram_model model, uint64_t *w,
+		  uint64_t *d, uint64_t *tp, uint64_t procs)
+{
+	const algo *a = algo_find(name);
+	algo_params p = pp ? *pp : algo_default_params(a);
+	p.model = model;
+	algo_data in;
+	simrun r;
+	if (algo_generate(a, &in, n, &p, 11))
+		exit(99);
+	pram_config cfg = {.model = model};
+	if (simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r))
+		exit(99);
+	pram_totals t = pram_get_totals(r.m);
+	*w = t.work;
+	*d = t.depth;
+	if (tp)
+		*tp = pram_brent_time(r.m, procs);
+	int ok = r.verified && !t.violations;
+	simrun_free(&r);
+	algo_data_free(&in);
+	return ok;
+}
+
+static unsigned lg(size_t n)
+{
+	unsigned k = 0;
+	while (((size_t)1 << k) < n)
+		k++;
+	return k;
+}
+
+/* The closed forms, written out here from the notes and the programs'
+ * comments, independently of the registry's cost functions. */
+static void test_formulas(void)
+{
+	uint64_t w, d;
+	char why[256];
+	int ok;
+	/* The scan model: a scan is one step. */
+	ok = 1;
+	for (size_t n = 1; n <= 2000 && ok; n += 37) {
+		ok = counts("line-of-sight", n, NULL, PRAM_SCAN, &w, &d, NULL, 1) && w == 5 * n &&
+		     d == 5;
+		snprintf(why, sizeof why, "n = %zu: got W = %llu, D = %llu, expected %zu, 5", n,
+			 (unsigned long long)w, (unsigned long long)d, 5 * n);
+	}
+	report(ok, "line-of-sight under the scan model: W = 5n, D = 5 (O(1)) for n = 1..2000", why);
+	ok = 1;
+	for (size_t n = 2; n <= 4096 && ok; n = n * 3 / 2 + 1) {
+		ok = counts("line-of-sight", n, NULL, PRAM_EREW, &w, &d, NULL, 1) &&
+		     d == 4 * lg(n) + 9 && w == 5 * n + 6 * ((uint64_t)1 << lg(n)) - 2;
+		snprintf(why, sizeof why, "n = %zu: got W = %llu, D = %llu", n, (unsigned long long)w,
+			 (unsigned long long)d);
+	}
+	report(ok, "line-of-sight under EREW: D = 4 ceil(log2 n) + 9 (O(log n)), W = 5n + 6m - 2",
+	       why);
+	ok = 1;
+	for (size_t n = 1; n <= 3000 && ok; n += 101) {
+		uint64_t w2, d2, w3, d3;
+		ok = counts("split", n, NULL, PRAM_SCAN, &w, &d, NULL, 1) && w == 6 * n && d == 6 &&
+		     counts("compact", n, NULL, PRAM_SCAN, &w2, &d2, NULL, 1) && w2 == 2 * n &&
+		     d2 == 2 && counts("sandwich", n, NULL, PRAM_SCAN, &w3, &d3, NULL, 1) &&
+		     w3 == n && d3 == 1;
+		snprintf(why, sizeof why, "n = %zu", n);
+	}
+	report(ok, "scan model: split W = 6n D = 6, compact W = 2n D = 2, sandwich W = n D = 1", why);
+
+	/* Blocked: n = B 2^k, nb = 2^k blocks. */
+	ok = 1;
+	for (unsigned b = 2; b <= 64 && ok; b *= 2)
+		for (size_t nb = 1; nb <= 256 && ok; nb *= 2) {
+			algo_params p = algo_default_params(algo_find("scan-blocked"));
+			p.block = b;
+			size_t n = nb * b;
+			ok = counts("scan-blocked", n, &p, PRAM_CREW, &w, &d, NULL, 1) &&
+			     w == 2 * nb * (b - 1) + nb + n + 3 * nb - 1 + nb &&
+			     d == 2 * lg(b) + 2 + 2 * lg(nb) + 3;
+			snprintf(why, sizeof why, "B = %u, n = %zu: got W = %llu, D = %llu", b, n,
+				 (unsigned long long)w, (unsigned long long)d);
+		}
+	report(ok, "scan-blocked, n = B 2^k: W = 2nb(B-1) + nb + n + 4nb - 1, D = 2 log B + 2 log nb + 5",
+	       why);
+
+	/* Backward = Blelloch. */
+	ok = 1;
+	for (unsigned k = 0; k <= 12 && ok; k++) {
+		size_t n = (size_t)1 << k;
+		ok = counts("scan-backward", n, NULL, PRAM_EREW, &w, &d, NULL, 1) && w == 2 * n - 1 &&
+		     d == 2 * k + 1;
+	}
+	report(ok, "scan-backward exclusive, n = 2^k: W = 2n - 1, D = 2k + 1 (Blelloch's)", "");
+
+	/* The matrix scan's depth: 3 steps a tile level, 2 more per level up. */
+	ok = 1;
+	static const size_t mn[] = {1, 100, 256, 257, 4096, 65536, 65537};
+	static const uint64_t md[] = {3, 3, 3, 8, 8, 8, 13};
+	for (size_t k = 0; k < sizeof mn / sizeof *mn && ok; k++) {
+		ok = counts("scan-matrix", mn[k], NULL, PRAM_CREW, &w, &d, NULL, 1) && d == md[k];
+		snprintf(why, sizeof why, "n = %zu: got D = %llu, expected %llu", mn[k],
+			 (unsigned long long)d, (unsigned long long)md[k]);
+	}
+	report(ok, "scan-matrix: D = 3 (n <= 256), 8 (n <= 65536), 13 (n = 65537)", why);
+	counts("scan-matrix", 256, NULL, PRAM_CREW, &w, &d, NULL, 1);
+	check_eq((long long)w, 3 * 256, "scan-matrix on one tile: three products of 256 entries");
+
+	/* Segmented scan: Hillis-Steele's n k - n + 1 plus the flag words. */
+	ok = 1;
+	for (unsigned k = 1; k <= 12 && ok; k++) {
+		size_t n = (size_t)1 << k, nw = (n + 63) / 64;
+		uint64_t want = 0;
+		for (size_t s = 1; s < n; s *= 2) {
+			size_t lo = s >= 63 ? (s - 63 + 63) / 64 : 0, hi = nw < s ? nw : s;
+			want += n - s + (2 * s < n && hi > lo ? hi - lo : 0);
+		}
+		algo_params p = algo_default_params(algo_find("scan-segmented"));
+		ok = counts("scan-segmented", n, &p, PRAM_CREW, &w, &d, NULL, 1) && w == want &&
+		     d == k && w >= n * k - n + 1 && w <= n * k - n + 1 + k * (nw + 1);
+		snprintf(why, sizeof why, "n = %zu: got W = %llu, D = %llu, expected %llu, %u", n,
+			 (unsigned long long)w, (unsigned long long)d, (unsigned long long)want, k);
+	}
+	report(ok, "scan-segmented, n = 2^k: D = k, W = n k - n + 1 + the flag-word updates", why);
+}
+
+/* Brent's analysis of the per-processor scan. */
+static void test_brent(void)
+{
+	uint64_t w, d;
+	char why[256];
+	int ok = 1;
+	for (unsigned f = 1; f <= 16 && ok; f++)
+		for (unsigned k = 0; k <= 10 && ok; k++) {
+			algo_params p = algo_default_params(algo_find("scan-brent"));
+			p.per_proc = f;
+			size_t n = (size_t)f << k;
+			ok = counts("scan-brent", n, &p, PRAM_EREW, &w, &d, NULL, 1) &&
+			     w == 2 * n + 2 * n / f - 1 && d == 2 * k + 2 * f + 1;
+			snprintf(why, sizeof why, "f = %u, n = %zu: got W = %llu, D = %llu", f, n,
+				 (unsigned long long)w, (unsigned long long)d);
+		}
+	report(ok, "scan-brent, n = f 2^k: W = n(2 + 2/f) - 1, D = 2 log2(n/f) + 2f + 1, f = 1..16", why);
+
+	/* The notes' W2 = n(1 + 2/f) is that W less the second element pass. */
+	ok = 1;
+	for (unsigned f = 2; f <= 16 && ok; f *= 2) {
+		algo_params p = algo_default_params(algo_find("scan-brent"));
+		p.per_proc = f;
+		size_t n = (size_t)1 << 14;
+		ok = counts("scan-brent", n, &p, PRAM_EREW, &w, &d, NULL, 1);
+		double notes = (double)n * (1 + 2.0 / f), have = (double)(w - n);
+		ok = ok && fabs(have - notes) <= 1;
+		snprintf(why, sizeof why, "f = %u: got W - n = %.0f, expected %.0f", f, have, notes);
+	}
+	report(ok, "scan-brent: W - n = n(1 + 2/f) - 1, the notes' W2 (one element pass)", why);
+
+	/* Speedups from the simulator's counts through Brent's T_p, p = 256,
+	 * n = 2^18 (so n/p >> D): over f = 1 the PRAM gives 2f/(f + 1); the
+	 * notes' 2f/(f + 2) is W1 / W2 with W1 = 2n (Blelloch) and W2 = W - n. */
+	const size_t n = (size_t)1 << 18;
+	const uint64_t procs = 256;
+	uint64_t t1, tf, w1, d1;
+	algo_params p = algo_default_params(algo_find("scan-brent"));
+	p.per_proc = 1;
+	counts("scan-brent", n, &p, PRAM_EREW, &w1, &d1, &t1, procs);
+	uint64_t wb, db;
+	counts("scan-blelloch", n, NULL, PRAM_EREW, &wb, &db, NULL, 1);
+	for (unsigned f = 2; f <= 8; f *= 2) {
+		p.per_proc = f;
+		counts("scan-brent", n, &p, PRAM_EREW, &w, &d, &tf, procs);
+		double s = (double)t1 / (double)tf, pred = 2.0 * f / (f + 1);
+		char text[200];
+		snprintf(text, sizeof text, "scan-brent f = %u: Brent speedup T_p(f=1)/T_p(f) = %.3f "
+					    "~ 2f/(f+1) = %.3f (p = 256, n = 2^18)", f, s, pred);
+		snprintf(why, sizeof why, "got %.4f, expected %.4f within 3%%", s, pred);
+		report(fabs(s - pred) <= 0.03 * pred, text, why);
+		double notes = (double)wb / (double)(w - n), npred = 2.0 * f / (f + 2);
+		snprintf(text, sizeof text, "scan-brent f = %u: W_blelloch / (W - n) = %.3f ~ the "
+					    "notes' 2f/(f+2) = %.3f", f, notes, npred);
+		snprintf(why, sizeof why, "got %.4f, expected %.4f within 0.1%%", notes, npred);
+		report(fabs(notes - npred) <= 0.001 * npred, text, why);
+	}
+}
+
+/* The models: each program's own is enough (the sweep); the concurrent
+ * reads of the Hillis-Steele-like and packed-flag programs show under EREW. */
+static void test_models(void)
+{
+	static const char *const crew[] = {"scan-segmented", "reduce-segmented", "scan-matrix",
+					   "scan-blocked"};
+	for (size_t k = 0; k < sizeof crew / sizeof *crew; k++) {
+		const algo *a = algo_find(crew[k]);
+		algo_params p = algo_default_params(a);
+		p.model = PRAM_EREW;
+		algo_data in;
+		simrun r;
+		if (algo_generate(a, &in, 300, &p, 5))
+			exit(99);
+		pram_config cfg = {.model = PRAM_EREW};
+		if (simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r))
+			exit(99);
+		char text[160];
+		snprintf(text, sizeof text, "%s claims CREW, and EREW reports its concurrent read",
+			 crew[k]);
+		report(a->model == PRAM_CREW && pram_failed(r.m) &&
+			       strstr(pram_errmsg(r.m), "erew forbids concurrent reads"),
+		       text, pram_errmsg(r.m));
+		simrun_free(&r);
+		algo_data_free(&in);
+	}
+	/* The packed flags take n / 64 words. */
+	const algo *a = algo_find("scan-segmented");
+	algo_params p = algo_default_params(a);
+	algo_data in;
+	simrun r;
+	if (algo_generate(a, &in, 1000, &p, 5))
+		exit(99);
+	pram_config cfg = {.model = PRAM_CREW};
+	if (simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r))
+		exit(99);
+	pram_array *flags = find_array(r.m, "flags");
+	check_eq(flags ? (long long)pram_array_len(flags) : -1, 16,
+		 "scan-segmented keeps 1000 flags packed in 16 words");
+	simrun_free(&r);
+	algo_data_free(&in);
+
+	/* The blocked scan's cost table names its three phases. */
+	a = algo_find("scan-blocked");
+	p = algo_default_params(a);
+	if (algo_generate(a, &in, 100, &p, 5))
+		exit(99);
+	cfg.model = PRAM_CREW;
+	if (simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r))
+		exit(99);
+	int phases[4] = {0};
+	for (size_t k = 0; k < pram_step_count(r.m); k++) {
+		const char *l = pram_step_at(r.m, k)->label;
+		for (int q = 1; q <= 3; q++) {
+			char tag[16];
+			snprintf(tag, sizeof tag, "phase %d", q);
+			phases[q] += strncmp(l, tag, strlen(tag)) == 0;
+		}
+	}
+	char why[128];
+	snprintf(why, sizeof why, "got %d, %d and %d steps", phases[1], phases[2], phases[3]);
+	report(phases[1] == 7 && phases[2] == 11 && phases[3] == 1 &&
+		       (size_t)(phases[1] + phases[2] + phases[3]) == pram_step_count(r.m),
+	       "scan-blocked, n = 100, B = 8: steps labelled phase 1 (7), phase 2 (11), phase 3 (1)",
+	       why);
+	simrun_free(&r);
+	algo_data_free(&in);
+
+	/* Under the scan model every scan of line of sight is one primitive step. */
+	a = algo_find("line-of-sight");
+	p = algo_default_params(a);
+	p.model = PRAM_SCAN;
+	if (algo_generate(a, &in, 1000, &p, 5))
+		exit(99);
+	cfg.model = PRAM_SCAN;
+	if (simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r))
+		exit(99);
+	int prims = 0;
+	for (size_t k = 0; k < pram_step_count(r.m); k++) {
+		const pram_step_stats *s = pram_step_at(r.m, k);
+		prims += !strcmp(s->label, "scan primitive") && s->work == 1000;
+	}
+	check_eq(prims, 2, "line-of-sight under the scan model: its two scans are one step of n each");
+	simrun_free(&r);
+	algo_data_free(&in);
+}
+
+int main(void)
+{
+	test_registry();
+	test_notes_examples();
+	test_formulas();
+	test_brent();
+	test_models();
+	printf("1..%d\n", count);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,504 @@
+/*
+ * test-sim.c - unit tests of libpram: every model rule with a legal and an
+ * illegal program and the text of its error, the synchronous step, atomics
+ * and D_serial, work counting, the scan primitive, the counting mode, bounds
+ * and never-written cells, allocation failures.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pram.h"
+#include "tap.h"
+
+static pram *machine(pram_model model)
+{
+	return pram_new(&(pram_config){.model = model});
+}
+
+/* An array of n integer cells holding 10, 11, 12, ... */
+static pram_array *counting_array(pram *m, const char *name, size_t n)
+{
+	pram_array *a = pram_array_new(m, name, n, PRAM_INT);
+	int64_t *vals = malloc(n * sizeof *vals);
+	for (size_t i = 0; i < n; i++)
+		vals[i] = 10 + (int64_t)i;
+	pram_array_load_i(a, vals, n);
+	free(vals);
+	return a;
+}
+
+/* Processors 0 and 1 both read a[0]. */
+static void concurrent_read(pram *m, pram_array *a, pram_array *out)
+{
+	PRAM_STEP(m, "both read a[0]") {
+		PRAM_FORALL(m, i, 0, 2) {
+			pram_write(m, out, i, pram_read(m, a, 0));
+		}
+	}
+}
+
+/* Processors 0 and 1 write v0 and v1 to a[0]. */
+static void concurrent_write(pram *m, pram_array *a, int64_t v0, int64_t v1)
+{
+	PRAM_STEP(m, "both write a[0]") {
+		PRAM_FORALL(m, i, 0, 2) {
+			pram_write(m, a, 0, i == 0 ? v0 : v1);
+		}
+	}
+}
+
+static void test_reads(void)
+{
+	for (int model = 0; model < PRAM_MODEL_COUNT; model++) {
+		pram *m = machine((pram_model)model);
+		pram_array *a = counting_array(m, "a", 4), *out = counting_array(m, "out", 4);
+		concurrent_read(m, a, out);
+		int exclusive = model == PRAM_EREW || model == PRAM_SCAN;
+		TAP_EQ_I(pram_failed(m), exclusive, "%s: concurrent read is %s",
+			 pram_model_name((pram_model)model), exclusive ? "a violation" : "legal");
+		if (exclusive) {
+			TAP_CONTAINS(pram_errmsg(m), "processors 0 and 1 both read a[0]",
+				     "%s: the message names processors, array and index",
+				     pram_model_name((pram_model)model));
+			TAP_CONTAINS(pram_errmsg(m), "forbids concurrent reads", "%s: and the rule",
+				     pram_model_name((pram_model)model));
+			TAP_CONTAINS(pram_errmsg(m), "step 1 (test-sim.c:", "%s: and step and line",
+				     pram_model_name((pram_model)model));
+			TAP_EQ_I(pram_status_of(m), PRAM_EVIOLATION, "status is EVIOLATION");
+		} else {
+			TAP_EQ_I(pram_array_get_i(out, 1), 10, "%s: both readers got a[0]",
+				 pram_model_name((pram_model)model));
+		}
+		pram_free(m);
+	}
+	/* One processor reading a cell twice is not a concurrent read. */
+	pram *m = machine(PRAM_EREW);
+	pram_array *a = counting_array(m, "a", 2);
+	PRAM_STEP(m, "read twice") {
+		PRAM_FORALL(m, i, 0, 1) {
+			pram_write(m, a, 1, pram_read(m, a, 0) + pram_read(m, a, 0));
+		}
+	}
+	TAP_OK(!pram_failed(m), "erew: one processor may read a cell twice");
+	TAP_EQ_I(pram_array_get_i(a, 1), 20, "and gets its value both times");
+	pram_free(m);
+}
+
+static void test_writes(void)
+{
+	static const struct {
+		pram_model model;
+		pram_op combine;
+		int64_t v0, v1;
+		int legal;
+		int64_t result;
+		const char *text;
+	} cases[] = {
+		{PRAM_EREW, PRAM_OP_SUM, 5, 7, 0, 0, "erew forbids concurrent writes"},
+		{PRAM_CREW, PRAM_OP_SUM, 5, 5, 0, 0, "crew forbids concurrent writes"},
+		{PRAM_SCAN, PRAM_OP_SUM, 5, 7, 0, 0, "scan forbids concurrent writes"},
+		{PRAM_CRCW_COMMON, PRAM_OP_SUM, 5, 5, 1, 5, NULL},
+		{PRAM_CRCW_COMMON, PRAM_OP_SUM, 5, 7, 0, 0,
+		 "processors 0 and 1 write different values (5 and 7) to a[0]"},
+		{PRAM_CRCW_PRIORITY, PRAM_OP_SUM, 5, 7, 1, 5, NULL},
+		{PRAM_CRCW_COMBINING, PRAM_OP_SUM, 5, 7, 1, 12, NULL},
+		{PRAM_CRCW_COMBINING, PRAM_OP_MAX, 5, 7, 1, 7, NULL},
+		{PRAM_CRCW_COMBINING, PRAM_OP_MIN, 5, 7, 1, 5, NULL},
+		{PRAM_CRCW_COMBINING, PRAM_OP_AND, 6, 3, 1, 2, NULL},
+		{PRAM_CRCW_COMBINING, PRAM_OP_OR, 6, 3, 1, 7, NULL},
+		{PRAM_CRCW_COMBINING, PRAM_OP_XOR, 6, 3, 1, 5, NULL},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		pram *m = pram_new(&(pram_config){.model = cases[k].model, .combine = cases[k].combine});
+		pram_array *a = counting_array(m, "a", 2);
+		concurrent_write(m, a, cases[k].v0, cases[k].v1);
+		const char *name = pram_model_name(cases[k].model);
+		TAP_EQ_I(pram_failed(m), !cases[k].legal, "%s (%s): writes %lld and %lld are %s", name,
+			 pram_op_name(cases[k].combine), (long long)cases[k].v0, (long long)cases[k].v1,
+			 cases[k].legal ? "legal" : "a violation");
+		if (cases[k].legal)
+			TAP_EQ_I(pram_array_get_i(a, 0), cases[k].result, "%s (%s): a[0] afterwards", name,
+				 pram_op_name(cases[k].combine));
+		else
+			TAP_CONTAINS(pram_errmsg(m), cases[k].text, "%s: the message", name);
+		pram_free(m);
+	}
+}
+
+/* CRCW-arbitrary: one of the writers wins; the seed decides, repeatably,
+ * and over seeds every writer wins sometimes. */
+static void test_arbitrary(void)
+{
+	int wins[4] = {0};
+	int repeatable = 1;
+	for (uint64_t seed = 0; seed < 64; seed++) {
+		int64_t winner[2];
+		for (int rep = 0; rep < 2; rep++) {
+			pram *m = pram_new(&(pram_config){.model = PRAM_CRCW_ARBITRARY, .seed = seed});
+			pram_array *a = counting_array(m, "a", 1);
+			PRAM_STEP(m, "four write") {
+				PRAM_FORALL(m, i, 0, 4) {
+					pram_write(m, a, 0, i);
+				}
+			}
+			winner[rep] = pram_array_get_i(a, 0);
+			pram_free(m);
+		}
+		repeatable &= winner[0] == winner[1];
+		if (winner[0] >= 0 && winner[0] < 4)
+			wins[winner[0]]++;
+	}
+	TAP_OK(repeatable, "crcw-arbitrary: the same seed picks the same winner");
+	TAP_OK(wins[0] && wins[1] && wins[2] && wins[3],
+	       "crcw-arbitrary: over 64 seeds every writer wins (%d %d %d %d)", wins[0], wins[1],
+	       wins[2], wins[3]);
+	TAP_EQ_I(wins[0] + wins[1] + wins[2] + wins[3], 64, "the winner is always one of the writers");
+}
+
+/* Reads see the step's start; writes land together at its end. A read and
+ * a write of one cell by different processors are legal in every model. */
+static void test_synchronous(void)
+{
+	for (int model = 0; model < PRAM_MODEL_COUNT; model++) {
+		pram *m = machine((pram_model)model);
+		pram_array *a = counting_array(m, "a", 8);
+		/* Rotate left: processor i reads a[i+1] and writes a[i]. */
+		PRAM_STEP(m, "rotate") {
+			PRAM_FORALL(m, i, 0, 8) {
+				pram_write(m, a, i, pram_read(m, a, (i + 1) % 8));
+			}
+		}
+		int ok = !pram_failed(m);
+		for (size_t i = 0; i < 8; i++)
+			ok &= pram_array_get_i(a, i) == 10 + (int64_t)((i + 1) % 8);
+		TAP_OK(ok, "%s: read and write of one cell by two processors; reads see the old value",
+		       pram_model_name((pram_model)model));
+		pram_free(m);
+	}
+	/* The in-place Hillis-Steele update x[i] = x[i - d] + x[i] is correct. */
+	pram *m = machine(PRAM_CREW);
+	pram_array *x = pram_array_new(m, "x", 8, PRAM_INT);
+	pram_array_load_i(x, (const int64_t[]){3, 1, 7, 0, 4, 1, 6, 3}, 8);
+	for (int64_t d = 1; d < 8; d *= 2)
+		PRAM_STEP(m, "hs") {
+			PRAM_FORALL(m, i, d, 8) {
+				pram_write(m, x, i, pram_read(m, x, i - d) + pram_read(m, x, i));
+			}
+		}
+	static const int64_t want[8] = {3, 4, 11, 11, 15, 16, 22, 25};
+	int ok = 1;
+	for (size_t i = 0; i < 8; i++)
+		ok &= pram_array_get_i(x, i) == want[i];
+	TAP_OK(ok, "in-place Hillis-Steele on the notes' example gives 3 4 11 11 15 16 22 25");
+	pram_totals t = pram_get_totals(m);
+	TAP_EQ_I(t.work, 8 * 3 - 8 + 1, "its W = n*k - n + 1");
+	TAP_EQ_I(t.depth, 3, "its D = k");
+	pram_free(m);
+}
+
+static void test_atomics(void)
+{
+	/* Exclusive models forbid two atomics on one cell. */
+	static const pram_model excl[] = {PRAM_EREW, PRAM_CREW, PRAM_SCAN};
+	for (size_t k = 0; k < 3; k++) {
+		pram *m = machine(excl[k]);
+		pram_array *c = counting_array(m, "c", 1);
+		PRAM_STEP(m, "two increments") {
+			PRAM_FORALL(m, i, 0, 2) {
+				pram_atomic_inc(m, c, 0);
+			}
+		}
+		TAP_OK(pram_failed(m), "%s: two atomics on one cell are a violation",
+		       pram_model_name(excl[k]));
+		TAP_CONTAINS(pram_errmsg(m), excl[k] == PRAM_CREW ? "forbids concurrent atomics"
+								 : "both read c[0]",
+			     "%s: the message", pram_model_name(excl[k]));
+		pram_free(m);
+	}
+	/* CRCW models apply them in processor-id order and charge D_serial. */
+	pram *m = machine(PRAM_CRCW_COMMON);
+	pram_array *c = counting_array(m, "c", 2);      /* c[0] = 10, c[1] = 11 */
+	pram_array *old = pram_array_new(m, "old", 5, PRAM_INT);
+	PRAM_STEP(m, "fetch-and-add") {
+		PRAM_FORALL(m, i, 0, 5) {
+			pram_write(m, old, i, pram_fetch_add(m, c, i < 4 ? 0 : 1, i + 1));
+		}
+	}
+	TAP_OK(!pram_failed(m), "crcw: concurrent fetch-and-add is legal");
+	TAP_EQ_I(pram_array_get_i(c, 0), 10 + 1 + 2 + 3 + 4, "the adds all land");
+	int ok = 1;
+	int64_t run = 10;
+	for (int64_t i = 0; i < 4; i++) {
+		ok &= pram_array_get_i(old, (size_t)i) == run;
+		run += i + 1;
+	}
+	TAP_OK(ok, "each processor sees the sum of the lower ids' adds (id order)");
+	TAP_EQ_I(pram_array_get_i(old, 4), 11, "an uncontended atomic returns the old value");
+	pram_totals t = pram_get_totals(m);
+	TAP_EQ_I(t.atomics, 5, "atomics counted");
+	TAP_EQ_I(t.reads, 5, "an atomic counts as a read");
+	TAP_EQ_I(t.writes, 5 + 5, "and as a write (plus the five plain writes)");
+	TAP_EQ_I(t.depth_serial, 4, "D_serial = the most atomics on one cell");
+	TAP_EQ_I(t.depth, 1, "D = 1");
+	PRAM_STEP(m, "max") {
+		PRAM_FORALL(m, i, 0, 3) {
+			pram_atomic_max(m, c, 1, 20 * i);
+		}
+	}
+	TAP_EQ_I(pram_array_get_i(c, 1), 40, "atomic max");
+	TAP_EQ_I(pram_get_totals(m).depth_serial, 4 + 3, "D_serial sums over steps");
+	pram_free(m);
+	/* Concurrent plain write and atomic: a violation in any model. */
+	m = machine(PRAM_CRCW_PRIORITY);
+	c = counting_array(m, "c", 1);
+	PRAM_STEP(m, "mixed") {
+		PRAM_FORALL(m, i, 0, 2) {
+			if (i == 0)
+				pram_write(m, c, 0, 1);
+			else
+				pram_atomic_inc(m, c, 0);
+		}
+	}
+	TAP_CONTAINS(pram_errmsg(m), "atomically after processor 0 wrote it",
+		     "a write and an atomic on one cell are a violation");
+	pram_free(m);
+}
+
+static void test_work(void)
+{
+	pram *m = machine(PRAM_EREW);
+	pram_array *a = counting_array(m, "a", 10);
+	PRAM_STEP(m, "guarded") {
+		PRAM_FORALL(m, i, 0, 10) {
+			if (i % 3 == 0) /* a processor whose guard fails does nothing */
+				pram_write(m, a, i, 0);
+		}
+	}
+	PRAM_STEP(m, "local only") {
+		PRAM_FORALL(m, i, 0, 7) {
+			pram_local(m, 2);
+		}
+	}
+	const pram_step_stats *s0 = pram_step_at(m, 0), *s1 = pram_step_at(m, 1);
+	TAP_EQ_I(s0->work, 4, "work counts only processors that did something");
+	TAP_EQ_I(s1->work, 7, "counted local operations make a processor active");
+	TAP_EQ_I(s0->line > 0 && s0->file != NULL, 1, "steps know their source line");
+	TAP_EQ_I(pram_brent_time(m, 3), 2 + 3, "T_3 = ceil(4/3) + ceil(7/3)");
+	TAP_EQ_I(pram_brent_bound(m, 3), 4 + 2, "ceil(W/3) + D");
+	/* Processors out of id order are a usage error. */
+	PRAM_STEP(m, "backwards") {
+		for (int64_t i = 3; i >= 0; i--) {
+			pram_proc(m, (uint64_t)i);
+			pram_write(m, a, i, 1);
+		}
+	}
+	TAP_CONTAINS(pram_errmsg(m), "increasing id order", "processors out of order are reported");
+	pram_free(m);
+}
+
+static void test_errors(void)
+{
+	pram *m = machine(PRAM_CREW);
+	pram_array *a = counting_array(m, "vec", 4);
+	PRAM_STEP(m, "overrun") {
+		PRAM_FORALL(m, i, 0, 5) {
+			pram_write(m, a, i, pram_read(m, a, i) + 1);
+		}
+	}
+	TAP_EQ_I(pram_status_of(m), PRAM_EBOUNDS, "reading past the end is EBOUNDS");
+	TAP_CONTAINS(pram_errmsg(m), "processor 4 reads vec[4]; vec has 4 cells",
+		     "the message names processor, array, index and length");
+	pram_free(m);
+
+	m = machine(PRAM_CREW);
+	pram_array *u = pram_array_new(m, "u", 4, PRAM_INT);
+	PRAM_STEP(m, "uninitialised") {
+		PRAM_FORALL(m, i, 0, 1) {
+			(void)pram_read(m, u, 2);
+		}
+	}
+	TAP_EQ_I(pram_status_of(m), PRAM_EUNWRITTEN, "reading a never-written cell is an error");
+	TAP_CONTAINS(pram_errmsg(m), "u[2], which was never written", "and says which");
+	pram_free(m);
+
+	/* A cell first written in a step holds no value for that step's readers. */
+	m = machine(PRAM_CREW);
+	u = pram_array_new(m, "u", 2, PRAM_INT);
+	PRAM_STEP(m, "write then read") {
+		PRAM_FORALL(m, i, 0, 2) {
+			if (i == 0)
+				pram_write(m, u, 0, 5);
+			else
+				(void)pram_read(m, u, 0);
+		}
+	}
+	TAP_CONTAINS(pram_errmsg(m), "processor 1 reads u[0], which was never written",
+		     "a cell first written in this step is unwritten for its readers");
+	pram_free(m);
+	m = machine(PRAM_CREW);
+	u = pram_array_new(m, "u", 2, PRAM_INT);
+	PRAM_STEP(m, "write") {
+		PRAM_FORALL(m, i, 0, 1) {
+			pram_write(m, u, 0, 5);
+		}
+	}
+	PRAM_STEP(m, "read") {
+		PRAM_FORALL(m, i, 0, 2) {
+			pram_write(m, u, 1, pram_read(m, u, 0) + i);
+		}
+	}
+	TAP_OK(pram_failed(m) && strstr(pram_errmsg(m), "both write u[1]"),
+	       "and holds it from the next step on (the next failure is the write conflict)");
+	pram_free(m);
+
+	m = machine(PRAM_CREW);
+	a = counting_array(m, "a", 2);
+	(void)pram_read(m, a, 0);
+	TAP_EQ_I(pram_status_of(m), PRAM_ESTEP, "a read outside a step is an error");
+	pram_free(m);
+
+	m = machine(PRAM_CREW);
+	a = counting_array(m, "a", 2);
+	PRAM_STEP(m, "negative") {
+		PRAM_FORALL(m, i, 0, 1) {
+			pram_write(m, a, -1, 0);
+		}
+	}
+	TAP_CONTAINS(pram_errmsg(m), "writes a[-1]", "a negative index is out of bounds");
+	pram_free(m);
+
+	m = machine(PRAM_CREW);
+	pram_array *f = pram_array_new(m, "f", 2, PRAM_FLOAT);
+	pram_array_fill_f(f, 1.5);
+	PRAM_STEP(m, "type") {
+		PRAM_FORALL(m, i, 0, 1) {
+			(void)pram_read(m, f, 0);
+		}
+	}
+	TAP_EQ_I(pram_status_of(m), PRAM_ETYPE, "an integer read of a float array is an error");
+	pram_free(m);
+
+	TAP_OK(strcmp(pram_status_name(PRAM_EBOUNDS), "EBOUNDS") == 0, "status names");
+	TAP_OK(strcmp(pram_status_msg(PRAM_EUNWRITTEN), "read of a cell never written") == 0,
+	       "status messages");
+}
+
+/* Count mode: every violation reported, resolved as arbitrary, run goes on. */
+static void test_count_mode(void)
+{
+	pram *m = pram_new(&(pram_config){.model = PRAM_EREW, .conflicts = PRAM_CONFLICT_COUNT});
+	pram_array *a = counting_array(m, "a", 8);
+	for (int64_t d = 1; d < 8; d *= 2)
+		PRAM_STEP(m, "hs") {
+			PRAM_FORALL(m, i, d, 8) {
+				pram_write(m, a, i, pram_read(m, a, i - d) + pram_read(m, a, i));
+			}
+		}
+	TAP_OK(!pram_failed(m), "count mode: the machine does not fail");
+	/* Step d: cells d .. 7-d are read by two processors: 8 - 2d of them. */
+	TAP_EQ_I(pram_get_totals(m).violations, 6 + 4 + 0, "count mode: every concurrent read counted");
+	TAP_EQ_I(pram_violation_count(m), 10, "and kept");
+	TAP_EQ_I(pram_get_totals(m).depth, 3, "the run went on to the end");
+	char buf[256];
+	pram_violation_format(pram_violation_at(m, 9), buf, sizeof buf);
+	TAP_CONTAINS(buf, "step 2", "the last one is in step 2");
+	pram_free(m);
+}
+
+static void test_scan_primitive(void)
+{
+	pram *m = machine(PRAM_SCAN);
+	pram_array *a = counting_array(m, "a", 5), *b = pram_array_new(m, "b", 5, PRAM_INT);
+	PRAM_SCAN_PRIM(m, b, a, 5, PRAM_OP_SUM, 0);
+	pram_totals t = pram_get_totals(m);
+	TAP_EQ_I(t.depth, 1, "scan primitive: one step");
+	TAP_EQ_I(t.work, 5, "scan primitive: work n");
+	TAP_EQ_I(pram_array_get_i(b, 4), 10 + 11 + 12 + 13, "exclusive scan result");
+	PRAM_SCAN_PRIM(m, a, a, 5, PRAM_OP_MAX, 1);
+	TAP_EQ_I(pram_array_get_i(a, 4), 14, "in-place inclusive max-scan");
+	pram_free(m);
+	m = machine(PRAM_EREW);
+	a = counting_array(m, "a", 5);
+	PRAM_SCAN_PRIM(m, a, a, 5, PRAM_OP_SUM, 1);
+	TAP_EQ_I(pram_status_of(m), PRAM_EMODEL, "the primitive is refused outside the scan model");
+	TAP_CONTAINS(pram_errmsg(m), "--model scan", "and the message says where it exists");
+	pram_free(m);
+}
+
+static void test_floats(void)
+{
+	pram *m = pram_new(&(pram_config){.model = PRAM_CRCW_COMBINING, .combine = PRAM_OP_MAX});
+	pram_array *f = pram_array_new(m, "f", 1, PRAM_FLOAT);
+	pram_array_fill_f(f, 0.5);
+	PRAM_STEP(m, "max") {
+		PRAM_FORALL(m, i, 0, 3) {
+			pram_writef(m, f, 0, 0.25 * (double)i);
+		}
+	}
+	TAP_OK(pram_array_get_f(f, 0) == 0.5, "crcw-combining max on floats");
+	pram_free(m);
+}
+
+/* Allocation hook: make the k-th allocation fail; nothing may crash. */
+static long fail_at, allocs;
+static size_t live_bytes;
+static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	(void)ud;
+	if (nsize == 0) {
+		live_bytes -= osize;
+		free(ptr);
+		return NULL;
+	}
+	if (++allocs == fail_at)
+		return NULL;
+	void *p = realloc(ptr, nsize);
+	if (p)
+		live_bytes += nsize - osize;
+	return p;
+}
+
+static void test_alloc_failures(void)
+{
+	int all_clean = 1, some_failed = 0;
+	for (fail_at = 1; fail_at < 40; fail_at++) {
+		allocs = 0;
+		live_bytes = 0;
+		pram_set_allocator(failing_alloc, NULL);
+		pram *m = machine(PRAM_CREW);
+		if (m) {
+			pram_array *x = pram_array_new(m, "x", 64, PRAM_INT);
+			if (x) {
+				pram_array_fill_i(x, 1);
+				for (int64_t d = 1; d < 64; d *= 2)
+					PRAM_STEP(m, "hs") {
+						PRAM_FORALL(m, i, d, 64) {
+							pram_write(m, x, i, pram_read(m, x, i - d) + pram_read(m, x, i));
+						}
+					}
+			}
+			some_failed |= pram_status_of(m) == PRAM_ENOMEM;
+			pram_free(m);
+		}
+		all_clean &= live_bytes == 0;
+		pram_set_allocator(NULL, NULL);
+	}
+	TAP_OK(some_failed, "failed allocations surface as ENOMEM");
+	TAP_OK(all_clean, "every byte is freed after each injected failure");
+}
+
+int main(void)
+{
+	test_reads();
+	test_writes();
+	test_arbitrary();
+	test_synchronous();
+	test_atomics();
+	test_work();
+	test_errors();
+	test_count_mode();
+	test_scan_primitive();
+	test_floats();
+	test_alloc_failures();
+	return tap_done();
+}
