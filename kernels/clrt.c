@@ -593,7 +593,7 @@ const char *clrt_kernel_path(const clrt *rt, const char *file)
 cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err,
 		      size_t errlen)
 {
-	char *path = NULL, *src = NULL, *log = NULL;
+	char *path = NULL, *src = NULL, *log = NULL, *full = NULL;
 	clrt_prog *entry = NULL;
 	cl_program prog = NULL;
 	cl_int rc;
@@ -612,7 +612,16 @@ cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err
 	const char *srcs[1] = {src};
 	prog = clCreateProgramWithSource(rt->ctx, 1, srcs, &len, &rc);
 	CL_CHECK_RC(rc, "clCreateProgramWithSource", err, errlen);
-	rc = clBuildProgram(prog, 1, &rt->device, options, NULL, NULL);
+	/* Kernel files include common.clh from their own folder. */
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path) : 1;
+	size_t optlen = strlen(options) + (size_t)dirlen + 8;
+	if (!(full = malloc(optlen))) {
+		fmt(err, errlen, "out of memory");
+		goto fail;
+	}
+	snprintf(full, optlen, "-I %.*s %s", dirlen, slash ? path : ".", options);
+	rc = clBuildProgram(prog, 1, &rt->device, full, NULL, NULL);
 	if (rc != CL_SUCCESS) {
 		size_t loglen = 0;
 		fmt(err, errlen, "%s: build failed (%s) with options '%s'", path, clrt_errname(rc),
@@ -637,6 +646,7 @@ cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err
 	entry->program = prog;
 	entry->next = rt->progs;
 	rt->progs = entry;
+	free(full);
 	free(src);
 	return prog;
 fail:
@@ -646,6 +656,7 @@ fail:
 		free(entry);
 	}
 	free(log);
+	free(full);
 	if (prog)
 		clReleaseProgram(prog);
 	free(src);

@@ -15,25 +15,58 @@
 #define GPU_DEFAULT_PER_PROC 16
 #define GPU_MAX_PER_PROC 64
 
+/* How long the output of an entry is. */
+enum gpu_out {
+	GPU_OUT_N,    /* n elements: a scan */
+	GPU_OUT_ONE,  /* one element: a reduction */
+	GPU_OUT_UPTO, /* at most n, as many as the data say (gpu_ctx.count) */
+};
+
 typedef struct gpu_entry {
-	const char *algo;        /* registry name */
+	const char *algo;        /* the registry's kernel name */
 	const char *variant;     /* "teaching" or "tuned" */
 	const char *file;        /* kernel file */
 	int (*run)(gpu_ctx *c);  /* enqueues one run */
-	int scan;                /* 1: out_n = n; 0: a reduction, out_n = 1 */
+	enum gpu_out out;        /* the output's length */
 	int takes_per_proc;      /* honours job->per_proc */
+	unsigned default_pp;     /* per_proc when the job gives none; 0: GPU_DEFAULT_PER_PROC */
+	int sum_only;            /* the kernels add; max and min are refused */
+	int flags;               /* reads the job's segment flags */
+	const char *opts;        /* build options beyond the operator and type, or NULL */
 } gpu_entry;
 
 static const gpu_entry entries[] = {
 	{.algo = "reduce", .variant = "teaching", .file = "reduce.cl",
-	 .run = gpu__reduce_teaching},
-	{.algo = "reduce", .variant = "tuned", .file = "reduce.cl", .run = gpu__reduce_tuned},
+	 .run = gpu__reduce_teaching, .out = GPU_OUT_ONE},
+	{.algo = "reduce", .variant = "tuned", .file = "reduce.cl", .run = gpu__reduce_tuned,
+	 .out = GPU_OUT_ONE},
 	{.algo = "scan-hillis-steele", .variant = "teaching", .file = "scan.cl",
-	 .run = gpu__scan_hillis_steele, .scan = 1},
+	 .run = gpu__scan_hillis_steele},
 	{.algo = "scan-blelloch", .variant = "teaching", .file = "scan.cl",
-	 .run = gpu__scan_blelloch, .scan = 1},
+	 .run = gpu__scan_blelloch},
 	{.algo = "scan-blelloch", .variant = "tuned", .file = "scan.cl", .run = gpu__scan_tuned,
-	 .scan = 1, .takes_per_proc = 1},
+	 .takes_per_proc = 1},
+	{.algo = "scan-blocked", .variant = "teaching", .file = "scan.cl",
+	 .run = gpu__scan_blocked},
+	{.algo = "scan-blocked", .variant = "tuned", .file = "scan.cl", .run = gpu__scan_tuned,
+	 .takes_per_proc = 1},
+	{.algo = "scan-brent", .variant = "teaching", .file = "scan.cl", .run = gpu__scan_brent,
+	 .takes_per_proc = 1, .default_pp = 4}, /* the notes' float4 */
+	{.algo = "scan-brent", .variant = "tuned", .file = "scan.cl", .run = gpu__scan_tuned,
+	 .takes_per_proc = 1},
+	{.algo = "scan-backward", .variant = "teaching", .file = "scan.cl",
+	 .run = gpu__scan_backward, .opts = "-DREVERSE"},
+	{.algo = "scan-segmented", .variant = "teaching", .file = "segmented.cl",
+	 .run = gpu__scan_segmented, .flags = 1},
+	{.algo = "reduce-segmented", .variant = "teaching", .file = "segmented.cl",
+	 .run = gpu__reduce_segmented, .out = GPU_OUT_UPTO, .flags = 1},
+	{.algo = "scan-matrix", .variant = "teaching", .file = "matrix.cl",
+	 .run = gpu__scan_matrix, .sum_only = 1},
+	{.algo = "line-of-sight", .variant = "teaching", .file = "apps.cl",
+	 .run = gpu__line_of_sight},
+	{.algo = "split", .variant = "teaching", .file = "apps.cl", .run = gpu__split},
+	{.algo = "compact", .variant = "teaching", .file = "apps.cl", .run = gpu__compact,
+	 .out = GPU_OUT_UPTO, .flags = 1},
 };
 
 /* The build option of each operator the kernels have; NULL: not there. */
@@ -237,7 +270,16 @@ static int check_job(const gpu_entry *e, const gpu_job *job, char *err, size_t e
 			 (unsigned)job->op < PRAM_OP_COUNT ? pram_op_name(job->op) : "?");
 		return -1;
 	}
-	size_t want = e->scan ? job->n : 1;
+	if (e->sum_only && job->op != PRAM_OP_SUM) {
+		snprintf(err, errlen, "the kernels add; they have no operator '%s'",
+			 pram_op_name(job->op));
+		return -1;
+	}
+	if (e->flags && job->n && !job->flags) {
+		snprintf(err, errlen, "the kernels need segment flags and the job has none");
+		return -1;
+	}
+	size_t want = e->out == GPU_OUT_ONE ? 1 : job->n;
 	if (job->out_n != want) {
 		snprintf(err, errlen, "the output has %zu elements; the kernels write %zu",
 			 job->out_n, want);
@@ -253,6 +295,30 @@ static int check_job(const gpu_entry *e, const gpu_job *job, char *err, size_t e
 		snprintf(err, errlen, "bad job: reps %u, times %s, input %s, output %s", job->reps,
 			 job->times_ms ? "set" : "NULL", job->input ? "set" : "NULL",
 			 job->output ? "set" : "NULL");
+		return -1;
+	}
+	return 0;
+}
+
+/* Pack the job's flags 32 to a word and upload them into c->flags. */
+static int upload_flags(gpu_ctx *c)
+{
+	size_t n = c->job->n, words = GPU_DIV_UP(n, 32);
+	cl_uint *w = calloc(words, sizeof *w);
+	cl_int rc;
+	if (!w) {
+		snprintf(c->err, c->errlen, "out of memory for %zu flag words", words);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (c->job->flags[i])
+			w[i / 32] |= (cl_uint)1 << (i % 32);
+	c->flags = clCreateBuffer(clrt_context(c->rt), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+				  words * sizeof *w, w, &rc);
+	free(w);
+	if (rc != CL_SUCCESS) {
+		c->flags = NULL;
+		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clCreateBuffer", rc);
 		return -1;
 	}
 	return 0;
@@ -276,15 +342,17 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	}
 	if (check_job(e, job, err, errlen))
 		goto fail;
-	unsigned pp = e->takes_per_proc && job->per_proc ? job->per_proc : GPU_DEFAULT_PER_PROC;
+	unsigned pp = e->takes_per_proc && job->per_proc ? job->per_proc
+			: e->default_pp                 ? e->default_pp
+							: GPU_DEFAULT_PER_PROC;
 	if (pp > GPU_MAX_PER_PROC) {
 		snprintf(err, errlen, "per_proc %u is more than the kernels take (%d)", pp,
 			 GPU_MAX_PER_PROC);
 		goto fail;
 	}
 	c.per_proc = pp;
-	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u", op_define[job->op],
-		 job->is_float ? " -DIS_FLOAT" : "", pp);
+	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u%s%s", op_define[job->op],
+		 job->is_float ? " -DIS_FLOAT" : "", pp, e->opts ? " " : "", e->opts ? e->opts : "");
 	if (!(c.prog = clrt_build(rt, e->file, opts, err, errlen)))
 		goto fail;
 	size_t n = job->n;
@@ -297,6 +365,8 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		CL_CHECK(clEnqueueWriteBuffer(clrt_queue(rt), c.in, CL_TRUE, 0, n * 4, job->input, 0,
 					      NULL, NULL),
 			 err, errlen);
+	if (e->flags && n && upload_flags(&c))
+		goto fail;
 	for (unsigned r = 0; r <= job->reps; r++) {
 		c.result = c.out;
 		if (e->run(&c))
@@ -304,8 +374,21 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		if (finish_run(&c, r ? &job->times_ms[r - 1] : NULL))
 			goto fail;
 	}
-	if (job->out_n)
-		CL_CHECK(clEnqueueReadBuffer(clrt_queue(rt), c.result, CL_TRUE, 0, job->out_n * 4,
+	job->out_got = job->out_n;
+	if (c.count) {
+		cl_uint got = 0;
+		CL_CHECK(clEnqueueReadBuffer(clrt_queue(rt), c.count, CL_TRUE, 0, sizeof got, &got, 0,
+					     NULL, NULL),
+			 err, errlen);
+		if (got > job->out_n) {
+			snprintf(err, errlen, "the kernels counted %u output elements, more than the "
+					      "%zu there is room for", (unsigned)got, job->out_n);
+			goto fail;
+		}
+		job->out_got = got;
+	}
+	if (job->out_got)
+		CL_CHECK(clEnqueueReadBuffer(clrt_queue(rt), c.result, CL_TRUE, 0, job->out_got * 4,
 					     job->output, 0, NULL, NULL),
 			 err, errlen);
 	rc = 0;
@@ -327,6 +410,8 @@ done:
 	for (unsigned k = GPU_MAX_SCRATCH; k-- > 0;)
 		if (c.scratch[k])
 			clReleaseMemObject(c.scratch[k]);
+	if (c.flags)
+		clReleaseMemObject(c.flags);
 	if (c.out)
 		clReleaseMemObject(c.out);
 	if (c.in)

@@ -10,7 +10,8 @@
  * caller compares the output with the sequential reference.
  *
  * Data on the device are 32-bit: cl_int for integers, cl_float for floats.
- * Integer sums wrap modulo 2^32, as the hardware's do.
+ * Integer sums wrap modulo 2^32, as the hardware's do. Segment flags are
+ * packed on the device, 32 to a word.
  */
 #ifndef PRAM_GPU_H
 #define PRAM_GPU_H
@@ -28,11 +29,15 @@ typedef struct gpu_job {
 	int inclusive;       /* scans: 1 inclusive, 0 exclusive */
 	int is_float;        /* 0: cl_int data, 1: cl_float data */
 	unsigned per_proc;   /* elements per work-item where the kernel takes it; 0 = its default */
+	unsigned block;      /* elements per block where the kernel takes it (a power of two);
+			      * 0 = its default */
 	size_t n;            /* input elements (may be 0) */
 	const void *input;   /* n elements */
 	const unsigned char *flags; /* segment flags where the algorithm has them, else NULL */
 	size_t out_n;        /* output elements the caller expects */
 	void *output;        /* out_n elements, written by gpu_run */
+	size_t out_got;      /* written by gpu_run: the output's real length, out_n or,
+			      * where it depends on the data (a compaction), fewer */
 	unsigned reps;       /* timed runs after the warm-up; >= 1 */
 	double *times_ms;    /* reps entries, written by gpu_run */
 } gpu_job;

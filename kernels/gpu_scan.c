@@ -1,7 +1,9 @@
 /*
  * gpu_scan.c - the runners of the scans (kernels in scan.cl).
  *
- * The teaching scans follow the notes' "Working on Arbitrary Length Input":
+ * The teaching scans (Hillis-Steele, Blelloch, the blocked scan, Brent's f
+ * per work-item, the backward scan) follow the notes' "Working on Arbitrary
+ * Length Input":
  * scan each block in a work-group, keep each block's total, scan the totals
  * the same way (recursively, exclusive, in place) and add the scanned totals
  * back to their blocks. The tuned scan is reduce-then-scan in three kernels
@@ -32,15 +34,16 @@ static int scan_level(gpu_ctx *c, cl_kernel blk, cl_kernel add, size_t L, size_t
 }
 
 /* The teaching scans differ only in the block kernel and how many elements
- * a work-item takes: 1 for Hillis-Steele, 2 for Blelloch. */
-static int scan_teaching(gpu_ctx *c, const char *block_kernel, size_t per_item)
+ * a work-item takes: 1 for Hillis-Steele, 2 for Blelloch, f for Brent.
+ * groups_cap, when not 0, caps the work-group size (a block size asked for). */
+static int scan_teaching(gpu_ctx *c, const char *block_kernel, size_t per_item, size_t groups_cap)
 {
 	if (c->job->n == 0)
 		return 0;
 	cl_kernel blk = gpu__kernel(c, block_kernel), add = gpu__kernel(c, "add_offsets");
 	if (!blk || !add)
 		return -1;
-	size_t L = gpu__lsize(c, blk, SCAN_WG_CAP, 2 * 4);
+	size_t L = gpu__lsize(c, blk, groups_cap ? groups_cap : SCAN_WG_CAP, 2 * 4);
 	if (L == 0)
 		return -1;
 	size_t la = gpu__lsize(c, add, SCAN_WG_CAP, 0);
@@ -48,18 +51,48 @@ static int scan_teaching(gpu_ctx *c, const char *block_kernel, size_t per_item)
 		return -1;
 	if (la < L)
 		L = la;
+	if (groups_cap && L != groups_cap) {
+		snprintf(c->err, c->errlen, "a block of %zu elements needs work-groups of %zu; this "
+					    "device and kernel allow at most %zu",
+			 groups_cap * per_item, groups_cap, L);
+		return -1;
+	}
 	return scan_level(c, blk, add, L, L * per_item, c->in, c->out, c->job->n,
 			  c->job->inclusive ? 1 : 0, 0);
 }
 
 int gpu__scan_hillis_steele(gpu_ctx *c)
 {
-	return scan_teaching(c, "hs_block", 1);
+	return scan_teaching(c, "hs_block", 1, 0);
 }
 
 int gpu__scan_blelloch(gpu_ctx *c)
 {
-	return scan_teaching(c, "blelloch_block", 2);
+	return scan_teaching(c, "blelloch_block", 2, 0);
+}
+
+/* The notes' scan of any length with blocks of job->block = 2^k elements:
+ * Blelloch in each block (2^(k-1) work-items), the partial sums scanned the
+ * same way, the add-back. Without a block size, the largest block fits. */
+int gpu__scan_blocked(gpu_ctx *c)
+{
+	unsigned b = c->job->block;
+	if (b && (b < 2 || (b & (b - 1)))) {
+		snprintf(c->err, c->errlen, "block size %u is not a power of two of at least 2", b);
+		return -1;
+	}
+	return scan_teaching(c, "blelloch_block", 2, b / 2);
+}
+
+int gpu__scan_brent(gpu_ctx *c)
+{
+	return scan_teaching(c, "brent_block", c->per_proc, 0);
+}
+
+/* Built with -DREVERSE: Blelloch's teaching scan from the end. */
+int gpu__scan_backward(gpu_ctx *c)
+{
+	return scan_teaching(c, "blelloch_block", 2, 0);
 }
 
 int gpu__scan_tuned(gpu_ctx *c)

@@ -1,6 +1,6 @@
 /*
  * gpuint.h - what gpu.c shares with the per-family runners (gpu_reduce.c,
- * gpu_scan.c): the state of one gpu_run call and the helpers that create
+ * gpu_scan.c, gpu_segmented.c, gpu_matrix.c, gpu_apps.c): the state of one gpu_run call and the helpers that create
  * kernels and scratch buffers and enqueue timed launches.
  *
  * A runner enqueues one complete run of its algorithm (every kernel of it)
@@ -25,6 +25,10 @@ typedef struct gpu_ctx {
 	cl_mem in;                          /* job->n elements (at least one) */
 	cl_mem out;                         /* job->out_n elements (at least one) */
 	cl_mem result;                      /* set by the runner: where the output is */
+	cl_mem flags;                       /* job->flags packed 32 to a uint (flag_at in
+					     * common.clh), or NULL when the job has none */
+	cl_mem count;                       /* set by runners whose output length depends on
+					     * the data: its first uint holds that length */
 	cl_mem scratch[GPU_MAX_SCRATCH];    /* created on demand by gpu__scratch */
 	size_t scratch_n[GPU_MAX_SCRATCH];  /* their sizes in elements */
 	const char *kname[GPU_MAX_KERNELS]; /* kernels created so far ... */
@@ -68,6 +72,15 @@ int gpu__reduce_tuned(gpu_ctx *c);
 int gpu__scan_hillis_steele(gpu_ctx *c);
 int gpu__scan_blelloch(gpu_ctx *c);
 int gpu__scan_tuned(gpu_ctx *c);
+int gpu__scan_blocked(gpu_ctx *c);
+int gpu__scan_brent(gpu_ctx *c);
+int gpu__scan_backward(gpu_ctx *c);
+int gpu__scan_segmented(gpu_ctx *c);
+int gpu__reduce_segmented(gpu_ctx *c);
+int gpu__scan_matrix(gpu_ctx *c);
+int gpu__line_of_sight(gpu_ctx *c);
+int gpu__split(gpu_ctx *c);
+int gpu__compact(gpu_ctx *c);
 
 #define GPU_DIV_UP(a, b) (((a) + (b) - 1) / (b))
 

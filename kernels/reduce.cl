@@ -16,51 +16,8 @@
  * elements. OpenCL C 1.2.
  */
 
-#ifdef IS_FLOAT
-typedef float T;
-typedef float4 T4;
-#elif defined(OP_SUM)
-/* Integer sums wrap modulo 2^32; that is defined for unsigned arithmetic and
- * gives the same bits as the host's int32. */
-typedef uint T;
-typedef uint4 T4;
-#else
-typedef int T;
-typedef int4 T4;
-#endif
+#include "common.clh"
 
-#if defined(OP_SUM)
-#define IDENT ((T)0)
-#define OP(a, b) ((a) + (b))
-#elif defined(OP_MAX) && defined(IS_FLOAT)
-#define IDENT (-INFINITY)
-#define OP(a, b) fmax((a), (b))
-#elif defined(OP_MAX)
-#define IDENT INT_MIN
-#define OP(a, b) max((a), (b))
-#elif defined(OP_MIN) && defined(IS_FLOAT)
-#define IDENT INFINITY
-#define OP(a, b) fmin((a), (b))
-#elif defined(OP_MIN)
-#define IDENT INT_MAX
-#define OP(a, b) min((a), (b))
-#else
-#error "build with -DOP_SUM, -DOP_MAX or -DOP_MIN"
-#endif
-
-/* Tree reduction of s[0..L) in place; every work-item must call it. The
- * result is in s[0] when it returns. */
-void group_reduce(local T *s, T v)
-{
-	uint lid = get_local_id(0);
-	s[lid] = v;
-	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint st = get_local_size(0) / 2; st > 0; st >>= 1) {
-		if (lid < st)
-			s[lid] = OP(s[lid], s[lid + st]);
-		barrier(CLK_LOCAL_MEM_FENCE);
-	}
-}
 
 kernel void reduce_tree(global const T *in, global T *out, uint n, local T *s)
 {

@@ -8,9 +8,13 @@
  *                   (s holds 2L elements).
  *   blelloch_block  Blelloch: 2L elements per work-group, up-sweep, zero the
  *                   last element, down-sweep (s holds 2L elements).
- * Both write each block's total to sums[group]; the host scans sums the
+ *   brent_block     Brent's f elements per work-item: PP consecutive
+ *                   elements scanned in registers, a work-group scan of the
+ *                   L item totals (tot holds L elements).
+ * Each writes each block's total to sums[group]; the host scans sums the
  * same way (exclusive) and add_offsets adds sums[block] to every element of
- * the block ("Working on Arbitrary Length Input").
+ * the block ("Working on Arbitrary Length Input"). Built with -DREVERSE they
+ * scan backward (the suffix scan).
  *
  * Tuned kernels, reduce-then-scan in three passes:
  *   tile_reduce    group g reduces its chunk [g*chunk, (g+1)*chunk) with
@@ -28,36 +32,16 @@
  * OpenCL C 1.2.
  */
 
-#ifdef IS_FLOAT
-typedef float T;
-typedef float4 T4;
-#elif defined(OP_SUM)
-/* Integer sums wrap modulo 2^32; that is defined for unsigned arithmetic and
- * gives the same bits as the host's int32. */
-typedef uint T;
-typedef uint4 T4;
-#else
-typedef int T;
-typedef int4 T4;
-#endif
+#include "common.clh"
 
-#if defined(OP_SUM)
-#define IDENT ((T)0)
-#define OP(a, b) ((a) + (b))
-#elif defined(OP_MAX) && defined(IS_FLOAT)
-#define IDENT (-INFINITY)
-#define OP(a, b) fmax((a), (b))
-#elif defined(OP_MAX)
-#define IDENT INT_MIN
-#define OP(a, b) max((a), (b))
-#elif defined(OP_MIN) && defined(IS_FLOAT)
-#define IDENT INFINITY
-#define OP(a, b) fmin((a), (b))
-#elif defined(OP_MIN)
-#define IDENT INT_MAX
-#define OP(a, b) min((a), (b))
+/* With -DREVERSE the teaching kernels scan from the end: logical element i
+ * of a buffer of m elements lives at m - 1 - i. Every global access goes
+ * through AT, the block totals too, so the recursion over the totals and
+ * the add-back need no other change: the backward (suffix) scan. */
+#ifdef REVERSE
+#define AT(i, m) ((m) - 1 - (i))
 #else
-#error "build with -DOP_SUM, -DOP_MAX or -DOP_MIN"
+#define AT(i, m) (i)
 #endif
 
 #ifndef PP
@@ -72,7 +56,7 @@ kernel void hs_block(global const T *in, global T *out, global T *sums, uint n, 
 	uint lid = get_local_id(0), L = get_local_size(0);
 	size_t i = get_global_id(0);
 	uint pin = 0; /* which half of s holds the current values */
-	s[lid] = i < n ? in[i] : IDENT;
+	s[lid] = i < n ? in[AT(i, n)] : IDENT;
 	barrier(CLK_LOCAL_MEM_FENCE);
 	for (uint d = 1; d < L; d <<= 1) {
 		uint pout = 1 - pin;
@@ -85,9 +69,9 @@ kernel void hs_block(global const T *in, global T *out, global T *sums, uint n, 
 	}
 	T incl = s[pin * L + lid];
 	if (i < n)
-		out[i] = inclusive ? incl : (lid ? s[pin * L + lid - 1] : IDENT);
+		out[AT(i, n)] = inclusive ? incl : (lid ? s[pin * L + lid - 1] : IDENT);
 	if (lid == L - 1)
-		sums[get_group_id(0)] = incl;
+		sums[AT(get_group_id(0), get_num_groups(0))] = incl;
 }
 
 kernel void blelloch_block(global const T *in, global T *out, global T *sums, uint n,
@@ -95,7 +79,7 @@ kernel void blelloch_block(global const T *in, global T *out, global T *sums, ui
 {
 	uint lid = get_local_id(0), L = get_local_size(0), B = 2 * L;
 	size_t a = get_group_id(0) * (size_t)B + lid, b = a + L;
-	T xa = a < n ? in[a] : IDENT, xb = b < n ? in[b] : IDENT;
+	T xa = a < n ? in[AT(a, n)] : IDENT, xb = b < n ? in[AT(b, n)] : IDENT;
 	s[lid] = xa;
 	s[lid + L] = xb;
 	uint off = 1;
@@ -110,7 +94,7 @@ kernel void blelloch_block(global const T *in, global T *out, global T *sums, ui
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 	if (lid == 0) {
-		sums[get_group_id(0)] = s[B - 1];
+		sums[AT(get_group_id(0), get_num_groups(0))] = s[B - 1];
 		s[B - 1] = IDENT;
 	}
 	/* Down-sweep: each node passes its prefix to the left child and the
@@ -127,9 +111,34 @@ kernel void blelloch_block(global const T *in, global T *out, global T *sums, ui
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 	if (a < n)
-		out[a] = inclusive ? OP(s[lid], xa) : s[lid];
+		out[AT(a, n)] = inclusive ? OP(s[lid], xa) : s[lid];
 	if (b < n)
-		out[b] = inclusive ? OP(s[lid + L], xb) : s[lid + L];
+		out[AT(b, n)] = inclusive ? OP(s[lid + L], xb) : s[lid + L];
+}
+
+/* Brent's optimisation of the notes (the float4 trick with f = PP): each
+ * work-item scans PP consecutive elements in registers, the work-group scans
+ * the L item totals (tot holds L elements), and each item adds its prefix
+ * to its own elements: blocks of L * PP elements, W = n (1 + 2/f) and
+ * D = 2 log(n/f) + 2f in the notes' analysis. */
+kernel void brent_block(global const T *in, global T *out, global T *sums, uint n,
+			int inclusive, local T *tot)
+{
+	uint lid = get_local_id(0), L = get_local_size(0);
+	size_t base = (get_group_id(0) * (size_t)L + lid) * PP;
+	T x[PP], acc = IDENT, total;
+	for (uint j = 0; j < PP; j++) {
+		x[j] = base + j < n ? in[AT(base + j, n)] : IDENT;
+		acc = OP(acc, x[j]);
+	}
+	T pre = group_scan_excl(tot, acc, &total);
+	for (uint j = 0; j < PP && base + j < n; j++) {
+		T incl = OP(pre, x[j]);
+		out[AT(base + j, n)] = inclusive ? incl : pre;
+		pre = incl;
+	}
+	if (lid == 0)
+		sums[AT(get_group_id(0), get_num_groups(0))] = total;
 }
 
 /* a[i] = offs[i / block] op a[i]: the scanned block totals added back. */
@@ -137,43 +146,10 @@ kernel void add_offsets(global T *a, global const T *offs, uint n, uint block)
 {
 	size_t i = get_global_id(0);
 	if (i < n)
-		a[i] = OP(offs[i / block], a[i]);
+		a[AT(i, n)] = OP(offs[AT(i / block, (n + block - 1) / block)], a[AT(i, n)]);
 }
 
 /* ---- tuned ----------------------------------------------------------- */
-
-/* Exclusive scan of one value per work-item over the work-group
- * (Hillis-Steele in place in tot, L elements). Every work-item must call it.
- * Returns the item's exclusive prefix and puts the group's total in *total. */
-T group_scan_excl(local T *tot, T v, T *total)
-{
-	uint lid = get_local_id(0), L = get_local_size(0);
-	tot[lid] = v;
-	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint d = 1; d < L; d <<= 1) {
-		T y = lid >= d ? tot[lid - d] : IDENT;
-		barrier(CLK_LOCAL_MEM_FENCE);
-		tot[lid] = OP(y, tot[lid]);
-		barrier(CLK_LOCAL_MEM_FENCE);
-	}
-	*total = tot[L - 1];
-	T r = lid ? tot[lid - 1] : IDENT;
-	barrier(CLK_LOCAL_MEM_FENCE); /* tot is free for the next call */
-	return r;
-}
-
-/* Tree reduction over the work-group; the result is in s[0]. */
-void group_reduce(local T *s, T v)
-{
-	uint lid = get_local_id(0);
-	s[lid] = v;
-	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint st = get_local_size(0) / 2; st > 0; st >>= 1) {
-		if (lid < st)
-			s[lid] = OP(s[lid], s[lid + st]);
-		barrier(CLK_LOCAL_MEM_FENCE);
-	}
-}
 
 /* The host makes chunk a multiple of 4, so every chunk starts a T4. */
 kernel void tile_reduce(global const T *in, global T *sums, uint n, uint chunk, local T *s)

@@ -123,7 +123,8 @@ static int gpu_exec(int argc, char **argv)
 		cli_error("gpu: --csv is not offered here; use --json or pram report");
 		return EXIT_USAGE;
 	}
-	if (!o.a.alg->kernel) {
+	if (!o.a.alg->kernel ||
+	    (!gpu_has(o.a.alg->kernel, "teaching") && !gpu_has(o.a.alg->kernel, "tuned"))) {
 		cli_error("gpu: %s has no OpenCL kernels yet", o.a.alg->name);
 		return EXIT_USAGE;
 	}

@@ -86,6 +86,7 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 		.inclusive = p->inclusive,
 		.is_float = in->type == PRAM_FLOAT,
 		.per_proc = p->per_proc,
+		.block = p->block,
 		.n = n,
 		.input = dev_in,
 		.flags = in->flags,
@@ -97,7 +98,8 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 	if (gpu_run(rt, &job, err, errlen))
 		goto fail;
 	a->reference(&in32, &ref, p);
-	for (size_t i = 0; i < out_n; i++) {
+	g->out.n = job.out_got; /* the reference has set ref.n likewise */
+	for (size_t i = 0; i < job.out_got && i < ref.n; i++) {
 		if (in->type == PRAM_INT) {
 			g->out.vals[i].i = ((int32_t *)dev_out)[i];
 			ref.vals[i].i = wrap32(ref.vals[i].i);

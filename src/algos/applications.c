@@ -177,5 +177,5 @@ const algo algo_sandwich = {
 	.generate = sandwich_generate,
 	.simulate = sandwich_simulate,
 	.reference = sandwich_reference,
-	.kernel = NULL, /* a plain inclusive sum scan: the scan kernels serve it */
+	.kernel = "scan-blelloch", /* a plain inclusive sum scan: the scan kernels serve it */
 };

@@ -1,0 +1,2 @@
+/* apps.cl - placeholder. */
+#include "common.clh"

@@ -1,0 +1,2 @@
+/* matrix.cl - placeholder. */
+#include "common.clh"

@@ -1,0 +1,2 @@
+/* segmented.cl - placeholder. */
+#include "common.clh"
