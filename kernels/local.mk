@@ -1,5 +1,6 @@
 ## kernels/local.mk - the OpenCL side: the host runtime and runners
-## (libpramcl), the kernel files installed as data, and their tests.
+## (libpramcl, with gpuval: kernels validated against the registry's
+## references), the kernel files installed as data, and their tests.
 
 # The kernels are data files, found in $(pkgdatadir)/kernels after install
 # and in the source tree before (clrt_build).
@@ -10,21 +11,18 @@ if HAVE_OPENCL
 noinst_LTLIBRARIES += kernels/libpramcl.la
 kernels_libpramcl_la_SOURCES = kernels/clrt.c kernels/clrt.h kernels/gpu.c kernels/gpu.h \
 	kernels/gpuint.h kernels/gpu_reduce.c kernels/gpu_scan.c kernels/gpu_segmented.c \
-	kernels/gpu_matrix.c kernels/gpu_apps.c
+	kernels/gpu_matrix.c kernels/gpu_apps.c \
+	src/gpuval.c src/gpuval.h
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
 
-check_PROGRAMS += tests/gpu/test-kernels tests/gpu/run-one
+check_PROGRAMS += tests/gpu/test-kernels
 TESTS += tests/gpu/test-kernels tests/gpu/oclgrind.sh
 
-tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/gpu/ref.c tests/gpu/ref.h \
-	tests/tap.h
+tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h
 tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-tests_gpu_test_kernels_LDADD = kernels/libpramcl.la sim/libpram.la $(OPENCL_LIBS) -lm
-
-tests_gpu_run_one_SOURCES = tests/gpu/run-one.c tests/gpu/ref.c tests/gpu/ref.h
-tests_gpu_run_one_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-tests_gpu_run_one_LDADD = kernels/libpramcl.la sim/libpram.la $(OPENCL_LIBS) -lm
+tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+	$(OPENCL_LIBS) -lm
 endif
 
 EXTRA_DIST += tests/gpu/oclgrind.sh

@@ -32,6 +32,10 @@ void cli_error(const char *fmt, ...)
 /* Print the usage of e to f. */
 void cli_usage(const cmd_entry *e, FILE *f);
 
+/* The kernel variants an algorithm has in this build: the names, space
+ * separated ("teaching tuned"), or "" (no kernels, or no OpenCL). Static. */
+const char *cli_kernel_variants(const algo *a);
+
 /* Options shared by the commands that run an algorithm. */
 typedef struct cli_algo_opts {
 	const algo *alg;
@@ -57,7 +61,7 @@ enum {
 	OPT_N = 1000, OPT_INPUT, OPT_SEED, OPT_OP, OPT_INCLUSIVE, OPT_EXCLUSIVE, OPT_FLOAT,
 	OPT_PER_PROC, OPT_JSON, OPT_CSV, OPT_MODEL, OPT_PROCS, OPT_TRACE, OPT_CONFLICTS,
 	OPT_COMBINE, OPT_DEVICE, OPT_REPS, OPT_VARIANT, OPT_HELP, OPT_SIZES, OPT_OUT,
-	OPT_PREVIEW, OPT_QUIET, OPT_BLOCK
+	OPT_PREVIEW, OPT_QUIET, OPT_BLOCK, OPT_MAX_GROUP
 };
 #define CLI_ALGO_LONGOPTS                                              \
 	{"n", required_argument, 0, OPT_N},                            \

@@ -24,6 +24,7 @@ typedef struct gpu_opts {
 	const char *device;
 	uint64_t reps;
 	const char *variant; /* NULL: every variant the algorithm has */
+	uint64_t max_group;  /* cap on work-group sizes; 0: the kernels choose */
 	int no_output;       /* leave the output array out of the JSON */
 } gpu_opts;
 
@@ -34,6 +35,7 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 		{"device", required_argument, 0, OPT_DEVICE},
 		{"reps", required_argument, 0, OPT_REPS},
 		{"variant", required_argument, 0, OPT_VARIANT},
+		{"max-group", required_argument, 0, OPT_MAX_GROUP},
 		{"no-output", no_argument, 0, OPT_QUIET},
 		{0, 0, 0, 0},
 	};
@@ -62,6 +64,14 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 				return EXIT_USAGE;
 			}
 			break;
+		case OPT_MAX_GROUP:
+			if (cli_parse_u64(optarg, &o->max_group) || o->max_group < 1 ||
+			    o->max_group > 65536 || (o->max_group & (o->max_group - 1))) {
+				cli_error("gpu: --max-group '%s': give a power of two from 1 to 65536",
+					  optarg);
+				return EXIT_USAGE;
+			}
+			break;
 		case OPT_VARIANT:
 			if (strcmp(optarg, "teaching") && strcmp(optarg, "tuned")) {
 				cli_error("gpu: --variant '%s': give teaching or tuned", optarg);
@@ -81,6 +91,18 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 		return EXIT_USAGE;
 	}
 	return 0;
+}
+
+const char *cli_kernel_variants(const algo *a)
+{
+#ifdef HAVE_OPENCL
+	int teach = a->kernel && gpu_has(a->kernel, "teaching");
+	int tuned = a->kernel && gpu_has(a->kernel, "tuned");
+	return teach && tuned ? "teaching tuned" : teach ? "teaching" : tuned ? "tuned" : "";
+#else
+	(void)a;
+	return "";
+#endif
 }
 
 #ifdef HAVE_OPENCL
@@ -123,8 +145,7 @@ static int gpu_exec(int argc, char **argv)
 		cli_error("gpu: --csv is not offered here; use --json or pram report");
 		return EXIT_USAGE;
 	}
-	if (!o.a.alg->kernel ||
-	    (!gpu_has(o.a.alg->kernel, "teaching") && !gpu_has(o.a.alg->kernel, "tuned"))) {
+	if (!*cli_kernel_variants(o.a.alg)) {
 		cli_error("gpu: %s has no OpenCL kernels yet", o.a.alg->name);
 		return EXIT_USAGE;
 	}
@@ -142,6 +163,7 @@ static int gpu_exec(int argc, char **argv)
 		algo_data_free(&in);
 		return EXIT_FAIL;
 	}
+	clrt_set_wg_cap(rt, (size_t)o.max_group);
 	if (!o.a.json)
 		printf("%s on %s (%s), n = %zu, %" PRIu64 " timed runs after a warm-up\n",
 		       o.a.alg->name, clrt_device_name(rt), clrt_platform_name(rt), in.n, o.reps);
@@ -235,7 +257,7 @@ const cmd_entry cmd_gpu_entry = {
 	.name = "gpu",
 	.args = "ALGO [--n N | --input FILE] [--device SPEC] [--reps R] [--variant V]\n"
 		"       [--op sum|max|min] [--inclusive|--exclusive] [--float] [--per-proc F]\n"
-		"       [--seed S] [--json [--no-output]]",
+		"       [--block B] [--max-group G] [--seed S] [--json [--no-output]]",
 	.summary = "run an algorithm's OpenCL kernels, validate them and time them",
 	.help = "options:\n"
 		"  --n N            input size (default 2^20)\n"
@@ -245,6 +267,8 @@ const cmd_entry cmd_gpu_entry = {
 		"                   environment variable PRAM_DEVICE, else the first CPU device\n"
 		"  --reps R         timed runs after one warm-up (default 10)\n"
 		"  --variant V      teaching or tuned (default: every kernel the algorithm has)\n"
+		"  --max-group G    work-groups of at most G work-items (a power of two), so\n"
+		"                   that small inputs already span many groups\n"
 		"  --json           one JSON object (see man pram)\n"
 		"  --no-output      leave the output array out of the JSON (large n)\n"
 		"Times come from OpenCL profiling events: the kernels of one run, without\n"

@@ -62,17 +62,25 @@ static int list_exec(int argc, char **argv)
 				json_str(stdout, a->kernel);
 			else
 				fputs("null", stdout);
-			fputs("}", stdout);
+			fputs(",\"kernel_variants\":[", stdout);
+			const char *v = cli_kernel_variants(a);
+			for (int first = 1; *v; first = 0) {
+				size_t len = strcspn(v, " ");
+				printf("%s\"%.*s\"", first ? "" : ",", (int)len, v);
+				v += len + (v[len] == ' ');
+			}
+			fputs("]}", stdout);
 		}
 		fputs("\n]\n", stdout);
 		return EXIT_OK;
 	}
-	printf("%-22s %-8s %-14s %-12s %-10s %s\n", "ALGORITHM", "FAMILY", "MODEL", "WORK",
-	       "DEPTH", "DESCRIPTION");
+	printf("%-19s %-7s %-5s %-11s %-13s %-15s %s\n", "ALGORITHM", "FAMILY", "MODEL", "WORK",
+	       "DEPTH", "KERNELS", "DESCRIPTION");
 	for (size_t k = 0; algo_registry[k]; k++) {
 		const algo *a = algo_registry[k];
-		printf("%-22s %-8s %-14s %-12s %-10s %s\n", a->name, a->family,
-		       pram_model_name(a->model), a->work_o, a->depth_o, a->desc);
+		const char *v = cli_kernel_variants(a);
+		printf("%-19s %-7s %-5s %-11s %-13s %-15s %s\n", a->name, a->family,
+		       pram_model_name(a->model), a->work_o, a->depth_o, *v ? v : "-", a->desc);
 	}
 	return EXIT_OK;
 }
@@ -83,6 +91,7 @@ const cmd_entry cmd_list_entry = {
 	.summary = "list the algorithms with their family, model, work and depth",
 	.help = "options:\n"
 		"  --json   one JSON array of objects: name, family, description, model,\n"
-		"           work, depth (big-O), work_exact, depth_exact, kernel\n",
+		"           work, depth (big-O), work_exact, depth_exact, kernel,\n"
+		"           kernel_variants (the OpenCL kernels this build has)\n",
 	.exec = list_exec,
 };

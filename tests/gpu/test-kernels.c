@@ -1,12 +1,16 @@
 /*
- * test-kernels.c - every kernel of every algorithm and variant, for sum,
- * max and min, int and float, inclusive and exclusive, at sizes from 0 to
- * 2^20 (around work-group and vector boundaries), against the sequential
- * reference of ref.c; then the runtime's error paths: a bad device spec, a
- * kernel file that does not compile, error names. Runs on the device
- * clrt_open picks (PRAM_DEVICE, else the first CPU device: PoCL). Prints TAP.
+ * test-kernels.c - every kernel of every algorithm of the registry against
+ * its sequential reference, through gpuval_run as `pram gpu` runs them: each
+ * variant, for every operator, type and form (inclusive, exclusive) the
+ * entry takes, at sizes from 0 to 2^20 around work-group and vector
+ * boundaries; again in work-groups of 4, so that small inputs need several
+ * levels of block sums; the per-work-item counts and block sizes; then the
+ * runtime's error paths: a bad device spec, a kernel file that does not
+ * compile, jobs the kernels refuse. An algorithm added to the registry with
+ * kernels is tested here with no change. Runs on the device clrt_open picks
+ * (PRAM_DEVICE, else the first CPU device: PoCL). Prints TAP.
  */
-#define _XOPEN_SOURCE 700 /* realpath */
+#define _XOPEN_SOURCE 700 /* realpath, mkdtemp */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,59 +19,70 @@
 
 #include "clrt.h"
 #include "gpu.h"
-#include "ref.h"
+#include "gpuval.h"
 #include "../tap.h"
 
-static const struct {
-	const char *algo, *variant;
-	int scan;
-} combos[] = {
-	{"reduce", "teaching", 0},
-	{"reduce", "tuned", 0},
-	{"scan-hillis-steele", "teaching", 1},
-	{"scan-blelloch", "teaching", 1},
-	{"scan-blelloch", "tuned", 1},
-};
-
-static const size_t sizes[] = {0,    1,    2,    3,    7,      8,      255,
-			       256,  257,  1023, 1025, 4097, 100003, (size_t)1 << 20};
-
+static const char *const variants[] = {"teaching", "tuned"};
 static const pram_op ops[] = {PRAM_OP_SUM, PRAM_OP_MAX, PRAM_OP_MIN};
 
-#define NCOMBOS (sizeof combos / sizeof combos[0])
+/* Every size for the default parameters; the other combinations take the
+ * ones marked short, which still cross the work-group boundaries. */
+static const struct {
+	size_t n;
+	int in_short;
+} sizes[] = {
+	{0, 1},     {1, 1},    {2, 0},    {3, 1},    {7, 0},      {8, 0},      {31, 0},
+	{33, 1},    {255, 0},  {256, 0},  {257, 1},  {1023, 0},   {1025, 1},   {4097, 1},
+	{100003, 1}, {(size_t)1 << 20, 0},
+};
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 
 static char err[65536];
 
-/* Run one case on rt; a TAP line. in holds at least n elements. */
-static void one(clrt *rt, size_t c, pram_op op, int is_float, int inclusive, size_t n,
-		unsigned per_proc, void *in, void *out, const char *note)
+/* Run the variant of a on a seeded input of n elements; one TAP line. */
+static void one(clrt *rt, const algo *a, const char *variant, const algo_params *p, size_t n,
+		uint64_t seed, const char *note)
 {
-	double ms = 0;
-	gpu_job job = {
-		.algo = combos[c].algo,
-		.variant = combos[c].variant,
-		.op = op,
-		.inclusive = inclusive,
-		.is_float = is_float,
-		.per_proc = per_proc,
-		.n = n,
-		.input = in,
-		.out_n = combos[c].scan ? n : 1,
-		.output = out,
-		.reps = 1,
-		.times_ms = &ms,
-	};
-	char why[512] = "";
-	int rc = gpu_run(rt, &job, err, sizeof err);
-	if (rc == 0)
-		rc = ref_check(&job, why, sizeof why);
-	else
-		snprintf(why, sizeof why, "%.500s", err);
-	TAP_OK(rc == 0, "%s %s %s %s%s n=%zu%s%s%s", combos[c].algo, combos[c].variant,
-	       pram_op_name(op), is_float ? "float" : "int",
-	       combos[c].scan ? (inclusive ? " inclusive" : " exclusive") : "", n, note,
-	       rc ? ": " : "", rc ? why : "");
+	algo_data in = {0};
+	gpu_result g;
+	char what[160];
+	snprintf(what, sizeof what, "%s %s %s %s%s n=%zu%s", a->name, variant, pram_op_name(p->op),
+		 p->type == PRAM_FLOAT ? "float" : "int",
+		 a->caps & ALGO_INCLUSIVE ? (p->inclusive ? " inclusive" : " exclusive") : "", n,
+		 note);
+	if (algo_generate(a, &in, n, p, seed)) {
+		TAP_OK(0, "%s: cannot make the input", what);
+		return;
+	}
+	if (gpuval_run(rt, a, p, &in, variant, 1, &g, err, sizeof err)) {
+		TAP_OK(0, "%s: %.400s", what, err);
+	} else {
+		TAP_OK(g.verified, "%s%s%s", what, g.verified ? "" : ": ", g.verified ? "" : g.why);
+		gpuval_free(&g);
+	}
+	algo_data_free(&in);
+}
+
+/* Every operator, type and form of a's variant at the sizes (short ones
+ * only, beyond the default parameters), or at sizes up to max_n. */
+static void sweep(clrt *rt, const algo *a, const char *variant, size_t max_n, const char *note)
+{
+	unsigned nops = a->caps & ALGO_OP ? 3 : 1;
+	for (int t = 0; t < (a->caps & ALGO_FLOAT ? 2 : 1); t++)
+		for (unsigned o = 0; o < nops; o++)
+			for (int f = 0; f < (a->caps & ALGO_INCLUSIVE ? 2 : 1); f++) {
+				algo_params p = algo_default_params(a);
+				p.type = t ? PRAM_FLOAT : PRAM_INT;
+				p.op = ops[o];
+				if (a->caps & ALGO_INCLUSIVE)
+					p.inclusive = f == 0;
+				int dflt = t == 0 && o == 0 && f == 0;
+				for (size_t s = 0; s < NSIZES; s++)
+					if (sizes[s].n <= max_n && (dflt || max_n < 1u << 20 ||
+								    sizes[s].in_short))
+						one(rt, a, variant, &p, sizes[s].n,
+						    42 + s + 7 * (uint64_t)t, note);
+			}
 }
 
 /* A kernel folder whose reduce.cl has a syntax error must give an error that
@@ -113,61 +128,11 @@ static void test_build_error(void)
 	rmdir(dir);
 }
 
-int main(void)
+/* Jobs the kernels refuse, each with an error that says why. */
+static void test_refusals(clrt *rt)
 {
-	/* Line-buffered, so that the compiler's messages on stderr do not land
-	 * inside a TAP line. */
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	size_t maxn = sizes[NSIZES - 1];
-	uint32_t *in = malloc(maxn * 4), *out = malloc(maxn * 4);
-	clrt *rt = clrt_open(NULL, err, sizeof err);
-	if (!in || !out) {
-		printf("Bail out! out of memory\n");
-		return 1;
-	}
-	if (!rt) {
-		printf("1..0 # SKIP no OpenCL device: %s\n", err);
-		free(out);
-		free(in);
-		return 0;
-	}
-	printf("# device: %s (%s), %u compute units, work-groups up to %zu\n",
-	       clrt_device_name(rt), clrt_platform_name(rt), clrt_compute_units(rt),
-	       clrt_max_wg(rt));
-
-	for (int is_float = 0; is_float < 2; is_float++) {
-		ref_fill(in, maxn, is_float, 42 + (uint64_t)is_float);
-		for (size_t c = 0; c < NCOMBOS; c++)
-			for (size_t o = 0; o < 3; o++)
-				for (int incl = combos[c].scan ? 0 : 1; incl < 2; incl++)
-					for (size_t s = 0; s < NSIZES; s++)
-						one(rt, c, ops[o], is_float, incl, sizes[s], 0, in, out,
-						    "");
-	}
-
-	/* Work-groups of 4: small inputs already need several levels of block
-	 * sums, and the tuned scan's chunks hold several tiles. */
-	clrt_set_wg_cap(rt, 4);
-	for (int is_float = 0; is_float < 2; is_float++) {
-		ref_fill(in, maxn, is_float, 7 + (uint64_t)is_float);
-		for (size_t c = 0; c < NCOMBOS; c++)
-			for (size_t s = 0; s < NSIZES && sizes[s] <= 4097; s++)
-				one(rt, c, PRAM_OP_SUM, is_float, 1, sizes[s], 0, in, out,
-				    " (work-groups of 4)");
-	}
-	clrt_set_wg_cap(rt, 0);
-
-	/* The tuned scan with other per-item counts, vector-sized or not. */
-	static const unsigned pps[] = {1, 3, 4, 8, 33};
-	ref_fill(in, maxn, 0, 99);
-	for (size_t k = 0; k < sizeof pps / sizeof pps[0]; k++) {
-		char note[64];
-		snprintf(note, sizeof note, " (per_proc %u)", pps[k]);
-		one(rt, 4, PRAM_OP_SUM, 0, 0, 100003, pps[k], in, out, note);
-		one(rt, 4, PRAM_OP_MAX, 0, 1, 4097, pps[k], in, out, note);
-	}
-
-	/* Jobs the kernels refuse. */
+	int32_t in[4] = {1, 2, 3, 4}, out[4];
+	unsigned char flags[4] = {1, 0, 1, 0};
 	double ms;
 	gpu_job bad = {.algo = "reduce", .variant = "fancy", .op = PRAM_OP_SUM, .n = 1, .input = in,
 		       .out_n = 1, .output = out, .reps = 1, .times_ms = &ms};
@@ -176,10 +141,89 @@ int main(void)
 	bad.variant = "teaching";
 	bad.op = PRAM_OP_XOR;
 	TAP_OK(gpu_run(rt, &bad, err, sizeof err) != 0, "an operator without kernels is refused");
+	TAP_CONTAINS(err, "xor", "the error names the operator");
+	gpu_job mat = {.algo = "scan-matrix", .variant = "teaching", .op = PRAM_OP_MAX, .n = 4,
+		       .input = in, .out_n = 4, .output = out, .reps = 1, .times_ms = &ms};
+	TAP_OK(gpu_run(rt, &mat, err, sizeof err) != 0, "the matrix scan refuses max");
+	TAP_CONTAINS(err, "add", "the error says the kernels add");
+	gpu_job seg = {.algo = "scan-segmented", .variant = "teaching", .op = PRAM_OP_SUM, .n = 4,
+		       .input = in, .out_n = 4, .output = out, .reps = 1, .times_ms = &ms};
+	TAP_OK(gpu_run(rt, &seg, err, sizeof err) != 0, "a segmented scan without flags is refused");
+	TAP_CONTAINS(err, "flags", "the error names the flags");
+	seg.flags = flags;
+	seg.out_n = 3;
+	TAP_OK(gpu_run(rt, &seg, err, sizeof err) != 0, "an output of the wrong length is refused");
+	gpu_job blk = {.algo = "scan-blocked", .variant = "teaching", .op = PRAM_OP_SUM, .n = 4,
+		       .input = in, .out_n = 4, .output = out, .reps = 1, .times_ms = &ms,
+		       .block = 6};
+	TAP_OK(gpu_run(rt, &blk, err, sizeof err) != 0, "a block size of 6 is refused");
+	TAP_CONTAINS(err, "power of two", "the error says why");
 	TAP_OK(gpu_has("scan-blelloch", "tuned") && !gpu_has("scan-hillis-steele", "tuned") &&
 		       !gpu_has("sort", "teaching"),
 	       "gpu_has knows the table");
 	TAP_OK(gpu_lanes(rt) >= clrt_compute_units(rt), "gpu_lanes is at least the compute units");
+}
+
+/* The registry's kernels, then their parameters: Brent's f, block sizes. */
+static void test_registry(clrt *rt)
+{
+	int tested = 0;
+	for (const algo *const *ap = algo_registry; *ap; ap++) {
+		const algo *a = *ap;
+		for (size_t v = 0; v < 2; v++) {
+			if (!a->kernel || !gpu_has(a->kernel, variants[v]))
+				continue;
+			sweep(rt, a, variants[v], (size_t)1 << 20, "");
+			/* Work-groups of 4: small inputs already need several
+			 * levels of block sums, and the tuned chunks several tiles. */
+			clrt_set_wg_cap(rt, 4);
+			sweep(rt, a, variants[v], 4097, " (work-groups of 4)");
+			clrt_set_wg_cap(rt, 0);
+			tested++;
+		}
+	}
+	TAP_OK(tested >= 10, "the registry has kernels to test (%d algorithm variants)", tested);
+
+	static const unsigned pps[] = {1, 2, 3, 4, 8, 33, 64};
+	const algo *brent = algo_find("scan-brent"), *blocked = algo_find("scan-blocked");
+	for (size_t k = 0; brent && k < sizeof pps / sizeof pps[0]; k++) {
+		char note[64];
+		snprintf(note, sizeof note, " (f = %u)", pps[k]);
+		algo_params p = algo_default_params(brent);
+		p.per_proc = pps[k];
+		for (size_t v = 0; v < 2; v++) {
+			p.op = PRAM_OP_SUM;
+			p.inclusive = 0;
+			one(rt, brent, variants[v], &p, 100003, 99, note);
+			p.op = PRAM_OP_MAX;
+			p.inclusive = 1;
+			one(rt, brent, variants[v], &p, 4097, 98, note);
+		}
+	}
+	for (unsigned b = 2; blocked && b <= 512; b *= 4) {
+		char note[64];
+		snprintf(note, sizeof note, " (block %u)", b);
+		algo_params p = algo_default_params(blocked);
+		p.block = b;
+		one(rt, blocked, "teaching", &p, 5000, 97, note);
+	}
+}
+
+int main(void)
+{
+	/* Line-buffered, so that the compiler's messages on stderr do not land
+	 * inside a TAP line. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	clrt *rt = clrt_open(NULL, err, sizeof err);
+	if (!rt) {
+		printf("1..0 # SKIP no OpenCL device: %s\n", err);
+		return 0;
+	}
+	printf("# device: %s (%s), %u compute units, work-groups up to %zu\n",
+	       clrt_device_name(rt), clrt_platform_name(rt), clrt_compute_units(rt),
+	       clrt_max_wg(rt));
+	test_registry(rt);
+	test_refusals(rt);
 	clrt_close(rt);
 
 	/* The runtime's own errors. */
@@ -199,8 +243,5 @@ int main(void)
 	TAP_OK(strcmp(clrt_errname(CL_INVALID_WORK_GROUP_SIZE), "CL_INVALID_WORK_GROUP_SIZE") == 0,
 	       "clrt_errname(CL_INVALID_WORK_GROUP_SIZE)");
 	TAP_OK(strcmp(clrt_errname(12345), "CL_UNKNOWN_ERROR") == 0, "clrt_errname of an unknown code");
-
-	free(out);
-	free(in);
 	return tap_done();
 }
