@@ -191,6 +191,8 @@ void gplot_quote(char *out, size_t outlen, const char *s, int plain)
 			out[k++] = '\\'; /* "\\_" in the script: a literal _ in enhanced text */
 			out[k++] = '\\';
 		} else if (*s == '\n') {
+			out[k++] = '\\'; /* "\n" in a double-quoted string: a new line */
+			out[k++] = 'n';
 			continue;
 		}
 		out[k++] = *s;

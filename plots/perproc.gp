@@ -10,7 +10,9 @@ set logscale x 2
 set xrange [0.85:19]
 set yrange [0:*]
 set format x "%g"
-set key bottom right
+set key top left
+# Room above the curves for the key.
+set offsets 0, 0, graph 0.6, 0
 set samples 200
 plot 2*x/(x+2) with lines lt 7 dt 2 title "notes: 2f/(f+2) for large n", \
      datafile skip 1 using 3:(strcol(4) eq "prediction" ? $10 : NaN) with linespoints lt 8 dt 3 \

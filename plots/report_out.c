@@ -259,7 +259,7 @@ static int fig_time(report *r, size_t ai, const char *tdir, char *err, size_t er
 	char dev[400];
 	device_words(r, dev, sizeof dev);
 	snprintf(g->name, sizeof g->name, "%s-time", ra->a->name);
-	snprintf(g->title, sizeof g->title, "%s on %.180s: measured time against Brent's bound",
+	snprintf(g->title, sizeof g->title, "%s: measured time against Brent's bound\n{/*0.8 on %.180s}",
 		 ra->a->name, dev);
 	FILE *f = open_out(r, g->name, "csv", err, errlen);
 	if (!f)
@@ -333,7 +333,7 @@ static int fig_cost(report *r, size_t ai, const char *tdir, char *err, size_t er
 	char sz[32];
 	snprintf(g->name, sizeof g->name, "%s-cost", ra->a->name);
 	snprintf(g->title, sizeof g->title,
-		 "%s: work and depth, simulator (up to n = %s) against closed forms", ra->a->name,
+		 "%s: work and depth\n{/*0.8 the simulator (up to n = %s) against the closed forms}", ra->a->name,
 		 size_gp(r->sim_max, sz, sizeof sz));
 	FILE *f = open_out(r, g->name, "csv", err, errlen);
 	if (!f)
@@ -384,7 +384,7 @@ static int fig_family(report *r, const char *family, const char *tdir, char *err
 	char dev[400];
 	device_words(r, dev, sizeof dev);
 	snprintf(g->name, sizeof g->name, "family-%s", family);
-	snprintf(g->title, sizeof g->title, "the %s family on %.150s: every kernel side by side",
+	snprintf(g->title, sizeof g->title, "the %s family: every kernel side by side\n{/*0.8 on %.150s}",
 		 family, dev);
 	FILE *f = open_out(r, g->name, "csv", err, errlen);
 	if (!f)
@@ -451,7 +451,7 @@ static int fig_perproc(report *r, size_t ai, const char *tdir, char *err, size_t
 	unsigned long p = r->lanes ? r->lanes : 1;
 	snprintf(g->name, sizeof g->name, "%s-perproc", ra->a->name);
 	snprintf(g->title, sizeof g->title,
-		 "%s, f elements per work-item: speedup over f = 2 at n = %s (%.100s)", ra->a->name,
+		 "%s, f elements per work-item: speedup over f = 2\n{/*0.8 n = %s, on %.100s}", ra->a->name,
 		 size_gp(ra->f_n, sz, sizeof sz), dev);
 	FILE *f = open_out(r, g->name, "csv", err, errlen);
 	if (!f)
@@ -629,18 +629,31 @@ static void json_num(FILE *f, double v)
 		fputs("null", f);
 }
 
-/* A figure's title as a JSON string, without enhanced-text braces. */
+/* A figure's title as plain text in buf: without the braces and font
+ * changes (a brace, a slash and a scale) of gnuplot's enhanced text, its second line after
+ * a comma. */
+static void title_plain(char *buf, size_t len, const char *title)
+{
+	size_t k = 0;
+	for (; *title && k + 3 < len; title++) {
+		if (*title == '\\' && title[1]) {
+			buf[k++] = *++title; /* an escaped mark stands for itself */
+		} else if (*title == '{' && title[1] == '/') {
+			title += strcspn(title, " ") - (title[strcspn(title, " ")] ? 0 : 1);
+		} else if (*title == '\n') {
+			buf[k++] = ',';
+			buf[k++] = ' ';
+		} else if (*title != '{' && *title != '}') {
+			buf[k++] = *title;
+		}
+	}
+	buf[k] = '\0';
+}
+
 static void title_json(FILE *f, const char *title)
 {
 	char buf[256];
-	size_t k = 0;
-	for (; *title && k + 1 < sizeof buf; title++) {
-		if (*title == '\\' && title[1])
-			buf[k++] = *++title; /* an escaped mark stands for itself */
-		else if (*title != '{' && *title != '}')
-			buf[k++] = *title;
-	}
-	buf[k] = '\0';
+	title_plain(buf, sizeof buf, title);
 	json_str(f, buf);
 }
 
@@ -799,18 +812,10 @@ static void md(FILE *f, const char *s)
 
 typedef void (*text_fn)(FILE *, const char *);
 
-/* A figure's title as text: without the braces of gnuplot's enhanced text. */
 static void title_text(FILE *f, text_fn esc, const char *title)
 {
 	char buf[256];
-	size_t k = 0;
-	for (; *title && k + 1 < sizeof buf; title++) {
-		if (*title == '\\' && title[1])
-			buf[k++] = *++title; /* an escaped mark stands for itself */
-		else if (*title != '{' && *title != '}')
-			buf[k++] = *title;
-	}
-	buf[k] = '\0';
+	title_plain(buf, sizeof buf, title);
 	esc(f, buf);
 }
 
