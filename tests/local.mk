@@ -22,4 +22,4 @@ bench: bench/bench-sim$(EXEEXT)
 
 man1_MANS += doc/pram.1
 EXTRA_DIST += doc/pram.1 setup.sh .ci/run
-EXTRA_DIST += bench/gpu-bench.sh bench/vendor.py
+EXTRA_DIST += bench/gpu-bench.sh bench/gpu-run.sh bench/vendor.py
