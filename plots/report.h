@@ -103,6 +103,7 @@ typedef struct report {
 	int gnuplot_ok;      /* every figure was drawn */
 	char gnuplot_error[1024];
 	int preview;         /* draw the main figure in the terminal */
+	int no_draw;         /* write the scripts and draw.sh, run no gnuplot */
 	int any_wrong;       /* a kernel or simulation gave a wrong result */
 } report;
 

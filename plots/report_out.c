@@ -214,6 +214,10 @@ static int draw(report *r, rep_figure *g, const char *preamble, const char *tdir
 	}
 	if (gplot_write_script(r->outdir, g->name, preamble, tdir, g->kind, err, errlen))
 		return -1;
+	if (r->no_draw) {
+		g->drawn = 1; /* by draw.sh, which the pages point to */
+		return 0;
+	}
 	char gerr[1024];
 	if (gplot_run(r->outdir, g->name, "png", gerr, sizeof gerr) ||
 	    gplot_run(r->outdir, g->name, "svg", gerr, sizeof gerr)) {
@@ -563,6 +567,32 @@ nomem:
 	return -1;
 }
 
+/* draw.sh: every figure's PNG and SVG from its script, for a report made
+ * with --no-draw on a machine without gnuplot. */
+static int write_draw_sh(const report *r, char *err, size_t errlen)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/draw.sh", r->outdir);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	fputs("#!/bin/sh\n# draw.sh - draw this report's figures with gnuplot (pram report "
+	      "--no-draw\n# wrote the data and the scripts): sh draw.sh\nset -e\n"
+	      "cd \"$(dirname \"$0\")\"\n",
+	      f);
+	for (size_t k = 0; k < r->nfigs; k++)
+		fprintf(f, "gnuplot -e \"fmt='png'\" %s.gp\ngnuplot -e \"fmt='svg'\" %s.gp\n",
+			r->figs[k].name, r->figs[k].name);
+	fprintf(f, "echo \"%zu figures drawn; the index page is index.html\"\n", r->nfigs);
+	if (fclose(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int has_measurements(const rep_algo *ra)
 {
 	for (size_t v = 0; v < ra->nvar; v++)
@@ -603,6 +633,8 @@ int report_figures(report *r, char *err, size_t errlen)
 	for (size_t k = 0; k < r->nalgos; k++)
 		any_sp |= r->algos[k].sp_np > 0;
 	if (any_sp && fig_speedup(r, tdir, err, errlen))
+		return -1;
+	if (r->no_draw && tdir && write_draw_sh(r, err, errlen))
 		return -1;
 	if (r->preview && tdir) {
 		const rep_figure *main_fig = NULL;

@@ -53,7 +53,7 @@ typedef struct report_opts {
 	uint64_t reps, seed;
 	size_t sim_max;
 	const char *out;
-	int preview, quiet;
+	int preview, quiet, no_draw;
 } report_opts;
 
 /* ---- sizes ---- */
@@ -483,6 +483,7 @@ static int parse(report_opts *o, int argc, char **argv)
 		{"seed", required_argument, 0, OPT_SEED},
 		{"sim-max", required_argument, 0, OPT_SIM_MAX},
 		{"preview", no_argument, 0, OPT_PREVIEW},
+		{"no-draw", no_argument, 0, OPT_NO_DRAW},
 		{"quiet", no_argument, 0, OPT_QUIET},
 		{"help", no_argument, 0, OPT_HELP},
 		{0, 0, 0, 0},
@@ -532,6 +533,9 @@ static int parse(report_opts *o, int argc, char **argv)
 			break;
 		case OPT_QUIET:
 			o->quiet = 1;
+			break;
+		case OPT_NO_DRAW:
+			o->no_draw = 1;
 			break;
 		default:
 			cli_error("report: unknown option '%s' (pram report --help)", argv[optind - 1]);
@@ -644,6 +648,12 @@ static void print_summary(const report *r)
 		if (ra->sim_note[0])
 			printf("  %-20s %-9s %s\n", ra->a->name, "", ra->sim_note);
 	}
+	if (r->no_draw && r->gnuplot_ok) {
+		printf("%zu figures written, not drawn: sh %s/draw.sh draws them where gnuplot is; "
+		       "the index page is %s/index.html\n",
+		       r->nfigs, r->outdir, r->outdir);
+		return;
+	}
 	size_t drawn = 0;
 	for (size_t k = 0; k < r->nfigs; k++)
 		drawn += r->figs[k].drawn != 0;
@@ -677,7 +687,8 @@ static int report_exec(int argc, char **argv)
 	r.reps = (unsigned)o.reps;
 	r.seed = o.seed;
 	r.sim_max = o.sim_max;
-	r.preview = o.preview;
+	r.preview = o.preview && !o.no_draw;
+	r.no_draw = o.no_draw;
 	time_t t0 = time(NULL);
 	strftime(r.date, sizeof r.date, "%Y-%m-%d %H:%M %Z", localtime(&t0));
 	if (make_dirs(r.outdir)) {
@@ -761,7 +772,7 @@ done:
 const cmd_entry cmd_report_entry = {
 	.name = "report",
 	.args = "[ALGO ...] [--sizes SIZES] [--device SPEC] [--reps R] [--out DIR]\n"
-		"       [--sim-max N] [--seed S] [--preview] [--quiet]",
+		"       [--sim-max N] [--seed S] [--preview | --no-draw] [--quiet]",
 	.summary = "measure, simulate, fit Brent's bound and plot: does it grow as predicted?",
 	.help = "For each algorithm (all by default) and size: the kernels' times on the\n"
 		"device (a warm-up, then R timed runs: median, min, max) and W(n), D(n),\n"
@@ -779,6 +790,9 @@ const cmd_entry cmd_report_entry = {
 		"  --sim-max N      the largest simulated size (default 2^18)\n"
 		"  --seed S         seed of the inputs (default 1)\n"
 		"  --preview        draw the main figure in the terminal as well\n"
+		"  --no-draw        run no gnuplot: write the figures' data and scripts and\n"
+		"                   DIR/draw.sh, which draws them where gnuplot is (a GPU\n"
+		"                   machine without it: measure there, draw here)\n"
 		"  --quiet          no progress line (it shows only on a terminal anyway)\n"
 		"DIR gets index.html and index.md (every figure with its verdict), summary.json,\n"
 		"and per figure NAME.png, NAME.svg, NAME.csv (its data) and NAME.gp (its\n"

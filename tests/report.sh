@@ -121,4 +121,17 @@ run_pram report reduce --sizes 2^6..2^10 --reps 2 --out "$tap_tmp/prev" --previe
 expect_rc 0 "--preview succeeds"
 expect_in "input size n (elements)" "$out" "and draws a plot with its axis label"
 
+# --no-draw writes the scripts and draw.sh, runs no gnuplot; draw.sh then
+# draws every figure the index links.
+nd="$tap_tmp/nodraw"
+run_pram report reduce --sizes 2^6..2^10 --reps 2 --out "$nd" --no-draw
+expect_rc 0 "--no-draw succeeds"
+expect_in "draw.sh" "$out" "and says how to draw the figures"
+check "--no-draw draws no PNG" sh -c "! ls '$nd'/*.png 2>/dev/null"
+check "--no-draw writes every script" test -s "$nd/reduce-cost.gp"
+check "draw.sh draws them" sh "$nd/draw.sh"
+check "draw.sh made reduce-cost.png" test -s "$nd/reduce-cost.png"
+check "draw.sh made brent-speedup.svg" grep -q "<svg" "$nd/brent-speedup.svg"
+check "the index links the drawn figure" grep -q 'href="reduce-cost.png"' "$nd/index.html"
+
 done_testing
