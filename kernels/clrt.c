@@ -398,6 +398,23 @@ cl_device_id clrt_device(const clrt *rt) { return rt->device; }
 void clrt_set_wg_cap(clrt *rt, size_t cap) { rt->wg_cap = cap; }
 size_t clrt_wg_cap(const clrt *rt) { return rt->wg_cap; }
 
+int clrt_has_extension(const clrt *rt, const char *ext)
+{
+	size_t len = 0, elen = strlen(ext);
+	if (clGetDeviceInfo(rt->device, CL_DEVICE_EXTENSIONS, 0, NULL, &len) != CL_SUCCESS || !len)
+		return 0;
+	char *all = malloc(len + 1);
+	int found = 0;
+	if (all && clGetDeviceInfo(rt->device, CL_DEVICE_EXTENSIONS, len, all, NULL) == CL_SUCCESS) {
+		all[len] = '\0';
+		/* A whole word of the space-separated list, not a prefix of one. */
+		for (const char *p = all; !found && (p = strstr(p, ext)) != NULL; p += elen)
+			found = (p == all || p[-1] == ' ') && (p[elen] == ' ' || p[elen] == '\0');
+	}
+	free(all);
+	return found;
+}
+
 /* ---- the device listing ---------------------------------------------- */
 
 static void json_str(FILE *out, const char *s)

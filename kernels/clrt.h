@@ -51,6 +51,8 @@ unsigned long clrt_local_mem(const clrt *rt);
 /* Lanes that run in lock step: the warp (NVIDIA) or wavefront (AMD) width
  * where the device says it, else the native int vector width (CPUs), else 1. */
 unsigned clrt_simd_width(const clrt *rt);
+/* Does the device list the OpenCL extension ext ("cl_khr_int64_base_atomics")? */
+int clrt_has_extension(const clrt *rt, const char *ext);
 /* The objects are owned by rt: do not release them. */
 cl_context clrt_context(const clrt *rt);
 cl_command_queue clrt_queue(const clrt *rt); /* in order, profiling enabled */

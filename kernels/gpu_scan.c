@@ -6,8 +6,9 @@
  * Length Input":
  * scan each block in a work-group, keep each block's total, scan the totals
  * the same way (recursively, exclusive, in place) and add the scanned totals
- * back to their blocks. The tuned scan is reduce-then-scan in three kernels
- * over a fixed number of groups, each walking a contiguous chunk.
+ * back to their blocks. The tuned scan is a single pass with decoupled
+ * look-back: each tile's prefix comes from the totals the tiles before it
+ * publish, so the data cross global memory once each way.
  */
 #include "gpuint.h"
 
@@ -100,34 +101,30 @@ int gpu__scan_tuned(gpu_ctx *c)
 	size_t n = c->job->n, pp = c->per_proc;
 	if (n == 0)
 		return 0;
-	cl_kernel k1 = gpu__kernel(c, "tile_reduce"), k2 = gpu__kernel(c, "scan_partials"),
-		  k3 = gpu__kernel(c, "scan_tiles");
-	if (!k1 || !k2 || !k3)
+	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
+		snprintf(c->err, c->errlen, "the single-pass scan needs 64-bit atomics "
+					    "(cl_khr_int64_base_atomics), which this device lacks; "
+					    "the teaching kernels run without them");
 		return -1;
-	/* scan_tiles holds a padded tile of L*pp elements and L item totals. */
-	size_t per_item = (pp + (pp + 31) / 32 + 2) * 4;
-	size_t L = gpu__lsize(c, k3, SCAN_WG_CAP, per_item);
-	size_t l1 = gpu__lsize(c, k1, SCAN_WG_CAP, 4), l2 = gpu__lsize(c, k2, SCAN_WG_CAP, 4);
-	if (!L || !l1 || !l2)
+	}
+	cl_kernel init = gpu__kernel(c, "onepass_init"), scan = gpu__kernel(c, "scan_onepass");
+	if (!init || !scan)
 		return -1;
-	L = L < l1 ? L : l1;
-	L = L < l2 ? L : l2;
-	size_t tile = L * pp;
-	size_t unit = tile % 4 ? 4 * tile : tile; /* chunks start on a 4-element vector */
-	size_t groups = GPU_DIV_UP(n, tile), most = gpu__groups(c, L);
-	if (groups > most)
-		groups = most;
-	size_t chunk = GPU_DIV_UP(GPU_DIV_UP(n, groups), unit) * unit;
-	groups = GPU_DIV_UP(n, chunk);
-	cl_mem sums = gpu__scratch(c, 0, groups);
-	if (!sums)
+	/* scan_onepass holds a padded tile of L*pp elements and L item totals. */
+	size_t L = gpu__lsize(c, scan, SCAN_WG_CAP, (pp + (pp + 31) / 32 + 2) * 4);
+	size_t li = gpu__lsize(c, init, SCAN_WG_CAP, 0);
+	if (!L || !li)
 		return -1;
-	if (gpu__launch(c, k1, groups * L, L, "mmuul", c->in, sums, (unsigned)n, (unsigned)chunk,
-			L * 4) ||
-	    gpu__launch(c, k2, L, L, "mul", sums, (unsigned)groups, L * 4) ||
-	    gpu__launch(c, k3, groups * L, L, "mmmuuill", c->in, c->out, sums, (unsigned)n,
-			(unsigned)chunk, c->job->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4,
-			L * 4))
+	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
+	/* Status words are 64-bit: two scratch elements each, and one more for
+	 * the ticket. */
+	cl_mem status = gpu__scratch(c, 0, 2 * tiles), ticket = gpu__scratch(c, 1, 1);
+	if (!status || !ticket)
+		return -1;
+	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
+			(unsigned)tiles) ||
+	    gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in, c->out, status, ticket,
+			(unsigned)n, c->job->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4, L * 4))
 		return -1;
 	return 0;
 }

@@ -16,19 +16,19 @@
  * the block ("Working on Arbitrary Length Input"). Built with -DREVERSE they
  * scan backward (the suffix scan).
  *
- * Tuned kernels, reduce-then-scan in three passes:
- *   tile_reduce    group g reduces its chunk [g*chunk, (g+1)*chunk) with
- *                  4-wide vector loads: one total per group.
- *   scan_partials  one work-group scans the group totals (exclusive).
- *   scan_tiles     group g walks its chunk tile by tile (L*PP elements):
- *                  vector loads into local memory, each work-item scans its
- *                  PP elements in registers, a work-group scan of the
- *                  work-item totals, and coalesced stores, carrying the running
- *                  prefix from tile to tile.
- * The input is read twice and the output written once.
+ * The tuned kernel, a single pass (Merrill and Garland's decoupled look-back):
+ *   scan_onepass   each work-group takes the next tile of L*PP elements by
+ *                  ticket, loads it with 4-wide vector loads into local
+ *                  memory, each work-item scans its PP elements in
+ *                  registers, a work-group scan of the item totals; then the
+ *                  tile's prefix from the tiles before it, by looking back
+ *                  over their published totals (onepass_init resets them).
+ * The input is read once and the output written once: 2n words, as a copy.
+ * It needs 64-bit atomics (cl_khr_int64_base_atomics).
  *
  * Build options: -DOP_SUM, -DOP_MAX or -DOP_MIN; -DIS_FLOAT for floats;
- * -DPP=k elements per work-item for scan_tiles. L must be a power of two.
+ * -DPP=k elements per work-item for scan_onepass and brent_block. L must
+ * be a power of two.
  * OpenCL C 1.2.
  */
 
@@ -151,93 +151,105 @@ kernel void add_offsets(global T *a, global const T *offs, uint n, uint block)
 
 /* ---- tuned ----------------------------------------------------------- */
 
-/* The host makes chunk a multiple of 4, so every chunk starts a T4. */
-kernel void tile_reduce(global const T *in, global T *sums, uint n, uint chunk, local T *s)
-{
-	uint lid = get_local_id(0), L = get_local_size(0);
-	uint start = get_group_id(0) * chunk, end = min(n, start + chunk);
-	global const T4 *in4 = (global const T4 *)in;
-	uint v1 = end / 4;
-	T acc = IDENT; /* scalar parts: see reduce.cl */
-	for (uint v = start / 4 + lid; v < v1; v += L) {
-		T4 x = in4[v];
-		acc = OP(acc, OP(OP(x.s0, x.s1), OP(x.s2, x.s3)));
-	}
-	for (uint i = 4 * v1 + lid; i < end; i += L)
-		acc = OP(acc, in[i]);
-	group_reduce(s, acc);
-	if (lid == 0)
-		sums[get_group_id(0)] = s[0];
-}
-
-/* One work-group: a[0..m) becomes its exclusive scan. Each work-item takes a
- * contiguous run of ceil(m / L) elements. */
-kernel void scan_partials(global T *a, uint m, local T *tot)
-{
-	uint lid = get_local_id(0), L = get_local_size(0);
-	uint per = (m + L - 1) / L;
-	uint b = min(m, lid * per), e = min(m, b + per);
-	T acc = IDENT, total;
-	for (uint i = b; i < e; i++)
-		acc = OP(acc, a[i]);
-	T pre = group_scan_excl(tot, acc, &total);
-	for (uint i = b; i < e; i++) {
-		T x = a[i];
-		a[i] = pre;
-		pre = OP(pre, x);
-	}
-}
-
 /* Local index with one pad slot every 32 elements, so that work-items
  * reading PP consecutive elements each hit different banks. */
 #define PAD(i) ((i) + ((i) >> 5))
 
-kernel void scan_tiles(global const T *in, global T *out, global const T *offs, uint n,
-		       uint chunk, int inclusive, local T *tile, local T *tot)
+#ifdef cl_khr_int64_base_atomics
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+/* A tile's status word: its flag in the high half, a value in the low. */
+#define ST_AGGREGATE 1ul /* the value is the tile's own total */
+#define ST_INCLUSIVE 2ul /* the value is the total of the tile and all before it */
+
+#ifdef IS_FLOAT
+#define AS_T(u) as_float(u)
+#define AS_U(v) as_uint(v)
+#else
+#define AS_T(u) ((T)(u))
+#define AS_U(v) ((uint)(v))
+#endif
+
+/* Reset the status words and the tile ticket before every run. */
+kernel void onepass_init(global ulong *status, global uint *ticket, uint tiles)
 {
-	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
-	uint start = get_group_id(0) * chunk, end = min(n, start + chunk);
-	global const T4 *in4 = (global const T4 *)in;
-	T carry = offs[get_group_id(0)];
-	for (uint base = start; base < end; base += TILE) {
-		uint cnt = min(TILE, end - base);
-		int full = cnt == TILE && TILE % 4 == 0;
-		if (full) {
-			for (uint v = lid; v < TILE / 4; v += L) {
-				T4 x = in4[base / 4 + v];
-				tile[PAD(4 * v)] = x.s0;
-				tile[PAD(4 * v + 1)] = x.s1;
-				tile[PAD(4 * v + 2)] = x.s2;
-				tile[PAD(4 * v + 3)] = x.s3;
-			}
-		} else {
-			for (uint e = lid; e < TILE; e += L)
-				tile[PAD(e)] = e < cnt ? in[base + e] : IDENT;
-		}
-		barrier(CLK_LOCAL_MEM_FENCE);
-		T r[PP];
-		T acc = IDENT, total;
-		for (uint j = 0; j < PP; j++) {
-			r[j] = tile[PAD(lid * PP + j)];
-			acc = OP(acc, r[j]);
-		}
-		T pre = OP(carry, group_scan_excl(tot, acc, &total));
-		for (uint j = 0; j < PP; j++) {
-			if (inclusive) {
-				pre = OP(pre, r[j]);
-				tile[PAD(lid * PP + j)] = pre;
-			} else {
-				tile[PAD(lid * PP + j)] = pre;
-				pre = OP(pre, r[j]);
-			}
-		}
-		carry = OP(carry, total);
-		barrier(CLK_LOCAL_MEM_FENCE);
-		/* Scalar stores: consecutive work-items write consecutive words,
-		 * which coalesce as well as vectors do, and Oclgrind's
-		 * uninitialised-value check misreads vectors built from parts. */
-		for (uint e = lid; e < cnt; e += L)
-			out[base + e] = tile[PAD(e)];
-		barrier(CLK_LOCAL_MEM_FENCE); /* the next tile overwrites tile */
-	}
+	size_t i = get_global_id(0);
+	if (i < tiles)
+		status[i] = 0;
+	if (i == 0)
+		*ticket = 0;
 }
+
+/* The single-pass scan: each work-group takes the next tile by ticket
+ * (so every tile it waits for belongs to a group that is already running),
+ * scans it in local memory and registers, publishes its total, and looks
+ * back over the status words of the tiles before it, adding aggregates
+ * until it meets an inclusive prefix; then it publishes its own inclusive
+ * prefix and writes the tile. Flag and value travel in one 64-bit word, so
+ * a reader never sees a flag without its value. */
+kernel void scan_onepass(global const T *in, global T *out, global ulong *status,
+			 global uint *ticket, uint n, int inclusive, local T *tile, local T *tot)
+{
+	local uint t_sh;
+	local T prefix_sh;
+	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
+	if (lid == 0)
+		t_sh = atomic_inc(ticket);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	uint t = t_sh, base = t * TILE, cnt = min(TILE, n - base);
+	global const T4 *in4 = (global const T4 *)in;
+	if (cnt == TILE && TILE % 4 == 0) {
+		for (uint v = lid; v < TILE / 4; v += L) {
+			T4 x = in4[base / 4 + v];
+			tile[PAD(4 * v)] = x.s0;
+			tile[PAD(4 * v + 1)] = x.s1;
+			tile[PAD(4 * v + 2)] = x.s2;
+			tile[PAD(4 * v + 3)] = x.s3;
+		}
+	} else {
+		for (uint e = lid; e < TILE; e += L)
+			tile[PAD(e)] = e < cnt ? in[base + e] : IDENT;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	T r[PP];
+	T acc = IDENT, total;
+	for (uint j = 0; j < PP; j++) {
+		r[j] = tile[PAD(lid * PP + j)];
+		acc = OP(acc, r[j]);
+	}
+	T pre = group_scan_excl(tot, acc, &total);
+	if (lid == 0) {
+		T before = IDENT;
+		if (t == 0) {
+			atom_xchg(&status[0], ST_INCLUSIVE << 32 | AS_U(total));
+		} else {
+			atom_xchg(&status[t], ST_AGGREGATE << 32 | AS_U(total));
+			for (uint j = t - 1;;) {
+				ulong st = atom_add(&status[j], 0ul); /* an atomic read */
+				ulong flag = st >> 32;
+				if (flag == 0)
+					continue; /* tile j has not published yet */
+				before = OP(AS_T((uint)st), before);
+				if (flag == ST_INCLUSIVE)
+					break;
+				j--;
+			}
+			atom_xchg(&status[t], ST_INCLUSIVE << 32 | AS_U(OP(before, total)));
+		}
+		prefix_sh = before;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	pre = OP(prefix_sh, pre);
+	for (uint j = 0; j < PP; j++) {
+		T incl = OP(pre, r[j]);
+		tile[PAD(lid * PP + j)] = inclusive ? incl : pre;
+		pre = incl;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* Scalar stores: consecutive work-items write consecutive words, which
+	 * coalesce as well as vectors do, and Oclgrind's uninitialised-value
+	 * check misreads vectors built from parts. */
+	for (uint e = lid; e < cnt; e += L)
+		out[base + e] = tile[PAD(e)];
+}
+#endif /* cl_khr_int64_base_atomics */
