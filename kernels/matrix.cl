@@ -48,9 +48,10 @@
  * matrix in local memory against a row or column of another (stride 1 for a
  * row, SIDE for a column). The 16 products are added pairwise, a tree of
  * depth 4, rather than left to right: for floats each result then carries
- * at most 4 roundings instead of 15, which keeps the three products of a
- * tile (at most 4 + 4 + 1 roundings deep) within the log2(n) error bound
- * that the host's check allows a scan. Integer sums are exact either way. */
+ * at most 4 roundings instead of 15, so a tile's scan is at most 4 + 4 + 1
+ * roundings deep (P = L A, then P J, then + R), about the log2(256) = 8 of
+ * a tree scan, which is what the host's float check allows for.
+ * Integer sums are exact either way. */
 T dot16(local const T *x, uint xs, local const T *y, uint ys)
 {
 	T t[SIDE];
