@@ -102,6 +102,31 @@ static void los_reference(const algo_data *in, algo_data *out, const algo_params
 	}
 }
 
+/* Terrain that rises ever more steeply, i log2(i + 1) / 8 plus noise of 0
+ * to 8 (less near the viewer), so that the angle to the viewer keeps growing and points stay
+ * visible far from it, while the noise hides some and, in integers, puts
+ * many exactly on one line of sight: the ties the strict test must decide
+ * as the reference does. (Uniform random heights hide all but the first few
+ * points.) Heights stay below 2^31 up to n = 2^28. */
+static int los_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
+{
+	if (algo_data_alloc(in, n, p->type, 0))
+		return -1;
+	uint64_t s = seed;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t r = algo_rand(&s);
+		double rise = (double)i * log2((double)i + 1) / 8;
+		/* Near the viewer the noise is smaller: a bump there would hide
+		 * everything behind it. */
+		uint64_t noise = i < 64 ? 1 + i / 8 : 8;
+		if (p->type == PRAM_INT)
+			in->vals[i].i = (int64_t)rise + (int64_t)(r % noise);
+		else
+			in->vals[i].f = rise + (double)(r >> 11) * 0x1.0p-53 * (double)noise;
+	}
+	return 0;
+}
+
 const algo algo_line_of_sight = {
 	.name = "line-of-sight",
 	.family = "scan",
@@ -113,6 +138,7 @@ const algo algo_line_of_sight = {
 	.work_exact = "5n + 6m - 2, m = 2^ceil(log2 n); 5n under --model scan",
 	.depth_exact = "4 ceil(log2 n) + 9; 5 under --model scan",
 	.cost = los_cost,
+	.generate = los_generate,
 	.simulate = los_simulate,
 	.reference = los_reference,
 	.kernel = "line-of-sight",
