@@ -18,99 +18,104 @@
 
 /* Scratch slots of the reduction; the levels of both its scans start at
  * SLOT_LEVELS, the count scan reusing the segmented scan's buffers after it
- * in the queue. The scan alone starts its levels at 0. */
+ * in the (in-order) queue. The scan alone starts its levels at 0. */
 enum { SLOT_COUNT, SLOT_SCAN, SLOT_WPRE, SLOT_LEVELS };
 
-typedef struct seg_kernels {
-	cl_kernel blk, add; /* seg_block, seg_add */
-	size_t L;
-} seg_kernels;
+/* The kernels, the scan's first, with the local memory a work-item of each
+ * needs: seg_block holds 2L values and 2L flags, usum_block 2L counts. */
+enum { K_BLOCK, K_ADD, K_USUM, K_UADD, K_ENDS, K_COUNT };
+static const struct {
+	const char *name;
+	size_t local;
+} kinfo[K_COUNT] = {
+	[K_BLOCK] = {"seg_block", 4 * 4}, [K_ADD] = {"seg_add", 0},
+	[K_USUM] = {"usum_block", 2 * 4}, [K_UADD] = {"usum_add", 0},
+	[K_ENDS] = {"seg_ends", 0},
+};
 
-/* The work-group size every kernel of the run can take: the local memory of
- * seg_block (2L values, 2L flags) and usum_block (2L) and the add-backs'. */
-static int pick_kernels(gpu_ctx *c, seg_kernels *k, const char *const *more, size_t nmore,
-			cl_kernel *mk)
+/* Create kernels 0 .. nk - 1 into k and return the work-group size all of
+ * them take: the add-backs find their block by their group, so they must
+ * run in groups as large as the block kernels'. 0 with a message. */
+static size_t get_kernels(gpu_ctx *c, cl_kernel *k, unsigned nk)
 {
-	if (!(k->blk = gpu__kernel(c, "seg_block")) || !(k->add = gpu__kernel(c, "seg_add")))
-		return -1;
-	size_t L = gpu__lsize(c, k->blk, SEG_WG_CAP, 4 * 4), l;
-	if (!L || !(l = gpu__lsize(c, k->add, SEG_WG_CAP, 0)))
-		return -1;
-	L = l < L ? l : L;
-	for (size_t j = 0; j < nmore; j++) {
-		if (!(mk[j] = gpu__kernel(c, more[j])) || !(l = gpu__lsize(c, mk[j], SEG_WG_CAP, 2 * 4)))
-			return -1;
+	size_t L = SEG_WG_CAP;
+	for (unsigned j = 0; j < nk; j++) {
+		if (!(k[j] = gpu__kernel(c, kinfo[j].name)))
+			return 0;
+		size_t l = gpu__lsize(c, k[j], SEG_WG_CAP, kinfo[j].local);
+		if (!l)
+			return 0;
 		L = l < L ? l : L;
 	}
-	k->L = L;
-	return 0;
+	return L;
 }
 
-/* Segmented scan of m elements of src into dst with the given flags; level
- * `slot` keeps its block carries and heads in that scratch slot. */
-static int seg_level(gpu_ctx *c, const seg_kernels *k, cl_mem src, cl_mem dst, cl_mem flags,
-		     size_t foff, int packed, size_t m, int shift, unsigned slot)
+/* Segmented scan of m elements of src into dst with the given flags, in
+ * blocks of L; level `slot` keeps its carries and heads in that scratch
+ * slot and the levels above it in the slots after it. */
+static int seg_level(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem src, cl_mem dst,
+		     cl_mem flags, size_t foff, int packed, size_t m, int shift, unsigned slot)
 {
-	size_t L = k->L, blocks = GPU_DIV_UP(m, L);
+	size_t blocks = GPU_DIV_UP(m, L);
 	cl_mem carry = gpu__scratch(c, slot, 2 * blocks);
 	if (!carry ||
-	    gpu__launch(c, k->blk, blocks * L, L, "mmmuimuill", src, dst, flags, (unsigned)foff,
-			packed, carry, (unsigned)m, shift, 2 * L * 4, 2 * L * 4))
+	    gpu__launch(c, k[K_BLOCK], blocks * L, L, "mmmuimuill", src, dst, flags,
+			(unsigned)foff, packed, carry, (unsigned)m, shift, 2 * L * 4, 2 * L * 4))
 		return -1;
 	if (blocks == 1)
 		return 0;
 	/* The carries become the next level's elements, their heads its flags. */
-	if (seg_level(c, k, carry, carry, carry, blocks, 0, blocks, 0, slot + 1))
+	if (seg_level(c, k, L, carry, carry, carry, blocks, 0, blocks, 0, slot + 1))
 		return -1;
-	return gpu__launch(c, k->add, blocks * L, L, "mmuu", dst, carry, (unsigned)m, (unsigned)L);
+	return gpu__launch(c, k[K_ADD], blocks * L, L, "mmu", dst, carry, (unsigned)m);
 }
 
-/* Exclusive sum-scan of m uints (popcounts of flag words when popc). */
-static int usum_level(gpu_ctx *c, cl_kernel blk, cl_kernel add, size_t L, cl_mem src,
-		      cl_mem dst, size_t m, int popc, unsigned slot)
+/* Exclusive sum-scan of m uints of src into dst (the popcounts of flag
+ * words when popc), in blocks of L, levels in slots from `slot` on. */
+static int usum_level(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem src, cl_mem dst,
+		      size_t m, int popc, unsigned slot)
 {
 	size_t blocks = GPU_DIV_UP(m, L);
 	cl_mem sums = gpu__scratch(c, slot, blocks);
 	if (!sums ||
-	    gpu__launch(c, blk, blocks * L, L, "mmmuil", src, dst, sums, (unsigned)m, popc,
+	    gpu__launch(c, k[K_USUM], blocks * L, L, "mmmuil", src, dst, sums, (unsigned)m, popc,
 			2 * L * 4))
 		return -1;
 	if (blocks == 1)
 		return 0;
-	if (usum_level(c, blk, add, L, sums, sums, blocks, 0, slot + 1))
+	if (usum_level(c, k, L, sums, sums, blocks, 0, slot + 1))
 		return -1;
-	return gpu__launch(c, add, blocks * L, L, "mmuu", dst, sums, (unsigned)m, (unsigned)L);
+	return gpu__launch(c, k[K_UADD], blocks * L, L, "mmu", dst, sums, (unsigned)m);
 }
 
 int gpu__scan_segmented(gpu_ctx *c)
 {
-	seg_kernels k;
-	size_t n = c->job->n;
+	cl_kernel k[K_COUNT];
+	size_t n = c->job->n, L;
 	if (n == 0)
 		return 0;
-	if (pick_kernels(c, &k, NULL, 0, NULL))
+	if (!(L = get_kernels(c, k, K_ADD + 1)))
 		return -1;
-	return seg_level(c, &k, c->in, c->out, c->flags, 0, 1, n, c->job->inclusive ? 0 : 1, 0);
+	/* Exclusive: the inclusive scan of the shifted input (segmented.cl). */
+	return seg_level(c, k, L, c->in, c->out, c->flags, 0, 1, n, c->job->inclusive ? 0 : 1, 0);
 }
 
 int gpu__reduce_segmented(gpu_ctx *c)
 {
-	static const char *const more[] = {"usum_block", "usum_add", "seg_ends"};
-	cl_kernel mk[3];
-	seg_kernels k;
-	size_t n = c->job->n, words = GPU_DIV_UP(n, 32);
+	cl_kernel k[K_COUNT];
+	size_t n = c->job->n, words = GPU_DIV_UP(n, 32), L;
 	if (n == 0)
 		return 0;
-	if (pick_kernels(c, &k, more, 3, mk))
+	if (!(L = get_kernels(c, k, K_COUNT)))
 		return -1;
 	cl_mem count = gpu__scratch(c, SLOT_COUNT, 1), scan = gpu__scratch(c, SLOT_SCAN, n),
 	       wpre = gpu__scratch(c, SLOT_WPRE, words);
 	if (!count || !scan || !wpre ||
-	    seg_level(c, &k, c->in, scan, c->flags, 0, 1, n, 0, SLOT_LEVELS) ||
-	    usum_level(c, mk[0], mk[1], k.L, c->flags, wpre, words, 1, SLOT_LEVELS) ||
-	    gpu__launch(c, mk[2], GPU_DIV_UP(n, k.L) * k.L, k.L, "mmmmmu", scan, c->flags, wpre,
+	    seg_level(c, k, L, c->in, scan, c->flags, 0, 1, n, 0, SLOT_LEVELS) ||
+	    usum_level(c, k, L, c->flags, wpre, words, 1, SLOT_LEVELS) ||
+	    gpu__launch(c, k[K_ENDS], GPU_DIV_UP(words, L) * L, L, "mmmmmu", scan, c->flags, wpre,
 			c->out, count, (unsigned)n))
 		return -1;
-	c->count = count;
+	c->count = count; /* gpu_run reads the number of segments from it */
 	return 0;
 }

@@ -27,20 +27,30 @@
  * as its element's flag (packed = 0), and its own element 0 counts as
  * flagged, which changes nothing there: nothing comes before it.
  *
- * With L work-items a block: W = n log2 L + n per level, levels of
- * n, n/L, n/L^2, ..., so W = O(n log L) and D = (log2 L + 1) log_L n
- * = log2 n + log_L n pair steps.
+ * With L work-items a block, a level of m elements does m log2 L pair
+ * operations (the notes' Hillis-Steele count, L log2 L - L + 1 a block)
+ * and m add-backs, and the levels shrink by L: W ~ n (log2 L + 1) L/(L-1),
+ * O(n log L), work-efficient for a fixed L, while the flat segmented
+ * Hillis-Steele of the PRAM program does n log2 n. D = log2 L + 1 steps
+ * a level times ceil(log_L n) levels, about log2 n + log_L n. The
+ * exclusive shift is part of the load and costs no step.
  *
- * The segmented reduction scans inclusively and then writes the value of
- * each segment's last element i (i = n - 1, or flag i + 1 set) to
- * out[seg(i)], the segment's number, from the packed flags by popcount:
- *   seg(i) = wpre[i / 32] + popcount(word & bits 0..i%32 of it) - 1,
- * where wpre is the exclusive sum-scan of the words' popcounts (n / 32 of
- * them; usum_block and usum_add, a plain uint sum whatever the build's
- * operator is). seg_ends also writes the number of segments. W = the
- * scan's + n/32 (log2 L + 2) + n, D = the scan's + the count scan's
- * (log2 L + 1) log_L (n/32) + 1; the count scan runs independently of the
- * segmented scan.
+ * The segmented reduction scans inclusively into scratch; each segment's
+ * last element i (i = n - 1, or flag i + 1 set) gives its value to
+ * out[seg(i)], seg(i) its segment's number, from the packed flags by
+ * popcount:
+ *   seg(i) = wpre[i / 32] + popcount(word i / 32, bits 0 .. i % 32) - 1,
+ * with element 0's flag counted as set and wpre the exclusive sum-scan of
+ * the words' popcounts:
+ *   usum_block, usum_add  a plain uint sum-scan, whatever the build's
+ *               operator is, in the same recursive shape, of nw = n / 32
+ *               words: W ~ nw (log2 L + 2), independent of the segmented
+ *               scan and shallower, so on the PRAM it runs alongside.
+ *   seg_ends    one work-item per flag word writes the ends among its 32
+ *               elements, one after the other, and the last word's the
+ *               number of segments: W = nw + nseg, D <= 32.
+ * So W = the scan's + n/32 (log2 L + 3) + nseg and D = the scan's + 32 at
+ * most. Both rely on the host's clear bits past n in the last flag word.
  *
  * Build options: -DOP_SUM, -DOP_MAX or -DOP_MIN; -DIS_FLOAT for floats.
  * L must be a power of two. OpenCL C 1.2.
@@ -67,6 +77,9 @@ kernel void seg_block(global const T *in, global T *out, global const uint *flag
 		      int packed, global T *carry, uint n, int shift, local T *s, local uint *sf)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
+	/* size_t, not uint: uint i - 1 may wrap, so PoCL's vectoriser cannot
+	 * tell that consecutive work-items read consecutive words, and the
+	 * kernel ran twice as long. */
 	size_t g = get_group_id(0), i = get_global_id(0);
 	uint f = 0;
 	T x = IDENT; /* the padding of the last block: (0, IDENT) changes nothing */
@@ -81,13 +94,14 @@ kernel void seg_block(global const T *in, global T *out, global const uint *flag
 	for (uint d = 1; d < L; d <<= 1) {
 		uint a = pin * L + lid, b = (1 - pin) * L + lid;
 		/* Reads from one half, writes to the other: one barrier a step. */
+		T y = s[a];
+		uint fy = sf[a];
 		if (lid >= d) {
-			s[b] = sf[a] ? s[a] : OP(s[a - d], s[a]);
-			sf[b] = sf[a - d] | sf[a];
-		} else {
-			s[b] = s[a];
-			sf[b] = sf[a];
+			y = fy ? y : OP(s[a - d], y);
+			fy |= sf[a - d];
 		}
+		s[b] = y;
+		sf[b] = fy;
 		barrier(CLK_LOCAL_MEM_FENCE);
 		pin = 1 - pin;
 	}
@@ -107,16 +121,15 @@ kernel void seg_block(global const T *in, global T *out, global const uint *flag
 	}
 }
 
-/* a holds n elements scanned block by block (blocks of `block`); carry
- * their blocks' carries, scanned, then the heads. */
-kernel void seg_add(global T *a, global const T *carry, uint n, uint block)
+/* a holds n elements scanned block by block, carry their blocks' carries
+ * (scanned) and then heads. Run in work-groups of seg_block's L, so that
+ * group g is block g: no division, which a CPU does not vectorise. */
+kernel void seg_add(global T *a, global const T *carry, uint n)
 {
 	size_t i = get_global_id(0);
-	if (i >= n)
-		return;
-	uint g = i / block;
-	global const uint *heads = (global const uint *)(carry + (n + block - 1) / block);
-	if (g > 0 && i - (size_t)g * block < heads[g])
+	uint g = get_group_id(0);
+	global const uint *heads = (global const uint *)(carry + get_num_groups(0));
+	if (i < n && g > 0 && get_local_id(0) < heads[g])
 		a[i] = OP(carry[g - 1], a[i]);
 }
 
@@ -149,34 +162,46 @@ kernel void usum_block(global const uint *in, global uint *out, global uint *sum
 		sums[get_group_id(0)] = incl;
 }
 
-/* a[i] += sums[i / block]: the exclusively scanned block totals. */
-kernel void usum_add(global uint *a, global const uint *sums, uint m, uint block)
+/* a[i] += sums[block of i]: the exclusively scanned block totals, in
+ * work-groups of usum_block's L as seg_add. */
+kernel void usum_add(global uint *a, global const uint *sums, uint m)
 {
 	size_t i = get_global_id(0);
 	if (i < m)
-		a[i] += sums[i / block];
+		a[i] += sums[get_group_id(0)];
 }
 
-/* Each segment's last element i writes the segment's value (the inclusive
- * segmented scan at i) to out[seg(i)]; element n - 1 also writes the number
+/* One work-item per flag word w, for the 32 elements it covers: each
+ * segment end i among them (i = n - 1, or flag i + 1 set) writes its value
+ * (the inclusive segmented scan at i) to out[seg(i)]. Reading the scan at
+ * the ends only moves about 3n/32 + 2 nseg words, where a work-item per
+ * element would read 2n. The last word's work-item also writes the number
  * of segments to count[0]. wpre holds the exclusive sum-scan of the words'
- * popcounts. */
+ * popcounts (element 0's flag counted as set). */
 kernel void seg_ends(global const T *scan, global const uint *flags, global const uint *wpre,
 		     global T *out, global uint *count, uint n)
 {
-	size_t i = get_global_id(0);
-	if (i >= n)
+	uint w = get_global_id(0), nw = (n + 31) / 32;
+	if (w >= nw)
 		return;
-	size_t w = i >> 5;
-	uint word = flags[w] | (w == 0 ? 1u : 0u);
-	/* Bits 0..i%32: 2u << 31 is 0 in unsigned arithmetic, so the mask of
-	 * bit 31 is all ones. */
-	uint below = word & ((2u << (i & 31)) - 1u);
-	uint seg = wpre[w] + popcount(below) - 1;
-	if (i == n - 1) {
-		out[seg] = scan[i];
-		count[0] = seg + 1;
-	} else if (flag_at(flags, i + 1)) {
-		out[seg] = scan[i];
+	uint word = flags[w];
+	/* Bit b: element 32w + b ends a segment. Bits past n - 1 stay clear,
+	 * for the host leaves the packed words' unused bits clear. */
+	uint ends = word >> 1;
+	if (w + 1 < nw)
+		ends |= flags[w + 1] << 31;
+	else
+		ends |= 1u << ((n - 1) & 31);
+	if (w == 0)
+		word |= 1u;
+	while (ends) {
+		uint b = 31 - clz(ends & (0u - ends)); /* the lowest end; OpenCL 1.2 has no ctz */
+		/* Bits 0..b: 2u << 31 is 0 in unsigned arithmetic, so the mask
+		 * of bit 31 is all ones. */
+		uint seg = wpre[w] + popcount(word & ((2u << b) - 1u)) - 1;
+		out[seg] = scan[32 * w + b];
+		ends &= ends - 1;
 	}
+	if (w == nw - 1)
+		count[0] = wpre[w] + popcount(word);
 }
