@@ -4,7 +4,7 @@
 #   bench/gpu-bench.sh PRAM OUTDIR [log2 n] [reps] [device]
 #
 # Runs `pram gpu` for the reductions and scans (teaching and tuned kernels,
-# integers and floats) at n = 2^log2n on the device (default: nvidia) and
+# integers and floats) and the rest of the scan family at n = 2^log2n on the device (default: nvidia) and
 # bench/vendor.py in the same session, and writes OUTDIR/kernels.csv and
 # OUTDIR/vendor.csv. Medians of reps timed runs after a warm-up.
 set -eu
@@ -16,8 +16,8 @@ device=${5:-nvidia}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 echo "algorithm,variant,op,type,inclusive,n,median_ms,min_ms,max_ms,gb_per_s,verified" >"$out/kernels.csv"
-run() { # algo op type-flag incl-flag
-	"$pram" gpu "$1" --n "2^$logn" --reps "$reps" --device "$device" --op "$2" $3 $4 \
+run() { # algo op type-flag incl-flag (op "" for the algorithms without --op)
+	"$pram" gpu "$1" --n "2^$logn" --reps "$reps" --device "$device" ${2:+--op "$2"} $3 $4 \
 		--json --no-output >"$out/one.json" || true
 	python3 - "$out/one.json" "$1" "$2" "$3" "$4" >>"$out/kernels.csv" <<'PY'
 import json, sys
@@ -41,6 +41,16 @@ for t in "" --float; do
 	run scan-blelloch sum "$t" --exclusive
 done
 run scan-hillis-steele sum "" --inclusive
+# The rest of the scan family and the applications, as `pram gpu` runs them
+# (segment flags: each element starts a segment with probability 1/8).
+run scan-backward sum --float --inclusive
+run scan-brent sum --float --inclusive
+run scan-matrix "" --float --inclusive
+run scan-segmented sum --float --inclusive
+run reduce-segmented sum --float ""
+run compact "" --float ""
+run split "" "" ""
+run line-of-sight "" --float ""
 rm -f "$out/one.json"
 python3 "$here/vendor.py" "$logn" "$reps" >"$out/vendor.csv" || echo "vendor.py failed" >&2
 column -s, -t "$out/kernels.csv" 2>/dev/null || cat "$out/kernels.csv"

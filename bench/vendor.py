@@ -43,6 +43,14 @@ def main():
          lambda: torch.cumsum(xi, 0, dtype=torch.int32), 8 * n),
         ("torch copy", lambda: xf.clone(), 8 * n),
     ]
+    # Segmented sum over 1024-element segments, and compaction of the
+    # elements whose mask is set (one in two).
+    lengths = torch.full((n // 1024,), 1024, dtype=torch.int64, device="cuda")
+    rows.append(("torch segment_reduce sum float32 (1024-element segments)",
+                 lambda: torch.segment_reduce(xf, "sum", lengths=lengths), 4 * n + 4 * (n // 1024)))
+    mask = xi < 50
+    rows.append(("torch masked_select float32 (compaction, half kept)",
+                 lambda: torch.masked_select(xf, mask), 4 * n + n + 2 * n))
     try:
         import cupy
 
