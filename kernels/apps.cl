@@ -23,9 +23,9 @@
  * test is strict, so ties decide: with integer heights many points lie on
  * one line through the eye, and their angles must come out equal, as the
  * reference's do. For x > 0, atan2(y, x) = atan(y / x) and atan increases,
- * so the tangent y / x orders the points as the angle does; the kernels keep
- * the tangent, one correctly rounded double division, which gives equal
- * quotients equal values. An atan2 on the device would not do: OpenCL allows
+ * so the tangent y / x orders the points as the angle does; the reference,
+ * the simulator and the kernels all keep the tangent, one correctly rounded
+ * double division, which gives the same bits everywhere. An atan2 on the device would not do: OpenCL allows
  * it 6 ulp, so it can split a tie or swap two close angles that the host's
  * libm orders otherwise, and in float it merges distinct angles outright
  * (with heights below 100 and runs up to 2^24, two slopes may differ by 2^-31

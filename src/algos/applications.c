@@ -7,10 +7,14 @@
  * viewpoint X is at index 0, its eye 1 unit above the terrain there (at
  * height H = h[0] + 1). In the notes' words: convert the heights to vertical
  * angles as seen from X (A), max-scan the angles (A^, exclusive), and point i
- * is visible when a^_i < a_i. Every processor needs H; on an EREW machine
+ * is visible when a^_i < a_i. The angle is kept as its tangent, (h[i] - H) / i
+ * in double: tangent and angle order the points alike (atan increases), and
+ * one correctly rounded division gives the same bits in the reference, the
+ * simulator and the kernels, where atan2's last bit differs between
+ * libraries and could decide a near tie differently. Every processor needs H; on an EREW machine
  * one cell may not be read by all, so H is spread by a sum-scan of
  * (H, 0, 0, ...), the copy-scan of Blelloch's scan model. Steps: the
- * copy-scan's input (n), the copy-scan, the angles atan2(h[i] - H, i) (n;
+ * copy-scan's input (n), the copy-scan, the angles (h[i] - H) / i (n;
  * index 0 gets -infinity so that it hides nothing), the exclusive max-scan,
  * the visibility test (n; X itself counts as visible). With S(n) the cost of
  * one algos_scan: W = 3n + 2 S_W(n), D = 3 + 2 S_D(n), that is W = 5n +
@@ -66,14 +70,14 @@ static int los_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 		}
 	}
 	algos_scan(m, eye, eye, n, PRAM_OP_SUM, 1);
-	PRAM_STEP(m, "angles: angle[i] = atan2(h[i] - H, i)") {
+	PRAM_STEP(m, "angles: angle[i] = (h[i] - H) / i, as a tangent") {
 		PRAM_FORALL(m, i, 0, n) {
 			if (i == 0) {
 				pram_writef(m, ang, 0, -INFINITY);
 				continue;
 			}
 			double hi = as_double(t, pram_read_v(m, h, i));
-			pram_writef(m, ang, i, atan2(hi - pram_readf(m, eye, i), (double)i));
+			pram_writef(m, ang, i, (hi - pram_readf(m, eye, i)) / (double)i);
 		}
 	}
 	algos_scan(m, amax, ang, n, PRAM_OP_MAX, 0);
@@ -95,7 +99,7 @@ static void los_reference(const algo_data *in, algo_data *out, const algo_params
 	double eye = as_double(in->type, in->vals[0]) + EYE_HEIGHT, best = -INFINITY;
 	out->vals[0] = algos_value(in->type, 1);
 	for (size_t i = 1; i < in->n; i++) {
-		double a = atan2(as_double(in->type, in->vals[i]) - eye, (double)i);
+		double a = (as_double(in->type, in->vals[i]) - eye) / (double)i; /* tangent */
 		out->vals[i] = algos_value(in->type, best < a);
 		if (a > best)
 			best = a;
