@@ -158,6 +158,11 @@ kernel void add_offsets(global T *a, global const T *offs, uint n, uint block)
 #ifdef cl_khr_int64_base_atomics
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
+/* Tiles one look-back step reads at once. */
+#ifndef LOOKBACK
+#define LOOKBACK 8
+#endif
+
 /* A tile's status word: its flag in the high half, a value in the low. */
 #define ST_AGGREGATE 1ul /* the value is the tile's own total */
 #define ST_INCLUSIVE 2ul /* the value is the total of the tile and all before it */
@@ -224,15 +229,28 @@ kernel void scan_onepass(global const T *in, global T *out, global ulong *status
 			atom_xchg(&status[0], ST_INCLUSIVE << 32 | AS_U(total));
 		} else {
 			atom_xchg(&status[t], ST_AGGREGATE << 32 | AS_U(total));
-			for (uint j = t - 1;;) {
-				ulong st = atom_add(&status[j], 0ul); /* an atomic read */
-				ulong flag = st >> 32;
-				if (flag == 0)
-					continue; /* tile j has not published yet */
-				before = OP(AS_T((uint)st), before);
-				if (flag == ST_INCLUSIVE)
-					break;
-				j--;
+			/* Look back in windows of LOOKBACK tiles: the status words of
+			 * tiles j-1, j-2, ... are read at once (independent loads, so
+			 * their latencies overlap) and added up from the nearest until
+			 * an inclusive prefix; a tile that has not published yet ends
+			 * the window, and the next starts there. A tile usually finds
+			 * its prefix in one window: one round trip to global memory
+			 * rather than one per tile walked. Past tile 0 lies the
+			 * identity, as an inclusive prefix. */
+			for (uint j = t; j > 0;) {
+				ulong st[LOOKBACK];
+				for (uint k = 0; k < LOOKBACK; k++)
+					st[k] = k < j ? atom_add(&status[j - 1 - k], 0ul) /* an atomic read */
+						      : ST_INCLUSIVE << 32 | AS_U(IDENT);
+				uint k = 0;
+				ulong flag = 0;
+				while (k < LOOKBACK && (flag = st[k] >> 32) != 0) {
+					before = OP(AS_T((uint)st[k]), before);
+					k++;
+					if (flag == ST_INCLUSIVE)
+						break;
+				}
+				j = flag == ST_INCLUSIVE ? 0 : j - k;
 			}
 			atom_xchg(&status[t], ST_INCLUSIVE << 32 | AS_U(OP(before, total)));
 		}
