@@ -7,7 +7,7 @@ set title plot_title
 set xlabel "f, elements per work-item"
 set ylabel "speedup over f = 2"
 set logscale x 2
-set xrange [0.85:19]
+set xrange [0.85:38]
 set yrange [0:*]
 set format x "%g"
 set key top left

@@ -31,7 +31,7 @@ typedef struct rep_cost {
 } rep_cost;
 
 /* The f values of the per-work-item analysis. */
-#define REP_NF 5
+#define REP_NF 6
 #define REP_MAX_P 48
 
 /* One measured kernel variant of an algorithm over the sizes. */

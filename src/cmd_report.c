@@ -40,7 +40,7 @@ enum { OPT_SIM_MAX = 2000 };
 /* The f analysis runs at the largest swept size up to this. */
 #define PERPROC_MAX ((size_t)1 << 20)
 
-static const unsigned f_values[REP_NF] = {1, 2, 4, 8, 16};
+static const unsigned f_values[REP_NF] = {1, 2, 4, 8, 16, 32};
 #ifdef HAVE_OPENCL
 static const char *const variants[] = {"teaching", "tuned"};
 #endif
