@@ -9,9 +9,24 @@ set logscale x 2
 set logscale y 10
 set format x pow2fmt
 set format y "%g"
-set key top left
+# A family has many kernels: the key goes beside the plot, in smaller type,
+# so that it hides no point.
+if (nseries > 4) {
+	set key outside right top font ",17" spacing 1.0
+} else {
+	set key top left
+}
 # Tight ranges with a margin: autoscaling to whole decades wastes half the height.
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.08, graph 0.08
-plot for [i=1:nseries] datafile skip 1 \
-	using 5:(strcol(4) eq label[i] ? $6 : NaN):7:8 with yerrorlines lt i title label[i]
+# Past the eight colours the series repeat them, dashed and with open symbols.
+if (nseries <= 8) {
+	plot for [i=1:nseries] datafile skip 1 \
+		using 5:(strcol(4) eq label[i] ? $6 : NaN):7:8 with yerrorlines lt i title label[i]
+} else {
+	plot for [i=1:8] datafile skip 1 \
+		using 5:(strcol(4) eq label[i] ? $6 : NaN):7:8 with yerrorlines lt i title label[i], \
+	     for [i=9:nseries] datafile skip 1 \
+		using 5:(strcol(4) eq label[i] ? $6 : NaN):7:8 with yerrorlines lt i dt 2 \
+		pt 2*i-14 title label[i]
+}

@@ -11,13 +11,20 @@ set logscale y 2
 set format x pow2fmt
 set format y pow2fmt
 set xrange [1:pmax]
-set key bottom right samplen 4
+# Many algorithms: the key goes beside the plot, in smaller type, so that it
+# hides none of the curves where they bend away from p.
+if (nseries > 4) {
+	set key outside right top samplen 3 font ",17" spacing 1.0
+} else {
+	set key bottom right samplen 4
+}
 # Algorithms whose curves coincide (reduce and Blelloch's scan both have
-# W/D = n/log n) are told apart by their points: later ones draw smaller.
+# W/D = n/log n) are told apart by their points: later ones draw smaller,
+# down to a size that still shows.
 plot x with lines lt 8 dt 3 title "ideal: p", \
      for [i=1:nseries] datafile skip 1 \
 	using 3:(strcol(1) eq name[i] ? $8 : NaN) with linespoints lt i \
-	ps (2.6 - 0.4 * (i - 1)) title name[i]." T_1/T_p", \
+	ps (i < 6 ? 2.6 - 0.4 * (i - 1) : 0.8) title name[i]." T_1/T_p", \
      for [i=1:nseries] datafile skip 1 \
 	using 3:(strcol(1) eq name[i] ? $9 : NaN) with lines lt i dt 2 notitle, \
      NaN with lines lt 7 dt 2 title "dashed: Brent, W/(W/p + D)"
