@@ -123,6 +123,24 @@ for v in r["results"]:
 	run_pram gpu reduce --device no-such-device
 	expect_rc 1 "an unknown device"
 	expect_in "no-such-device" "$err" "is named"
+	run_pram gpu sandwich --input "$data/notes-scan.txt" --reps 1 --json
+	expect_rc 0 "pram gpu sandwich runs on the scan kernels"
+	expect_in '"output":[3,4,11,11,15,16,22,25]' "$out" "and cuts at the inclusive sums"
+	printf '3 1 7 0 4 1 6 3\nflags: 1 0 0 1 0 1 0 0\n' >"$tap_tmp/seg.txt"
+	run_pram gpu scan-segmented --input "$tap_tmp/seg.txt" --reps 1 --max-group 2 --json
+	expect_rc 0 "pram gpu scan-segmented in work-groups of 2"
+	expect_in '"output":[3,4,11,0,4,1,7,10]' "$out" "scans within each segment"
+	run_pram gpu reduce --max-group 3
+	expect_rc 2 "--max-group 3 is a usage error"
+	expect_in "power of two" "$err" "and says what it takes"
+	run_pram list --json
+	printf '%s' "$out" >"$tap_tmp/kv.json"
+	check "pram list --json names the kernel variants" python3 -c '
+import json, sys
+v = {a["name"]: a["kernel_variants"] for a in json.load(open(sys.argv[1]))}
+assert v["scan-blelloch"] == ["teaching", "tuned"], v
+assert all(v[a] for a in v), v
+' "$tap_tmp/kv.json"
 else
 	tap_result 0 "# SKIP OpenCL not built: pram gpu and devices untested"
 fi
