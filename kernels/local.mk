@@ -1,6 +1,5 @@
 ## kernels/local.mk - the OpenCL side: the host runtime and runners
-## (libpramcl, with gpuval: kernels validated against the registry's
-## references), the kernel files installed as data, and their tests.
+## (libpramcl), the kernel files installed as data, and their tests.
 
 # The kernels are data files, found in $(pkgdatadir)/kernels after install
 # and in the source tree before (clrt_build).
@@ -11,15 +10,15 @@ if HAVE_OPENCL
 noinst_LTLIBRARIES += kernels/libpramcl.la
 kernels_libpramcl_la_SOURCES = kernels/clrt.c kernels/clrt.h kernels/gpu.c kernels/gpu.h \
 	kernels/gpuint.h kernels/gpu_reduce.c kernels/gpu_scan.c kernels/gpu_segmented.c \
-	kernels/gpu_matrix.c kernels/gpu_apps.c \
-	src/gpuval.c src/gpuval.h
+	kernels/gpu_matrix.c kernels/gpu_apps.c
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
 
 check_PROGRAMS += tests/gpu/test-kernels
 TESTS += tests/gpu/test-kernels tests/gpu/oclgrind.sh
 
-tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h
+# The kernels validated as pram gpu validates them (src/gpuval.c).
+tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h src/gpuval.c src/gpuval.h
 tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
