@@ -133,14 +133,12 @@ int gpu__compact(gpu_ctx *c)
 int gpu__line_of_sight(gpu_ctx *c)
 {
 	size_t n = c->job->n, la, lt;
-	cl_device_fp_config fp64 = 0;
 	cl_mem total;
 	scan_kind k;
 	if (n == 0)
 		return 0;
 	/* apps.cl builds the line-of-sight kernels only with cl_khr_fp64. */
-	clGetDeviceInfo(clrt_device(c->rt), CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
-	if (!fp64) {
+	if (!clrt_has_extension(c->rt, "cl_khr_fp64")) {
 		snprintf(c->err, c->errlen, "line of sight compares angles in double precision, "
 					    "which this device lacks (cl_khr_fp64)");
 		return -1;
