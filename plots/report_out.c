@@ -671,7 +671,9 @@ static void title_plain(char *buf, size_t len, const char *title)
 		if (*title == '\\' && title[1]) {
 			buf[k++] = *++title; /* an escaped mark stands for itself */
 		} else if (*title == '{' && title[1] == '/') {
-			title += strcspn(title, " ") - (title[strcspn(title, " ")] ? 0 : 1);
+			/* A font change: skip to the space before its text. */
+			size_t mark = strcspn(title, " ");
+			title += title[mark] ? mark : mark - 1;
 		} else if (*title == '\n') {
 			buf[k++] = ',';
 			buf[k++] = ' ';
