@@ -94,10 +94,12 @@ int main(int argc, char **argv)
 		ts[r] = now() - t0;
 	}
 	double mp = median(tp, reps), ms = median(ts, reps);
-	printf("Hillis-Steele scan, n = 2^%d, W = %llu processor-steps, D = %d, %d runs (medians)\n",
-	       logn, (unsigned long long)work, logn, reps);
+	printf(
+	    "Hillis-Steele scan, n = 2^%d, W = %llu processor-steps, D = %d, %d runs (medians)\n",
+	    logn, (unsigned long long)work, logn, reps);
 	printf("  plain C loop:          %8.3f s  %8.1f M updates/s\n", mp, work / mp / 1e6);
-	printf("  simulator, CREW checks:%8.3f s  %8.1f M processor-steps/s\n", ms, work / ms / 1e6);
+	printf("  simulator, CREW checks:%8.3f s  %8.1f M processor-steps/s\n", ms,
+	       work / ms / 1e6);
 	printf("  ratio simulator / plain loop: %.1f\n", ms / mp);
 	printf("  results %s\n", got == want ? "agree" : "DIFFER");
 	free(in);

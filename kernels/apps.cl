@@ -86,46 +86,46 @@ typedef int V;
  *                   them, and no other work-item touches them.
  *   P##_add         a[i] = offs[i / block] OPF a[i]: the scanned block totals
  *                   combined with their blocks. */
-#define SCAN_KERNELS(P, TY, ID, OPF)                                                          \
-	TY P##_group_excl(local TY *tot, TY v, TY *total)                                     \
-	{                                                                                     \
-		uint lid = get_local_id(0), L = get_local_size(0);                            \
-		tot[lid] = v;                                                                 \
-		barrier(CLK_LOCAL_MEM_FENCE);                                                 \
-		for (uint d = 1; d < L; d <<= 1) {                                            \
-			TY y = lid >= d ? tot[lid - d] : (ID);                                \
-			barrier(CLK_LOCAL_MEM_FENCE);                                         \
-			tot[lid] = OPF(y, tot[lid]);                                          \
-			barrier(CLK_LOCAL_MEM_FENCE);                                         \
-		}                                                                             \
-		*total = tot[L - 1];                                                          \
-		return lid ? tot[lid - 1] : (ID);                                             \
-	}                                                                                     \
-                                                                                              \
-	kernel void P##_block(global const TY *src, uint mode, global TY *dst,                \
-			      global TY *sums, uint n, local TY *tot)                         \
-	{                                                                                     \
-		uint lid = get_local_id(0), L = get_local_size(0);                            \
-		size_t base = (get_group_id(0) * (size_t)L + lid) * PP;                       \
-		TY x[PP], acc = (ID), total;                                                  \
-		for (uint j = 0; j < PP; j++) {                                               \
-			x[j] = base + j < n ? P##_load(src, mode, base + j) : (ID);           \
-			acc = OPF(acc, x[j]);                                                 \
-		}                                                                             \
-		TY pre = P##_group_excl(tot, acc, &total);                                    \
-		for (uint j = 0; j < PP && base + j < n; j++) {                               \
-			dst[base + j] = pre;                                                  \
-			pre = OPF(pre, x[j]);                                                 \
-		}                                                                             \
-		if (lid == 0)                                                                 \
-			sums[get_group_id(0)] = total;                                        \
-	}                                                                                     \
-                                                                                              \
-	kernel void P##_add(global TY *a, global const TY *offs, uint n, uint block)          \
-	{                                                                                     \
-		size_t i = get_global_id(0);                                                  \
-		if (i < n)                                                                    \
-			a[i] = OPF(offs[i / block], a[i]);                                    \
+#define SCAN_KERNELS(P, TY, ID, OPF)                                                            \
+	TY P##_group_excl(local TY *tot, TY v, TY *total)                                       \
+	{                                                                                       \
+		uint lid = get_local_id(0), L = get_local_size(0);                              \
+		tot[lid] = v;                                                                   \
+		barrier(CLK_LOCAL_MEM_FENCE);                                                   \
+		for (uint d = 1; d < L; d <<= 1) {                                              \
+			TY y = lid >= d ? tot[lid - d] : (ID);                                  \
+			barrier(CLK_LOCAL_MEM_FENCE);                                           \
+			tot[lid] = OPF(y, tot[lid]);                                            \
+			barrier(CLK_LOCAL_MEM_FENCE);                                           \
+		}                                                                               \
+		*total = tot[L - 1];                                                            \
+		return lid ? tot[lid - 1] : (ID);                                               \
+	}                                                                                       \
+                                                                                                \
+	kernel void P##_block(global const TY *src, uint mode, global TY *dst, global TY *sums, \
+			      uint n, local TY *tot)                                            \
+	{                                                                                       \
+		uint lid = get_local_id(0), L = get_local_size(0);                              \
+		size_t base = (get_group_id(0) * (size_t)L + lid) * PP;                         \
+		TY x[PP], acc = (ID), total;                                                    \
+		for (uint j = 0; j < PP; j++) {                                                 \
+			x[j] = base + j < n ? P##_load(src, mode, base + j) : (ID);             \
+			acc = OPF(acc, x[j]);                                                   \
+		}                                                                               \
+		TY pre = P##_group_excl(tot, acc, &total);                                      \
+		for (uint j = 0; j < PP && base + j < n; j++) {                                 \
+			dst[base + j] = pre;                                                    \
+			pre = OPF(pre, x[j]);                                                   \
+		}                                                                               \
+		if (lid == 0)                                                                   \
+			sums[get_group_id(0)] = total;                                          \
+	}                                                                                       \
+                                                                                                \
+	kernel void P##_add(global TY *a, global const TY *offs, uint n, uint block)            \
+	{                                                                                       \
+		size_t i = get_global_id(0);                                                    \
+		if (i < n)                                                                      \
+			a[i] = OPF(offs[i / block], a[i]);                                      \
 	}
 
 /* What a count scan counts; gpu_apps.c passes the same numbers. */
@@ -161,8 +161,8 @@ kernel void split_scatter(global const uint *in, global const uint *f, global co
 /* ---- compaction ------------------------------------------------------ */
 
 /* f: the exclusive scan of the flags, so a kept element's place. */
-kernel void compact_scatter(global const uint *in, global const uint *flags,
-			    global const uint *f, global uint *out, uint n)
+kernel void compact_scatter(global const uint *in, global const uint *flags, global const uint *f,
+			    global uint *out, uint n)
 {
 	size_t i = get_global_id(0);
 	if (i < n && flag_at(flags, i))

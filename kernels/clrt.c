@@ -26,8 +26,8 @@
  * only with the KHR extensions, so it is spelled out here. */
 #define CLRT_PLATFORM_NOT_FOUND_KHR (-1001)
 
-#define NO_PLATFORM_MSG                                                              \
-	"no OpenCL platform found: install an OpenCL driver (an ICD), for example "  \
+#define NO_PLATFORM_MSG                                                             \
+	"no OpenCL platform found: install an OpenCL driver (an ICD), for example " \
 	"pocl-opencl-icd for the CPU"
 
 typedef struct clrt_prog {
@@ -48,16 +48,16 @@ struct clrt {
 	cl_uint compute_units;
 	size_t max_wg;
 	cl_ulong local_mem;
-	unsigned simd;     /* lanes in lock step (clrt_simd_width) */
-	size_t wg_cap;     /* 0: no cap from the caller */
-	clrt_prog *progs;  /* built programs, newest first */
+	unsigned simd;    /* lanes in lock step (clrt_simd_width) */
+	size_t wg_cap;    /* 0: no cap from the caller */
+	clrt_prog *progs; /* built programs, newest first */
 };
 
 /* One device of the flat list, in platform then device order. */
 typedef struct dev_entry {
 	cl_platform_id platform;
 	cl_device_id device;
-	unsigned pi, di;   /* platform index, device index inside it */
+	unsigned pi, di; /* platform index, device index inside it */
 	char pname[256];
 	char dname[256];
 	cl_device_type type;
@@ -65,6 +65,7 @@ typedef struct dev_entry {
 
 /* ---- error names ---------------------------------------------------- */
 
+/* clang-format off */
 #define CLRT_ERRORS(X)                                                               \
 	X(CL_SUCCESS) X(CL_DEVICE_NOT_FOUND) X(CL_DEVICE_NOT_AVAILABLE)              \
 	X(CL_COMPILER_NOT_AVAILABLE) X(CL_MEM_OBJECT_ALLOCATION_FAILURE)             \
@@ -93,13 +94,14 @@ typedef struct dev_entry {
 	X(CL_INVALID_GLOBAL_WORK_SIZE) X(CL_INVALID_PROPERTY)                        \
 	X(CL_INVALID_IMAGE_DESCRIPTOR) X(CL_INVALID_COMPILER_OPTIONS)                \
 	X(CL_INVALID_LINKER_OPTIONS) X(CL_INVALID_DEVICE_PARTITION_COUNT)
+/* clang-format on */
 
 static const struct {
 	cl_int code;
 	const char *name;
 } errnames[] = {
 #define CLRT_ERR_ENTRY(e) {e, #e},
-	CLRT_ERRORS(CLRT_ERR_ENTRY)
+    CLRT_ERRORS(CLRT_ERR_ENTRY)
 #undef CLRT_ERR_ENTRY
 	{CLRT_PLATFORM_NOT_FOUND_KHR, "CL_PLATFORM_NOT_FOUND_KHR"},
 };
@@ -120,8 +122,8 @@ void clrt_report(char *err, size_t errlen, const char *file, int line, const cha
 	size_t wl = strcspn(what, "(");
 	while (wl > 0 && isspace((unsigned char)what[wl - 1]))
 		wl--;
-	snprintf(err, errlen, "%s:%d: %.*s: %s (%d)", base, line, (int)wl, what,
-		 clrt_errname(code), (int)code);
+	snprintf(err, errlen, "%s:%d: %.*s: %s (%d)", base, line, (int)wl, what, clrt_errname(code),
+		 (int)code);
 }
 
 static void fmt(char *err, size_t errlen, const char *f, ...)
@@ -182,8 +184,9 @@ static int list_devices(dev_entry **out, size_t *count, char *err, size_t errlen
 		}
 		CL_CHECK(clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, nd, devs, NULL), err, errlen);
 		char pname[256] = "";
-		CL_CHECK(clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL),
-			 err, errlen);
+		CL_CHECK(
+		    clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL),
+		    err, errlen);
 		for (cl_uint d = 0; d < nd; d++) {
 			if (n == cap) {
 				cap = cap ? 2 * cap : 8;
@@ -201,10 +204,11 @@ static int list_devices(dev_entry **out, size_t *count, char *err, size_t errlen
 			e->pi = p;
 			e->di = d;
 			memcpy(e->pname, pname, sizeof pname);
-			CL_CHECK(clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof e->dname - 1, e->dname,
-						 NULL),
+			CL_CHECK(clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof e->dname - 1,
+						 e->dname, NULL),
 				 err, errlen);
-			CL_CHECK(clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof e->type, &e->type, NULL),
+			CL_CHECK(clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof e->type, &e->type,
+						 NULL),
 				 err, errlen);
 			n++;
 		}
@@ -306,7 +310,7 @@ static unsigned simd_width(cl_device_id dev)
 	if (clGetDeviceInfo(dev, wavefront_amd, sizeof w, &w, NULL) == CL_SUCCESS && w)
 		return w;
 	if (clGetDeviceInfo(dev, CL_DEVICE_NATIVE_VECTOR_WIDTH_INT, sizeof w, &w, NULL) ==
-		    CL_SUCCESS &&
+		CL_SUCCESS &&
 	    w)
 		return w;
 	return 1;
@@ -328,8 +332,8 @@ clrt *clrt_open(const char *spec, char *err, size_t errlen)
 	} else if ((k = match_spec(spec, list, n)) < 0) {
 		fmt(err, errlen, "no OpenCL device matches '%s'; the devices are:", spec);
 		for (size_t j = 0; j < n; j++)
-			append(err, errlen, "\n  %zu (%u:%u) %s / %s [%s]", j, list[j].pi, list[j].di,
-			       list[j].pname, list[j].dname, type_name(list[j].type));
+			append(err, errlen, "\n  %zu (%u:%u) %s / %s [%s]", j, list[j].pi,
+			       list[j].di, list[j].pname, list[j].dname, type_name(list[j].type));
 		goto fail;
 	}
 	rt = calloc(1, sizeof *rt);
@@ -386,17 +390,50 @@ void clrt_close(clrt *rt)
 	free(rt);
 }
 
-const char *clrt_device_name(const clrt *rt) { return rt->device_name; }
-const char *clrt_platform_name(const clrt *rt) { return rt->platform_name; }
-unsigned clrt_compute_units(const clrt *rt) { return rt->compute_units; }
-size_t clrt_max_wg(const clrt *rt) { return rt->max_wg; }
-unsigned long clrt_local_mem(const clrt *rt) { return (unsigned long)rt->local_mem; }
-unsigned clrt_simd_width(const clrt *rt) { return rt->simd; }
-cl_context clrt_context(const clrt *rt) { return rt->ctx; }
-cl_command_queue clrt_queue(const clrt *rt) { return rt->queue; }
-cl_device_id clrt_device(const clrt *rt) { return rt->device; }
-void clrt_set_wg_cap(clrt *rt, size_t cap) { rt->wg_cap = cap; }
-size_t clrt_wg_cap(const clrt *rt) { return rt->wg_cap; }
+const char *clrt_device_name(const clrt *rt)
+{
+	return rt->device_name;
+}
+const char *clrt_platform_name(const clrt *rt)
+{
+	return rt->platform_name;
+}
+unsigned clrt_compute_units(const clrt *rt)
+{
+	return rt->compute_units;
+}
+size_t clrt_max_wg(const clrt *rt)
+{
+	return rt->max_wg;
+}
+unsigned long clrt_local_mem(const clrt *rt)
+{
+	return (unsigned long)rt->local_mem;
+}
+unsigned clrt_simd_width(const clrt *rt)
+{
+	return rt->simd;
+}
+cl_context clrt_context(const clrt *rt)
+{
+	return rt->ctx;
+}
+cl_command_queue clrt_queue(const clrt *rt)
+{
+	return rt->queue;
+}
+cl_device_id clrt_device(const clrt *rt)
+{
+	return rt->device;
+}
+void clrt_set_wg_cap(clrt *rt, size_t cap)
+{
+	rt->wg_cap = cap;
+}
+size_t clrt_wg_cap(const clrt *rt)
+{
+	return rt->wg_cap;
+}
 
 int clrt_has_extension(const clrt *rt, const char *ext)
 {
@@ -405,7 +442,8 @@ int clrt_has_extension(const clrt *rt, const char *ext)
 		return 0;
 	char *all = malloc(len + 1);
 	int found = 0;
-	if (all && clGetDeviceInfo(rt->device, CL_DEVICE_EXTENSIONS, len, all, NULL) == CL_SUCCESS) {
+	if (all &&
+	    clGetDeviceInfo(rt->device, CL_DEVICE_EXTENSIONS, len, all, NULL) == CL_SUCCESS) {
 		all[len] = '\0';
 		/* A whole word of the space-separated list, not a prefix of one. */
 		for (const char *p = all; !found && (p = strstr(p, ext)) != NULL; p += elen)
@@ -470,17 +508,20 @@ int clrt_print_devices(FILE *out, int json)
 		clGetDeviceInfo(e->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof lmem, &lmem, NULL);
 		clGetDeviceInfo(e->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof gmem, &gmem, NULL);
 		if (json) {
-			fprintf(out, "%s\n  {\"index\": %zu, \"platform_index\": %u, \"device_index\": %u, "
-				     "\"platform\": ",
-				k ? "," : "", k, e->pi, e->di);
+			fprintf(
+			    out,
+			    "%s\n  {\"index\": %zu, \"platform_index\": %u, \"device_index\": %u, "
+			    "\"platform\": ",
+			    k ? "," : "", k, e->pi, e->di);
 			json_str(out, e->pname);
 			fprintf(out, ", \"name\": ");
 			json_str(out, e->dname);
 			fprintf(out, ", \"type\": \"%s\", \"version\": ", type_name(e->type));
 			json_str(out, version);
-			fprintf(out, ", \"compute_units\": %u, \"max_work_group_size\": %zu, "
-				     "\"local_mem_bytes\": %llu, \"global_mem_bytes\": %llu, "
-				     "\"default\": %s}",
+			fprintf(out,
+				", \"compute_units\": %u, \"max_work_group_size\": %zu, "
+				"\"local_mem_bytes\": %llu, \"global_mem_bytes\": %llu, "
+				"\"default\": %s}",
 				cu, wg, (unsigned long long)lmem, (unsigned long long)gmem,
 				k == def ? "true" : "false");
 		} else {
@@ -489,8 +530,9 @@ int clrt_print_devices(FILE *out, int json)
 			human_bytes(gbuf, sizeof gbuf, gmem);
 			fprintf(out, "%zu (%u:%u) %s / %s%s\n", k, e->pi, e->di, e->pname, e->dname,
 				k == def ? "  [default]" : "");
-			fprintf(out, "    type %s, %s, %u compute units, work-groups up to %zu, "
-				     "local memory %s, global memory %s\n",
+			fprintf(out,
+				"    type %s, %s, %u compute units, work-groups up to %zu, "
+				"local memory %s, global memory %s\n",
 				type_name(e->type), version, cu, wg, lbuf, gbuf);
 		}
 	}
@@ -607,8 +649,7 @@ const char *clrt_kernel_path(const clrt *rt, const char *file)
 	return p ? p->path : NULL;
 }
 
-cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err,
-		      size_t errlen)
+cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err, size_t errlen)
 {
 	char *path = NULL, *src = NULL, *log = NULL, *full = NULL;
 	clrt_prog *entry = NULL;
@@ -643,11 +684,11 @@ cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err
 		size_t loglen = 0;
 		fmt(err, errlen, "%s: build failed (%s) with options '%s'", path, clrt_errname(rc),
 		    options);
-		if (clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &loglen) ==
-			    CL_SUCCESS &&
+		if (clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, 0, NULL,
+					  &loglen) == CL_SUCCESS &&
 		    loglen > 0 && (log = malloc(loglen + 1)) != NULL &&
-		    clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, loglen, log, NULL) ==
-			    CL_SUCCESS) {
+		    clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, loglen, log,
+					  NULL) == CL_SUCCESS) {
 			log[loglen] = '\0';
 			append(err, errlen, ":\n");
 			append_log(err, errlen, log, path);
@@ -687,9 +728,9 @@ double clrt_event_ms(cl_event ev)
 {
 	cl_ulong t0 = 0, t1 = 0;
 	if (clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) !=
-		    CL_SUCCESS ||
+		CL_SUCCESS ||
 	    clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL) !=
-		    CL_SUCCESS)
+		CL_SUCCESS)
 		return -1;
 	return t1 >= t0 ? (double)(t1 - t0) * 1e-6 : 0;
 }

@@ -84,8 +84,7 @@ int clrt_print_devices(FILE *out, int json);
  * file and options, so a second call costs nothing. Returns the program,
  * owned by rt (do not release it), or NULL with a message in err; a failed
  * build puts the file's real path and the whole build log there. */
-cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err,
-		      size_t errlen);
+cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err, size_t errlen);
 
 /* The path clrt_build found for file, or NULL when it has not built it yet.
  * Owned by rt. */
@@ -102,22 +101,22 @@ void clrt_report(char *err, size_t errlen, const char *file, int line, const cha
 
 /* Run an OpenCL call; on failure report it into err (file, line, function,
  * error name) and jump to the caller's fail: label. */
-#define CL_CHECK(call, err, errlen)                                                  \
-	do {                                                                         \
-		cl_int clrt_rc_ = (call);                                            \
-		if (clrt_rc_ != CL_SUCCESS) {                                        \
+#define CL_CHECK(call, err, errlen)                                                        \
+	do {                                                                               \
+		cl_int clrt_rc_ = (call);                                                  \
+		if (clrt_rc_ != CL_SUCCESS) {                                              \
 			clrt_report((err), (errlen), __FILE__, __LINE__, #call, clrt_rc_); \
-			goto fail;                                                   \
-		}                                                                    \
+			goto fail;                                                         \
+		}                                                                          \
 	} while (0)
 
 /* The same for a status an object-creating call wrote into rc. */
-#define CL_CHECK_RC(rc, what, err, errlen)                                           \
-	do {                                                                         \
-		if ((rc) != CL_SUCCESS) {                                            \
-			clrt_report((err), (errlen), __FILE__, __LINE__, (what), (rc));   \
-			goto fail;                                                   \
-		}                                                                    \
+#define CL_CHECK_RC(rc, what, err, errlen)                                              \
+	do {                                                                            \
+		if ((rc) != CL_SUCCESS) {                                               \
+			clrt_report((err), (errlen), __FILE__, __LINE__, (what), (rc)); \
+			goto fail;                                                      \
+		}                                                                       \
 	} while (0)
 
 /* Milliseconds from the start to the end of a finished command of a

@@ -16,7 +16,7 @@
  * single-pass scan's look-back costs little (on an H100 at n = 2^28: 2.52 ms
  * with 4, 1.57 with 8, 1.12 with 16, 1.08 with 32). */
 #define GPU_DEFAULT_PER_PROC 32
-#define GPU_MAX_PER_PROC 64
+#define GPU_MAX_PER_PROC     64
 
 /* How long the output of an entry is. */
 enum gpu_out {
@@ -26,60 +26,103 @@ enum gpu_out {
 };
 
 typedef struct gpu_entry {
-	const char *algo;        /* the registry's kernel name */
-	const char *variant;     /* "teaching" or "tuned" */
-	const char *file;        /* kernel file */
-	int (*run)(gpu_ctx *c);  /* enqueues one run */
-	enum gpu_out out;        /* the output's length */
-	int takes_per_proc;      /* honours job->per_proc */
-	unsigned default_pp;     /* per_proc when the job gives none; 0: GPU_DEFAULT_PER_PROC */
-	int sum_only;            /* the kernels add; max and min are refused */
-	int flags;               /* reads the job's segment flags */
-	const char *opts;        /* build options beyond the operator and type, or NULL */
+	const char *algo;       /* the registry's kernel name */
+	const char *variant;    /* "teaching" or "tuned" */
+	const char *file;       /* kernel file */
+	int (*run)(gpu_ctx *c); /* enqueues one run */
+	enum gpu_out out;       /* the output's length */
+	int takes_per_proc;     /* honours job->per_proc */
+	unsigned default_pp;    /* per_proc when the job gives none; 0: GPU_DEFAULT_PER_PROC */
+	int sum_only;           /* the kernels add; max and min are refused */
+	int flags;              /* reads the job's segment flags */
+	const char *opts;       /* build options beyond the operator and type, or NULL */
 } gpu_entry;
 
 static const gpu_entry entries[] = {
-	{.algo = "reduce", .variant = "teaching", .file = "reduce.cl",
-	 .run = gpu__reduce_teaching, .out = GPU_OUT_ONE},
-	{.algo = "reduce", .variant = "tuned", .file = "reduce.cl", .run = gpu__reduce_tuned,
-	 .out = GPU_OUT_ONE},
-	{.algo = "scan-hillis-steele", .variant = "teaching", .file = "scan.cl",
-	 .run = gpu__scan_hillis_steele},
-	{.algo = "scan-blelloch", .variant = "teaching", .file = "scan.cl",
-	 .run = gpu__scan_blelloch},
-	{.algo = "scan-blelloch", .variant = "tuned", .file = "scan.cl", .run = gpu__scan_tuned,
-	 .takes_per_proc = 1},
-	{.algo = "scan-blocked", .variant = "teaching", .file = "scan.cl",
-	 .run = gpu__scan_blocked},
-	{.algo = "scan-blocked", .variant = "tuned", .file = "scan.cl", .run = gpu__scan_tuned,
-	 .takes_per_proc = 1},
-	{.algo = "scan-brent", .variant = "teaching", .file = "scan.cl", .run = gpu__scan_brent,
-	 .takes_per_proc = 1, .default_pp = 4}, /* the notes' float4 */
-	{.algo = "scan-brent", .variant = "tuned", .file = "scan.cl", .run = gpu__scan_tuned,
-	 .takes_per_proc = 1},
-	{.algo = "scan-backward", .variant = "teaching", .file = "scan.cl",
-	 .run = gpu__scan_backward, .opts = "-DREVERSE"},
-	{.algo = "scan-segmented", .variant = "teaching", .file = "segmented.cl",
-	 .run = gpu__scan_segmented, .flags = 1},
-	{.algo = "reduce-segmented", .variant = "teaching", .file = "segmented.cl",
-	 .run = gpu__reduce_segmented, .out = GPU_OUT_UPTO, .flags = 1},
-	{.algo = "scan-matrix", .variant = "teaching", .file = "matrix.cl",
-	 .run = gpu__scan_matrix, .sum_only = 1},
-	/* The applications scan 16 elements per work-item (on an H100 at n = 2^28,
+    {.algo = "reduce",
+     .variant = "teaching",
+     .file = "reduce.cl",
+     .run = gpu__reduce_teaching,
+     .out = GPU_OUT_ONE},
+    {.algo = "reduce",
+     .variant = "tuned",
+     .file = "reduce.cl",
+     .run = gpu__reduce_tuned,
+     .out = GPU_OUT_ONE},
+    {.algo = "scan-hillis-steele",
+     .variant = "teaching",
+     .file = "scan.cl",
+     .run = gpu__scan_hillis_steele},
+    {.algo = "scan-blelloch", .variant = "teaching", .file = "scan.cl", .run = gpu__scan_blelloch},
+    {.algo = "scan-blelloch",
+     .variant = "tuned",
+     .file = "scan.cl",
+     .run = gpu__scan_tuned,
+     .takes_per_proc = 1},
+    {.algo = "scan-blocked", .variant = "teaching", .file = "scan.cl", .run = gpu__scan_blocked},
+    {.algo = "scan-blocked",
+     .variant = "tuned",
+     .file = "scan.cl",
+     .run = gpu__scan_tuned,
+     .takes_per_proc = 1},
+    {.algo = "scan-brent",
+     .variant = "teaching",
+     .file = "scan.cl",
+     .run = gpu__scan_brent,
+     .takes_per_proc = 1,
+     .default_pp = 4}, /* the notes' float4 */
+    {.algo = "scan-brent",
+     .variant = "tuned",
+     .file = "scan.cl",
+     .run = gpu__scan_tuned,
+     .takes_per_proc = 1},
+    {.algo = "scan-backward",
+     .variant = "teaching",
+     .file = "scan.cl",
+     .run = gpu__scan_backward,
+     .opts = "-DREVERSE"},
+    {.algo = "scan-segmented",
+     .variant = "teaching",
+     .file = "segmented.cl",
+     .run = gpu__scan_segmented,
+     .flags = 1},
+    {.algo = "reduce-segmented",
+     .variant = "teaching",
+     .file = "segmented.cl",
+     .run = gpu__reduce_segmented,
+     .out = GPU_OUT_UPTO,
+     .flags = 1},
+    {.algo = "scan-matrix",
+     .variant = "teaching",
+     .file = "matrix.cl",
+     .run = gpu__scan_matrix,
+     .sum_only = 1},
+    /* The applications scan 16 elements per work-item (on an H100 at n = 2^28,
 	 * compaction takes 5.4 ms with 16 and 7.3 ms with 32). */
-	{.algo = "line-of-sight", .variant = "teaching", .file = "apps.cl",
-	 .run = gpu__line_of_sight, .default_pp = 16},
-	{.algo = "split", .variant = "teaching", .file = "apps.cl", .run = gpu__split,
-	 .default_pp = 16},
-	{.algo = "compact", .variant = "teaching", .file = "apps.cl", .run = gpu__compact,
-	 .out = GPU_OUT_UPTO, .flags = 1, .default_pp = 16},
+    {.algo = "line-of-sight",
+     .variant = "teaching",
+     .file = "apps.cl",
+     .run = gpu__line_of_sight,
+     .default_pp = 16},
+    {.algo = "split",
+     .variant = "teaching",
+     .file = "apps.cl",
+     .run = gpu__split,
+     .default_pp = 16},
+    {.algo = "compact",
+     .variant = "teaching",
+     .file = "apps.cl",
+     .run = gpu__compact,
+     .out = GPU_OUT_UPTO,
+     .flags = 1,
+     .default_pp = 16},
 };
 
 /* The build option of each operator the kernels have; NULL: not there. */
 static const char *const op_define[PRAM_OP_COUNT] = {
-	[PRAM_OP_SUM] = "-DOP_SUM",
-	[PRAM_OP_MAX] = "-DOP_MAX",
-	[PRAM_OP_MIN] = "-DOP_MIN",
+    [PRAM_OP_SUM] = "-DOP_SUM",
+    [PRAM_OP_MAX] = "-DOP_MAX",
+    [PRAM_OP_MIN] = "-DOP_MIN",
 };
 
 static const gpu_entry *find_entry(const char *algo, const char *variant)
@@ -138,7 +181,8 @@ cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems)
 	if (c->scratch[slot])
 		clReleaseMemObject(c->scratch[slot]);
 	cl_int rc;
-	c->scratch[slot] = clCreateBuffer(clrt_context(c->rt), CL_MEM_READ_WRITE, elems * 4, NULL, &rc);
+	c->scratch[slot] =
+	    clCreateBuffer(clrt_context(c->rt), CL_MEM_READ_WRITE, elems * 4, NULL, &rc);
 	if (rc != CL_SUCCESS) {
 		c->scratch[slot] = NULL;
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clCreateBuffer", rc);
@@ -161,8 +205,8 @@ size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 				     &kwg, NULL) == CL_SUCCESS &&
 	    kwg && kwg < lim)
 		lim = kwg;
-	clGetKernelWorkGroupInfo(k, clrt_device(c->rt), CL_KERNEL_LOCAL_MEM_SIZE, sizeof used, &used,
-				 NULL);
+	clGetKernelWorkGroupInfo(k, clrt_device(c->rt), CL_KERNEL_LOCAL_MEM_SIZE, sizeof used,
+				 &used, NULL);
 	unsigned long lmem = clrt_local_mem(c->rt);
 	size_t free_local = lmem > used ? (size_t)(lmem - used) : 0;
 	if (bytes_per_item && free_local / bytes_per_item < lim)
@@ -171,8 +215,9 @@ size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 	while (2 * l <= lim)
 		l *= 2;
 	if (lim == 0) {
-		snprintf(c->err, c->errlen, "no work-group size fits: %zu bytes of local memory per "
-					    "work-item, %lu free",
+		snprintf(c->err, c->errlen,
+			 "no work-group size fits: %zu bytes of local memory per "
+			 "work-item, %lu free",
 			 bytes_per_item, (unsigned long)free_local);
 		return 0;
 	}
@@ -226,9 +271,9 @@ int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char
 		c->ev = grown;
 		c->evcap = cap;
 	}
-	CL_CHECK(clEnqueueNDRangeKernel(clrt_queue(c->rt), k, 1, NULL, &global, &local, 0, NULL,
-					&ev),
-		 c->err, c->errlen);
+	CL_CHECK(
+	    clEnqueueNDRangeKernel(clrt_queue(c->rt), k, 1, NULL, &global, &local, 0, NULL, &ev),
+	    c->err, c->errlen);
 	c->ev[c->nev++] = ev;
 	return 0;
 fail:
@@ -292,8 +337,9 @@ static int check_job(const gpu_entry *e, const gpu_job *job, char *err, size_t e
 		return -1;
 	}
 	if (job->n > (size_t)INT32_MAX) {
-		snprintf(err, errlen, "n = %zu is more than the kernels' 32-bit indices allow (%ld)",
-			 job->n, (long)INT32_MAX);
+		snprintf(err, errlen,
+			 "n = %zu is more than the kernels' 32-bit indices allow (%ld)", job->n,
+			 (long)INT32_MAX);
 		return -1;
 	}
 	if (job->reps < 1 || !job->times_ms || (job->n && !job->input) ||
@@ -349,8 +395,8 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	if (check_job(e, job, err, errlen))
 		goto fail;
 	unsigned pp = e->takes_per_proc && job->per_proc ? job->per_proc
-			: e->default_pp                 ? e->default_pp
-							: GPU_DEFAULT_PER_PROC;
+		      : e->default_pp                    ? e->default_pp
+							 : GPU_DEFAULT_PER_PROC;
 	if (pp > GPU_MAX_PER_PROC) {
 		snprintf(err, errlen, "per_proc %u is more than the kernels take (%d)", pp,
 			 GPU_MAX_PER_PROC);
@@ -358,7 +404,8 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	}
 	c.per_proc = pp;
 	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u%s%s", op_define[job->op],
-		 job->is_float ? " -DIS_FLOAT" : "", pp, e->opts ? " " : "", e->opts ? e->opts : "");
+		 job->is_float ? " -DIS_FLOAT" : "", pp, e->opts ? " " : "",
+		 e->opts ? e->opts : "");
 	if (!(c.prog = clrt_build(rt, e->file, opts, err, errlen)))
 		goto fail;
 	size_t n = job->n;
@@ -368,8 +415,8 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 			       (job->out_n ? job->out_n : 1) * 4, NULL, &rc);
 	CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
 	if (n)
-		CL_CHECK(clEnqueueWriteBuffer(clrt_queue(rt), c.in, CL_TRUE, 0, n * 4, job->input, 0,
-					      NULL, NULL),
+		CL_CHECK(clEnqueueWriteBuffer(clrt_queue(rt), c.in, CL_TRUE, 0, n * 4, job->input,
+					      0, NULL, NULL),
 			 err, errlen);
 	if (e->flags && n && upload_flags(&c))
 		goto fail;
@@ -383,12 +430,14 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	job->out_got = job->out_n;
 	if (c.count) {
 		cl_uint got = 0;
-		CL_CHECK(clEnqueueReadBuffer(clrt_queue(rt), c.count, CL_TRUE, 0, sizeof got, &got, 0,
-					     NULL, NULL),
+		CL_CHECK(clEnqueueReadBuffer(clrt_queue(rt), c.count, CL_TRUE, 0, sizeof got, &got,
+					     0, NULL, NULL),
 			 err, errlen);
 		if (got > job->out_n) {
-			snprintf(err, errlen, "the kernels counted %u output elements, more than the "
-					      "%zu there is room for", (unsigned)got, job->out_n);
+			snprintf(err, errlen,
+				 "the kernels counted %u output elements, more than the "
+				 "%zu there is room for",
+				 (unsigned)got, job->out_n);
 			goto fail;
 		}
 		job->out_got = got;
@@ -402,7 +451,8 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 fail:
 	prefix_err(err, errlen, job->algo, job->variant,
 		   e && clrt_kernel_path(rt, e->file) ? clrt_kernel_path(rt, e->file)
-						      : e ? e->file : "?");
+		   : e                                ? e->file
+						      : "?");
 	rc = -1;
 done:
 	if (c.nev) {

@@ -34,12 +34,12 @@ typedef struct gpu_job {
 	size_t n;            /* input elements (may be 0) */
 	const void *input;   /* n elements */
 	const unsigned char *flags; /* segment flags where the algorithm has them, else NULL */
-	size_t out_n;        /* output elements the caller expects */
-	void *output;        /* out_n elements, written by gpu_run */
-	size_t out_got;      /* written by gpu_run: the output's real length, out_n or,
+	size_t out_n;               /* output elements the caller expects */
+	void *output;               /* out_n elements, written by gpu_run */
+	size_t out_got;             /* written by gpu_run: the output's real length, out_n or,
 			      * where it depends on the data (a compaction), fewer */
-	unsigned reps;       /* timed runs after the warm-up; >= 1 */
-	double *times_ms;    /* reps entries, written by gpu_run */
+	unsigned reps;              /* timed runs after the warm-up; >= 1 */
+	double *times_ms;           /* reps entries, written by gpu_run */
 } gpu_job;
 
 /* Run job on rt's device. Returns 0, or -1 with a message in err naming the

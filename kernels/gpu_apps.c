@@ -20,20 +20,28 @@
 
 /* Scratch slots: the scan's output, a second array for line of sight, and
  * one slot per level of block totals from SLOT_LEVELS on. */
-enum { SLOT_SCAN, SLOT_ANGLE, SLOT_LEVELS };
+enum {
+	SLOT_SCAN,
+	SLOT_ANGLE,
+	SLOT_LEVELS
+};
 
 /* What count_block counts (apps.cl's COUNT_* say the same). */
-enum { COUNT_WORDS, COUNT_ZEROS, COUNT_FLAGS };
+enum {
+	COUNT_WORDS,
+	COUNT_ZEROS,
+	COUNT_FLAGS
+};
 
 /* One of apps.cl's scans (SCAN_KERNELS) with the kernels and work-group
  * sizes picked for this run. */
 typedef struct scan_kind {
-	cl_kernel block;    /* <prefix>_block */
-	cl_kernel add;      /* <prefix>_add */
-	size_t lblock;      /* work-items per block */
-	size_t ladd;        /* work-items per group of the add kernel */
-	size_t per_block;   /* elements per block: lblock * per_proc */
-	size_t words;       /* 4-byte words per element */
+	cl_kernel block;  /* <prefix>_block */
+	cl_kernel add;    /* <prefix>_add */
+	size_t lblock;    /* work-items per block */
+	size_t ladd;      /* work-items per group of the add kernel */
+	size_t per_block; /* elements per block: lblock * per_proc */
+	size_t words;     /* 4-byte words per element */
 } scan_kind;
 
 /* Fill k for the scan with kernels block and add, whose elements are words
@@ -53,8 +61,9 @@ static int scan_kind_init(gpu_ctx *c, scan_kind *k, const char *block, const cha
 	k->words = words;
 	/* A block of one element would never shrink the totals. */
 	if (k->per_block < 2) {
-		snprintf(c->err, c->errlen, "blocks of %zu element cannot scan: work-groups of %zu, "
-					    "%u elements per work-item",
+		snprintf(c->err, c->errlen,
+			 "blocks of %zu element cannot scan: work-groups of %zu, "
+			 "%u elements per work-item",
 			 k->per_block, k->lblock, c->per_proc);
 		return -1;
 	}
@@ -71,9 +80,8 @@ static int scan_level(gpu_ctx *c, const scan_kind *k, cl_mem src, unsigned mode,
 {
 	size_t blocks = GPU_DIV_UP(m, k->per_block);
 	cl_mem sums = gpu__scratch(c, SLOT_LEVELS + level, blocks * k->words);
-	if (!sums ||
-	    gpu__launch(c, k->block, blocks * k->lblock, k->lblock, "mummul", src, mode, dst, sums,
-			(unsigned)m, k->lblock * k->words * 4))
+	if (!sums || gpu__launch(c, k->block, blocks * k->lblock, k->lblock, "mummul", src, mode,
+				 dst, sums, (unsigned)m, k->lblock * k->words * 4))
 		return -1;
 	if (blocks == 1) {
 		*total = sums;
@@ -105,7 +113,8 @@ int gpu__split(gpu_ctx *c)
 	if (n == 0)
 		return 0;
 	if (c->job->is_float) {
-		snprintf(c->err, c->errlen, "split sorts integer keys by their bit 0; the data are float");
+		snprintf(c->err, c->errlen,
+			 "split sorts integer keys by their bit 0; the data are float");
 		return -1;
 	}
 	cl_kernel k = gpu__kernel(c, "split_scatter");
@@ -139,8 +148,9 @@ int gpu__line_of_sight(gpu_ctx *c)
 		return 0;
 	/* apps.cl builds the line-of-sight kernels only with cl_khr_fp64. */
 	if (!clrt_has_extension(c->rt, "cl_khr_fp64")) {
-		snprintf(c->err, c->errlen, "line of sight compares angles in double precision, "
-					    "which this device lacks (cl_khr_fp64)");
+		snprintf(c->err, c->errlen,
+			 "line of sight compares angles in double precision, "
+			 "which this device lacks (cl_khr_fp64)");
 		return -1;
 	}
 	cl_kernel ka = gpu__kernel(c, "los_angles"), kt = gpu__kernel(c, "los_test");

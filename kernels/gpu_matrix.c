@@ -21,13 +21,13 @@
 /* The scan of m elements of src into dst (they may be the same buffer),
  * inclusive or not; the tile totals go to scratch slot `level`. tile runs
  * in groups of L, add in groups of la. */
-static int matrix_level(gpu_ctx *c, cl_kernel tile, cl_kernel add, size_t L, size_t la,
-			cl_mem src, cl_mem dst, size_t m, int inclusive, unsigned level)
+static int matrix_level(gpu_ctx *c, cl_kernel tile, cl_kernel add, size_t L, size_t la, cl_mem src,
+			cl_mem dst, size_t m, int inclusive, unsigned level)
 {
 	size_t tiles = GPU_DIV_UP(m, MATRIX_TILE);
 	cl_mem sums = gpu__scratch(c, level, tiles);
-	if (!sums || gpu__launch(c, tile, tiles * L, L, "mmmui", src, dst, sums, (unsigned)m,
-				 inclusive))
+	if (!sums ||
+	    gpu__launch(c, tile, tiles * L, L, "mmmui", src, dst, sums, (unsigned)m, inclusive))
 		return -1;
 	if (tiles == 1)
 		return 0; /* the one tile's scan is the answer; its total goes unused */

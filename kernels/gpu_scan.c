@@ -22,9 +22,8 @@ static int scan_level(gpu_ctx *c, cl_kernel blk, cl_kernel add, size_t L, size_t
 {
 	size_t blocks = GPU_DIV_UP(m, per_block);
 	cl_mem sums = gpu__scratch(c, level, blocks);
-	if (!sums ||
-	    gpu__launch(c, blk, blocks * L, L, "mmmuil", src, dst, sums, (unsigned)m, inclusive,
-			2 * L * 4))
+	if (!sums || gpu__launch(c, blk, blocks * L, L, "mmmuil", src, dst, sums, (unsigned)m,
+				 inclusive, 2 * L * 4))
 		return -1;
 	if (blocks == 1)
 		return 0;
@@ -53,8 +52,9 @@ static int scan_teaching(gpu_ctx *c, const char *block_kernel, size_t per_item, 
 	if (la < L)
 		L = la;
 	if (groups_cap && L != groups_cap) {
-		snprintf(c->err, c->errlen, "a block of %zu elements needs work-groups of %zu; this "
-					    "device and kernel allow at most %zu",
+		snprintf(c->err, c->errlen,
+			 "a block of %zu elements needs work-groups of %zu; this "
+			 "device and kernel allow at most %zu",
 			 groups_cap * per_item, groups_cap, L);
 		return -1;
 	}
@@ -102,9 +102,10 @@ int gpu__scan_tuned(gpu_ctx *c)
 	if (n == 0)
 		return 0;
 	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
-		snprintf(c->err, c->errlen, "the single-pass scan needs 64-bit atomics "
-					    "(cl_khr_int64_base_atomics), which this device lacks; "
-					    "the teaching kernels run without them");
+		snprintf(c->err, c->errlen,
+			 "the single-pass scan needs 64-bit atomics "
+			 "(cl_khr_int64_base_atomics), which this device lacks; "
+			 "the teaching kernels run without them");
 		return -1;
 	}
 	cl_kernel init = gpu__kernel(c, "onepass_init"), scan = gpu__kernel(c, "scan_onepass");

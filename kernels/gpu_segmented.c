@@ -19,18 +19,29 @@
 /* Scratch slots of the reduction; the levels of both its scans start at
  * SLOT_LEVELS, the count scan reusing the segmented scan's buffers after it
  * in the (in-order) queue. The scan alone starts its levels at 0. */
-enum { SLOT_COUNT, SLOT_SCAN, SLOT_WPRE, SLOT_LEVELS };
+enum {
+	SLOT_COUNT,
+	SLOT_SCAN,
+	SLOT_WPRE,
+	SLOT_LEVELS
+};
 
 /* The kernels, the scan's first, with the local memory a work-item of each
  * needs: seg_block holds 2L values and 2L flags, usum_block 2L counts. */
-enum { K_BLOCK, K_ADD, K_USUM, K_UADD, K_ENDS, K_COUNT };
+enum {
+	K_BLOCK,
+	K_ADD,
+	K_USUM,
+	K_UADD,
+	K_ENDS,
+	K_COUNT
+};
 static const struct {
 	const char *name;
 	size_t local;
 } kinfo[K_COUNT] = {
-	[K_BLOCK] = {"seg_block", 4 * 4}, [K_ADD] = {"seg_add", 0},
-	[K_USUM] = {"usum_block", 2 * 4}, [K_UADD] = {"usum_add", 0},
-	[K_ENDS] = {"seg_ends", 0},
+    [K_BLOCK] = {"seg_block", 4 * 4}, [K_ADD] = {"seg_add", 0},   [K_USUM] = {"usum_block", 2 * 4},
+    [K_UADD] = {"usum_add", 0},       [K_ENDS] = {"seg_ends", 0},
 };
 
 /* Create kernels 0 .. nk - 1 into k and return the work-group size all of
@@ -53,14 +64,14 @@ static size_t get_kernels(gpu_ctx *c, cl_kernel *k, unsigned nk)
 /* Segmented scan of m elements of src into dst with the given flags, in
  * blocks of L; level `slot` keeps its carries and heads in that scratch
  * slot and the levels above it in the slots after it. */
-static int seg_level(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem src, cl_mem dst,
-		     cl_mem flags, size_t foff, int packed, size_t m, int shift, unsigned slot)
+static int seg_level(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem src, cl_mem dst, cl_mem flags,
+		     size_t foff, int packed, size_t m, int shift, unsigned slot)
 {
 	size_t blocks = GPU_DIV_UP(m, L);
 	cl_mem carry = gpu__scratch(c, slot, 2 * blocks);
 	if (!carry ||
-	    gpu__launch(c, k[K_BLOCK], blocks * L, L, "mmmuimuill", src, dst, flags,
-			(unsigned)foff, packed, carry, (unsigned)m, shift, 2 * L * 4, 2 * L * 4))
+	    gpu__launch(c, k[K_BLOCK], blocks * L, L, "mmmuimuill", src, dst, flags, (unsigned)foff,
+			packed, carry, (unsigned)m, shift, 2 * L * 4, 2 * L * 4))
 		return -1;
 	if (blocks == 1)
 		return 0;
@@ -72,14 +83,13 @@ static int seg_level(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem src, cl_me
 
 /* Exclusive sum-scan of m uints of src into dst (the popcounts of flag
  * words when popc), in blocks of L, levels in slots from `slot` on. */
-static int usum_level(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem src, cl_mem dst,
-		      size_t m, int popc, unsigned slot)
+static int usum_level(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem src, cl_mem dst, size_t m,
+		      int popc, unsigned slot)
 {
 	size_t blocks = GPU_DIV_UP(m, L);
 	cl_mem sums = gpu__scratch(c, slot, blocks);
-	if (!sums ||
-	    gpu__launch(c, k[K_USUM], blocks * L, L, "mmmuil", src, dst, sums, (unsigned)m, popc,
-			2 * L * 4))
+	if (!sums || gpu__launch(c, k[K_USUM], blocks * L, L, "mmmuil", src, dst, sums, (unsigned)m,
+				 popc, 2 * L * 4))
 		return -1;
 	if (blocks == 1)
 		return 0;

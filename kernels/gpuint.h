@@ -34,9 +34,9 @@ typedef struct gpu_ctx {
 	const char *kname[GPU_MAX_KERNELS]; /* kernels created so far ... */
 	cl_kernel kern[GPU_MAX_KERNELS];    /* ... and their objects */
 	unsigned nkern;
-	cl_event *ev;                       /* events of the current run */
+	cl_event *ev; /* events of the current run */
 	size_t nev, evcap;
-	char *err;                          /* the caller's message buffer */
+	char *err; /* the caller's message buffer */
 	size_t errlen;
 } gpu_ctx;
 
@@ -82,6 +82,6 @@ int gpu__line_of_sight(gpu_ctx *c);
 int gpu__split(gpu_ctx *c);
 int gpu__compact(gpu_ctx *c);
 
-#define GPU_DIV_UP(a, b) (((a) + (b) - 1) / (b))
+#define GPU_DIV_UP(a, b) (((a) + (b)-1) / (b))
 
 #endif /* PRAM_GPUINT_H */

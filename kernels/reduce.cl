@@ -18,7 +18,6 @@
 
 #include "common.clh"
 
-
 kernel void reduce_tree(global const T *in, global T *out, uint n, local T *s)
 {
 	size_t i = get_global_id(0);

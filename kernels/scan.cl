@@ -39,7 +39,7 @@
  * through AT, the block totals too, so the recursion over the totals and
  * the add-back need no other change: the backward (suffix) scan. */
 #ifdef REVERSE
-#define AT(i, m) ((m) - 1 - (i))
+#define AT(i, m) ((m)-1 - (i))
 #else
 #define AT(i, m) (i)
 #endif
@@ -62,8 +62,8 @@ kernel void hs_block(global const T *in, global T *out, global T *sums, uint n, 
 		uint pout = 1 - pin;
 		/* Reads come from one half and writes go to the other, so one
 		 * barrier a step is enough. */
-		s[pout * L + lid] = lid >= d ? OP(s[pin * L + lid - d], s[pin * L + lid])
-					     : s[pin * L + lid];
+		s[pout * L + lid] =
+		    lid >= d ? OP(s[pin * L + lid - d], s[pin * L + lid]) : s[pin * L + lid];
 		barrier(CLK_LOCAL_MEM_FENCE);
 		pin = pout;
 	}
@@ -74,8 +74,8 @@ kernel void hs_block(global const T *in, global T *out, global T *sums, uint n, 
 		sums[AT(get_group_id(0), get_num_groups(0))] = incl;
 }
 
-kernel void blelloch_block(global const T *in, global T *out, global T *sums, uint n,
-			   int inclusive, local T *s)
+kernel void blelloch_block(global const T *in, global T *out, global T *sums, uint n, int inclusive,
+			   local T *s)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), B = 2 * L;
 	size_t a = get_group_id(0) * (size_t)B + lid, b = a + L;
@@ -121,8 +121,8 @@ kernel void blelloch_block(global const T *in, global T *out, global T *sums, ui
  * the L item totals (tot holds L elements), and each item adds its prefix
  * to its own elements: blocks of L * PP elements, W = n (1 + 2/f) and
  * D = 2 log(n/f) + 2f in the notes' analysis. */
-kernel void brent_block(global const T *in, global T *out, global T *sums, uint n,
-			int inclusive, local T *tot)
+kernel void brent_block(global const T *in, global T *out, global T *sums, uint n, int inclusive,
+			local T *tot)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
 	size_t base = (get_group_id(0) * (size_t)L + lid) * PP;
@@ -240,7 +240,8 @@ kernel void scan_onepass(global const T *in, global T *out, global ulong *status
 			for (uint j = t; j > 0;) {
 				ulong st[LOOKBACK];
 				for (uint k = 0; k < LOOKBACK; k++)
-					st[k] = k < j ? atom_add(&status[j - 1 - k], 0ul) /* an atomic read */
+					st[k] = k < j ? atom_add(&status[j - 1 - k],
+								 0ul) /* an atomic read */
 						      : ST_INCLUSIVE << 32 | AS_U(IDENT);
 				uint k = 0;
 				ulong flag = 0;

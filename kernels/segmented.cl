@@ -138,8 +138,8 @@ kernel void seg_add(global T *a, global const T *carry, uint n)
 /* Exclusive sum-scan of m uints block by block (Hillis-Steele, s holds 2L),
  * block totals to sums. With popc the elements are the popcounts of the
  * packed flag words in `in`, element 0's flag counted as set. */
-kernel void usum_block(global const uint *in, global uint *out, global uint *sums, uint m,
-		       int popc, local uint *s)
+kernel void usum_block(global const uint *in, global uint *out, global uint *sums, uint m, int popc,
+		       local uint *s)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
 	size_t i = get_global_id(0);

@@ -15,8 +15,8 @@
 /* Solve the unbounded weighted problem on the columns listed in cols[0..s).
  * Returns 0 with the coefficients in x[0..s), or -1 when the columns are
  * (numerically) dependent. */
-static int solve_subset(const double *const X[], const size_t *cols, size_t s,
-			const double *y, const double *wt, size_t m, double *x)
+static int solve_subset(const double *const X[], const size_t *cols, size_t s, const double *y,
+			const double *wt, size_t m, double *x)
 {
 	static const double tiny = 1e-10;
 	double q[3][FIT_MAX_POINTS], r[3][3], scale[3], yw[FIT_MAX_POINTS];
@@ -128,8 +128,7 @@ double fit_eval(const fit_result *r, double w, double d, double p)
 	return r->coef[0] * w / p + r->coef[1] * d + r->coef[2];
 }
 
-int fit_brent(const double *w, const double *d, const double *t, size_t m, double p,
-	      fit_result *r)
+int fit_brent(const double *w, const double *d, const double *t, size_t m, double p, fit_result *r)
 {
 	if (m < 3 || m > FIT_MAX_POINTS || !(p > 0))
 		return -1;

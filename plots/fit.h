@@ -43,8 +43,7 @@ int fit_nnls(const double *const X[], size_t k, const double *y, const double *w
  * residuals. Times must be positive.
  * Returns 0 with the result in *r, or -1 when fewer than 3 points, more
  * than FIT_MAX_POINTS, a time <= 0 or p <= 0. */
-int fit_brent(const double *w, const double *d, const double *t, size_t m, double p,
-	      fit_result *r);
+int fit_brent(const double *w, const double *d, const double *t, size_t m, double p, fit_result *r);
 
 /* The model's value at (w, d). */
 double fit_eval(const fit_result *r, double w, double d, double p);

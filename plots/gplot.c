@@ -49,7 +49,8 @@ static int copy_template(FILE *out, const char *tdir, const char *name, char *er
 	snprintf(path, sizeof path, "%s/%s", tdir, name);
 	FILE *in = fopen(path, "r");
 	if (!in) {
-		snprintf(err, errlen, "cannot read the plot template %s: %s", path, strerror(errno));
+		snprintf(err, errlen, "cannot read the plot template %s: %s", path,
+			 strerror(errno));
 		return -1;
 	}
 	fprintf(out, "\n### from the template %s\n", name);
@@ -61,8 +62,8 @@ static int copy_template(FILE *out, const char *tdir, const char *name, char *er
 	return 0;
 }
 
-int gplot_write_script(const char *dir, const char *name, const char *preamble,
-		       const char *tdir, const char *kind, char *err, size_t errlen)
+int gplot_write_script(const char *dir, const char *name, const char *preamble, const char *tdir,
+		       const char *kind, char *err, size_t errlen)
 {
 	char path[4096], tname[256];
 	snprintf(path, sizeof path, "%s/%s.gp", dir, name);
@@ -71,10 +72,12 @@ int gplot_write_script(const char *dir, const char *name, const char *preamble,
 		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "# %s.gp - drawn by pram report; redraw with\n"
-		   "#   gnuplot -e \"fmt='png'\" %s.gp   (or fmt='svg', or fmt='dumb' for a terminal)\n"
-		   "out = \"%s\"\n%s",
-		name, name, name, preamble);
+	fprintf(
+	    f,
+	    "# %s.gp - drawn by pram report; redraw with\n"
+	    "#   gnuplot -e \"fmt='png'\" %s.gp   (or fmt='svg', or fmt='dumb' for a terminal)\n"
+	    "out = \"%s\"\n%s",
+	    name, name, name, preamble);
 	snprintf(tname, sizeof tname, "%s.gp", kind);
 	int rc = copy_template(f, tdir, "common.gp", err, errlen);
 	if (rc == 0)

@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 /* Size in pixels of every PNG the report draws (the tests read it back). */
-#define GPLOT_PNG_WIDTH 1600
+#define GPLOT_PNG_WIDTH  1600
 #define GPLOT_PNG_HEIGHT 900
 
 /* The folder holding the templates: the first of $PRAM_PLOTS_DIR,
@@ -25,8 +25,8 @@ const char *gplot_template_dir(char *err, size_t errlen);
 
 /* Write dir/NAME.gp: preamble, then common.gp and KIND.gp from the template
  * folder tdir. Returns 0, or -1 with a message naming the file in err. */
-int gplot_write_script(const char *dir, const char *name, const char *preamble,
-		       const char *tdir, const char *kind, char *err, size_t errlen);
+int gplot_write_script(const char *dir, const char *name, const char *preamble, const char *tdir,
+		       const char *kind, char *err, size_t errlen);
 
 /* Run the configured gnuplot on dir/NAME.gp with fmt set ("png", "svg" or
  * "dumb"), in dir so the script's relative file names hold. Standard output
@@ -38,9 +38,9 @@ int gplot_run(const char *dir, const char *name, const char *fmt, char *err, siz
  * Returns 0, or -1 when out of memory (then *buf is freed and NULL). */
 int gplot_appendf(char **buf, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 2, 3)))
 #endif
-	;
+    ;
 
 /* s as a gnuplot double-quoted string literal, quotes included, into out.
  * With plain set, the enhanced-text marks (^ _ @ & ~ { }) are escaped too, for

@@ -18,9 +18,9 @@
 /* A verdict holds when the fit is this close at every size... */
 #define GOOD_WORST_REL 0.25
 /* ... and explains this much of the variance. */
-#define GOOD_R2 0.90
+#define GOOD_R2        0.90
 /* Exponents further apart than this are remarked on. */
-#define EXPONENT_GAP 0.25
+#define EXPONENT_GAP   0.25
 
 const char *rep_source_name(rep_source s)
 {
@@ -97,7 +97,8 @@ static void judge_series(const report *r, const rep_algo *ra, rep_series *s)
 		s->fitv[at[i]] = fit_eval(&s->fit, w[i], d[i], p);
 	size_t wi = s->fit.worst_at;
 	s->worst_n = (size_t)ns[wi];
-	s->as_predicted = s->all_verified && s->fit.worst_rel <= GOOD_WORST_REL && s->fit.r2 >= GOOD_R2;
+	s->as_predicted =
+	    s->all_verified && s->fit.worst_rel <= GOOD_WORST_REL && s->fit.r2 >= GOOD_R2;
 	char expo[160] = "";
 	if (isfinite(s->exp_meas) && isfinite(s->exp_pred))
 		snprintf(expo, sizeof expo, "; grows as n^%.2f measured, n^%.2f by W/p + D",
@@ -108,11 +109,12 @@ static void judge_series(const report *r, const rep_algo *ra, rep_series *s)
 			 "(R^2 = %.3f)%s",
 			 wrong, 100 * s->fit.worst_rel, s->fit.r2, expo);
 	else
-		snprintf(s->verdict, sizeof s->verdict,
-			 "%sdeparts from the prediction by up to %.0f%% (at n = %s: %.3g ms measured, "
-			 "%.3g ms fitted; R^2 = %.3f)%s",
-			 wrong, 100 * s->fit.worst_rel, size_str(s->worst_n, sz, sizeof sz), t[wi],
-			 fit_eval(&s->fit, w[wi], d[wi], p), s->fit.r2, expo);
+		snprintf(
+		    s->verdict, sizeof s->verdict,
+		    "%sdeparts from the prediction by up to %.0f%% (at n = %s: %.3g ms measured, "
+		    "%.3g ms fitted; R^2 = %.3f)%s",
+		    wrong, 100 * s->fit.worst_rel, size_str(s->worst_n, sz, sizeof sz), t[wi],
+		    fit_eval(&s->fit, w[wi], d[wi], p), s->fit.r2, expo);
 	if (isfinite(s->exp_meas) && isfinite(s->exp_pred) &&
 	    fabs(s->exp_meas - s->exp_pred) > EXPONENT_GAP) {
 		size_t top = m - 1;
@@ -120,11 +122,12 @@ static void judge_series(const report *r, const rep_algo *ra, rep_series *s)
 		double work = s->fit.coef[0] * w[top] / p;
 		size_t len = strlen(s->verdict);
 		if (s->exp_meas < s->exp_pred && all > 0)
-			snprintf(s->verdict + len, sizeof s->verdict - len,
-				 "; growth is flatter than W/p + D here because the depth and fixed "
-				 "costs b*D + c (launches, barriers) are still %.0f%% of the time at "
-				 "n = %s: larger sizes show the asymptotic growth",
-				 100 * (all - work) / all, size_str((size_t)ns[top], sz, sizeof sz));
+			snprintf(
+			    s->verdict + len, sizeof s->verdict - len,
+			    "; growth is flatter than W/p + D here because the depth and fixed "
+			    "costs b*D + c (launches, barriers) are still %.0f%% of the time at "
+			    "n = %s: larger sizes show the asymptotic growth",
+			    100 * (all - work) / all, size_str((size_t)ns[top], sz, sizeof sz));
 		else
 			snprintf(s->verdict + len, sizeof s->verdict - len,
 				 "; the exponents differ by %.2f at these sizes",
@@ -141,8 +144,7 @@ void report_judge(report *r)
 
 /* ---- figures ---- */
 
-static FILE *open_out(const report *r, const char *name, const char *ext, char *err,
-		      size_t errlen)
+static FILE *open_out(const report *r, const char *name, const char *ext, char *err, size_t errlen)
 {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s.%s", r->outdir, name, ext);
@@ -221,7 +223,8 @@ static int draw(report *r, rep_figure *g, const char *preamble, const char *tdir
 	char gerr[1024];
 	if (gplot_run(r->outdir, g->name, "png", gerr, sizeof gerr) ||
 	    gplot_run(r->outdir, g->name, "svg", gerr, sizeof gerr)) {
-		snprintf(g->error, sizeof g->error, "gnuplot failed on %s.gp: %.300s", g->name, gerr);
+		snprintf(g->error, sizeof g->error, "gnuplot failed on %s.gp: %.300s", g->name,
+			 gerr);
 		if (r->gnuplot_ok)
 			snprintf(r->gnuplot_error, sizeof r->gnuplot_error, "%s", g->error);
 		r->gnuplot_ok = 0;
@@ -263,8 +266,8 @@ static int fig_time(report *r, size_t ai, const char *tdir, char *err, size_t er
 	char dev[400];
 	device_words(r, dev, sizeof dev);
 	snprintf(g->name, sizeof g->name, "%s-time", ra->a->name);
-	snprintf(g->title, sizeof g->title, "%s: measured time against Brent's bound\n{/*0.8 on %.180s}",
-		 ra->a->name, dev);
+	snprintf(g->title, sizeof g->title,
+		 "%s: measured time against Brent's bound\n{/*0.8 on %.180s}", ra->a->name, dev);
 	FILE *f = open_out(r, g->name, "csv", err, errlen);
 	if (!f)
 		return -1;
@@ -297,9 +300,8 @@ static int fig_time(report *r, size_t ai, const char *tdir, char *err, size_t er
 				s->all_verified ? "yes" : "no");
 		}
 		if (s->have_fit)
-			snprintf(lab[nv], sizeof lab[nv],
-				 "%s fit: %.3g·W/p + %.3g·D + %.3g ms", s->variant,
-				 s->fit.coef[0], s->fit.coef[1], s->fit.coef[2]);
+			snprintf(lab[nv], sizeof lab[nv], "%s fit: %.3g·W/p + %.3g·D + %.3g ms",
+				 s->variant, s->fit.coef[0], s->fit.coef[1], s->fit.coef[2]);
 		else
 			snprintf(lab[nv], sizeof lab[nv], "%s: too few sizes to fit", s->variant);
 		names[nv] = s->variant;
@@ -336,9 +338,10 @@ static int fig_cost(report *r, size_t ai, const char *tdir, char *err, size_t er
 		goto nomem;
 	char sz[32];
 	snprintf(g->name, sizeof g->name, "%s-cost", ra->a->name);
-	snprintf(g->title, sizeof g->title,
-		 "%s: work and depth\n{/*0.8 the simulator (up to n = %s) against the closed forms}", ra->a->name,
-		 size_gp(r->sim_max, sz, sizeof sz));
+	snprintf(
+	    g->title, sizeof g->title,
+	    "%s: work and depth\n{/*0.8 the simulator (up to n = %s) against the closed forms}",
+	    ra->a->name, size_gp(r->sim_max, sz, sizeof sz));
 	FILE *f = open_out(r, g->name, "csv", err, errlen);
 	if (!f)
 		return -1;
@@ -359,8 +362,9 @@ static int fig_cost(report *r, size_t ai, const char *tdir, char *err, size_t er
 		if (c->closed) {
 			has_closed = 1;
 			fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%s\n", c->cw, c->cd,
-				c->source != COST_SIM ? ""
-				: c->cw == c->w && c->cd == c->d ? "yes" : "no");
+				c->source != COST_SIM            ? ""
+				: c->cw == c->w && c->cd == c->d ? "yes"
+								 : "no");
 		} else {
 			fputs(",,,\n", f);
 		}
@@ -379,8 +383,7 @@ nomem:
 	return -1;
 }
 
-static int fig_family(report *r, const char *family, const char *tdir, char *err,
-		      size_t errlen)
+static int fig_family(report *r, const char *family, const char *tdir, char *err, size_t errlen)
 {
 	rep_figure *g = add_figure(r, "family", -1, family);
 	if (!g)
@@ -388,8 +391,8 @@ static int fig_family(report *r, const char *family, const char *tdir, char *err
 	char dev[400];
 	device_words(r, dev, sizeof dev);
 	snprintf(g->name, sizeof g->name, "family-%s", family);
-	snprintf(g->title, sizeof g->title, "the %s family: every kernel side by side\n{/*0.8 on %.150s}",
-		 family, dev);
+	snprintf(g->title, sizeof g->title,
+		 "the %s family: every kernel side by side\n{/*0.8 on %.150s}", family, dev);
 	FILE *f = open_out(r, g->name, "csv", err, errlen);
 	if (!f)
 		return -1;
@@ -409,8 +412,8 @@ static int fig_family(report *r, const char *family, const char *tdir, char *err
 			for (size_t i = 0; i < r->nsizes; i++) {
 				if (!isfinite(s->med[i]))
 					continue;
-				fprintf(f, "%s,%s,%s,%s,%zu,", family, ra->a->name, s->variant, lab[nl],
-					r->sizes[i]);
+				fprintf(f, "%s,%s,%s,%s,%zu,", family, ra->a->name, s->variant,
+					lab[nl], r->sizes[i]);
 				csv_num(f, s->med[i]);
 				fputc(',', f);
 				csv_num(f, s->lo[i]);
@@ -455,8 +458,8 @@ static int fig_perproc(report *r, size_t ai, const char *tdir, char *err, size_t
 	unsigned long p = r->lanes ? r->lanes : 1;
 	snprintf(g->name, sizeof g->name, "%s-perproc", ra->a->name);
 	snprintf(g->title, sizeof g->title,
-		 "%s, f elements per work-item: speedup over f = 2\n{/*0.8 n = %s, on %.100s}", ra->a->name,
-		 size_gp(ra->f_n, sz, sizeof sz), dev);
+		 "%s, f elements per work-item: speedup over f = 2\n{/*0.8 n = %s, on %.100s}",
+		 ra->a->name, size_gp(ra->f_n, sz, sizeof sz), dev);
 	FILE *f = open_out(r, g->name, "csv", err, errlen);
 	if (!f)
 		return -1;
@@ -470,7 +473,7 @@ static int fig_perproc(report *r, size_t ai, const char *tdir, char *err, size_t
 		fputc(',', f);
 		if (b >= 0 && ra->f_cost_ok[k] && ra->f_cost_ok[b])
 			csv_num(f, ((double)ra->f_w[b] / (double)p + (double)ra->f_d[b]) /
-					   ((double)ra->f_w[k] / (double)p + (double)ra->f_d[k]));
+				       ((double)ra->f_w[k] / (double)p + (double)ra->f_d[k]));
 		fputc('\n', f);
 	}
 	const char *names[2];
@@ -542,9 +545,11 @@ static int fig_speedup(report *r, const char *tdir, char *err, size_t errlen)
 			continue;
 		names[nn++] = ra->a->name;
 		for (size_t i = 0; i < ra->sp_np; i++) {
-			double p = (double)ra->sp_p[i], bound = (double)ra->sp_w / p + (double)ra->sp_d;
-			fprintf(f, "%s,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", ra->a->name,
-				ra->sp_n, ra->sp_p[i], ra->sp_tp[i], ra->sp_w, ra->sp_d);
+			double p = (double)ra->sp_p[i],
+			       bound = (double)ra->sp_w / p + (double)ra->sp_d;
+			fprintf(f, "%s,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
+				ra->a->name, ra->sp_n, ra->sp_p[i], ra->sp_tp[i], ra->sp_w,
+				ra->sp_d);
 			csv_num(f, bound);
 			fputc(',', f);
 			csv_num(f, (double)ra->sp_tp[0] / (double)ra->sp_tp[i]);
@@ -646,7 +651,8 @@ int report_figures(report *r, char *err, size_t errlen)
 				main_fig = &r->figs[k];
 		char gerr[1024];
 		if (main_fig && gplot_run(r->outdir, main_fig->name, "dumb", gerr, sizeof gerr))
-			cli_error("report: --preview: gnuplot failed on %s.gp: %s", main_fig->name, gerr);
+			cli_error("report: --preview: gnuplot failed on %s.gp: %s", main_fig->name,
+				  gerr);
 	}
 	return 0;
 }
@@ -708,7 +714,8 @@ static void write_json(FILE *f, const report *r)
 		fputs("null,\n  \"device_error\": ", f);
 		json_str(f, r->device_error);
 	}
-	fprintf(f, ",\n  \"reps\": %u,\n  \"seed\": %" PRIu64 ",\n  \"sim_max\": %zu,\n  \"sizes\": [",
+	fprintf(f,
+		",\n  \"reps\": %u,\n  \"seed\": %" PRIu64 ",\n  \"sim_max\": %zu,\n  \"sizes\": [",
 		r->reps, r->seed, r->sim_max);
 	for (size_t k = 0; k < r->nsizes; k++)
 		fprintf(f, "%s%zu", k ? ", " : "", r->sizes[k]);
@@ -723,8 +730,9 @@ static void write_json(FILE *f, const report *r)
 		json_str(f, ra->a->work_o);
 		fputs(", \"depth\": ", f);
 		json_str(f, ra->a->depth_o);
-		fprintf(f, ", \"model\": \"%s\",\n     \"closed_form_checked\": %zu, "
-			   "\"closed_form_differs\": %zu, \"simulation_ok\": %s",
+		fprintf(f,
+			", \"model\": \"%s\",\n     \"closed_form_checked\": %zu, "
+			"\"closed_form_differs\": %zu, \"simulation_ok\": %s",
 			pram_model_name(ra->a->model), ra->cf_checked, ra->cf_differ,
 			ra->sim_failed ? "false" : "true");
 		if (ra->sim_note[0]) {
@@ -737,7 +745,8 @@ static void write_json(FILE *f, const report *r)
 			fprintf(f, "%s{\"n\": %zu, \"source\": \"%s\"", i ? ", " : "", r->sizes[i],
 				rep_source_name(c->source));
 			if (c->source != COST_NONE)
-				fprintf(f, ", \"work\": %" PRIu64 ", \"depth\": %" PRIu64, c->w, c->d);
+				fprintf(f, ", \"work\": %" PRIu64 ", \"depth\": %" PRIu64, c->w,
+					c->d);
 			if (c->source == COST_SIM)
 				fprintf(f, ", \"depth_serial\": %" PRIu64, c->ds);
 			fputs("}", f);
@@ -745,13 +754,15 @@ static void write_json(FILE *f, const report *r)
 		fputs("],\n     \"variants\": [", f);
 		for (size_t v = 0; v < ra->nvar; v++) {
 			const rep_series *s = &ra->var[v];
-			fprintf(f, "%s\n      {\"variant\": \"%s\", \"verified\": %s, \"times_ms\": [",
+			fprintf(f,
+				"%s\n      {\"variant\": \"%s\", \"verified\": %s, \"times_ms\": [",
 				v ? "," : "", s->variant, s->all_verified ? "true" : "false");
 			int first = 1;
 			for (size_t i = 0; i < r->nsizes; i++) {
 				if (!isfinite(s->med[i]))
 					continue;
-				fprintf(f, "%s{\"n\": %zu, \"median\": ", first ? "" : ", ", r->sizes[i]);
+				fprintf(f, "%s{\"n\": %zu, \"median\": ", first ? "" : ", ",
+					r->sizes[i]);
 				json_num(f, s->med[i]);
 				fputs(", \"min\": ", f);
 				json_num(f, s->lo[i]);
@@ -825,11 +836,20 @@ static void html(FILE *f, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*s, f);
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		default:
+			fputc(*s, f);
 		}
 	}
 }
@@ -864,18 +884,22 @@ static void figures_of(FILE *f, const report *r, int ai, int as_html)
 		if (as_html) {
 			fputs("<figure>\n", f);
 			if (g->drawn)
-				fprintf(f, "<a href=\"%s.svg\"><img src=\"%s.png\" width=\"960\" alt=\"",
-					g->name, g->name);
+				fprintf(
+				    f,
+				    "<a href=\"%s.svg\"><img src=\"%s.png\" width=\"960\" alt=\"",
+				    g->name, g->name);
 			if (g->drawn) {
 				title_text(f, html, g->title);
 				fputs("\"></a>\n", f);
 			}
 			fputs("<figcaption>", f);
 			title_text(f, html, g->title);
-			fprintf(f, " &middot; <a href=\"%s.png\">PNG</a> &middot; <a href=\"%s.svg\">SVG"
-				   "</a> &middot; <a href=\"%s.csv\">data (CSV)</a> &middot; <a "
-				   "href=\"%s.gp\">gnuplot script</a>",
-				g->name, g->name, g->name, g->name);
+			fprintf(
+			    f,
+			    " &middot; <a href=\"%s.png\">PNG</a> &middot; <a href=\"%s.svg\">SVG"
+			    "</a> &middot; <a href=\"%s.csv\">data (CSV)</a> &middot; <a "
+			    "href=\"%s.gp\">gnuplot script</a>",
+			    g->name, g->name, g->name, g->name);
 			if (!g->drawn) {
 				fputs("<br>not drawn: ", f);
 				html(f, g->error);
@@ -888,8 +912,9 @@ static void figures_of(FILE *f, const report *r, int ai, int as_html)
 				fprintf(f, "](%s.png)\n\n", g->name);
 			}
 			title_text(f, esc, g->title);
-			fprintf(f, ": [PNG](%s.png), [SVG](%s.svg), [data (CSV)](%s.csv), "
-				   "[gnuplot script](%s.gp)",
+			fprintf(f,
+				": [PNG](%s.png), [SVG](%s.svg), [data (CSV)](%s.csv), "
+				"[gnuplot script](%s.gp)",
 				g->name, g->name, g->name, g->name);
 			if (!g->drawn) {
 				fputs("; not drawn: ", f);
@@ -939,15 +964,17 @@ static void write_index(FILE *f, const report *r, int as_html)
 	else
 		fputs(r->command, f);
 	fprintf(f, "%s%s", as_html ? "</code>" : "`", eli);
-	fprintf(f, "%sSizes: %zu from %s to %s; %u timed runs after a warm-up; simulated up to "
-		   "n = %s, the registry's closed forms past it%s",
+	fprintf(f,
+		"%sSizes: %zu from %s to %s; %u timed runs after a warm-up; simulated up to "
+		"n = %s, the registry's closed forms past it%s",
 		li, r->nsizes, size_str(r->sizes[0], sz, sizeof sz),
 		size_str(r->sizes[r->nsizes - 1], sz2, sizeof sz2), r->reps,
 		size_str(r->sim_max, sz3, sizeof sz3), eli);
-	fprintf(f, "%sModel fitted per kernel: t(n) = a&middot;W(n)/p + b&middot;D(n) + c with a, "
-		   "b, c &ge; 0 (non-negative least squares on relative residuals); a verdict is "
-		   "\"grows as predicted\" when the fit is within %.0f%% at every size and "
-		   "R&sup2; &ge; %.2f%s",
+	fprintf(f,
+		"%sModel fitted per kernel: t(n) = a&middot;W(n)/p + b&middot;D(n) + c with a, "
+		"b, c &ge; 0 (non-negative least squares on relative residuals); a verdict is "
+		"\"grows as predicted\" when the fit is within %.0f%% at every size and "
+		"R&sup2; &ge; %.2f%s",
 		li, 100 * GOOD_WORST_REL, GOOD_R2, eli);
 	fprintf(f, "%sAll numbers: <a href=\"summary.json\">summary.json</a>%s", li, eli);
 	if (!r->gnuplot_ok) {
@@ -968,13 +995,15 @@ static void write_index(FILE *f, const report *r, int as_html)
 					s->as_predicted ? "ok" : "off", ra->a->name, ra->a->name,
 					s->variant);
 			else
-				fprintf(f, "- [%s](#%s) (%s): ", ra->a->name, ra->a->name, s->variant);
+				fprintf(f, "- [%s](#%s) (%s): ", ra->a->name, ra->a->name,
+					s->variant);
 			esc(f, s->verdict);
 			fputs(eli, f);
 		}
 		if (ra->gpu_note[0]) {
 			if (as_html)
-				fprintf(f, "<li><a href=\"#%s\">%s</a>: ", ra->a->name, ra->a->name);
+				fprintf(f, "<li><a href=\"#%s\">%s</a>: ", ra->a->name,
+					ra->a->name);
 			else
 				fprintf(f, "- [%s](#%s): ", ra->a->name, ra->a->name);
 			esc(f, ra->gpu_note);

@@ -31,21 +31,21 @@ typedef struct cell_meta {
 } cell_meta;
 
 #define META_WRITTEN 0x80000000u
-#define META_STAMP 0x7fffffffu
-#define META_ATOMIC 0x80000000u
-#define META_FRESH 0x40000000u
-#define META_COUNT 0x3fffffffu
+#define META_STAMP   0x7fffffffu
+#define META_ATOMIC  0x80000000u
+#define META_FRESH   0x40000000u
+#define META_COUNT   0x3fffffffu
 
 struct pram_array {
-	pram *m;            /* owner */
-	char *name;         /* owned copy */
-	size_t len;         /* number of cells, < 2^32 */
-	pram_type type;     /* PRAM_INT or PRAM_FLOAT */
-	size_t lim[2];      /* by access type: len for the array's own type, else 0,
+	pram *m;         /* owner */
+	char *name;      /* owned copy */
+	size_t len;      /* number of cells, < 2^32 */
+	pram_type type;  /* PRAM_INT or PRAM_FLOAT */
+	size_t lim[2];   /* by access type: len for the array's own type, else 0,
 			       so one comparison checks both bounds and type */
-	pram_word *val;     /* current values (written cells: as written this step) */
-	pram_word *old;     /* for cells written in this step: the value at its start */
-	cell_meta *meta;    /* per-cell record of the current step, and written bit */
+	pram_word *val;  /* current values (written cells: as written this step) */
+	pram_word *old;  /* for cells written in this step: the value at its start */
+	cell_meta *meta; /* per-cell record of the current step, and written bit */
 };
 
 struct pram {
@@ -55,14 +55,14 @@ struct pram {
 
 	/* The current step. */
 	int in_step;
-	int ok;               /* in a step and not failed: the fast paths may run */
-	int excl_read;        /* the model forbids concurrent reads */
-	uint32_t stamp;       /* step number (1-based), low 31 bits */
-	pram_step_stats cur;  /* counters of the open step */
-	uint64_t pid;         /* the selected processor */
-	uint64_t next_pid;    /* the least id a newly selected processor may have */
-	int pid_active;       /* has it done an operation in this step? */
-	int pid_selected;     /* has any processor been selected in this step? */
+	int ok;              /* in a step and not failed: the fast paths may run */
+	int excl_read;       /* the model forbids concurrent reads */
+	uint32_t stamp;      /* step number (1-based), low 31 bits */
+	pram_step_stats cur; /* counters of the open step */
+	uint64_t pid;        /* the selected processor */
+	uint64_t next_pid;   /* the least id a newly selected processor may have */
+	int pid_active;      /* has it done an operation in this step? */
+	int pid_selected;    /* has any processor been selected in this step? */
 
 	/* History. */
 	pram_step_stats *steps;
@@ -92,12 +92,12 @@ int pram__grow(void **pp, size_t *cap, size_t need, size_t sz);
 
 /* Record an error at the current step (machine.c). In error mode it fails
  * the machine; model violations in count mode are only recorded. */
-void pram__violation(pram *m, pram_status s, const pram_array *a, int64_t index,
-		     int nprocs, uint64_t p0, uint64_t p1, const char *fmt, ...)
+void pram__violation(pram *m, pram_status s, const pram_array *a, int64_t index, int nprocs,
+		     uint64_t p0, uint64_t p1, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 8, 9)))
+    __attribute__((format(printf, 8, 9)))
 #endif
-	;
+    ;
 
 /* A 64-bit pseudo-random number from the machine's seeded stream. */
 uint64_t pram__random(pram *m);

@@ -61,7 +61,8 @@ const pram_config *pram_get_config(const pram *m)
 pram_array *pram_array_new(pram *m, const char *name, size_t len, pram_type type)
 {
 	if (len > UINT32_MAX - 1) {
-		pram_fail(m, PRAM_EINVAL, "array %s of %zu cells: arrays hold fewer than 2^32 cells",
+		pram_fail(m, PRAM_EINVAL,
+			  "array %s of %zu cells: arrays hold fewer than 2^32 cells",
 			  name ? name : "?", len);
 		return NULL;
 	}
@@ -82,16 +83,15 @@ pram_array *pram_array_new(pram *m, const char *name, size_t len, pram_type type
 		goto fail;
 	memset(a->val, 0, cells * sizeof *a->val);
 	memset(a->meta, 0, cells * sizeof *a->meta);
-	if (pram__grow((void **)&m->arrays, &m->arrays_cap, m->narrays + 1,
-		       sizeof *m->arrays))
+	if (pram__grow((void **)&m->arrays, &m->arrays_cap, m->narrays + 1, sizeof *m->arrays))
 		goto fail;
 	m->arrays[m->narrays++] = a;
 	return a;
 fail:
 	if (a)
 		array_free(a);
-	pram_fail(m, PRAM_ENOMEM, "out of memory for array %s of %zu cells",
-		  name ? name : "?", len);
+	pram_fail(m, PRAM_ENOMEM, "out of memory for array %s of %zu cells", name ? name : "?",
+		  len);
 	return NULL;
 }
 
@@ -232,9 +232,9 @@ void pram_violation_format(const pram_violation *v, char *buf, size_t len)
 		snprintf(buf, len, "%s: %s", pram_status_msg(v->status), v->rule);
 		return;
 	}
-	snprintf(buf, len, "step %llu (%s:%d, \"%s\"): %s: %s",
-		 (unsigned long long)v->step, base_name(v->file), v->line,
-		 v->label ? v->label : "", pram_status_msg(v->status), v->rule);
+	snprintf(buf, len, "step %llu (%s:%d, \"%s\"): %s: %s", (unsigned long long)v->step,
+		 base_name(v->file), v->line, v->label ? v->label : "", pram_status_msg(v->status),
+		 v->rule);
 }
 
 int pram_failed(const pram *m)
@@ -286,8 +286,8 @@ static void record(pram *m, const pram_violation *v)
 	}
 }
 
-void pram__violation(pram *m, pram_status s, const pram_array *a, int64_t index,
-		     int nprocs, uint64_t p0, uint64_t p1, const char *fmt, ...)
+void pram__violation(pram *m, pram_status s, const pram_array *a, int64_t index, int nprocs,
+		     uint64_t p0, uint64_t p1, const char *fmt, ...)
 {
 	pram_violation v;
 	memset(&v, 0, sizeof v);

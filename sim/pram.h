@@ -46,15 +46,15 @@ typedef union pram_value {
 } pram_value;
 
 /* Status codes, with their names and messages, from one list. */
-#define PRAM_STATUS_MAP(X)                                                  \
-	X(OK, "ok")                                                         \
-	X(EVIOLATION, "memory model violation")                             \
-	X(EBOUNDS, "index out of the array's bounds")                       \
-	X(EUNWRITTEN, "read of a cell never written")                       \
-	X(ETYPE, "integer access to a float array or the reverse")          \
-	X(ESTEP, "shared access outside a step, or a step inside a step")   \
-	X(EMODEL, "operation not available in this model")                  \
-	X(ENOMEM, "out of memory")                                          \
+#define PRAM_STATUS_MAP(X)                                                \
+	X(OK, "ok")                                                       \
+	X(EVIOLATION, "memory model violation")                           \
+	X(EBOUNDS, "index out of the array's bounds")                     \
+	X(EUNWRITTEN, "read of a cell never written")                     \
+	X(ETYPE, "integer access to a float array or the reverse")        \
+	X(ESTEP, "shared access outside a step, or a step inside a step") \
+	X(EMODEL, "operation not available in this model")                \
+	X(ENOMEM, "out of memory")                                        \
 	X(EINVAL, "invalid argument")
 
 typedef enum {
@@ -92,7 +92,10 @@ typedef enum {
 } pram_op;
 
 /* Element type of a shared array. */
-typedef enum { PRAM_INT, PRAM_FLOAT } pram_type;
+typedef enum {
+	PRAM_INT,
+	PRAM_FLOAT
+} pram_type;
 
 /* What to do with a model violation. */
 typedef enum {
@@ -187,8 +190,8 @@ void pram_write_v(pram *m, pram_array *a, int64_t i, pram_value v);
 /* Atomic read-modify-write: applies op with v to cell i and returns the value
  * the cell held before, as seen in processor-id order within the step. */
 int64_t pram_atomic(pram *m, pram_array *a, int64_t i, pram_op op, int64_t v);
-#define pram_fetch_add(m, a, i, v) pram_atomic((m), (a), (i), PRAM_OP_SUM, (v))
-#define pram_atomic_inc(m, a, i) pram_atomic((m), (a), (i), PRAM_OP_SUM, 1)
+#define pram_fetch_add(m, a, i, v)  pram_atomic((m), (a), (i), PRAM_OP_SUM, (v))
+#define pram_atomic_inc(m, a, i)    pram_atomic((m), (a), (i), PRAM_OP_SUM, 1)
 #define pram_atomic_max(m, a, i, v) pram_atomic((m), (a), (i), PRAM_OP_MAX, (v))
 /* Count n local operations of the selected processor (makes it active). */
 void pram_local(pram *m, unsigned n);
@@ -196,20 +199,19 @@ void pram_local(pram *m, unsigned n);
 /* The scan primitive of the scan model: dst[k] = src[0] op ... op src[k]
  * (inclusive) or src[0] op ... op src[k-1] (exclusive) for k in [0, n).
  * One step of work n; allowed only under PRAM_SCAN. dst may be src. */
-void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n,
-		    pram_op op, int inclusive, const char *file, int line);
+void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive,
+		    const char *file, int line);
 #define PRAM_SCAN_PRIM(m, dst, src, n, op, incl) \
 	pram_scan_prim((m), (dst), (src), (n), (op), (incl), __FILE__, __LINE__)
 
 /* One synchronous step: PRAM_STEP(m, "label") { ... } */
-#define PRAM_STEP(m, label)                                              \
-	for (int pram_step_once_ = (pram_step_begin((m), (label), __FILE__, \
-						    __LINE__), 1);          \
+#define PRAM_STEP(m, label)                                                                \
+	for (int pram_step_once_ = (pram_step_begin((m), (label), __FILE__, __LINE__), 1); \
 	     pram_step_once_; pram_step_once_ = 0, pram_step_end(m))
 
 /* forall i in parallel, lo <= i < hi: processor ids are the values of i. */
-#define PRAM_FORALL(m, i, lo, hi)                                         \
-	for (int64_t i = (int64_t)(lo), pram_hi_##i = (int64_t)(hi);      \
+#define PRAM_FORALL(m, i, lo, hi)                                    \
+	for (int64_t i = (int64_t)(lo), pram_hi_##i = (int64_t)(hi); \
 	     i < pram_hi_##i && (pram_proc((m), (uint64_t)i), 1); i++)
 
 /* Counters of one step. */
@@ -231,8 +233,8 @@ typedef struct pram_totals {
 	uint64_t depth;        /* D, the number of steps */
 	uint64_t depth_serial; /* sum over steps of max(1, most atomics on a cell) */
 	uint64_t reads, writes, atomics;
-	uint64_t contention;   /* the largest over steps */
-	uint64_t violations;   /* all violations, also those not kept */
+	uint64_t contention; /* the largest over steps */
+	uint64_t violations; /* all violations, also those not kept */
 } pram_totals;
 
 pram_totals pram_get_totals(const pram *m);
@@ -246,16 +248,16 @@ uint64_t pram_brent_bound(const pram *m, uint64_t p);
 
 /* A violation: where, what and who. */
 typedef struct pram_violation {
-	pram_status status;  /* EVIOLATION, EBOUNDS, EUNWRITTEN, ... */
-	uint64_t step;       /* 1-based step number; 0 outside any step */
-	const char *label;   /* the step's label */
-	const char *file;    /* source file of the step */
-	int line;            /* source line of the step */
-	const char *array;   /* array name */
-	int64_t index;       /* the cell */
-	uint64_t procs[2];   /* the processors involved */
-	int nprocs;          /* how many of procs are set (0..2) */
-	char rule[160];      /* the rule broken, in words */
+	pram_status status; /* EVIOLATION, EBOUNDS, EUNWRITTEN, ... */
+	uint64_t step;      /* 1-based step number; 0 outside any step */
+	const char *label;  /* the step's label */
+	const char *file;   /* source file of the step */
+	int line;           /* source line of the step */
+	const char *array;  /* array name */
+	int64_t index;      /* the cell */
+	uint64_t procs[2];  /* the processors involved */
+	int nprocs;         /* how many of procs are set (0..2) */
+	char rule[160];     /* the rule broken, in words */
 } pram_violation;
 
 /* Kept violations, in order. Valid until pram_free. */
@@ -273,9 +275,9 @@ const char *pram_errmsg(const pram *m);
  * such as bad parameters). printf-style. */
 void pram_fail(pram *m, pram_status s, const char *fmt, ...)
 #if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 3, 4)))
 #endif
-	;
+    ;
 
 /* Called after every step with the machine (for traces). */
 typedef void (*pram_step_hook)(pram *m, size_t step, void *ud);

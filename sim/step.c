@@ -16,11 +16,11 @@
 #include "internal.h"
 
 #if defined(__GNUC__)
-#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define LIKELY(x)   __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define COLD __attribute__((cold, noinline))
+#define COLD        __attribute__((cold, noinline))
 #else
-#define LIKELY(x) (x)
+#define LIKELY(x)   (x)
 #define UNLIKELY(x) (x)
 #define COLD
 #endif
@@ -46,8 +46,8 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 		return;
 	if (m->in_step) {
 		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
-				"step \"%s\" at %s:%d opened inside step \"%s\"", label,
-				file, line, m->cur.label);
+				"step \"%s\" at %s:%d opened inside step \"%s\"", label, file, line,
+				m->cur.label);
 		return;
 	}
 	memset(&m->cur, 0, sizeof m->cur);
@@ -103,8 +103,8 @@ static COLD void proc_slow(pram *m, uint64_t pid)
 	if (m->failed || (m->pid_selected && pid == m->pid))
 		return;
 	if (pid > UINT32_MAX - 1) {
-		pram_fail(m, PRAM_EINVAL, "processor id %" PRIu64 " is too large (ids are below 2^32)",
-			  pid);
+		pram_fail(m, PRAM_EINVAL,
+			  "processor id %" PRIu64 " is too large (ids are below 2^32)", pid);
 		return;
 	}
 	pram__violation(m, PRAM_ESTEP, NULL, 0, 2, m->pid, pid,
@@ -152,8 +152,8 @@ static COLD int access_slow(pram *m, pram_array *a, int64_t i, pram_type want, c
 	if (m->failed)
 		return 0;
 	if (!m->in_step) {
-		pram__violation(m, PRAM_ESTEP, a, i, 0, 0, 0, "%s of %s[%" PRId64 "] outside a step",
-				what, a->name, i);
+		pram__violation(m, PRAM_ESTEP, a, i, 0, 0, 0,
+				"%s of %s[%" PRId64 "] outside a step", what, a->name, i);
 		return 0;
 	}
 	if (a->type != want) {
@@ -165,8 +165,8 @@ static COLD int access_slow(pram *m, pram_array *a, int64_t i, pram_type want, c
 	if ((uint64_t)i >= a->len) {
 		activate(m);
 		pram__violation(m, PRAM_EBOUNDS, a, i, 1, m->pid, 0,
-				"processor %" PRIu64 " %s %s[%" PRId64 "]; %s has %zu cells", m->pid,
-				what, a->name, i, a->name, a->len);
+				"processor %" PRIu64 " %s %s[%" PRId64 "]; %s has %zu cells",
+				m->pid, what, a->name, i, a->name, a->len);
 		return 0;
 	}
 	return 1;
@@ -215,8 +215,8 @@ static COLD int read_slow(pram *m, pram_array *a, int64_t i, cell_meta *c, const
 static inline int read_cell(pram *m, pram_array *a, int64_t i, cell_meta *c, const char *what)
 {
 	activate(m);
-	int suspicious = !held_value(c) ||
-			 (c->nread && c->reader != (uint32_t)m->pid && m->excl_read);
+	int suspicious =
+	    !held_value(c) || (c->nread && c->reader != (uint32_t)m->pid && m->excl_read);
 	if (UNLIKELY(suspicious) && !read_slow(m, a, i, c, what))
 		return 0;
 	if (c->nread == 0)
@@ -332,7 +332,8 @@ static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell_meta *c,
 {
 	char x[32], y[32];
 	uint32_t first = c->writer;
-	if ((c->nwrite & META_COUNT) == 2 && first == (uint32_t)m->pid && !(c->nwrite & META_ATOMIC)) {
+	if ((c->nwrite & META_COUNT) == 2 && first == (uint32_t)m->pid &&
+	    !(c->nwrite & META_ATOMIC)) {
 		c->nwrite--; /* a processor's second write to its own cell replaces the first */
 		a->val[i] = v;
 		return;
@@ -352,10 +353,11 @@ static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell_meta *c,
 			return;
 		format_word(a, a->val[i], x, sizeof x);
 		format_word(a, v, y, sizeof y);
-		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, m->pid,
-				"processors %" PRIu32 " and %" PRIu64 " write different values (%s and %s) "
-				"to %s[%" PRId64 "]; crcw-common allows concurrent writes of one value only",
-				first, m->pid, x, y, a->name, i);
+		pram__violation(
+		    m, PRAM_EVIOLATION, a, i, 2, first, m->pid,
+		    "processors %" PRIu32 " and %" PRIu64 " write different values (%s and %s) "
+		    "to %s[%" PRId64 "]; crcw-common allows concurrent writes of one value only",
+		    first, m->pid, x, y, a->name, i);
 		arbitrary(m, a, i, c, v);
 		return;
 	case PRAM_CRCW_ARBITRARY:
@@ -380,8 +382,7 @@ static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell_meta *c,
 	}
 }
 
-static COLD void write_slow_path(pram *m, pram_array *a, int64_t i, pram_word v,
-				 pram_type want)
+static COLD void write_slow_path(pram *m, pram_array *a, int64_t i, pram_word v, pram_type want)
 {
 	if (!access_ok(m, a, i, want) && !access_slow(m, a, i, want, "writes"))
 		return;
@@ -469,7 +470,8 @@ int64_t pram_atomic(pram *m, pram_array *a, int64_t i, pram_op op, int64_t v)
 	if (!(c->nwrite & META_ATOMIC)) {
 		pram__violation(m, PRAM_EVIOLATION, a, i, 2, c->writer, m->pid,
 				"processor %" PRIu64 " updates %s[%" PRId64
-				"] atomically after processor %" PRIu32 " wrote it in the same step",
+				"] atomically after processor %" PRIu32
+				" wrote it in the same step",
 				m->pid, a->name, i, c->writer);
 		return 0;
 	}
@@ -494,15 +496,14 @@ void pram_local(pram *m, unsigned n)
 	if (m->failed || n == 0)
 		return;
 	if (!m->in_step) {
-		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
-				"local operation outside a step");
+		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0, "local operation outside a step");
 		return;
 	}
 	activate(m);
 }
 
-void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
-		    int inclusive, const char *file, int line)
+void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive,
+		    const char *file, int line)
 {
 	if (m->failed)
 		return;
@@ -514,20 +515,23 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 		return;
 	}
 	if (dst->type != src->type || (src->type == PRAM_FLOAT && op > PRAM_OP_MIN)) {
-		pram_fail(m, PRAM_ETYPE, "%s:%d: scan of %s into %s: types or operator %s do not match",
-			  file, line, src->name, dst->name, pram_op_name(op));
+		pram_fail(m, PRAM_ETYPE,
+			  "%s:%d: scan of %s into %s: types or operator %s do not match", file,
+			  line, src->name, dst->name, pram_op_name(op));
 		return;
 	}
 	pram_step_begin(m, "scan primitive", file, line);
 	if (n > src->len || n > dst->len) {
-		pram__violation(m, PRAM_EBOUNDS, n > src->len ? src : dst, (int64_t)n - 1, 0, 0, 0,
-				"scan primitive over %zu cells of %s (%zu cells) into %s (%zu cells)",
-				n, src->name, src->len, dst->name, dst->len);
+		pram__violation(
+		    m, PRAM_EBOUNDS, n > src->len ? src : dst, (int64_t)n - 1, 0, 0, 0,
+		    "scan primitive over %zu cells of %s (%zu cells) into %s (%zu cells)", n,
+		    src->name, src->len, dst->name, dst->len);
 		pram_step_end(m);
 		return;
 	}
 	for (size_t k = 0; k < n; k++)
-		if (!(src->meta[k].stamp & META_WRITTEN)) { /* no step is open: the bit is the truth */
+		if (!(src->meta[k].stamp &
+		      META_WRITTEN)) { /* no step is open: the bit is the truth */
 			pram__violation(m, PRAM_EUNWRITTEN, src, (int64_t)k, 0, 0, 0,
 					"scan primitive reads %s[%zu], which was never written",
 					src->name, k);

@@ -24,11 +24,11 @@ const algo *algo_find(const char *name)
 algo_params algo_default_params(const algo *a)
 {
 	algo_params p = {
-		.op = PRAM_OP_SUM,
-		.inclusive = a->default_inclusive,
-		.type = PRAM_INT,
-		.per_proc = 0,
-		.model = a->model,
+	    .op = PRAM_OP_SUM,
+	    .inclusive = a->default_inclusive,
+	    .type = PRAM_INT,
+	    .per_proc = 0,
+	    .model = a->model,
 	};
 	return p;
 }
@@ -90,17 +90,18 @@ int algo_generate(const algo *a, algo_data *in, size_t n, const algo_params *p, 
 	return 0;
 }
 
-long algo_compare(const algo_data *got, const algo_data *want, double tol,
-		  char *why, size_t whylen)
+long algo_compare(const algo_data *got, const algo_data *want, double tol, char *why, size_t whylen)
 {
 	if (got->n != want->n) {
-		snprintf(why, whylen, "output has %zu elements, the reference %zu", got->n, want->n);
+		snprintf(why, whylen, "output has %zu elements, the reference %zu", got->n,
+			 want->n);
 		return 0;
 	}
 	for (size_t i = 0; i < want->n; i++) {
 		if (want->type == PRAM_INT) {
 			if (got->vals[i].i != want->vals[i].i) {
-				snprintf(why, whylen, "element %zu is %" PRId64 ", the reference says %" PRId64,
+				snprintf(why, whylen,
+					 "element %zu is %" PRId64 ", the reference says %" PRId64,
 					 i, got->vals[i].i, want->vals[i].i);
 				return (long)i;
 			}
@@ -110,8 +111,9 @@ long algo_compare(const algo_data *got, const algo_data *want, double tol,
 		if (isinf(w) && g == w)
 			continue;
 		if (!(fabs(g - w) <= tol)) {
-			snprintf(why, whylen, "element %zu is %.9g, the reference says %.9g (tolerance %.3g)",
-				 i, g, w, tol);
+			snprintf(why, whylen,
+				 "element %zu is %.9g, the reference says %.9g (tolerance %.3g)", i,
+				 g, w, tol);
 			return (long)i;
 		}
 	}
@@ -178,12 +180,14 @@ int algo_read_input(const char *path, pram_type type, algo_data *d, char *err, s
 		for (char *save = NULL, *tok = strtok_r(p, " \t\r\n,", &save); tok;
 		     tok = strtok_r(NULL, " \t\r\n,", &save)) {
 			pram_value v;
-			int bad = is_flags ? parse_number(tok, PRAM_INT, &v) || (v.i != 0 && v.i != 1)
-					   : parse_number(tok, type, &v);
+			int bad = is_flags
+				      ? parse_number(tok, PRAM_INT, &v) || (v.i != 0 && v.i != 1)
+				      : parse_number(tok, type, &v);
 			if (bad) {
 				snprintf(err, errlen, "%s:%ld: '%s' is not %s", path, lineno, tok,
-					 is_flags ? "a flag (0 or 1)"
-					 : type == PRAM_INT ? "an integer" : "a finite number");
+					 is_flags           ? "a flag (0 or 1)"
+					 : type == PRAM_INT ? "an integer"
+							    : "a finite number");
 				goto fail;
 			}
 			if (is_flags) {
@@ -205,8 +209,8 @@ int algo_read_input(const char *path, pram_type type, algo_data *d, char *err, s
 		goto fail;
 	}
 	if (d->flags && nflags != d->n) {
-		snprintf(err, errlen, "%s: %zu flags for %zu values; give one flag per value",
-			 path, nflags, d->n);
+		snprintf(err, errlen, "%s: %zu flags for %zu values; give one flag per value", path,
+			 nflags, d->n);
 		goto fail;
 	}
 	free(line);

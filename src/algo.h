@@ -18,12 +18,12 @@
 
 /* Options of one run, from the command line. */
 typedef struct algo_params {
-	pram_op op;         /* sum, max or min for scans and reductions */
-	int inclusive;      /* scans: 1 inclusive, 0 exclusive */
-	pram_type type;     /* PRAM_INT or PRAM_FLOAT data */
-	unsigned per_proc;  /* elements per processor (Brent's f); 0 = the default */
-	unsigned block;     /* block size (a power of two) of blocked algorithms; 0 = the default */
-	pram_model model;   /* the model the run is checked under */
+	pram_op op;        /* sum, max or min for scans and reductions */
+	int inclusive;     /* scans: 1 inclusive, 0 exclusive */
+	pram_type type;    /* PRAM_INT or PRAM_FLOAT data */
+	unsigned per_proc; /* elements per processor (Brent's f); 0 = the default */
+	unsigned block;    /* block size (a power of two) of blocked algorithms; 0 = the default */
+	pram_model model;  /* the model the run is checked under */
 } algo_params;
 
 /* An input or output vector. */
@@ -53,17 +53,17 @@ enum {
 typedef int (*algo_cost_fn)(size_t n, const algo_params *p, uint64_t *w, uint64_t *d);
 
 typedef struct algo {
-	const char *name;    /* "scan-blelloch" */
-	const char *family;  /* "scan", "reduce", ... */
-	const char *desc;    /* one line */
-	pram_model model;    /* the weakest model the program is legal under */
-	unsigned caps;       /* ALGO_* */
-	int default_inclusive; /* for ALGO_INCLUSIVE entries */
-	const char *work_o;  /* "O(n log n)" */
-	const char *depth_o; /* "O(log n)" */
+	const char *name;        /* "scan-blelloch" */
+	const char *family;      /* "scan", "reduce", ... */
+	const char *desc;        /* one line */
+	pram_model model;        /* the weakest model the program is legal under */
+	unsigned caps;           /* ALGO_* */
+	int default_inclusive;   /* for ALGO_INCLUSIVE entries */
+	const char *work_o;      /* "O(n log n)" */
+	const char *depth_o;     /* "O(log n)" */
 	const char *work_exact;  /* closed form in words, or NULL */
 	const char *depth_exact; /* closed form in words, or NULL */
-	algo_cost_fn cost;   /* exact W(n), D(n), or NULL */
+	algo_cost_fn cost;       /* exact W(n), D(n), or NULL */
 	/* Output length for input length n. NULL: n. With ALGO_OUT_DATA, an
 	 * upper bound that simulate and reference may lower. */
 	size_t (*out_len)(size_t n, const algo_params *p);
@@ -77,7 +77,7 @@ typedef struct algo {
 	/* The sequential reference, into out (allocated by the caller; with
 	 * ALGO_OUT_DATA it sets out->n as simulate does). */
 	void (*reference)(const algo_data *in, algo_data *out, const algo_params *p);
-	const char *kernel;  /* name of the OpenCL kernels (gpu_run), or NULL */
+	const char *kernel; /* name of the OpenCL kernels (gpu_run), or NULL */
 } algo;
 
 /* The registry, in display order, ended by NULL. */
@@ -98,8 +98,8 @@ int algo_generate(const algo *a, algo_data *in, size_t n, const algo_params *p, 
 /* Compare a result with the reference. Integers must be equal; floats must
  * agree within tol. On a mismatch returns the first bad index (and says why
  * in why), else -1. */
-long algo_compare(const algo_data *got, const algo_data *want, double tol,
-		  char *why, size_t whylen);
+long algo_compare(const algo_data *got, const algo_data *want, double tol, char *why,
+		  size_t whylen);
 /* The float tolerance for results computed from in with unit roundoff eps
  * (DBL_EPSILON for the simulator, FLT_EPSILON for float kernels):
  * (ceil(log2 n) + 2) * eps * sum |in|. */

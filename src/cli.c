@@ -221,7 +221,8 @@ void json_value(FILE *f, pram_type t, pram_value v)
 	else if (isfinite(v.f))
 		fprintf(f, "%.17g", v.f);
 	else
-		fputs("null", f); /* JSON has no infinities: the identity of max/min on empty input */
+		fputs("null",
+		      f); /* JSON has no infinities: the identity of max/min on empty input */
 }
 
 void json_values(FILE *f, const algo_data *d)

@@ -31,13 +31,13 @@ typedef struct gpu_opts {
 static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 {
 	static const struct option longopts[] = {
-		CLI_ALGO_LONGOPTS,
-		{"device", required_argument, 0, OPT_DEVICE},
-		{"reps", required_argument, 0, OPT_REPS},
-		{"variant", required_argument, 0, OPT_VARIANT},
-		{"max-group", required_argument, 0, OPT_MAX_GROUP},
-		{"no-output", no_argument, 0, OPT_QUIET},
-		{0, 0, 0, 0},
+	    CLI_ALGO_LONGOPTS,
+	    {"device", required_argument, 0, OPT_DEVICE},
+	    {"reps", required_argument, 0, OPT_REPS},
+	    {"variant", required_argument, 0, OPT_VARIANT},
+	    {"max-group", required_argument, 0, OPT_MAX_GROUP},
+	    {"no-output", no_argument, 0, OPT_QUIET},
+	    {0, 0, 0, 0},
 	};
 	int c;
 	optind = 1;
@@ -60,15 +60,17 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 			break;
 		case OPT_REPS:
 			if (cli_parse_u64(optarg, &o->reps) || o->reps < 1 || o->reps > 100000) {
-				cli_error("gpu: --reps '%s': give a whole number from 1 to 100000", optarg);
+				cli_error("gpu: --reps '%s': give a whole number from 1 to 100000",
+					  optarg);
 				return EXIT_USAGE;
 			}
 			break;
 		case OPT_MAX_GROUP:
 			if (cli_parse_u64(optarg, &o->max_group) || o->max_group < 1 ||
 			    o->max_group > 65536 || (o->max_group & (o->max_group - 1))) {
-				cli_error("gpu: --max-group '%s': give a power of two from 1 to 65536",
-					  optarg);
+				cli_error(
+				    "gpu: --max-group '%s': give a power of two from 1 to 65536",
+				    optarg);
 				return EXIT_USAGE;
 			}
 			break;
@@ -174,18 +176,20 @@ static int gpu_exec(int argc, char **argv)
 		json_str(stdout, clrt_device_name(rt));
 		fputs(",\"platform\":", stdout);
 		json_str(stdout, clrt_platform_name(rt));
-		fprintf(stdout, ",\"op\":\"%s\",\"inclusive\":%s,\"type\":\"%s\",\"seed\":%" PRIu64
-				",\"reps\":%" PRIu64 ",\"results\":[",
+		fprintf(stdout,
+			",\"op\":\"%s\",\"inclusive\":%s,\"type\":\"%s\",\"seed\":%" PRIu64
+			",\"reps\":%" PRIu64 ",\"results\":[",
 			pram_op_name(o.a.params.op), o.a.params.inclusive ? "true" : "false",
 			o.a.params.type == PRAM_INT ? "int" : "float", o.a.seed, o.reps);
 	}
 	int all_ok = 1, ran = 0, failed = 0;
 	for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
-		if (o.variant ? strcmp(o.variant, variants[v]) != 0 : !gpu_has(o.a.alg->kernel, variants[v]))
+		if (o.variant ? strcmp(o.variant, variants[v]) != 0
+			      : !gpu_has(o.a.alg->kernel, variants[v]))
 			continue;
 		gpu_result g;
-		if (gpuval_run(rt, o.a.alg, &o.a.params, &in, variants[v], (unsigned)o.reps, &g, err,
-			       sizeof err)) {
+		if (gpuval_run(rt, o.a.alg, &o.a.params, &in, variants[v], (unsigned)o.reps, &g,
+			       err, sizeof err)) {
 			cli_error("gpu: %s", err);
 			failed = 1;
 			break;
@@ -254,33 +258,33 @@ static int devices_exec(int argc, char **argv)
 }
 
 const cmd_entry cmd_gpu_entry = {
-	.name = "gpu",
-	.args = "ALGO [--n N | --input FILE] [--device SPEC] [--reps R] [--variant V]\n"
-		"       [--op sum|max|min] [--inclusive|--exclusive] [--float] [--per-proc F]\n"
-		"       [--block B] [--max-group G] [--seed S] [--json [--no-output]]",
-	.summary = "run an algorithm's OpenCL kernels, validate them and time them",
-	.help = "options:\n"
-		"  --n N            input size (default 2^20)\n"
-		"  --input FILE     read the input from a file (as pram run)\n"
-		"  --device SPEC    a device by index (pram devices), platform:device, or a\n"
-		"                   part of its name (\"nvidia\", \"cpu\"); default: the\n"
-		"                   environment variable PRAM_DEVICE, else the first CPU device\n"
-		"  --reps R         timed runs after one warm-up (default 10)\n"
-		"  --variant V      teaching or tuned (default: every kernel the algorithm has)\n"
-		"  --max-group G    work-groups of at most G work-items (a power of two), so\n"
-		"                   that small inputs already span many groups\n"
-		"  --json           one JSON object (see man pram)\n"
-		"  --no-output      leave the output array out of the JSON (large n)\n"
-		"Times come from OpenCL profiling events: the kernels of one run, without\n"
-		"transfers. Integer results must equal the reference (modulo 2^32); float\n"
-		"results must agree within (ceil(log2 n) + 2) * FLT_EPSILON * sum |input|.\n",
-	.exec = gpu_exec,
+    .name = "gpu",
+    .args = "ALGO [--n N | --input FILE] [--device SPEC] [--reps R] [--variant V]\n"
+	    "       [--op sum|max|min] [--inclusive|--exclusive] [--float] [--per-proc F]\n"
+	    "       [--block B] [--max-group G] [--seed S] [--json [--no-output]]",
+    .summary = "run an algorithm's OpenCL kernels, validate them and time them",
+    .help = "options:\n"
+	    "  --n N            input size (default 2^20)\n"
+	    "  --input FILE     read the input from a file (as pram run)\n"
+	    "  --device SPEC    a device by index (pram devices), platform:device, or a\n"
+	    "                   part of its name (\"nvidia\", \"cpu\"); default: the\n"
+	    "                   environment variable PRAM_DEVICE, else the first CPU device\n"
+	    "  --reps R         timed runs after one warm-up (default 10)\n"
+	    "  --variant V      teaching or tuned (default: every kernel the algorithm has)\n"
+	    "  --max-group G    work-groups of at most G work-items (a power of two), so\n"
+	    "                   that small inputs already span many groups\n"
+	    "  --json           one JSON object (see man pram)\n"
+	    "  --no-output      leave the output array out of the JSON (large n)\n"
+	    "Times come from OpenCL profiling events: the kernels of one run, without\n"
+	    "transfers. Integer results must equal the reference (modulo 2^32); float\n"
+	    "results must agree within (ceil(log2 n) + 2) * FLT_EPSILON * sum |input|.\n",
+    .exec = gpu_exec,
 };
 
 const cmd_entry cmd_devices_entry = {
-	.name = "devices",
-	.args = "[--json]",
-	.summary = "list the OpenCL platforms and devices",
-	.help = "options:\n  --json   one JSON array of devices\n",
-	.exec = devices_exec,
+    .name = "devices",
+    .args = "[--json]",
+    .summary = "list the OpenCL platforms and devices",
+    .help = "options:\n  --json   one JSON array of devices\n",
+    .exec = devices_exec,
 };

@@ -9,9 +9,9 @@
 static int list_exec(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{"json", no_argument, 0, OPT_JSON},
-		{"help", no_argument, 0, OPT_HELP},
-		{0, 0, 0, 0},
+	    {"json", no_argument, 0, OPT_JSON},
+	    {"help", no_argument, 0, OPT_HELP},
+	    {0, 0, 0, 0},
 	};
 	int json = 0, c;
 	optind = 1;
@@ -86,12 +86,12 @@ static int list_exec(int argc, char **argv)
 }
 
 const cmd_entry cmd_list_entry = {
-	.name = "list",
-	.args = "[--json]",
-	.summary = "list the algorithms with their family, model, work and depth",
-	.help = "options:\n"
-		"  --json   one JSON array of objects: name, family, description, model,\n"
-		"           work, depth (big-O), work_exact, depth_exact, kernel,\n"
-		"           kernel_variants (the OpenCL kernels this build has)\n",
-	.exec = list_exec,
+    .name = "list",
+    .args = "[--json]",
+    .summary = "list the algorithms with their family, model, work and depth",
+    .help = "options:\n"
+	    "  --json   one JSON array of objects: name, family, description, model,\n"
+	    "           work, depth (big-O), work_exact, depth_exact, kernel,\n"
+	    "           kernel_variants (the OpenCL kernels this build has)\n",
+    .exec = list_exec,
 };

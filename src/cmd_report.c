@@ -32,13 +32,15 @@
 #endif
 
 /* Options of this command only (the shared codes are in cli.h). */
-enum { OPT_SIM_MAX = 2000 };
+enum {
+	OPT_SIM_MAX = 2000
+};
 
-#define DEFAULT_SIZES "2^10..2^20:2"
+#define DEFAULT_SIZES   "2^10..2^20:2"
 #define DEFAULT_SIM_MAX ((size_t)1 << 18)
-#define MAX_SIZE ((size_t)1 << 28)
+#define MAX_SIZE        ((size_t)1 << 28)
 /* The f analysis runs at the largest swept size up to this. */
-#define PERPROC_MAX ((size_t)1 << 20)
+#define PERPROC_MAX     ((size_t)1 << 20)
 
 static const unsigned f_values[REP_NF] = {1, 2, 4, 8, 16, 32};
 #ifdef HAVE_OPENCL
@@ -97,8 +99,9 @@ static int parse_sizes(const char *s, size_t **out, size_t *count, char *why, si
 			return -1;
 		}
 		if (colon && (cli_parse_u64(colon + 1, &step) || step < 1 || step > 40)) {
-			snprintf(why, whylen, "the step after ':' is a whole number of doublings "
-					      "from 1 to 40");
+			snprintf(why, whylen,
+				 "the step after ':' is a whole number of doublings "
+				 "from 1 to 40");
 			return -1;
 		}
 		if (a > b) {
@@ -123,15 +126,18 @@ static int parse_sizes(const char *s, size_t **out, size_t *count, char *why, si
 			size_t len = end ? (size_t)(end - p) : strlen(p);
 			char buf[64];
 			if (len == 0 || len >= sizeof buf) {
-				snprintf(why, whylen, "give sizes such as 1000,2^12 or a range such "
-						      "as %s", DEFAULT_SIZES);
+				snprintf(why, whylen,
+					 "give sizes such as 1000,2^12 or a range such "
+					 "as %s",
+					 DEFAULT_SIZES);
 				free(v);
 				return -1;
 			}
 			memcpy(buf, p, len);
 			buf[len] = '\0';
 			if (cli_parse_size(buf, &v[n])) {
-				snprintf(why, whylen, "'%s' is not a size (give 1000 or 2^10)", buf);
+				snprintf(why, whylen, "'%s' is not a size (give 1000 or 2^10)",
+					 buf);
 				free(v);
 				return -1;
 			}
@@ -163,8 +169,8 @@ nomem:
 /* ---- progress on a terminal ---- */
 
 typedef struct progress {
-	int on;            /* standard error is a terminal */
-	double start;      /* seconds */
+	int on;             /* standard error is a terminal */
+	double start;       /* seconds */
 	double total, done; /* estimated units of work (elements touched) */
 } progress;
 
@@ -270,8 +276,9 @@ static int simulate(report *r, rep_algo *ra, size_t k, const algo_data *in, int 
 			ra->cf_differ++;
 			if (!ra->sim_note[0])
 				snprintf(ra->sim_note, sizeof ra->sim_note,
-					 "At n = %zu the simulator counts W = %" PRIu64 ", D = %" PRIu64
-					 " but the closed form gives W = %" PRIu64 ", D = %" PRIu64 ".",
+					 "At n = %zu the simulator counts W = %" PRIu64
+					 ", D = %" PRIu64 " but the closed form gives W = %" PRIu64
+					 ", D = %" PRIu64 ".",
 					 r->sizes[k], c->w, c->d, c->cw, c->cd);
 		}
 	}
@@ -324,7 +331,8 @@ static void measure(report *r, clrt *rt, rep_algo *ra, rep_series *s, const algo
 		s->all_verified = 0;
 		r->any_wrong = 1;
 		if (!s->error[0])
-			snprintf(s->error, sizeof s->error, "wrong result at n = %zu: %s", in->n, g.why);
+			snprintf(s->error, sizeof s->error, "wrong result at n = %zu: %s", in->n,
+				 g.why);
 	}
 	if (fi >= 0) {
 		s->f_med[fi] = g.median_ms;
@@ -369,7 +377,8 @@ static int sweep_algo(report *r, rep_algo *ra, void *rt, progress *pg)
 			progress_show(pg, a->name, "simulator", n);
 			if (simulate(r, ra, k, &in, k == spk)) {
 				algo_data_free(&in);
-				cli_error("report: out of memory simulating %s at n = %zu", a->name, n);
+				cli_error("report: out of memory simulating %s at n = %zu", a->name,
+					  n);
 				return -1;
 			}
 			pg->done += sim_units(n);
@@ -459,7 +468,8 @@ static void quote_command(char *out, size_t len, int argc, char **argv)
 		int plain = *a != '\0';
 		for (const char *c = a; *c; c++)
 			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-				    "_-./:=^,+@%", *c))
+				    "_-./:=^,+@%",
+				    *c))
 				plain = 0;
 		k += (size_t)snprintf(out + k, len - k, " %s", plain ? "" : "'");
 		for (const char *c = a; *c && k + 5 < len; c++) {
@@ -476,17 +486,17 @@ static void quote_command(char *out, size_t len, int argc, char **argv)
 static int parse(report_opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{"sizes", required_argument, 0, OPT_SIZES},
-		{"device", required_argument, 0, OPT_DEVICE},
-		{"reps", required_argument, 0, OPT_REPS},
-		{"out", required_argument, 0, OPT_OUT},
-		{"seed", required_argument, 0, OPT_SEED},
-		{"sim-max", required_argument, 0, OPT_SIM_MAX},
-		{"preview", no_argument, 0, OPT_PREVIEW},
-		{"no-draw", no_argument, 0, OPT_NO_DRAW},
-		{"quiet", no_argument, 0, OPT_QUIET},
-		{"help", no_argument, 0, OPT_HELP},
-		{0, 0, 0, 0},
+	    {"sizes", required_argument, 0, OPT_SIZES},
+	    {"device", required_argument, 0, OPT_DEVICE},
+	    {"reps", required_argument, 0, OPT_REPS},
+	    {"out", required_argument, 0, OPT_OUT},
+	    {"seed", required_argument, 0, OPT_SEED},
+	    {"sim-max", required_argument, 0, OPT_SIM_MAX},
+	    {"preview", no_argument, 0, OPT_PREVIEW},
+	    {"no-draw", no_argument, 0, OPT_NO_DRAW},
+	    {"quiet", no_argument, 0, OPT_QUIET},
+	    {"help", no_argument, 0, OPT_HELP},
+	    {0, 0, 0, 0},
 	};
 	int c;
 	optind = 1;
@@ -504,7 +514,8 @@ static int parse(report_opts *o, int argc, char **argv)
 			break;
 		case OPT_REPS:
 			if (cli_parse_u64(optarg, &o->reps) || o->reps < 1 || o->reps > 1000) {
-				cli_error("report: --reps '%s': give a whole number from 1 to 1000", optarg);
+				cli_error("report: --reps '%s': give a whole number from 1 to 1000",
+					  optarg);
 				return EXIT_USAGE;
 			}
 			break;
@@ -517,13 +528,15 @@ static int parse(report_opts *o, int argc, char **argv)
 			break;
 		case OPT_SEED:
 			if (cli_parse_u64(optarg, &o->seed)) {
-				cli_error("report: --seed '%s': give a non-negative integer", optarg);
+				cli_error("report: --seed '%s': give a non-negative integer",
+					  optarg);
 				return EXIT_USAGE;
 			}
 			break;
 		case OPT_SIM_MAX:
 			if (cli_parse_size(optarg, &o->sim_max) || o->sim_max > MAX_SIZE) {
-				cli_error("report: --sim-max '%s': give a size such as 2^18 (at most 2^28)",
+				cli_error("report: --sim-max '%s': give a size such as 2^18 (at "
+					  "most 2^28)",
 					  optarg);
 				return EXIT_USAGE;
 			}
@@ -538,7 +551,8 @@ static int parse(report_opts *o, int argc, char **argv)
 			o->no_draw = 1;
 			break;
 		default:
-			cli_error("report: unknown option '%s' (pram report --help)", argv[optind - 1]);
+			cli_error("report: unknown option '%s' (pram report --help)",
+				  argv[optind - 1]);
 			return EXIT_USAGE;
 		}
 	}
@@ -642,7 +656,8 @@ static void print_summary(const report *r)
 	for (size_t k = 0; k < r->nalgos; k++) {
 		const rep_algo *ra = &r->algos[k];
 		for (size_t v = 0; v < ra->nvar; v++)
-			printf("  %-20s %-9s %s\n", ra->a->name, ra->var[v].variant, ra->var[v].verdict);
+			printf("  %-20s %-9s %s\n", ra->a->name, ra->var[v].variant,
+			       ra->var[v].verdict);
 		if (ra->gpu_note[0])
 			printf("  %-20s %-9s %s\n", ra->a->name, "", ra->gpu_note);
 		if (ra->sim_note[0])
@@ -715,11 +730,11 @@ static int report_exec(int argc, char **argv)
 #else
 	if (o.device)
 		cli_error("report: --device is ignored: this pram was built without OpenCL");
-	snprintf(r.device_error, sizeof r.device_error,
-		 "this pram was built without OpenCL");
+	snprintf(r.device_error, sizeof r.device_error, "this pram was built without OpenCL");
 #endif
 	if (!r.have_device)
-		cli_error("report: %s; the report has the simulator's figures only", r.device_error);
+		cli_error("report: %s; the report has the simulator's figures only",
+			  r.device_error);
 	int status = EXIT_OK;
 	if (setup_algos(&r, &o, r.have_device)) {
 		cli_error("report: out of memory");
@@ -756,8 +771,9 @@ static int report_exec(int argc, char **argv)
 		status = EXIT_FAIL;
 	}
 	if (r.any_wrong) {
-		cli_error("report: a kernel or a simulation gave a wrong result (see %s/index.html)",
-			  r.outdir);
+		cli_error(
+		    "report: a kernel or a simulation gave a wrong result (see %s/index.html)",
+		    r.outdir);
 		status = EXIT_FAIL;
 	}
 done:
@@ -770,34 +786,34 @@ done:
 }
 
 const cmd_entry cmd_report_entry = {
-	.name = "report",
-	.args = "[ALGO ...] [--sizes SIZES] [--device SPEC] [--reps R] [--out DIR]\n"
-		"       [--sim-max N] [--seed S] [--preview | --no-draw] [--quiet]",
-	.summary = "measure, simulate, fit Brent's bound and plot: does it grow as predicted?",
-	.help = "For each algorithm (all by default) and size: the kernels' times on the\n"
-		"device (a warm-up, then R timed runs: median, min, max) and W(n), D(n),\n"
-		"D_serial(n) from the simulator (the registry's closed forms past --sim-max,\n"
-		"checked against the simulator below it). Fits t(n) = a*W/p + b*D + c,\n"
-		"a, b, c >= 0, with p the device's lanes, and gives a verdict per kernel.\n"
-		"options:\n"
-		"  --sizes SIZES    2^A..2^B (every power of two), 2^A..2^B:S (every S-th\n"
-		"                   exponent), or a comma list such as 1000,2^12,5000\n"
-		"                   (default " DEFAULT_SIZES ")\n"
-		"  --device SPEC    as pram gpu (default: $PRAM_DEVICE, else the first CPU\n"
-		"                   device)\n"
-		"  --reps R         timed runs per size after one warm-up (default 5)\n"
-		"  --out DIR        the report's folder (default report)\n"
-		"  --sim-max N      the largest simulated size (default 2^18)\n"
-		"  --seed S         seed of the inputs (default 1)\n"
-		"  --preview        draw the main figure in the terminal as well\n"
-		"  --no-draw        run no gnuplot: write the figures' data and scripts and\n"
-		"                   DIR/draw.sh, which draws them where gnuplot is (a GPU\n"
-		"                   machine without it: measure there, draw here)\n"
-		"  --quiet          no progress line (it shows only on a terminal anyway)\n"
-		"DIR gets index.html and index.md (every figure with its verdict), summary.json,\n"
-		"and per figure NAME.png, NAME.svg, NAME.csv (its data) and NAME.gp (its\n"
-		"gnuplot script: gnuplot -e \"fmt='svg'\" NAME.gp redraws it).\n"
-		"exit status: 0 the report is complete, 1 a wrong result or a figure not\n"
-		"drawn (the rest is still written), 2 a usage error\n",
-	.exec = report_exec,
+    .name = "report",
+    .args = "[ALGO ...] [--sizes SIZES] [--device SPEC] [--reps R] [--out DIR]\n"
+	    "       [--sim-max N] [--seed S] [--preview | --no-draw] [--quiet]",
+    .summary = "measure, simulate, fit Brent's bound and plot: does it grow as predicted?",
+    .help = "For each algorithm (all by default) and size: the kernels' times on the\n"
+	    "device (a warm-up, then R timed runs: median, min, max) and W(n), D(n),\n"
+	    "D_serial(n) from the simulator (the registry's closed forms past --sim-max,\n"
+	    "checked against the simulator below it). Fits t(n) = a*W/p + b*D + c,\n"
+	    "a, b, c >= 0, with p the device's lanes, and gives a verdict per kernel.\n"
+	    "options:\n"
+	    "  --sizes SIZES    2^A..2^B (every power of two), 2^A..2^B:S (every S-th\n"
+	    "                   exponent), or a comma list such as 1000,2^12,5000\n"
+	    "                   (default " DEFAULT_SIZES ")\n"
+	    "  --device SPEC    as pram gpu (default: $PRAM_DEVICE, else the first CPU\n"
+	    "                   device)\n"
+	    "  --reps R         timed runs per size after one warm-up (default 5)\n"
+	    "  --out DIR        the report's folder (default report)\n"
+	    "  --sim-max N      the largest simulated size (default 2^18)\n"
+	    "  --seed S         seed of the inputs (default 1)\n"
+	    "  --preview        draw the main figure in the terminal as well\n"
+	    "  --no-draw        run no gnuplot: write the figures' data and scripts and\n"
+	    "                   DIR/draw.sh, which draws them where gnuplot is (a GPU\n"
+	    "                   machine without it: measure there, draw here)\n"
+	    "  --quiet          no progress line (it shows only on a terminal anyway)\n"
+	    "DIR gets index.html and index.md (every figure with its verdict), summary.json,\n"
+	    "and per figure NAME.png, NAME.svg, NAME.csv (its data) and NAME.gp (its\n"
+	    "gnuplot script: gnuplot -e \"fmt='svg'\" NAME.gp redraws it).\n"
+	    "exit status: 0 the report is complete, 1 a wrong result or a figure not\n"
+	    "drawn (the rest is still written), 2 a usage error\n",
+    .exec = report_exec,
 };

@@ -36,8 +36,8 @@ static void trace_step(pram *m, size_t step, void *ud)
 {
 	FILE *f = ud;
 	const pram_step_stats *s = pram_step_at(m, step);
-	fprintf(f, "after step %zu (line %d, %s): work %" PRIu64 "\n", step + 1, s->line,
-		s->label, s->work);
+	fprintf(f, "after step %zu (line %d, %s): work %" PRIu64 "\n", step + 1, s->line, s->label,
+		s->work);
 	for (size_t k = 0; k < pram_array_count(m); k++) {
 		const pram_array *a = pram_array_at(m, k);
 		size_t len = pram_array_len(a);
@@ -86,11 +86,13 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		}
 		printf("%5zu %6d %10" PRIu64 " %10" PRIu64 " %10" PRIu64 " %8" PRIu64 " %6" PRIu64
 		       "  %s\n",
-		       k + 1, s->line, s->work, s->reads, s->writes, s->atomics, s->contention, s->label);
+		       k + 1, s->line, s->work, s->reads, s->writes, s->atomics, s->contention,
+		       s->label);
 	}
 	printf("\nwork W = %" PRIu64 ", depth D = %" PRIu64 ", D_serial = %" PRIu64 "\n", t.work,
 	       t.depth, t.depth_serial);
-	printf("reads %" PRIu64 ", writes %" PRIu64 ", atomics %" PRIu64 ", contention %" PRIu64 "\n",
+	printf("reads %" PRIu64 ", writes %" PRIu64 ", atomics %" PRIu64 ", contention %" PRIu64
+	       "\n",
 	       t.reads, t.writes, t.atomics, t.contention);
 	printf("predicted W = %s, D = %s", o->a.alg->work_o, o->a.alg->depth_o);
 	if (r->cost_known && t.violations == 0 && !pram_failed(m))
@@ -134,9 +136,10 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 	json_str(f, pram_op_name(p->op));
 	fprintf(f, ",\"inclusive\":%s,\"type\":\"%s\"", p->inclusive ? "true" : "false",
 		p->type == PRAM_INT ? "int" : "float");
-	fprintf(f, ",\"work\":%" PRIu64 ",\"depth\":%" PRIu64 ",\"depth_serial\":%" PRIu64
-		   ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64 ",\"atomics\":%" PRIu64
-		   ",\"contention\":%" PRIu64,
+	fprintf(f,
+		",\"work\":%" PRIu64 ",\"depth\":%" PRIu64 ",\"depth_serial\":%" PRIu64
+		",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64 ",\"atomics\":%" PRIu64
+		",\"contention\":%" PRIu64,
 		t.work, t.depth, t.depth_serial, t.reads, t.writes, t.atomics, t.contention);
 	fprintf(f, ",\"procs\":%" PRIu64 ",\"brent_time\":%" PRIu64 ",\"brent_bound\":%" PRIu64,
 		o->procs, pram_brent_time(m, o->procs), pram_brent_bound(m, o->procs));
@@ -145,7 +148,8 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 	fputs(",\"depth\":", f);
 	json_str(f, o->a.alg->depth_o);
 	if (r->cost_known)
-		fprintf(f, ",\"work_exact\":%" PRIu64 ",\"depth_exact\":%" PRIu64, r->cost_w, r->cost_d);
+		fprintf(f, ",\"work_exact\":%" PRIu64 ",\"depth_exact\":%" PRIu64, r->cost_w,
+			r->cost_d);
 	fputs("}", f);
 	fprintf(f, ",\"violation_count\":%" PRIu64 ",\"violations\":[", t.violations);
 	char line[512];
@@ -181,10 +185,13 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 	fputs(",\"steps\":[", f);
 	for (size_t k = 0; k < pram_step_count(m); k++) {
 		const pram_step_stats *s = pram_step_at(m, k);
-		fprintf(f, "%s\n{\"step\":%zu,\"line\":%d,\"label\":", k ? "," : "", k + 1, s->line);
+		fprintf(f, "%s\n{\"step\":%zu,\"line\":%d,\"label\":", k ? "," : "", k + 1,
+			s->line);
 		json_str(f, s->label);
-		fprintf(f, ",\"work\":%" PRIu64 ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64
-			   ",\"atomics\":%" PRIu64 ",\"contention\":%" PRIu64 ",\"max_atomic\":%" PRIu64 "}",
+		fprintf(f,
+			",\"work\":%" PRIu64 ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64
+			",\"atomics\":%" PRIu64 ",\"contention\":%" PRIu64
+			",\"max_atomic\":%" PRIu64 "}",
 			s->work, s->reads, s->writes, s->atomics, s->contention, s->max_atomic);
 	}
 	fputs("]}\n", f);
@@ -210,13 +217,13 @@ static void print_csv(const simrun *r)
 static int parse(run_opts *o, int argc, char **argv, const char **name)
 {
 	static const struct option longopts[] = {
-		CLI_ALGO_LONGOPTS,
-		{"model", required_argument, 0, OPT_MODEL},
-		{"procs", required_argument, 0, OPT_PROCS},
-		{"trace", no_argument, 0, OPT_TRACE},
-		{"conflicts", required_argument, 0, OPT_CONFLICTS},
-		{"combine", required_argument, 0, OPT_COMBINE},
-		{0, 0, 0, 0},
+	    CLI_ALGO_LONGOPTS,
+	    {"model", required_argument, 0, OPT_MODEL},
+	    {"procs", required_argument, 0, OPT_PROCS},
+	    {"trace", no_argument, 0, OPT_TRACE},
+	    {"conflicts", required_argument, 0, OPT_CONFLICTS},
+	    {"combine", required_argument, 0, OPT_COMBINE},
+	    {0, 0, 0, 0},
 	};
 	int c;
 	optind = 1;
@@ -233,7 +240,8 @@ static int parse(run_opts *o, int argc, char **argv, const char **name)
 			return -1;
 		case OPT_MODEL:
 			if (pram_model_parse(optarg, &o->cfg.model)) {
-				cli_error("run: --model '%s': give erew, crew, crcw-common, crcw-arbitrary, "
+				cli_error("run: --model '%s': give erew, crew, crcw-common, "
+					  "crcw-arbitrary, "
 					  "crcw-priority, crcw-combining or scan",
 					  optarg);
 				return EXIT_USAGE;
@@ -261,7 +269,8 @@ static int parse(run_opts *o, int argc, char **argv, const char **name)
 			break;
 		case OPT_COMBINE:
 			if (pram_op_parse(optarg, &o->cfg.combine)) {
-				cli_error("run: --combine '%s': give sum, max, min, and, or or xor", optarg);
+				cli_error("run: --combine '%s': give sum, max, min, and, or or xor",
+					  optarg);
 				return EXIT_USAGE;
 			}
 			break;
@@ -346,30 +355,30 @@ static int run_exec(int argc, char **argv)
 }
 
 const cmd_entry cmd_run_entry = {
-	.name = "run",
-	.args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
-		"       [--conflicts error|count] [--op sum|max|min] [--inclusive|--exclusive]\n"
-		"       [--float] [--per-proc F] [--block B] [--combine OP] [--json | --csv]",
-	.summary = "run an algorithm on the PRAM simulator and print its cost table",
-	.help = "options:\n"
-		"  --n N            input size (default 16); 2^k is accepted\n"
-		"  --input FILE     read whitespace-separated numbers ('-' = stdin); a line\n"
-		"                   'flags: 1 0 ...' gives segment flags\n"
-		"  --model M        erew, crew, crcw-common, crcw-arbitrary, crcw-priority,\n"
-		"                   crcw-combining or scan (default: the algorithm's own)\n"
-		"  --combine OP     the operator of crcw-combining (default sum)\n"
-		"  --procs P        p for Brent's T_p (default n)\n"
-		"  --seed S         seed of the input and of crcw-arbitrary (default 1)\n"
-		"  --trace          print the arrays after every step (n <= 1024)\n"
-		"  --conflicts C    error (stop at the first violation, default) or count\n"
-		"                   (report every one, resolve as crcw-arbitrary, go on)\n"
-		"  --op OP          sum, max or min\n"
-		"  --inclusive, --exclusive   the kind of scan\n"
-		"  --float          float data (default integers)\n"
-		"  --per-proc F     elements per processor, where the algorithm takes it\n"
-		"  --block B        block size of blocked algorithms (a power of two)\n"
-		"  --json, --csv    machine-readable output (see man pram for the schema)\n"
-		"exit status: 0 verified with no violation, 1 a violation or a wrong result,\n"
-		"2 a usage error\n",
-	.exec = run_exec,
+    .name = "run",
+    .args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
+	    "       [--conflicts error|count] [--op sum|max|min] [--inclusive|--exclusive]\n"
+	    "       [--float] [--per-proc F] [--block B] [--combine OP] [--json | --csv]",
+    .summary = "run an algorithm on the PRAM simulator and print its cost table",
+    .help = "options:\n"
+	    "  --n N            input size (default 16); 2^k is accepted\n"
+	    "  --input FILE     read whitespace-separated numbers ('-' = stdin); a line\n"
+	    "                   'flags: 1 0 ...' gives segment flags\n"
+	    "  --model M        erew, crew, crcw-common, crcw-arbitrary, crcw-priority,\n"
+	    "                   crcw-combining or scan (default: the algorithm's own)\n"
+	    "  --combine OP     the operator of crcw-combining (default sum)\n"
+	    "  --procs P        p for Brent's T_p (default n)\n"
+	    "  --seed S         seed of the input and of crcw-arbitrary (default 1)\n"
+	    "  --trace          print the arrays after every step (n <= 1024)\n"
+	    "  --conflicts C    error (stop at the first violation, default) or count\n"
+	    "                   (report every one, resolve as crcw-arbitrary, go on)\n"
+	    "  --op OP          sum, max or min\n"
+	    "  --inclusive, --exclusive   the kind of scan\n"
+	    "  --float          float data (default integers)\n"
+	    "  --per-proc F     elements per processor, where the algorithm takes it\n"
+	    "  --block B        block size of blocked algorithms (a power of two)\n"
+	    "  --json, --csv    machine-readable output (see man pram for the schema)\n"
+	    "exit status: 0 verified with no violation, 1 a violation or a wrong result,\n"
+	    "2 a usage error\n",
+    .exec = run_exec,
 };

@@ -58,7 +58,8 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 	dev_out = malloc((out_n ? out_n : 1) * 4);
 	g->times_ms = calloc(reps, sizeof *g->times_ms);
 	if (!dev_in || !dev_out || !g->times_ms || algo_data_alloc(&in32, n, in->type, 0) ||
-	    algo_data_alloc(&ref, out_n, in->type, 0) || algo_data_alloc(&g->out, out_n, in->type, 0)) {
+	    algo_data_alloc(&ref, out_n, in->type, 0) ||
+	    algo_data_alloc(&g->out, out_n, in->type, 0)) {
 		snprintf(err, errlen, "out of memory for %zu elements", n);
 		goto fail;
 	}
@@ -67,8 +68,10 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 		if (in->type == PRAM_INT) {
 			int64_t v = in->vals[i].i;
 			if (v < INT32_MIN || v > INT32_MAX) {
-				snprintf(err, errlen, "input element %zu (%lld) does not fit the kernels' "
-						      "32-bit integers", i, (long long)v);
+				snprintf(err, errlen,
+					 "input element %zu (%lld) does not fit the kernels' "
+					 "32-bit integers",
+					 i, (long long)v);
 				goto fail;
 			}
 			((int32_t *)dev_in)[i] = (int32_t)v;
@@ -80,20 +83,20 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 		}
 	}
 	gpu_job job = {
-		.algo = a->kernel,
-		.variant = variant,
-		.op = p->op,
-		.inclusive = p->inclusive,
-		.is_float = in->type == PRAM_FLOAT,
-		.per_proc = p->per_proc,
-		.block = p->block,
-		.n = n,
-		.input = dev_in,
-		.flags = in->flags,
-		.out_n = out_n,
-		.output = dev_out,
-		.reps = reps,
-		.times_ms = g->times_ms,
+	    .algo = a->kernel,
+	    .variant = variant,
+	    .op = p->op,
+	    .inclusive = p->inclusive,
+	    .is_float = in->type == PRAM_FLOAT,
+	    .per_proc = p->per_proc,
+	    .block = p->block,
+	    .n = n,
+	    .input = dev_in,
+	    .flags = in->flags,
+	    .out_n = out_n,
+	    .output = dev_out,
+	    .reps = reps,
+	    .times_ms = g->times_ms,
 	};
 	if (gpu_run(rt, &job, err, errlen))
 		goto fail;

@@ -15,9 +15,9 @@ typedef struct gpu_result {
 	char why[256];       /* the first mismatch, in words */
 	algo_data out;       /* the kernel's output, widened to 64 bits */
 	size_t reps;
-	double *times_ms;    /* reps kernel times from events */
+	double *times_ms; /* reps kernel times from events */
 	double median_ms, min_ms, max_ms;
-	double gbps;         /* bytes read and written per second, at the median */
+	double gbps; /* bytes read and written per second, at the median */
 } gpu_result;
 
 /* Run the variant of a's kernels on rt with parameters p over in, reps timed

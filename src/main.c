@@ -10,19 +10,15 @@
 #include "config.h"
 
 static const cmd_entry *const commands[] = {
-	&cmd_list_entry,
-	&cmd_run_entry,
-	&cmd_gpu_entry,
-	&cmd_devices_entry,
-	&cmd_report_entry,
-	NULL,
+    &cmd_list_entry, &cmd_run_entry, &cmd_gpu_entry, &cmd_devices_entry, &cmd_report_entry, NULL,
 };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: pram COMMAND [OPTIONS]\n\n"
-		   "pramsim %s: a PRAM simulator that counts work and depth, with OpenCL\n"
-		   "kernels that run the same algorithms on real hardware.\n\ncommands:\n",
+	fprintf(f,
+		"usage: pram COMMAND [OPTIONS]\n\n"
+		"pramsim %s: a PRAM simulator that counts work and depth, with OpenCL\n"
+		"kernels that run the same algorithms on real hardware.\n\ncommands:\n",
 		PACKAGE_VERSION);
 	for (size_t k = 0; commands[k]; k++)
 		fprintf(f, "  %-8s %s\n", commands[k]->name, commands[k]->summary);

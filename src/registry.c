@@ -19,18 +19,11 @@ extern const algo algo_split;
 extern const algo algo_compact;
 
 const algo *const algo_registry[] = {
-	&algo_reduce,
-	&algo_scan_hillis_steele,
-	&algo_scan_blelloch,
-	&algo_scan_blocked,
-	&algo_scan_brent,
-	&algo_scan_backward,
-	&algo_scan_segmented,
-	&algo_reduce_segmented,
-	&algo_scan_matrix,
-	&algo_line_of_sight,
-	&algo_sandwich,
-	&algo_split,
-	&algo_compact,
-	NULL,
+    &algo_reduce,         &algo_scan_hillis_steele,
+    &algo_scan_blelloch,  &algo_scan_blocked,
+    &algo_scan_brent,     &algo_scan_backward,
+    &algo_scan_segmented, &algo_reduce_segmented,
+    &algo_scan_matrix,    &algo_line_of_sight,
+    &algo_sandwich,       &algo_split,
+    &algo_compact,        NULL,
 };

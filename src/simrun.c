@@ -7,8 +7,8 @@
 
 #include "simrun.h"
 
-int simrun_exec(const algo *a, const algo_params *p, const algo_data *in,
-		const pram_config *cfg, pram_step_hook hook, void *hook_ud, simrun *r)
+int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const pram_config *cfg,
+		pram_step_hook hook, void *hook_ud, simrun *r)
 {
 	memset(r, 0, sizeof *r);
 	r->bad_index = -1;

@@ -8,13 +8,13 @@
 #include "algo.h"
 
 typedef struct simrun {
-	pram *m;          /* the machine after the run; owned, see simrun_free */
-	algo_data out;    /* the simulator's result */
-	algo_data ref;    /* the reference result */
-	int verified;     /* out equals ref (floats: within the tolerance) */
-	long bad_index;   /* first mismatch, -1 when none */
-	char why[256];    /* the mismatch in words */
-	int cost_known;   /* the registry has a closed form for these parameters */
+	pram *m;                 /* the machine after the run; owned, see simrun_free */
+	algo_data out;           /* the simulator's result */
+	algo_data ref;           /* the reference result */
+	int verified;            /* out equals ref (floats: within the tolerance) */
+	long bad_index;          /* first mismatch, -1 when none */
+	char why[256];           /* the mismatch in words */
+	int cost_known;          /* the registry has a closed form for these parameters */
 	uint64_t cost_w, cost_d; /* its W(n) and D(n) */
 } simrun;
 
@@ -22,8 +22,8 @@ typedef struct simrun {
  * model the caller set), calling hook after every step when not NULL.
  * Returns 0, or -1 when out of memory. On return r->m holds the counters and
  * any violations; the caller frees r with simrun_free. */
-int simrun_exec(const algo *a, const algo_params *p, const algo_data *in,
-		const pram_config *cfg, pram_step_hook hook, void *hook_ud, simrun *r);
+int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const pram_config *cfg,
+		pram_step_hook hook, void *hook_ud, simrun *r);
 void simrun_free(simrun *r);
 
 #endif

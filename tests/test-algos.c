@@ -12,8 +12,9 @@
 #include "simrun.h"
 #include "tap.h"
 
-static const size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 65,
-			       100, 127, 129, 255, 256, 257, 1000, 1023, 1025, 4096, 65537};
+static const size_t sizes[] = {0,   1,   2,   3,    4,    5,    7,    8,    9,   15,
+			       16,  17,  31,  33,   63,   64,   65,   100,  127, 129,
+			       255, 256, 257, 1000, 1023, 1025, 4096, 65537};
 #define NSIZES (sizeof sizes / sizeof *sizes)
 
 /* Run a on a seeded input of n elements. Returns 0 when the run verified,
@@ -45,8 +46,8 @@ static int check_one(const algo *a, const algo_params *p, size_t n, uint64_t see
 		goto out;
 	}
 	if (r.cost_known && (r.cost_w != t.work || r.cost_d != t.depth)) {
-		snprintf(why, whylen, "n = %zu: W = %llu, D = %llu; closed form W = %llu, D = %llu", n,
-			 (unsigned long long)t.work, (unsigned long long)t.depth,
+		snprintf(why, whylen, "n = %zu: W = %llu, D = %llu; closed form W = %llu, D = %llu",
+			 n, (unsigned long long)t.work, (unsigned long long)t.depth,
 			 (unsigned long long)r.cost_w, (unsigned long long)r.cost_d);
 		goto out;
 	}
@@ -87,18 +88,23 @@ static void test_registry(void)
 					char why[512] = "";
 					int ok = 1;
 					for (size_t s = 0; s < NSIZES && ok; s++)
-						ok = check_one(a, &p, sizes[s], 1000 + s, why, sizeof why) == 0;
-					TAP_OK(ok, "%s, %s, %s, %s: verified, legal under %s, exact cost, Brent %s",
-					       a->name, pram_op_name(p.op), type == PRAM_INT ? "int" : "float",
-					       incl ? "inclusive" : "exclusive", pram_model_name(a->model), why);
+						ok = check_one(a, &p, sizes[s], 1000 + s, why,
+							       sizeof why) == 0;
+					TAP_OK(ok,
+					       "%s, %s, %s, %s: verified, legal under %s, exact "
+					       "cost, Brent %s",
+					       a->name, pram_op_name(p.op),
+					       type == PRAM_INT ? "int" : "float",
+					       incl ? "inclusive" : "exclusive",
+					       pram_model_name(a->model), why);
 				}
 			}
 		}
 	}
 }
 
-static int run_counts(const char *name, size_t n, pram_model model, int inclusive,
-		      pram_totals *t, char *err, size_t errlen)
+static int run_counts(const char *name, size_t n, pram_model model, int inclusive, pram_totals *t,
+		      char *err, size_t errlen)
 {
 	const algo *a = algo_find(name);
 	algo_params p = algo_default_params(a);
@@ -148,7 +154,8 @@ static void test_formulas(void)
 	ok = run_counts("scan-hillis-steele", 16, PRAM_EREW, 1, &t, err, sizeof err);
 	TAP_OK(!ok, "scan-hillis-steele under EREW fails");
 	TAP_CONTAINS(err, "erew forbids concurrent reads", "and EREW reports the concurrent read");
-	TAP_CONTAINS(err, "processors 1 and 2 both read x[1]", "naming the processors and the cell");
+	TAP_CONTAINS(err, "processors 1 and 2 both read x[1]",
+		     "naming the processors and the cell");
 	ok = run_counts("scan-blelloch", 1000, PRAM_EREW, 0, &t, err, sizeof err);
 	TAP_OK(ok && t.depth == 2 * 10 + 1, "scan-blelloch: any n (1000 pads to 1024), D = 21");
 }

@@ -10,16 +10,16 @@
 #include "fit.h"
 #include "tap.h"
 
-#define CLOSE(got, want, rel, ...)                                                     \
-	do {                                                                           \
-		double g_ = (got), w_ = (want);                                        \
-		int ok_ = fabs(g_ - w_) <= (rel) * fabs(w_) + 1e-300;                  \
-		tap_failed_ += !ok_;                                                   \
-		printf("%s %d - ", ok_ ? "ok" : "not ok", ++tap_count_);               \
-		printf(__VA_ARGS__);                                                   \
-		if (!ok_)                                                              \
-			printf(": got %.17g expected %.17g", g_, w_);                 \
-		printf("\n");                                                          \
+#define CLOSE(got, want, rel, ...)                                       \
+	do {                                                             \
+		double g_ = (got), w_ = (want);                          \
+		int ok_ = fabs(g_ - w_) <= (rel)*fabs(w_) + 1e-300;      \
+		tap_failed_ += !ok_;                                     \
+		printf("%s %d - ", ok_ ? "ok" : "not ok", ++tap_count_); \
+		printf(__VA_ARGS__);                                     \
+		if (!ok_)                                                \
+			printf(": got %.17g expected %.17g", g_, w_);    \
+		printf("\n");                                            \
 	} while (0)
 
 /* Sizes 2^10 .. 2^(10+m-1), with Blelloch-like W = 2n - 2, D = 2 log2 n. */

@@ -41,13 +41,20 @@ static void check_eq(long long got, long long want, const char *text)
 	report(got == want, text, why);
 }
 
-static const size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64,
-			       65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1000, 3001, 4096};
+static const size_t sizes[] = {0,   1,   2,   3,   4,   5,   7,   8,    9,    15,
+			       16,  17,  31,  32,  33,  63,  64,  65,   127,  128,
+			       129, 255, 256, 257, 511, 512, 513, 1000, 3001, 4096};
 #define NSIZES (sizeof sizes / sizeof *sizes)
 
 /* Segment-flag densities: the default generator's, then every second, every
  * element, and only the first. */
-enum { FLAGS_DEFAULT, FLAGS_HALF, FLAGS_ALL, FLAGS_FIRST, FLAGS_KINDS };
+enum {
+	FLAGS_DEFAULT,
+	FLAGS_HALF,
+	FLAGS_ALL,
+	FLAGS_FIRST,
+	FLAGS_KINDS
+};
 
 static void set_flags(algo_data *in, int kind, uint64_t seed)
 {
@@ -55,7 +62,7 @@ static void set_flags(algo_data *in, int kind, uint64_t seed)
 		return;
 	uint64_t s = seed * 7 + 1;
 	for (size_t i = 0; i < in->n; i++)
-		in->flags[i] = kind == FLAGS_ALL ? 1
+		in->flags[i] = kind == FLAGS_ALL     ? 1
 			       : kind == FLAGS_FIRST ? i == 0
 						     : (algo_rand(&s) & 1);
 }
@@ -102,8 +109,8 @@ static int run_one(const algo *a, const algo_params *p, size_t n, uint64_t seed,
 	else if (!r.cost_known)
 		snprintf(why, len, "n = %zu: no closed form", n);
 	else if (r.cost_w != t.work || r.cost_d != t.depth)
-		snprintf(why, len, "n = %zu: got W = %llu, D = %llu, expected W = %llu, D = %llu", n,
-			 (unsigned long long)t.work, (unsigned long long)t.depth,
+		snprintf(why, len, "n = %zu: got W = %llu, D = %llu, expected W = %llu, D = %llu",
+			 n, (unsigned long long)t.work, (unsigned long long)t.depth,
 			 (unsigned long long)r.cost_w, (unsigned long long)r.cost_d);
 	else if (pram_brent_time(r.m, 7) > pram_brent_bound(r.m, 7))
 		snprintf(why, len, "n = %zu: Brent's bound broken for p = 7", n);
@@ -114,9 +121,9 @@ static int run_one(const algo *a, const algo_params *p, size_t n, uint64_t seed,
 	return rc;
 }
 
-static const char *const family[] = {"scan-blocked", "scan-brent", "scan-backward",
-				     "scan-segmented", "reduce-segmented", "scan-matrix",
-				     "line-of-sight", "sandwich", "split", "compact"};
+static const char *const family[] = {
+    "scan-blocked", "scan-brent",    "scan-backward", "scan-segmented", "reduce-segmented",
+    "scan-matrix",  "line-of-sight", "sandwich",      "split",          "compact"};
 #define NFAMILY (sizeof family / sizeof *family)
 
 /* The programs built on algos_scan, which also run under the scan model. */
@@ -136,8 +143,9 @@ static void sweep(const algo *a, const algo_params *p, const char *extra)
 		for (uint64_t seed = 1; seed <= 3 && ok; seed++)
 			ok = run_one(a, p, sizes[s], seed * 1000 + s, (int)(seed + s) % kinds, why,
 				     sizeof why) == 0;
-	snprintf(text, sizeof text, "%s %s%s%s%s: correct, legal under %s, exact W and D, n = 0..4096",
-		 a->name, (a->caps & ALGO_OP) ? pram_op_name(p->op) : "",
+	snprintf(text, sizeof text,
+		 "%s %s%s%s%s: correct, legal under %s, exact W and D, n = 0..4096", a->name,
+		 (a->caps & ALGO_OP) ? pram_op_name(p->op) : "",
 		 p->type == PRAM_FLOAT ? " float" : " int",
 		 (a->caps & ALGO_INCLUSIVE) ? (p->inclusive ? " inclusive" : " exclusive") : "",
 		 extra, pram_model_name(p->model));
@@ -269,9 +277,10 @@ static void test_notes_examples(void)
 	char text[160];
 	for (size_t k = 0; k < 4; k++)
 		for (int incl = 0; incl < 2; incl++) {
-			run_values(scans[k], a8, NULL, 8, algo_find(scans[k])->model, incl, NULL, &r);
-			snprintf(text, sizeof text, "%s on the notes' 3 1 7 0 4 1 6 3, %s", scans[k],
-				 incl ? "inclusive" : "exclusive");
+			run_values(scans[k], a8, NULL, 8, algo_find(scans[k])->model, incl, NULL,
+				   &r);
+			snprintf(text, sizeof text, "%s on the notes' 3 1 7 0 4 1 6 3, %s",
+				 scans[k], incl ? "inclusive" : "exclusive");
 			check_output(&r, incl ? incl8 : excl8, 8, text);
 			simrun_free(&r);
 		}
@@ -280,9 +289,10 @@ static void test_notes_examples(void)
 	static const int64_t back_excl[8] = {22, 21, 14, 14, 10, 9, 3, 0};
 	for (int incl = 0; incl < 2; incl++) {
 		run_values("scan-backward", a8, NULL, 8, PRAM_EREW, incl, NULL, &r);
-		check_output(&r, incl ? back_incl : back_excl, 8,
-			     incl ? "scan-backward inclusive on 3 1 7 0 4 1 6 3: 25 22 21 14 14 10 9 3"
-				  : "scan-backward exclusive on 3 1 7 0 4 1 6 3: 22 21 14 14 10 9 3 0");
+		check_output(
+		    &r, incl ? back_incl : back_excl, 8,
+		    incl ? "scan-backward inclusive on 3 1 7 0 4 1 6 3: 25 22 21 14 14 10 9 3"
+			 : "scan-backward exclusive on 3 1 7 0 4 1 6 3: 22 21 14 14 10 9 3 0");
 		simrun_free(&r);
 	}
 
@@ -290,12 +300,15 @@ static void test_notes_examples(void)
 	static const int64_t len[10] = {3, 5, 2, 7, 10, 4, 3, 0, 8, 1};
 	static const int64_t cuts[10] = {3, 8, 10, 17, 27, 31, 34, 34, 42, 43};
 	run_values("sandwich", len, NULL, 10, PRAM_EREW, 1, NULL, &r);
-	check_output(&r, cuts, 10, "sandwich [3 5 2 7 10 4 3 0 8 1]: cuts at 3 8 10 17 27 31 34 34 42 43");
+	check_output(&r, cuts, 10,
+		     "sandwich [3 5 2 7 10 4 3 0 8 1]: cuts at 3 8 10 17 27 31 34 34 42 43");
 	simrun_free(&r);
 	run_values("sandwich", len, NULL, 10, PRAM_SCAN, 1, NULL, &r);
 	check_output(&r, cuts, 10, "sandwich under the scan model: the same cuts");
-	check_eq((long long)pram_get_totals(r.m).depth, 1, "sandwich under the scan model: depth 1");
-	check_eq((long long)pram_get_totals(r.m).work, 10, "sandwich under the scan model: work n = 10");
+	check_eq((long long)pram_get_totals(r.m).depth, 1,
+		 "sandwich under the scan model: depth 1");
+	check_eq((long long)pram_get_totals(r.m).work, 10,
+		 "sandwich under the scan model: work n = 10");
 	simrun_free(&r);
 
 	/* Split by bit 0: a = 100 111 010 110 001 101 001 000. */
@@ -304,8 +317,10 @@ static void test_notes_examples(void)
 	static const int64_t split_want[8] = {4, 2, 6, 0, 7, 1, 5, 1};
 	for (int model = 0; model < 2; model++) {
 		run_values("split", keys, NULL, 8, model ? PRAM_SCAN : PRAM_EREW, 0, NULL, &r);
-		snprintf(text, sizeof text, "split of 100 111 010 110 001 101 001 000 by bit 0 (%s): "
-					    "100 010 110 000 111 001 101 001", model ? "scan model" : "erew");
+		snprintf(text, sizeof text,
+			 "split of 100 111 010 110 001 101 001 000 by bit 0 (%s): "
+			 "100 010 110 000 111 001 101 001",
+			 model ? "scan model" : "erew");
 		check_output(&r, split_want, 8, text);
 		pram_array *f = find_array(r.m, "f");
 		int ok = f != NULL;
@@ -331,8 +346,9 @@ static void test_notes_examples(void)
 		isup[i] = letters[i] >= 'A' && letters[i] <= 'Z';
 	for (int model = 0; model < 2; model++) {
 		run_values("compact", letters, isup, 8, model ? PRAM_SCAN : PRAM_EREW, 0, NULL, &r);
-		snprintf(text, sizeof text, "compact A x C P h w b Z, flags 1 0 1 1 0 0 0 1 (upper "
-					    "case, %s): A C P Z as ASCII 65 67 80 90",
+		snprintf(text, sizeof text,
+			 "compact A x C P h w b Z, flags 1 0 1 1 0 0 0 1 (upper "
+			 "case, %s): A C P Z as ASCII 65 67 80 90",
 			 model ? "scan model" : "erew");
 		check_output(&r, upper, 4, text);
 		simrun_free(&r);
@@ -363,18 +379,20 @@ static void test_notes_examples(void)
 	for (size_t row = 0; row < 5; row++)
 		ok &= got_y[row] == y[row];
 	char why[256];
-	snprintf(why, sizeof why, "got y = %lld %lld %lld %lld %lld, expected %lld %lld %lld %lld %lld",
+	snprintf(why, sizeof why,
+		 "got y = %lld %lld %lld %lld %lld, expected %lld %lld %lld %lld %lld",
 		 (long long)got_y[0], (long long)got_y[1], (long long)got_y[2], (long long)got_y[3],
 		 (long long)got_y[4], (long long)y[0], (long long)y[1], (long long)y[2],
 		 (long long)y[3], (long long)y[4]);
-	report(ok, "SpMV: inclusive segmented scan of V' with F, y_i = V''[R_(i+1) - 1] = M x", why);
+	report(ok, "SpMV: inclusive segmented scan of V' with F, y_i = V''[R_(i+1) - 1] = M x",
+	       why);
 	simrun_free(&r);
 	run_values("reduce-segmented", vprime, rowflags, 8, PRAM_CREW, 0, NULL, &r);
 	check_output(&r, y, 5, "SpMV: reduce-segmented of V' with F gives y = M x directly");
 	simrun_free(&r);
 	run_values("reduce-segmented", vprime, rowflags, 8, PRAM_EREW, 0, NULL, &r);
 	report(pram_failed(r.m) && strstr(pram_errmsg(r.m), "erew forbids concurrent reads") &&
-		       strstr(pram_errmsg(r.m), "flags[0]"),
+		   strstr(pram_errmsg(r.m), "flags[0]"),
 	       "reduce-segmented under EREW: the packed flag word is read concurrently",
 	       pram_errmsg(r.m));
 	simrun_free(&r);
@@ -384,10 +402,11 @@ static void test_notes_examples(void)
 	static const int64_t terrain[8] = {0, 0, 3, 1, 5, 2, 8, 3};
 	static const int64_t visible[8] = {1, 1, 1, 0, 0, 0, 1, 0};
 	for (int model = 0; model < 2; model++) {
-		run_values("line-of-sight", terrain, NULL, 8, model ? PRAM_SCAN : PRAM_EREW, 0, NULL,
-			   &r);
+		run_values("line-of-sight", terrain, NULL, 8, model ? PRAM_SCAN : PRAM_EREW, 0,
+			   NULL, &r);
 		snprintf(text, sizeof text,
-			 "line of sight over 0 0 3 1 5 2 8 3 from index 0 (eye 1 up, %s): 1 1 1 0 0 0 1 0",
+			 "line of sight over 0 0 3 1 5 2 8 3 from index 0 (eye 1 up, %s): 1 1 1 0 "
+			 "0 0 1 0",
 			 model ? "scan model" : "erew");
 		check_output(&r, visible, 8, text);
 		simrun_free(&r);
@@ -447,8 +466,8 @@ static void test_formulas(void)
 	for (size_t n = 2; n <= 4096 && ok; n = n * 3 / 2 + 1) {
 		ok = counts("line-of-sight", n, NULL, PRAM_EREW, &w, &d, NULL, 1) &&
 		     d == 4 * lg(n) + 9 && w == 5 * n + 6 * ((uint64_t)1 << lg(n)) - 2;
-		snprintf(why, sizeof why, "n = %zu: got W = %llu, D = %llu", n, (unsigned long long)w,
-			 (unsigned long long)d);
+		snprintf(why, sizeof why, "n = %zu: got W = %llu, D = %llu", n,
+			 (unsigned long long)w, (unsigned long long)d);
 	}
 	report(ok, "line-of-sight under EREW: D = 4 ceil(log2 n) + 9 (O(log n)), W = 5n + 6m - 2",
 	       why);
@@ -461,7 +480,8 @@ static void test_formulas(void)
 		     w3 == n && d3 == 1;
 		snprintf(why, sizeof why, "n = %zu", n);
 	}
-	report(ok, "scan model: split W = 6n D = 6, compact W = 2n D = 2, sandwich W = n D = 1", why);
+	report(ok, "scan model: split W = 6n D = 6, compact W = 2n D = 2, sandwich W = n D = 1",
+	       why);
 
 	/* Blocked: n = B 2^k, nb = 2^k blocks. */
 	ok = 1;
@@ -476,15 +496,17 @@ static void test_formulas(void)
 			snprintf(why, sizeof why, "B = %u, n = %zu: got W = %llu, D = %llu", b, n,
 				 (unsigned long long)w, (unsigned long long)d);
 		}
-	report(ok, "scan-blocked, n = B 2^k: W = 2nb(B-1) + nb + n + 4nb - 1, D = 2 log B + 2 log nb + 5",
-	       why);
+	report(
+	    ok,
+	    "scan-blocked, n = B 2^k: W = 2nb(B-1) + nb + n + 4nb - 1, D = 2 log B + 2 log nb + 5",
+	    why);
 
 	/* Backward = Blelloch. */
 	ok = 1;
 	for (unsigned k = 0; k <= 12 && ok; k++) {
 		size_t n = (size_t)1 << k;
-		ok = counts("scan-backward", n, NULL, PRAM_EREW, &w, &d, NULL, 1) && w == 2 * n - 1 &&
-		     d == 2 * k + 1;
+		ok = counts("scan-backward", n, NULL, PRAM_EREW, &w, &d, NULL, 1) &&
+		     w == 2 * n - 1 && d == 2 * k + 1;
 	}
 	report(ok, "scan-backward exclusive, n = 2^k: W = 2n - 1, D = 2k + 1 (Blelloch's)", "");
 
@@ -535,7 +557,8 @@ static void test_brent(void)
 			snprintf(why, sizeof why, "f = %u, n = %zu: got W = %llu, D = %llu", f, n,
 				 (unsigned long long)w, (unsigned long long)d);
 		}
-	report(ok, "scan-brent, n = f 2^k: W = n(2 + 2/f) - 1, D = 2 log2(n/f) + 2f + 1, f = 1..16", why);
+	report(ok, "scan-brent, n = f 2^k: W = n(2 + 2/f) - 1, D = 2 log2(n/f) + 2f + 1, f = 1..16",
+	       why);
 
 	/* The notes' W2 = n(1 + 2/f) is that W less the second element pass. */
 	ok = 1;
@@ -546,7 +569,8 @@ static void test_brent(void)
 		ok = counts("scan-brent", n, &p, PRAM_EREW, &w, &d, NULL, 1);
 		double notes = (double)n * (1 + 2.0 / f), have = (double)(w - n);
 		ok = ok && fabs(have - notes) <= 1;
-		snprintf(why, sizeof why, "f = %u: got W - n = %.0f, expected %.0f", f, have, notes);
+		snprintf(why, sizeof why, "f = %u: got W - n = %.0f, expected %.0f", f, have,
+			 notes);
 	}
 	report(ok, "scan-brent: W - n = n(1 + 2/f) - 1, the notes' W2 (one element pass)", why);
 
@@ -566,13 +590,17 @@ static void test_brent(void)
 		counts("scan-brent", n, &p, PRAM_EREW, &w, &d, &tf, procs);
 		double s = (double)t1 / (double)tf, pred = 2.0 * f / (f + 1);
 		char text[200];
-		snprintf(text, sizeof text, "scan-brent f = %u: Brent speedup T_p(f=1)/T_p(f) = %.3f "
-					    "~ 2f/(f+1) = %.3f (p = 256, n = 2^18)", f, s, pred);
+		snprintf(text, sizeof text,
+			 "scan-brent f = %u: Brent speedup T_p(f=1)/T_p(f) = %.3f "
+			 "~ 2f/(f+1) = %.3f (p = 256, n = 2^18)",
+			 f, s, pred);
 		snprintf(why, sizeof why, "got %.4f, expected %.4f within 3%%", s, pred);
 		report(fabs(s - pred) <= 0.03 * pred, text, why);
 		double notes = (double)wb / (double)(w - n), npred = 2.0 * f / (f + 2);
-		snprintf(text, sizeof text, "scan-brent f = %u: W_blelloch / (W - n) = %.3f ~ the "
-					    "notes' 2f/(f+2) = %.3f", f, notes, npred);
+		snprintf(text, sizeof text,
+			 "scan-brent f = %u: W_blelloch / (W - n) = %.3f ~ the "
+			 "notes' 2f/(f+2) = %.3f",
+			 f, notes, npred);
 		snprintf(why, sizeof why, "got %.4f, expected %.4f within 0.1%%", notes, npred);
 		report(fabs(notes - npred) <= 0.001 * npred, text, why);
 	}
@@ -599,7 +627,7 @@ static void test_models(void)
 		snprintf(text, sizeof text, "%s claims CREW, and EREW reports its concurrent read",
 			 crew[k]);
 		report(a->model == PRAM_CREW && pram_failed(r.m) &&
-			       strstr(pram_errmsg(r.m), "erew forbids concurrent reads"),
+			   strstr(pram_errmsg(r.m), "erew forbids concurrent reads"),
 		       text, pram_errmsg(r.m));
 		simrun_free(&r);
 		algo_data_free(&in);
@@ -639,10 +667,11 @@ static void test_models(void)
 	}
 	char why[128];
 	snprintf(why, sizeof why, "got %d, %d and %d steps", phases[1], phases[2], phases[3]);
-	report(phases[1] == 7 && phases[2] == 11 && phases[3] == 1 &&
-		       (size_t)(phases[1] + phases[2] + phases[3]) == pram_step_count(r.m),
-	       "scan-blocked, n = 100, B = 8: steps labelled phase 1 (7), phase 2 (11), phase 3 (1)",
-	       why);
+	report(
+	    phases[1] == 7 && phases[2] == 11 && phases[3] == 1 &&
+		(size_t)(phases[1] + phases[2] + phases[3]) == pram_step_count(r.m),
+	    "scan-blocked, n = 100, B = 8: steps labelled phase 1 (7), phase 2 (11), phase 3 (1)",
+	    why);
 	simrun_free(&r);
 	algo_data_free(&in);
 
@@ -660,7 +689,8 @@ static void test_models(void)
 		const pram_step_stats *s = pram_step_at(r.m, k);
 		prims += !strcmp(s->label, "scan primitive") && s->work == 1000;
 	}
-	check_eq(prims, 2, "line-of-sight under the scan model: its two scans are one step of n each");
+	check_eq(prims, 2,
+		 "line-of-sight under the scan model: its two scans are one step of n each");
 	simrun_free(&r);
 	algo_data_free(&in);
 }

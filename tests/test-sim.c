@@ -94,31 +94,32 @@ static void test_writes(void)
 		int64_t result;
 		const char *text;
 	} cases[] = {
-		{PRAM_EREW, PRAM_OP_SUM, 5, 7, 0, 0, "erew forbids concurrent writes"},
-		{PRAM_CREW, PRAM_OP_SUM, 5, 5, 0, 0, "crew forbids concurrent writes"},
-		{PRAM_SCAN, PRAM_OP_SUM, 5, 7, 0, 0, "scan forbids concurrent writes"},
-		{PRAM_CRCW_COMMON, PRAM_OP_SUM, 5, 5, 1, 5, NULL},
-		{PRAM_CRCW_COMMON, PRAM_OP_SUM, 5, 7, 0, 0,
-		 "processors 0 and 1 write different values (5 and 7) to a[0]"},
-		{PRAM_CRCW_PRIORITY, PRAM_OP_SUM, 5, 7, 1, 5, NULL},
-		{PRAM_CRCW_COMBINING, PRAM_OP_SUM, 5, 7, 1, 12, NULL},
-		{PRAM_CRCW_COMBINING, PRAM_OP_MAX, 5, 7, 1, 7, NULL},
-		{PRAM_CRCW_COMBINING, PRAM_OP_MIN, 5, 7, 1, 5, NULL},
-		{PRAM_CRCW_COMBINING, PRAM_OP_AND, 6, 3, 1, 2, NULL},
-		{PRAM_CRCW_COMBINING, PRAM_OP_OR, 6, 3, 1, 7, NULL},
-		{PRAM_CRCW_COMBINING, PRAM_OP_XOR, 6, 3, 1, 5, NULL},
+	    {PRAM_EREW, PRAM_OP_SUM, 5, 7, 0, 0, "erew forbids concurrent writes"},
+	    {PRAM_CREW, PRAM_OP_SUM, 5, 5, 0, 0, "crew forbids concurrent writes"},
+	    {PRAM_SCAN, PRAM_OP_SUM, 5, 7, 0, 0, "scan forbids concurrent writes"},
+	    {PRAM_CRCW_COMMON, PRAM_OP_SUM, 5, 5, 1, 5, NULL},
+	    {PRAM_CRCW_COMMON, PRAM_OP_SUM, 5, 7, 0, 0,
+	     "processors 0 and 1 write different values (5 and 7) to a[0]"},
+	    {PRAM_CRCW_PRIORITY, PRAM_OP_SUM, 5, 7, 1, 5, NULL},
+	    {PRAM_CRCW_COMBINING, PRAM_OP_SUM, 5, 7, 1, 12, NULL},
+	    {PRAM_CRCW_COMBINING, PRAM_OP_MAX, 5, 7, 1, 7, NULL},
+	    {PRAM_CRCW_COMBINING, PRAM_OP_MIN, 5, 7, 1, 5, NULL},
+	    {PRAM_CRCW_COMBINING, PRAM_OP_AND, 6, 3, 1, 2, NULL},
+	    {PRAM_CRCW_COMBINING, PRAM_OP_OR, 6, 3, 1, 7, NULL},
+	    {PRAM_CRCW_COMBINING, PRAM_OP_XOR, 6, 3, 1, 5, NULL},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-		pram *m = pram_new(&(pram_config){.model = cases[k].model, .combine = cases[k].combine});
+		pram *m =
+		    pram_new(&(pram_config){.model = cases[k].model, .combine = cases[k].combine});
 		pram_array *a = counting_array(m, "a", 2);
 		concurrent_write(m, a, cases[k].v0, cases[k].v1);
 		const char *name = pram_model_name(cases[k].model);
-		TAP_EQ_I(pram_failed(m), !cases[k].legal, "%s (%s): writes %lld and %lld are %s", name,
-			 pram_op_name(cases[k].combine), (long long)cases[k].v0, (long long)cases[k].v1,
-			 cases[k].legal ? "legal" : "a violation");
+		TAP_EQ_I(pram_failed(m), !cases[k].legal, "%s (%s): writes %lld and %lld are %s",
+			 name, pram_op_name(cases[k].combine), (long long)cases[k].v0,
+			 (long long)cases[k].v1, cases[k].legal ? "legal" : "a violation");
 		if (cases[k].legal)
-			TAP_EQ_I(pram_array_get_i(a, 0), cases[k].result, "%s (%s): a[0] afterwards", name,
-				 pram_op_name(cases[k].combine));
+			TAP_EQ_I(pram_array_get_i(a, 0), cases[k].result,
+				 "%s (%s): a[0] afterwards", name, pram_op_name(cases[k].combine));
 		else
 			TAP_CONTAINS(pram_errmsg(m), cases[k].text, "%s: the message", name);
 		pram_free(m);
@@ -134,7 +135,8 @@ static void test_arbitrary(void)
 	for (uint64_t seed = 0; seed < 64; seed++) {
 		int64_t winner[2];
 		for (int rep = 0; rep < 2; rep++) {
-			pram *m = pram_new(&(pram_config){.model = PRAM_CRCW_ARBITRARY, .seed = seed});
+			pram *m =
+			    pram_new(&(pram_config){.model = PRAM_CRCW_ARBITRARY, .seed = seed});
 			pram_array *a = counting_array(m, "a", 1);
 			PRAM_STEP(m, "four write") {
 				PRAM_FORALL(m, i, 0, 4) {
@@ -152,7 +154,8 @@ static void test_arbitrary(void)
 	TAP_OK(wins[0] && wins[1] && wins[2] && wins[3],
 	       "crcw-arbitrary: over 64 seeds every writer wins (%d %d %d %d)", wins[0], wins[1],
 	       wins[2], wins[3]);
-	TAP_EQ_I(wins[0] + wins[1] + wins[2] + wins[3], 64, "the winner is always one of the writers");
+	TAP_EQ_I(wins[0] + wins[1] + wins[2] + wins[3], 64,
+		 "the winner is always one of the writers");
 }
 
 /* Reads see the step's start; writes land together at its end. A read and
@@ -171,7 +174,8 @@ static void test_synchronous(void)
 		int ok = !pram_failed(m);
 		for (size_t i = 0; i < 8; i++)
 			ok &= pram_array_get_i(a, i) == 10 + (int64_t)((i + 1) % 8);
-		TAP_OK(ok, "%s: read and write of one cell by two processors; reads see the old value",
+		TAP_OK(ok,
+		       "%s: read and write of one cell by two processors; reads see the old value",
 		       pram_model_name((pram_model)model));
 		pram_free(m);
 	}
@@ -210,14 +214,14 @@ static void test_atomics(void)
 		}
 		TAP_OK(pram_failed(m), "%s: two atomics on one cell are a violation",
 		       pram_model_name(excl[k]));
-		TAP_CONTAINS(pram_errmsg(m), excl[k] == PRAM_CREW ? "forbids concurrent atomics"
-								 : "both read c[0]",
+		TAP_CONTAINS(pram_errmsg(m),
+			     excl[k] == PRAM_CREW ? "forbids concurrent atomics" : "both read c[0]",
 			     "%s: the message", pram_model_name(excl[k]));
 		pram_free(m);
 	}
 	/* CRCW models apply them in processor-id order and charge D_serial. */
 	pram *m = machine(PRAM_CRCW_COMMON);
-	pram_array *c = counting_array(m, "c", 2);      /* c[0] = 10, c[1] = 11 */
+	pram_array *c = counting_array(m, "c", 2); /* c[0] = 10, c[1] = 11 */
 	pram_array *old = pram_array_new(m, "old", 5, PRAM_INT);
 	PRAM_STEP(m, "fetch-and-add") {
 		PRAM_FORALL(m, i, 0, 5) {
@@ -396,7 +400,8 @@ static void test_count_mode(void)
 		}
 	TAP_OK(!pram_failed(m), "count mode: the machine does not fail");
 	/* Step d: cells d .. 7-d are read by two processors: 8 - 2d of them. */
-	TAP_EQ_I(pram_get_totals(m).violations, 6 + 4 + 0, "count mode: every concurrent read counted");
+	TAP_EQ_I(pram_get_totals(m).violations, 6 + 4 + 0,
+		 "count mode: every concurrent read counted");
 	TAP_EQ_I(pram_violation_count(m), 10, "and kept");
 	TAP_EQ_I(pram_get_totals(m).depth, 3, "the run went on to the end");
 	char buf[256];
@@ -473,7 +478,9 @@ static void test_alloc_failures(void)
 				for (int64_t d = 1; d < 64; d *= 2)
 					PRAM_STEP(m, "hs") {
 						PRAM_FORALL(m, i, d, 64) {
-							pram_write(m, x, i, pram_read(m, x, i - d) + pram_read(m, x, i));
+							pram_write(m, x, i,
+								   pram_read(m, x, i - d) +
+								       pram_read(m, x, i));
 						}
 					}
 			}

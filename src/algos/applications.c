@@ -132,20 +132,20 @@ static int los_generate(algo_data *in, size_t n, const algo_params *p, uint64_t 
 }
 
 const algo algo_line_of_sight = {
-	.name = "line-of-sight",
-	.family = "scan",
-	.desc = "visible points of a height profile from index 0 (angles, max-scan, test)",
-	.model = PRAM_EREW,
-	.caps = ALGO_FLOAT,
-	.work_o = "O(n)",
-	.depth_o = "O(log n)", /* O(1) under --model scan */
-	.work_exact = "5n + 6m - 2, m = 2^ceil(log2 n); 5n under --model scan",
-	.depth_exact = "4 ceil(log2 n) + 9; 5 under --model scan",
-	.cost = los_cost,
-	.generate = los_generate,
-	.simulate = los_simulate,
-	.reference = los_reference,
-	.kernel = "line-of-sight",
+    .name = "line-of-sight",
+    .family = "scan",
+    .desc = "visible points of a height profile from index 0 (angles, max-scan, test)",
+    .model = PRAM_EREW,
+    .caps = ALGO_FLOAT,
+    .work_o = "O(n)",
+    .depth_o = "O(log n)", /* O(1) under --model scan */
+    .work_exact = "5n + 6m - 2, m = 2^ceil(log2 n); 5n under --model scan",
+    .depth_exact = "4 ceil(log2 n) + 9; 5 under --model scan",
+    .cost = los_cost,
+    .generate = los_generate,
+    .simulate = los_simulate,
+    .reference = los_reference,
+    .kernel = "line-of-sight",
 };
 
 static int sandwich_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
@@ -193,19 +193,19 @@ static void sandwich_reference(const algo_data *in, algo_data *out, const algo_p
 }
 
 const algo algo_sandwich = {
-	.name = "sandwich",
-	.family = "scan",
-	.desc = "where to cut a sandwich: the prefix sums of the wanted lengths",
-	.model = PRAM_EREW,
-	.caps = ALGO_FLOAT,
-	.default_inclusive = 1,
-	.work_o = "O(n)",
-	.depth_o = "O(log n)", /* O(1) under --model scan */
-	.work_exact = "3m - 1 + n, m = 2^ceil(log2 n); n under --model scan",
-	.depth_exact = "2 ceil(log2 n) + 3; 1 under --model scan",
-	.cost = sandwich_cost,
-	.generate = sandwich_generate,
-	.simulate = sandwich_simulate,
-	.reference = sandwich_reference,
-	.kernel = "scan-blelloch", /* a plain inclusive sum scan: the scan kernels serve it */
+    .name = "sandwich",
+    .family = "scan",
+    .desc = "where to cut a sandwich: the prefix sums of the wanted lengths",
+    .model = PRAM_EREW,
+    .caps = ALGO_FLOAT,
+    .default_inclusive = 1,
+    .work_o = "O(n)",
+    .depth_o = "O(log n)", /* O(1) under --model scan */
+    .work_exact = "3m - 1 + n, m = 2^ceil(log2 n); n under --model scan",
+    .depth_exact = "2 ceil(log2 n) + 3; 1 under --model scan",
+    .cost = sandwich_cost,
+    .generate = sandwich_generate,
+    .simulate = sandwich_simulate,
+    .reference = sandwich_reference,
+    .kernel = "scan-blelloch", /* a plain inclusive sum scan: the scan kernels serve it */
 };

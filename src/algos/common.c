@@ -64,19 +64,19 @@ void algos_ref_scan(const algo_data *in, algo_data *out, pram_op op, int inclusi
 }
 
 static const algos_scan_labels default_labels = {
-	.copy = "scan: copy in, pad with the identity",
-	.up = "scan: up-sweep",
-	.root = "scan: clear the root",
-	.down = "scan: down-sweep",
-	.out = "scan: copy out",
+    .copy = "scan: copy in, pad with the identity",
+    .up = "scan: up-sweep",
+    .root = "scan: clear the root",
+    .down = "scan: down-sweep",
+    .out = "scan: copy out",
 };
 
 static const algos_scan_labels rev_labels = {
-	.copy = "backward scan: copy in, pad with the identity",
-	.up = "backward scan: up-sweep (mirrored)",
-	.root = "backward scan: clear the root",
-	.down = "backward scan: down-sweep (mirrored)",
-	.out = "backward scan: copy out",
+    .copy = "backward scan: copy in, pad with the identity",
+    .up = "backward scan: up-sweep (mirrored)",
+    .root = "backward scan: clear the root",
+    .down = "backward scan: down-sweep (mirrored)",
+    .out = "backward scan: copy out",
 };
 
 int algos_scan_model(const pram *m)
@@ -96,7 +96,8 @@ void algos_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward
 		PRAM_STEP(m, lb->up) {
 			PRAM_FORALL(m, j, 0, len / (2 * s)) {
 				int64_t k = (int64_t)(2 * s) * j;
-				int64_t l = CELL(k + (int64_t)s - 1), r = CELL(k + 2 * (int64_t)s - 1);
+				int64_t l = CELL(k + (int64_t)s - 1),
+					r = CELL(k + 2 * (int64_t)s - 1);
 				pram_value a = pram_read_v(m, x, l);
 				pram_value b = pram_read_v(m, x, r);
 				pram_write_v(m, x, r, pram_op_apply_v(op, t, a, b));
@@ -112,7 +113,8 @@ void algos_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward
 		PRAM_STEP(m, lb->down) {
 			PRAM_FORALL(m, j, 0, len / (2 * s)) {
 				int64_t k = (int64_t)(2 * s) * j;
-				int64_t l = CELL(k + (int64_t)s - 1), r = CELL(k + 2 * (int64_t)s - 1);
+				int64_t l = CELL(k + (int64_t)s - 1),
+					r = CELL(k + 2 * (int64_t)s - 1);
 				pram_value left = pram_read_v(m, x, l);
 				pram_value right = pram_read_v(m, x, r);
 				pram_write_v(m, x, l, right);
@@ -165,8 +167,7 @@ void algos_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
 	algos_scan_labelled(m, dst, src, n, op, inclusive, NULL);
 }
 
-void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
-		    int inclusive)
+void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive)
 {
 	if (n == 0)
 		return;
@@ -239,8 +240,9 @@ pram_array *algos_load_flags(pram *m, const char *name, const algo_data *in)
 	}
 	for (size_t i = 0; i < in->n; i++)
 		if (algos_flag(in, i))
-			words[i / ALGOS_FLAG_BITS] = (int64_t)((uint64_t)words[i / ALGOS_FLAG_BITS] |
-							       (uint64_t)1 << (i % ALGOS_FLAG_BITS));
+			words[i / ALGOS_FLAG_BITS] =
+			    (int64_t)((uint64_t)words[i / ALGOS_FLAG_BITS] |
+				      (uint64_t)1 << (i % ALGOS_FLAG_BITS));
 	pram_array_load_i(a, words, nw);
 	free(words);
 	return a;

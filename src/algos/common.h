@@ -75,8 +75,7 @@ void algos_scan_labelled(pram *m, pram_array *dst, pram_array *src, size_t n, pr
 			 int inclusive, const algos_scan_labels *lb);
 /* The backward (suffix) scan: dst[i] = src[i] op ... op src[n-1] (inclusive)
  * or src[i+1] op ... op src[n-1] (exclusive). */
-void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
-		    int inclusive);
+void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive);
 /* Add the cost of one algos_scan (backward = 0) or algos_scan_rev
  * (backward = 1) of n elements under model to *w and *d. */
 void algos_scan_cost(size_t n, pram_model model, int backward, uint64_t *w, uint64_t *d);

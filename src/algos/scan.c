@@ -69,20 +69,21 @@ static int hs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 }
 
 const algo algo_scan_hillis_steele = {
-	.name = "scan-hillis-steele",
-	.family = "scan",
-	.desc = "in-place inclusive scan by recursive doubling (Hillis-Steele)",
-	.model = PRAM_CREW,
-	.caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
-	.default_inclusive = 1,
-	.work_o = "O(n log n)",
-	.depth_o = "O(log n)",
-	.work_exact = "sum over d = 1, 2, 4, ... < n of (n - d); n*k - n + 1 for n = 2^k (+ n exclusive)",
-	.depth_exact = "ceil(log2 n) (+ 1 exclusive)",
-	.cost = hs_cost,
-	.simulate = hs_simulate,
-	.reference = scan_reference,
-	.kernel = "scan-hillis-steele",
+    .name = "scan-hillis-steele",
+    .family = "scan",
+    .desc = "in-place inclusive scan by recursive doubling (Hillis-Steele)",
+    .model = PRAM_CREW,
+    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
+    .default_inclusive = 1,
+    .work_o = "O(n log n)",
+    .depth_o = "O(log n)",
+    .work_exact =
+	"sum over d = 1, 2, 4, ... < n of (n - d); n*k - n + 1 for n = 2^k (+ n exclusive)",
+    .depth_exact = "ceil(log2 n) (+ 1 exclusive)",
+    .cost = hs_cost,
+    .simulate = hs_simulate,
+    .reference = scan_reference,
+    .kernel = "scan-hillis-steele",
 };
 
 /* Blelloch on m = 2^k >= n cells (the input padded with the identity):
@@ -119,7 +120,8 @@ static int blelloch_simulate(pram *m, const algo_data *in, algo_data *out, const
 				int64_t k = (int64_t)(2 * s) * j;
 				pram_value a = pram_read_v(m, x, k + (int64_t)s - 1);
 				pram_value b = pram_read_v(m, x, k + 2 * (int64_t)s - 1);
-				pram_write_v(m, x, k + 2 * (int64_t)s - 1, pram_op_apply_v(p->op, t, a, b));
+				pram_write_v(m, x, k + 2 * (int64_t)s - 1,
+					     pram_op_apply_v(p->op, t, a, b));
 			}
 		}
 	}
@@ -159,18 +161,18 @@ static int blelloch_simulate(pram *m, const algo_data *in, algo_data *out, const
 }
 
 const algo algo_scan_blelloch = {
-	.name = "scan-blelloch",
-	.family = "scan",
-	.desc = "work-efficient exclusive scan by up-sweep and down-sweep (Blelloch)",
-	.model = PRAM_EREW,
-	.caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
-	.default_inclusive = 0,
-	.work_o = "O(n)",
-	.depth_o = "O(log n)",
-	.work_exact = "2m - 1 for m = 2^ceil(log2 n) (+ n inclusive)",
-	.depth_exact = "2 ceil(log2 n) + 1 (+ 1 inclusive)",
-	.cost = blelloch_cost,
-	.simulate = blelloch_simulate,
-	.reference = scan_reference,
-	.kernel = "scan-blelloch",
+    .name = "scan-blelloch",
+    .family = "scan",
+    .desc = "work-efficient exclusive scan by up-sweep and down-sweep (Blelloch)",
+    .model = PRAM_EREW,
+    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
+    .default_inclusive = 0,
+    .work_o = "O(n)",
+    .depth_o = "O(log n)",
+    .work_exact = "2m - 1 for m = 2^ceil(log2 n) (+ n inclusive)",
+    .depth_exact = "2 ceil(log2 n) + 1 (+ 1 inclusive)",
+    .cost = blelloch_cost,
+    .simulate = blelloch_simulate,
+    .reference = scan_reference,
+    .kernel = "scan-blelloch",
 };

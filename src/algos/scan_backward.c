@@ -14,9 +14,9 @@
 #include "common.h"
 
 static const algos_scan_labels backward_labels = {
-	.up = "up-sweep (mirrored): x[m-1-k'] = x[m-1-k] + x[m-1-k']",
-	.root = "clear the first element",
-	.down = "down-sweep (mirrored): swap and add",
+    .up = "up-sweep (mirrored): x[m-1-k'] = x[m-1-k] + x[m-1-k']",
+    .root = "clear the first element",
+    .down = "down-sweep (mirrored): swap and add",
 };
 
 static int backward_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
@@ -72,18 +72,18 @@ static void backward_reference(const algo_data *in, algo_data *out, const algo_p
 }
 
 const algo algo_scan_backward = {
-	.name = "scan-backward",
-	.family = "scan",
-	.desc = "backward (suffix) scan by a mirrored Blelloch up-sweep and down-sweep",
-	.model = PRAM_EREW,
-	.caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
-	.default_inclusive = 0,
-	.work_o = "O(n)",
-	.depth_o = "O(log n)",
-	.work_exact = "2m - 1 for m = 2^ceil(log2 n) (+ n inclusive)",
-	.depth_exact = "2 ceil(log2 n) + 1 (+ 1 inclusive)",
-	.cost = backward_cost,
-	.simulate = backward_simulate,
-	.reference = backward_reference,
-	.kernel = "scan-backward",
+    .name = "scan-backward",
+    .family = "scan",
+    .desc = "backward (suffix) scan by a mirrored Blelloch up-sweep and down-sweep",
+    .model = PRAM_EREW,
+    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
+    .default_inclusive = 0,
+    .work_o = "O(n)",
+    .depth_o = "O(log n)",
+    .work_exact = "2m - 1 for m = 2^ceil(log2 n) (+ n inclusive)",
+    .depth_exact = "2 ceil(log2 n) + 1 (+ 1 inclusive)",
+    .cost = backward_cost,
+    .simulate = backward_simulate,
+    .reference = backward_reference,
+    .kernel = "scan-backward",
 };

@@ -28,11 +28,11 @@
 #define DEFAULT_BLOCK 8
 
 static const algos_scan_labels phase2_labels = {
-	.copy = "phase 2, partial sums: copy in",
-	.up = "phase 2, partial sums: up-sweep",
-	.root = "phase 2, partial sums: clear the root",
-	.down = "phase 2, partial sums: down-sweep",
-	.out = "phase 2, partial sums: copy out",
+    .copy = "phase 2, partial sums: copy in",
+    .up = "phase 2, partial sums: up-sweep",
+    .root = "phase 2, partial sums: clear the root",
+    .down = "phase 2, partial sums: down-sweep",
+    .out = "phase 2, partial sums: copy out",
 };
 
 static size_t block_of(const algo_params *p)
@@ -112,8 +112,8 @@ static int blocked_simulate(pram *m, const algo_data *in, algo_data *out, const 
 	/* Phase 3. */
 	PRAM_STEP(m, "phase 3, add-back: y[i] = sums[i / B] + x[i]") {
 		PRAM_FORALL(m, i, 0, n) {
-			pram_value e = pram_op_apply_v(p->op, t, pram_read_v(m, sums, i / (int64_t)b),
-						       pram_read_v(m, x, i));
+			pram_value e = pram_op_apply_v(
+			    p->op, t, pram_read_v(m, sums, i / (int64_t)b), pram_read_v(m, x, i));
 			if (p->inclusive)
 				e = pram_op_apply_v(p->op, t, e, pram_read_v(m, a, i));
 			pram_write_v(m, y, i, e);
@@ -129,19 +129,19 @@ static void blocked_reference(const algo_data *in, algo_data *out, const algo_pa
 }
 
 const algo algo_scan_blocked = {
-	.name = "scan-blocked",
-	.family = "scan",
-	.desc = "scan of any length: Blelloch in blocks of B, scan of the block sums, add-back",
-	.model = PRAM_CREW,
-	.caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE | ALGO_BLOCK,
-	.default_inclusive = 0,
-	.work_o = "O(n)",
-	.depth_o = "O(log n)",
-	.work_exact = "2 nb (B - 1) + nb + n + W2(nb), nb = ceil(n/B), W2(m) = 3 m' - 1 + m "
-		      "(m' = 2^ceil(log2 m); m under --model scan)",
-	.depth_exact = "2 log2 B + 2 + D2(nb), D2(m) = 2 ceil(log2 m) + 3 (1 under --model scan)",
-	.cost = blocked_cost,
-	.simulate = blocked_simulate,
-	.reference = blocked_reference,
-	.kernel = "scan-blocked",
+    .name = "scan-blocked",
+    .family = "scan",
+    .desc = "scan of any length: Blelloch in blocks of B, scan of the block sums, add-back",
+    .model = PRAM_CREW,
+    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE | ALGO_BLOCK,
+    .default_inclusive = 0,
+    .work_o = "O(n)",
+    .depth_o = "O(log n)",
+    .work_exact = "2 nb (B - 1) + nb + n + W2(nb), nb = ceil(n/B), W2(m) = 3 m' - 1 + m "
+		  "(m' = 2^ceil(log2 m); m under --model scan)",
+    .depth_exact = "2 log2 B + 2 + D2(nb), D2(m) = 2 ceil(log2 m) + 3 (1 under --model scan)",
+    .cost = blocked_cost,
+    .simulate = blocked_simulate,
+    .reference = blocked_reference,
+    .kernel = "scan-blocked",
 };

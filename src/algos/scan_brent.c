@@ -35,9 +35,9 @@
 #define DEFAULT_PER_PROC 4
 
 static const algos_scan_labels brent_labels = {
-	.up = "phase 2, chunk sums: up-sweep",
-	.root = "phase 2, chunk sums: clear the root",
-	.down = "phase 2, chunk sums: down-sweep",
+    .up = "phase 2, chunk sums: up-sweep",
+    .root = "phase 2, chunk sums: clear the root",
+    .down = "phase 2, chunk sums: down-sweep",
 };
 
 static size_t per_proc(const algo_params *p)
@@ -82,7 +82,8 @@ static int brent_simulate(pram *m, const algo_data *in, algo_data *out, const al
 					continue;
 				pram_value v = pram_read_v(m, a, (int64_t)e);
 				if (j > 0)
-					v = pram_op_apply_v(p->op, t, pram_read_v(m, y, (int64_t)e - 1), v);
+					v = pram_op_apply_v(p->op, t,
+							    pram_read_v(m, y, (int64_t)e - 1), v);
 				pram_write_v(m, y, (int64_t)e, v);
 				if (j == f - 1 || e == n - 1)
 					pram_write_v(m, s, i, v);
@@ -98,9 +99,11 @@ static int brent_simulate(pram *m, const algo_data *in, algo_data *out, const al
 					continue;
 				pram_value v = pram_read_v(m, s, i);
 				if (p->inclusive)
-					v = pram_op_apply_v(p->op, t, v, pram_read_v(m, y, (int64_t)e));
+					v = pram_op_apply_v(p->op, t, v,
+							    pram_read_v(m, y, (int64_t)e));
 				else if (j > 0)
-					v = pram_op_apply_v(p->op, t, v, pram_read_v(m, y, (int64_t)e - 1));
+					v = pram_op_apply_v(p->op, t, v,
+							    pram_read_v(m, y, (int64_t)e - 1));
 				pram_write_v(m, z, (int64_t)e, v);
 			}
 		}
@@ -115,19 +118,19 @@ static void brent_reference(const algo_data *in, algo_data *out, const algo_para
 }
 
 const algo algo_scan_brent = {
-	.name = "scan-brent",
-	.family = "scan",
-	.desc = "scan with f elements per processor (the float4 trick; Brent's 2f/(f+2))",
-	.model = PRAM_EREW,
-	.caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE | ALGO_PER_PROC,
-	.default_inclusive = 0,
-	.work_o = "O(n)",
-	.depth_o = "O(log n + f)",
-	.work_exact = "2n + (Q - q) + 2Q - 1, q = ceil(n/f), Q = 2^ceil(log2 q); "
-		      "n(2 + 2/f) - 1 for n = f 2^k (the notes' n(1 + 2/f) counts one element pass)",
-	.depth_exact = "2 min(f, n) + 2 ceil(log2 q) + 1; 2 log2(n/f) + 2f + 1 for n = f 2^k",
-	.cost = brent_cost,
-	.simulate = brent_simulate,
-	.reference = brent_reference,
-	.kernel = "scan-brent",
+    .name = "scan-brent",
+    .family = "scan",
+    .desc = "scan with f elements per processor (the float4 trick; Brent's 2f/(f+2))",
+    .model = PRAM_EREW,
+    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE | ALGO_PER_PROC,
+    .default_inclusive = 0,
+    .work_o = "O(n)",
+    .depth_o = "O(log n + f)",
+    .work_exact = "2n + (Q - q) + 2Q - 1, q = ceil(n/f), Q = 2^ceil(log2 q); "
+		  "n(2 + 2/f) - 1 for n = f 2^k (the notes' n(1 + 2/f) counts one element pass)",
+    .depth_exact = "2 min(f, n) + 2 ceil(log2 q) + 1; 2 log2(n/f) + 2f + 1 for n = f 2^k",
+    .cost = brent_cost,
+    .simulate = brent_simulate,
+    .reference = brent_reference,
+    .kernel = "scan-brent",
 };

@@ -109,8 +109,10 @@ static void mma(pram *m, const char *label, pram_array *out, pram_array *x, pram
 			int64_t base = e / TILE * TILE, r = e % TILE / SIDE, col = e % SIDE;
 			pram_value acc = c ? pram_read_v(m, c, e) : algos_value(t, 0);
 			for (int64_t k = 0; k < SIDE; k++) {
-				pram_value a = pram_read_v(m, x, (xconst ? 0 : base) + r * SIDE + k);
-				pram_value b = pram_read_v(m, y, (xconst ? base : 0) + k * SIDE + col);
+				pram_value a =
+				    pram_read_v(m, x, (xconst ? 0 : base) + r * SIDE + k);
+				pram_value b =
+				    pram_read_v(m, y, (xconst ? base : 0) + k * SIDE + col);
 				acc = mul_add(t, acc, a, b);
 			}
 			pram_write_v(m, out, e, acc);
@@ -148,7 +150,8 @@ static pram_array *matrix_scan(pram *m, const mats *k, pram_array *a, size_t len
 				int64_t last = g * TILE + TILE - 1;
 				v = pram_read_v(m, s, last);
 				if (!inclusive)
-					v = pram_op_apply_v(PRAM_OP_SUM, t, v, pram_read_v(m, a, last));
+					v = pram_op_apply_v(PRAM_OP_SUM, t, v,
+							    pram_read_v(m, a, last));
 			}
 			pram_write_v(m, sums, g, v);
 		}
@@ -158,8 +161,8 @@ static pram_array *matrix_scan(pram *m, const mats *k, pram_array *a, size_t len
 		return NULL;
 	PRAM_STEP(m, "add-back: y[i] = T[i] + scanned tile sum [i / 256]") {
 		PRAM_FORALL(m, i, 0, len) {
-			pram_value v = pram_op_apply_v(PRAM_OP_SUM, t, pram_read_v(m, pre, i / TILE),
-						       pram_read_v(m, s, i));
+			pram_value v = pram_op_apply_v(
+			    PRAM_OP_SUM, t, pram_read_v(m, pre, i / TILE), pram_read_v(m, s, i));
 			pram_write_v(m, y, i, v);
 		}
 	}
@@ -174,10 +177,10 @@ static int matrix_simulate(pram *m, const algo_data *in, algo_data *out, const a
 	pram_type t = in->type;
 	pram_value zero = algos_value(t, 0);
 	mats k = {
-		.u = constant(m, "U", t, 0),
-		.ux = constant(m, "U'", t, 1),
-		.l = constant(m, "L", t, 2),
-		.j = constant(m, "J", t, 3),
+	    .u = constant(m, "U", t, 0),
+	    .ux = constant(m, "U'", t, 1),
+	    .l = constant(m, "L", t, 2),
+	    .j = constant(m, "J", t, 3),
 	};
 	/* The zeros that fill the last tile are part of the input layout. */
 	pram_array *a = algos_load(m, "A", in, tiles(n) * TILE, &zero);
@@ -195,19 +198,20 @@ static void matrix_reference(const algo_data *in, algo_data *out, const algo_par
 }
 
 const algo algo_scan_matrix = {
-	.name = "scan-matrix",
-	.family = "scan",
-	.desc = "sum scan by 16x16 matrix products per 256-element tile (A U + L A J), tiles recursively",
-	.model = PRAM_CREW,
-	.caps = ALGO_FLOAT | ALGO_INCLUSIVE,
-	.default_inclusive = 1,
-	.work_o = "O(n)",
-	.depth_o = "O(log n)", /* log_256 n levels */
-	.work_exact = "C(n): 3P for one tile, else 3P + P2 + len + C(nt); nt = ceil(len/256), "
-		      "P = 256 nt, P2 = 256 ceil(nt/256)",
-	.depth_exact = "5 L - 2 for L tile levels (3 for n <= 256, 8 for n <= 65536)",
-	.cost = matrix_cost,
-	.simulate = matrix_simulate,
-	.reference = matrix_reference,
-	.kernel = "scan-matrix",
+    .name = "scan-matrix",
+    .family = "scan",
+    .desc =
+	"sum scan by 16x16 matrix products per 256-element tile (A U + L A J), tiles recursively",
+    .model = PRAM_CREW,
+    .caps = ALGO_FLOAT | ALGO_INCLUSIVE,
+    .default_inclusive = 1,
+    .work_o = "O(n)",
+    .depth_o = "O(log n)", /* log_256 n levels */
+    .work_exact = "C(n): 3P for one tile, else 3P + P2 + len + C(nt); nt = ceil(len/256), "
+		  "P = 256 nt, P2 = 256 ceil(nt/256)",
+    .depth_exact = "5 L - 2 for L tile levels (3 for n <= 256, 8 for n <= 65536)",
+    .cost = matrix_cost,
+    .simulate = matrix_simulate,
+    .reference = matrix_reference,
+    .kernel = "scan-matrix",
 };

@@ -100,7 +100,7 @@ static void segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_a
 					if (idx)
 						pram_write(m, idx, i,
 							   pram_read(m, idx, i - (int64_t)d) +
-								   pram_read(m, idx, i));
+							       pram_read(m, idx, i));
 				}
 				if (more && (size_t)i < nw)
 					shift_or_word(m, src, run, i, d);
@@ -163,21 +163,21 @@ static void segscan_reference(const algo_data *in, algo_data *out, const algo_pa
 }
 
 const algo algo_scan_segmented = {
-	.name = "scan-segmented",
-	.family = "scan",
-	.desc = "segmented scan (packed flags; segmented Hillis-Steele on (flag, value) pairs)",
-	.model = PRAM_CREW,
-	.caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE | ALGO_FLAGS,
-	.default_inclusive = 1,
-	.work_o = "O(n log n)",
-	.depth_o = "O(log n)",
-	.work_exact = "sum over d = 1, 2, 4, ... < n of (n - d + e_d), e_d = the flag words "
-		      "below id d rebuilt in that step (+ n exclusive)",
-	.depth_exact = "ceil(log2 n) (+ 1 exclusive)",
-	.cost = segscan_cost,
-	.simulate = segscan_simulate,
-	.reference = segscan_reference,
-	.kernel = "scan-segmented",
+    .name = "scan-segmented",
+    .family = "scan",
+    .desc = "segmented scan (packed flags; segmented Hillis-Steele on (flag, value) pairs)",
+    .model = PRAM_CREW,
+    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE | ALGO_FLAGS,
+    .default_inclusive = 1,
+    .work_o = "O(n log n)",
+    .depth_o = "O(log n)",
+    .work_exact = "sum over d = 1, 2, 4, ... < n of (n - d + e_d), e_d = the flag words "
+		  "below id d rebuilt in that step (+ n exclusive)",
+    .depth_exact = "ceil(log2 n) (+ 1 exclusive)",
+    .cost = segscan_cost,
+    .simulate = segscan_simulate,
+    .reference = segscan_reference,
+    .kernel = "scan-segmented",
 };
 
 static int segreduce_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
@@ -239,17 +239,17 @@ static void segreduce_reference(const algo_data *in, algo_data *out, const algo_
 }
 
 const algo algo_reduce_segmented = {
-	.name = "reduce-segmented",
-	.family = "reduce",
-	.desc = "one reduction per segment (packed flags; segmented Hillis-Steele, then the ends)",
-	.model = PRAM_CREW,
-	.caps = ALGO_OP | ALGO_FLOAT | ALGO_FLAGS | ALGO_OUT_DATA,
-	.work_o = "O(n log n)",
-	.depth_o = "O(log n)",
-	.work_exact = "the segmented scan's (inclusive) + 2n",
-	.depth_exact = "ceil(log2 n) + 2",
-	.cost = segreduce_cost,
-	.simulate = segreduce_simulate,
-	.reference = segreduce_reference,
-	.kernel = "reduce-segmented",
+    .name = "reduce-segmented",
+    .family = "reduce",
+    .desc = "one reduction per segment (packed flags; segmented Hillis-Steele, then the ends)",
+    .model = PRAM_CREW,
+    .caps = ALGO_OP | ALGO_FLOAT | ALGO_FLAGS | ALGO_OUT_DATA,
+    .work_o = "O(n log n)",
+    .depth_o = "O(log n)",
+    .work_exact = "the segmented scan's (inclusive) + 2n",
+    .depth_exact = "ceil(log2 n) + 2",
+    .cost = segreduce_cost,
+    .simulate = segreduce_simulate,
+    .reference = segreduce_reference,
+    .kernel = "reduce-segmented",
 };

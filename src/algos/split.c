@@ -85,19 +85,19 @@ static void split_reference(const algo_data *in, algo_data *out, const algo_para
 }
 
 const algo algo_split = {
-	.name = "split",
-	.family = "sort",
-	.desc = "radix sort's split by bit 0 (0-scan, backward 1-scan, scatter); stable",
-	.model = PRAM_EREW,
-	.caps = 0,
-	.work_o = "O(n)",
-	.depth_o = "O(log n)", /* O(1) under --model scan */
-	.work_exact = "4n + 6m - 2, m = 2^ceil(log2 n); 6n under --model scan",
-	.depth_exact = "4 ceil(log2 n) + 8; 6 under --model scan",
-	.cost = split_cost,
-	.simulate = split_simulate,
-	.reference = split_reference,
-	.kernel = "split",
+    .name = "split",
+    .family = "sort",
+    .desc = "radix sort's split by bit 0 (0-scan, backward 1-scan, scatter); stable",
+    .model = PRAM_EREW,
+    .caps = 0,
+    .work_o = "O(n)",
+    .depth_o = "O(log n)", /* O(1) under --model scan */
+    .work_exact = "4n + 6m - 2, m = 2^ceil(log2 n); 6n under --model scan",
+    .depth_exact = "4 ceil(log2 n) + 8; 6 under --model scan",
+    .cost = split_cost,
+    .simulate = split_simulate,
+    .reference = split_reference,
+    .kernel = "split",
 };
 
 /* Compaction keeps i when its flag is 1; unlike a segment flag, element 0
@@ -164,17 +164,17 @@ static void compact_reference(const algo_data *in, algo_data *out, const algo_pa
 }
 
 const algo algo_compact = {
-	.name = "compact",
-	.family = "sort",
-	.desc = "stream compaction: keep the flagged elements, packed in order (scan, scatter)",
-	.model = PRAM_EREW,
-	.caps = ALGO_FLOAT | ALGO_FLAGS | ALGO_OUT_DATA,
-	.work_o = "O(n)",
-	.depth_o = "O(log n)", /* O(1) under --model scan */
-	.work_exact = "3m - 1 + 2n, m = 2^ceil(log2 n); 2n under --model scan",
-	.depth_exact = "2 ceil(log2 n) + 4; 2 under --model scan",
-	.cost = compact_cost,
-	.simulate = compact_simulate,
-	.reference = compact_reference,
-	.kernel = "compact",
+    .name = "compact",
+    .family = "sort",
+    .desc = "stream compaction: keep the flagged elements, packed in order (scan, scatter)",
+    .model = PRAM_EREW,
+    .caps = ALGO_FLOAT | ALGO_FLAGS | ALGO_OUT_DATA,
+    .work_o = "O(n)",
+    .depth_o = "O(log n)", /* O(1) under --model scan */
+    .work_exact = "3m - 1 + 2n, m = 2^ceil(log2 n); 2n under --model scan",
+    .depth_exact = "2 ceil(log2 n) + 4; 2 under --model scan",
+    .cost = compact_cost,
+    .simulate = compact_simulate,
+    .reference = compact_reference,
+    .kernel = "compact",
 };

@@ -31,9 +31,10 @@ static const struct {
 	size_t n;
 	int in_short;
 } sizes[] = {
-	{0, 1},     {1, 1},    {2, 0},    {3, 1},    {7, 0},      {8, 0},      {31, 0},
-	{33, 1},    {255, 0},  {256, 0},  {257, 1},  {1023, 0},   {1025, 1},   {4097, 1},
-	{100003, 1}, {(size_t)1 << 20, 0},
+    {0, 1},    {1, 1},    {2, 0},      {3, 1},
+    {7, 0},    {8, 0},    {31, 0},     {33, 1},
+    {255, 0},  {256, 0},  {257, 1},    {1023, 0},
+    {1025, 1}, {4097, 1}, {100003, 1}, {(size_t)1 << 20, 0},
 };
 #define NSIZES (sizeof sizes / sizeof sizes[0])
 
@@ -78,8 +79,8 @@ static void sweep(clrt *rt, const algo *a, const char *variant, size_t max_n, co
 					p.inclusive = f == 0;
 				int dflt = t == 0 && o == 0 && f == 0;
 				for (size_t s = 0; s < NSIZES; s++)
-					if (sizes[s].n <= max_n && (dflt || max_n < 1u << 20 ||
-								    sizes[s].in_short))
+					if (sizes[s].n <= max_n &&
+					    (dflt || max_n < 1u << 20 || sizes[s].in_short))
 						one(rt, a, variant, &p, sizes[s].n,
 						    42 + s + 7 * (uint64_t)t, note);
 			}
@@ -107,8 +108,15 @@ static void test_build_error(void)
 	if (rt && f) {
 		int32_t in[4] = {1, 2, 3, 4}, out = 0;
 		double ms;
-		gpu_job job = {.algo = "reduce", .variant = "teaching", .op = PRAM_OP_SUM, .n = 4,
-			       .input = in, .out_n = 1, .output = &out, .reps = 1, .times_ms = &ms};
+		gpu_job job = {.algo = "reduce",
+			       .variant = "teaching",
+			       .op = PRAM_OP_SUM,
+			       .n = 4,
+			       .input = in,
+			       .out_n = 1,
+			       .output = &out,
+			       .reps = 1,
+			       .times_ms = &ms};
 		rc = gpu_run(rt, &job, err, sizeof err);
 	}
 	TAP_OK(rc != 0, "a kernel with a syntax error fails to build");
@@ -134,32 +142,61 @@ static void test_refusals(clrt *rt)
 	int32_t in[4] = {1, 2, 3, 4}, out[4];
 	unsigned char flags[4] = {1, 0, 1, 0};
 	double ms;
-	gpu_job bad = {.algo = "reduce", .variant = "fancy", .op = PRAM_OP_SUM, .n = 1, .input = in,
-		       .out_n = 1, .output = out, .reps = 1, .times_ms = &ms};
+	gpu_job bad = {.algo = "reduce",
+		       .variant = "fancy",
+		       .op = PRAM_OP_SUM,
+		       .n = 1,
+		       .input = in,
+		       .out_n = 1,
+		       .output = out,
+		       .reps = 1,
+		       .times_ms = &ms};
 	TAP_OK(gpu_run(rt, &bad, err, sizeof err) != 0, "an unknown variant is refused");
 	TAP_CONTAINS(err, "fancy", "the error names the variant");
 	bad.variant = "teaching";
 	bad.op = PRAM_OP_XOR;
 	TAP_OK(gpu_run(rt, &bad, err, sizeof err) != 0, "an operator without kernels is refused");
 	TAP_CONTAINS(err, "xor", "the error names the operator");
-	gpu_job mat = {.algo = "scan-matrix", .variant = "teaching", .op = PRAM_OP_MAX, .n = 4,
-		       .input = in, .out_n = 4, .output = out, .reps = 1, .times_ms = &ms};
+	gpu_job mat = {.algo = "scan-matrix",
+		       .variant = "teaching",
+		       .op = PRAM_OP_MAX,
+		       .n = 4,
+		       .input = in,
+		       .out_n = 4,
+		       .output = out,
+		       .reps = 1,
+		       .times_ms = &ms};
 	TAP_OK(gpu_run(rt, &mat, err, sizeof err) != 0, "the matrix scan refuses max");
 	TAP_CONTAINS(err, "add", "the error says the kernels add");
-	gpu_job seg = {.algo = "scan-segmented", .variant = "teaching", .op = PRAM_OP_SUM, .n = 4,
-		       .input = in, .out_n = 4, .output = out, .reps = 1, .times_ms = &ms};
-	TAP_OK(gpu_run(rt, &seg, err, sizeof err) != 0, "a segmented scan without flags is refused");
+	gpu_job seg = {.algo = "scan-segmented",
+		       .variant = "teaching",
+		       .op = PRAM_OP_SUM,
+		       .n = 4,
+		       .input = in,
+		       .out_n = 4,
+		       .output = out,
+		       .reps = 1,
+		       .times_ms = &ms};
+	TAP_OK(gpu_run(rt, &seg, err, sizeof err) != 0,
+	       "a segmented scan without flags is refused");
 	TAP_CONTAINS(err, "flags", "the error names the flags");
 	seg.flags = flags;
 	seg.out_n = 3;
 	TAP_OK(gpu_run(rt, &seg, err, sizeof err) != 0, "an output of the wrong length is refused");
-	gpu_job blk = {.algo = "scan-blocked", .variant = "teaching", .op = PRAM_OP_SUM, .n = 4,
-		       .input = in, .out_n = 4, .output = out, .reps = 1, .times_ms = &ms,
+	gpu_job blk = {.algo = "scan-blocked",
+		       .variant = "teaching",
+		       .op = PRAM_OP_SUM,
+		       .n = 4,
+		       .input = in,
+		       .out_n = 4,
+		       .output = out,
+		       .reps = 1,
+		       .times_ms = &ms,
 		       .block = 6};
 	TAP_OK(gpu_run(rt, &blk, err, sizeof err) != 0, "a block size of 6 is refused");
 	TAP_CONTAINS(err, "power of two", "the error says why");
 	TAP_OK(gpu_has("scan-blelloch", "tuned") && !gpu_has("scan-hillis-steele", "tuned") &&
-		       !gpu_has("sort", "teaching"),
+		   !gpu_has("sort", "teaching"),
 	       "gpu_has knows the table");
 	TAP_OK(gpu_lanes(rt) >= clrt_compute_units(rt), "gpu_lanes is at least the compute units");
 }
@@ -219,9 +256,8 @@ int main(void)
 		printf("1..0 # SKIP no OpenCL device: %s\n", err);
 		return 0;
 	}
-	printf("# device: %s (%s), %u compute units, work-groups up to %zu\n",
-	       clrt_device_name(rt), clrt_platform_name(rt), clrt_compute_units(rt),
-	       clrt_max_wg(rt));
+	printf("# device: %s (%s), %u compute units, work-groups up to %zu\n", clrt_device_name(rt),
+	       clrt_platform_name(rt), clrt_compute_units(rt), clrt_max_wg(rt));
 	test_registry(rt);
 	test_refusals(rt);
 	clrt_close(rt);
@@ -235,13 +271,15 @@ int main(void)
 	TAP_OK(rt == NULL, "a platform index that does not exist is refused");
 	clrt_close(rt);
 	rt = clrt_open("0", err, sizeof err);
-	TAP_OK(rt != NULL, "the spec '0' opens the first device%s%s", rt ? "" : ": ", rt ? "" : err);
+	TAP_OK(rt != NULL, "the spec '0' opens the first device%s%s", rt ? "" : ": ",
+	       rt ? "" : err);
 	clrt_close(rt);
 	test_build_error();
 	TAP_OK(strcmp(clrt_errname(CL_OUT_OF_RESOURCES), "CL_OUT_OF_RESOURCES") == 0,
 	       "clrt_errname(CL_OUT_OF_RESOURCES)");
 	TAP_OK(strcmp(clrt_errname(CL_INVALID_WORK_GROUP_SIZE), "CL_INVALID_WORK_GROUP_SIZE") == 0,
 	       "clrt_errname(CL_INVALID_WORK_GROUP_SIZE)");
-	TAP_OK(strcmp(clrt_errname(12345), "CL_UNKNOWN_ERROR") == 0, "clrt_errname of an unknown code");
+	TAP_OK(strcmp(clrt_errname(12345), "CL_UNKNOWN_ERROR") == 0,
+	       "clrt_errname of an unknown code");
 	return tap_done();
 }
