@@ -1,8 +1,9 @@
 /*
- * algo.c - what every registry entry shares: parameters, data vectors, the
- * default input generator, the comparison with the reference and the input
- * file reader.
+ * algo.c - what every registry entry shares: its declared ports and
+ * parameters and the options that set them, data, the default input
+ * generator, the comparison with the reference and the input reader.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -13,12 +14,78 @@
 
 #include "algo.h"
 
-const algo *algo_find(const char *name)
+/* The implicit ports of an entry that declares none. */
+static const algo_port default_inputs[] = {
+    {.name = "x", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_DATA, .help = "the input vector"},
+    {0},
+};
+static const algo_port default_outputs[] = {
+    {.name = "y", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_DATA, .help = "the result"},
+    {0},
+};
+
+const algo_port *algo_inputs(const algo *a)
 {
-	for (size_t k = 0; algo_registry[k]; k++)
-		if (strcmp(algo_registry[k]->name, name) == 0)
-			return algo_registry[k];
-	return NULL;
+	return a->inputs ? a->inputs : default_inputs;
+}
+
+const algo_port *algo_outputs(const algo *a)
+{
+	return a->outputs ? a->outputs : default_outputs;
+}
+
+static size_t count_ports(const algo_port *pt)
+{
+	size_t k = 0;
+	while (pt[k].name)
+		k++;
+	return k;
+}
+
+size_t algo_nin(const algo *a)
+{
+	return count_ports(algo_inputs(a));
+}
+
+size_t algo_nout(const algo *a)
+{
+	return count_ports(algo_outputs(a));
+}
+
+size_t algo_nparams(const algo *a)
+{
+	size_t k = 0;
+	while (a->params && a->params[k].name)
+		k++;
+	return k;
+}
+
+int algo_swept_param(const algo *a)
+{
+	for (size_t k = 0; a->params && a->params[k].name; k++)
+		if (a->params[k].props & ALGO_PARAM_SWEEP)
+			return (int)k;
+	return -1;
+}
+
+int algo_takes_flags(const algo *a)
+{
+	return (algo_inputs(a)[0].props & ALGO_PORT_FLAGS) != 0;
+}
+
+pram_type algo_port_type(const algo_port *pt, const algo_params *p)
+{
+	return pt->elem == ALGO_ELEM_INT     ? PRAM_INT
+	       : pt->elem == ALGO_ELEM_FLOAT ? PRAM_FLOAT
+					     : p->type;
+}
+
+int algo_param_index(const algo *a, const char *name)
+{
+	for (size_t k = 0; a->params && a->params[k].name; k++)
+		if (strcmp(a->params[k].name, name) == 0)
+			return (int)k;
+	return -1;
 }
 
 algo_params algo_default_params(const algo *a)
@@ -27,15 +94,198 @@ algo_params algo_default_params(const algo *a)
 	    .op = PRAM_OP_SUM,
 	    .inclusive = a->default_inclusive,
 	    .type = PRAM_INT,
-	    .per_proc = 0,
 	    .model = a->model,
 	};
+	assert(algo_nparams(a) <= ALGO_MAX_PARAMS);
+	assert(algo_nin(a) >= 1 && algo_nin(a) <= ALGO_MAX_PORTS);
+	assert(algo_nout(a) >= 1 && algo_nout(a) <= ALGO_MAX_PORTS);
+	for (size_t k = 0; a->params && a->params[k].name; k++)
+		p.v[k] = a->params[k].def;
 	return p;
 }
 
-size_t algo_out_len(const algo *a, size_t n, const algo_params *p)
+/* The generic options every algorithm may take, by capability. */
+static const struct generic_opt {
+	const char *name;
+	unsigned cap;
+	int takes_value;
+} generic_opts[] = {
+    {"op", ALGO_OP, 1},
+    {"inclusive", ALGO_INCLUSIVE, 0},
+    {"exclusive", ALGO_INCLUSIVE, 0},
+    {"float", ALGO_FLOAT, 0},
+};
+
+int algo_option_known(const char *name, int *takes_value)
 {
-	return a->out_len ? a->out_len(n, p) : n;
+	for (size_t k = 0; k < sizeof generic_opts / sizeof *generic_opts; k++)
+		if (strcmp(generic_opts[k].name, name) == 0) {
+			*takes_value = generic_opts[k].takes_value;
+			return 1;
+		}
+	for (size_t k = 0; algo_registry[k]; k++)
+		if (algo_param_index(algo_registry[k], name) >= 0) {
+			*takes_value = 1;
+			return 1;
+		}
+	return 0;
+}
+
+/* Parse a whole number: decimal, 0x hex, or 2^k. Returns 0 or -1. */
+static int parse_whole(const char *s, int64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (strncmp(s, "2^", 2) == 0) {
+		long long k = strtoll(s + 2, &end, 10);
+		if (errno || *end || end == s + 2 || k < 0 || k > 62)
+			return -1;
+		*out = (int64_t)1 << k;
+		return 0;
+	}
+	long long v = strtoll(s, &end, 0);
+	if (errno || *end || end == s)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* v as the user would write it: 2^k for large powers of two. */
+static const char *number(int64_t v, char *buf, size_t len)
+{
+	if (v >= 1024 && (v & (v - 1)) == 0) {
+		int k = 0;
+		while (((int64_t)1 << k) < v)
+			k++;
+		snprintf(buf, len, "2^%d", k);
+	} else {
+		snprintf(buf, len, "%lld", (long long)v);
+	}
+	return buf;
+}
+
+/* "give a power of two from 2 to 2^20" and the like, into buf. */
+static void describe_range(const algo_param *pa, char *buf, size_t len)
+{
+	if (pa->choices) {
+		size_t o = (size_t)snprintf(buf, len, "give one of");
+		for (size_t k = 0; pa->choices[k] && o < len; k++)
+			o += (size_t)snprintf(buf + o, len - o, "%s %s", k ? "," : "",
+					      pa->choices[k]);
+		return;
+	}
+	char lo[32], hi[32];
+	snprintf(buf, len, "give %s from %s to %s",
+		 pa->props & ALGO_PARAM_POW2 ? "a power of two" : "a whole number",
+		 number(pa->min, lo, sizeof lo), number(pa->max, hi, sizeof hi));
+}
+
+int algo_set_option(const algo *a, algo_params *p, const char *name, const char *value, char *err,
+		    size_t errlen)
+{
+	for (size_t k = 0; k < sizeof generic_opts / sizeof *generic_opts; k++) {
+		const struct generic_opt *g = &generic_opts[k];
+		if (strcmp(g->name, name) != 0)
+			continue;
+		if (!(a->caps & g->cap)) {
+			snprintf(err, errlen, "%s does not take --%s", a->name, name);
+			return -1;
+		}
+		if (g->takes_value && !value) {
+			snprintf(err, errlen, "--%s needs a value", name);
+			return -1;
+		}
+		if (strcmp(name, "op") == 0) {
+			pram_op op;
+			if (pram_op_parse(value, &op) || op > PRAM_OP_MIN) {
+				snprintf(err, errlen, "--op '%s': give sum, max or min", value);
+				return -1;
+			}
+			p->op = op;
+		} else if (strcmp(name, "float") == 0) {
+			p->type = PRAM_FLOAT;
+		} else {
+			p->inclusive = strcmp(name, "inclusive") == 0;
+		}
+		return 0;
+	}
+	int k = algo_param_index(a, name);
+	if (k < 0) {
+		int takes;
+		if (algo_option_known(name, &takes))
+			snprintf(err, errlen, "%s does not take --%s", a->name, name);
+		else
+			snprintf(err, errlen, "unknown option '--%s'", name);
+		return -1;
+	}
+	const algo_param *pa = &a->params[k];
+	char range[256];
+	describe_range(pa, range, sizeof range);
+	if (!value) {
+		snprintf(err, errlen, "--%s needs a value: %s", name, range);
+		return -1;
+	}
+	int64_t v = -1;
+	if (pa->choices) {
+		for (size_t c = 0; pa->choices[c]; c++)
+			if (strcmp(pa->choices[c], value) == 0)
+				v = (int64_t)c;
+		if (v < 0) {
+			snprintf(err, errlen, "--%s '%s': %s", name, value, range);
+			return -1;
+		}
+	} else if (parse_whole(value, &v) || v < pa->min || v > pa->max ||
+		   ((pa->props & ALGO_PARAM_POW2) && (v <= 0 || (v & (v - 1))))) {
+		snprintf(err, errlen, "--%s '%s': %s", name, value, range);
+		return -1;
+	}
+	p->v[k] = v;
+	p->given |= 1u << k;
+	return 0;
+}
+
+int algo_set_param(const algo *a, algo_params *p, const char *name, int64_t v)
+{
+	int k = algo_param_index(a, name);
+	if (k < 0)
+		return -1;
+	const algo_param *pa = &a->params[k];
+	int64_t lo = pa->min, hi = pa->max;
+	if (pa->choices) {
+		lo = 0;
+		for (hi = 0; pa->choices[hi]; hi++)
+			;
+		hi--;
+	}
+	if (v < lo || v > hi || ((pa->props & ALGO_PARAM_POW2) && (v & (v - 1))))
+		return -1;
+	p->v[k] = v;
+	p->given |= 1u << k;
+	return 0;
+}
+
+void algo_print_params(const algo *a, FILE *f)
+{
+	for (size_t k = 0; a->params && a->params[k].name; k++) {
+		const algo_param *pa = &a->params[k];
+		char opt[64];
+		snprintf(opt, sizeof opt, "--%s %s", pa->name, pa->metavar ? pa->metavar : "V");
+		fprintf(f, "  %-16s %s", opt, pa->help);
+		if (pa->choices) {
+			char range[256];
+			describe_range(pa, range, sizeof range);
+			fprintf(f, ": %s", range + 5);
+		}
+		if (pa->choices) {
+			fprintf(f, " (default %s)\n", pa->choices[pa->def]);
+		} else {
+			char lo[32], hi[32], def[32];
+			fprintf(f, " (%s to %s%s; default %s)\n", number(pa->min, lo, sizeof lo),
+				number(pa->max, hi, sizeof hi),
+				pa->props & ALGO_PARAM_POW2 ? ", a power of two" : "",
+				number(pa->def, def, sizeof def));
+		}
+	}
 }
 
 int algo_data_alloc(algo_data *d, size_t n, pram_type t, int with_flags)
@@ -53,13 +303,47 @@ int algo_data_alloc(algo_data *d, size_t n, pram_type t, int with_flags)
 	return 0;
 }
 
+int algo_grid_alloc(algo_data *d, size_t w, size_t h, pram_type t)
+{
+	if (h && w > SIZE_MAX / h)
+		return -1;
+	if (algo_data_alloc(d, w * h, t, 0))
+		return -1;
+	d->w = w;
+	d->h = h;
+	return 0;
+}
+
 void algo_data_free(algo_data *d)
 {
 	free(d->vals);
 	free(d->flags);
 	d->vals = NULL;
 	d->flags = NULL;
-	d->n = 0;
+	d->n = d->w = d->h = 0;
+}
+
+void algo_data_free_all(algo_data *d, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		algo_data_free(&d[k]);
+}
+
+int algo_alloc_outputs(const algo *a, const algo_data *in, const algo_params *p, algo_data *out)
+{
+	const algo_port *pt = algo_outputs(a);
+	size_t nout = algo_nout(a);
+	for (size_t k = 0; k < nout; k++) {
+		pram_type t = algo_port_type(&pt[k], p);
+		int rc = a->out_len ? algo_data_alloc(&out[k], a->out_len(in, k, p), t, 0)
+			 : pt[k].shape == ALGO_GRID ? algo_grid_alloc(&out[k], in->w, in->h, t)
+						    : algo_data_alloc(&out[k], in->n, t, 0);
+		if (rc) {
+			algo_data_free_all(out, k);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 uint64_t algo_rand(uint64_t *state)
@@ -70,22 +354,42 @@ uint64_t algo_rand(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
+/* The side of a square grid of about n cells. */
+static size_t grid_side(size_t n)
+{
+	size_t s = 0;
+	while ((s + 1) * (s + 1) <= n)
+		s++;
+	return s;
+}
+
 int algo_generate(const algo *a, algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
 	if (a->generate)
 		return a->generate(in, n, p, seed);
-	if (algo_data_alloc(in, n, p->type, (a->caps & ALGO_FLAGS) != 0))
-		return -1;
+	const algo_port *pt = algo_inputs(a);
+	size_t nin = algo_nin(a);
 	uint64_t s = seed;
-	for (size_t i = 0; i < n; i++) {
-		uint64_t r = algo_rand(&s);
-		if (p->type == PRAM_INT)
-			in->vals[i].i = (int64_t)(r % 100);
-		else
-			in->vals[i].f = (double)(r >> 11) * 0x1.0p-53;
-		/* About one segment start in eight, and always one at 0. */
-		if (in->flags)
-			in->flags[i] = i == 0 || (r >> 60) < 2;
+	for (size_t k = 0; k < nin; k++) {
+		pram_type t = algo_port_type(&pt[k], p);
+		int flags = (pt[k].props & ALGO_PORT_FLAGS) != 0;
+		int rc = pt[k].shape == ALGO_GRID
+			     ? algo_grid_alloc(&in[k], grid_side(n), grid_side(n), t)
+			     : algo_data_alloc(&in[k], n, t, flags);
+		if (rc) {
+			algo_data_free_all(in, k);
+			return -1;
+		}
+		for (size_t i = 0; i < in[k].n; i++) {
+			uint64_t r = algo_rand(&s);
+			if (t == PRAM_INT)
+				in[k].vals[i].i = (int64_t)(r % 100);
+			else
+				in[k].vals[i].f = (double)(r >> 11) * 0x1.0p-53;
+			/* About one segment start in eight, and always one at 0. */
+			if (in[k].flags)
+				in[k].flags[i] = i == 0 || (r >> 60) < 2;
+		}
 	}
 	return 0;
 }
@@ -139,92 +443,188 @@ static int parse_number(const char *tok, pram_type type, pram_value *v)
 	return 0;
 }
 
-static int push(algo_data *d, size_t *cap, pram_value v)
+/* A port being read: its values and flags so far, grid rows. */
+typedef struct port_buf {
+	size_t cap, nflags, flagcap;
+	size_t rows, row_len; /* grids: rows read, and their common length */
+	long first_line;      /* where its values started, for messages */
+	int seen;             /* its section appeared */
+} port_buf;
+
+static int push(algo_data *d, port_buf *b, pram_value v)
 {
-	if (d->n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 1024;
+	if (d->n == b->cap) {
+		size_t ncap = b->cap ? b->cap * 2 : 1024;
 		pram_value *nv = realloc(d->vals, ncap * sizeof *nv);
 		if (!nv)
 			return -1;
 		d->vals = nv;
-		*cap = ncap;
+		b->cap = ncap;
 	}
 	d->vals[d->n++] = v;
 	return 0;
 }
 
-int algo_read_input(const char *path, pram_type type, algo_data *d, char *err, size_t errlen)
+static int push_flag(algo_data *d, port_buf *b, unsigned char f)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	char *line = NULL;
-	size_t linecap = 0, cap = 0, nflags = 0, flagcap = 0;
-	long lineno = 0;
-	memset(d, 0, sizeof *d);
-	d->type = type;
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+	if (b->nflags == b->flagcap) {
+		size_t ncap = b->flagcap ? b->flagcap * 2 : 1024;
+		unsigned char *nf = realloc(d->flags, ncap);
+		if (!nf)
+			return -1;
+		d->flags = nf;
+		b->flagcap = ncap;
+	}
+	d->flags[b->nflags++] = f;
+	return 0;
+}
+
+/* If p starts with "NAME:" for a port of a (or "flags:"), return the port's
+ * index (or -2 for flags) and move *p past the colon; else -1. */
+static int section(const algo *a, char **p)
+{
+	char *colon = strchr(*p, ':');
+	if (!colon)
 		return -1;
+	size_t len = (size_t)(colon - *p);
+	if (len == 5 && strncmp(*p, "flags", 5) == 0) {
+		*p = colon + 1;
+		return -2;
+	}
+	const algo_port *pt = algo_inputs(a);
+	for (size_t k = 0; pt[k].name; k++)
+		if (strlen(pt[k].name) == len && strncmp(*p, pt[k].name, len) == 0) {
+			*p = colon + 1;
+			return (int)k;
+		}
+	return -1;
+}
+
+int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params *p, algo_data *in,
+		     char *err, size_t errlen)
+{
+	const algo_port *pt = algo_inputs(a);
+	size_t nin = algo_nin(a), cur = 0;
+	port_buf buf[ALGO_MAX_PORTS];
+	char *line = NULL;
+	size_t linecap = 0;
+	long lineno = 0;
+	memset(buf, 0, sizeof buf);
+	for (size_t k = 0; k < nin; k++) {
+		memset(&in[k], 0, sizeof in[k]);
+		in[k].type = algo_port_type(&pt[k], p);
 	}
 	while (getline(&line, &linecap, f) >= 0) {
 		lineno++;
-		char *p = line;
+		char *q = line;
 		int is_flags = 0;
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == '#')
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q == '#')
 			continue;
-		if (strncmp(p, "flags:", 6) == 0) {
+		int sec = section(a, &q);
+		if (sec == -2) {
 			is_flags = 1;
-			p += 6;
+		} else if (sec >= 0) {
+			cur = (size_t)sec;
+			if (buf[cur].seen) {
+				snprintf(err, errlen, "%s:%ld: the values of '%s' are given twice",
+					 name, lineno, pt[cur].name);
+				goto fail;
+			}
+			buf[cur].seen = 1;
 		}
-		for (char *save = NULL, *tok = strtok_r(p, " \t\r\n,", &save); tok;
+		algo_data *d = &in[cur];
+		port_buf *b = &buf[cur];
+		size_t before = d->n;
+		for (char *save = NULL, *tok = strtok_r(q, " \t\r\n,", &save); tok;
 		     tok = strtok_r(NULL, " \t\r\n,", &save)) {
 			pram_value v;
 			int bad = is_flags
 				      ? parse_number(tok, PRAM_INT, &v) || (v.i != 0 && v.i != 1)
-				      : parse_number(tok, type, &v);
+				      : parse_number(tok, d->type, &v);
 			if (bad) {
-				snprintf(err, errlen, "%s:%ld: '%s' is not %s", path, lineno, tok,
-					 is_flags           ? "a flag (0 or 1)"
-					 : type == PRAM_INT ? "an integer"
-							    : "a finite number");
+				snprintf(err, errlen, "%s:%ld: '%s' is not %s", name, lineno, tok,
+					 is_flags              ? "a flag (0 or 1)"
+					 : d->type == PRAM_INT ? "an integer"
+							       : "a finite number");
 				goto fail;
 			}
-			if (is_flags) {
-				if (nflags == flagcap) {
-					flagcap = flagcap ? flagcap * 2 : 1024;
-					unsigned char *nf = realloc(d->flags, flagcap);
-					if (!nf)
-						goto oom;
-					d->flags = nf;
-				}
-				d->flags[nflags++] = (unsigned char)v.i;
-			} else if (push(d, &cap, v)) {
+			if (is_flags ? push_flag(d, b, (unsigned char)v.i) : push(d, b, v))
 				goto oom;
+		}
+		if (!b->first_line && d->n > before)
+			b->first_line = lineno;
+		if (pt[cur].shape == ALGO_GRID && !is_flags && d->n > before) {
+			size_t len = d->n - before;
+			if (b->rows && len != b->row_len) {
+				snprintf(
+				    err, errlen,
+				    "%s:%ld: row %zu of '%s' has %zu values, the rows before %zu",
+				    name, lineno, b->rows + 1, pt[cur].name, len, b->row_len);
+				goto fail;
 			}
+			b->row_len = len;
+			b->rows++;
 		}
 	}
 	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: read error: %s", name, strerror(errno));
 		goto fail;
 	}
-	if (d->flags && nflags != d->n) {
-		snprintf(err, errlen, "%s: %zu flags for %zu values; give one flag per value", path,
-			 nflags, d->n);
-		goto fail;
+	for (size_t k = 0; k < nin; k++) {
+		if (in[k].flags && buf[k].nflags != in[k].n) {
+			snprintf(err, errlen,
+				 "%s: %zu flags for %zu values%s%s; give one flag per value", name,
+				 buf[k].nflags, in[k].n, nin > 1 ? " of " : "",
+				 nin > 1 ? pt[k].name : "");
+			goto fail;
+		}
+		if (k > 0 && !buf[k].seen) {
+			snprintf(err, errlen,
+				 "%s: no values for the input '%s' (a line '%s:' starts them)",
+				 name, pt[k].name, pt[k].name);
+			goto fail;
+		}
+		if (!in[k].vals && algo_data_alloc(&in[k], 0, in[k].type, 0))
+			goto oom;
+		if (pt[k].shape == ALGO_GRID) {
+			in[k].w = buf[k].row_len;
+			in[k].h = buf[k].rows;
+		}
+		/* A port that takes flags and was given none is one segment. */
+		if ((pt[k].props & ALGO_PORT_FLAGS) && !in[k].flags) {
+			in[k].flags = calloc(in[k].n ? in[k].n : 1, 1);
+			if (!in[k].flags)
+				goto oom;
+			in[k].flags[0] = in[k].n > 0;
+		}
 	}
 	free(line);
-	if (f != stdin)
-		fclose(f);
 	return 0;
 oom:
-	snprintf(err, errlen, "%s:%ld: out of memory", path, lineno);
+	snprintf(err, errlen, "%s:%ld: out of memory", name, lineno);
 fail:
 	free(line);
+	algo_data_free_all(in, nin);
+	return -1;
+}
+
+int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_data *in, char *err,
+		    size_t errlen)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f) {
+		size_t nin = algo_nin(a);
+		for (size_t k = 0; k < nin; k++)
+			memset(&in[k], 0, sizeof in[k]);
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	int rc = algo_read_stream(a, f, path, p, in, err, errlen);
 	if (f != stdin)
 		fclose(f);
-	algo_data_free(d);
-	return -1;
+	return rc;
 }
 
 double algo_float_tolerance(const algo_data *in, double eps)

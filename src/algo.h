@@ -3,32 +3,91 @@
  * tests, the report tool and the lessons all read.
  *
  * Each algorithm is a PRAM program (run on libpram), a sequential reference
- * in plain C, its predicted work and depth (big-O and, where the program
- * allows, the exact closed form) and the name of its OpenCL kernels. To add
- * an algorithm, write its algo entry in a file of src/algos/ and list it in
- * registry.c; nothing else changes.
+ * in plain C, its named inputs, outputs and parameters, and its predicted
+ * work and depth (big-O and, where the program allows, the exact closed
+ * form). It lives in src/algos/STEM.c as `const algo algo_STEM` and is listed
+ * once in src/algos/list.h; its kernels, where it has them, are
+ * kernels/STEM.cl and kernels/gpu_STEM.c (doc/hacking.md).
  */
 #ifndef PRAM_ALGO_H
 #define PRAM_ALGO_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "pram.h"
 
-/* Options of one run, from the command line. */
+/*
+ * What an algorithm declares, so that the command line, the input reader,
+ * the generators, GPU validation, the report and the checker need no code of
+ * their own for it: its named inputs and outputs (ports) and its own
+ * parameters. A new knob or a new input shape touches only the algorithm's
+ * file.
+ */
+
+/* Most ports and parameters an algorithm may declare. */
+#define ALGO_MAX_PORTS  4
+#define ALGO_MAX_PARAMS 8
+
+/* What a port's elements are. */
+typedef enum algo_elem {
+	ALGO_ELEM_DATA,  /* integers, or floats under --float (the run's type) */
+	ALGO_ELEM_INT,   /* always integers (keys, indices, counts) */
+	ALGO_ELEM_FLOAT, /* always floats */
+} algo_elem;
+
+typedef enum algo_shape {
+	ALGO_VECTOR, /* n elements */
+	ALGO_GRID,   /* w by h elements, row by row */
+} algo_shape;
+
+/* Port properties. */
+enum {
+	ALGO_PORT_FLAGS = 1 << 0, /* carries one segment flag per element */
+};
+
+/* A named input or output. */
+typedef struct algo_port {
+	const char *name; /* "x", "keys", "image": the section name in an input file */
+	algo_shape shape;
+	algo_elem elem;
+	unsigned props;   /* ALGO_PORT_* */
+	const char *help; /* one line */
+} algo_port;
+
+/* Parameter properties. */
+enum {
+	ALGO_PARAM_POW2 = 1 << 0,  /* must be a power of two */
+	ALGO_PARAM_SWEEP = 1 << 1, /* the report sweeps it (f per work-item) */
+};
+
+/* One of an algorithm's own parameters: a whole number (or one of named
+ * choices) that the command line takes as --NAME VALUE. */
+typedef struct algo_param {
+	const char *name;           /* "per-proc": the option --per-proc */
+	const char *metavar;        /* "F", for the usage line */
+	int64_t min, max;           /* the range a given value must lie in */
+	int64_t def;                /* the default (any value; 0 may mean "the program's choice") */
+	unsigned props;             /* ALGO_PARAM_* */
+	const char *const *choices; /* NULL-ended names of the values 0, 1, ...; NULL: numbers */
+	const char *help;           /* one line */
+} algo_param;
+
+/* Options of one run. */
 typedef struct algo_params {
-	pram_op op;        /* sum, max or min for scans and reductions */
-	int inclusive;     /* scans: 1 inclusive, 0 exclusive */
-	pram_type type;    /* PRAM_INT or PRAM_FLOAT data */
-	unsigned per_proc; /* elements per processor (Brent's f); 0 = the default */
-	unsigned block;    /* block size (a power of two) of blocked algorithms; 0 = the default */
-	pram_model model;  /* the model the run is checked under */
+	pram_op op;                 /* sum, max or min for scans and reductions */
+	int inclusive;              /* scans: 1 inclusive, 0 exclusive */
+	pram_type type;             /* PRAM_INT or PRAM_FLOAT: the type of ALGO_ELEM_DATA ports */
+	pram_model model;           /* the model the run is checked under */
+	int64_t v[ALGO_MAX_PARAMS]; /* the algorithm's parameters, by their index in its table */
+	unsigned given;             /* bit k: parameter k was given, not defaulted */
 } algo_params;
 
-/* An input or output vector. */
+/* A port's data: a vector, or a grid of w by h stored row by row. */
 typedef struct algo_data {
-	size_t n;             /* elements */
+	size_t n;             /* elements (w h for a grid) */
+	size_t w, h;          /* a grid's width and height; 0 and 0 for a vector */
 	pram_type type;       /* of vals */
 	pram_value *vals;     /* n values; caller frees with algo_data_free */
 	unsigned char *flags; /* n segment flags (1 = a segment starts), or NULL */
@@ -39,45 +98,52 @@ enum {
 	ALGO_OP = 1 << 0,        /* takes --op sum|max|min */
 	ALGO_INCLUSIVE = 1 << 1, /* takes --inclusive / --exclusive */
 	ALGO_FLOAT = 1 << 2,     /* runs on float data too */
-	ALGO_FLAGS = 1 << 3,     /* reads segment flags */
-	ALGO_PER_PROC = 1 << 4,  /* takes --per-proc f */
-	ALGO_BLOCK = 1 << 5,     /* takes --block B */
 	/* The output length depends on the data (one value per segment, the
-	 * kept elements of a compaction): out_len gives an upper bound, n, and
+	 * kept elements of a compaction): out_len gives an upper bound and
 	 * simulate and reference lower out->n to the real length. */
 	ALGO_OUT_DATA = 1 << 6,
 };
 
-/* Exact cost for input size n, when the closed form exists for these
- * parameters: returns 0 and sets *w and *d, or -1 when there is none. */
+/* Exact cost for input size n (the length of the first input) and the
+ * parameters, when the closed form exists: returns 0 and sets *w and *d, or
+ * -1 when there is none. */
 typedef int (*algo_cost_fn)(size_t n, const algo_params *p, uint64_t *w, uint64_t *d);
 
+/*
+ * In the functions below, `in` is the array of the algorithm's inputs, one
+ * algo_data per declared input port in order, and `out` the array of its
+ * outputs; an algorithm with one input and one output simply uses in->... and
+ * out->...
+ */
 typedef struct algo {
-	const char *name;        /* "scan-blelloch" */
-	const char *family;      /* "scan", "reduce", ... */
-	const char *desc;        /* one line */
-	pram_model model;        /* the weakest model the program is legal under */
-	unsigned caps;           /* ALGO_* */
-	int default_inclusive;   /* for ALGO_INCLUSIVE entries */
-	const char *work_o;      /* "O(n log n)" */
-	const char *depth_o;     /* "O(log n)" */
-	const char *work_exact;  /* closed form in words, or NULL */
-	const char *depth_exact; /* closed form in words, or NULL */
-	algo_cost_fn cost;       /* exact W(n), D(n), or NULL */
-	/* Output length for input length n. NULL: n. With ALGO_OUT_DATA, an
-	 * upper bound that simulate and reference may lower. */
-	size_t (*out_len)(size_t n, const algo_params *p);
-	/* Fill in with a seeded random input of n elements; NULL: the default
-	 * generator (integers in [0, 100), floats in [0, 1)). */
+	const char *name;         /* "scan-blelloch" */
+	const char *family;       /* "scan", "reduce", ... */
+	const char *desc;         /* one line */
+	pram_model model;         /* the weakest model the program is legal under */
+	unsigned caps;            /* ALGO_* */
+	int default_inclusive;    /* for ALGO_INCLUSIVE entries */
+	const algo_port *inputs;  /* ended by {0}; NULL: one data vector "x" */
+	const algo_port *outputs; /* ended by {0}; NULL: one data vector "y" */
+	const algo_param *params; /* ended by {0}; NULL: none */
+	const char *work_o;       /* "O(n log n)" */
+	const char *depth_o;      /* "O(log n)" */
+	const char *work_exact;   /* closed form in words, or NULL */
+	const char *depth_exact;  /* closed form in words, or NULL */
+	algo_cost_fn cost;        /* exact W(n), D(n), or NULL */
+	/* Length of output port `port` for the inputs in. NULL: every output
+	 * has the first input's shape. With ALGO_OUT_DATA, an upper bound that
+	 * simulate and reference may lower. */
+	size_t (*out_len)(const algo_data *in, size_t port, const algo_params *p);
+	/* Fill in every input with a seeded random instance of size n; NULL:
+	 * the default generator (algo_generate). */
 	int (*generate)(algo_data *in, size_t n, const algo_params *p, uint64_t seed);
 	/* The PRAM program: run it on m, write the result into out (allocated by
-	 * the caller with out_len elements; with ALGO_OUT_DATA it sets out->n to
-	 * the elements written). Returns 0; errors are in m. */
+	 * the caller as algo_alloc_outputs does; with ALGO_OUT_DATA it sets
+	 * out->n to the elements written). Returns 0; errors are in m. */
 	int (*simulate)(pram *m, const algo_data *in, algo_data *out, const algo_params *p);
 	/* The sequential reference, into out (allocated by the caller; with
 	 * ALGO_OUT_DATA it sets out->n as simulate does). */
 	void (*reference)(const algo_data *in, algo_data *out, const algo_params *p);
-	const char *kernel; /* name of the OpenCL kernels (gpu_run), or NULL */
 } algo;
 
 /* The registry, in display order, ended by NULL. */
@@ -85,14 +151,61 @@ extern const algo *const algo_registry[];
 /* The entry named name, or NULL. */
 const algo *algo_find(const char *name);
 
-/* Default parameters for a: sum, its default inclusiveness, int, f = 0. */
+/* Default parameters for a: sum, its default inclusiveness, int, its model
+ * and every parameter at its default. */
 algo_params algo_default_params(const algo *a);
-size_t algo_out_len(const algo *a, size_t n, const algo_params *p);
 
-/* Data vectors. algo_data_alloc returns 0 or -1 (out of memory); the
- * vectors are zeroed. algo_data_free accepts a zeroed or freed one. */
+/* The declared ports and parameters (the implicit "x" and "y" when an entry
+ * declares none), and how many there are. */
+const algo_port *algo_inputs(const algo *a);
+const algo_port *algo_outputs(const algo *a);
+size_t algo_nin(const algo *a);
+size_t algo_nout(const algo *a);
+size_t algo_nparams(const algo *a);
+/* The element type of port pt under parameters p. */
+pram_type algo_port_type(const algo_port *pt, const algo_params *p);
+/* The index of a's parameter named name (without the dashes), or -1. */
+int algo_param_index(const algo *a, const char *name);
+/* The index of the parameter the report sweeps (ALGO_PARAM_SWEEP), or -1. */
+int algo_swept_param(const algo *a);
+/* Whether the first input carries segment flags. */
+int algo_takes_flags(const algo *a);
+
+/*
+ * Set one option of a run by its command-line name (without the dashes) and
+ * value: "op", "inclusive", "exclusive", "float" (value NULL) or one of a's
+ * own parameters. Numbers may be written 2^k. Returns 0, or -1 with a message
+ * in err that names the option and says what is accepted ("scan-blelloch
+ * does not take --per-proc", "--block '3': give a power of two from 2 to
+ * 2^20").
+ */
+int algo_set_option(const algo *a, algo_params *p, const char *name, const char *value, char *err,
+		    size_t errlen);
+/* Set a's parameter name to v, as given (programs and tests). Returns 0, or
+ * -1 when a has no such parameter or v is out of its range. */
+int algo_set_param(const algo *a, algo_params *p, const char *name, int64_t v);
+/* Whether name is an option algo_set_option knows for some algorithm (the
+ * generic ones and every registered parameter), and whether it takes a
+ * value. */
+int algo_option_known(const char *name, int *takes_value);
+/* Print a's parameters, one per line, as the help of the commands does. */
+void algo_print_params(const algo *a, FILE *f);
+
+/* Data. algo_data_alloc returns 0 or -1 (out of memory); the vectors are
+ * zeroed. algo_data_free accepts a zeroed or freed one. */
 int algo_data_alloc(algo_data *d, size_t n, pram_type t, int with_flags);
+/* A grid of w by h. */
+int algo_grid_alloc(algo_data *d, size_t w, size_t h, pram_type t);
 void algo_data_free(algo_data *d);
+/* Free the n ports of an array of data (the array itself is the caller's). */
+void algo_data_free_all(algo_data *d, size_t n);
+/* Allocate a's outputs (algo_nout of them, into out) for the inputs in:
+ * the lengths out_len gives, or the first input's shape. 0 or -1. */
+int algo_alloc_outputs(const algo *a, const algo_data *in, const algo_params *p, algo_data *out);
+/* Fill in (algo_nin ports) with a seeded random instance of size n: the
+ * entry's generator, or the default one, which gives every vector port n
+ * elements and every grid port a square of about n cells (integers in
+ * [0, 100), floats in [0, 1), about one segment start in eight). */
 int algo_generate(const algo *a, algo_data *in, size_t n, const algo_params *p, uint64_t seed);
 
 /* Compare a result with the reference. Integers must be equal; floats must
@@ -105,10 +218,21 @@ long algo_compare(const algo_data *got, const algo_data *want, double tol, char 
  * (ceil(log2 n) + 2) * eps * sum |in|. */
 double algo_float_tolerance(const algo_data *in, double eps);
 
-/* Read whitespace-separated numbers from path ("-" for standard input) into
- * d, as integers unless type is PRAM_FLOAT. A line "flags: 1 0 0 1 ..." gives
- * segment flags. Returns 0, or -1 with "file:line: what" in err. */
-int algo_read_input(const char *path, pram_type type, algo_data *d, char *err, size_t errlen);
+/*
+ * Read a's inputs from path ("-" for standard input) into in (algo_nin
+ * ports). The text holds whitespace- or comma-separated numbers and '#'
+ * comments. Numbers before any section go to the first input; a line
+ * "NAME:" (NAME an input port of a) starts that port's values, which may
+ * follow on the same line; a line "flags: 1 0 0 1 ..." gives the segment
+ * flags of the current port. A grid port's values are rows, one line each,
+ * all of the same length. Integers unless the port's type is float.
+ * Returns 0, or -1 with "file:line: what" in err.
+ */
+int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_data *in, char *err,
+		    size_t errlen);
+/* The same from an open stream; name is what the messages call it. */
+int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params *p, algo_data *in,
+		     char *err, size_t errlen);
 
 /* A seeded 64-bit generator (splitmix64) for inputs. */
 uint64_t algo_rand(uint64_t *state);

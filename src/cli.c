@@ -1,6 +1,7 @@
 /*
  * cli.c - option parsing and output helpers shared by the subcommands.
  */
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -25,6 +26,38 @@ void cli_usage(const cmd_entry *e, FILE *f)
 	fprintf(f, "usage: pram %s %s\n\n%s\n", e->name, e->args, e->summary);
 	if (e->help)
 		fprintf(f, "\n%s", e->help);
+}
+
+int cli_bad_option(const char *cmd, int c, char **argv)
+{
+	if (c == ':')
+		cli_error("%s: option '%s' needs a value", cmd, argv[optind - 1]);
+	else
+		cli_error("%s: unknown option '%s' (pram %s --help)", cmd, argv[optind - 1], cmd);
+	return EXIT_USAGE;
+}
+
+int cli_algo_help(const cmd_entry *e, const char *name)
+{
+	cli_usage(e, stdout);
+	if (!name)
+		return EXIT_OK;
+	const algo *a = algo_find(name);
+	if (!a) {
+		cli_error("%s: unknown algorithm '%s'", e->name, name);
+		return EXIT_USAGE;
+	}
+	printf("\n%s: %s\ninputs:\n", a->name, a->desc);
+	const algo_port *pt = algo_inputs(a);
+	for (size_t k = 0; pt[k].name; k++)
+		printf("  %-16s %s%s%s\n", pt[k].name, pt[k].help,
+		       pt[k].shape == ALGO_GRID ? " (a grid: one row a line)" : "",
+		       pt[k].props & ALGO_PORT_FLAGS ? " (a 'flags:' line)" : "");
+	if (a->params) {
+		printf("parameters:\n");
+		algo_print_params(a, stdout);
+	}
+	return EXIT_OK;
 }
 
 int cli_parse_u64(const char *s, uint64_t *out)
@@ -55,9 +88,46 @@ int cli_parse_size(const char *s, size_t *out)
 	return 0;
 }
 
-int cli_algo_option(cli_algo_opts *o, int code, const char *arg)
+/* The options every algorithm command shares. */
+static const struct option common_opts[] = {
+    {"n", required_argument, 0, OPT_N},       {"input", required_argument, 0, OPT_INPUT},
+    {"seed", required_argument, 0, OPT_SEED}, {"json", no_argument, 0, OPT_JSON},
+    {"csv", no_argument, 0, OPT_CSV},         {"help", no_argument, 0, OPT_HELP},
+    {"op", required_argument, 0, OPT_ALGO},   {"inclusive", no_argument, 0, OPT_ALGO},
+    {"exclusive", no_argument, 0, OPT_ALGO},  {"float", no_argument, 0, OPT_ALGO},
+};
+#define NCOMMON      (sizeof common_opts / sizeof *common_opts)
+/* Room for the common options, every registered parameter and a command's own. */
+#define MAX_LONGOPTS 128
+
+const struct option *cli_algo_longopts(const struct option *own)
 {
-	uint64_t v;
+	static struct option table[MAX_LONGOPTS];
+	size_t k = 0;
+	for (size_t i = 0; i < NCOMMON; i++)
+		table[k++] = common_opts[i];
+	for (size_t r = 0; algo_registry[r]; r++) {
+		const algo_param *pa = algo_registry[r]->params;
+		for (size_t i = 0; pa && pa[i].name; i++) {
+			size_t j = 0;
+			while (j < k && strcmp(table[j].name, pa[i].name) != 0)
+				j++;
+			if (j < k)
+				continue; /* another algorithm has it too */
+			assert(k < MAX_LONGOPTS - 1);
+			table[k++] = (struct option){pa[i].name, required_argument, 0, OPT_ALGO};
+		}
+	}
+	for (size_t i = 0; own && own[i].name; i++) {
+		assert(k < MAX_LONGOPTS - 1);
+		table[k++] = own[i];
+	}
+	table[k] = (struct option){0, 0, 0, 0};
+	return table;
+}
+
+int cli_algo_option(cli_algo_opts *o, int code, const char *name, const char *arg)
+{
 	switch (code) {
 	case OPT_N:
 		if (cli_parse_size(arg, &o->n)) {
@@ -75,37 +145,13 @@ int cli_algo_option(cli_algo_opts *o, int code, const char *arg)
 			return -1;
 		}
 		return 1;
-	case OPT_OP:
-		if (pram_op_parse(arg, &o->params.op) || o->params.op > PRAM_OP_MIN) {
-			cli_error("--op '%s': give sum, max or min", arg);
+	case OPT_ALGO:
+		if (o->nset == CLI_MAX_SET) {
+			cli_error("more than %d algorithm options", CLI_MAX_SET);
 			return -1;
 		}
-		o->op_given = 1;
-		return 1;
-	case OPT_INCLUSIVE:
-	case OPT_EXCLUSIVE:
-		o->params.inclusive = code == OPT_INCLUSIVE;
-		o->incl_given = 1;
-		return 1;
-	case OPT_FLOAT:
-		o->params.type = PRAM_FLOAT;
-		o->float_given = 1;
-		return 1;
-	case OPT_PER_PROC:
-		if (cli_parse_u64(arg, &v) || v < 1 || v > 4096) {
-			cli_error("--per-proc '%s': give a whole number from 1 to 4096", arg);
-			return -1;
-		}
-		o->params.per_proc = (unsigned)v;
-		o->per_proc_given = 1;
-		return 1;
-	case OPT_BLOCK:
-		if (cli_parse_u64(arg, &v) || v < 2 || v > (1u << 20) || (v & (v - 1))) {
-			cli_error("--block '%s': give a power of two from 2 to 2^20", arg);
-			return -1;
-		}
-		o->params.block = (unsigned)v;
-		o->block_given = 1;
+		o->set[o->nset].name = name;
+		o->set[o->nset++].value = arg;
 		return 1;
 	case OPT_JSON:
 		o->json = 1;
@@ -139,25 +185,14 @@ int cli_algo_finish(cli_algo_opts *o, const char *cmd, const char *name)
 		list_names(stderr);
 		return EXIT_USAGE;
 	}
-	/* Keep what the user chose, fill in the algorithm's defaults. */
-	algo_params d = algo_default_params(o->alg);
-	if (!o->incl_given)
-		o->params.inclusive = d.inclusive;
-	unsigned caps = o->alg->caps;
-	const char *bad = NULL;
-	if (o->op_given && !(caps & ALGO_OP))
-		bad = "--op";
-	else if (o->incl_given && !(caps & ALGO_INCLUSIVE))
-		bad = o->params.inclusive ? "--inclusive" : "--exclusive";
-	else if (o->float_given && !(caps & ALGO_FLOAT))
-		bad = "--float";
-	else if (o->per_proc_given && !(caps & ALGO_PER_PROC))
-		bad = "--per-proc";
-	else if (o->block_given && !(caps & ALGO_BLOCK))
-		bad = "--block";
-	if (bad) {
-		cli_error("%s: %s does not take %s", cmd, o->alg->name, bad);
-		return EXIT_USAGE;
+	o->params = algo_default_params(o->alg);
+	for (size_t k = 0; k < o->nset; k++) {
+		char err[512];
+		if (algo_set_option(o->alg, &o->params, o->set[k].name, o->set[k].value, err,
+				    sizeof err)) {
+			cli_error("%s: %s", cmd, err);
+			return EXIT_USAGE;
+		}
 	}
 	if (o->input && o->have_n) {
 		cli_error("%s: give --n or --input, not both", cmd);
@@ -174,19 +209,9 @@ int cli_algo_input(const cli_algo_opts *o, algo_data *in)
 {
 	char err[512];
 	if (o->input) {
-		if (algo_read_input(o->input, o->params.type, in, err, sizeof err)) {
+		if (algo_read_input(o->alg, o->input, &o->params, in, err, sizeof err)) {
 			cli_error("%s", err);
 			return EXIT_USAGE;
-		}
-		if ((o->alg->caps & ALGO_FLAGS) && !in->flags) {
-			/* No flags line: the whole input is one segment. */
-			in->flags = calloc(in->n ? in->n : 1, 1);
-			if (!in->flags) {
-				cli_error("out of memory");
-				return EXIT_FAIL;
-			}
-			if (in->n)
-				in->flags[0] = 1;
 		}
 		return 0;
 	}

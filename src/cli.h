@@ -5,6 +5,7 @@
 #ifndef PRAM_CLI_H
 #define PRAM_CLI_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include "algo.h"
@@ -35,12 +36,22 @@ void cli_error(const char *fmt, ...)
     ;
 /* Print the usage of e to f. */
 void cli_usage(const cmd_entry *e, FILE *f);
+/* `pram CMD [ALGO] --help`: the usage of e and, when name is an algorithm,
+ * its inputs and parameters. Returns EXIT_OK, or EXIT_USAGE for an unknown
+ * name. */
+int cli_algo_help(const cmd_entry *e, const char *name);
 
 /* The kernel variants an algorithm has in this build: the names, space
  * separated ("teaching tuned"), or "" (no kernels, or no OpenCL). Static. */
 const char *cli_kernel_variants(const algo *a);
 
-/* Options shared by the commands that run an algorithm. */
+/* Most algorithm options one command line may give. */
+#define CLI_MAX_SET 32
+
+/* Options shared by the commands that run an algorithm. The algorithm's own
+ * options (--op, --inclusive, --float and its parameters, declared in its
+ * registry entry) are kept in the order given and applied by
+ * cli_algo_finish, once the algorithm is known. */
 typedef struct cli_algo_opts {
 	const algo *alg;
 	algo_params params;
@@ -49,27 +60,26 @@ typedef struct cli_algo_opts {
 	const char *input; /* --input FILE, or NULL */
 	uint64_t seed;     /* --seed */
 	int json, csv;
-	int op_given, incl_given, float_given, per_proc_given, block_given;
+	size_t nset; /* the algorithm's options, as given */
+	struct {
+		const char *name, *value; /* without the dashes; value NULL for a switch */
+	} set[CLI_MAX_SET];
 } cli_algo_opts;
+
+/* Report the option getopt_long (with optstring ":") refused: c is ':' for
+ * a missing value, else an unknown option. Returns EXIT_USAGE. */
+int cli_bad_option(const char *cmd, int c, char **argv);
 
 /* Parse a size: decimal, or 2^k. Returns 0 or -1. */
 int cli_parse_size(const char *s, size_t *out);
 int cli_parse_u64(const char *s, uint64_t *out);
-/* Handle one of the shared options (--n, --input, --seed, --op, --inclusive,
- * --exclusive, --float, --per-proc, --block, --json, --csv) by its getopt code.
- * Returns 1 when handled, 0 when not one of them, -1 on a bad value
- * (already reported). */
-int cli_algo_option(cli_algo_opts *o, int code, const char *arg);
-/* Getopt codes of the shared options, for the commands' option tables. */
+
+/* Getopt codes of the options the commands share. */
 enum {
 	OPT_N = 1000,
 	OPT_INPUT,
 	OPT_SEED,
-	OPT_OP,
-	OPT_INCLUSIVE,
-	OPT_EXCLUSIVE,
-	OPT_FLOAT,
-	OPT_PER_PROC,
+	OPT_ALGO, /* one of an algorithm's own options (the name says which) */
 	OPT_JSON,
 	OPT_CSV,
 	OPT_MODEL,
@@ -85,26 +95,25 @@ enum {
 	OPT_OUT,
 	OPT_PREVIEW,
 	OPT_QUIET,
-	OPT_BLOCK,
 	OPT_MAX_GROUP,
 	OPT_NO_DRAW
 };
-#define CLI_ALGO_LONGOPTS                                                                       \
-	{"n", required_argument, 0, OPT_N}, {"input", required_argument, 0, OPT_INPUT},         \
-	    {"seed", required_argument, 0, OPT_SEED}, {"op", required_argument, 0, OPT_OP},     \
-	    {"inclusive", no_argument, 0, OPT_INCLUSIVE},                                       \
-	    {"exclusive", no_argument, 0, OPT_EXCLUSIVE}, {"float", no_argument, 0, OPT_FLOAT}, \
-	    {"per-proc", required_argument, 0, OPT_PER_PROC},                                   \
-	    {"block", required_argument, 0, OPT_BLOCK}, {"json", no_argument, 0, OPT_JSON},     \
-	    {"csv", no_argument, 0, OPT_CSV},                                                   \
-	{                                                                                       \
-		"help", no_argument, 0, OPT_HELP                                                \
-	}
-/* After parsing: look the algorithm up and check the options fit it.
+
+/* The long options of a command that runs an algorithm: --n, --input,
+ * --seed, --json, --csv, --help, every algorithm option of the registry
+ * (code OPT_ALGO) and the command's own, own ended by {0}. Returns a static
+ * table (the registry's options are added once). */
+const struct option *cli_algo_longopts(const struct option *own);
+/* Handle one of the shared options by its getopt code; name is the long
+ * option's name (longopts[index].name). Returns 1 when handled, 0 when not
+ * one of them, -1 on a bad value (already reported). */
+int cli_algo_option(cli_algo_opts *o, int code, const char *name, const char *arg);
+/* After parsing: look the algorithm up, apply its options and check them.
  * Returns 0 or EXIT_USAGE (already reported). */
 int cli_algo_finish(cli_algo_opts *o, const char *cmd, const char *name);
-/* Make the input: read --input or generate n elements from the seed.
- * Returns 0 or EXIT_USAGE / EXIT_FAIL (already reported). */
+/* Make the input: read --input or generate n elements from the seed, into
+ * in (room for ALGO_MAX_PORTS). Returns 0 or EXIT_USAGE / EXIT_FAIL
+ * (already reported). */
 int cli_algo_input(const cli_algo_opts *o, algo_data *in);
 
 /* JSON output helpers. */

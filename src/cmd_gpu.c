@@ -30,8 +30,7 @@ typedef struct gpu_opts {
 
 static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 {
-	static const struct option longopts[] = {
-	    CLI_ALGO_LONGOPTS,
+	static const struct option own[] = {
 	    {"device", required_argument, 0, OPT_DEVICE},
 	    {"reps", required_argument, 0, OPT_REPS},
 	    {"variant", required_argument, 0, OPT_VARIANT},
@@ -39,11 +38,12 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 	    {"no-output", no_argument, 0, OPT_QUIET},
 	    {0, 0, 0, 0},
 	};
-	int c;
+	const struct option *longopts = cli_algo_longopts(own);
+	int c, li = 0;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		int h = cli_algo_option(&o->a, c, optarg);
+	while ((c = getopt_long(argc, argv, ":", longopts, &li)) != -1) {
+		int h = cli_algo_option(&o->a, c, longopts[li].name, optarg);
 		if (h < 0)
 			return EXIT_USAGE;
 		if (h > 0)
@@ -82,8 +82,7 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 			o->variant = optarg;
 			break;
 		default:
-			cli_error("gpu: unknown option '%s' (pram gpu --help)", argv[optind - 1]);
-			return EXIT_USAGE;
+			return cli_bad_option("gpu", c, argv);
 		}
 	}
 	if (optind < argc)
@@ -98,8 +97,9 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 const char *cli_kernel_variants(const algo *a)
 {
 #ifdef HAVE_OPENCL
-	int teach = a->kernel && gpu_has(a->kernel, "teaching");
-	int tuned = a->kernel && gpu_has(a->kernel, "tuned");
+	const char *k = gpuval_kernel_name(a);
+	int teach = k && gpu_has(k, "teaching");
+	int tuned = k && gpu_has(k, "tuned");
 	return teach && tuned ? "teaching tuned" : teach ? "teaching" : tuned ? "tuned" : "";
 #else
 	(void)a;
@@ -151,28 +151,28 @@ static int gpu_exec(int argc, char **argv)
 		cli_error("gpu: %s has no OpenCL kernels yet", o.a.alg->name);
 		return EXIT_USAGE;
 	}
-	if (o.variant && !gpu_has(o.a.alg->kernel, o.variant)) {
+	if (o.variant && !gpu_has(gpuval_kernel_name(o.a.alg), o.variant)) {
 		cli_error("gpu: %s has no %s kernel", o.a.alg->name, o.variant);
 		return EXIT_USAGE;
 	}
-	algo_data in;
-	if ((rc = cli_algo_input(&o.a, &in)))
+	algo_data in[ALGO_MAX_PORTS] = {0};
+	if ((rc = cli_algo_input(&o.a, in)))
 		return rc;
 	char err[8192];
 	clrt *rt = clrt_open(o.device, err, sizeof err);
 	if (!rt) {
 		cli_error("gpu: %s", err);
-		algo_data_free(&in);
+		algo_data_free_all(in, ALGO_MAX_PORTS);
 		return EXIT_FAIL;
 	}
 	clrt_set_wg_cap(rt, (size_t)o.max_group);
 	if (!o.a.json)
 		printf("%s on %s (%s), n = %zu, %" PRIu64 " timed runs after a warm-up\n",
-		       o.a.alg->name, clrt_device_name(rt), clrt_platform_name(rt), in.n, o.reps);
+		       o.a.alg->name, clrt_device_name(rt), clrt_platform_name(rt), in->n, o.reps);
 	else {
 		fputs("{\"algorithm\":", stdout);
 		json_str(stdout, o.a.alg->name);
-		fprintf(stdout, ",\"n\":%zu,\"device\":", in.n);
+		fprintf(stdout, ",\"n\":%zu,\"device\":", in->n);
 		json_str(stdout, clrt_device_name(rt));
 		fputs(",\"platform\":", stdout);
 		json_str(stdout, clrt_platform_name(rt));
@@ -185,11 +185,11 @@ static int gpu_exec(int argc, char **argv)
 	int all_ok = 1, ran = 0, failed = 0;
 	for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
 		if (o.variant ? strcmp(o.variant, variants[v]) != 0
-			      : !gpu_has(o.a.alg->kernel, variants[v]))
+			      : !gpu_has(gpuval_kernel_name(o.a.alg), variants[v]))
 			continue;
 		gpu_result g;
-		if (gpuval_run(rt, o.a.alg, &o.a.params, &in, variants[v], (unsigned)o.reps, &g,
-			       err, sizeof err)) {
+		if (gpuval_run(rt, o.a.alg, &o.a.params, in, variants[v], (unsigned)o.reps, &g, err,
+			       sizeof err)) {
 			cli_error("gpu: %s", err);
 			failed = 1;
 			break;
@@ -210,7 +210,7 @@ static int gpu_exec(int argc, char **argv)
 	if (o.a.json)
 		printf("],\"verified\":%s}\n", all_ok && !failed ? "true" : "false");
 	clrt_close(rt);
-	algo_data_free(&in);
+	algo_data_free_all(in, ALGO_MAX_PORTS);
 	return failed || !all_ok ? EXIT_FAIL : EXIT_OK;
 }
 

@@ -6,6 +6,51 @@
 
 #include "cli.h"
 
+static void print_ports(const algo_port *pt, const char *key)
+{
+	printf(",\"%s\":[", key);
+	for (size_t k = 0; pt[k].name; k++) {
+		fputs(k ? ",{\"name\":" : "{\"name\":", stdout);
+		json_str(stdout, pt[k].name);
+		printf(",\"shape\":\"%s\",\"type\":\"%s\",\"flags\":%s,\"help\":",
+		       pt[k].shape == ALGO_GRID ? "grid" : "vector",
+		       pt[k].elem == ALGO_ELEM_INT     ? "int"
+		       : pt[k].elem == ALGO_ELEM_FLOAT ? "float"
+						       : "data",
+		       pt[k].props & ALGO_PORT_FLAGS ? "true" : "false");
+		json_str(stdout, pt[k].help);
+		fputc('}', stdout);
+	}
+	fputc(']', stdout);
+}
+
+static void print_params(const algo *a)
+{
+	fputs(",\"params\":[", stdout);
+	for (size_t k = 0; a->params && a->params[k].name; k++) {
+		const algo_param *pa = &a->params[k];
+		fputs(k ? ",{\"name\":" : "{\"name\":", stdout);
+		json_str(stdout, pa->name);
+		printf(",\"min\":%lld,\"max\":%lld,\"default\":%lld,\"power_of_two\":%s,"
+		       "\"swept\":%s",
+		       (long long)pa->min, (long long)pa->max, (long long)pa->def,
+		       pa->props & ALGO_PARAM_POW2 ? "true" : "false",
+		       pa->props & ALGO_PARAM_SWEEP ? "true" : "false");
+		if (pa->choices) {
+			fputs(",\"choices\":[", stdout);
+			for (size_t c = 0; pa->choices[c]; c++) {
+				fputs(c ? "," : "", stdout);
+				json_str(stdout, pa->choices[c]);
+			}
+			fputc(']', stdout);
+		}
+		fputs(",\"help\":", stdout);
+		json_str(stdout, pa->help);
+		fputc('}', stdout);
+	}
+	fputc(']', stdout);
+}
+
 static int list_exec(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -57,11 +102,9 @@ static int list_exec(int argc, char **argv)
 				json_str(stdout, a->depth_exact);
 			else
 				fputs("null", stdout);
-			fputs(",\"kernel\":", stdout);
-			if (a->kernel)
-				json_str(stdout, a->kernel);
-			else
-				fputs("null", stdout);
+			print_ports(algo_inputs(a), "inputs");
+			print_ports(algo_outputs(a), "outputs");
+			print_params(a);
 			fputs(",\"kernel_variants\":[", stdout);
 			const char *v = cli_kernel_variants(a);
 			for (int first = 1; *v; first = 0) {
@@ -91,7 +134,9 @@ const cmd_entry cmd_list_entry = {
     .summary = "list the algorithms with their family, model, work and depth",
     .help = "options:\n"
 	    "  --json   one JSON array of objects: name, family, description, model,\n"
-	    "           work, depth (big-O), work_exact, depth_exact, kernel,\n"
+	    "           work, depth (big-O), work_exact, depth_exact, inputs and\n"
+	    "           outputs (name, shape, type, flags, help), params (name, min,\n"
+	    "           max, default, power_of_two, swept, choices, help),\n"
 	    "           kernel_variants (the OpenCL kernels this build has)\n",
     .exec = list_exec,
 };

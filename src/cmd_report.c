@@ -295,13 +295,13 @@ static int cost_at(const report *r, const algo *a, const algo_params *p, size_t 
 {
 	if (a->cost && a->cost(n, p, w, d) == 0)
 		return 0;
-	algo_data in;
-	if (algo_generate(a, &in, n, p, r->seed))
+	algo_data in[ALGO_MAX_PORTS] = {0};
+	if (algo_generate(a, in, n, p, r->seed))
 		return -1;
 	pram_config cfg = {.model = a->model, .seed = r->seed};
 	simrun sr;
 	int rc = -1;
-	if (simrun_exec(a, p, &in, &cfg, NULL, NULL, &sr) == 0) {
+	if (simrun_exec(a, p, in, &cfg, NULL, NULL, &sr) == 0) {
 		if (sr.verified) {
 			*w = pram_get_totals(sr.m).work;
 			*d = pram_get_totals(sr.m).depth;
@@ -309,7 +309,7 @@ static int cost_at(const report *r, const algo *a, const algo_params *p, size_t 
 		}
 		simrun_free(&sr);
 	}
-	algo_data_free(&in);
+	algo_data_free_all(in, ALGO_MAX_PORTS);
 	return rc;
 }
 
@@ -367,16 +367,15 @@ static int sweep_algo(report *r, rep_algo *ra, void *rt, progress *pg)
 		rep_cost *c = &ra->cost[k];
 		c->closed = a->cost && a->cost(n, &ra->params, &c->cw, &c->cd) == 0;
 		int sim = n <= r->sim_max || !c->closed;
-		algo_data in;
-		memset(&in, 0, sizeof in);
-		if ((sim || ra->nvar) && algo_generate(a, &in, n, &ra->params, r->seed)) {
+		algo_data in[ALGO_MAX_PORTS] = {0};
+		if ((sim || ra->nvar) && algo_generate(a, in, n, &ra->params, r->seed)) {
 			cli_error("report: out of memory for %zu input elements", n);
 			return -1;
 		}
 		if (sim) {
 			progress_show(pg, a->name, "simulator", n);
-			if (simulate(r, ra, k, &in, k == spk)) {
-				algo_data_free(&in);
+			if (simulate(r, ra, k, in, k == spk)) {
+				algo_data_free_all(in, ALGO_MAX_PORTS);
 				cli_error("report: out of memory simulating %s at n = %zu", a->name,
 					  n);
 				return -1;
@@ -390,15 +389,16 @@ static int sweep_algo(report *r, rep_algo *ra, void *rt, progress *pg)
 		for (size_t v = 0; v < ra->nvar; v++) {
 			progress_show(pg, a->name, ra->var[v].variant, n);
 #ifdef HAVE_OPENCL
-			measure(r, rt, ra, &ra->var[v], &ra->params, &in, k, -1);
+			measure(r, rt, ra, &ra->var[v], &ra->params, in, k, -1);
 #else
 			(void)rt;
 #endif
 			pg->done += gpu_units(n, r->reps);
 		}
-		algo_data_free(&in);
+		algo_data_free_all(in, ALGO_MAX_PORTS);
 	}
-	if (!(a->caps & ALGO_PER_PROC))
+	int sp = algo_swept_param(a);
+	if (sp < 0)
 		return 0;
 	/* Brent's analysis of f elements per work-item, at one size. */
 	ra->f_n = r->sizes[0];
@@ -407,24 +407,25 @@ static int sweep_algo(report *r, rep_algo *ra, void *rt, progress *pg)
 			ra->f_n = r->sizes[k];
 	for (int fi = 0; fi < REP_NF; fi++) {
 		algo_params p = ra->params;
-		p.per_proc = f_values[fi];
+		p.v[sp] = f_values[fi];
+		p.given |= 1u << sp;
 		ra->f_val[fi] = f_values[fi];
 		progress_show(pg, a->name, "f per work-item", ra->f_n);
 		ra->f_cost_ok[fi] = cost_at(r, a, &p, ra->f_n, &ra->f_w[fi], &ra->f_d[fi]) == 0;
 		if (!ra->nvar)
 			continue;
-		algo_data in;
-		if (algo_generate(a, &in, ra->f_n, &p, r->seed)) {
+		algo_data in[ALGO_MAX_PORTS] = {0};
+		if (algo_generate(a, in, ra->f_n, &p, r->seed)) {
 			cli_error("report: out of memory for %zu input elements", ra->f_n);
 			return -1;
 		}
 		for (size_t v = 0; v < ra->nvar; v++) {
 #ifdef HAVE_OPENCL
-			measure(r, rt, ra, &ra->var[v], &p, &in, 0, fi);
+			measure(r, rt, ra, &ra->var[v], &p, in, 0, fi);
 #endif
 			pg->done += gpu_units(ra->f_n, r->reps);
 		}
-		algo_data_free(&in);
+		algo_data_free_all(in, ALGO_MAX_PORTS);
 	}
 	return 0;
 }
@@ -611,7 +612,7 @@ static int setup_algos(report *r, const report_opts *o, int have_rt)
 		ra->cost = calloc(r->nsizes, sizeof *ra->cost);
 		if (!ra->cost)
 			return -1;
-		if (!a->kernel) {
+		if (!gpuval_kernel_name(a)) {
 			snprintf(ra->gpu_note, sizeof ra->gpu_note,
 				 "not measured: %s has no OpenCL kernels yet", a->name);
 			continue;
@@ -623,7 +624,7 @@ static int setup_algos(report *r, const report_opts *o, int have_rt)
 		}
 #ifdef HAVE_OPENCL
 		for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
-			if (!gpu_has(a->kernel, variants[v]))
+			if (!gpu_has(gpuval_kernel_name(a), variants[v]))
 				continue;
 			rep_series *s = &ra->var[ra->nvar++];
 			s->variant = variants[v];
@@ -641,7 +642,8 @@ static int setup_algos(report *r, const report_opts *o, int have_rt)
 		}
 		if (!ra->nvar)
 			snprintf(ra->gpu_note, sizeof ra->gpu_note,
-				 "not measured: the kernels '%s' are not built", a->kernel);
+				 "not measured: the kernels '%s' are not built",
+				 gpuval_kernel_name(a));
 #endif
 	}
 	return 0;
@@ -749,7 +751,7 @@ static int report_exec(int argc, char **argv)
 				pg.total += sim_units(r.sizes[i]);
 			pg.total += (double)ra->nvar * gpu_units(r.sizes[i], r.reps);
 		}
-		if (ra->a->caps & ALGO_PER_PROC)
+		if (algo_swept_param(ra->a) >= 0)
 			pg.total += REP_NF * (double)ra->nvar * gpu_units(PERPROC_MAX, r.reps);
 	}
 	for (size_t k = 0; k < r.nalgos; k++)

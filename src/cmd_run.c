@@ -19,6 +19,7 @@ typedef struct run_opts {
 	int model_given;
 	uint64_t procs;
 	int trace;
+	int help;
 } run_opts;
 
 static void print_cell(FILE *f, const pram_array *a, size_t i)
@@ -110,13 +111,20 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		printf("\nverified: the output equals the sequential reference\n");
 	else
 		printf("\nNOT verified: %s\n", r->why);
-	if (in->n <= TRACE_CELLS || r->out.n == 1) {
-		printf("output:");
-		for (size_t i = 0; i < r->out.n; i++) {
-			if (r->out.type == PRAM_INT)
-				printf(" %" PRId64, r->out.vals[i].i);
+	const algo_port *pt = algo_outputs(o->a.alg);
+	for (size_t k = 0; k < r->nout; k++) {
+		const algo_data *d = &r->out[k];
+		if (in->n > TRACE_CELLS && d->n != 1)
+			continue;
+		if (r->nout > 1)
+			printf("output %s:", pt[k].name);
+		else
+			printf("output:");
+		for (size_t i = 0; i < d->n; i++) {
+			if (d->type == PRAM_INT)
+				printf(" %" PRId64, d->vals[i].i);
 			else
-				printf(" %g", r->out.vals[i].f);
+				printf(" %g", d->vals[i].f);
 		}
 		printf("\n");
 	}
@@ -181,7 +189,18 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 		json_str(f, r->why);
 	}
 	fputs(",\"output\":", f);
-	json_values(f, &r->out);
+	json_values(f, &r->out[0]);
+	if (r->nout > 1) {
+		const algo_port *pt = algo_outputs(o->a.alg);
+		fputs(",\"outputs\":{", f);
+		for (size_t k = 0; k < r->nout; k++) {
+			fputs(k ? "," : "", f);
+			json_str(f, pt[k].name);
+			fputc(':', f);
+			json_values(f, &r->out[k]);
+		}
+		fputc('}', f);
+	}
 	fputs(",\"steps\":[", f);
 	for (size_t k = 0; k < pram_step_count(m); k++) {
 		const pram_step_stats *s = pram_step_at(m, k);
@@ -216,8 +235,7 @@ static void print_csv(const simrun *r)
 
 static int parse(run_opts *o, int argc, char **argv, const char **name)
 {
-	static const struct option longopts[] = {
-	    CLI_ALGO_LONGOPTS,
+	static const struct option own[] = {
 	    {"model", required_argument, 0, OPT_MODEL},
 	    {"procs", required_argument, 0, OPT_PROCS},
 	    {"trace", no_argument, 0, OPT_TRACE},
@@ -225,19 +243,20 @@ static int parse(run_opts *o, int argc, char **argv, const char **name)
 	    {"combine", required_argument, 0, OPT_COMBINE},
 	    {0, 0, 0, 0},
 	};
-	int c;
+	const struct option *longopts = cli_algo_longopts(own);
+	int c, li = 0;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		int h = cli_algo_option(&o->a, c, optarg);
+	while ((c = getopt_long(argc, argv, ":", longopts, &li)) != -1) {
+		int h = cli_algo_option(&o->a, c, longopts[li].name, optarg);
 		if (h < 0)
 			return EXIT_USAGE;
 		if (h > 0)
 			continue;
 		switch (c) {
 		case OPT_HELP:
-			cli_usage(&cmd_run_entry, stdout);
-			return -1;
+			o->help = 1;
+			break;
 		case OPT_MODEL:
 			if (pram_model_parse(optarg, &o->cfg.model)) {
 				cli_error("run: --model '%s': give erew, crew, crcw-common, "
@@ -275,8 +294,7 @@ static int parse(run_opts *o, int argc, char **argv, const char **name)
 			}
 			break;
 		default:
-			cli_error("run: unknown option '%s' (pram run --help)", argv[optind - 1]);
-			return EXIT_USAGE;
+			return cli_bad_option("run", c, argv);
 		}
 	}
 	if (optind < argc)
@@ -298,7 +316,9 @@ static int run_exec(int argc, char **argv)
 	const char *name = NULL;
 	int rc = parse(&o, argc, argv, &name);
 	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
+		return rc;
+	if (o.help)
+		return cli_algo_help(&cmd_run_entry, name);
 	if ((rc = cli_algo_finish(&o.a, "run", name)))
 		return rc;
 	if (!o.model_given)
@@ -313,44 +333,51 @@ static int run_exec(int argc, char **argv)
 		cli_error("run: --trace prints text; leave out --json and --csv");
 		return EXIT_USAGE;
 	}
-	algo_data in;
-	if ((rc = cli_algo_input(&o.a, &in)))
+	algo_data in[ALGO_MAX_PORTS] = {0};
+	size_t nin = algo_nin(o.a.alg);
+	if ((rc = cli_algo_input(&o.a, in)))
 		return rc;
 	if (o.procs == 0)
-		o.procs = in.n ? in.n : 1;
-	if (o.trace && in.n > 1024) {
-		cli_error("run: --trace is for small inputs (n <= 1024; this one has %zu)", in.n);
-		algo_data_free(&in);
+		o.procs = in->n ? in->n : 1;
+	if (o.trace && in->n > 1024) {
+		cli_error("run: --trace is for small inputs (n <= 1024; this one has %zu)", in->n);
+		algo_data_free_all(in, nin);
 		return EXIT_USAGE;
 	}
 	if (o.trace) {
-		printf("input: ");
-		for (size_t i = 0; i < in.n && i < TRACE_CELLS; i++) {
-			if (in.type == PRAM_INT)
-				printf(" %5" PRId64, in.vals[i].i);
+		const algo_port *pt = algo_inputs(o.a.alg);
+		for (size_t k = 0; k < nin; k++) {
+			if (nin > 1)
+				printf("input %s:", pt[k].name);
 			else
-				printf(" %5.3g", in.vals[i].f);
+				printf("input: ");
+			for (size_t i = 0; i < in[k].n && i < TRACE_CELLS; i++) {
+				if (in[k].type == PRAM_INT)
+					printf(" %5" PRId64, in[k].vals[i].i);
+				else
+					printf(" %5.3g", in[k].vals[i].f);
+			}
+			printf("\n");
 		}
-		printf("\n");
 	}
 	simrun r;
-	if (simrun_exec(o.a.alg, &o.a.params, &in, &o.cfg, o.trace ? trace_step : NULL, stdout,
+	if (simrun_exec(o.a.alg, &o.a.params, in, &o.cfg, o.trace ? trace_step : NULL, stdout,
 			&r)) {
 		cli_error("run: out of memory");
-		algo_data_free(&in);
+		algo_data_free_all(in, nin);
 		return EXIT_FAIL;
 	}
 	if (o.a.json)
-		print_json(&o, &in, &r);
+		print_json(&o, in, &r);
 	else if (o.a.csv)
 		print_csv(&r);
 	else
-		print_text(&o, &in, &r);
+		print_text(&o, in, &r);
 	int bad = !r.verified || pram_get_totals(r.m).violations > 0;
 	if (pram_failed(r.m))
 		cli_error("run: %s", pram_errmsg(r.m));
 	simrun_free(&r);
-	algo_data_free(&in);
+	algo_data_free_all(in, nin);
 	return bad ? EXIT_FAIL : EXIT_OK;
 }
 
@@ -358,12 +385,13 @@ const cmd_entry cmd_run_entry = {
     .name = "run",
     .args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
 	    "       [--conflicts error|count] [--op sum|max|min] [--inclusive|--exclusive]\n"
-	    "       [--float] [--per-proc F] [--block B] [--combine OP] [--json | --csv]",
+	    "       [--float] [--ALGO-PARAMETER V ...] [--combine OP] [--json | --csv]",
     .summary = "run an algorithm on the PRAM simulator and print its cost table",
     .help = "options:\n"
 	    "  --n N            input size (default 16); 2^k is accepted\n"
 	    "  --input FILE     read whitespace-separated numbers ('-' = stdin); a line\n"
-	    "                   'flags: 1 0 ...' gives segment flags\n"
+	    "                   'flags: 1 0 ...' gives segment flags, a line 'NAME:'\n"
+	    "                   starts the values of the algorithm's input NAME\n"
 	    "  --model M        erew, crew, crcw-common, crcw-arbitrary, crcw-priority,\n"
 	    "                   crcw-combining or scan (default: the algorithm's own)\n"
 	    "  --combine OP     the operator of crcw-combining (default sum)\n"
@@ -375,8 +403,8 @@ const cmd_entry cmd_run_entry = {
 	    "  --op OP          sum, max or min\n"
 	    "  --inclusive, --exclusive   the kind of scan\n"
 	    "  --float          float data (default integers)\n"
-	    "  --per-proc F     elements per processor, where the algorithm takes it\n"
-	    "  --block B        block size of blocked algorithms (a power of two)\n"
+	    "  --PARAMETER V    the algorithm's own parameters ('pram run ALGO --help'\n"
+	    "                   lists them), e.g. --per-proc F, --block B\n"
 	    "  --json, --csv    machine-readable output (see man pram for the schema)\n"
 	    "exit status: 0 verified with no violation, 1 a violation or a wrong result,\n"
 	    "2 a usage error\n",

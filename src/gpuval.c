@@ -12,6 +12,12 @@
 #include "config.h"
 #include "gpuval.h"
 
+const char *gpuval_kernel_name(const algo *a)
+{
+	/* The sandwich is a plain inclusive sum scan: the scan kernels serve it. */
+	return strcmp(a->name, "sandwich") == 0 ? "scan-blelloch" : a->name;
+}
+
 #ifdef HAVE_OPENCL
 #include "gpu.h"
 
@@ -45,10 +51,26 @@ static int64_t wrap32(int64_t v)
 	return (int32_t)(uint32_t)(uint64_t)v;
 }
 
+/* The value of a's parameter name when the user gave it, else 0 (the
+ * kernels' own choice). */
+static unsigned param_given(const algo *a, const algo_params *p, const char *name)
+{
+	int k = algo_param_index(a, name);
+	if (k < 0)
+		return 0;
+	if (!(p->given & (1u << k)))
+		return 0;
+	return (unsigned)p->v[k];
+}
+
 int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
 	       const char *variant, unsigned reps, gpu_result *g, char *err, size_t errlen)
 {
-	size_t n = in->n, out_n = algo_out_len(a, n, p);
+	size_t n = in->n, out_n = 0;
+	algo_data probe[ALGO_MAX_PORTS] = {0};
+	if (algo_alloc_outputs(a, in, p, probe) == 0)
+		out_n = probe[0].n;
+	algo_data_free_all(probe, algo_nout(a));
 	void *dev_in = NULL, *dev_out = NULL;
 	algo_data in32 = {0}, ref = {0};
 	memset(g, 0, sizeof *g);
@@ -83,13 +105,13 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 		}
 	}
 	gpu_job job = {
-	    .algo = a->kernel,
+	    .algo = gpuval_kernel_name(a),
 	    .variant = variant,
 	    .op = p->op,
 	    .inclusive = p->inclusive,
 	    .is_float = in->type == PRAM_FLOAT,
-	    .per_proc = p->per_proc,
-	    .block = p->block,
+	    .per_proc = param_given(a, p, "per-proc"),
+	    .block = param_given(a, p, "block"),
 	    .n = n,
 	    .input = dev_in,
 	    .flags = in->flags,

@@ -28,6 +28,9 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 	       const char *variant, unsigned reps, gpu_result *g, char *err, size_t errlen);
 void gpuval_free(gpu_result *g);
 
+/* The name of a's kernels in the kernel table, or NULL when it has none. */
+const char *gpuval_kernel_name(const algo *a);
+
 /* The median of n values (sorts a copy). */
 double gpuval_median(const double *v, size_t n);
 

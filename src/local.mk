@@ -2,10 +2,15 @@
 
 # The registry and the PRAM programs, shared by pram, the tests and the report.
 noinst_LTLIBRARIES += src/libalgo.la
+# One file per algorithm (src/algos/list.h lists them), and the building
+# blocks they share (common.c: scans and flags; segmented.c: the segmented
+# doubling steps).
 src_libalgo_la_SOURCES = src/algo.c src/algo.h src/registry.c src/simrun.c src/simrun.h \
-	src/algos/common.c src/algos/common.h src/algos/reduce.c src/algos/scan.c \
+	src/algos/list.h src/algos/common.c src/algos/common.h src/algos/segmented.c \
+	src/algos/reduce.c src/algos/scan_hillis_steele.c src/algos/scan_blelloch.c \
 	src/algos/scan_blocked.c src/algos/scan_brent.c src/algos/scan_backward.c \
-	src/algos/segmented.c src/algos/scan_matrix.c src/algos/applications.c src/algos/split.c
+	src/algos/scan_segmented.c src/algos/reduce_segmented.c src/algos/scan_matrix.c \
+	src/algos/line_of_sight.c src/algos/sandwich.c src/algos/split.c src/algos/compact.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

@@ -12,20 +12,27 @@ int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const 
 {
 	memset(r, 0, sizeof *r);
 	r->bad_index = -1;
-	size_t out_n = algo_out_len(a, in->n, p);
+	r->nout = algo_nout(a);
 	r->m = pram_new(cfg);
-	if (!r->m || algo_data_alloc(&r->out, out_n, in->type, 0) ||
-	    algo_data_alloc(&r->ref, out_n, in->type, 0))
+	if (!r->m || algo_alloc_outputs(a, in, p, r->out))
 		goto fail;
+	if (algo_alloc_outputs(a, in, p, r->ref)) {
+		algo_data_free_all(r->out, r->nout);
+		goto fail;
+	}
 	if (hook)
 		pram_set_step_hook(r->m, hook, hook_ud);
-	a->simulate(r->m, in, &r->out, p);
-	a->reference(in, &r->ref, p);
+	a->simulate(r->m, in, r->out, p);
+	a->reference(in, r->ref, p);
 	double tol = in->type == PRAM_FLOAT ? algo_float_tolerance(in, DBL_EPSILON) : 0;
 	if (pram_failed(r->m)) {
 		snprintf(r->why, sizeof r->why, "the simulation failed: %s", pram_errmsg(r->m));
 	} else {
-		r->bad_index = algo_compare(&r->out, &r->ref, tol, r->why, sizeof r->why);
+		for (size_t k = 0; k < r->nout && r->bad_index < 0; k++) {
+			r->bad_index =
+			    algo_compare(&r->out[k], &r->ref[k], tol, r->why, sizeof r->why);
+			r->bad_port = k;
+		}
 		r->verified = r->bad_index < 0;
 	}
 	if (a->cost && a->cost(in->n, p, &r->cost_w, &r->cost_d) == 0)
@@ -40,6 +47,6 @@ void simrun_free(simrun *r)
 {
 	pram_free(r->m);
 	r->m = NULL;
-	algo_data_free(&r->out);
-	algo_data_free(&r->ref);
+	algo_data_free_all(r->out, ALGO_MAX_PORTS);
+	algo_data_free_all(r->ref, ALGO_MAX_PORTS);
 }

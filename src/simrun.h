@@ -8,18 +8,21 @@
 #include "algo.h"
 
 typedef struct simrun {
-	pram *m;                 /* the machine after the run; owned, see simrun_free */
-	algo_data out;           /* the simulator's result */
-	algo_data ref;           /* the reference result */
-	int verified;            /* out equals ref (floats: within the tolerance) */
-	long bad_index;          /* first mismatch, -1 when none */
-	char why[256];           /* the mismatch in words */
-	int cost_known;          /* the registry has a closed form for these parameters */
-	uint64_t cost_w, cost_d; /* its W(n) and D(n) */
+	pram *m;                       /* the machine after the run; owned, see simrun_free */
+	size_t nout;                   /* the algorithm's outputs */
+	algo_data out[ALGO_MAX_PORTS]; /* the simulator's results, one per output */
+	algo_data ref[ALGO_MAX_PORTS]; /* the reference's */
+	int verified;                  /* out equals ref (floats: within the tolerance) */
+	size_t bad_port;               /* the output of the first mismatch */
+	long bad_index;                /* first mismatch, -1 when none */
+	char why[256];                 /* the mismatch in words */
+	int cost_known;                /* the registry has a closed form for these parameters */
+	uint64_t cost_w, cost_d;       /* its W(n) and D(n) */
 } simrun;
 
-/* Run a on in with parameters p on a new machine configured by cfg (whose
- * model the caller set), calling hook after every step when not NULL.
+/* Run a on in (its algo_nin inputs) with parameters p on a new machine
+ * configured by cfg (whose model the caller set), calling hook after every
+ * step when not NULL.
  * Returns 0, or -1 when out of memory. On return r->m holds the counters and
  * any violations; the caller frees r with simrun_free. */
 int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const pram_config *cfg,

@@ -42,7 +42,7 @@ run_pram run scan-hillis-steele --n 8 --model erew
 expect_rc 1 "a model violation exits 1"
 expect_in "processors 1 and 2 both read x[1]; erew forbids concurrent reads" "$out" \
 	"the violation names processors, cell and rule"
-expect_in "step 1 (scan.c:" "$out" "and the step and its source line"
+expect_in "step 1 (scan_hillis_steele.c:" "$out" "and the step and its source line"
 run_pram run scan-hillis-steele --n 8 --model erew --conflicts count
 expect_rc 1 "count mode still exits 1"
 expect_in "10 violations" "$out" "count mode reports all of them"
@@ -144,4 +144,24 @@ assert all(v[a] for a in v), v
 else
 	tap_result 0 "# SKIP OpenCL not built: pram gpu and devices untested"
 fi
+# The algorithms' own parameters come from their registry entries.
+run_pram run scan-brent --n 64 --per-proc 8
+expect_rc 0 "--per-proc reaches scan-brent"
+run_pram run scan-blelloch --per-proc 8
+expect_rc 2 "a parameter the algorithm lacks is a usage error"
+expect_in "scan-blelloch does not take --per-proc" "$err" "and says which"
+run_pram run scan-brent --per-proc
+expect_rc 2 "a parameter without its value is a usage error"
+expect_in "option '--per-proc' needs a value" "$err" "and says the value is missing"
+run_pram run scan-blocked --block 3
+expect_in "give a power of two from 2 to 2^20" "$err" "--block says what it accepts"
+run_pram run scan-blocked --block 2^4 --n 40
+expect_rc 0 "--block takes 2^k"
+run_pram run scan-brent --help
+expect_in "--per-proc F" "$out" "pram run ALGO --help lists the algorithm's parameters"
+run_pram list --json
+expect_in '"params":[{"name":"per-proc"' "$out" "pram list --json declares the parameters"
+expect_in '"inputs":[{"name":"x","shape":"vector","type":"data","flags":true' "$out" \
+	"and the inputs, with their flags"
+
 done_testing

@@ -175,7 +175,7 @@ static void test_notes_example(void)
 	simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r);
 	int ok = r.verified;
 	for (size_t i = 0; i < 8; i++)
-		ok &= r.out.vals[i].i == excl[i];
+		ok &= r.out[0].vals[i].i == excl[i];
 	TAP_OK(ok, "scan-blelloch on 3 1 7 0 4 1 6 3 gives 0 3 4 11 11 15 16 22");
 	simrun_free(&r);
 	algo_data_free(&in);

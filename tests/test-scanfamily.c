@@ -78,7 +78,7 @@ static int sequential_ok(const simrun *r, const algo_data *in, const algo_params
 	for (size_t i = 0; i < in->n; i++)
 		abs_sum += fabs(in->vals[i].f);
 	char why[256];
-	return algo_compare(&r->out, &r->ref, (double)(in->n + 1) * DBL_EPSILON * abs_sum, why,
+	return algo_compare(r->out, r->ref, (double)(in->n + 1) * DBL_EPSILON * abs_sum, why,
 			    sizeof why) < 0;
 }
 
@@ -138,7 +138,7 @@ static void sweep(const algo *a, const algo_params *p, const char *extra)
 {
 	char why[512] = "", text[256];
 	int ok = 1;
-	int kinds = (a->caps & ALGO_FLAGS) ? FLAGS_KINDS : 1;
+	int kinds = algo_takes_flags(a) ? FLAGS_KINDS : 1;
 	for (size_t s = 0; s < NSIZES && ok; s++)
 		for (uint64_t seed = 1; seed <= 3 && ok; seed++)
 			ok = run_one(a, p, sizes[s], seed * 1000 + s, (int)(seed + s) % kinds, why,
@@ -189,7 +189,7 @@ static void test_registry(void)
 	for (size_t k = 0; k < sizeof blocks / sizeof *blocks; k++) {
 		const algo *a = algo_find("scan-blocked");
 		algo_params p = algo_default_params(a);
-		p.block = blocks[k];
+		algo_set_param(algo_find("scan-blocked"), &p, "block", blocks[k]);
 		p.inclusive = k % 2;
 		snprintf(extra, sizeof extra, ", B = %u", blocks[k]);
 		sweep(a, &p, extra);
@@ -197,7 +197,7 @@ static void test_registry(void)
 	for (size_t k = 0; k < sizeof fs / sizeof *fs; k++) {
 		const algo *a = algo_find("scan-brent");
 		algo_params p = algo_default_params(a);
-		p.per_proc = fs[k];
+		algo_set_param(algo_find("scan-brent"), &p, "per-proc", fs[k]);
 		p.inclusive = k % 2;
 		p.op = (pram_op)(k % 3);
 		snprintf(extra, sizeof extra, ", f = %u", fs[k]);
@@ -235,9 +235,9 @@ static void out_text(const simrun *r, char *buf, size_t len)
 {
 	size_t at = 0;
 	buf[0] = 0;
-	for (size_t i = 0; i < r->out.n && at + 24 < len; i++)
+	for (size_t i = 0; i < r->out[0].n && at + 24 < len; i++)
 		at += (size_t)snprintf(buf + at, len - at, "%s%lld", i ? " " : "",
-				       (long long)r->out.vals[i].i);
+				       (long long)r->out[0].vals[i].i);
 }
 
 /* The run verified, without violation, and gave want[0..n). */
@@ -250,9 +250,9 @@ static void check_output(const simrun *r, const int64_t *want, size_t n, const c
 		at += (size_t)snprintf(exp + at, sizeof exp - at, "%s%lld", i ? " " : "",
 				       (long long)want[i]);
 	out_text(r, got, sizeof got);
-	int ok = r->verified && !pram_failed(r->m) && r->out.n == n;
+	int ok = r->verified && !pram_failed(r->m) && r->out[0].n == n;
 	for (size_t i = 0; ok && i < n; i++)
-		ok = r->out.vals[i].i == want[i];
+		ok = r->out[0].vals[i].i == want[i];
 	snprintf(why, sizeof why, "got %s, expected %s%s%s", got, exp,
 		 pram_failed(r->m) ? "; " : "", pram_failed(r->m) ? pram_errmsg(r->m) : "");
 	report(ok, text, why);
@@ -374,7 +374,7 @@ static void test_notes_examples(void)
 	run_values("scan-segmented", vprime, rowflags, 8, PRAM_CREW, 1, NULL, &r);
 	int64_t got_y[5];
 	for (size_t row = 0; row < 5; row++)
-		got_y[row] = r.out.n == 8 ? r.out.vals[rowstart[row + 1] - 1].i : -1;
+		got_y[row] = r.out[0].n == 8 ? r.out[0].vals[rowstart[row + 1] - 1].i : -1;
 	int ok = r.verified;
 	for (size_t row = 0; row < 5; row++)
 		ok &= got_y[row] == y[row];
@@ -488,7 +488,7 @@ static void test_formulas(void)
 	for (unsigned b = 2; b <= 64 && ok; b *= 2)
 		for (size_t nb = 1; nb <= 256 && ok; nb *= 2) {
 			algo_params p = algo_default_params(algo_find("scan-blocked"));
-			p.block = b;
+			algo_set_param(algo_find("scan-blocked"), &p, "block", b);
 			size_t n = nb * b;
 			ok = counts("scan-blocked", n, &p, PRAM_CREW, &w, &d, NULL, 1) &&
 			     w == 2 * nb * (b - 1) + nb + n + 3 * nb - 1 + nb &&
@@ -550,7 +550,7 @@ static void test_brent(void)
 	for (unsigned f = 1; f <= 16 && ok; f++)
 		for (unsigned k = 0; k <= 10 && ok; k++) {
 			algo_params p = algo_default_params(algo_find("scan-brent"));
-			p.per_proc = f;
+			algo_set_param(algo_find("scan-brent"), &p, "per-proc", f);
 			size_t n = (size_t)f << k;
 			ok = counts("scan-brent", n, &p, PRAM_EREW, &w, &d, NULL, 1) &&
 			     w == 2 * n + 2 * n / f - 1 && d == 2 * k + 2 * f + 1;
@@ -564,7 +564,7 @@ static void test_brent(void)
 	ok = 1;
 	for (unsigned f = 2; f <= 16 && ok; f *= 2) {
 		algo_params p = algo_default_params(algo_find("scan-brent"));
-		p.per_proc = f;
+		algo_set_param(algo_find("scan-brent"), &p, "per-proc", f);
 		size_t n = (size_t)1 << 14;
 		ok = counts("scan-brent", n, &p, PRAM_EREW, &w, &d, NULL, 1);
 		double notes = (double)n * (1 + 2.0 / f), have = (double)(w - n);
@@ -581,12 +581,12 @@ static void test_brent(void)
 	const uint64_t procs = 256;
 	uint64_t t1, tf, w1, d1;
 	algo_params p = algo_default_params(algo_find("scan-brent"));
-	p.per_proc = 1;
+	algo_set_param(algo_find("scan-brent"), &p, "per-proc", 1);
 	counts("scan-brent", n, &p, PRAM_EREW, &w1, &d1, &t1, procs);
 	uint64_t wb, db;
 	counts("scan-blelloch", n, NULL, PRAM_EREW, &wb, &db, NULL, 1);
 	for (unsigned f = 2; f <= 8; f *= 2) {
-		p.per_proc = f;
+		algo_set_param(algo_find("scan-brent"), &p, "per-proc", f);
 		counts("scan-brent", n, &p, PRAM_EREW, &w, &d, &tf, procs);
 		double s = (double)t1 / (double)tf, pred = 2.0 * f / (f + 1);
 		char text[200];

@@ -63,6 +63,11 @@ void algos_ref_scan(const algo_data *in, algo_data *out, pram_op op, int inclusi
 	}
 }
 
+void algos_scan_reference(const algo_data *in, algo_data *out, const algo_params *p)
+{
+	algos_ref_scan(in, out, p->op, p->inclusive);
+}
+
 static const algos_scan_labels default_labels = {
     .copy = "scan: copy in, pad with the identity",
     .up = "scan: up-sweep",
@@ -206,6 +211,15 @@ void algos_scan_cost(size_t n, pram_model model, int backward, uint64_t *w, uint
 	*w += 3 * len - 1 + n;
 	*d += 2 * (uint64_t)algo_ceil_log2(n) + 3;
 }
+
+const algo_port algos_flagged_input[] = {
+    {.name = "x",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_DATA,
+     .props = ALGO_PORT_FLAGS,
+     .help = "the values, with a flag where each segment starts"},
+    {0},
+};
 
 size_t algos_flag_words(size_t n)
 {

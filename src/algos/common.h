@@ -17,6 +17,9 @@ void algos_store(const pram_array *a, algo_data *out);
  * sums are compensated (algos_acc), so the reference is within a few
  * roundings of the exact prefix and the tolerance is left to the program. */
 void algos_ref_scan(const algo_data *in, algo_data *out, pram_op op, int inclusive);
+/* The reference of every plain scan entry: algos_ref_scan with p's operator
+ * and kind. */
+void algos_scan_reference(const algo_data *in, algo_data *out, const algo_params *p);
 
 /* A running op-combination for the references. A float sum carries a
  * Neumaier compensation term: a plain sequential sum of n terms may err by
@@ -105,6 +108,18 @@ int algos_read_flag(pram *m, pram_array *bits, int64_t i);
 int algos_flag(const algo_data *in, size_t i);
 /* Number of segments of in (0 for n = 0). */
 size_t algos_segments(const algo_data *in);
+/* One input vector "x" with segment flags: the inputs of the segmented
+ * programs and of compaction. */
+extern const algo_port algos_flagged_input[];
+
+/* The segmented doubling steps (segmented.c) on x with the packed flags in
+ * flags, run a scratch array of their words; seg, when not NULL, receives
+ * the Hillis-Steele sum of the flags alongside (the segment numbers). */
+void algos_segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_array *run,
+			      pram_array *seg, size_t n, pram_op op);
+/* Add the work and depth of those steps for n elements to *w and *d. */
+void algos_segmented_cost(size_t n, uint64_t *w, uint64_t *d);
+
 /* The value v as an element of type t (for 0/1 results and positions). */
 pram_value algos_value(pram_type t, int64_t v);
 

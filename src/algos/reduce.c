@@ -14,9 +14,10 @@ static int reduce_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static size_t reduce_out_len(size_t n, const algo_params *p)
+static size_t reduce_out_len(const algo_data *in, size_t port, const algo_params *p)
 {
-	(void)n;
+	(void)in;
+	(void)port;
 	(void)p;
 	return 1;
 }
@@ -69,5 +70,4 @@ const algo algo_reduce = {
     .out_len = reduce_out_len,
     .simulate = reduce_simulate,
     .reference = reduce_reference,
-    .kernel = "reduce",
 };

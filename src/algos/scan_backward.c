@@ -85,5 +85,4 @@ const algo algo_scan_backward = {
     .cost = backward_cost,
     .simulate = backward_simulate,
     .reference = backward_reference,
-    .kernel = "scan-backward",
 };

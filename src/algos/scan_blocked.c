@@ -25,7 +25,21 @@
  */
 #include "common.h"
 
-#define DEFAULT_BLOCK 8
+/* The parameters, by index. */
+enum {
+	P_BLOCK
+};
+
+static const algo_param blocked_params[] = {
+    [P_BLOCK] = {.name = "block",
+		 .metavar = "B",
+		 .min = 2,
+		 .max = 1 << 20,
+		 .def = 8,
+		 .props = ALGO_PARAM_POW2,
+		 .help = "elements per block"},
+    {0},
+};
 
 static const algos_scan_labels phase2_labels = {
     .copy = "phase 2, partial sums: copy in",
@@ -37,7 +51,7 @@ static const algos_scan_labels phase2_labels = {
 
 static size_t block_of(const algo_params *p)
 {
-	return p->block ? p->block : DEFAULT_BLOCK;
+	return (size_t)p->v[P_BLOCK];
 }
 
 static int blocked_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
@@ -123,17 +137,13 @@ static int blocked_simulate(pram *m, const algo_data *in, algo_data *out, const 
 	return 0;
 }
 
-static void blocked_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	algos_ref_scan(in, out, p->op, p->inclusive);
-}
-
 const algo algo_scan_blocked = {
     .name = "scan-blocked",
     .family = "scan",
     .desc = "scan of any length: Blelloch in blocks of B, scan of the block sums, add-back",
     .model = PRAM_CREW,
-    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE | ALGO_BLOCK,
+    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
+    .params = blocked_params,
     .default_inclusive = 0,
     .work_o = "O(n)",
     .depth_o = "O(log n)",
@@ -142,6 +152,5 @@ const algo algo_scan_blocked = {
     .depth_exact = "2 log2 B + 2 + D2(nb), D2(m) = 2 ceil(log2 m) + 3 (1 under --model scan)",
     .cost = blocked_cost,
     .simulate = blocked_simulate,
-    .reference = blocked_reference,
-    .kernel = "scan-blocked",
+    .reference = algos_scan_reference,
 };

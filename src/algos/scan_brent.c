@@ -32,7 +32,21 @@
  */
 #include "common.h"
 
-#define DEFAULT_PER_PROC 4
+/* The parameters, by index. */
+enum {
+	P_PER_PROC
+};
+
+static const algo_param brent_params[] = {
+    [P_PER_PROC] = {.name = "per-proc",
+		    .metavar = "F",
+		    .min = 1,
+		    .max = 4096,
+		    .def = 4, /* the notes' float4 */
+		    .props = ALGO_PARAM_SWEEP,
+		    .help = "elements per processor (Brent's f)"},
+    {0},
+};
 
 static const algos_scan_labels brent_labels = {
     .up = "phase 2, chunk sums: up-sweep",
@@ -42,7 +56,7 @@ static const algos_scan_labels brent_labels = {
 
 static size_t per_proc(const algo_params *p)
 {
-	return p->per_proc ? p->per_proc : DEFAULT_PER_PROC;
+	return (size_t)p->v[P_PER_PROC];
 }
 
 static int brent_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
@@ -112,17 +126,13 @@ static int brent_simulate(pram *m, const algo_data *in, algo_data *out, const al
 	return 0;
 }
 
-static void brent_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	algos_ref_scan(in, out, p->op, p->inclusive);
-}
-
 const algo algo_scan_brent = {
     .name = "scan-brent",
     .family = "scan",
     .desc = "scan with f elements per processor (the float4 trick; Brent's 2f/(f+2))",
     .model = PRAM_EREW,
-    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE | ALGO_PER_PROC,
+    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
+    .params = brent_params,
     .default_inclusive = 0,
     .work_o = "O(n)",
     .depth_o = "O(log n + f)",
@@ -131,6 +141,5 @@ const algo algo_scan_brent = {
     .depth_exact = "2 min(f, n) + 2 ceil(log2 q) + 1; 2 log2(n/f) + 2f + 1 for n = f 2^k",
     .cost = brent_cost,
     .simulate = brent_simulate,
-    .reference = brent_reference,
-    .kernel = "scan-brent",
+    .reference = algos_scan_reference,
 };

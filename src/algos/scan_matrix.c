@@ -213,5 +213,4 @@ const algo algo_scan_matrix = {
     .cost = matrix_cost,
     .simulate = matrix_simulate,
     .reference = matrix_reference,
-    .kernel = "scan-matrix",
 };

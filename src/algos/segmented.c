@@ -1,5 +1,6 @@
 /*
- * segmented.c - segmented scan and segmented reduction: one vector holds
+ * segmented.c - the steps that segmented scan (scan_segmented.c) and
+ * segmented reduction (reduce_segmented.c) share. One vector holds
  * many segments, flags mark where each starts, and the scan (or reduction)
  * runs within each segment. The basis of quicksort, the sparse
  * matrix-vector product (one segment per row of the CSR matrix) and more.
@@ -51,7 +52,7 @@ static size_t first_changing_word(size_t d)
 }
 
 /* The work of the doubling steps, the same for scan and reduction. */
-static void doubling_cost(size_t n, uint64_t *w, uint64_t *d)
+void algos_segmented_cost(size_t n, uint64_t *w, uint64_t *d)
 {
 	size_t nw = algos_flag_words(n);
 	for (size_t s = 1; s < n; s *= 2) {
@@ -80,8 +81,8 @@ static void shift_or_word(pram *m, pram_array *src, pram_array *dst, int64_t w, 
 /* The segmented doubling steps on x, with the packed flags in flags (left
  * as they are) and run (the working copy). When idx is not NULL it is
  * scanned (plain sum) in the same steps. */
-static void segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_array *run,
-			       pram_array *idx, size_t n, pram_op op)
+void algos_segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_array *run,
+			      pram_array *idx, size_t n, pram_op op)
 {
 	pram_type t = pram_array_type(x);
 	size_t nw = algos_flag_words(n);
@@ -108,148 +109,3 @@ static void segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_a
 		}
 	}
 }
-
-static int segscan_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
-{
-	*w = *d = 0;
-	doubling_cost(n, w, d);
-	if (!p->inclusive && n > 0) {
-		*w += n;
-		++*d;
-	}
-	return 0;
-}
-
-static int segscan_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
-{
-	size_t n = in->n;
-	if (n == 0)
-		return 0;
-	pram_type t = in->type;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
-	pram_array *flags = algos_load_flags(m, "flags", in);
-	pram_array *run = pram_array_new(m, "run", algos_flag_words(n), PRAM_INT);
-	if (!x || !flags || !run)
-		return 0;
-	segmented_doubling(m, x, flags, run, NULL, n, p->op);
-	if (p->inclusive) {
-		algos_store(x, out);
-		return 0;
-	}
-	pram_array *y = pram_array_new(m, "y", n, t);
-	if (!y)
-		return 0;
-	pram_value id = pram_op_identity_v(p->op, t);
-	PRAM_STEP(m, "exclusive: y[i] = flag i ? identity : x[i - 1]") {
-		PRAM_FORALL(m, i, 0, n) {
-			pram_write_v(m, y, i,
-				     algos_read_flag(m, flags, i) ? id : pram_read_v(m, x, i - 1));
-		}
-	}
-	algos_store(y, out);
-	return 0;
-}
-
-static void segscan_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	algos_acc acc;
-	for (size_t i = 0; i < in->n; i++) {
-		if (algos_flag(in, i))
-			algos_acc_init(&acc, p->op, in->type);
-		pram_value before = algos_acc_get(&acc);
-		algos_acc_add(&acc, in->vals[i]);
-		out->vals[i] = p->inclusive ? algos_acc_get(&acc) : before;
-	}
-}
-
-const algo algo_scan_segmented = {
-    .name = "scan-segmented",
-    .family = "scan",
-    .desc = "segmented scan (packed flags; segmented Hillis-Steele on (flag, value) pairs)",
-    .model = PRAM_CREW,
-    .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE | ALGO_FLAGS,
-    .default_inclusive = 1,
-    .work_o = "O(n log n)",
-    .depth_o = "O(log n)",
-    .work_exact = "sum over d = 1, 2, 4, ... < n of (n - d + e_d), e_d = the flag words "
-		  "below id d rebuilt in that step (+ n exclusive)",
-    .depth_exact = "ceil(log2 n) (+ 1 exclusive)",
-    .cost = segscan_cost,
-    .simulate = segscan_simulate,
-    .reference = segscan_reference,
-    .kernel = "scan-segmented",
-};
-
-static int segreduce_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
-{
-	(void)p;
-	*w = *d = 0;
-	if (n == 0)
-		return 0;
-	doubling_cost(n, w, d);
-	*w += 2 * (uint64_t)n;
-	*d += 2;
-	return 0;
-}
-
-static int segreduce_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
-{
-	size_t n = in->n, nseg = algos_segments(in);
-	out->n = nseg;
-	if (n == 0)
-		return 0;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
-	pram_array *flags = algos_load_flags(m, "flags", in);
-	pram_array *run = pram_array_new(m, "run", algos_flag_words(n), PRAM_INT);
-	pram_array *idx = pram_array_new(m, "seg", n, PRAM_INT);
-	pram_array *r = pram_array_new(m, "out", nseg, in->type);
-	if (!x || !flags || !run || !idx || !r)
-		return 0;
-	PRAM_STEP(m, "unpack: seg[i] = flag i") {
-		PRAM_FORALL(m, i, 0, n) {
-			pram_write(m, idx, i, algos_read_flag(m, flags, i));
-		}
-	}
-	segmented_doubling(m, x, flags, run, idx, n, p->op);
-	PRAM_STEP(m, "segment ends: out[seg[i] - 1] = x[i]") {
-		PRAM_FORALL(m, i, 0, n) {
-			if ((size_t)i == n - 1 || algos_read_flag(m, flags, i + 1))
-				pram_write_v(m, r, pram_read(m, idx, i) - 1, pram_read_v(m, x, i));
-		}
-	}
-	algos_store(r, out);
-	return 0;
-}
-
-static void segreduce_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	size_t k = 0;
-	algos_acc acc;
-	for (size_t i = 0; i < in->n; i++) {
-		if (algos_flag(in, i)) {
-			if (i > 0)
-				out->vals[k++] = algos_acc_get(&acc);
-			algos_acc_init(&acc, p->op, in->type);
-		}
-		algos_acc_add(&acc, in->vals[i]);
-	}
-	if (in->n > 0)
-		out->vals[k++] = algos_acc_get(&acc);
-	out->n = k;
-}
-
-const algo algo_reduce_segmented = {
-    .name = "reduce-segmented",
-    .family = "reduce",
-    .desc = "one reduction per segment (packed flags; segmented Hillis-Steele, then the ends)",
-    .model = PRAM_CREW,
-    .caps = ALGO_OP | ALGO_FLOAT | ALGO_FLAGS | ALGO_OUT_DATA,
-    .work_o = "O(n log n)",
-    .depth_o = "O(log n)",
-    .work_exact = "the segmented scan's (inclusive) + 2n",
-    .depth_exact = "ceil(log2 n) + 2",
-    .cost = segreduce_cost,
-    .simulate = segreduce_simulate,
-    .reference = segreduce_reference,
-    .kernel = "reduce-segmented",
-};

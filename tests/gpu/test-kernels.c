@@ -208,7 +208,7 @@ static void test_registry(clrt *rt)
 	for (const algo *const *ap = algo_registry; *ap; ap++) {
 		const algo *a = *ap;
 		for (size_t v = 0; v < 2; v++) {
-			if (!a->kernel || !gpu_has(a->kernel, variants[v]))
+			if (!gpuval_kernel_name(a) || !gpu_has(gpuval_kernel_name(a), variants[v]))
 				continue;
 			sweep(rt, a, variants[v], (size_t)1 << 20, "");
 			/* Work-groups of 4: small inputs already need several
@@ -227,7 +227,7 @@ static void test_registry(clrt *rt)
 		char note[64];
 		snprintf(note, sizeof note, " (f = %u)", pps[k]);
 		algo_params p = algo_default_params(brent);
-		p.per_proc = pps[k];
+		algo_set_param(algo_find("scan-brent"), &p, "per-proc", pps[k]);
 		for (size_t v = 0; v < 2; v++) {
 			p.op = PRAM_OP_SUM;
 			p.inclusive = 0;
@@ -241,7 +241,7 @@ static void test_registry(clrt *rt)
 		char note[64];
 		snprintf(note, sizeof note, " (block %u)", b);
 		algo_params p = algo_default_params(blocked);
-		p.block = b;
+		algo_set_param(algo_find("scan-blocked"), &p, "block", b);
 		one(rt, blocked, "teaching", &p, 5000, 97, note);
 	}
 }

@@ -1,0 +1,23 @@
+/*
+ * list.h - every algorithm, once, in the order `pram list` shows them.
+ *
+ * Each line is X(stem, kernels): the entry `algo_<stem>` defined in
+ * src/algos/<stem>.c, and KERNELS when kernels/gpu_<stem>.c defines its
+ * OpenCL side `gpu_<stem>` (NONE when it has no kernels yet). The registry
+ * (registry.c) and the kernel table (kernels/gpu.c) are both made from this
+ * list by defining X, so neither can name an algorithm the other lacks.
+ * No include guard: it is meant to be included more than once.
+ */
+X(reduce, KERNELS)
+X(scan_hillis_steele, KERNELS)
+X(scan_blelloch, KERNELS)
+X(scan_blocked, KERNELS)
+X(scan_brent, KERNELS)
+X(scan_backward, KERNELS)
+X(scan_segmented, KERNELS)
+X(reduce_segmented, KERNELS)
+X(scan_matrix, KERNELS)
+X(line_of_sight, KERNELS)
+X(sandwich, KERNELS)
+X(split, KERNELS)
+X(compact, KERNELS)
