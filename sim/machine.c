@@ -19,6 +19,18 @@ pram *pram_new(const pram_config *cfg)
 	if (m->cfg.max_violations == 0)
 		m->cfg.max_violations = 1000;
 	m->rng = m->cfg.seed ^ 0x9e3779b97f4a7c15ull;
+	/* A configuration outside the enums gives a machine that has failed
+	 * and says why, so the mistake cannot pass as a model. */
+	if ((unsigned)m->cfg.model >= PRAM_MODEL_COUNT)
+		pram_fail(m, PRAM_EINVAL, "pram_new: model %d is not a pram_model (0 to %d)",
+			  (int)m->cfg.model, PRAM_MODEL_COUNT - 1);
+	else if ((unsigned)m->cfg.combine >= PRAM_OP_COUNT)
+		pram_fail(m, PRAM_EINVAL,
+			  "pram_new: combining operator %d is not a pram_op (0 to %d)",
+			  (int)m->cfg.combine, PRAM_OP_COUNT - 1);
+	else if ((unsigned)m->cfg.conflicts > PRAM_CONFLICT_COUNT)
+		pram_fail(m, PRAM_EINVAL, "pram_new: conflict mode %d is neither error nor count",
+			  (int)m->cfg.conflicts);
 	return m;
 }
 
@@ -197,8 +209,10 @@ uint64_t pram_brent_time(const pram *m, uint64_t p)
 	uint64_t t = 0;
 	if (p == 0)
 		p = 1;
+	/* A step takes a time unit even when no processor acts in it: the
+	 * machine's clock ticks once per synchronous round, so T_1 >= D. */
 	for (size_t k = 0; k < m->nsteps; k++)
-		t += (m->steps[k].work + p - 1) / p;
+		t += m->steps[k].work ? (m->steps[k].work + p - 1) / p : 1;
 	return t;
 }
 

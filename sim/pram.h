@@ -46,16 +46,17 @@ typedef union pram_value {
 } pram_value;
 
 /* Status codes, with their names and messages, from one list. */
-#define PRAM_STATUS_MAP(X)                                                \
-	X(OK, "ok")                                                       \
-	X(EVIOLATION, "memory model violation")                           \
-	X(EBOUNDS, "index out of the array's bounds")                     \
-	X(EUNWRITTEN, "read of a cell never written")                     \
-	X(ETYPE, "integer access to a float array or the reverse")        \
-	X(ESTEP, "shared access outside a step, or a step inside a step") \
-	X(EMODEL, "operation not available in this model")                \
-	X(ENOMEM, "out of memory")                                        \
-	X(EINVAL, "invalid argument")
+#define PRAM_STATUS_MAP(X)                                         \
+	X(OK, "ok")                                                \
+	X(EVIOLATION, "memory model violation")                    \
+	X(EBOUNDS, "index out of the array's bounds")              \
+	X(EUNWRITTEN, "read of a cell never written")              \
+	X(ETYPE, "integer access to a float array or the reverse") \
+	X(ESTEP, "operation out of place")                         \
+	X(EMODEL, "operation not available in this model")         \
+	X(ENOMEM, "out of memory")                                 \
+	X(EINVAL, "invalid argument")                              \
+	X(EORDER, "processors out of order")
 
 typedef enum {
 #define PRAM_X_ENUM(name, msg) PRAM_##name,
@@ -105,7 +106,9 @@ typedef enum {
 
 typedef struct pram_config {
 	pram_model model;
-	pram_op combine;          /* the operator of PRAM_CRCW_COMBINING */
+	pram_op combine;          /* the operator of PRAM_CRCW_COMBINING; and, or and xor
+				     combine integers only: a concurrent write of a
+				     float array with them is an EMODEL error */
 	pram_conflicts conflicts; /* error (default) or count */
 	uint64_t seed;            /* for CRCW-arbitrary's choice of winner */
 	size_t max_violations;    /* violations kept in the list; 0 means 1000 */
@@ -125,7 +128,8 @@ int64_t pram_op_apply_i(pram_op op, int64_t a, int64_t b);
 double pram_op_apply_f(pram_op op, double a, double b);
 
 /* The same, on either type (integers use .i, floats .f). and, or and xor
- * on floats return a unchanged; the simulator rejects them before. */
+ * on floats return a unchanged; the simulator never applies them to floats
+ * (see pram_config.combine and pram_scan_prim). */
 pram_value pram_op_identity_v(pram_op op, pram_type t);
 pram_value pram_op_apply_v(pram_op op, pram_type t, pram_value a, pram_value b);
 
@@ -136,7 +140,9 @@ typedef void *(*pram_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 void pram_set_allocator(pram_alloc_fn fn, void *ud);
 
 /* Create a machine. cfg may be NULL (EREW, error mode, seed 0). Returns NULL
- * when out of memory. Caller frees with pram_free. */
+ * when out of memory. A model, operator or conflict mode outside its enum
+ * gives a machine that has failed with EINVAL and says which (pram_errmsg),
+ * so it runs nothing. Caller frees with pram_free. */
 pram *pram_new(const pram_config *cfg);
 /* Free a machine and every array it owns. Accepts NULL. */
 void pram_free(pram *m);
@@ -175,7 +181,9 @@ void pram_step_end(pram *m);
 
 /* Select the processor that the following operations belong to. Processors
  * of one step must be selected in increasing id order (PRAM_FORALL does),
- * which is the order concurrent atomics are applied in. */
+ * which is the order concurrent atomics are applied in; an id below the
+ * last one is an EORDER error. A shared access or pram_local in a step
+ * before any processor is selected belongs to no processor: an ESTEP error. */
 void pram_proc(pram *m, uint64_t pid);
 
 /* Shared memory operations of the selected processor. */
@@ -198,7 +206,8 @@ void pram_local(pram *m, unsigned n);
 
 /* The scan primitive of the scan model: dst[k] = src[0] op ... op src[k]
  * (inclusive) or src[0] op ... op src[k-1] (exclusive) for k in [0, n).
- * One step of work n; allowed only under PRAM_SCAN. dst may be src. */
+ * One step of work n, a step of its own: allowed only under PRAM_SCAN and
+ * outside PRAM_STEP (inside, an ESTEP error). dst may be src. */
 void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive,
 		    const char *file, int line);
 #define PRAM_SCAN_PRIM(m, dst, src, n, op, incl) \
@@ -241,7 +250,9 @@ pram_totals pram_get_totals(const pram *m);
 size_t pram_step_count(const pram *m);
 /* Stats of step k (0-based). Pointer valid until the next step or pram_free. */
 const pram_step_stats *pram_step_at(const pram *m, size_t k);
-/* Brent: T_p = sum over steps of ceil(W_i / p). p >= 1. */
+/* Brent: T_p = sum over steps of max(1, ceil(W_i / p)): a step in which no
+ * processor acts still takes its synchronous round (it counts in D), so
+ * T_1 >= D and T_p <= ceil(W / p) + D still holds. p >= 1. */
 uint64_t pram_brent_time(const pram *m, uint64_t p);
 /* Brent's bound ceil(W / p) + D. */
 uint64_t pram_brent_bound(const pram *m, uint64_t p);

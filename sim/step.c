@@ -55,7 +55,10 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 	m->cur.file = file;
 	m->cur.line = line;
 	m->in_step = 1;
-	m->ok = 1;
+	/* The fast paths open when the first processor is selected: an access
+	 * before that belongs to no processor and takes the slow road, which
+	 * reports it. */
+	m->ok = 0;
 	m->excl_read = m->cfg.model == PRAM_EREW || m->cfg.model == PRAM_SCAN;
 	m->stamp = (m->stamp + 1) & META_STAMP;
 	if (m->stamp == 0) {
@@ -107,7 +110,7 @@ static COLD void proc_slow(pram *m, uint64_t pid)
 			  "processor id %" PRIu64 " is too large (ids are below 2^32)", pid);
 		return;
 	}
-	pram__violation(m, PRAM_ESTEP, NULL, 0, 2, m->pid, pid,
+	pram__violation(m, PRAM_EORDER, NULL, 0, 2, m->pid, pid,
 			"processor %" PRIu64 " selected after processor %" PRIu64
 			": processors of a step must come in increasing id order "
 			"(one PRAM_FORALL per step)",
@@ -120,7 +123,10 @@ void pram_proc(pram *m, uint64_t pid)
 		settle_work(m);
 		m->pid = pid;
 		m->next_pid = pid + 1;
-		m->pid_selected = 1;
+		if (UNLIKELY(!m->pid_selected)) {
+			m->pid_selected = 1;
+			m->ok = m->in_step && !m->failed;
+		}
 		return;
 	}
 	proc_slow(m, pid);
@@ -154,6 +160,13 @@ static COLD int access_slow(pram *m, pram_array *a, int64_t i, pram_type want, c
 	if (!m->in_step) {
 		pram__violation(m, PRAM_ESTEP, a, i, 0, 0, 0,
 				"%s of %s[%" PRId64 "] outside a step", what, a->name, i);
+		return 0;
+	}
+	if (!m->pid_selected) {
+		pram__violation(m, PRAM_ESTEP, a, i, 0, 0, 0,
+				"%s of %s[%" PRId64 "] before any processor was selected: "
+				"shared accesses belong inside PRAM_FORALL (or after pram_proc)",
+				what, a->name, i);
 		return 0;
 	}
 	if (a->type != want) {
@@ -370,6 +383,15 @@ static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell_meta *c,
 		}
 		return;
 	case PRAM_CRCW_COMBINING:
+		if (a->type == PRAM_FLOAT && m->cfg.combine > PRAM_OP_MIN) {
+			pram__violation(
+			    m, PRAM_EMODEL, a, i, 2, first, m->pid,
+			    "processors %" PRIu32 " and %" PRIu64 " write %s[%" PRId64
+			    "]; crcw-combining with '%s' combines integers only, and %s "
+			    "holds floats",
+			    first, m->pid, a->name, i, pram_op_name(m->cfg.combine), a->name);
+			return;
+		}
 		a->val[i] = pram_op_apply_v(m->cfg.combine, a->type, a->val[i], v);
 		return;
 	default:
@@ -499,6 +521,12 @@ void pram_local(pram *m, unsigned n)
 		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0, "local operation outside a step");
 		return;
 	}
+	if (!m->pid_selected) {
+		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
+				"local operation before any processor was selected: it belongs "
+				"inside PRAM_FORALL (or after pram_proc)");
+		return;
+	}
 	activate(m);
 }
 
@@ -507,6 +535,13 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 {
 	if (m->failed)
 		return;
+	if (m->in_step) {
+		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
+				"the scan primitive at %s:%d is a step of its own; call it outside "
+				"PRAM_STEP",
+				file, line);
+		return;
+	}
 	if (m->cfg.model != PRAM_SCAN) {
 		pram_fail(m, PRAM_EMODEL,
 			  "%s:%d: the scan primitive exists only in the scan model (--model scan), "

@@ -494,8 +494,112 @@ static void test_alloc_failures(void)
 	TAP_OK(all_clean, "every byte is freed after each injected failure");
 }
 
+/* The rules pram.h states for programs that misuse the machine: each is
+ * an error with a clear message, never a silent count. */
+static void test_rules(void)
+{
+	pram *m = pram_new(&(pram_config){.model = (pram_model)42});
+	TAP_OK(m && pram_failed(m) && pram_status_of(m) == PRAM_EINVAL,
+	       "pram_new with a model outside the enum gives a failed machine");
+	TAP_CONTAINS(pram_errmsg(m), "model 42 is not a pram_model", "saying which");
+	pram_free(m);
+	m = pram_new(&(pram_config){.model = PRAM_CRCW_COMBINING, .combine = (pram_op)17});
+	TAP_CONTAINS(pram_errmsg(m), "combining operator 17 is not a pram_op",
+		     "an operator outside the enum too");
+	pram_free(m);
+
+	m = pram_new(&(pram_config){.model = PRAM_CRCW_COMBINING, .combine = PRAM_OP_OR});
+	pram_array *f = pram_array_new(m, "f", 1, PRAM_FLOAT);
+	PRAM_STEP(m, "both write f[0]") {
+		PRAM_FORALL(m, i, 0, 2) {
+			pram_writef(m, f, 0, 1.0 + (double)i);
+		}
+	}
+	TAP_EQ_I(pram_status_of(m), PRAM_EMODEL,
+		 "crcw-combining with or on a float array is refused");
+	TAP_CONTAINS(pram_errmsg(m), "combines integers only", "and says so");
+	pram_free(m);
+	m = pram_new(&(pram_config){.model = PRAM_CRCW_COMBINING, .combine = PRAM_OP_MAX});
+	f = pram_array_new(m, "f", 1, PRAM_FLOAT);
+	PRAM_STEP(m, "both write f[0]") {
+		PRAM_FORALL(m, i, 0, 2) {
+			pram_writef(m, f, 0, 1.0 + (double)i);
+		}
+	}
+	TAP_OK(!pram_failed(m) && pram_array_get_f(f, 0) == 2.0,
+	       "crcw-combining with max on floats combines them");
+	pram_free(m);
+
+	m = pram_new(&(pram_config){.model = PRAM_CREW});
+	pram_array *a = counting_array(m, "a", 4);
+	PRAM_STEP(m, "first") {
+		PRAM_FORALL(m, i, 0, 4) {
+			(void)pram_read(m, a, i);
+		}
+	}
+	PRAM_STEP(m, "no processor yet") {
+		(void)pram_read(m, a, 0);
+	}
+	TAP_EQ_I(pram_status_of(m), PRAM_ESTEP,
+		 "a read in a step before any processor is selected is an error");
+	TAP_CONTAINS(pram_errmsg(m), "before any processor was selected", "saying why");
+	TAP_EQ_I(pram_step_at(m, 0)->reads, 4, "and nothing is charged to the step before");
+	pram_free(m);
+	m = pram_new(&(pram_config){.model = PRAM_CREW});
+	PRAM_STEP(m, "local") {
+		pram_local(m, 1);
+	}
+	TAP_EQ_I(pram_status_of(m), PRAM_ESTEP, "so is a local operation");
+	pram_free(m);
+
+	m = pram_new(&(pram_config){.model = PRAM_CREW});
+	a = counting_array(m, "a", 4);
+	PRAM_STEP(m, "backwards") {
+		pram_proc(m, 2);
+		(void)pram_read(m, a, 2);
+		pram_proc(m, 1);
+		(void)pram_read(m, a, 1);
+	}
+	TAP_EQ_I(pram_status_of(m), PRAM_EORDER, "processors out of order are an EORDER error");
+	TAP_CONTAINS(pram_errmsg(m),
+		     "processors out of order: processor 1 selected after processor 2",
+		     "whose message says so, not 'outside a step'");
+	pram_free(m);
+
+	m = pram_new(&(pram_config){.model = PRAM_SCAN});
+	a = counting_array(m, "a", 4);
+	PRAM_STEP(m, "outer") {
+		PRAM_FORALL(m, i, 0, 1) {
+			(void)pram_read(m, a, 0);
+		}
+		PRAM_SCAN_PRIM(m, a, a, 4, PRAM_OP_SUM, 1);
+	}
+	TAP_EQ_I(pram_status_of(m), PRAM_ESTEP, "the scan primitive inside a step is an error");
+	TAP_CONTAINS(pram_errmsg(m), "is a step of its own", "saying why");
+	TAP_EQ_I(pram_get_totals(m).work, 1, "and charges the open step nothing");
+	pram_free(m);
+
+	m = pram_new(&(pram_config){.model = PRAM_CREW});
+	a = counting_array(m, "a", 4);
+	PRAM_STEP(m, "nobody") {
+		PRAM_FORALL(m, i, 0, 0) {
+			(void)pram_read(m, a, i);
+		}
+	}
+	PRAM_STEP(m, "one") {
+		PRAM_FORALL(m, i, 0, 1) {
+			(void)pram_read(m, a, i);
+		}
+	}
+	TAP_EQ_I(pram_get_totals(m).depth, 2, "a step with no active processor counts in D");
+	TAP_EQ_I(pram_brent_time(m, 1), 2, "and takes a round in T_p, so T_1 >= D");
+	TAP_OK(pram_brent_time(m, 4) <= pram_brent_bound(m, 4), "Brent's bound still holds");
+	pram_free(m);
+}
+
 int main(void)
 {
+	test_rules();
 	test_reads();
 	test_writes();
 	test_arbitrary();
