@@ -424,23 +424,67 @@ long algo_compare(const algo_data *got, const algo_data *want, double tol, char 
 	return -1;
 }
 
-/* Parse one number token of a file. Returns 0 or -1. */
+/* Why a token is not a number. */
+enum {
+	NUM_OK,
+	NUM_BAD,
+	NUM_RANGE
+};
+
+/* Parse one number token of a file: decimal, or 0b binary for integers (as
+ * the notes write split's keys). Returns NUM_OK, NUM_BAD or NUM_RANGE. */
 static int parse_number(const char *tok, pram_type type, pram_value *v)
 {
 	char *end;
 	errno = 0;
 	if (type == PRAM_INT) {
-		long long x = strtoll(tok, &end, 10);
-		if (errno || *end || end == tok)
-			return -1;
+		const char *digits = tok + (*tok == '-' || *tok == '+');
+		long long x;
+		if (strncmp(digits, "0b", 2) == 0 || strncmp(digits, "0B", 2) == 0) {
+			if (!digits[2] || strspn(digits + 2, "01") != strlen(digits + 2))
+				return NUM_BAD;
+			unsigned long long u = strtoull(digits + 2, &end, 2);
+			if (errno || u > (unsigned long long)INT64_MAX)
+				return NUM_RANGE;
+			x = *tok == '-' ? -(long long)u : (long long)u;
+		} else {
+			x = strtoll(tok, &end, 10);
+			if (*end || end == tok)
+				return NUM_BAD;
+			if (errno == ERANGE)
+				return NUM_RANGE;
+		}
 		v->i = x;
 	} else {
 		double x = strtod(tok, &end);
-		if (errno || *end || end == tok || !isfinite(x))
-			return -1;
+		if (*end || end == tok)
+			return NUM_BAD;
+		if (errno == ERANGE && fabs(x) > 1)
+			return NUM_RANGE;
+		if (!isfinite(x))
+			return NUM_BAD;
 		v->f = x;
 	}
-	return 0;
+	return NUM_OK;
+}
+
+/* tok as it may be shown in a message: printable ASCII as it is, other
+ * bytes as \xNN, at most about 24 characters. */
+static const char *printable(const char *tok, char *buf, size_t len)
+{
+	size_t o = 0;
+	for (const unsigned char *c = (const unsigned char *)tok; *c && o + 5 < len; c++) {
+		if (o >= 24) {
+			snprintf(buf + o, len - o, "...");
+			return buf;
+		}
+		if (*c >= 0x20 && *c < 0x7f)
+			buf[o++] = (char)*c;
+		else
+			o += (size_t)snprintf(buf + o, len - o, "\\x%02x", *c);
+	}
+	buf[o] = 0;
+	return buf;
 }
 
 /* A port being read: its values and flags so far, grid rows. */
@@ -514,17 +558,36 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 		memset(&in[k], 0, sizeof in[k]);
 		in[k].type = algo_port_type(&pt[k], p);
 	}
-	while (getline(&line, &linecap, f) >= 0) {
+	ssize_t got;
+	int any = 0; /* a value or a section was read */
+	while ((got = getline(&line, &linecap, f)) >= 0) {
 		lineno++;
 		char *q = line;
 		int is_flags = 0;
+		if (memchr(line, 0, (size_t)got)) {
+			snprintf(err, errlen,
+				 "%s:%ld: a NUL byte: this looks like binary data, not numbers",
+				 name, lineno);
+			goto fail;
+		}
+		/* A UTF-8 byte-order mark (some editors write one) is no token. */
+		if (lineno == 1 && strncmp(q, "\xef\xbb\xbf", 3) == 0)
+			q += 3;
 		while (isspace((unsigned char)*q))
 			q++;
 		if (*q == '#')
 			continue;
 		int sec = section(a, &q);
+		any |= sec != -1;
 		if (sec == -2) {
 			is_flags = 1;
+			if (!(pt[cur].props & ALGO_PORT_FLAGS)) {
+				snprintf(err, errlen,
+					 "%s:%ld: a flags line, but %s takes no flags%s%s", name,
+					 lineno, a->name, nin > 1 ? " on " : "",
+					 nin > 1 ? pt[cur].name : "");
+				goto fail;
+			}
 		} else if (sec >= 0) {
 			cur = (size_t)sec;
 			if (buf[cur].seen) {
@@ -540,16 +603,25 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 		for (char *save = NULL, *tok = strtok_r(q, " \t\r\n,", &save); tok;
 		     tok = strtok_r(NULL, " \t\r\n,", &save)) {
 			pram_value v;
-			int bad = is_flags
-				      ? parse_number(tok, PRAM_INT, &v) || (v.i != 0 && v.i != 1)
-				      : parse_number(tok, d->type, &v);
+			char shown[64];
+			int bad = parse_number(tok, is_flags ? PRAM_INT : d->type, &v);
+			if (bad == NUM_OK && is_flags && v.i != 0 && v.i != 1)
+				bad = NUM_BAD;
+			if (bad == NUM_RANGE) {
+				snprintf(err, errlen, "%s:%ld: '%s' is too large for %s", name,
+					 lineno, printable(tok, shown, sizeof shown),
+					 d->type == PRAM_INT ? "a 64-bit integer" : "a double");
+				goto fail;
+			}
 			if (bad) {
-				snprintf(err, errlen, "%s:%ld: '%s' is not %s", name, lineno, tok,
+				snprintf(err, errlen, "%s:%ld: '%s' is not %s", name, lineno,
+					 printable(tok, shown, sizeof shown),
 					 is_flags              ? "a flag (0 or 1)"
 					 : d->type == PRAM_INT ? "an integer"
 							       : "a finite number");
 				goto fail;
 			}
+			any = 1;
 			if (is_flags ? push_flag(d, b, (unsigned char)v.i) : push(d, b, v))
 				goto oom;
 		}
@@ -572,7 +644,17 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 		snprintf(err, errlen, "%s: read error: %s", name, strerror(errno));
 		goto fail;
 	}
+	if (!any) {
+		snprintf(err, errlen, "%s: no numbers in it (for an empty input, give --n 0)",
+			 name);
+		goto fail;
+	}
 	for (size_t k = 0; k < nin; k++) {
+		if ((pt[k].props & ALGO_PORT_NEEDS_FLAGS) && !in[k].flags) {
+			snprintf(err, errlen, "%s: %s needs a 'flags:' line (%s)", name, a->name,
+				 pt[k].help);
+			goto fail;
+		}
 		if (in[k].flags && buf[k].nflags != in[k].n) {
 			snprintf(err, errlen,
 				 "%s: %zu flags for %zu values%s%s; give one flag per value", name,

@@ -44,7 +44,8 @@ typedef enum algo_shape {
 
 /* Port properties. */
 enum {
-	ALGO_PORT_FLAGS = 1 << 0, /* carries one segment flag per element */
+	ALGO_PORT_FLAGS = 1 << 0,       /* carries one flag per element (segment starts) */
+	ALGO_PORT_NEEDS_FLAGS = 1 << 1, /* and an input file must give them (no default) */
 };
 
 /* A named input or output. */
@@ -224,8 +225,12 @@ double algo_float_tolerance(const algo_data *in, double eps);
  * comments. Numbers before any section go to the first input; a line
  * "NAME:" (NAME an input port of a) starts that port's values, which may
  * follow on the same line; a line "flags: 1 0 0 1 ..." gives the segment
- * flags of the current port. A grid port's values are rows, one line each,
- * all of the same length. Integers unless the port's type is float.
+ * flags of the current port (refused for a port without ALGO_PORT_FLAGS; a
+ * flagged port given none is one segment, unless ALGO_PORT_NEEDS_FLAGS). A
+ * grid port's values are rows, one line each, all of the same length.
+ * Integers (decimal, or 0b binary) unless the port's type is float. A UTF-8
+ * byte-order mark is skipped; NUL bytes, numbers out of range and a text
+ * with no numbers at all are refused, and a bad token is shown escaped.
  * Returns 0, or -1 with "file:line: what" in err.
  */
 int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_data *in, char *err,

@@ -20,6 +20,7 @@ typedef struct run_opts {
 	uint64_t procs;
 	int trace;
 	int help;
+	int combine_given;
 } run_opts;
 
 static void print_cell(FILE *f, const pram_array *a, size_t i)
@@ -292,6 +293,7 @@ static int parse(run_opts *o, int argc, char **argv, const char **name)
 					  optarg);
 				return EXIT_USAGE;
 			}
+			o->combine_given = 1;
 			break;
 		default:
 			return cli_bad_option("run", c, argv);
@@ -325,6 +327,12 @@ static int run_exec(int argc, char **argv)
 		o.cfg.model = o.a.alg->model;
 	o.a.params.model = o.cfg.model;
 	o.cfg.seed = o.a.seed;
+	if (o.combine_given && o.cfg.model != PRAM_CRCW_COMBINING) {
+		cli_error(
+		    "run: --combine is the operator of --model crcw-combining; this run is %s",
+		    pram_model_name(o.cfg.model));
+		return EXIT_USAGE;
+	}
 	if (o.cfg.combine > PRAM_OP_MIN && o.a.params.type == PRAM_FLOAT) {
 		cli_error("run: --combine %s works on integers only", pram_op_name(o.cfg.combine));
 		return EXIT_USAGE;

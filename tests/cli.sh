@@ -164,4 +164,38 @@ expect_in '"params":[{"name":"per-proc"' "$out" "pram list --json declares the p
 expect_in '"inputs":[{"name":"x","shape":"vector","type":"data","flags":true' "$out" \
 	"and the inputs, with their flags"
 
+# Input that cannot be what the user meant is refused, saying where and why.
+f="$tap_tmp/in.txt"
+printf '1 2 3\n' >"$f"
+run_pram run compact --input "$f"
+expect_rc 2 "compaction without a flags line is refused, not 'verified'"
+expect_in "compact needs a 'flags:' line" "$err" "and says what is missing"
+printf '1 2 3\nflags: 1 0 1\n' >"$f"
+run_pram run scan-blelloch --input "$f"
+expect_rc 2 "a flags line for an algorithm without flags is refused"
+expect_in "in.txt:2: a flags line, but scan-blelloch takes no flags" "$err" "with its line"
+: >"$f"
+run_pram run reduce --input "$f"
+expect_rc 2 "an empty file is refused"
+expect_in "no numbers in it" "$err" "and says so"
+printf '1 99999999999999999999\n' >"$f"
+run_pram run reduce --input "$f"
+expect_in "in.txt:1: '99999999999999999999' is too large for a 64-bit integer" "$err" \
+	"a number past int64 is too large, not 'not an integer'"
+printf '\357\273\2771 2 3\n' >"$f"
+run_pram run reduce --input "$f"
+expect_in "output: 6" "$out" "a UTF-8 byte-order mark is skipped"
+printf '1 2\0003 4\n' >"$f"
+run_pram run reduce --input "$f"
+expect_in "in.txt:1: a NUL byte" "$err" "a NUL byte does not silently end the line"
+printf '1 \001\376 4\n' >"$f"
+run_pram run reduce --input "$f"
+expect_in "'\\x01\\xfe' is not an integer" "$err" "binary tokens are shown escaped"
+printf '0b100 0b111 0b010 0b110 0b001 0b101 0b001 0b000\n' >"$f"
+run_pram run split --input "$f"
+expect_in "output: 4 2 6 0 7 1 5 1" "$out" "0b literals: the notes' split example"
+run_pram run reduce --n 8 --combine or
+expect_rc 2 "--combine without crcw-combining is refused"
+expect_in "--combine is the operator of --model crcw-combining" "$err" "and says why"
+
 done_testing

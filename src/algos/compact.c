@@ -18,7 +18,7 @@ static const algo_port compact_inputs[] = {
     {.name = "x",
      .shape = ALGO_VECTOR,
      .elem = ALGO_ELEM_DATA,
-     .props = ALGO_PORT_FLAGS,
+     .props = ALGO_PORT_FLAGS | ALGO_PORT_NEEDS_FLAGS,
      .help = "the values, with flag 1 on each element to keep"},
     {0},
 };
