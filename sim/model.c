@@ -4,6 +4,7 @@
 #include <float.h>
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -54,7 +55,7 @@ const char *pram_model_desc(pram_model m)
 int pram_model_parse(const char *s, pram_model *out)
 {
 	for (int k = 0; k < PRAM_MODEL_COUNT; k++)
-		if (strcmp(s, model_table[k].name) == 0) {
+		if (strcasecmp(s, model_table[k].name) == 0) {
 			*out = (pram_model)k;
 			return 0;
 		}
@@ -74,7 +75,7 @@ const char *pram_op_name(pram_op op)
 int pram_op_parse(const char *s, pram_op *out)
 {
 	for (int k = 0; k < PRAM_OP_COUNT; k++)
-		if (strcmp(s, op_names[k]) == 0) {
+		if (strcasecmp(s, op_names[k]) == 0) {
 			*out = (pram_op)k;
 			return 0;
 		}

@@ -204,7 +204,8 @@ static inline pram_word start_value(const pram_array *a, int64_t i, const cell_m
 	return (c->nwrite & META_COUNT) ? a->old[i] : a->val[i];
 }
 
-static COLD int read_slow(pram *m, pram_array *a, int64_t i, cell_meta *c, const char *what)
+static COLD int read_slow(pram *m, pram_array *a, int64_t i, cell_meta *c, const char *what,
+			  int excl)
 {
 	if (!held_value(c)) {
 		pram__violation(m, PRAM_EUNWRITTEN, a, i, 1, m->pid, 0,
@@ -213,7 +214,7 @@ static COLD int read_slow(pram *m, pram_array *a, int64_t i, cell_meta *c, const
 		if (m->failed)
 			return 0;
 	}
-	if (c->nread && c->reader != (uint32_t)m->pid && m->excl_read) {
+	if (excl && c->nread && c->reader != (uint32_t)m->pid && m->excl_read) {
 		pram__violation(m, PRAM_EVIOLATION, a, i, 2, c->reader, m->pid,
 				"processors %" PRIu32 " and %" PRIu64 " both read %s[%" PRId64
 				"]; %s forbids concurrent reads",
@@ -224,13 +225,16 @@ static COLD int read_slow(pram *m, pram_array *a, int64_t i, cell_meta *c, const
 	return 1;
 }
 
-/* The read half of every access (plain read or atomic). Returns 0 to stop. */
-static inline int read_cell(pram *m, pram_array *a, int64_t i, cell_meta *c, const char *what)
+/* The read half of every access (plain read or atomic). excl says whether
+ * a second reader breaks an exclusive-read model here (atomics report their
+ * own conflict). Returns 0 to stop. */
+static inline int read_cell(pram *m, pram_array *a, int64_t i, cell_meta *c, const char *what,
+			    int excl)
 {
 	activate(m);
 	int suspicious =
-	    !held_value(c) || (c->nread && c->reader != (uint32_t)m->pid && m->excl_read);
-	if (UNLIKELY(suspicious) && !read_slow(m, a, i, c, what))
+	    !held_value(c) || (excl && c->nread && c->reader != (uint32_t)m->pid && m->excl_read);
+	if (UNLIKELY(suspicious) && !read_slow(m, a, i, c, what, excl))
 		return 0;
 	if (c->nread == 0)
 		c->reader = (uint32_t)m->pid;
@@ -247,7 +251,7 @@ static COLD pram_word read_slow_path(pram *m, pram_array *a, int64_t i, pram_typ
 	if (!access_ok(m, a, i, want) && !access_slow(m, a, i, want, "reads"))
 		return zero;
 	cell_meta *c = touch(m, a, i);
-	if (!read_cell(m, a, i, c, "reads"))
+	if (!read_cell(m, a, i, c, "reads", 1))
 		return zero;
 	return start_value(a, i, c);
 }
@@ -471,7 +475,9 @@ int64_t pram_atomic(pram *m, pram_array *a, int64_t i, pram_op op, int64_t v)
 	if (!access_ok(m, a, i, PRAM_INT) && !access_slow(m, a, i, PRAM_INT, "updates atomically"))
 		return 0;
 	cell_meta *c = touch(m, a, i);
-	if (!read_cell(m, a, i, c, "updates atomically"))
+	/* A second atomic on the cell is judged below as an atomic, not as a
+	 * concurrent read; a plain read before it is a concurrent read. */
+	if (!read_cell(m, a, i, c, "updates atomically", !(c->nwrite & META_ATOMIC)))
 		return 0;
 	m->cur.writes++;
 	m->cur.atomics++;

@@ -64,6 +64,13 @@ int cli_parse_u64(const char *s, uint64_t *out)
 {
 	char *end;
 	errno = 0;
+	if (strncmp(s, "2^", 2) == 0) {
+		unsigned long long k = strtoull(s + 2, &end, 10);
+		if (errno || *end || end == s + 2 || s[2] == '-' || k > 63)
+			return -1;
+		*out = (uint64_t)1 << k;
+		return 0;
+	}
 	if (!*s || *s == '-')
 		return -1;
 	unsigned long long v = strtoull(s, &end, 0);
@@ -76,12 +83,6 @@ int cli_parse_u64(const char *s, uint64_t *out)
 int cli_parse_size(const char *s, size_t *out)
 {
 	uint64_t v;
-	if (strncmp(s, "2^", 2) == 0) {
-		if (cli_parse_u64(s + 2, &v) || v > 40)
-			return -1;
-		*out = (size_t)1 << v;
-		return 0;
-	}
 	if (cli_parse_u64(s, &v) || v > ((uint64_t)1 << 40))
 		return -1;
 	*out = (size_t)v;

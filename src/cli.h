@@ -70,9 +70,10 @@ typedef struct cli_algo_opts {
  * a missing value, else an unknown option. Returns EXIT_USAGE. */
 int cli_bad_option(const char *cmd, int c, char **argv);
 
-/* Parse a size: decimal, or 2^k. Returns 0 or -1. */
-int cli_parse_size(const char *s, size_t *out);
+/* Parse a whole number: decimal, 0x hex, or 2^k (k <= 63). Returns 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t *out);
+/* The same for a size, at most 2^40. */
+int cli_parse_size(const char *s, size_t *out);
 
 /* Getopt codes of the options the commands share. */
 enum {
@@ -96,7 +97,8 @@ enum {
 	OPT_PREVIEW,
 	OPT_QUIET,
 	OPT_MAX_GROUP,
-	OPT_NO_DRAW
+	OPT_NO_DRAW,
+	OPT_FORCE
 };
 
 /* The long options of a command that runs an algorithm: --n, --input,

@@ -3,6 +3,8 @@
  * sequential reference, with its cost table (text, JSON or CSV).
  */
 #include <getopt.h>
+#include <time.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +23,71 @@ typedef struct run_opts {
 	int trace;
 	int help;
 	int combine_given;
+	int force; /* run even when the estimate says it will not fit or is long */
 } run_opts;
+
+/* What a simulation costs, for the estimate before a run: bytes of memory
+ * per input element (about 59 measured at n = 2^24: each array's values,
+ * their values at the step's start and 20-byte cell records) and the
+ * processor-steps a second the simulator does at the least (about 65
+ * million measured on a 2-core machine with every check on). */
+#define RUN_BYTES_PER_ELEMENT 64.0
+#define RUN_STEPS_PER_SECOND  30e6
+/* A run expected to take longer than this asks for --force. */
+#define RUN_LONG_SECONDS      60.0
+
+static double physical_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
+}
+
+/* Refuse a run that will not fit in memory or will take more than a
+ * minute, with the estimate, unless --force. n is the input's size. Returns
+ * 0 or EXIT_USAGE (reported). */
+static int check_estimate(const run_opts *o, size_t n, double *seconds)
+{
+	const algo *a = o->a.alg;
+	uint64_t w = 0, d = 0;
+	double mem = RUN_BYTES_PER_ELEMENT * (double)n, phys = physical_memory();
+	*seconds =
+	    a->cost && a->cost(n, &o->a.params, &w, &d) == 0 ? (double)w / RUN_STEPS_PER_SECOND : 0;
+	int too_big = phys > 0 && mem > 0.8 * phys, too_long = *seconds > RUN_LONG_SECONDS;
+	if (o->force || (!too_big && !too_long))
+		return 0;
+	cli_error("run: %s at n = %zu would need about %.1f GiB of memory (this machine has "
+		  "%.1f GiB)%s%.0f s (W = %.3g processor-steps); give --force to run it anyway",
+		  a->name, n, mem / (1 << 30), phys / (1 << 30),
+		  too_long ? " and take about " : ", and about ", *seconds, (double)w);
+	return EXIT_USAGE;
+}
+
+/* Step hook for long runs on a terminal: the step and the work so far,
+ * twice a second. */
+typedef struct progress {
+	double next; /* when to print next, in seconds of CLOCK_MONOTONIC */
+	int shown;
+} progress;
+
+static double now_seconds(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void progress_step(pram *m, size_t step, void *ud)
+{
+	progress *pg = ud;
+	double t = now_seconds();
+	if (t < pg->next)
+		return;
+	pg->next = t + 0.5;
+	pg->shown = 1;
+	fprintf(stderr, "\rpram: step %zu, W so far %" PRIu64 " ...", step + 1,
+		pram_get_totals(m).work);
+	fflush(stderr);
+}
 
 static void print_cell(FILE *f, const pram_array *a, size_t i)
 {
@@ -240,6 +306,7 @@ static int parse(run_opts *o, int argc, char **argv, const char **name)
 	    {"model", required_argument, 0, OPT_MODEL},
 	    {"procs", required_argument, 0, OPT_PROCS},
 	    {"trace", no_argument, 0, OPT_TRACE},
+	    {"force", no_argument, 0, OPT_FORCE},
 	    {"conflicts", required_argument, 0, OPT_CONFLICTS},
 	    {"combine", required_argument, 0, OPT_COMBINE},
 	    {0, 0, 0, 0},
@@ -276,6 +343,9 @@ static int parse(run_opts *o, int argc, char **argv, const char **name)
 			break;
 		case OPT_TRACE:
 			o->trace = 1;
+			break;
+		case OPT_FORCE:
+			o->force = 1;
 			break;
 		case OPT_CONFLICTS:
 			if (strcmp(optarg, "error") == 0) {
@@ -343,10 +413,18 @@ static int run_exec(int argc, char **argv)
 	}
 	algo_data in[ALGO_MAX_PORTS] = {0};
 	size_t nin = algo_nin(o.a.alg);
+	double seconds = 0;
+	/* Generated inputs are judged before they are made: they may not fit. */
+	if (!o.a.input && (rc = check_estimate(&o, o.a.n, &seconds)))
+		return rc;
 	if ((rc = cli_algo_input(&o.a, in)))
 		return rc;
 	if (o.procs == 0)
 		o.procs = in->n ? in->n : 1;
+	if (o.a.input && (rc = check_estimate(&o, in->n, &seconds))) {
+		algo_data_free_all(in, nin);
+		return rc;
+	}
 	if (o.trace && in->n > 1024) {
 		cli_error("run: --trace is for small inputs (n <= 1024; this one has %zu)", in->n);
 		algo_data_free_all(in, nin);
@@ -369,12 +447,19 @@ static int run_exec(int argc, char **argv)
 		}
 	}
 	simrun r;
-	if (simrun_exec(o.a.alg, &o.a.params, in, &o.cfg, o.trace ? trace_step : NULL, stdout,
-			&r)) {
+	progress pg = {.next = now_seconds() + 1.0};
+	int show_progress = !o.trace && isatty(STDERR_FILENO) && seconds > 2;
+	if (simrun_exec(o.a.alg, &o.a.params, in, &o.cfg,
+			o.trace         ? trace_step
+			: show_progress ? progress_step
+					: NULL,
+			o.trace ? (void *)stdout : (void *)&pg, &r)) {
 		cli_error("run: out of memory");
 		algo_data_free_all(in, nin);
 		return EXIT_FAIL;
 	}
+	if (pg.shown)
+		fputs("\r\033[K", stderr);
 	if (o.a.json)
 		print_json(&o, in, &r);
 	else if (o.a.csv)
@@ -391,7 +476,7 @@ static int run_exec(int argc, char **argv)
 
 const cmd_entry cmd_run_entry = {
     .name = "run",
-    .args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
+    .args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace] [--force]\n"
 	    "       [--conflicts error|count] [--op sum|max|min] [--inclusive|--exclusive]\n"
 	    "       [--float] [--ALGO-PARAMETER V ...] [--combine OP] [--json | --csv]",
     .summary = "run an algorithm on the PRAM simulator and print its cost table",
@@ -406,6 +491,8 @@ const cmd_entry cmd_run_entry = {
 	    "  --procs P        p for Brent's T_p (default n)\n"
 	    "  --seed S         seed of the input and of crcw-arbitrary (default 1)\n"
 	    "  --trace          print the arrays after every step (n <= 1024)\n"
+	    "  --force          run even when the estimate says the run will not fit in\n"
+	    "                   memory or will take more than a minute\n"
 	    "  --conflicts C    error (stop at the first violation, default) or count\n"
 	    "                   (report every one, resolve as crcw-arbitrary, go on)\n"
 	    "  --op OP          sum, max or min\n"
