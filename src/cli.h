@@ -98,7 +98,8 @@ enum {
 	OPT_QUIET,
 	OPT_MAX_GROUP,
 	OPT_NO_DRAW,
-	OPT_FORCE
+	OPT_FORCE,
+	OPT_BASE
 };
 
 /* The long options of a command that runs an algorithm: --n, --input,

@@ -89,12 +89,65 @@ static void progress_step(pram *m, size_t step, void *ud)
 	fflush(stderr);
 }
 
-static void print_cell(FILE *f, const pram_array *a, size_t i)
+/* The base integers are printed in (--base): 10, or 2 as the notes write
+ * split's keys. The trace hook reads it. */
+static unsigned print_base = 10;
+
+/* Digits of v in base b (1 for 0). */
+static int digits_of(uint64_t v, unsigned b)
 {
+	int k = 1;
+	while (v >= b) {
+		v /= b;
+		k++;
+	}
+	return k;
+}
+
+/* v in print_base, zero-padded to width digits in base 2 and 8, 16. */
+static const char *format_int(int64_t v, int width, char *buf, size_t len)
+{
+	if (print_base == 10) {
+		snprintf(buf, len, "%" PRId64, v);
+		return buf;
+	}
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	char tmp[72];
+	int n = 0;
+	do {
+		tmp[n++] = "0123456789abcdef"[u % print_base];
+		u /= print_base;
+	} while (u);
+	while (n < width && n < 64)
+		tmp[n++] = '0';
+	size_t o = 0;
+	if (v < 0 && o + 1 < len)
+		buf[o++] = '-';
+	while (n > 0 && o + 1 < len)
+		buf[o++] = tmp[--n];
+	buf[o] = 0;
+	return buf;
+}
+
+/* The width a vector's integers are padded to in print_base. */
+static int width_of(const pram_value *v, size_t n)
+{
+	uint64_t most = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t u = v[i].i < 0 ? -(uint64_t)v[i].i : (uint64_t)v[i].i;
+		if (u > most)
+			most = u;
+	}
+	return print_base == 10 ? 0 : digits_of(most, print_base);
+}
+
+static void print_cell(FILE *f, const pram_array *a, size_t i, int width)
+{
+	char buf[80];
 	if (!pram_array_written(a, i))
-		fputs("     .", f);
+		fprintf(f, " %5s", ".");
 	else if (pram_array_type(a) == PRAM_INT)
-		fprintf(f, " %5" PRId64, pram_array_get_i(a, i));
+		fprintf(f, " %5s", format_int(pram_array_get_i(a, i), width, buf, sizeof buf));
 	else
 		fprintf(f, " %5.3g", pram_array_get_f(a, i));
 }
@@ -110,8 +163,15 @@ static void trace_step(pram *m, size_t step, void *ud)
 		const pram_array *a = pram_array_at(m, k);
 		size_t len = pram_array_len(a);
 		fprintf(f, "  %-6s", pram_array_name(a));
+		int width = 0;
+		for (size_t i = 0; print_base != 10 && i < len && i < TRACE_CELLS; i++)
+			if (pram_array_written(a, i) && pram_array_type(a) == PRAM_INT) {
+				uint64_t v = (uint64_t)llabs(pram_array_get_i(a, i));
+				if (digits_of(v, print_base) > width)
+					width = digits_of(v, print_base);
+			}
 		for (size_t i = 0; i < len && i < TRACE_CELLS; i++)
-			print_cell(f, a, i);
+			print_cell(f, a, i, width);
 		if (len > TRACE_CELLS)
 			fprintf(f, " ... (%zu more)", len - TRACE_CELLS);
 		fputc('\n', f);
@@ -187,9 +247,11 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 			printf("output %s:", pt[k].name);
 		else
 			printf("output:");
+		int width = d->type == PRAM_INT ? width_of(d->vals, d->n) : 0;
 		for (size_t i = 0; i < d->n; i++) {
+			char buf[80];
 			if (d->type == PRAM_INT)
-				printf(" %" PRId64, d->vals[i].i);
+				printf(" %s", format_int(d->vals[i].i, width, buf, sizeof buf));
 			else
 				printf(" %g", d->vals[i].f);
 		}
@@ -307,6 +369,7 @@ static int parse(run_opts *o, int argc, char **argv, const char **name)
 	    {"procs", required_argument, 0, OPT_PROCS},
 	    {"trace", no_argument, 0, OPT_TRACE},
 	    {"force", no_argument, 0, OPT_FORCE},
+	    {"base", required_argument, 0, OPT_BASE},
 	    {"conflicts", required_argument, 0, OPT_CONFLICTS},
 	    {"combine", required_argument, 0, OPT_COMBINE},
 	    {0, 0, 0, 0},
@@ -347,6 +410,15 @@ static int parse(run_opts *o, int argc, char **argv, const char **name)
 		case OPT_FORCE:
 			o->force = 1;
 			break;
+		case OPT_BASE: {
+			uint64_t b = 0;
+			if (cli_parse_u64(optarg, &b) || (b != 2 && b != 8 && b != 10 && b != 16)) {
+				cli_error("run: --base '%s': give 2, 8, 10 or 16", optarg);
+				return EXIT_USAGE;
+			}
+			print_base = (unsigned)b;
+			break;
+		}
 		case OPT_CONFLICTS:
 			if (strcmp(optarg, "error") == 0) {
 				o->cfg.conflicts = PRAM_CONFLICT_ERROR;
@@ -437,9 +509,12 @@ static int run_exec(int argc, char **argv)
 				printf("input %s:", pt[k].name);
 			else
 				printf("input: ");
+			int width = in[k].type == PRAM_INT ? width_of(in[k].vals, in[k].n) : 0;
 			for (size_t i = 0; i < in[k].n && i < TRACE_CELLS; i++) {
+				char buf[80];
 				if (in[k].type == PRAM_INT)
-					printf(" %5" PRId64, in[k].vals[i].i);
+					printf(" %5s",
+					       format_int(in[k].vals[i].i, width, buf, sizeof buf));
 				else
 					printf(" %5.3g", in[k].vals[i].f);
 			}
@@ -476,8 +551,9 @@ static int run_exec(int argc, char **argv)
 
 const cmd_entry cmd_run_entry = {
     .name = "run",
-    .args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace] [--force]\n"
-	    "       [--conflicts error|count] [--op sum|max|min] [--inclusive|--exclusive]\n"
+    .args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
+	    "       [--force] [--base B] [--conflicts error|count] [--op sum|max|min] "
+	    "[--inclusive|--exclusive]\n"
 	    "       [--float] [--ALGO-PARAMETER V ...] [--combine OP] [--json | --csv]",
     .summary = "run an algorithm on the PRAM simulator and print its cost table",
     .help = "options:\n"
@@ -491,6 +567,8 @@ const cmd_entry cmd_run_entry = {
 	    "  --procs P        p for Brent's T_p (default n)\n"
 	    "  --seed S         seed of the input and of crcw-arbitrary (default 1)\n"
 	    "  --trace          print the arrays after every step (n <= 1024)\n"
+	    "  --base B         print integers in base 2, 8, 10 or 16 (text output; input\n"
+	    "                   files may write 0b101 for binary)\n"
 	    "  --force          run even when the estimate says the run will not fit in\n"
 	    "                   memory or will take more than a minute\n"
 	    "  --conflicts C    error (stop at the first violation, default) or count\n"

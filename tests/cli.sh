@@ -205,4 +205,10 @@ expect_in "give --force" "$err" "and the way to insist"
 run_pram run scan-blelloch --n 2^10 --procs 2^5 --model EREW
 expect_in "Brent, p = 32" "$out" "--procs takes 2^k, --model any case"
 
+printf '0b100 0b111 0b010 0b110 0b001 0b101 0b001 0b000\n' >"$f"
+run_pram run split --input "$f" --base 2
+expect_in "output: 100 010 110 000 111 001 101 001" "$out" "--base 2 prints split as the notes do"
+run_pram run split --input "$f" --base 3
+expect_rc 2 "--base 3 is refused"
+
 done_testing
