@@ -20,26 +20,7 @@
 
 #include "algo.h"
 #include "simrun.h"
-
-static int count, failed;
-
-static void report(int ok, const char *text, const char *why)
-{
-	count++;
-	failed += !ok;
-	if (ok)
-		printf("ok %d - %s\n", count, text);
-	else
-		printf("not ok %d - %s: %s\n", count, text, why);
-}
-
-/* A check of two integers: "got X, expected Y" when they differ. */
-static void check_eq(long long got, long long want, const char *text)
-{
-	char why[96];
-	snprintf(why, sizeof why, "got %lld, expected %lld", got, want);
-	report(got == want, text, why);
-}
+#include "tap.h"
 
 static const size_t sizes[] = {0,   1,   2,   3,   4,   5,   7,   8,    9,    15,
 			       16,  17,  31,  32,  33,  63,  64,  65,   127,  128,
@@ -149,7 +130,7 @@ static void sweep(const algo *a, const algo_params *p, const char *extra)
 		 p->type == PRAM_FLOAT ? " float" : " int",
 		 (a->caps & ALGO_INCLUSIVE) ? (p->inclusive ? " inclusive" : " exclusive") : "",
 		 extra, pram_model_name(p->model));
-	report(ok, text, why);
+	TAP_OK_WHY(ok, why, "%s", text);
 }
 
 static void test_registry(void)
@@ -157,7 +138,7 @@ static void test_registry(void)
 	for (size_t k = 0; k < NFAMILY; k++) {
 		const algo *a = algo_find(family[k]);
 		if (!a) {
-			report(0, family[k], "not in the registry");
+			TAP_OK_WHY(0, "not in the registry", "%s", family[k]);
 			continue;
 		}
 		for (int op = PRAM_OP_SUM; op <= PRAM_OP_MIN; op++) {
@@ -255,7 +236,7 @@ static void check_output(const simrun *r, const int64_t *want, size_t n, const c
 		ok = r->out.vals[i].i == want[i];
 	snprintf(why, sizeof why, "got %s, expected %s%s%s", got, exp,
 		 pram_failed(r->m) ? "; " : "", pram_failed(r->m) ? pram_errmsg(r->m) : "");
-	report(ok, text, why);
+	TAP_OK_WHY(ok, why, "%s", text);
 }
 
 static pram_array *find_array(const pram *m, const char *name)
@@ -305,9 +286,9 @@ static void test_notes_examples(void)
 	simrun_free(&r);
 	run_values("sandwich", len, NULL, 10, PRAM_SCAN, 1, NULL, &r);
 	check_output(&r, cuts, 10, "sandwich under the scan model: the same cuts");
-	check_eq((long long)pram_get_totals(r.m).depth, 1,
+	TAP_EQ_I((long long)pram_get_totals(r.m).depth, 1,
 		 "sandwich under the scan model: depth 1");
-	check_eq((long long)pram_get_totals(r.m).work, 10,
+	TAP_EQ_I((long long)pram_get_totals(r.m).work, 10,
 		 "sandwich under the scan model: work n = 10");
 	simrun_free(&r);
 
@@ -334,7 +315,7 @@ static void test_notes_examples(void)
 		snprintf(why, sizeof why, "got%s, expected 0 1 1 2 3 3 3 3", got);
 		snprintf(text, sizeof text, "split's 0-scan f = 0 1 1 2 3 3 3 3 (%s)",
 			 model ? "scan model" : "erew");
-		report(ok, text, why);
+		TAP_OK_WHY(ok, why, "%s", text);
 		simrun_free(&r);
 	}
 
@@ -365,7 +346,7 @@ static void test_notes_examples(void)
 	for (size_t i = 0; i < 5; i++)
 		fromr[rowstart[i]] = 1;
 	int same = !memcmp(fromr, rowflags, 8);
-	report(same, "SpMV: F_i = 1 <=> i in R gives F = (1,0,1,1,1,0,0,1)", "flags differ");
+	TAP_OK_WHY(same, "flags differ", "SpMV: F_i = 1 <=> i in R gives F = (1,0,1,1,1,0,0,1)");
 	for (size_t k = 0; k < 8; k++)
 		vprime[k] = (int64_t)(k + 1) * x5[col[k]];
 	for (size_t row = 0; row < 5; row++)
@@ -384,17 +365,17 @@ static void test_notes_examples(void)
 		 (long long)got_y[0], (long long)got_y[1], (long long)got_y[2], (long long)got_y[3],
 		 (long long)got_y[4], (long long)y[0], (long long)y[1], (long long)y[2],
 		 (long long)y[3], (long long)y[4]);
-	report(ok, "SpMV: inclusive segmented scan of V' with F, y_i = V''[R_(i+1) - 1] = M x",
-	       why);
+	TAP_OK_WHY(ok, why,
+		   "SpMV: inclusive segmented scan of V' with F, y_i = V''[R_(i+1) - 1] = M x");
 	simrun_free(&r);
 	run_values("reduce-segmented", vprime, rowflags, 8, PRAM_CREW, 0, NULL, &r);
 	check_output(&r, y, 5, "SpMV: reduce-segmented of V' with F gives y = M x directly");
 	simrun_free(&r);
 	run_values("reduce-segmented", vprime, rowflags, 8, PRAM_EREW, 0, NULL, &r);
-	report(pram_failed(r.m) && strstr(pram_errmsg(r.m), "erew forbids concurrent reads") &&
-		   strstr(pram_errmsg(r.m), "flags[0]"),
-	       "reduce-segmented under EREW: the packed flag word is read concurrently",
-	       pram_errmsg(r.m));
+	TAP_OK_WHY(pram_failed(r.m) && strstr(pram_errmsg(r.m), "erew forbids concurrent reads") &&
+		       strstr(pram_errmsg(r.m), "flags[0]"),
+		   pram_errmsg(r.m),
+		   "reduce-segmented under EREW: the packed flag word is read concurrently");
 	simrun_free(&r);
 
 	/* Line of sight: eye at h[0] + 1 = 1; angles -45, 45, 0, 45, 11, 49, 16
@@ -461,7 +442,8 @@ static void test_formulas(void)
 		snprintf(why, sizeof why, "n = %zu: got W = %llu, D = %llu, expected %zu, 5", n,
 			 (unsigned long long)w, (unsigned long long)d, 5 * n);
 	}
-	report(ok, "line-of-sight under the scan model: W = 5n, D = 5 (O(1)) for n = 1..2000", why);
+	TAP_OK_WHY(ok, why,
+		   "line-of-sight under the scan model: W = 5n, D = 5 (O(1)) for n = 1..2000");
 	ok = 1;
 	for (size_t n = 2; n <= 4096 && ok; n = n * 3 / 2 + 1) {
 		ok = counts("line-of-sight", n, NULL, PRAM_EREW, &w, &d, NULL, 1) &&
@@ -469,8 +451,8 @@ static void test_formulas(void)
 		snprintf(why, sizeof why, "n = %zu: got W = %llu, D = %llu", n,
 			 (unsigned long long)w, (unsigned long long)d);
 	}
-	report(ok, "line-of-sight under EREW: D = 4 ceil(log2 n) + 9 (O(log n)), W = 5n + 6m - 2",
-	       why);
+	TAP_OK_WHY(ok, why,
+		   "line-of-sight under EREW: D = 4 ceil(log2 n) + 9 (O(log n)), W = 5n + 6m - 2");
 	ok = 1;
 	for (size_t n = 1; n <= 3000 && ok; n += 101) {
 		uint64_t w2, d2, w3, d3;
@@ -480,8 +462,8 @@ static void test_formulas(void)
 		     w3 == n && d3 == 1;
 		snprintf(why, sizeof why, "n = %zu", n);
 	}
-	report(ok, "scan model: split W = 6n D = 6, compact W = 2n D = 2, sandwich W = n D = 1",
-	       why);
+	TAP_OK_WHY(ok, why,
+		   "scan model: split W = 6n D = 6, compact W = 2n D = 2, sandwich W = n D = 1");
 
 	/* Blocked: n = B 2^k, nb = 2^k blocks. */
 	ok = 1;
@@ -496,10 +478,9 @@ static void test_formulas(void)
 			snprintf(why, sizeof why, "B = %u, n = %zu: got W = %llu, D = %llu", b, n,
 				 (unsigned long long)w, (unsigned long long)d);
 		}
-	report(
-	    ok,
-	    "scan-blocked, n = B 2^k: W = 2nb(B-1) + nb + n + 4nb - 1, D = 2 log B + 2 log nb + 5",
-	    why);
+	TAP_OK_WHY(
+	    ok, why,
+	    "scan-blocked, n = B 2^k: W = 2nb(B-1) + nb + n + 4nb - 1, D = 2 log B + 2 log nb + 5");
 
 	/* Backward = Blelloch. */
 	ok = 1;
@@ -508,7 +489,7 @@ static void test_formulas(void)
 		ok = counts("scan-backward", n, NULL, PRAM_EREW, &w, &d, NULL, 1) &&
 		     w == 2 * n - 1 && d == 2 * k + 1;
 	}
-	report(ok, "scan-backward exclusive, n = 2^k: W = 2n - 1, D = 2k + 1 (Blelloch's)", "");
+	TAP_OK(ok, "scan-backward exclusive, n = 2^k: W = 2n - 1, D = 2k + 1 (Blelloch's)");
 
 	/* The matrix scan's depth: 3 steps a tile level, 2 more per level up. */
 	ok = 1;
@@ -519,9 +500,9 @@ static void test_formulas(void)
 		snprintf(why, sizeof why, "n = %zu: got D = %llu, expected %llu", mn[k],
 			 (unsigned long long)d, (unsigned long long)md[k]);
 	}
-	report(ok, "scan-matrix: D = 3 (n <= 256), 8 (n <= 65536), 13 (n = 65537)", why);
+	TAP_OK_WHY(ok, why, "scan-matrix: D = 3 (n <= 256), 8 (n <= 65536), 13 (n = 65537)");
 	counts("scan-matrix", 256, NULL, PRAM_CREW, &w, &d, NULL, 1);
-	check_eq((long long)w, 3 * 256, "scan-matrix on one tile: three products of 256 entries");
+	TAP_EQ_I((long long)w, 3 * 256, "scan-matrix on one tile: three products of 256 entries");
 
 	/* Segmented scan: Hillis-Steele's n k - n + 1 plus the flag words. */
 	ok = 1;
@@ -538,7 +519,8 @@ static void test_formulas(void)
 		snprintf(why, sizeof why, "n = %zu: got W = %llu, D = %llu, expected %llu, %u", n,
 			 (unsigned long long)w, (unsigned long long)d, (unsigned long long)want, k);
 	}
-	report(ok, "scan-segmented, n = 2^k: D = k, W = n k - n + 1 + the flag-word updates", why);
+	TAP_OK_WHY(ok, why,
+		   "scan-segmented, n = 2^k: D = k, W = n k - n + 1 + the flag-word updates");
 }
 
 /* Brent's analysis of the per-processor scan. */
@@ -557,8 +539,9 @@ static void test_brent(void)
 			snprintf(why, sizeof why, "f = %u, n = %zu: got W = %llu, D = %llu", f, n,
 				 (unsigned long long)w, (unsigned long long)d);
 		}
-	report(ok, "scan-brent, n = f 2^k: W = n(2 + 2/f) - 1, D = 2 log2(n/f) + 2f + 1, f = 1..16",
-	       why);
+	TAP_OK_WHY(
+	    ok, why,
+	    "scan-brent, n = f 2^k: W = n(2 + 2/f) - 1, D = 2 log2(n/f) + 2f + 1, f = 1..16");
 
 	/* The notes' W2 = n(1 + 2/f) is that W less the second element pass. */
 	ok = 1;
@@ -572,7 +555,7 @@ static void test_brent(void)
 		snprintf(why, sizeof why, "f = %u: got W - n = %.0f, expected %.0f", f, have,
 			 notes);
 	}
-	report(ok, "scan-brent: W - n = n(1 + 2/f) - 1, the notes' W2 (one element pass)", why);
+	TAP_OK_WHY(ok, why, "scan-brent: W - n = n(1 + 2/f) - 1, the notes' W2 (one element pass)");
 
 	/* Speedups from the simulator's counts through Brent's T_p, p = 256,
 	 * n = 2^18 (so n/p >> D): over f = 1 the PRAM gives 2f/(f + 1); the
@@ -589,20 +572,17 @@ static void test_brent(void)
 		p.per_proc = f;
 		counts("scan-brent", n, &p, PRAM_EREW, &w, &d, &tf, procs);
 		double s = (double)t1 / (double)tf, pred = 2.0 * f / (f + 1);
-		char text[200];
-		snprintf(text, sizeof text,
-			 "scan-brent f = %u: Brent speedup T_p(f=1)/T_p(f) = %.3f "
-			 "~ 2f/(f+1) = %.3f (p = 256, n = 2^18)",
-			 f, s, pred);
 		snprintf(why, sizeof why, "got %.4f, expected %.4f within 3%%", s, pred);
-		report(fabs(s - pred) <= 0.03 * pred, text, why);
+		TAP_OK_WHY(fabs(s - pred) <= 0.03 * pred, why,
+			   "scan-brent f = %u: Brent speedup T_p(f=1)/T_p(f) = %.3f "
+			   "~ 2f/(f+1) = %.3f (p = 256, n = 2^18)",
+			   f, s, pred);
 		double notes = (double)wb / (double)(w - n), npred = 2.0 * f / (f + 2);
-		snprintf(text, sizeof text,
-			 "scan-brent f = %u: W_blelloch / (W - n) = %.3f ~ the "
-			 "notes' 2f/(f+2) = %.3f",
-			 f, notes, npred);
 		snprintf(why, sizeof why, "got %.4f, expected %.4f within 0.1%%", notes, npred);
-		report(fabs(notes - npred) <= 0.001 * npred, text, why);
+		TAP_OK_WHY(fabs(notes - npred) <= 0.001 * npred, why,
+			   "scan-brent f = %u: W_blelloch / (W - n) = %.3f ~ the "
+			   "notes' 2f/(f+2) = %.3f",
+			   f, notes, npred);
 	}
 }
 
@@ -626,9 +606,9 @@ static void test_models(void)
 		char text[160];
 		snprintf(text, sizeof text, "%s claims CREW, and EREW reports its concurrent read",
 			 crew[k]);
-		report(a->model == PRAM_CREW && pram_failed(r.m) &&
-			   strstr(pram_errmsg(r.m), "erew forbids concurrent reads"),
-		       text, pram_errmsg(r.m));
+		TAP_OK_WHY(a->model == PRAM_CREW && pram_failed(r.m) &&
+			       strstr(pram_errmsg(r.m), "erew forbids concurrent reads"),
+			   pram_errmsg(r.m), "%s", text);
 		simrun_free(&r);
 		algo_data_free(&in);
 	}
@@ -643,7 +623,7 @@ static void test_models(void)
 	if (simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r))
 		exit(99);
 	pram_array *flags = find_array(r.m, "flags");
-	check_eq(flags ? (long long)pram_array_len(flags) : -1, 16,
+	TAP_EQ_I(flags ? (long long)pram_array_len(flags) : -1, 16,
 		 "scan-segmented keeps 1000 flags packed in 16 words");
 	simrun_free(&r);
 	algo_data_free(&in);
@@ -667,11 +647,11 @@ static void test_models(void)
 	}
 	char why[128];
 	snprintf(why, sizeof why, "got %d, %d and %d steps", phases[1], phases[2], phases[3]);
-	report(
+	TAP_OK_WHY(
 	    phases[1] == 7 && phases[2] == 11 && phases[3] == 1 &&
 		(size_t)(phases[1] + phases[2] + phases[3]) == pram_step_count(r.m),
-	    "scan-blocked, n = 100, B = 8: steps labelled phase 1 (7), phase 2 (11), phase 3 (1)",
-	    why);
+	    why,
+	    "scan-blocked, n = 100, B = 8: steps labelled phase 1 (7), phase 2 (11), phase 3 (1)");
 	simrun_free(&r);
 	algo_data_free(&in);
 
@@ -689,7 +669,7 @@ static void test_models(void)
 		const pram_step_stats *s = pram_step_at(r.m, k);
 		prims += !strcmp(s->label, "scan primitive") && s->work == 1000;
 	}
-	check_eq(prims, 2,
+	TAP_EQ_I(prims, 2,
 		 "line-of-sight under the scan model: its two scans are one step of n each");
 	simrun_free(&r);
 	algo_data_free(&in);
@@ -702,6 +682,5 @@ int main(void)
 	test_formulas();
 	test_brent();
 	test_models();
-	printf("1..%d\n", count);
-	return failed ? 1 : 0;
+	return tap_done();
 }
