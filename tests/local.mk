@@ -14,8 +14,8 @@ tests_test_sim_LDADD = sim/libpram.la
 tests_test_algos_SOURCES = tests/test-algos.c tests/tap.h
 tests_test_algos_LDADD = src/libalgo.la sim/libpram.la -lm
 
-# The scan family: the blocked, per-processor, backward, segmented and matrix
-# scans, and the applications of scan.
+# The scan family, read from the registry: the scans, the segmented
+# operations and the programs built on scans.
 tests_test_scanfamily_SOURCES = tests/test-scanfamily.c tests/tap.h
 tests_test_scanfamily_LDADD = src/libalgo.la sim/libpram.la -lm
 
