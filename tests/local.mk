@@ -1,6 +1,6 @@
 ## tests/local.mk - the test suite of `make check`: C unit tests printing TAP,
-## shell tests of the pram command and the report, and the kernel tests when
-## OpenCL is built.
+## the worked examples as case files, shell tests of the pram command and the
+## report, and the kernel tests when OpenCL is built.
 
 check_PROGRAMS += tests/test-sim tests/test-algos tests/test-scanfamily tests/test-fit
 TESTS += tests/test-sim tests/test-algos tests/test-scanfamily tests/test-fit tests/cli.sh \
@@ -18,6 +18,18 @@ tests_test_algos_LDADD = src/libalgo.la sim/libpram.la -lm
 # operations and the programs built on scans.
 tests_test_scanfamily_SOURCES = tests/test-scanfamily.c tests/tap.h
 tests_test_scanfamily_LDADD = src/libalgo.la sim/libpram.la -lm
+
+# The case files (tests/cases/README.md), each a test run by run-cases.
+check_PROGRAMS += tests/run-cases
+tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
+tests_run_cases_LDADD = src/libalgo.la sim/libpram.la -lm
+CASE_FILES = tests/cases/prefix-sum.case tests/cases/applications.case \
+	tests/cases/radix-sort.case tests/cases/spmv.case
+TEST_EXTENSIONS += .case
+CASE_LOG_DRIVER = $(LOG_DRIVER)
+CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)
+TESTS += $(CASE_FILES)
+EXTRA_DIST += $(CASE_FILES) tests/cases/README.md
 
 # The report's fit, alone.
 tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
