@@ -13,9 +13,9 @@
  * where it reads them, under the model it claims (no violation) and, when
  * built on the primitive, under the scan model; its counts must equal its
  * closed form where it has one. Then the closed forms against formulas
- * written out here, every worked example of the lecture notes, Brent's
- * analysis of the per-processor scan, and the memory models the packed
- * flags and the Hillis-Steele-like steps need.
+ * written out here, Brent's analysis of the per-processor scan, and the
+ * memory models the packed flags and the Hillis-Steele-like steps need.
+ * The lecture notes' worked examples are case files (tests/cases/).
  */
 #include <float.h>
 #include <math.h>
@@ -202,212 +202,12 @@ static void test_registry(void)
 	}
 }
 
-/* Run name on the given values (and flags, or NULL) under model; returns
- * the simrun (caller frees) or aborts the test on out of memory. */
-static void run_values(const char *name, const int64_t *v, const unsigned char *flags, size_t n,
-		       pram_model model, int inclusive, algo_params *pp, simrun *r)
-{
-	const algo *a = algo_find(name);
-	algo_params p = algo_default_params(a);
-	if (pp)
-		p = *pp;
-	p.model = model;
-	p.inclusive = inclusive;
-	algo_data in;
-	if (algo_data_alloc(&in, n, PRAM_INT, flags != NULL))
-		exit(99);
-	for (size_t i = 0; i < n; i++) {
-		in.vals[i].i = v[i];
-		if (flags)
-			in.flags[i] = flags[i];
-	}
-	pram_config cfg = {.model = model};
-	if (simrun_exec(a, &p, &in, &cfg, NULL, NULL, r))
-		exit(99);
-	algo_data_free(&in);
-}
-
-/* The output as text, for messages. */
-static void out_text(const simrun *r, char *buf, size_t len)
-{
-	size_t at = 0;
-	buf[0] = 0;
-	for (size_t i = 0; i < r->out.n && at + 24 < len; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%lld", i ? " " : "",
-				       (long long)r->out.vals[i].i);
-}
-
-/* The run verified, without violation, and gave want[0..n). */
-static void check_output(const simrun *r, const int64_t *want, size_t n, const char *text)
-{
-	char got[512], exp[512], why[1100];
-	size_t at = 0;
-	exp[0] = 0;
-	for (size_t i = 0; i < n && at + 24 < sizeof exp; i++)
-		at += (size_t)snprintf(exp + at, sizeof exp - at, "%s%lld", i ? " " : "",
-				       (long long)want[i]);
-	out_text(r, got, sizeof got);
-	int ok = r->verified && !pram_failed(r->m) && r->out.n == n;
-	for (size_t i = 0; ok && i < n; i++)
-		ok = r->out.vals[i].i == want[i];
-	snprintf(why, sizeof why, "got %s, expected %s%s%s", got, exp,
-		 pram_failed(r->m) ? "; " : "", pram_failed(r->m) ? pram_errmsg(r->m) : "");
-	TAP_OK_WHY(ok, why, "%s", text);
-}
-
 static pram_array *find_array(const pram *m, const char *name)
 {
 	for (size_t k = 0; k < pram_array_count(m); k++)
 		if (!strcmp(pram_array_name(pram_array_at(m, k)), name))
 			return pram_array_at(m, k);
 	return NULL;
-}
-
-static void test_notes_examples(void)
-{
-	simrun r;
-	static const int64_t a8[8] = {3, 1, 7, 0, 4, 1, 6, 3};
-	static const int64_t incl8[8] = {3, 4, 11, 11, 15, 16, 22, 25};
-	static const int64_t excl8[8] = {0, 3, 4, 11, 11, 15, 16, 22};
-	static const char *const scans[] = {"scan-blelloch", "scan-blocked", "scan-brent",
-					    "scan-matrix"};
-	char text[160];
-	for (size_t k = 0; k < 4; k++)
-		for (int incl = 0; incl < 2; incl++) {
-			run_values(scans[k], a8, NULL, 8, algo_find(scans[k])->model, incl, NULL,
-				   &r);
-			snprintf(text, sizeof text, "%s on the notes' 3 1 7 0 4 1 6 3, %s",
-				 scans[k], incl ? "inclusive" : "exclusive");
-			check_output(&r, incl ? incl8 : excl8, 8, text);
-			simrun_free(&r);
-		}
-	/* Backward: the suffix sums of the same example. */
-	static const int64_t back_incl[8] = {25, 22, 21, 14, 14, 10, 9, 3};
-	static const int64_t back_excl[8] = {22, 21, 14, 14, 10, 9, 3, 0};
-	for (int incl = 0; incl < 2; incl++) {
-		run_values("scan-backward", a8, NULL, 8, PRAM_EREW, incl, NULL, &r);
-		check_output(
-		    &r, incl ? back_incl : back_excl, 8,
-		    incl ? "scan-backward inclusive on 3 1 7 0 4 1 6 3: 25 22 21 14 14 10 9 3"
-			 : "scan-backward exclusive on 3 1 7 0 4 1 6 3: 22 21 14 14 10 9 3 0");
-		simrun_free(&r);
-	}
-
-	/* The sandwich. */
-	static const int64_t len[10] = {3, 5, 2, 7, 10, 4, 3, 0, 8, 1};
-	static const int64_t cuts[10] = {3, 8, 10, 17, 27, 31, 34, 34, 42, 43};
-	run_values("sandwich", len, NULL, 10, PRAM_EREW, 1, NULL, &r);
-	check_output(&r, cuts, 10,
-		     "sandwich [3 5 2 7 10 4 3 0 8 1]: cuts at 3 8 10 17 27 31 34 34 42 43");
-	simrun_free(&r);
-	run_values("sandwich", len, NULL, 10, PRAM_SCAN, 1, NULL, &r);
-	check_output(&r, cuts, 10, "sandwich under the scan model: the same cuts");
-	TAP_EQ_I((long long)pram_get_totals(r.m).depth, 1,
-		 "sandwich under the scan model: depth 1");
-	TAP_EQ_I((long long)pram_get_totals(r.m).work, 10,
-		 "sandwich under the scan model: work n = 10");
-	simrun_free(&r);
-
-	/* Split by bit 0: a = 100 111 010 110 001 101 001 000. */
-	static const int64_t keys[8] = {4, 7, 2, 6, 1, 5, 1, 0};
-	static const int64_t f_want[8] = {0, 1, 1, 2, 3, 3, 3, 3};
-	static const int64_t split_want[8] = {4, 2, 6, 0, 7, 1, 5, 1};
-	for (int model = 0; model < 2; model++) {
-		run_values("split", keys, NULL, 8, model ? PRAM_SCAN : PRAM_EREW, 0, NULL, &r);
-		snprintf(text, sizeof text,
-			 "split of 100 111 010 110 001 101 001 000 by bit 0 (%s): "
-			 "100 010 110 000 111 001 101 001",
-			 model ? "scan model" : "erew");
-		check_output(&r, split_want, 8, text);
-		pram_array *f = find_array(r.m, "f");
-		int ok = f != NULL;
-		for (size_t i = 0; ok && i < 8; i++)
-			ok = pram_array_get_i(f, i) == f_want[i];
-		char got[128] = "";
-		for (size_t i = 0; f && i < 8; i++)
-			snprintf(got + strlen(got), sizeof got - strlen(got), " %lld",
-				 (long long)pram_array_get_i(f, i));
-		char why[200];
-		snprintf(why, sizeof why, "got%s, expected 0 1 1 2 3 3 3 3", got);
-		snprintf(text, sizeof text, "split's 0-scan f = 0 1 1 2 3 3 3 3 (%s)",
-			 model ? "scan model" : "erew");
-		TAP_OK_WHY(ok, why, "%s", text);
-		simrun_free(&r);
-	}
-
-	/* Stream compaction of A x C P h w b Z, keeping upper case. */
-	static const int64_t letters[8] = {'A', 'x', 'C', 'P', 'h', 'w', 'b', 'Z'};
-	static const int64_t upper[4] = {'A', 'C', 'P', 'Z'};
-	unsigned char isup[8];
-	for (size_t i = 0; i < 8; i++)
-		isup[i] = letters[i] >= 'A' && letters[i] <= 'Z';
-	for (int model = 0; model < 2; model++) {
-		run_values("compact", letters, isup, 8, model ? PRAM_SCAN : PRAM_EREW, 0, NULL, &r);
-		snprintf(text, sizeof text,
-			 "compact A x C P h w b Z, flags 1 0 1 1 0 0 0 1 (upper "
-			 "case, %s): A C P Z as ASCII 65 67 80 90",
-			 model ? "scan model" : "erew");
-		check_output(&r, upper, 4, text);
-		simrun_free(&r);
-	}
-
-	/* SpMV by segmented scan: M of the notes with a_k = k + 1 and x = (1, 2,
-	 * 3, 4, 5); V'_k = V_k x_(C_k), flags F = (1,0,1,1,1,0,0,1). */
-	static const int64_t col[8] = {0, 3, 1, 2, 1, 3, 4, 4};
-	static const int64_t rowstart[6] = {0, 2, 3, 4, 7, 8};
-	static const unsigned char rowflags[8] = {1, 0, 1, 1, 1, 0, 0, 1};
-	static const int64_t x5[5] = {1, 2, 3, 4, 5};
-	int64_t vprime[8], y[5] = {0};
-	unsigned char fromr[8] = {0};
-	for (size_t i = 0; i < 5; i++)
-		fromr[rowstart[i]] = 1;
-	int same = !memcmp(fromr, rowflags, 8);
-	TAP_OK_WHY(same, "flags differ", "SpMV: F_i = 1 <=> i in R gives F = (1,0,1,1,1,0,0,1)");
-	for (size_t k = 0; k < 8; k++)
-		vprime[k] = (int64_t)(k + 1) * x5[col[k]];
-	for (size_t row = 0; row < 5; row++)
-		for (int64_t k = rowstart[row]; k < rowstart[row + 1]; k++)
-			y[row] += (k + 1) * x5[col[k]];
-	run_values("scan-segmented", vprime, rowflags, 8, PRAM_CREW, 1, NULL, &r);
-	int64_t got_y[5];
-	for (size_t row = 0; row < 5; row++)
-		got_y[row] = r.out.n == 8 ? r.out.vals[rowstart[row + 1] - 1].i : -1;
-	int ok = r.verified;
-	for (size_t row = 0; row < 5; row++)
-		ok &= got_y[row] == y[row];
-	char why[256];
-	snprintf(why, sizeof why,
-		 "got y = %lld %lld %lld %lld %lld, expected %lld %lld %lld %lld %lld",
-		 (long long)got_y[0], (long long)got_y[1], (long long)got_y[2], (long long)got_y[3],
-		 (long long)got_y[4], (long long)y[0], (long long)y[1], (long long)y[2],
-		 (long long)y[3], (long long)y[4]);
-	TAP_OK_WHY(ok, why,
-		   "SpMV: inclusive segmented scan of V' with F, y_i = V''[R_(i+1) - 1] = M x");
-	simrun_free(&r);
-	run_values("reduce-segmented", vprime, rowflags, 8, PRAM_CREW, 0, NULL, &r);
-	check_output(&r, y, 5, "SpMV: reduce-segmented of V' with F gives y = M x directly");
-	simrun_free(&r);
-	run_values("reduce-segmented", vprime, rowflags, 8, PRAM_EREW, 0, NULL, &r);
-	TAP_OK_WHY(pram_failed(r.m) && strstr(pram_errmsg(r.m), "erew forbids concurrent reads") &&
-		       strstr(pram_errmsg(r.m), "flags[0]"),
-		   pram_errmsg(r.m),
-		   "reduce-segmented under EREW: the packed flag word is read concurrently");
-	simrun_free(&r);
-
-	/* Line of sight: eye at h[0] + 1 = 1; angles -45, 45, 0, 45, 11, 49, 16
-	 * degrees for i = 1..7: visible 1 1 1 0 0 0 1 0. */
-	static const int64_t terrain[8] = {0, 0, 3, 1, 5, 2, 8, 3};
-	static const int64_t visible[8] = {1, 1, 1, 0, 0, 0, 1, 0};
-	for (int model = 0; model < 2; model++) {
-		run_values("line-of-sight", terrain, NULL, 8, model ? PRAM_SCAN : PRAM_EREW, 0,
-			   NULL, &r);
-		snprintf(text, sizeof text,
-			 "line of sight over 0 0 3 1 5 2 8 3 from index 0 (eye 1 up, %s): 1 1 1 0 "
-			 "0 0 1 0",
-			 model ? "scan model" : "erew");
-		check_output(&r, visible, 8, text);
-		simrun_free(&r);
-	}
 }
 
 /* W and D of name for n (parameters p, model) from the simulator. */
@@ -693,7 +493,6 @@ static void test_models(void)
 int main(void)
 {
 	test_registry();
-	test_notes_examples();
 	test_formulas();
 	test_brent();
 	test_models();
