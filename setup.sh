@@ -101,7 +101,9 @@ check)
 	# The unit tests again under ASan and UBSan (simulator only: the OpenCL
 	# runtime libraries are not built with the sanitizers).
 	build build-san --enable-sanitizers --without-opencl
-	make -C build-san check -j"$jobs" TESTS="tests/test-sim tests/test-algos tests/test-registry tests/cli.sh" \
+	cases=$(ls tests/cases/*.case | tr '\n' ' ')
+	make -C build-san check -j"$jobs" \
+		TESTS="tests/test-sim tests/test-algos tests/test-registry tests/cli.sh $cases" \
 		>build-san/check.log 2>&1 || status=1
 	grep -E '^(FAIL|ERROR):' build-san/check.log | sed 's/^/  sanitizers: /' || true
 	[ -f build-san/test-suite.log ] && count build-san/test-suite.log

@@ -1,5 +1,5 @@
 ## kernels/local.mk - the OpenCL side: the host runtime and runners
-## (libpramcl), the kernel files installed as data, and their tests.
+## (libpramcl) and the kernel files installed as data.
 
 # The kernels are data files, found in $(pkgdatadir)/kernels after install
 # and in the source tree before (clrt_build).
@@ -14,14 +14,4 @@ kernels_libpramcl_la_SOURCES = kernels/clrt.c kernels/clrt.h kernels/gpu.c kerne
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
 
-check_PROGRAMS += tests/gpu/test-kernels
-TESTS += tests/gpu/test-kernels tests/gpu/oclgrind.sh
-
-# The kernels validated as pram gpu validates them (src/gpuval.c).
-tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h src/gpuval.c src/gpuval.h
-tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
-	$(OPENCL_LIBS) -lm
 endif
-
-EXTRA_DIST += tests/gpu/oclgrind.sh

@@ -1,5 +1,5 @@
 ## plots/local.mk - the report tool: `pram report`, its fits, figures and
-## pages, the gnuplot templates it draws with, `make plots`, and its tests.
+## pages, the gnuplot templates it draws with, and `make plots`.
 
 # The fit is a library of its own so the unit test links it alone.
 noinst_LTLIBRARIES += plots/libpramfit.la
@@ -18,10 +18,3 @@ dist_plots_DATA = plots/common.gp plots/time.gp plots/cost.gp plots/family.gp \
 .PHONY: plots
 plots: pram$(EXEEXT)
 	./pram$(EXEEXT) report --out report
-
-check_PROGRAMS += tests/test-fit
-TESTS += tests/test-fit tests/report.sh
-EXTRA_DIST += tests/report.sh
-tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
-tests_test_fit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
-tests_test_fit_LDADD = plots/libpramfit.la -lm

@@ -1,10 +1,13 @@
-## tests/local.mk - the test suite of `make check`: C unit tests printing TAP
-## and shell tests of the pram command.
+## tests/local.mk - the test suite of `make check`: C unit tests printing TAP,
+## the worked examples as case files, shell tests of the pram command and the
+## report, and the kernel tests when OpenCL is built.
 
-check_PROGRAMS += tests/test-sim tests/test-algos tests/test-registry
-TESTS += tests/test-sim tests/test-algos tests/test-registry tests/cli.sh
-EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/tap.sh tests/data/notes-scan.txt \
-	tests/data/bad-token.txt tests/data/bad-flags.txt
+check_PROGRAMS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily \
+	tests/test-fit
+TESTS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily tests/test-fit \
+	tests/cli.sh tests/report.sh
+EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/tap.sh tests/report.sh \
+	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
 tests_test_sim_SOURCES = tests/test-sim.c tests/tap.h
 tests_test_sim_LDADD = sim/libpram.la
@@ -15,14 +18,37 @@ tests_test_algos_LDADD = src/libalgo.la sim/libpram.la -lm
 tests_test_registry_SOURCES = tests/test-registry.c tests/tap.h
 tests_test_registry_LDADD = src/libalgo.la sim/libpram.la -lm
 
-# The simulator's speed benchmark (`make bench`; not a test).
-noinst_PROGRAMS += bench/bench-sim
-bench_bench_sim_SOURCES = bench/bench-sim.c
-bench_bench_sim_LDADD = sim/libpram.la
-.PHONY: bench
-bench: bench/bench-sim$(EXEEXT)
-	./bench/bench-sim 24 5
+# The scan family, read from the registry: the scans, the segmented
+# operations and the programs built on scans.
+tests_test_scanfamily_SOURCES = tests/test-scanfamily.c tests/tap.h
+tests_test_scanfamily_LDADD = src/libalgo.la sim/libpram.la -lm
 
-man1_MANS += doc/pram.1
-EXTRA_DIST += doc/pram.1 setup.sh .ci/run
-EXTRA_DIST += bench/gpu-bench.sh bench/gpu-run.sh bench/vendor.py
+# The case files (tests/cases/README.md), each a test run by run-cases.
+check_PROGRAMS += tests/run-cases
+tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
+tests_run_cases_LDADD = src/libalgo.la sim/libpram.la -lm
+CASE_FILES = tests/cases/prefix-sum.case tests/cases/applications.case \
+	tests/cases/radix-sort.case tests/cases/spmv.case
+TEST_EXTENSIONS += .case
+CASE_LOG_DRIVER = $(LOG_DRIVER)
+CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)
+TESTS += $(CASE_FILES)
+EXTRA_DIST += $(CASE_FILES) tests/cases/README.md
+
+# The report's fit, alone.
+tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
+tests_test_fit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
+tests_test_fit_LDADD = plots/libpramfit.la -lm
+
+if HAVE_OPENCL
+check_PROGRAMS += tests/gpu/test-kernels
+TESTS += tests/gpu/test-kernels tests/gpu/oclgrind.sh
+
+# The kernels validated as pram gpu validates them (src/gpuval.c).
+tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h src/gpuval.c src/gpuval.h
+tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
+tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+	$(OPENCL_LIBS) -lm
+endif
+
+EXTRA_DIST += tests/gpu/oclgrind.sh

@@ -3,7 +3,8 @@
  * on random and edge inputs, for each operator, type and scan kind it takes;
  * its counts against its closed forms; Brent's bound over many p; and the
  * first three algorithms' W and D against the notes' formulas, written out
- * here independently of the registry.
+ * here independently of the registry. The notes' worked examples are case
+ * files (tests/cases/).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -160,31 +161,9 @@ static void test_formulas(void)
 	TAP_OK(ok && t.depth == 2 * 10 + 1, "scan-blelloch: any n (1000 pads to 1024), D = 21");
 }
 
-static void test_notes_example(void)
-{
-	const algo *a = algo_find("scan-blelloch");
-	algo_params p = algo_default_params(a);
-	algo_data in;
-	algo_data_alloc(&in, 8, PRAM_INT, 0);
-	static const int64_t v[8] = {3, 1, 7, 0, 4, 1, 6, 3};
-	static const int64_t excl[8] = {0, 3, 4, 11, 11, 15, 16, 22};
-	for (size_t i = 0; i < 8; i++)
-		in.vals[i].i = v[i];
-	simrun r;
-	pram_config cfg = {.model = PRAM_EREW};
-	simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r);
-	int ok = r.verified;
-	for (size_t i = 0; i < 8; i++)
-		ok &= r.out[0].vals[i].i == excl[i];
-	TAP_OK(ok, "scan-blelloch on 3 1 7 0 4 1 6 3 gives 0 3 4 11 11 15 16 22");
-	simrun_free(&r);
-	algo_data_free(&in);
-}
-
 int main(void)
 {
 	test_registry();
 	test_formulas();
-	test_notes_example();
 	return tap_done();
 }

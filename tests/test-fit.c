@@ -10,18 +10,6 @@
 #include "fit.h"
 #include "tap.h"
 
-#define CLOSE(got, want, rel, ...)                                       \
-	do {                                                             \
-		double g_ = (got), w_ = (want);                          \
-		int ok_ = fabs(g_ - w_) <= (rel)*fabs(w_) + 1e-300;      \
-		tap_failed_ += !ok_;                                     \
-		printf("%s %d - ", ok_ ? "ok" : "not ok", ++tap_count_); \
-		printf(__VA_ARGS__);                                     \
-		if (!ok_)                                                \
-			printf(": got %.17g expected %.17g", g_, w_);    \
-		printf("\n");                                            \
-	} while (0)
-
 /* Sizes 2^10 .. 2^(10+m-1), with Blelloch-like W = 2n - 2, D = 2 log2 n. */
 static size_t make_sizes(double *n, double *w, double *d, size_t m)
 {
@@ -58,27 +46,27 @@ int main(void)
 	for (size_t i = 0; i < m; i++)
 		t[i] = a * w[i] / p + b * d[i] + c;
 	TAP_OK(fit_brent(w, d, t, m, p, &f) == 0, "fit_brent accepts 12 exact points");
-	CLOSE(f.coef[0], a, 1e-6, "a recovered from exact data");
-	CLOSE(f.coef[1], b, 1e-6, "b recovered from exact data");
-	CLOSE(f.coef[2], c, 1e-6, "c recovered from exact data");
-	CLOSE(f.r2, 1, 1e-9, "R^2 is 1 on exact data");
+	TAP_CLOSE(f.coef[0], a, 1e-6, "a recovered from exact data");
+	TAP_CLOSE(f.coef[1], b, 1e-6, "b recovered from exact data");
+	TAP_CLOSE(f.coef[2], c, 1e-6, "c recovered from exact data");
+	TAP_CLOSE(f.r2, 1, 1e-9, "R^2 is 1 on exact data");
 	TAP_OK(f.worst_rel < 1e-9, "worst relative residual is 0 on exact data (%g)", f.worst_rel);
 	TAP_EQ_I(f.points, m, "points counted");
-	CLOSE(fit_eval(&f, w[3], d[3], p), t[3], 1e-9, "fit_eval gives the model's time");
+	TAP_CLOSE(fit_eval(&f, w[3], d[3], p), t[3], 1e-9, "fit_eval gives the model's time");
 
 	/* 2. A constant that is zero stays zero, the others are recovered. */
 	for (size_t i = 0; i < m; i++)
 		t[i] = 5e-6 * w[i] / p + 0.2;
 	fit_brent(w, d, t, m, p, &f);
-	CLOSE(f.coef[0], 5e-6, 1e-6, "a recovered when b = 0");
+	TAP_CLOSE(f.coef[0], 5e-6, 1e-6, "a recovered when b = 0");
 	TAP_OK(f.coef[1] >= 0 && f.coef[1] < 1e-9, "b = 0 recovered as 0 (%g)", f.coef[1]);
-	CLOSE(f.coef[2], 0.2, 1e-6, "c recovered when b = 0");
+	TAP_CLOSE(f.coef[2], 0.2, 1e-6, "c recovered when b = 0");
 
 	/* 3. Depth only. */
 	for (size_t i = 0; i < m; i++)
 		t[i] = 0.01 * d[i];
 	fit_brent(w, d, t, m, p, &f);
-	CLOSE(f.coef[1], 0.01, 1e-6, "b recovered when only D counts");
+	TAP_CLOSE(f.coef[1], 0.01, 1e-6, "b recovered when only D counts");
 	TAP_OK(f.coef[0] < 1e-12 && f.coef[2] < 1e-9, "a and c are 0 then (%g, %g)", f.coef[0],
 	       f.coef[2]);
 
@@ -104,7 +92,7 @@ int main(void)
 	for (size_t i = 0; i < m; i++)
 		t[i] = (a * w[i] / p + b * d[i] + c) * (i % 2 ? 1.04 : 0.96);
 	fit_brent(w, d, t, m, p, &f);
-	CLOSE(f.coef[0], a, 0.08, "a within 8%% under 4%% noise");
+	TAP_CLOSE(f.coef[0], a, 0.08, "a within 8%% under 4%% noise");
 	TAP_OK(f.worst_rel < 0.06, "worst residual about the noise (%g)", f.worst_rel);
 	TAP_OK(f.r2 > 0.99, "R^2 high under noise (%g)", f.r2);
 
@@ -128,7 +116,7 @@ int main(void)
 	for (size_t i = 0; i < m; i++)
 		y[i] = 2.5 * n[i];
 	fit_nnls(X1, 1, y, NULL, m, &x);
-	CLOSE(x, 2.5, 1e-12, "one-column fit recovers the slope");
+	TAP_CLOSE(x, 2.5, 1e-12, "one-column fit recovers the slope");
 	for (size_t i = 0; i < m; i++)
 		y[i] = -n[i];
 	fit_nnls(X1, 1, y, NULL, m, &x);
@@ -138,17 +126,17 @@ int main(void)
 	/* 9. Growth exponents over the upper half of the sizes. */
 	for (size_t i = 0; i < m; i++)
 		y[i] = 3 * pow(n[i], 1.5);
-	CLOSE(fit_growth_exponent(n, y, m), 1.5, 1e-9, "exponent of 3 n^1.5 is 1.5");
+	TAP_CLOSE(fit_growth_exponent(n, y, m), 1.5, 1e-9, "exponent of 3 n^1.5 is 1.5");
 	for (size_t i = 0; i < m; i++)
 		y[i] = i < m / 2 ? 1 : n[i]; /* flat lower half, linear upper half */
-	CLOSE(fit_growth_exponent(n, y, m), 1, 1e-9, "only the upper half counts");
+	TAP_CLOSE(fit_growth_exponent(n, y, m), 1, 1e-9, "only the upper half counts");
 	for (size_t i = 0; i < m; i++)
 		y[i] = n[i] * log2(n[i]);
 	double want = log((n[m - 1] * log2(n[m - 1])) / (n[m / 2] * log2(n[m / 2]))) /
 		      log(n[m - 1] / n[m / 2]);
-	CLOSE(fit_growth_exponent(n, y, m), want, 0.01, "n log n grows a little faster than n");
-	CLOSE(fit_growth_exponent(n, y, 3), log(y[2] / y[1]) / log(n[2] / n[1]), 1e-9,
-	      "three points use the last two");
+	TAP_CLOSE(fit_growth_exponent(n, y, m), want, 0.01, "n log n grows a little faster than n");
+	TAP_CLOSE(fit_growth_exponent(n, y, 3), log(y[2] / y[1]) / log(n[2] / n[1]), 1e-9,
+		  "three points use the last two");
 	TAP_OK(isnan(fit_growth_exponent(n, y, 1)), "one point has no exponent");
 	return tap_done();
 }
