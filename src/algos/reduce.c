@@ -50,10 +50,13 @@ static int reduce_simulate(pram *m, const algo_data *in, algo_data *out, const a
 
 static void reduce_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	pram_value acc = pram_op_identity_v(p->op, in->type);
+	/* Compensated for float sums: a plain left-to-right sum may err by more
+	 * than the tolerance of the tree's order (algo_float_tolerance). */
+	algos_acc acc;
+	algos_acc_init(&acc, p->op, in->type);
 	for (size_t i = 0; i < in->n; i++)
-		acc = pram_op_apply_v(p->op, in->type, acc, in->vals[i]);
-	out->vals[0] = acc;
+		algos_acc_add(&acc, in->vals[i]);
+	out->vals[0] = algos_acc_get(&acc);
 }
 
 const algo algo_reduce = {
