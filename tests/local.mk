@@ -52,3 +52,20 @@ tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.l
 endif
 
 EXTRA_DIST += tests/gpu/oclgrind.sh
+
+# libFuzzer targets for the readers (`make fuzz`: tests/fuzz/run.sh builds
+# them with clang in build-fuzz/ and runs each for a fixed time on its
+# committed corpus).
+if FUZZERS
+noinst_PROGRAMS += tests/fuzz/fuzz-input tests/fuzz/fuzz-options
+tests_fuzz_fuzz_input_SOURCES = tests/fuzz/fuzz-input.c
+tests_fuzz_fuzz_input_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_input_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+tests_fuzz_fuzz_options_SOURCES = tests/fuzz/fuzz-options.c
+tests_fuzz_fuzz_options_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_options_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+endif
+EXTRA_DIST += tests/fuzz/fuzz-input.c tests/fuzz/fuzz-options.c tests/fuzz/run.sh
+.PHONY: fuzz
+fuzz:
+	$(SHELL) $(top_srcdir)/tests/fuzz/run.sh $(FUZZ_SECONDS)
