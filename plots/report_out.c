@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "gplot.h"
+#include "json.h"
 #include "report.h"
 
 /* A verdict holds when the fit is this close at every size... */
@@ -658,14 +659,6 @@ int report_figures(report *r, char *err, size_t errlen)
 }
 
 /* ---- pages ---- */
-
-static void json_num(FILE *f, double v)
-{
-	if (isfinite(v))
-		fprintf(f, "%.6g", v);
-	else
-		fputs("null", f);
-}
 
 /* A figure's title as plain text in buf: without the braces and font
  * changes (a brace, a slash and a scale) of gnuplot's enhanced text, its second line after

@@ -2,7 +2,7 @@
 
 # The registry and the PRAM programs, shared by pram, the tests and the report.
 noinst_LTLIBRARIES += src/libalgo.la
-src_libalgo_la_SOURCES = src/algo.c src/algo.h src/registry.c src/simrun.c src/simrun.h \
+src_libalgo_la_SOURCES = src/algo.c src/algo.h src/registry.c src/simrun.c src/simrun.h src/json.c src/json.h \
 	src/algos/common.c src/algos/common.h src/algos/reduce.c src/algos/scan.c \
 	src/algos/scan_blocked.c src/algos/scan_brent.c src/algos/scan_backward.c \
 	src/algos/segmented.c src/algos/scan_matrix.c src/algos/applications.c src/algos/split.c
