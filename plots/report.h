@@ -1,8 +1,10 @@
 /*
- * report.h - what `pram report` measured and computed, and the writers that
- * turn it into figures (CSV, gnuplot script, PNG, SVG) and pages (summary
- * JSON, index in Markdown and HTML). src/cmd_report.c fills a report by
- * running the sweep; report_figures and report_pages write it out.
+ * report.h - what `pram report` measured and computed, and the library
+ * (plots/libreport.la) that judges it and writes it out: the verdicts
+ * (verdict.c), the figures as CSV, gnuplot script, PNG and SVG (figures.c)
+ * and the pages, summary JSON and index in Markdown and HTML (pages.c).
+ * src/cmd_report.c fills a report by running the sweep. Nothing here prints
+ * or exits: a failure comes back as a message in the caller's buffer.
  */
 #ifndef PRAM_REPORT_H
 #define PRAM_REPORT_H
@@ -102,7 +104,6 @@ typedef struct report {
 	size_t nfigs, capfigs;
 	int gnuplot_ok; /* every figure was drawn */
 	char gnuplot_error[1024];
-	int preview;   /* draw the main figure in the terminal */
 	int no_draw;   /* write the scripts and draw.sh, run no gnuplot */
 	int any_wrong; /* a kernel or simulation gave a wrong result */
 } report;
@@ -112,6 +113,11 @@ typedef struct report {
  * figure gnuplot could not draw keeps its CSV and script and says why.
  * Returns 0, or -1 with a message in err when a file cannot be written. */
 int report_figures(report *r, char *err, size_t errlen);
+
+/* Draw the main figure (the first time figure, else the first cost figure)
+ * with gnuplot's dumb terminal on standard output. Returns 0 (also when
+ * there is none, or no templates), or -1 with gnuplot's complaint in err. */
+int report_preview(const report *r, char *err, size_t errlen);
 
 /* Write summary.json, index.md and index.html. Returns 0, or -1 with a
  * message in err. */

@@ -5,7 +5,8 @@
  * D(n) and D_serial(n) on the simulator (the registry's closed forms past
  * the simulated sizes, checked against the simulator where both exist),
  * fits Brent's bound to the times, and writes figures, CSV, a JSON summary
- * and an index page (plots/report.h does the writing).
+ * and an index page (the library of plots/, report.h, does the judging and
+ * the writing).
  *
  * Nothing here names an algorithm: a new registry entry appears in the
  * report with no change to this file.
@@ -702,7 +703,6 @@ static int report_exec(int argc, char **argv)
 	r.reps = (unsigned)o.reps;
 	r.seed = o.seed;
 	r.sim_max = o.sim_max;
-	r.preview = o.preview && !o.no_draw;
 	r.no_draw = o.no_draw;
 	time_t t0 = time(NULL);
 	strftime(r.date, sizeof r.date, "%Y-%m-%d %H:%M %Z", localtime(&t0));
@@ -712,8 +712,8 @@ static int report_exec(int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	void *rt = NULL;
-#ifdef HAVE_OPENCL
 	char err[8192];
+#ifdef HAVE_OPENCL
 	clrt *crt = clrt_open(o.device, err, sizeof err);
 	if (crt) {
 		rt = crt;
@@ -760,8 +760,15 @@ static int report_exec(int argc, char **argv)
 		}
 	progress_end(&pg);
 	report_judge(&r);
-	if (report_figures(&r, why, sizeof why) || report_pages(&r, why, sizeof why)) {
-		cli_error("report: %s", why);
+	if (report_figures(&r, err, sizeof err)) {
+		cli_error("report: %s", err);
+		status = EXIT_FAIL;
+		goto done;
+	}
+	if (o.preview && !o.no_draw && report_preview(&r, err, sizeof err))
+		cli_error("report: --preview: %s", err);
+	if (report_pages(&r, err, sizeof err)) {
+		cli_error("report: %s", err);
 		status = EXIT_FAIL;
 		goto done;
 	}
