@@ -1,9 +1,13 @@
 /*
- * report.c - what every writer of the report shares (report_int.h): the
- * names of the cost sources, sizes as text and the report folder's files.
+ * report.c - a report as a whole (see report.h): making one from its
+ * configuration, with its folder, and freeing it; and what every writer of
+ * the report shares (report_int.h): sizes as text and the folder's files.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "report_int.h"
 
@@ -45,4 +49,77 @@ int report__close(FILE *f, const report *r, const char *name, const char *ext, c
 		return -1;
 	}
 	return 0;
+}
+
+/* mkdir -p path. Returns 0, or -1 with errno set. */
+static int make_dirs(const char *path)
+{
+	char buf[4096];
+	if (strlen(path) >= sizeof buf) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	strcpy(buf, path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0777) && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(buf, 0777) && errno != EEXIST)
+		return -1;
+	struct stat st;
+	if (stat(buf, &st))
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
+}
+
+int report_new(const report_config *cfg, report **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	report *r = calloc(1, sizeof *r);
+	if (!r || !(r->sizes = malloc((cfg->nsizes ? cfg->nsizes : 1) * sizeof *r->sizes))) {
+		free(r);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	memcpy(r->sizes, cfg->sizes, cfg->nsizes * sizeof *r->sizes);
+	r->nsizes = cfg->nsizes;
+	r->outdir = cfg->outdir;
+	snprintf(r->command, sizeof r->command, "%s", cfg->command ? cfg->command : "");
+	r->reps = cfg->reps;
+	r->seed = cfg->seed;
+	r->sim_max = cfg->sim_max;
+	r->no_draw = cfg->no_draw;
+	time_t t0 = time(NULL);
+	strftime(r->date, sizeof r->date, "%Y-%m-%d %H:%M %Z", localtime(&t0));
+	if (make_dirs(r->outdir)) {
+		snprintf(err, errlen, "cannot create the folder '%s': %s", r->outdir,
+			 strerror(errno));
+		report_free(r);
+		return -1;
+	}
+	*out = r;
+	return 0;
+}
+
+void report_free(report *r)
+{
+	if (!r)
+		return;
+	for (size_t k = 0; k < r->nalgos; k++) {
+		free(r->algos[k].cost);
+		for (size_t v = 0; v < r->algos[k].nvar; v++)
+			free(r->algos[k].var[v].med);
+	}
+	free(r->algos);
+	free(r->figs);
+	free(r->sizes);
+	free(r);
 }
