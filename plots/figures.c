@@ -4,6 +4,11 @@
  * is), a gnuplot script that draws it (the figure's own settings, then the
  * templates common.gp and KIND.gp: see gplot.h), and the PNG and SVG the
  * script makes.
+ *
+ * The kinds of figure are one table, fig_kinds below: each names its
+ * template, what it is drawn for (each algorithm, each family, or the
+ * report as a whole), whether the report has one, its title and its data.
+ * A new kind is one entry, its functions and its template plots/KIND.gp.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -14,6 +19,29 @@
 
 #include "gplot.h"
 #include "report_int.h"
+
+/* What a kind of figure is drawn for. */
+typedef enum {
+	PER_ALGO,   /* one figure per algorithm (rep_figure.algo) */
+	PER_FAMILY, /* one per family of algorithms (rep_figure.family) */
+	PER_REPORT  /* one for the whole report */
+} fig_scope;
+
+typedef struct fig_kind {
+	const char *name;            /* the kind, as summary.json gives it */
+	const char *tmpl;            /* its template: TMPL.gp in the template folder */
+	fig_scope scope;             /* what it is drawn for */
+	const char *prefix, *suffix; /* its file name: prefix, algorithm or family, suffix */
+	/* Whether the report has this figure for g's algorithm or family. */
+	int (*wanted)(const report *r, const rep_figure *g);
+	/* Its title, gnuplot enhanced text, into buf. */
+	void (*title)(const report *r, const rep_figure *g, char *buf, size_t len);
+	/* Its CSV, header first, into f, and its template's settings appended
+	 * to *pre. Returns 0, or -1 when out of memory. */
+	int (*data)(const report *r, const rep_figure *g, FILE *f, char **pre);
+} fig_kind;
+
+/* ---- helpers of the figures ---- */
 
 /* n for an enhanced-text title: "2^{k}" when a power of two. */
 static const char *size_gp(size_t n, char *buf, size_t len)
@@ -32,25 +60,6 @@ static void csv_num(FILE *f, double v)
 {
 	if (isfinite(v))
 		fprintf(f, "%.6g", v);
-}
-
-static rep_figure *add_figure(report *r, const char *kind, int ai, const char *family)
-{
-	if (r->nfigs == r->capfigs) {
-		size_t cap = r->capfigs ? 2 * r->capfigs : 16;
-		rep_figure *nf = realloc(r->figs, cap * sizeof *nf);
-		if (!nf)
-			return NULL;
-		r->figs = nf;
-		r->capfigs = cap;
-	}
-	rep_figure *g = &r->figs[r->nfigs++];
-	memset(g, 0, sizeof *g);
-	g->kind = kind;
-	g->algo = ai;
-	if (family)
-		snprintf(g->family, sizeof g->family, "%s", family);
-	return g;
 }
 
 /* The device for a figure's title, "NAME, p = LANES lanes", its name's
@@ -72,46 +81,8 @@ static void device_words(const report *r, char *buf, size_t len)
 	snprintf(buf, len, "%s, p = %lu lanes", name, r->lanes);
 }
 
-/* Script, PNG and SVG of a figure whose CSV is written. Returns 0, or -1
- * when the script cannot be written (err); a drawing failure is kept in the
- * figure. */
-static int draw(report *r, rep_figure *g, const char *preamble, const char *tdir, char *err,
-		size_t errlen)
-{
-	if (!tdir) {
-		snprintf(g->error, sizeof g->error, "%.500s", r->gnuplot_error);
-		r->gnuplot_ok = 0;
-		return 0;
-	}
-	if (gplot_write_script(r->outdir, g->name, preamble, tdir, g->kind, err, errlen))
-		return -1;
-	if (r->no_draw) {
-		g->drawn = 1; /* by draw.sh, which the pages point to */
-		return 0;
-	}
-	char gerr[1024];
-	if (gplot_run(r->outdir, g->name, "png", gerr, sizeof gerr) ||
-	    gplot_run(r->outdir, g->name, "svg", gerr, sizeof gerr)) {
-		snprintf(g->error, sizeof g->error, "gnuplot failed on %s.gp: %.300s", g->name,
-			 gerr);
-		if (r->gnuplot_ok)
-			snprintf(r->gnuplot_error, sizeof r->gnuplot_error, "%s", g->error);
-		r->gnuplot_ok = 0;
-		return 0;
-	}
-	g->drawn = 1;
-	return 0;
-}
-
-/* Preamble lines shared by the figures: data file and title. */
-static int preamble_start(char **pre, const rep_figure *g)
-{
-	char q[600];
-	gplot_quote(q, sizeof q, g->title, 0);
-	return gplot_appendf(pre, "datafile = \"%s.csv\"\nplot_title = %s\n", g->name, q);
-}
-
-/* An array of strings in the preamble: "array NAME[n] = [...]". */
+/* An array of strings in the preamble: "nseries = n" and
+ * "array NAME[n] = [...]". */
 static int preamble_array(char **pre, const char *name, const char *const *vals, size_t n,
 			  int plain)
 {
@@ -126,27 +97,39 @@ static int preamble_array(char **pre, const char *name, const char *const *vals,
 	return gplot_appendf(pre, "%s]\n", n ? "" : "\"\"");
 }
 
-static int fig_time(report *r, size_t ai, const char *tdir, char *err, size_t errlen)
+static int has_measurements(const rep_algo *ra)
 {
-	rep_algo *ra = &r->algos[ai];
-	rep_figure *g = add_figure(r, "time", (int)ai, NULL);
-	if (!g)
-		goto nomem;
+	for (size_t v = 0; v < ra->nvar; v++)
+		if (ra->var[v].measured)
+			return 1;
+	return 0;
+}
+
+/* ---- time: one algorithm's kernels against the fitted Brent bound ---- */
+
+static int time_wanted(const report *r, const rep_figure *g)
+{
+	return has_measurements(&r->algos[g->algo]);
+}
+
+static void time_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
 	char dev[400];
 	device_words(r, dev, sizeof dev);
-	snprintf(g->name, sizeof g->name, "%s-time", ra->a->name);
-	snprintf(g->title, sizeof g->title,
-		 "%s: measured time against Brent's bound\n{/*0.8 on %.180s}", ra->a->name, dev);
-	FILE *f = report__open(r, g->name, "csv", err, errlen);
-	if (!f)
-		return -1;
+	snprintf(buf, len, "%s: measured time against Brent's bound\n{/*0.8 on %.180s}",
+		 r->algos[g->algo].a->name, dev);
+}
+
+static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	const rep_algo *ra = &r->algos[g->algo];
 	fprintf(f, "algorithm,variant,n,reps,median_ms,min_ms,max_ms,fit_ms,work,depth,"
 		   "cost_source,verified\n");
 	const char *names[2], *labels[2];
 	char lab[2][256];
 	size_t nv = 0;
 	for (size_t v = 0; v < ra->nvar; v++) {
-		rep_series *s = &ra->var[v];
+		const rep_series *s = &ra->var[v];
 		if (!s->measured)
 			continue;
 		for (size_t k = 0; k < r->nsizes; k++) {
@@ -177,43 +160,37 @@ static int fig_time(report *r, size_t ai, const char *tdir, char *err, size_t er
 		labels[nv] = lab[nv];
 		nv++;
 	}
-	if (report__close(f, r, g->name, "csv", err, errlen))
+	if (preamble_array(pre, "variant", names, nv, 1) ||
+	    gplot_appendf(pre, "array fitlabel[%zu] = [", nv))
 		return -1;
-	char *pre = NULL;
-	if (preamble_start(&pre, g) || preamble_array(&pre, "variant", names, nv, 1) ||
-	    gplot_appendf(&pre, "array fitlabel[%zu] = [", nv))
-		goto nomem;
 	for (size_t k = 0; k < nv; k++) {
 		char q[600];
 		gplot_quote(q, sizeof q, labels[k], 0);
-		if (gplot_appendf(&pre, "%s%s", k ? ", " : "", q))
-			goto nomem;
+		if (gplot_appendf(pre, "%s%s", k ? ", " : "", q))
+			return -1;
 	}
-	if (gplot_appendf(&pre, "]\n"))
-		goto nomem;
-	int rc = draw(r, g, pre, tdir, err, errlen);
-	free(pre);
-	return rc;
-nomem:
-	snprintf(err, errlen, "out of memory");
-	return -1;
+	return gplot_appendf(pre, "]\n");
 }
 
-static int fig_cost(report *r, size_t ai, const char *tdir, char *err, size_t errlen)
+/* ---- cost: one algorithm's W, D and D_serial, simulated and closed ---- */
+
+static int cost_wanted(const report *r, const rep_figure *g)
 {
-	rep_algo *ra = &r->algos[ai];
-	rep_figure *g = add_figure(r, "cost", (int)ai, NULL);
-	if (!g)
-		goto nomem;
+	return 1;
+}
+
+static void cost_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
 	char sz[32];
-	snprintf(g->name, sizeof g->name, "%s-cost", ra->a->name);
 	snprintf(
-	    g->title, sizeof g->title,
+	    buf, len,
 	    "%s: work and depth\n{/*0.8 the simulator (up to n = %s) against the closed forms}",
-	    ra->a->name, size_gp(r->sim_max, sz, sizeof sz));
-	FILE *f = report__open(r, g->name, "csv", err, errlen);
-	if (!f)
-		return -1;
+	    r->algos[g->algo].a->name, size_gp(r->sim_max, sz, sizeof sz));
+}
+
+static int cost_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	const rep_algo *ra = &r->algos[g->algo];
 	fprintf(f, "algorithm,n,source,work,depth,depth_serial,work_closed,depth_closed,"
 		   "closed_matches\n");
 	int has_closed = 0, has_serial = 0;
@@ -238,73 +215,23 @@ static int fig_cost(report *r, size_t ai, const char *tdir, char *err, size_t er
 			fputs(",,,\n", f);
 		}
 	}
-	if (report__close(f, r, g->name, "csv", err, errlen))
-		return -1;
-	char *pre = NULL;
-	if (preamble_start(&pre, g) ||
-	    gplot_appendf(&pre, "has_closed = %d\nhas_serial = %d\n", has_closed, has_serial))
-		goto nomem;
-	int rc = draw(r, g, pre, tdir, err, errlen);
-	free(pre);
-	return rc;
-nomem:
-	snprintf(err, errlen, "out of memory");
-	return -1;
+	return gplot_appendf(pre, "has_closed = %d\nhas_serial = %d\n", has_closed, has_serial);
 }
 
-static int fig_family(report *r, const char *family, const char *tdir, char *err, size_t errlen)
+/* ---- perproc: f elements per work-item, measured against Brent ---- */
+
+static int perproc_wanted(const report *r, const rep_figure *g)
 {
-	rep_figure *g = add_figure(r, "family", -1, family);
-	if (!g)
-		goto nomem;
-	char dev[400];
+	return r->algos[g->algo].f_n != 0;
+}
+
+static void perproc_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	char dev[400], sz[32];
 	device_words(r, dev, sizeof dev);
-	snprintf(g->name, sizeof g->name, "family-%s", family);
-	snprintf(g->title, sizeof g->title,
-		 "the %s family: every kernel side by side\n{/*0.8 on %.150s}", family, dev);
-	FILE *f = report__open(r, g->name, "csv", err, errlen);
-	if (!f)
-		return -1;
-	fprintf(f, "family,algorithm,variant,series,n,median_ms,min_ms,max_ms\n");
-	char lab[64][200];
-	const char *labels[64];
-	size_t nl = 0;
-	for (size_t k = 0; k < r->nalgos; k++) {
-		rep_algo *ra = &r->algos[k];
-		if (strcmp(ra->a->family, family))
-			continue;
-		for (size_t v = 0; v < ra->nvar && nl < 64; v++) {
-			rep_series *s = &ra->var[v];
-			if (!s->measured)
-				continue;
-			snprintf(lab[nl], sizeof lab[nl], "%s (%s)", ra->a->name, s->variant);
-			for (size_t i = 0; i < r->nsizes; i++) {
-				if (!isfinite(s->med[i]))
-					continue;
-				fprintf(f, "%s,%s,%s,%s,%zu,", family, ra->a->name, s->variant,
-					lab[nl], r->sizes[i]);
-				csv_num(f, s->med[i]);
-				fputc(',', f);
-				csv_num(f, s->lo[i]);
-				fputc(',', f);
-				csv_num(f, s->hi[i]);
-				fputc('\n', f);
-			}
-			labels[nl] = lab[nl];
-			nl++;
-		}
-	}
-	if (report__close(f, r, g->name, "csv", err, errlen))
-		return -1;
-	char *pre = NULL;
-	if (preamble_start(&pre, g) || preamble_array(&pre, "label", labels, nl, 1))
-		goto nomem;
-	int rc = draw(r, g, pre, tdir, err, errlen);
-	free(pre);
-	return rc;
-nomem:
-	snprintf(err, errlen, "out of memory");
-	return -1;
+	snprintf(buf, len,
+		 "%s, f elements per work-item: speedup over f = 2\n{/*0.8 n = %s, on %.100s}",
+		 r->algos[g->algo].a->name, size_gp(r->algos[g->algo].f_n, sz, sizeof sz), dev);
 }
 
 /* Index of f = 2, the baseline of the speedups, in f_val. */
@@ -316,22 +243,10 @@ static int f2_index(const rep_algo *ra)
 	return -1;
 }
 
-static int fig_perproc(report *r, size_t ai, const char *tdir, char *err, size_t errlen)
+static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 {
-	rep_algo *ra = &r->algos[ai];
-	rep_figure *g = add_figure(r, "perproc", (int)ai, NULL);
-	if (!g)
-		goto nomem;
-	char dev[400], sz[32];
-	device_words(r, dev, sizeof dev);
+	const rep_algo *ra = &r->algos[g->algo];
 	unsigned long p = r->lanes ? r->lanes : 1;
-	snprintf(g->name, sizeof g->name, "%s-perproc", ra->a->name);
-	snprintf(g->title, sizeof g->title,
-		 "%s, f elements per work-item: speedup over f = 2\n{/*0.8 n = %s, on %.100s}",
-		 ra->a->name, size_gp(ra->f_n, sz, sizeof sz), dev);
-	FILE *f = report__open(r, g->name, "csv", err, errlen);
-	if (!f)
-		return -1;
 	fprintf(f, "algorithm,n,f,variant,median_ms,min_ms,max_ms,measured_speedup,notes_speedup,"
 		   "brent_speedup\n");
 	int b = f2_index(ra);
@@ -348,7 +263,7 @@ static int fig_perproc(report *r, size_t ai, const char *tdir, char *err, size_t
 	const char *names[2];
 	size_t nv = 0;
 	for (size_t v = 0; v < ra->nvar; v++) {
-		rep_series *s = &ra->var[v];
+		const rep_series *s = &ra->var[v];
 		int any = 0;
 		for (int k = 0; k < REP_NF; k++) {
 			if (!isfinite(s->f_med[k]))
@@ -368,49 +283,98 @@ static int fig_perproc(report *r, size_t ai, const char *tdir, char *err, size_t
 		if (any)
 			names[nv++] = s->variant;
 	}
-	if (report__close(f, r, g->name, "csv", err, errlen))
+	if (preamble_array(pre, "variant", names, nv, 1))
 		return -1;
-	char *pre = NULL;
-	if (preamble_start(&pre, g) || preamble_array(&pre, "variant", names, nv, 1) ||
-	    gplot_appendf(&pre, "brentlabel = \"Brent: (W_2/p + D_2) / (W_f/p + D_f), p = %lu\"\n",
-			  p))
-		goto nomem;
-	int rc = draw(r, g, pre, tdir, err, errlen);
-	free(pre);
-	return rc;
-nomem:
-	snprintf(err, errlen, "out of memory");
-	return -1;
+	return gplot_appendf(pre,
+			     "brentlabel = \"Brent: (W_2/p + D_2) / (W_f/p + D_f), p = %lu\"\n", p);
 }
 
-static int fig_speedup(report *r, const char *tdir, char *err, size_t errlen)
+/* ---- family: every measured kernel of a family side by side ---- */
+
+static int family_wanted(const report *r, const rep_figure *g)
 {
-	rep_figure *g = add_figure(r, "speedup", -1, NULL);
-	if (!g)
-		goto nomem;
-	size_t n = 0;
-	uint64_t pmax = 1;
 	for (size_t k = 0; k < r->nalgos; k++)
-		if (r->algos[k].sp_np) {
-			n = r->algos[k].sp_n;
-			uint64_t top = r->algos[k].sp_p[r->algos[k].sp_np - 1];
-			if (top > pmax)
-				pmax = top;
+		if (strcmp(r->algos[k].a->family, g->family) == 0 && has_measurements(&r->algos[k]))
+			return 1;
+	return 0;
+}
+
+static void family_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	char dev[400];
+	device_words(r, dev, sizeof dev);
+	snprintf(buf, len, "the %s family: every kernel side by side\n{/*0.8 on %.150s}", g->family,
+		 dev);
+}
+
+static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	fprintf(f, "family,algorithm,variant,series,n,median_ms,min_ms,max_ms\n");
+	char lab[64][200];
+	const char *labels[64];
+	size_t nl = 0;
+	for (size_t k = 0; k < r->nalgos; k++) {
+		const rep_algo *ra = &r->algos[k];
+		if (strcmp(ra->a->family, g->family))
+			continue;
+		for (size_t v = 0; v < ra->nvar && nl < 64; v++) {
+			const rep_series *s = &ra->var[v];
+			if (!s->measured)
+				continue;
+			snprintf(lab[nl], sizeof lab[nl], "%s (%s)", ra->a->name, s->variant);
+			for (size_t i = 0; i < r->nsizes; i++) {
+				if (!isfinite(s->med[i]))
+					continue;
+				fprintf(f, "%s,%s,%s,%s,%zu,", g->family, ra->a->name, s->variant,
+					lab[nl], r->sizes[i]);
+				csv_num(f, s->med[i]);
+				fputc(',', f);
+				csv_num(f, s->lo[i]);
+				fputc(',', f);
+				csv_num(f, s->hi[i]);
+				fputc('\n', f);
+			}
+			labels[nl] = lab[nl];
+			nl++;
 		}
+	}
+	return preamble_array(pre, "label", labels, nl, 1);
+}
+
+/* ---- speedup: Brent's theorem on the simulator, every algorithm ---- */
+
+static int speedup_wanted(const report *r, const rep_figure *g)
+{
+	for (size_t k = 0; k < r->nalgos; k++)
+		if (r->algos[k].sp_np > 0)
+			return 1;
+	return 0;
+}
+
+static void speedup_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < r->nalgos; k++)
+		if (r->algos[k].sp_np)
+			n = r->algos[k].sp_n;
 	char sz[32];
-	snprintf(g->name, sizeof g->name, "brent-speedup");
-	snprintf(g->title, sizeof g->title,
-		 "Brent's theorem on the simulator: speedup on p processors, n = %s",
+	snprintf(buf, len, "Brent's theorem on the simulator: speedup on p processors, n = %s",
 		 size_gp(n, sz, sizeof sz));
-	FILE *f = report__open(r, g->name, "csv", err, errlen);
-	if (!f)
-		return -1;
+}
+
+static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
 	fprintf(f, "algorithm,n,p,t_p,work,depth,w_over_p_plus_d,speedup,brent_speedup\n");
 	const char *names[64];
 	size_t nn = 0;
-	for (size_t k = 0; k < r->nalgos && nn < 64; k++) {
-		rep_algo *ra = &r->algos[k];
+	uint64_t pmax = 1;
+	for (size_t k = 0; k < r->nalgos; k++) {
+		const rep_algo *ra = &r->algos[k];
 		if (!ra->sp_np)
+			continue;
+		if (ra->sp_p[ra->sp_np - 1] > pmax)
+			pmax = ra->sp_p[ra->sp_np - 1];
+		if (nn == 64)
 			continue;
 		names[nn++] = ra->a->name;
 		for (size_t i = 0; i < ra->sp_np; i++) {
@@ -427,13 +391,144 @@ static int fig_speedup(report *r, const char *tdir, char *err, size_t errlen)
 			fputc('\n', f);
 		}
 	}
-	if (report__close(f, r, g->name, "csv", err, errlen))
+	if (preamble_array(pre, "name", names, nn, 1))
 		return -1;
-	char *pre = NULL;
-	if (preamble_start(&pre, g) || preamble_array(&pre, "name", names, nn, 1) ||
-	    gplot_appendf(&pre, "pmax = %" PRIu64 "\n", pmax))
+	return gplot_appendf(pre, "pmax = %" PRIu64 "\n", pmax);
+}
+
+/* ---- the table ---- */
+
+/* The kinds of figure. Within a scope, the report (and its index) shows
+ * them in this order. */
+static const fig_kind fig_kinds[] = {
+    {.name = "time",
+     .tmpl = "time",
+     .scope = PER_ALGO,
+     .prefix = "",
+     .suffix = "-time",
+     .wanted = time_wanted,
+     .title = time_title,
+     .data = time_data},
+    {.name = "cost",
+     .tmpl = "cost",
+     .scope = PER_ALGO,
+     .prefix = "",
+     .suffix = "-cost",
+     .wanted = cost_wanted,
+     .title = cost_title,
+     .data = cost_data},
+    {.name = "perproc",
+     .tmpl = "perproc",
+     .scope = PER_ALGO,
+     .prefix = "",
+     .suffix = "-perproc",
+     .wanted = perproc_wanted,
+     .title = perproc_title,
+     .data = perproc_data},
+    {.name = "family",
+     .tmpl = "family",
+     .scope = PER_FAMILY,
+     .prefix = "family-",
+     .suffix = "",
+     .wanted = family_wanted,
+     .title = family_title,
+     .data = family_data},
+    {.name = "speedup",
+     .tmpl = "speedup",
+     .scope = PER_REPORT,
+     .prefix = "brent-speedup",
+     .suffix = "",
+     .wanted = speedup_wanted,
+     .title = speedup_title,
+     .data = speedup_data},
+};
+
+#define NKINDS (sizeof fig_kinds / sizeof *fig_kinds)
+
+/* ---- drawing ---- */
+
+/* A new entry of r->figs, a copy of g. Returns it (valid until the next
+ * one), or NULL when out of memory. */
+static rep_figure *add_figure(report *r, const rep_figure *g)
+{
+	if (r->nfigs == r->capfigs) {
+		size_t cap = r->capfigs ? 2 * r->capfigs : 16;
+		rep_figure *nf = realloc(r->figs, cap * sizeof *nf);
+		if (!nf)
+			return NULL;
+		r->figs = nf;
+		r->capfigs = cap;
+	}
+	r->figs[r->nfigs] = *g;
+	return &r->figs[r->nfigs++];
+}
+
+/* Script, PNG and SVG of a figure whose CSV is written. Returns 0, or -1
+ * when the script cannot be written (err); a drawing failure is kept in the
+ * figure. */
+static int draw(report *r, rep_figure *g, const char *tmpl, const char *preamble, const char *tdir,
+		char *err, size_t errlen)
+{
+	if (!tdir) {
+		snprintf(g->error, sizeof g->error, "%.500s", r->gnuplot_error);
+		r->gnuplot_ok = 0;
+		return 0;
+	}
+	if (gplot_write_script(r->outdir, g->name, preamble, tdir, tmpl, err, errlen))
+		return -1;
+	if (r->no_draw) {
+		g->drawn = 1; /* by draw.sh, which the pages point to */
+		return 0;
+	}
+	char gerr[1024];
+	if (gplot_run(r->outdir, g->name, "png", gerr, sizeof gerr) ||
+	    gplot_run(r->outdir, g->name, "svg", gerr, sizeof gerr)) {
+		snprintf(g->error, sizeof g->error, "gnuplot failed on %s.gp: %.300s", g->name,
+			 gerr);
+		if (r->gnuplot_ok)
+			snprintf(r->gnuplot_error, sizeof r->gnuplot_error, "%s", g->error);
+		r->gnuplot_ok = 0;
+		return 0;
+	}
+	g->drawn = 1;
+	return 0;
+}
+
+/* The figure of kind k for algorithm ai (or -1) or family (or NULL), when
+ * the report has one: its CSV, its script and its drawing. Returns 0, or
+ * -1 with err. */
+static int make_figure(report *r, const fig_kind *k, int ai, const char *family, const char *tdir,
+		       char *err, size_t errlen)
+{
+	rep_figure fig;
+	memset(&fig, 0, sizeof fig);
+	fig.kind = k->name;
+	fig.algo = ai;
+	if (family)
+		snprintf(fig.family, sizeof fig.family, "%s", family);
+	if (!k->wanted(r, &fig))
+		return 0;
+	snprintf(fig.name, sizeof fig.name, "%s%s%s", k->prefix,
+		 ai >= 0 ? r->algos[ai].a->name : fig.family, k->suffix);
+	k->title(r, &fig, fig.title, sizeof fig.title);
+	rep_figure *g = add_figure(r, &fig);
+	if (!g)
 		goto nomem;
-	int rc = draw(r, g, pre, tdir, err, errlen);
+	FILE *f = report__open(r, g->name, "csv", err, errlen);
+	if (!f)
+		return -1;
+	/* The settings every template reads first: the data file and the title. */
+	char *pre = NULL, q[600];
+	gplot_quote(q, sizeof q, g->title, 0);
+	int bad = gplot_appendf(&pre, "datafile = \"%s.csv\"\nplot_title = %s\n", g->name, q) ||
+		  k->data(r, g, f, &pre);
+	if (report__close(f, r, g->name, "csv", err, errlen)) {
+		free(pre);
+		return -1;
+	}
+	if (bad)
+		goto nomem;
+	int rc = draw(r, g, k->tmpl, pre, tdir, err, errlen);
 	free(pre);
 	return rc;
 nomem:
@@ -467,14 +562,6 @@ static int write_draw_sh(const report *r, char *err, size_t errlen)
 	return 0;
 }
 
-static int has_measurements(const rep_algo *ra)
-{
-	for (size_t v = 0; v < ra->nvar; v++)
-		if (ra->var[v].measured)
-			return 1;
-	return 0;
-}
-
 int report_figures(report *r, char *err, size_t errlen)
 {
 	char terr[1024];
@@ -482,32 +569,27 @@ int report_figures(report *r, char *err, size_t errlen)
 	r->gnuplot_ok = tdir != NULL;
 	if (!tdir)
 		snprintf(r->gnuplot_error, sizeof r->gnuplot_error, "%s", terr);
-	for (size_t k = 0; k < r->nalgos; k++) {
-		rep_algo *ra = &r->algos[k];
-		if (has_measurements(ra) && fig_time(r, k, tdir, err, errlen))
-			return -1;
-		if (fig_cost(r, k, tdir, err, errlen))
-			return -1;
-		if (ra->f_n && fig_perproc(r, k, tdir, err, errlen))
-			return -1;
-	}
-	/* One figure per family with measurements, in registry order. */
-	for (size_t k = 0; k < r->nalgos; k++) {
-		const char *fam = r->algos[k].a->family;
-		int seen = 0, measured = 0;
-		for (size_t j = 0; j < k; j++)
+	/* Each algorithm's figures, then each family's (in the order the
+	 * algorithms first name them), then the report's. */
+	for (size_t a = 0; a < r->nalgos; a++)
+		for (size_t k = 0; k < NKINDS; k++)
+			if (fig_kinds[k].scope == PER_ALGO &&
+			    make_figure(r, &fig_kinds[k], (int)a, NULL, tdir, err, errlen))
+				return -1;
+	for (size_t a = 0; a < r->nalgos; a++) {
+		const char *fam = r->algos[a].a->family;
+		int seen = 0;
+		for (size_t j = 0; j < a; j++)
 			seen |= strcmp(r->algos[j].a->family, fam) == 0;
-		for (size_t j = k; j < r->nalgos; j++)
-			if (strcmp(r->algos[j].a->family, fam) == 0)
-				measured |= has_measurements(&r->algos[j]);
-		if (!seen && measured && fig_family(r, fam, tdir, err, errlen))
-			return -1;
+		for (size_t k = 0; k < NKINDS && !seen; k++)
+			if (fig_kinds[k].scope == PER_FAMILY &&
+			    make_figure(r, &fig_kinds[k], -1, fam, tdir, err, errlen))
+				return -1;
 	}
-	int any_sp = 0;
-	for (size_t k = 0; k < r->nalgos; k++)
-		any_sp |= r->algos[k].sp_np > 0;
-	if (any_sp && fig_speedup(r, tdir, err, errlen))
-		return -1;
+	for (size_t k = 0; k < NKINDS; k++)
+		if (fig_kinds[k].scope == PER_REPORT &&
+		    make_figure(r, &fig_kinds[k], -1, NULL, tdir, err, errlen))
+			return -1;
 	if (r->no_draw && tdir && write_draw_sh(r, err, errlen))
 		return -1;
 	return 0;
@@ -515,16 +597,16 @@ int report_figures(report *r, char *err, size_t errlen)
 
 int report_preview(const report *r, char *err, size_t errlen)
 {
+	/* The main figure: the first of the first of these kinds. */
+	static const char *const main_kinds[] = {"time", "cost"};
 	char terr[1024];
 	if (!gplot_template_dir(terr, sizeof terr))
 		return 0;
 	const rep_figure *main_fig = NULL;
-	for (size_t k = 0; k < r->nfigs && !main_fig; k++)
-		if (strcmp(r->figs[k].kind, "time") == 0)
-			main_fig = &r->figs[k];
-	for (size_t k = 0; k < r->nfigs && !main_fig; k++)
-		if (strcmp(r->figs[k].kind, "cost") == 0)
-			main_fig = &r->figs[k];
+	for (size_t m = 0; m < sizeof main_kinds / sizeof *main_kinds && !main_fig; m++)
+		for (size_t k = 0; k < r->nfigs && !main_fig; k++)
+			if (strcmp(r->figs[k].kind, main_kinds[m]) == 0)
+				main_fig = &r->figs[k];
 	char gerr[1024];
 	if (main_fig && gplot_run(r->outdir, main_fig->name, "dumb", gerr, sizeof gerr)) {
 		snprintf(err, errlen, "gnuplot failed on %s.gp: %s", main_fig->name, gerr);
