@@ -1,13 +1,28 @@
-## plots/local.mk - the report tool: `pram report`, its fits, figures and
-## pages, the gnuplot templates it draws with, and `make plots`.
+## plots/local.mk - the report tool: the library behind `pram report` (its
+## sweep, fits, verdicts, figures and pages), the gnuplot templates it draws
+## with and `make plots`.
 
 # The fit is a library of its own so the unit test links it alone.
 noinst_LTLIBRARIES += plots/libpramfit.la
 plots_libpramfit_la_SOURCES = plots/fit.c plots/fit.h
 
-pram_SOURCES += src/cmd_report.c plots/report.h plots/report_out.c plots/gplot.c plots/gplot.h
+# The report: the sweep, the verdicts, the figures and the pages (report.h),
+# which pram's report command drives.
+noinst_LTLIBRARIES += plots/libreport.la
+plots_libreport_la_SOURCES = plots/report.h plots/report_int.h plots/report.c plots/sweep.c \
+	plots/verdict.c plots/figures.c plots/pages.c plots/gplot.c plots/gplot.h
+plots_libreport_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
+plots_libreport_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
+plots_libreport_la_LIBADD = plots/libpramfit.la
+
 pram_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
-pram_LDADD += plots/libpramfit.la -lm
+# What the report library calls (the registry, the simulator, the kernels)
+# must follow it on the link line: libtool keeps the last of a library
+# named twice, so naming them again here puts them after it.
+pram_LDADD += plots/libreport.la src/libalgo.la sim/libpram.la -lm
+if HAVE_OPENCL
+pram_LDADD += kernels/libpramcl.la $(OPENCL_LIBS)
+endif
 
 # The templates every figure's script is made of, found at run time.
 plotsdir = $(pkgdatadir)/plots

@@ -1,8 +1,22 @@
 /*
- * report.h - what `pram report` measured and computed, and the writers that
- * turn it into figures (CSV, gnuplot script, PNG, SVG) and pages (summary
- * JSON, index in Markdown and HTML). src/cmd_report.c fills a report by
- * running the sweep; report_figures and report_pages write it out.
+ * report.h - `pram report` as a library (plots/libreport.la): does an
+ * algorithm, on this hardware, grow the way the theory says? A report is
+ * made in steps, one module each:
+ *
+ *     report *r;
+ *     if (report_new(&cfg, &r, err, sizeof err) == 0 &&  // report.c: the folder
+ *         report_sweep(r, &cfg, err, sizeof err) == 0) { // sweep.c: measure, count
+ *             report_judge(r);                          // verdict.c: fits, verdicts
+ *             report_figures(r, err, sizeof err);       // figures.c: CSV, scripts, images
+ *             report_pages(r, err, sizeof err);         // pages.c: JSON, Markdown, HTML
+ *     }
+ *     report_free(r);
+ *
+ * The struct report below holds what was measured and computed; a caller
+ * reads it (to print a summary) but leaves it to these functions to fill.
+ * Nothing here prints or exits: failures come back as a message in the
+ * caller's buffer, and the sweep's progress and notices go through the
+ * callbacks of the configuration.
  */
 #ifndef PRAM_REPORT_H
 #define PRAM_REPORT_H
@@ -12,6 +26,9 @@
 
 #include "algo.h"
 #include "fit.h"
+
+/* The largest size a report sweeps or simulates. */
+#define REPORT_MAX_SIZE ((size_t)1 << 28)
 
 /* Where a size's W(n) and D(n) came from. */
 typedef enum {
@@ -76,8 +93,8 @@ typedef struct rep_algo {
 /* A figure written to the report folder. */
 typedef struct rep_figure {
 	char name[160];   /* file name without extension */
-	char title[256];  /* what it shows, for the index */
-	const char *kind; /* "time", "cost", "family", "perproc", "speedup" */
+	char title[256];  /* what it shows (gnuplot enhanced text), for the index */
+	const char *kind; /* "time", "cost", "family", "perproc", "speedup" (static) */
 	int algo;         /* index into report.algos, or -1 */
 	char family[64];  /* for family figures */
 	int drawn;        /* PNG and SVG exist */
@@ -85,7 +102,7 @@ typedef struct rep_figure {
 } rep_figure;
 
 typedef struct report {
-	const char *outdir;
+	const char *outdir; /* borrowed from the configuration */
 	char command[4096]; /* the exact command line, shell-quoted */
 	char date[64];
 	size_t *sizes, nsizes;
@@ -102,22 +119,75 @@ typedef struct report {
 	size_t nfigs, capfigs;
 	int gnuplot_ok; /* every figure was drawn */
 	char gnuplot_error[1024];
-	int preview;   /* draw the main figure in the terminal */
 	int no_draw;   /* write the scripts and draw.sh, run no gnuplot */
 	int any_wrong; /* a kernel or simulation gave a wrong result */
 } report;
 
-/* Write every figure's CSV and script into r->outdir and draw its PNG and
- * SVG with gnuplot, recording each in r->figs (the report owns them). A
- * figure gnuplot could not draw keeps its CSV and script and says why.
- * Returns 0, or -1 with a message in err when a file cannot be written. */
+/* Where the sweep is, for a progress line. */
+typedef struct report_progress {
+	const char *algo;   /* the algorithm being swept */
+	const char *what;   /* "simulator", a kernel variant or "f per work-item" */
+	size_t n;           /* the input size */
+	double done, total; /* units of work done before this step, and in all */
+} report_progress;
+
+/* What a report is asked to do. report_new copies the sizes and the
+ * command and keeps outdir, which must outlive the report; the rest is read
+ * only during the calls that take the configuration. */
+typedef struct report_config {
+	const char *const *names; /* the algorithms to report, by name; none: all */
+	size_t nnames;
+	const size_t *sizes; /* ascending, without repeats, at most FIT_MAX_POINTS */
+	size_t nsizes;
+	const char *device;  /* the device as pram gpu --device takes it, or NULL */
+	unsigned reps;       /* timed runs per size after one warm-up */
+	uint64_t seed;       /* of the inputs */
+	size_t sim_max;      /* the largest simulated size (closed forms past it) */
+	const char *outdir;  /* the report's folder, made when missing */
+	const char *command; /* the command line, shell-quoted, for the pages */
+	int no_draw;         /* write the scripts and draw.sh, run no gnuplot */
+	/* Called before each step of the sweep, or NULL. */
+	void (*progress)(void *arg, const report_progress *p);
+	/* Called with what the report goes on without (no device), or NULL. */
+	void (*notice)(void *arg, const char *msg);
+	void *arg; /* passed to both */
+} report_config;
+
+/* report.c: start a report as cfg asks, making its folder. Returns 0 with
+ * the report in *out (free it with report_free), or -1 with a message in
+ * err (the folder cannot be made, out of memory). */
+int report_new(const report_config *cfg, report **out, char *err, size_t errlen);
+
+/* report.c: free r and all it holds. r may be NULL. */
+void report_free(report *r);
+
+/* sweep.c: open the device cfg names and, for every algorithm asked and
+ * every size, count W, D and D_serial on the simulator (the registry's
+ * closed forms past sim_max) and time the kernels; then Brent's T_p at one
+ * size and, where an algorithm takes f elements per work-item, its times
+ * per f. Without a device (cfg->notice hears why) the report has the
+ * simulator's figures only. A wrong result is recorded (r->any_wrong), not
+ * a failure. Returns 0, or -1 with a message in err (out of memory). */
+int report_sweep(report *r, const report_config *cfg, char *err, size_t errlen);
+
+/* verdict.c: fit each measured variant and write its verdict. */
+void report_judge(report *r);
+
+/* figures.c: write every figure's CSV and script into r->outdir and draw
+ * its PNG and SVG with gnuplot, recording each in r->figs (the report owns
+ * them). A figure gnuplot could not draw keeps its CSV and script and says
+ * why. Returns 0, or -1 with a message in err when a file cannot be
+ * written. */
 int report_figures(report *r, char *err, size_t errlen);
 
-/* Write summary.json, index.md and index.html. Returns 0, or -1 with a
- * message in err. */
-int report_pages(const report *r, char *err, size_t errlen);
+/* figures.c: draw the main figure (the first time figure, else the first
+ * cost figure) with gnuplot's dumb terminal on standard output. Returns 0
+ * (also when there is none, or no templates), or -1 with gnuplot's
+ * complaint in err. */
+int report_preview(const report *r, char *err, size_t errlen);
 
-/* Fit each measured variant and write its verdict. */
-void report_judge(report *r);
+/* pages.c: write summary.json, index.md and index.html. Returns 0, or -1
+ * with a message in err. */
+int report_pages(const report *r, char *err, size_t errlen);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * cli.h - what the subcommands of the pram program share: the command table,
- * the options every algorithm command takes, and output helpers.
+ * the options every algorithm command takes, and output helpers (JSON comes
+ * from json.h).
  */
 #ifndef PRAM_CLI_H
 #define PRAM_CLI_H
@@ -9,6 +10,7 @@
 #include <stdio.h>
 
 #include "algo.h"
+#include "json.h" /* the commands write JSON through it */
 
 /* Exit status of every command. */
 enum {
@@ -118,10 +120,5 @@ int cli_algo_finish(cli_algo_opts *o, const char *cmd, const char *name);
  * in (room for ALGO_MAX_PORTS). Returns 0 or EXIT_USAGE / EXIT_FAIL
  * (already reported). */
 int cli_algo_input(const cli_algo_opts *o, algo_data *in);
-
-/* JSON output helpers. */
-void json_str(FILE *f, const char *s);
-void json_value(FILE *f, pram_type t, pram_value v);
-void json_values(FILE *f, const algo_data *d);
 
 #endif

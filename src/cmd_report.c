@@ -1,35 +1,16 @@
 /*
- * cmd_report.c - `pram report`: does an algorithm, on this hardware, grow the
- * way the theory says? For every algorithm of the registry (or those named)
- * and every size of a sweep it times the OpenCL kernels and counts W(n),
- * D(n) and D_serial(n) on the simulator (the registry's closed forms past
- * the simulated sizes, checked against the simulator where both exist),
- * fits Brent's bound to the times, and writes figures, CSV, a JSON summary
- * and an index page (plots/report.h does the writing).
- *
- * Nothing here names an algorithm: a new registry entry appears in the
- * report with no change to this file.
+ * cmd_report.c - `pram report`: its options, made into a report
+ * configuration, and what it prints. The report itself is the library of
+ * plots/ (report.h): the sweep, the verdicts, the figures and the pages.
  */
-#include <errno.h>
 #include <getopt.h>
-#include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "config.h"
-#include "gpuval.h"
 #include "report.h"
-#include "simrun.h"
-
-#ifdef HAVE_OPENCL
-#include "clrt.h"
-#include "gpu.h"
-#endif
 
 /* Options of this command only (the shared codes are in cli.h). */
 enum {
@@ -38,14 +19,6 @@ enum {
 
 #define DEFAULT_SIZES   "2^10..2^20:2"
 #define DEFAULT_SIM_MAX ((size_t)1 << 18)
-#define MAX_SIZE        ((size_t)1 << 28)
-/* The f analysis runs at the largest swept size up to this. */
-#define PERPROC_MAX     ((size_t)1 << 20)
-
-static const unsigned f_values[REP_NF] = {1, 2, 4, 8, 16, 32};
-#ifdef HAVE_OPENCL
-static const char *const variants[] = {"teaching", "tuned"};
-#endif
 
 typedef struct report_opts {
 	const char **names; /* the algorithms asked for; none = all */
@@ -152,7 +125,7 @@ static int parse_sizes(const char *s, size_t **out, size_t *count, char *why, si
 	for (size_t k = 0; k < n; k++)
 		if (u == 0 || v[k] != v[u - 1])
 			v[u++] = v[k];
-	if (u == 0 || v[0] < 1 || v[u - 1] > MAX_SIZE || u > FIT_MAX_POINTS) {
+	if (u == 0 || v[0] < 1 || v[u - 1] > REPORT_MAX_SIZE || u > FIT_MAX_POINTS) {
 		snprintf(why, whylen, "sizes run from 1 to 2^28, at most %d of them",
 			 FIT_MAX_POINTS);
 		free(v);
@@ -169,9 +142,9 @@ nomem:
 /* ---- progress on a terminal ---- */
 
 typedef struct progress {
-	int on;             /* standard error is a terminal */
-	double start;       /* seconds */
-	double total, done; /* estimated units of work (elements touched) */
+	int on;       /* standard error is a terminal, and no --quiet */
+	int started;  /* start is set */
+	double start; /* seconds, at the first step */
 } progress;
 
 static double now_s(void)
@@ -181,23 +154,16 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Work units of one simulation and of one kernel variant at size n: the
- * simulator is some ten times slower per element than a timed kernel run. */
-static double sim_units(size_t n)
+/* The sweep's progress (report_config.progress): one line on standard
+ * error, rewritten at each step, with the time left once it can be told. */
+static void progress_show(void *arg, const report_progress *p)
 {
-	return 10.0 * (double)n + 1000;
-}
-
-static double gpu_units(size_t n, unsigned reps)
-{
-	return (double)(reps + 1) * (double)n + 1000;
-}
-
-static void progress_show(progress *pg, const char *name, const char *what, size_t n)
-{
-	if (!pg->on)
-		return;
-	double el = now_s() - pg->start, frac = pg->total > 0 ? pg->done / pg->total : 0;
+	progress *pg = arg;
+	if (!pg->started) {
+		pg->started = 1;
+		pg->start = now_s();
+	}
+	double el = now_s() - pg->start, frac = p->total > 0 ? p->done / p->total : 0;
 	char left[64] = "";
 	if (frac > 0.02 && el > 1) {
 		double rest = el / frac - el;
@@ -208,13 +174,13 @@ static void progress_show(progress *pg, const char *name, const char *what, size
 			snprintf(left, sizeof left, ", about %d s left", (int)rest + 1);
 	}
 	unsigned k = 0;
-	while (((size_t)1 << k) < n)
+	while (((size_t)1 << k) < p->n)
 		k++;
-	fprintf(stderr, "\r\033[K[%3d%%] %s: %s, n = ", (int)(100 * frac), name, what);
-	if (((size_t)1 << k) == n)
+	fprintf(stderr, "\r\033[K[%3d%%] %s: %s, n = ", (int)(100 * frac), p->algo, p->what);
+	if (((size_t)1 << k) == p->n)
 		fprintf(stderr, "2^%u", k);
 	else
-		fprintf(stderr, "%zu", n);
+		fprintf(stderr, "%zu", p->n);
 	fprintf(stderr, "%s", left);
 	fflush(stderr);
 }
@@ -227,238 +193,13 @@ static void progress_end(progress *pg)
 	}
 }
 
-/* ---- the sweep ---- */
-
-/* Record the Brent times of the machine after a run at size n. */
-static void record_speedup(rep_algo *ra, const pram *m, size_t n)
+/* What the report goes on without (report_config.notice). */
+static void notice(void *arg, const char *msg)
 {
-	pram_totals t = pram_get_totals(m);
-	ra->sp_n = n;
-	ra->sp_w = t.work;
-	ra->sp_d = t.depth;
-	ra->sp_np = 0;
-	for (uint64_t p = 1; ra->sp_np < REP_MAX_P; p *= 2) {
-		ra->sp_p[ra->sp_np] = p;
-		ra->sp_tp[ra->sp_np++] = pram_brent_time(m, p);
-		if (p >= 2 * (uint64_t)n)
-			break;
-	}
+	cli_error("report: %s", msg);
 }
 
-/* Simulate ra at size index k on input in. Returns 0, or -1 when out of
- * memory. */
-static int simulate(report *r, rep_algo *ra, size_t k, const algo_data *in, int speedup)
-{
-	rep_cost *c = &ra->cost[k];
-	pram_config cfg = {.model = ra->a->model, .seed = r->seed};
-	simrun sr;
-	if (simrun_exec(ra->a, &ra->params, in, &cfg, NULL, NULL, &sr))
-		return -1;
-	pram_totals t = pram_get_totals(sr.m);
-	if (!sr.verified || pram_failed(sr.m) || t.violations) {
-		ra->sim_failed = 1;
-		r->any_wrong = 1;
-		if (!ra->sim_note[0])
-			snprintf(ra->sim_note, sizeof ra->sim_note,
-				 "The simulation at n = %zu failed: %s", r->sizes[k],
-				 sr.why[0] ? sr.why : pram_errmsg(sr.m));
-		simrun_free(&sr);
-		return 0;
-	}
-	c->source = COST_SIM;
-	c->w = t.work;
-	c->d = t.depth;
-	c->ds = t.depth_serial;
-	c->verified = 1;
-	if (c->closed) {
-		ra->cf_checked++;
-		if (c->cw != c->w || c->cd != c->d) {
-			ra->cf_differ++;
-			if (!ra->sim_note[0])
-				snprintf(ra->sim_note, sizeof ra->sim_note,
-					 "At n = %zu the simulator counts W = %" PRIu64
-					 ", D = %" PRIu64 " but the closed form gives W = %" PRIu64
-					 ", D = %" PRIu64 ".",
-					 r->sizes[k], c->w, c->d, c->cw, c->cd);
-		}
-	}
-	if (speedup)
-		record_speedup(ra, sr.m, r->sizes[k]);
-	simrun_free(&sr);
-	return 0;
-}
-
-/* W and D at size n with parameters p: the closed form, else a simulation.
- * Returns 0 or -1 (no closed form and the simulation failed). */
-static int cost_at(const report *r, const algo *a, const algo_params *p, size_t n, uint64_t *w,
-		   uint64_t *d)
-{
-	if (a->cost && a->cost(n, p, w, d) == 0)
-		return 0;
-	algo_data in[ALGO_MAX_PORTS] = {0};
-	if (algo_generate(a, in, n, p, r->seed))
-		return -1;
-	pram_config cfg = {.model = a->model, .seed = r->seed};
-	simrun sr;
-	int rc = -1;
-	if (simrun_exec(a, p, in, &cfg, NULL, NULL, &sr) == 0) {
-		if (sr.verified) {
-			*w = pram_get_totals(sr.m).work;
-			*d = pram_get_totals(sr.m).depth;
-			rc = 0;
-		}
-		simrun_free(&sr);
-	}
-	algo_data_free_all(in, ALGO_MAX_PORTS);
-	return rc;
-}
-
-#ifdef HAVE_OPENCL
-/* Time variant s of ra at size index k (or, with f > 0, f elements per
- * work-item at ra->f_n into slot fi). */
-static void measure(report *r, clrt *rt, rep_algo *ra, rep_series *s, const algo_params *p,
-		    const algo_data *in, size_t k, int fi)
-{
-	gpu_result g;
-	char err[2048];
-	if (gpuval_run(rt, ra->a, p, in, s->variant, r->reps, &g, err, sizeof err)) {
-		if (!s->error[0])
-			snprintf(s->error, sizeof s->error, "n = %zu%s: %.400s", in->n,
-				 fi >= 0 ? " (per-work-item sweep)" : "", err);
-		return;
-	}
-	if (!g.verified) {
-		s->all_verified = 0;
-		r->any_wrong = 1;
-		if (!s->error[0])
-			snprintf(s->error, sizeof s->error, "wrong result at n = %zu: %s", in->n,
-				 g.why);
-	}
-	if (fi >= 0) {
-		s->f_med[fi] = g.median_ms;
-		s->f_lo[fi] = g.min_ms;
-		s->f_hi[fi] = g.max_ms;
-	} else {
-		s->med[k] = g.median_ms;
-		s->lo[k] = g.min_ms;
-		s->hi[k] = g.max_ms;
-		s->measured++;
-	}
-	gpuval_free(&g);
-}
-#endif
-
-/* The size index of the speedup figure: the largest simulated size. */
-static size_t speedup_index(const report *r)
-{
-	size_t best = r->nsizes;
-	for (size_t k = 0; k < r->nsizes; k++)
-		if (r->sizes[k] <= r->sim_max)
-			best = k;
-	return best;
-}
-
-static int sweep_algo(report *r, rep_algo *ra, void *rt, progress *pg)
-{
-	const algo *a = ra->a;
-	size_t spk = speedup_index(r);
-	for (size_t k = 0; k < r->nsizes; k++) {
-		size_t n = r->sizes[k];
-		rep_cost *c = &ra->cost[k];
-		c->closed = a->cost && a->cost(n, &ra->params, &c->cw, &c->cd) == 0;
-		int sim = n <= r->sim_max || !c->closed;
-		algo_data in[ALGO_MAX_PORTS] = {0};
-		if ((sim || ra->nvar) && algo_generate(a, in, n, &ra->params, r->seed)) {
-			cli_error("report: out of memory for %zu input elements", n);
-			return -1;
-		}
-		if (sim) {
-			progress_show(pg, a->name, "simulator", n);
-			if (simulate(r, ra, k, in, k == spk)) {
-				algo_data_free_all(in, ALGO_MAX_PORTS);
-				cli_error("report: out of memory simulating %s at n = %zu", a->name,
-					  n);
-				return -1;
-			}
-			pg->done += sim_units(n);
-		} else {
-			c->source = COST_CLOSED;
-			c->w = c->cw;
-			c->d = c->cd;
-		}
-		for (size_t v = 0; v < ra->nvar; v++) {
-			progress_show(pg, a->name, ra->var[v].variant, n);
-#ifdef HAVE_OPENCL
-			measure(r, rt, ra, &ra->var[v], &ra->params, in, k, -1);
-#else
-			(void)rt;
-#endif
-			pg->done += gpu_units(n, r->reps);
-		}
-		algo_data_free_all(in, ALGO_MAX_PORTS);
-	}
-	int sp = algo_swept_param(a);
-	if (sp < 0)
-		return 0;
-	/* Brent's analysis of f elements per work-item, at one size. */
-	ra->f_n = r->sizes[0];
-	for (size_t k = 0; k < r->nsizes; k++)
-		if (r->sizes[k] <= PERPROC_MAX)
-			ra->f_n = r->sizes[k];
-	for (int fi = 0; fi < REP_NF; fi++) {
-		algo_params p = ra->params;
-		p.v[sp] = f_values[fi];
-		p.given |= 1u << sp;
-		ra->f_val[fi] = f_values[fi];
-		progress_show(pg, a->name, "f per work-item", ra->f_n);
-		ra->f_cost_ok[fi] = cost_at(r, a, &p, ra->f_n, &ra->f_w[fi], &ra->f_d[fi]) == 0;
-		if (!ra->nvar)
-			continue;
-		algo_data in[ALGO_MAX_PORTS] = {0};
-		if (algo_generate(a, in, ra->f_n, &p, r->seed)) {
-			cli_error("report: out of memory for %zu input elements", ra->f_n);
-			return -1;
-		}
-		for (size_t v = 0; v < ra->nvar; v++) {
-#ifdef HAVE_OPENCL
-			measure(r, rt, ra, &ra->var[v], &p, in, 0, fi);
-#endif
-			pg->done += gpu_units(ra->f_n, r->reps);
-		}
-		algo_data_free_all(in, ALGO_MAX_PORTS);
-	}
-	return 0;
-}
-
-/* ---- setting up ---- */
-
-static int make_dirs(const char *path)
-{
-	char buf[4096];
-	if (strlen(path) >= sizeof buf) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	strcpy(buf, path);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0777) && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	if (mkdir(buf, 0777) && errno != EEXIST)
-		return -1;
-	struct stat st;
-	if (stat(buf, &st))
-		return -1;
-	if (!S_ISDIR(st.st_mode)) {
-		errno = ENOTDIR;
-		return -1;
-	}
-	return 0;
-}
+/* ---- options ---- */
 
 /* The command line as a shell would take it back. */
 static void quote_command(char *out, size_t len, int argc, char **argv)
@@ -484,6 +225,8 @@ static void quote_command(char *out, size_t len, int argc, char **argv)
 	}
 }
 
+/* Parse the options into o. Returns 0, -1 after --help, or EXIT_USAGE
+ * (already reported). */
 static int parse(report_opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -535,7 +278,7 @@ static int parse(report_opts *o, int argc, char **argv)
 			}
 			break;
 		case OPT_SIM_MAX:
-			if (cli_parse_size(optarg, &o->sim_max) || o->sim_max > MAX_SIZE) {
+			if (cli_parse_size(optarg, &o->sim_max) || o->sim_max > REPORT_MAX_SIZE) {
 				cli_error("report: --sim-max '%s': give a size such as 2^18 (at "
 					  "most 2^28)",
 					  optarg);
@@ -571,83 +314,7 @@ static int parse(report_opts *o, int argc, char **argv)
 	return 0;
 }
 
-static int wanted(const report_opts *o, const algo *a)
-{
-	if (o->nnames == 0)
-		return 1;
-	for (size_t k = 0; k < o->nnames; k++)
-		if (strcmp(o->names[k], a->name) == 0)
-			return 1;
-	return 0;
-}
-
-static void free_report(report *r)
-{
-	for (size_t k = 0; k < r->nalgos; k++) {
-		free(r->algos[k].cost);
-		for (size_t v = 0; v < r->algos[k].nvar; v++)
-			free(r->algos[k].var[v].med);
-	}
-	free(r->algos);
-	free(r->figs);
-	free(r->sizes);
-}
-
-/* Make the algorithms' records: which variants each has on the device. */
-static int setup_algos(report *r, const report_opts *o, int have_rt)
-{
-	size_t count = 0;
-	for (size_t k = 0; algo_registry[k]; k++)
-		count++;
-	r->algos = calloc(count ? count : 1, sizeof *r->algos);
-	if (!r->algos)
-		return -1;
-	for (size_t k = 0; algo_registry[k]; k++) {
-		const algo *a = algo_registry[k];
-		if (!wanted(o, a))
-			continue;
-		rep_algo *ra = &r->algos[r->nalgos++];
-		ra->a = a;
-		ra->params = algo_default_params(a);
-		ra->cost = calloc(r->nsizes, sizeof *ra->cost);
-		if (!ra->cost)
-			return -1;
-		if (!gpuval_kernel_name(a)) {
-			snprintf(ra->gpu_note, sizeof ra->gpu_note,
-				 "not measured: %s has no OpenCL kernels yet", a->name);
-			continue;
-		}
-		if (!have_rt) {
-			snprintf(ra->gpu_note, sizeof ra->gpu_note, "not measured: %.480s",
-				 r->device_error);
-			continue;
-		}
-#ifdef HAVE_OPENCL
-		for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
-			if (!gpu_has(gpuval_kernel_name(a), variants[v]))
-				continue;
-			rep_series *s = &ra->var[ra->nvar++];
-			s->variant = variants[v];
-			s->all_verified = 1;
-			s->med = malloc(4 * r->nsizes * sizeof *s->med);
-			if (!s->med)
-				return -1;
-			s->lo = s->med + r->nsizes;
-			s->hi = s->lo + r->nsizes;
-			s->fitv = s->hi + r->nsizes;
-			for (size_t i = 0; i < 4 * r->nsizes; i++)
-				s->med[i] = NAN;
-			for (int f = 0; f < REP_NF; f++)
-				s->f_med[f] = s->f_lo[f] = s->f_hi[f] = NAN;
-		}
-		if (!ra->nvar)
-			snprintf(ra->gpu_note, sizeof ra->gpu_note,
-				 "not measured: the kernels '%s' are not built",
-				 gpuval_kernel_name(a));
-#endif
-	}
-	return 0;
-}
+/* ---- printing ---- */
 
 static void print_summary(const report *r)
 {
@@ -688,102 +355,68 @@ static int report_exec(int argc, char **argv)
 	o.seed = 1;
 	o.sim_max = DEFAULT_SIM_MAX;
 	o.out = "report";
-	report r;
-	memset(&r, 0, sizeof r);
 	/* Before getopt, which reorders argv. */
-	quote_command(r.command, sizeof r.command, argc, argv);
+	char command[4096];
+	quote_command(command, sizeof command, argc, argv);
 	int rc = parse(&o, argc, argv);
 	if (rc)
 		return rc < 0 ? EXIT_OK : rc;
-	char why[512];
-	if (parse_sizes(o.sizes, &r.sizes, &r.nsizes, why, sizeof why)) {
-		cli_error("report: --sizes '%s': %s", o.sizes, why);
+	size_t *sizes, nsizes;
+	char err[8192];
+	if (parse_sizes(o.sizes, &sizes, &nsizes, err, sizeof err)) {
+		cli_error("report: --sizes '%s': %s", o.sizes, err);
 		return EXIT_USAGE;
 	}
-	r.outdir = o.out;
-	r.reps = (unsigned)o.reps;
-	r.seed = o.seed;
-	r.sim_max = o.sim_max;
-	r.preview = o.preview && !o.no_draw;
-	r.no_draw = o.no_draw;
-	time_t t0 = time(NULL);
-	strftime(r.date, sizeof r.date, "%Y-%m-%d %H:%M %Z", localtime(&t0));
-	if (make_dirs(r.outdir)) {
-		cli_error("report: cannot create the folder '%s': %s", r.outdir, strerror(errno));
-		free(r.sizes);
-		return EXIT_FAIL;
-	}
-	void *rt = NULL;
-#ifdef HAVE_OPENCL
-	char err[8192];
-	clrt *crt = clrt_open(o.device, err, sizeof err);
-	if (crt) {
-		rt = crt;
-		r.have_device = 1;
-		snprintf(r.device, sizeof r.device, "%s", clrt_device_name(crt));
-		snprintf(r.platform, sizeof r.platform, "%s", clrt_platform_name(crt));
-		r.compute_units = clrt_compute_units(crt);
-		r.lanes = gpu_lanes(crt);
-		if (r.lanes == 0)
-			r.lanes = 1;
-	} else {
-		snprintf(r.device_error, sizeof r.device_error, "no OpenCL device: %.900s", err);
-	}
-#else
-	if (o.device)
-		cli_error("report: --device is ignored: this pram was built without OpenCL");
-	snprintf(r.device_error, sizeof r.device_error, "this pram was built without OpenCL");
-#endif
-	if (!r.have_device)
-		cli_error("report: %s; the report has the simulator's figures only",
-			  r.device_error);
-	int status = EXIT_OK;
-	if (setup_algos(&r, &o, r.have_device)) {
-		cli_error("report: out of memory");
-		status = EXIT_FAIL;
-		goto done;
-	}
-	progress pg = {.on = !o.quiet && isatty(2), .start = now_s()};
-	for (size_t k = 0; k < r.nalgos; k++) {
-		const rep_algo *ra = &r.algos[k];
-		for (size_t i = 0; i < r.nsizes; i++) {
-			if (r.sizes[i] <= r.sim_max || !ra->a->cost)
-				pg.total += sim_units(r.sizes[i]);
-			pg.total += (double)ra->nvar * gpu_units(r.sizes[i], r.reps);
-		}
-		if (algo_swept_param(ra->a) >= 0)
-			pg.total += REP_NF * (double)ra->nvar * gpu_units(PERPROC_MAX, r.reps);
-	}
-	for (size_t k = 0; k < r.nalgos; k++)
-		if (sweep_algo(&r, &r.algos[k], rt, &pg)) {
-			progress_end(&pg);
-			status = EXIT_FAIL;
-			goto done;
-		}
+	progress pg = {.on = !o.quiet && isatty(2)};
+	report_config cfg = {
+	    .names = o.names,
+	    .nnames = o.nnames,
+	    .sizes = sizes,
+	    .nsizes = nsizes,
+	    .device = o.device,
+	    .reps = (unsigned)o.reps,
+	    .seed = o.seed,
+	    .sim_max = o.sim_max,
+	    .outdir = o.out,
+	    .command = command,
+	    .no_draw = o.no_draw,
+	    .progress = pg.on ? progress_show : NULL,
+	    .notice = notice,
+	    .arg = &pg,
+	};
+	report *r = NULL;
+	int status = EXIT_FAIL;
+	if (report_new(&cfg, &r, err, sizeof err))
+		goto fail;
+	rc = report_sweep(r, &cfg, err, sizeof err);
 	progress_end(&pg);
-	report_judge(&r);
-	if (report_figures(&r, why, sizeof why) || report_pages(&r, why, sizeof why)) {
-		cli_error("report: %s", why);
+	if (rc)
+		goto fail;
+	report_judge(r);
+	if (report_figures(r, err, sizeof err))
+		goto fail;
+	if (o.preview && !o.no_draw && report_preview(r, err, sizeof err))
+		cli_error("report: --preview: %s", err);
+	if (report_pages(r, err, sizeof err))
+		goto fail;
+	print_summary(r);
+	status = EXIT_OK;
+	if (!r->gnuplot_ok) {
+		cli_error("report: not every figure was drawn: %s", r->gnuplot_error);
 		status = EXIT_FAIL;
-		goto done;
 	}
-	print_summary(&r);
-	if (!r.gnuplot_ok) {
-		cli_error("report: not every figure was drawn: %s", r.gnuplot_error);
-		status = EXIT_FAIL;
-	}
-	if (r.any_wrong) {
+	if (r->any_wrong) {
 		cli_error(
 		    "report: a kernel or a simulation gave a wrong result (see %s/index.html)",
-		    r.outdir);
+		    r->outdir);
 		status = EXIT_FAIL;
 	}
+	goto done;
+fail:
+	cli_error("report: %s", err);
 done:
-#ifdef HAVE_OPENCL
-	if (rt)
-		clrt_close(rt);
-#endif
-	free_report(&r);
+	report_free(r);
+	free(sizes);
 	return status;
 }
 

@@ -6,6 +6,7 @@ noinst_LTLIBRARIES += src/libalgo.la
 # blocks they share (common.c: scans and flags; segmented.c: the segmented
 # doubling steps).
 src_libalgo_la_SOURCES = src/algo.c src/algo.h src/registry.c src/simrun.c src/simrun.h \
+	src/json.c src/json.h \
 	src/algos/list.h src/algos/common.c src/algos/common.h src/algos/segmented.c \
 	src/algos/reduce.c src/algos/scan_hillis_steele.c src/algos/scan_blelloch.c \
 	src/algos/scan_blocked.c src/algos/scan_brent.c src/algos/scan_backward.c \
@@ -15,7 +16,7 @@ src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram
 pram_SOURCES = src/main.c src/cli.c src/cli.h src/cmd_list.c src/cmd_run.c src/cmd_gpu.c \
-	src/gpuval.c src/gpuval.h
+	src/cmd_report.c src/gpuval.c src/gpuval.h
 pram_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 pram_LDADD = src/libalgo.la sim/libpram.la -lm
 if HAVE_OPENCL

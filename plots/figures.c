@@ -1,0 +1,616 @@
+/*
+ * figures.c - the figures of `pram report`. Every figure is a CSV file (its
+ * data, one row per point, in long form so a spreadsheet reads it as it
+ * is), a gnuplot script that draws it (the figure's own settings, then the
+ * templates common.gp and KIND.gp: see gplot.h), and the PNG and SVG the
+ * script makes.
+ *
+ * The kinds of figure are one table, fig_kinds below: each names its
+ * template, what it is drawn for (each algorithm, each family, or the
+ * report as a whole), whether the report has one, its title and its data.
+ * A new kind is one entry, its functions and its template plots/KIND.gp.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gplot.h"
+#include "report_int.h"
+
+/* What a kind of figure is drawn for. */
+typedef enum {
+	PER_ALGO,   /* one figure per algorithm (rep_figure.algo) */
+	PER_FAMILY, /* one per family of algorithms (rep_figure.family) */
+	PER_REPORT  /* one for the whole report */
+} fig_scope;
+
+typedef struct fig_kind {
+	const char *name;            /* the kind, as summary.json gives it */
+	const char *tmpl;            /* its template: TMPL.gp in the template folder */
+	fig_scope scope;             /* what it is drawn for */
+	const char *prefix, *suffix; /* its file name: prefix, algorithm or family, suffix */
+	/* Whether the report has this figure for g's algorithm or family. */
+	int (*wanted)(const report *r, const rep_figure *g);
+	/* Its title, gnuplot enhanced text, into buf. */
+	void (*title)(const report *r, const rep_figure *g, char *buf, size_t len);
+	/* Its CSV, header first, into f, and its template's settings appended
+	 * to *pre. Returns 0, or -1 when out of memory. */
+	int (*data)(const report *r, const rep_figure *g, FILE *f, char **pre);
+} fig_kind;
+
+/* ---- helpers of the figures ---- */
+
+/* n for an enhanced-text title: "2^{k}" when a power of two. */
+static const char *size_gp(size_t n, char *buf, size_t len)
+{
+	report__size_str(n, buf, len);
+	if (strncmp(buf, "2^", 2) == 0) {
+		char k[16];
+		snprintf(k, sizeof k, "%s", buf + 2);
+		snprintf(buf, len, "2^{%s}", k);
+	}
+	return buf;
+}
+
+/* A CSV number: empty when not a number. */
+static void csv_num(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "%.6g", v);
+}
+
+/* The device for a figure's title, "NAME, p = LANES lanes", its name's
+ * enhanced-text marks escaped (a title is enhanced text), or "no device". */
+static void device_words(const report *r, char *buf, size_t len)
+{
+	if (!r->have_device) {
+		snprintf(buf, len, "no device");
+		return;
+	}
+	char name[200];
+	size_t k = 0;
+	for (const char *c = r->device; *c && k + 3 < sizeof name; c++) {
+		if (strchr("^_@&~{}\\", *c))
+			name[k++] = '\\';
+		name[k++] = *c;
+	}
+	name[k] = '\0';
+	snprintf(buf, len, "%s, p = %lu lanes", name, r->lanes);
+}
+
+/* An array of strings in the preamble: "nseries = n" and
+ * "array NAME[n] = [...]". */
+static int preamble_array(char **pre, const char *name, const char *const *vals, size_t n,
+			  int plain)
+{
+	if (gplot_appendf(pre, "nseries = %zu\narray %s[%zu] = [", n, name, n ? n : 1))
+		return -1;
+	for (size_t k = 0; k < n; k++) {
+		char q[600];
+		gplot_quote(q, sizeof q, vals[k], plain);
+		if (gplot_appendf(pre, "%s%s", k ? ", " : "", q))
+			return -1;
+	}
+	return gplot_appendf(pre, "%s]\n", n ? "" : "\"\"");
+}
+
+static int has_measurements(const rep_algo *ra)
+{
+	for (size_t v = 0; v < ra->nvar; v++)
+		if (ra->var[v].measured)
+			return 1;
+	return 0;
+}
+
+/* ---- time: one algorithm's kernels against the fitted Brent bound ---- */
+
+static int time_wanted(const report *r, const rep_figure *g)
+{
+	return has_measurements(&r->algos[g->algo]);
+}
+
+static void time_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	char dev[400];
+	device_words(r, dev, sizeof dev);
+	snprintf(buf, len, "%s: measured time against Brent's bound\n{/*0.8 on %.180s}",
+		 r->algos[g->algo].a->name, dev);
+}
+
+static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	const rep_algo *ra = &r->algos[g->algo];
+	fprintf(f, "algorithm,variant,n,reps,median_ms,min_ms,max_ms,fit_ms,work,depth,"
+		   "cost_source,verified\n");
+	const char *names[2], *labels[2];
+	char lab[2][256];
+	size_t nv = 0;
+	for (size_t v = 0; v < ra->nvar; v++) {
+		const rep_series *s = &ra->var[v];
+		if (!s->measured)
+			continue;
+		for (size_t k = 0; k < r->nsizes; k++) {
+			if (!isfinite(s->med[k]))
+				continue;
+			const rep_cost *c = &ra->cost[k];
+			fprintf(f, "%s,%s,%zu,%u,", ra->a->name, s->variant, r->sizes[k], r->reps);
+			csv_num(f, s->med[k]);
+			fputc(',', f);
+			csv_num(f, s->lo[k]);
+			fputc(',', f);
+			csv_num(f, s->hi[k]);
+			fputc(',', f);
+			csv_num(f, s->fitv[k]);
+			if (c->source != COST_NONE)
+				fprintf(f, ",%" PRIu64 ",%" PRIu64, c->w, c->d);
+			else
+				fputs(",,", f);
+			fprintf(f, ",%s,%s\n", rep_source_name(c->source),
+				s->all_verified ? "yes" : "no");
+		}
+		if (s->have_fit)
+			snprintf(lab[nv], sizeof lab[nv], "%s fit: %.3g·W/p + %.3g·D + %.3g ms",
+				 s->variant, s->fit.coef[0], s->fit.coef[1], s->fit.coef[2]);
+		else
+			snprintf(lab[nv], sizeof lab[nv], "%s: too few sizes to fit", s->variant);
+		names[nv] = s->variant;
+		labels[nv] = lab[nv];
+		nv++;
+	}
+	if (preamble_array(pre, "variant", names, nv, 1) ||
+	    gplot_appendf(pre, "array fitlabel[%zu] = [", nv))
+		return -1;
+	for (size_t k = 0; k < nv; k++) {
+		char q[600];
+		gplot_quote(q, sizeof q, labels[k], 0);
+		if (gplot_appendf(pre, "%s%s", k ? ", " : "", q))
+			return -1;
+	}
+	return gplot_appendf(pre, "]\n");
+}
+
+/* ---- cost: one algorithm's W, D and D_serial, simulated and closed ---- */
+
+static int cost_wanted(const report *r, const rep_figure *g)
+{
+	return 1;
+}
+
+static void cost_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	char sz[32];
+	snprintf(
+	    buf, len,
+	    "%s: work and depth\n{/*0.8 the simulator (up to n = %s) against the closed forms}",
+	    r->algos[g->algo].a->name, size_gp(r->sim_max, sz, sizeof sz));
+}
+
+static int cost_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	const rep_algo *ra = &r->algos[g->algo];
+	fprintf(f, "algorithm,n,source,work,depth,depth_serial,work_closed,depth_closed,"
+		   "closed_matches\n");
+	int has_closed = 0, has_serial = 0;
+	for (size_t k = 0; k < r->nsizes; k++) {
+		const rep_cost *c = &ra->cost[k];
+		fprintf(f, "%s,%zu,%s,", ra->a->name, r->sizes[k], rep_source_name(c->source));
+		if (c->source != COST_NONE)
+			fprintf(f, "%" PRIu64 ",%" PRIu64 ",", c->w, c->d);
+		else
+			fputs(",,", f);
+		if (c->source == COST_SIM)
+			fprintf(f, "%" PRIu64, c->ds);
+		if (c->source == COST_SIM && c->ds != c->d)
+			has_serial = 1;
+		if (c->closed) {
+			has_closed = 1;
+			fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%s\n", c->cw, c->cd,
+				c->source != COST_SIM            ? ""
+				: c->cw == c->w && c->cd == c->d ? "yes"
+								 : "no");
+		} else {
+			fputs(",,,\n", f);
+		}
+	}
+	return gplot_appendf(pre, "has_closed = %d\nhas_serial = %d\n", has_closed, has_serial);
+}
+
+/* ---- perproc: f elements per work-item, measured against Brent ---- */
+
+static int perproc_wanted(const report *r, const rep_figure *g)
+{
+	return r->algos[g->algo].f_n != 0;
+}
+
+static void perproc_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	char dev[400], sz[32];
+	device_words(r, dev, sizeof dev);
+	snprintf(buf, len,
+		 "%s, f elements per work-item: speedup over f = 2\n{/*0.8 n = %s, on %.100s}",
+		 r->algos[g->algo].a->name, size_gp(r->algos[g->algo].f_n, sz, sizeof sz), dev);
+}
+
+/* Index of f = 2, the baseline of the speedups, in f_val. */
+static int f2_index(const rep_algo *ra)
+{
+	for (int k = 0; k < REP_NF; k++)
+		if (ra->f_val[k] == 2)
+			return k;
+	return -1;
+}
+
+static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	const rep_algo *ra = &r->algos[g->algo];
+	unsigned long p = r->lanes ? r->lanes : 1;
+	fprintf(f, "algorithm,n,f,variant,median_ms,min_ms,max_ms,measured_speedup,notes_speedup,"
+		   "brent_speedup\n");
+	int b = f2_index(ra);
+	for (int k = 0; k < REP_NF; k++) {
+		double fv = ra->f_val[k];
+		fprintf(f, "%s,%zu,%u,prediction,,,,,", ra->a->name, ra->f_n, ra->f_val[k]);
+		csv_num(f, 2 * fv / (fv + 2));
+		fputc(',', f);
+		if (b >= 0 && ra->f_cost_ok[k] && ra->f_cost_ok[b])
+			csv_num(f, ((double)ra->f_w[b] / (double)p + (double)ra->f_d[b]) /
+				       ((double)ra->f_w[k] / (double)p + (double)ra->f_d[k]));
+		fputc('\n', f);
+	}
+	const char *names[2];
+	size_t nv = 0;
+	for (size_t v = 0; v < ra->nvar; v++) {
+		const rep_series *s = &ra->var[v];
+		int any = 0;
+		for (int k = 0; k < REP_NF; k++) {
+			if (!isfinite(s->f_med[k]))
+				continue;
+			any = 1;
+			fprintf(f, "%s,%zu,%u,%s,", ra->a->name, ra->f_n, ra->f_val[k], s->variant);
+			csv_num(f, s->f_med[k]);
+			fputc(',', f);
+			csv_num(f, s->f_lo[k]);
+			fputc(',', f);
+			csv_num(f, s->f_hi[k]);
+			fputc(',', f);
+			if (b >= 0 && isfinite(s->f_med[b]) && s->f_med[k] > 0)
+				csv_num(f, s->f_med[b] / s->f_med[k]);
+			fputs(",,\n", f);
+		}
+		if (any)
+			names[nv++] = s->variant;
+	}
+	if (preamble_array(pre, "variant", names, nv, 1))
+		return -1;
+	return gplot_appendf(pre,
+			     "brentlabel = \"Brent: (W_2/p + D_2) / (W_f/p + D_f), p = %lu\"\n", p);
+}
+
+/* ---- family: every measured kernel of a family side by side ---- */
+
+static int family_wanted(const report *r, const rep_figure *g)
+{
+	for (size_t k = 0; k < r->nalgos; k++)
+		if (strcmp(r->algos[k].a->family, g->family) == 0 && has_measurements(&r->algos[k]))
+			return 1;
+	return 0;
+}
+
+static void family_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	char dev[400];
+	device_words(r, dev, sizeof dev);
+	snprintf(buf, len, "the %s family: every kernel side by side\n{/*0.8 on %.150s}", g->family,
+		 dev);
+}
+
+static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	fprintf(f, "family,algorithm,variant,series,n,median_ms,min_ms,max_ms\n");
+	char lab[64][200];
+	const char *labels[64];
+	size_t nl = 0;
+	for (size_t k = 0; k < r->nalgos; k++) {
+		const rep_algo *ra = &r->algos[k];
+		if (strcmp(ra->a->family, g->family))
+			continue;
+		for (size_t v = 0; v < ra->nvar && nl < 64; v++) {
+			const rep_series *s = &ra->var[v];
+			if (!s->measured)
+				continue;
+			snprintf(lab[nl], sizeof lab[nl], "%s (%s)", ra->a->name, s->variant);
+			for (size_t i = 0; i < r->nsizes; i++) {
+				if (!isfinite(s->med[i]))
+					continue;
+				fprintf(f, "%s,%s,%s,%s,%zu,", g->family, ra->a->name, s->variant,
+					lab[nl], r->sizes[i]);
+				csv_num(f, s->med[i]);
+				fputc(',', f);
+				csv_num(f, s->lo[i]);
+				fputc(',', f);
+				csv_num(f, s->hi[i]);
+				fputc('\n', f);
+			}
+			labels[nl] = lab[nl];
+			nl++;
+		}
+	}
+	return preamble_array(pre, "label", labels, nl, 1);
+}
+
+/* ---- speedup: Brent's theorem on the simulator, every algorithm ---- */
+
+static int speedup_wanted(const report *r, const rep_figure *g)
+{
+	for (size_t k = 0; k < r->nalgos; k++)
+		if (r->algos[k].sp_np > 0)
+			return 1;
+	return 0;
+}
+
+static void speedup_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < r->nalgos; k++)
+		if (r->algos[k].sp_np)
+			n = r->algos[k].sp_n;
+	char sz[32];
+	snprintf(buf, len, "Brent's theorem on the simulator: speedup on p processors, n = %s",
+		 size_gp(n, sz, sizeof sz));
+}
+
+static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	fprintf(f, "algorithm,n,p,t_p,work,depth,w_over_p_plus_d,speedup,brent_speedup\n");
+	const char *names[64];
+	size_t nn = 0;
+	uint64_t pmax = 1;
+	for (size_t k = 0; k < r->nalgos; k++) {
+		const rep_algo *ra = &r->algos[k];
+		if (!ra->sp_np)
+			continue;
+		if (ra->sp_p[ra->sp_np - 1] > pmax)
+			pmax = ra->sp_p[ra->sp_np - 1];
+		if (nn == 64)
+			continue;
+		names[nn++] = ra->a->name;
+		for (size_t i = 0; i < ra->sp_np; i++) {
+			double p = (double)ra->sp_p[i],
+			       bound = (double)ra->sp_w / p + (double)ra->sp_d;
+			fprintf(f, "%s,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
+				ra->a->name, ra->sp_n, ra->sp_p[i], ra->sp_tp[i], ra->sp_w,
+				ra->sp_d);
+			csv_num(f, bound);
+			fputc(',', f);
+			csv_num(f, (double)ra->sp_tp[0] / (double)ra->sp_tp[i]);
+			fputc(',', f);
+			csv_num(f, (double)ra->sp_w / bound);
+			fputc('\n', f);
+		}
+	}
+	if (preamble_array(pre, "name", names, nn, 1))
+		return -1;
+	return gplot_appendf(pre, "pmax = %" PRIu64 "\n", pmax);
+}
+
+/* ---- the table ---- */
+
+/* The kinds of figure. Within a scope, the report (and its index) shows
+ * them in this order. */
+static const fig_kind fig_kinds[] = {
+    {.name = "time",
+     .tmpl = "time",
+     .scope = PER_ALGO,
+     .prefix = "",
+     .suffix = "-time",
+     .wanted = time_wanted,
+     .title = time_title,
+     .data = time_data},
+    {.name = "cost",
+     .tmpl = "cost",
+     .scope = PER_ALGO,
+     .prefix = "",
+     .suffix = "-cost",
+     .wanted = cost_wanted,
+     .title = cost_title,
+     .data = cost_data},
+    {.name = "perproc",
+     .tmpl = "perproc",
+     .scope = PER_ALGO,
+     .prefix = "",
+     .suffix = "-perproc",
+     .wanted = perproc_wanted,
+     .title = perproc_title,
+     .data = perproc_data},
+    {.name = "family",
+     .tmpl = "family",
+     .scope = PER_FAMILY,
+     .prefix = "family-",
+     .suffix = "",
+     .wanted = family_wanted,
+     .title = family_title,
+     .data = family_data},
+    {.name = "speedup",
+     .tmpl = "speedup",
+     .scope = PER_REPORT,
+     .prefix = "brent-speedup",
+     .suffix = "",
+     .wanted = speedup_wanted,
+     .title = speedup_title,
+     .data = speedup_data},
+};
+
+#define NKINDS (sizeof fig_kinds / sizeof *fig_kinds)
+
+/* ---- drawing ---- */
+
+/* A new entry of r->figs, a copy of g. Returns it (valid until the next
+ * one), or NULL when out of memory. */
+static rep_figure *add_figure(report *r, const rep_figure *g)
+{
+	if (r->nfigs == r->capfigs) {
+		size_t cap = r->capfigs ? 2 * r->capfigs : 16;
+		rep_figure *nf = realloc(r->figs, cap * sizeof *nf);
+		if (!nf)
+			return NULL;
+		r->figs = nf;
+		r->capfigs = cap;
+	}
+	r->figs[r->nfigs] = *g;
+	return &r->figs[r->nfigs++];
+}
+
+/* Script, PNG and SVG of a figure whose CSV is written. Returns 0, or -1
+ * when the script cannot be written (err); a drawing failure is kept in the
+ * figure. */
+static int draw(report *r, rep_figure *g, const char *tmpl, const char *preamble, const char *tdir,
+		char *err, size_t errlen)
+{
+	if (!tdir) {
+		snprintf(g->error, sizeof g->error, "%.500s", r->gnuplot_error);
+		r->gnuplot_ok = 0;
+		return 0;
+	}
+	if (gplot_write_script(r->outdir, g->name, preamble, tdir, tmpl, err, errlen))
+		return -1;
+	if (r->no_draw) {
+		g->drawn = 1; /* by draw.sh, which the pages point to */
+		return 0;
+	}
+	char gerr[1024];
+	if (gplot_run(r->outdir, g->name, "png", gerr, sizeof gerr) ||
+	    gplot_run(r->outdir, g->name, "svg", gerr, sizeof gerr)) {
+		snprintf(g->error, sizeof g->error, "gnuplot failed on %s.gp: %.300s", g->name,
+			 gerr);
+		if (r->gnuplot_ok)
+			snprintf(r->gnuplot_error, sizeof r->gnuplot_error, "%s", g->error);
+		r->gnuplot_ok = 0;
+		return 0;
+	}
+	g->drawn = 1;
+	return 0;
+}
+
+/* The figure of kind k for algorithm ai (or -1) or family (or NULL), when
+ * the report has one: its CSV, its script and its drawing. Returns 0, or
+ * -1 with err. */
+static int make_figure(report *r, const fig_kind *k, int ai, const char *family, const char *tdir,
+		       char *err, size_t errlen)
+{
+	rep_figure fig;
+	memset(&fig, 0, sizeof fig);
+	fig.kind = k->name;
+	fig.algo = ai;
+	if (family)
+		snprintf(fig.family, sizeof fig.family, "%s", family);
+	if (!k->wanted(r, &fig))
+		return 0;
+	snprintf(fig.name, sizeof fig.name, "%s%s%s", k->prefix,
+		 ai >= 0 ? r->algos[ai].a->name : fig.family, k->suffix);
+	k->title(r, &fig, fig.title, sizeof fig.title);
+	rep_figure *g = add_figure(r, &fig);
+	if (!g)
+		goto nomem;
+	FILE *f = report__open(r, g->name, "csv", err, errlen);
+	if (!f)
+		return -1;
+	/* The settings every template reads first: the data file and the title. */
+	char *pre = NULL, q[600];
+	gplot_quote(q, sizeof q, g->title, 0);
+	int bad = gplot_appendf(&pre, "datafile = \"%s.csv\"\nplot_title = %s\n", g->name, q) ||
+		  k->data(r, g, f, &pre);
+	if (report__close(f, r, g->name, "csv", err, errlen)) {
+		free(pre);
+		return -1;
+	}
+	if (bad)
+		goto nomem;
+	int rc = draw(r, g, k->tmpl, pre, tdir, err, errlen);
+	free(pre);
+	return rc;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+/* draw.sh: every figure's PNG and SVG from its script, for a report made
+ * with --no-draw on a machine without gnuplot. */
+static int write_draw_sh(const report *r, char *err, size_t errlen)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/draw.sh", r->outdir);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	fputs("#!/bin/sh\n# draw.sh - draw this report's figures with gnuplot (pram report "
+	      "--no-draw\n# wrote the data and the scripts): sh draw.sh\nset -e\n"
+	      "cd \"$(dirname \"$0\")\"\n",
+	      f);
+	for (size_t k = 0; k < r->nfigs; k++)
+		fprintf(f, "gnuplot -e \"fmt='png'\" %s.gp\ngnuplot -e \"fmt='svg'\" %s.gp\n",
+			r->figs[k].name, r->figs[k].name);
+	fprintf(f, "echo \"%zu figures drawn; the index page is index.html\"\n", r->nfigs);
+	if (fclose(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int report_figures(report *r, char *err, size_t errlen)
+{
+	char terr[1024];
+	const char *tdir = gplot_template_dir(terr, sizeof terr);
+	r->gnuplot_ok = tdir != NULL;
+	if (!tdir)
+		snprintf(r->gnuplot_error, sizeof r->gnuplot_error, "%s", terr);
+	/* Each algorithm's figures, then each family's (in the order the
+	 * algorithms first name them), then the report's. */
+	for (size_t a = 0; a < r->nalgos; a++)
+		for (size_t k = 0; k < NKINDS; k++)
+			if (fig_kinds[k].scope == PER_ALGO &&
+			    make_figure(r, &fig_kinds[k], (int)a, NULL, tdir, err, errlen))
+				return -1;
+	for (size_t a = 0; a < r->nalgos; a++) {
+		const char *fam = r->algos[a].a->family;
+		int seen = 0;
+		for (size_t j = 0; j < a; j++)
+			seen |= strcmp(r->algos[j].a->family, fam) == 0;
+		for (size_t k = 0; k < NKINDS && !seen; k++)
+			if (fig_kinds[k].scope == PER_FAMILY &&
+			    make_figure(r, &fig_kinds[k], -1, fam, tdir, err, errlen))
+				return -1;
+	}
+	for (size_t k = 0; k < NKINDS; k++)
+		if (fig_kinds[k].scope == PER_REPORT &&
+		    make_figure(r, &fig_kinds[k], -1, NULL, tdir, err, errlen))
+			return -1;
+	if (r->no_draw && tdir && write_draw_sh(r, err, errlen))
+		return -1;
+	return 0;
+}
+
+int report_preview(const report *r, char *err, size_t errlen)
+{
+	/* The main figure: the first of the first of these kinds. */
+	static const char *const main_kinds[] = {"time", "cost"};
+	char terr[1024];
+	if (!gplot_template_dir(terr, sizeof terr))
+		return 0;
+	const rep_figure *main_fig = NULL;
+	for (size_t m = 0; m < sizeof main_kinds / sizeof *main_kinds && !main_fig; m++)
+		for (size_t k = 0; k < r->nfigs && !main_fig; k++)
+			if (strcmp(r->figs[k].kind, main_kinds[m]) == 0)
+				main_fig = &r->figs[k];
+	char gerr[1024];
+	if (main_fig && gplot_run(r->outdir, main_fig->name, "dumb", gerr, sizeof gerr)) {
+		snprintf(err, errlen, "gnuplot failed on %s.gp: %s", main_fig->name, gerr);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,420 @@
+/*
+ * pages.c - the pages of `pram report`: summary.json (every number, in the
+ * schema "pramsim-report-1"), and index.md and index.html, which
+ * give the device, the command, the verdicts and every figure with its
+ * links. The two indexes are one writer with two escapes.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "json.h"
+#include "report_int.h"
+
+/* A figure's title as plain text in buf: without the braces and font
+ * changes (a brace, a slash and a scale) of gnuplot's enhanced text, its second line after
+ * a comma. */
+static void title_plain(char *buf, size_t len, const char *title)
+{
+	size_t k = 0;
+	for (; *title && k + 3 < len; title++) {
+		if (*title == '\\' && title[1]) {
+			buf[k++] = *++title; /* an escaped mark stands for itself */
+		} else if (*title == '{' && title[1] == '/') {
+			/* A font change: skip to the space before its text. */
+			size_t mark = strcspn(title, " ");
+			title += title[mark] ? mark : mark - 1;
+		} else if (*title == '\n') {
+			buf[k++] = ',';
+			buf[k++] = ' ';
+		} else if (*title != '{' && *title != '}') {
+			buf[k++] = *title;
+		}
+	}
+	buf[k] = '\0';
+}
+
+static void title_json(FILE *f, const char *title)
+{
+	char buf[256];
+	title_plain(buf, sizeof buf, title);
+	json_str(f, buf);
+}
+
+static void write_json(FILE *f, const report *r)
+{
+	fputs("{\n  \"schema\": \"pramsim-report-1\",\n  \"command\": ", f);
+	json_str(f, r->command);
+	fputs(",\n  \"date\": ", f);
+	json_str(f, r->date);
+	fputs(",\n  \"device\": ", f);
+	if (r->have_device) {
+		fputs("{\"name\": ", f);
+		json_str(f, r->device);
+		fputs(", \"platform\": ", f);
+		json_str(f, r->platform);
+		fprintf(f, ", \"compute_units\": %u, \"lanes\": %lu}", r->compute_units, r->lanes);
+	} else {
+		fputs("null,\n  \"device_error\": ", f);
+		json_str(f, r->device_error);
+	}
+	fprintf(f,
+		",\n  \"reps\": %u,\n  \"seed\": %" PRIu64 ",\n  \"sim_max\": %zu,\n  \"sizes\": [",
+		r->reps, r->seed, r->sim_max);
+	for (size_t k = 0; k < r->nsizes; k++)
+		fprintf(f, "%s%zu", k ? ", " : "", r->sizes[k]);
+	fputs("],\n  \"algorithms\": [", f);
+	for (size_t k = 0; k < r->nalgos; k++) {
+		const rep_algo *ra = &r->algos[k];
+		fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
+		json_str(f, ra->a->name);
+		fputs(", \"family\": ", f);
+		json_str(f, ra->a->family);
+		fputs(", \"work\": ", f);
+		json_str(f, ra->a->work_o);
+		fputs(", \"depth\": ", f);
+		json_str(f, ra->a->depth_o);
+		fprintf(f,
+			", \"model\": \"%s\",\n     \"closed_form_checked\": %zu, "
+			"\"closed_form_differs\": %zu, \"simulation_ok\": %s",
+			pram_model_name(ra->a->model), ra->cf_checked, ra->cf_differ,
+			ra->sim_failed ? "false" : "true");
+		if (ra->sim_note[0]) {
+			fputs(", \"simulation_note\": ", f);
+			json_str(f, ra->sim_note);
+		}
+		fputs(",\n     \"cost\": [", f);
+		for (size_t i = 0; i < r->nsizes; i++) {
+			const rep_cost *c = &ra->cost[i];
+			fprintf(f, "%s{\"n\": %zu, \"source\": \"%s\"", i ? ", " : "", r->sizes[i],
+				rep_source_name(c->source));
+			if (c->source != COST_NONE)
+				fprintf(f, ", \"work\": %" PRIu64 ", \"depth\": %" PRIu64, c->w,
+					c->d);
+			if (c->source == COST_SIM)
+				fprintf(f, ", \"depth_serial\": %" PRIu64, c->ds);
+			fputs("}", f);
+		}
+		fputs("],\n     \"variants\": [", f);
+		for (size_t v = 0; v < ra->nvar; v++) {
+			const rep_series *s = &ra->var[v];
+			fprintf(f,
+				"%s\n      {\"variant\": \"%s\", \"verified\": %s, \"times_ms\": [",
+				v ? "," : "", s->variant, s->all_verified ? "true" : "false");
+			int first = 1;
+			for (size_t i = 0; i < r->nsizes; i++) {
+				if (!isfinite(s->med[i]))
+					continue;
+				fprintf(f, "%s{\"n\": %zu, \"median\": ", first ? "" : ", ",
+					r->sizes[i]);
+				json_num(f, s->med[i]);
+				fputs(", \"min\": ", f);
+				json_num(f, s->lo[i]);
+				fputs(", \"max\": ", f);
+				json_num(f, s->hi[i]);
+				fputs(", \"fit\": ", f);
+				json_num(f, s->fitv[i]);
+				fputs("}", f);
+				first = 0;
+			}
+			fputs("]", f);
+			if (s->have_fit) {
+				fputs(",\n       \"fit\": {\"a\": ", f);
+				json_num(f, s->fit.coef[0]);
+				fputs(", \"b_ms\": ", f);
+				json_num(f, s->fit.coef[1]);
+				fputs(", \"c_ms\": ", f);
+				json_num(f, s->fit.coef[2]);
+				fputs(", \"r2\": ", f);
+				json_num(f, s->fit.r2);
+				fputs(", \"worst_relative_residual\": ", f);
+				json_num(f, s->fit.worst_rel);
+				fprintf(f, ", \"worst_n\": %zu}", s->worst_n);
+			}
+			fputs(",\n       \"growth_exponent\": {\"measured\": ", f);
+			json_num(f, s->exp_meas);
+			fputs(", \"predicted\": ", f);
+			json_num(f, s->exp_pred);
+			fprintf(f, "}, \"as_predicted\": %s, \"verdict\": ",
+				s->as_predicted ? "true" : "false");
+			json_str(f, s->verdict);
+			if (s->error[0]) {
+				fputs(", \"error\": ", f);
+				json_str(f, s->error);
+			}
+			fputs("}", f);
+		}
+		fputs("]", f);
+		if (ra->gpu_note[0]) {
+			fputs(",\n     \"not_measured\": ", f);
+			json_str(f, ra->gpu_note);
+		}
+		fputs("}", f);
+	}
+	fputs("\n  ],\n  \"figures\": [", f);
+	for (size_t k = 0; k < r->nfigs; k++) {
+		const rep_figure *g = &r->figs[k];
+		fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
+		json_str(f, g->name);
+		fprintf(f, ", \"kind\": \"%s\", \"title\": ", g->kind);
+		title_json(f, g->title);
+		fputs(", \"algorithm\": ", f);
+		if (g->algo >= 0)
+			json_str(f, r->algos[g->algo].a->name);
+		else
+			fputs("null", f);
+		fprintf(f, ", \"csv\": \"%s.csv\", \"script\": \"%s.gp\"", g->name, g->name);
+		if (g->drawn)
+			fprintf(f, ", \"png\": \"%s.png\", \"svg\": \"%s.svg\"", g->name, g->name);
+		else {
+			fputs(", \"error\": ", f);
+			json_str(f, g->error);
+		}
+		fputs("}", f);
+	}
+	fputs("\n  ]\n}\n", f);
+}
+
+/* Text for HTML: escapes & < > ". */
+static void html(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		default:
+			fputc(*s, f);
+		}
+	}
+}
+
+/* Text for Markdown: escapes the characters that would start markup. */
+static void md(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		if (strchr("\\`*_[]<>|#", *s))
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+typedef void (*text_fn)(FILE *, const char *);
+
+static void title_text(FILE *f, text_fn esc, const char *title)
+{
+	char buf[256];
+	title_plain(buf, sizeof buf, title);
+	esc(f, buf);
+}
+
+/* The figures of one section: the algorithm ai's, or those with algo -1. */
+static void figures_of(FILE *f, const report *r, int ai, int as_html)
+{
+	text_fn esc = as_html ? html : md;
+	for (size_t k = 0; k < r->nfigs; k++) {
+		const rep_figure *g = &r->figs[k];
+		if (g->algo != ai)
+			continue;
+		if (as_html) {
+			fputs("<figure>\n", f);
+			if (g->drawn)
+				fprintf(
+				    f,
+				    "<a href=\"%s.svg\"><img src=\"%s.png\" width=\"960\" alt=\"",
+				    g->name, g->name);
+			if (g->drawn) {
+				title_text(f, html, g->title);
+				fputs("\"></a>\n", f);
+			}
+			fputs("<figcaption>", f);
+			title_text(f, html, g->title);
+			fprintf(
+			    f,
+			    " &middot; <a href=\"%s.png\">PNG</a> &middot; <a href=\"%s.svg\">SVG"
+			    "</a> &middot; <a href=\"%s.csv\">data (CSV)</a> &middot; <a "
+			    "href=\"%s.gp\">gnuplot script</a>",
+			    g->name, g->name, g->name, g->name);
+			if (!g->drawn) {
+				fputs("<br>not drawn: ", f);
+				html(f, g->error);
+			}
+			fputs("</figcaption>\n</figure>\n", f);
+		} else {
+			if (g->drawn) {
+				fputs("![", f);
+				title_text(f, esc, g->title);
+				fprintf(f, "](%s.png)\n\n", g->name);
+			}
+			title_text(f, esc, g->title);
+			fprintf(f,
+				": [PNG](%s.png), [SVG](%s.svg), [data (CSV)](%s.csv), "
+				"[gnuplot script](%s.gp)",
+				g->name, g->name, g->name, g->name);
+			if (!g->drawn) {
+				fputs("; not drawn: ", f);
+				esc(f, g->error);
+			}
+			fputs("\n\n", f);
+		}
+	}
+}
+
+static void write_index(FILE *f, const report *r, int as_html)
+{
+	text_fn esc = as_html ? html : md;
+	char sz[32], sz2[32], sz3[32];
+	if (as_html)
+		fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		      "<title>pram report</title>\n<style>\n"
+		      "body { font-family: sans-serif; max-width: 1000px; margin: 2em auto; "
+		      "line-height: 1.5; padding: 0 1em; }\n"
+		      "code { background: #f2f2f2; padding: 0 0.2em; }\n"
+		      ".ok { color: #006d4f; } .off { color: #b03000; }\n"
+		      "figure { margin: 1.5em 0; } img { max-width: 100%; height: auto; "
+		      "border: 1px solid #ddd; }\n"
+		      "</style>\n</head>\n<body>\n<h1>pram report</h1>\n<ul>\n",
+		      f);
+	else
+		fputs("# pram report\n\n", f);
+	const char *li = as_html ? "<li>" : "- ", *eli = as_html ? "</li>\n" : "\n";
+	fputs(li, f);
+	fputs("Device: ", f);
+	if (r->have_device) {
+		esc(f, r->device);
+		fputs(" (", f);
+		esc(f, r->platform);
+		fprintf(f, "), %u compute units, p = %lu lanes in the fits", r->compute_units,
+			r->lanes);
+	} else {
+		fputs("none, so no kernel was measured: ", f);
+		esc(f, r->device_error);
+	}
+	fputs(eli, f);
+	fprintf(f, "%sDate: ", li);
+	esc(f, r->date);
+	fprintf(f, "%s%sCommand: %s", eli, li, as_html ? "<code>" : "`");
+	if (as_html)
+		html(f, r->command);
+	else
+		fputs(r->command, f);
+	fprintf(f, "%s%s", as_html ? "</code>" : "`", eli);
+	fprintf(f,
+		"%sSizes: %zu from %s to %s; %u timed runs after a warm-up; simulated up to "
+		"n = %s, the registry's closed forms past it%s",
+		li, r->nsizes, report__size_str(r->sizes[0], sz, sizeof sz),
+		report__size_str(r->sizes[r->nsizes - 1], sz2, sizeof sz2), r->reps,
+		report__size_str(r->sim_max, sz3, sizeof sz3), eli);
+	fprintf(f,
+		"%sModel fitted per kernel: t(n) = a&middot;W(n)/p + b&middot;D(n) + c with a, "
+		"b, c &ge; 0 (non-negative least squares on relative residuals); a verdict is "
+		"\"grows as predicted\" when the fit is within %.0f%% at every size and "
+		"R&sup2; &ge; %.2f%s",
+		li, 100 * REPORT_GOOD_WORST_REL, REPORT_GOOD_R2, eli);
+	fprintf(f, "%sAll numbers: <a href=\"summary.json\">summary.json</a>%s", li, eli);
+	if (!r->gnuplot_ok) {
+		fprintf(f, "%sSome figures were not drawn: ", li);
+		esc(f, r->gnuplot_error);
+		fputs(eli, f);
+	}
+	if (as_html)
+		fputs("</ul>\n<h2>Verdicts</h2>\n<ul>\n", f);
+	else
+		fputs("\n## Verdicts\n\n", f);
+	for (size_t k = 0; k < r->nalgos; k++) {
+		const rep_algo *ra = &r->algos[k];
+		for (size_t v = 0; v < ra->nvar; v++) {
+			const rep_series *s = &ra->var[v];
+			if (as_html)
+				fprintf(f, "<li class=\"%s\"><a href=\"#%s\">%s</a> (%s): ",
+					s->as_predicted ? "ok" : "off", ra->a->name, ra->a->name,
+					s->variant);
+			else
+				fprintf(f, "- [%s](#%s) (%s): ", ra->a->name, ra->a->name,
+					s->variant);
+			esc(f, s->verdict);
+			fputs(eli, f);
+		}
+		if (ra->gpu_note[0]) {
+			if (as_html)
+				fprintf(f, "<li><a href=\"#%s\">%s</a>: ", ra->a->name,
+					ra->a->name);
+			else
+				fprintf(f, "- [%s](#%s): ", ra->a->name, ra->a->name);
+			esc(f, ra->gpu_note);
+			fputs(eli, f);
+		}
+	}
+	if (as_html)
+		fputs("</ul>\n", f);
+	for (size_t k = 0; k < r->nalgos; k++) {
+		const rep_algo *ra = &r->algos[k];
+		if (as_html) {
+			fprintf(f, "<h2 id=\"%s\">%s</h2>\n<p>", ra->a->name, ra->a->name);
+			html(f, ra->a->desc);
+			fputs(". Predicted W = ", f);
+		} else {
+			fprintf(f, "\n<a id=\"%s\"></a>\n## %s\n\n", ra->a->name, ra->a->name);
+			md(f, ra->a->desc);
+			fputs(". Predicted W = ", f);
+		}
+		esc(f, ra->a->work_o);
+		fputs(", D = ", f);
+		esc(f, ra->a->depth_o);
+		if (ra->a->work_exact) {
+			fputs(" (exactly W = ", f);
+			esc(f, ra->a->work_exact);
+			fputs(", D = ", f);
+			esc(f, ra->a->depth_exact ? ra->a->depth_exact : "?");
+			fputs(")", f);
+		}
+		fprintf(f, ", on the %s model. ", pram_model_name(ra->a->model));
+		if (ra->cf_checked)
+			fprintf(f, "The closed form %s the simulator at %zu size%s%s.",
+				ra->cf_differ ? "DIFFERS from" : "matches", ra->cf_checked,
+				ra->cf_checked == 1 ? "" : "s",
+				ra->cf_differ ? " (see the cost CSV)" : "");
+		if (ra->sim_note[0]) {
+			fputs(" ", f);
+			esc(f, ra->sim_note);
+		}
+		fputs(as_html ? "</p>\n" : "\n\n", f);
+		figures_of(f, r, (int)k, as_html);
+	}
+	if (as_html)
+		fputs("<h2 id=\"families\">Families and Brent's theorem</h2>\n", f);
+	else
+		fputs("\n<a id=\"families\"></a>\n## Families and Brent's theorem\n\n", f);
+	figures_of(f, r, -1, as_html);
+	if (as_html)
+		fputs("<p>Made by <code>pram report</code>.</p>\n</body>\n</html>\n", f);
+}
+
+int report_pages(const report *r, char *err, size_t errlen)
+{
+	FILE *f = report__open(r, "summary", "json", err, errlen);
+	if (!f)
+		return -1;
+	write_json(f, r);
+	if (report__close(f, r, "summary", "json", err, errlen))
+		return -1;
+	if (!(f = report__open(r, "index", "md", err, errlen)))
+		return -1;
+	write_index(f, r, 0);
+	if (report__close(f, r, "index", "md", err, errlen))
+		return -1;
+	if (!(f = report__open(r, "index", "html", err, errlen)))
+		return -1;
+	write_index(f, r, 1);
+	return report__close(f, r, "index", "html", err, errlen);
+}

@@ -1,0 +1,125 @@
+/*
+ * report.c - a report as a whole (see report.h): making one from its
+ * configuration, with its folder, and freeing it; and what every writer of
+ * the report shares (report_int.h): sizes as text and the folder's files.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "report_int.h"
+
+const char *rep_source_name(rep_source s)
+{
+	static const char *const names[] = {"none", "simulator", "closed-form"};
+	return names[s];
+}
+
+const char *report__size_str(size_t n, char *buf, size_t len)
+{
+	if (n && (n & (n - 1)) == 0) {
+		unsigned k = 0;
+		while (((size_t)1 << k) < n)
+			k++;
+		snprintf(buf, len, "2^%u", k);
+	} else {
+		snprintf(buf, len, "%zu", n);
+	}
+	return buf;
+}
+
+FILE *report__open(const report *r, const char *name, const char *ext, char *err, size_t errlen)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s.%s", r->outdir, name, ext);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+	return f;
+}
+
+int report__close(FILE *f, const report *r, const char *name, const char *ext, char *err,
+		  size_t errlen)
+{
+	if (fclose(f)) {
+		snprintf(err, errlen, "cannot write %s/%s.%s: %s", r->outdir, name, ext,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* mkdir -p path. Returns 0, or -1 with errno set. */
+static int make_dirs(const char *path)
+{
+	char buf[4096];
+	if (strlen(path) >= sizeof buf) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	strcpy(buf, path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0777) && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(buf, 0777) && errno != EEXIST)
+		return -1;
+	struct stat st;
+	if (stat(buf, &st))
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
+}
+
+int report_new(const report_config *cfg, report **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	report *r = calloc(1, sizeof *r);
+	if (!r || !(r->sizes = malloc((cfg->nsizes ? cfg->nsizes : 1) * sizeof *r->sizes))) {
+		free(r);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	memcpy(r->sizes, cfg->sizes, cfg->nsizes * sizeof *r->sizes);
+	r->nsizes = cfg->nsizes;
+	r->outdir = cfg->outdir;
+	snprintf(r->command, sizeof r->command, "%s", cfg->command ? cfg->command : "");
+	r->reps = cfg->reps;
+	r->seed = cfg->seed;
+	r->sim_max = cfg->sim_max;
+	r->no_draw = cfg->no_draw;
+	time_t t0 = time(NULL);
+	strftime(r->date, sizeof r->date, "%Y-%m-%d %H:%M %Z", localtime(&t0));
+	if (make_dirs(r->outdir)) {
+		snprintf(err, errlen, "cannot create the folder '%s': %s", r->outdir,
+			 strerror(errno));
+		report_free(r);
+		return -1;
+	}
+	*out = r;
+	return 0;
+}
+
+void report_free(report *r)
+{
+	if (!r)
+		return;
+	for (size_t k = 0; k < r->nalgos; k++) {
+		free(r->algos[k].cost);
+		for (size_t v = 0; v < r->algos[k].nvar; v++)
+			free(r->algos[k].var[v].med);
+	}
+	free(r->algos);
+	free(r->figs);
+	free(r->sizes);
+	free(r);
+}

@@ -1,0 +1,31 @@
+/*
+ * report_int.h - what the modules of the report library share and nobody
+ * else needs: the thresholds of a verdict (the verdicts apply them, the
+ * index page states them), sizes as text, and the report folder's files.
+ * Names are report__NAME; see report.h for the library itself.
+ */
+#ifndef PRAM_REPORT_INT_H
+#define PRAM_REPORT_INT_H
+
+#include <stdio.h>
+
+#include "report.h"
+
+/* A verdict holds when the fit is this close at every size... */
+#define REPORT_GOOD_WORST_REL 0.25
+/* ... and explains this much of the variance. */
+#define REPORT_GOOD_R2        0.90
+
+/* n as "2^k" when a power of two, else in decimal, in buf. Returns buf. */
+const char *report__size_str(size_t n, char *buf, size_t len);
+
+/* Open r->outdir/NAME.EXT for writing. Returns the file, or NULL with a
+ * message naming it in err. */
+FILE *report__open(const report *r, const char *name, const char *ext, char *err, size_t errlen);
+
+/* Close a file report__open opened. Returns 0, or -1 with a message naming
+ * it in err (a write failed). */
+int report__close(FILE *f, const report *r, const char *name, const char *ext, char *err,
+		  size_t errlen);
+
+#endif
