@@ -4,8 +4,9 @@
 #   ./setup.sh          install missing packages, build, run the demo and the
 #                       report on the default OpenCL device (PoCL on the CPU)
 #   ./setup.sh check    install missing packages, build, run every test (and
-#                       the unit tests again under AddressSanitizer and
-#                       UndefinedBehaviorSanitizer); ends with "N passed, N failed"
+#                       the simulator's tests again under valgrind's memcheck
+#                       and under AddressSanitizer and UndefinedBehaviorSanitizer);
+#                       ends with "N passed, N failed"
 #
 # Both can be run again safely: packages already there are not reinstalled,
 # and the builds are redone incrementally. The build lives in build/; the
@@ -23,7 +24,7 @@ say() { printf '\n==> %s\n' "$*"; }
 
 # Debian packages, each for a reason (README.md says which).
 packages="gcc make autoconf automake libtool pkg-config ocl-icd-opencl-dev opencl-headers
-ocl-icd-libopencl1 pocl-opencl-icd clinfo gnuplot-nox oclgrind python3"
+ocl-icd-libopencl1 pocl-opencl-icd clinfo gnuplot-nox oclgrind python3 valgrind"
 
 install_missing() {
 	missing=
@@ -98,6 +99,12 @@ check)
 	grep -E '^(PASS|FAIL|ERROR|SKIP|XFAIL|XPASS):' build/check.log | sed 's/^/  /' | grep -v '^  PASS' || true
 	[ -f build/test-suite.log ] && count build/test-suite.log
 	[ $status -ne 0 ] && [ -f build/test-suite.log ] && cat build/test-suite.log | head -200
+	# The simulator's tests, the case files and the command line again under
+	# valgrind's memcheck: no error, no leak.
+	say "the tests under valgrind"
+	make -C build check-valgrind -j"$jobs" >build/valgrind.log 2>&1 || status=1
+	grep -E '^(FAIL|ERROR):' build/valgrind.log | sed 's/^/  valgrind: /' || true
+	[ -f build/test-suite.log ] && count build/test-suite.log
 	# The unit tests again under ASan and UBSan (simulator only: the OpenCL
 	# runtime libraries are not built with the sanitizers).
 	build build-san --enable-sanitizers --without-opencl

@@ -69,3 +69,22 @@ EXTRA_DIST += tests/fuzz/fuzz-input.c tests/fuzz/fuzz-options.c tests/fuzz/run.s
 .PHONY: fuzz
 fuzz:
 	$(SHELL) $(top_srcdir)/tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# `make check-valgrind`: the simulator's tests, the case files and the
+# command-line tests under valgrind's memcheck (no error, no leak). The
+# OpenCL tests stay out: PoCL's compiler is not memcheck-clean and a kernel
+# build under it takes minutes.
+VALGRIND_TESTS = tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily \
+	tests/test-fit $(CASE_FILES) tests/cli.sh
+EXTRA_DIST += tests/valgrind.sh
+CLEANFILES += tests/pram-valgrind
+tests/pram-valgrind: Makefile
+	$(AM_V_GEN)printf '#!/bin/sh\nexec "%s" "%s" "$$@"\n' \
+		"$(abs_top_srcdir)/tests/valgrind.sh" "$(abs_top_builddir)/pram$(EXEEXT)" >$@ && \
+		chmod +x $@
+.PHONY: check-valgrind
+check-valgrind: tests/pram-valgrind
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$(VALGRIND_TESTS)" \
+		LOG_COMPILER="$(SHELL) $(abs_top_srcdir)/tests/valgrind.sh" \
+		CASE_LOG_COMPILER="$(SHELL) $(abs_top_srcdir)/tests/valgrind.sh tests/run-cases$(EXEEXT)" \
+		PRAM_VALGRIND=1
