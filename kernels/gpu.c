@@ -231,12 +231,10 @@ size_t gpu__groups(const gpu_ctx *c, size_t lsize)
 	return (cu ? cu : 1) * per_cu;
 }
 
-int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char *args, ...)
+/* gpu__args with the values in ap. */
+static int set_args(gpu_ctx *c, cl_kernel k, const char *args, va_list ap)
 {
-	va_list ap;
 	cl_uint idx = 0;
-	cl_event ev = NULL;
-	va_start(ap, args);
 	for (const char *a = args; *a; a++, idx++) {
 		cl_int rc;
 		if (*a == 'm') {
@@ -253,14 +251,27 @@ int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char
 			rc = clSetKernelArg(k, idx, bytes, NULL);
 		}
 		if (rc != CL_SUCCESS) {
-			va_end(ap);
 			char what[64];
 			snprintf(what, sizeof what, "clSetKernelArg %u", (unsigned)idx);
 			clrt_report(c->err, c->errlen, __FILE__, __LINE__, what, rc);
 			return -1;
 		}
 	}
+	return 0;
+}
+
+int gpu__args(gpu_ctx *c, cl_kernel k, const char *args, ...)
+{
+	va_list ap;
+	va_start(ap, args);
+	int rc = set_args(c, k, args, ap);
 	va_end(ap);
+	return rc;
+}
+
+int gpu__enqueue(gpu_ctx *c, cl_kernel k, unsigned dims, const size_t *global, const size_t *local)
+{
+	cl_event ev = NULL;
 	if (c->nev == c->evcap) {
 		size_t cap = c->evcap ? 2 * c->evcap : 16;
 		cl_event *grown = realloc(c->ev, cap * sizeof *grown);
@@ -272,12 +283,31 @@ int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char
 		c->evcap = cap;
 	}
 	CL_CHECK(
-	    clEnqueueNDRangeKernel(clrt_queue(c->rt), k, 1, NULL, &global, &local, 0, NULL, &ev),
+	    clEnqueueNDRangeKernel(clrt_queue(c->rt), k, dims, NULL, global, local, 0, NULL, &ev),
 	    c->err, c->errlen);
 	c->ev[c->nev++] = ev;
 	return 0;
 fail:
 	return -1;
+}
+
+int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char *args, ...)
+{
+	va_list ap;
+	va_start(ap, args);
+	int rc = set_args(c, k, args, ap);
+	va_end(ap);
+	return rc ? rc : gpu__enqueue(c, k, 1, &global, &local);
+}
+
+int gpu__launch_2d(gpu_ctx *c, cl_kernel k, const size_t global[2], const size_t local[2],
+		   const char *args, ...)
+{
+	va_list ap;
+	va_start(ap, args);
+	int rc = set_args(c, k, args, ap);
+	va_end(ap);
+	return rc ? rc : gpu__enqueue(c, k, 2, global, local);
 }
 
 /* ---- gpu_run --------------------------------------------------------- */

@@ -8,12 +8,14 @@
  *   split          the 0-scan of the keys (count_*), split_scatter;
  *   compact        the scan of the flags (count_*), compact_scatter, with the
  *                  number kept left in c->count.
- * scan_level runs the scan of any length the notes' way ("Working on
- * Arbitrary Length Input"): scan the blocks, scan their totals the same way
- * (recursively, in place), add the scanned totals back. It leaves the grand
- * total in the first element of the top level's totals, which is where split
- * finds F and compaction its output length.
+ * The multi-level driver (multilevel.c) runs the scan of any length the
+ * notes' way ("Working on Arbitrary Length Input"): scan the blocks, scan
+ * their totals the same way (in place), add the scanned totals back. It
+ * leaves the grand total in the first element of the top level's totals,
+ * which is where split finds F and compaction its output length.
  */
+#include <string.h>
+
 #include "gpuint.h"
 
 #define APPS_WG_CAP 256
@@ -34,67 +36,75 @@ enum {
 };
 
 /* One of apps.cl's scans (SCAN_KERNELS) with the kernels and work-group
- * sizes picked for this run. */
+ * sizes picked for this run, as the multi-level driver runs it; what the
+ * first level reads (a COUNT_* mode) is in mode. */
 typedef struct scan_kind {
-	cl_kernel block;  /* <prefix>_block */
-	cl_kernel add;    /* <prefix>_add */
-	size_t lblock;    /* work-items per block */
-	size_t ladd;      /* work-items per group of the add kernel */
-	size_t per_block; /* elements per block: lblock * per_proc */
-	size_t words;     /* 4-byte words per element */
+	gpu_multilevel ml; /* user points to the scan_kind */
+	unsigned mode;     /* how the first level reads its elements */
 } scan_kind;
+
+/* <prefix>_block: src, the mode (the levels above read their totals as
+ * they are: COUNT_WORDS, 0), dst, sums, n, and an element per work-item of
+ * local memory. */
+static int block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	const scan_kind *k = ml->user;
+	return gpu__args(c, ml->block, "mummul", lv->src, lv->depth ? COUNT_WORDS : k->mode,
+			 lv->dst, lv->totals, (unsigned)lv->m, ml->lblock * ml->total_words * 4);
+}
+
+/* <prefix>_add: a, the scanned block totals, n and the block size. */
+static int add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	return gpu__args(c, ml->add, "mmuu", lv->dst, lv->totals, (unsigned)lv->m,
+			 (unsigned)ml->per_block);
+}
 
 /* Fill k for the scan with kernels block and add, whose elements are words
  * 4-byte words. Returns 0, or -1 with a message. */
 static int scan_kind_init(gpu_ctx *c, scan_kind *k, const char *block, const char *add,
 			  size_t words)
 {
-	k->block = gpu__kernel(c, block);
-	k->add = gpu__kernel(c, add);
-	if (!k->block || !k->add)
+	gpu_multilevel *ml = &k->ml;
+	memset(k, 0, sizeof *k);
+	ml->block = gpu__kernel(c, block);
+	ml->add = gpu__kernel(c, add);
+	if (!ml->block || !ml->add)
 		return -1;
-	k->lblock = gpu__lsize(c, k->block, APPS_WG_CAP, words * 4);
-	k->ladd = gpu__lsize(c, k->add, APPS_WG_CAP, 0);
-	if (!k->lblock || !k->ladd)
+	ml->lblock = gpu__lsize(c, ml->block, APPS_WG_CAP, words * 4);
+	ml->ladd = gpu__lsize(c, ml->add, APPS_WG_CAP, 0);
+	if (!ml->lblock || !ml->ladd)
 		return -1;
-	k->per_block = k->lblock * c->per_proc;
-	k->words = words;
+	ml->per_block = ml->lblock * c->per_proc;
+	ml->total_words = words;
+	ml->block_args = block_args;
+	ml->add_args = add_args;
+	ml->slot = SLOT_LEVELS;
+	ml->user = k;
 	/* A block of one element would never shrink the totals. */
-	if (k->per_block < 2) {
+	if (ml->per_block < 2) {
 		snprintf(c->err, c->errlen,
 			 "blocks of %zu element cannot scan: work-groups of %zu, "
 			 "%u elements per work-item",
-			 k->per_block, k->lblock, c->per_proc);
+			 ml->per_block, ml->lblock, c->per_proc);
 		return -1;
 	}
 	return 0;
 }
 
 /* dst[0..m) = the exclusive scan of the m elements of src, read as mode
- * says (COUNT_WORDS, 0, reads them as they are, in either scan); the block
- * totals go to scratch slot SLOT_LEVELS + level. *total is set to the buffer
- * whose first element holds the total of all m (owned by c). Returns 0, or
- * -1 with a message. */
-static int scan_level(gpu_ctx *c, const scan_kind *k, cl_mem src, unsigned mode, cl_mem dst,
-		      size_t m, unsigned level, cl_mem *total)
+ * says (COUNT_WORDS, 0, reads them as they are, in either scan). *total is
+ * set to the buffer whose first element holds the total of all m (owned by
+ * c). Returns 0, or -1 with a message. */
+static int scan_run(gpu_ctx *c, scan_kind *k, cl_mem src, unsigned mode, cl_mem dst, size_t m,
+		    cl_mem *total)
 {
-	size_t blocks = GPU_DIV_UP(m, k->per_block);
-	cl_mem sums = gpu__scratch(c, SLOT_LEVELS + level, blocks * k->words);
-	if (!sums || gpu__launch(c, k->block, blocks * k->lblock, k->lblock, "mummul", src, mode,
-				 dst, sums, (unsigned)m, k->lblock * k->words * 4))
-		return -1;
-	if (blocks == 1) {
-		*total = sums;
-		return 0;
-	}
-	if (scan_level(c, k, sums, COUNT_WORDS, sums, blocks, level + 1, total))
-		return -1;
-	return gpu__launch(c, k->add, GPU_DIV_UP(m, k->ladd) * k->ladd, k->ladd, "mmuu", dst, sums,
-			   (unsigned)m, (unsigned)k->per_block);
+	k->mode = mode;
+	return gpu__multilevel(c, &k->ml, src, dst, m, total, NULL);
 }
 
 /* The count scan of the n elements of src into a new scratch array f;
- * *total as scan_level's. */
+ * *total as scan_run's. */
 static int scan_counts(gpu_ctx *c, cl_mem src, unsigned mode, cl_mem *f, cl_mem *total)
 {
 	scan_kind k;
@@ -103,7 +113,7 @@ static int scan_counts(gpu_ctx *c, cl_mem src, unsigned mode, cl_mem *f, cl_mem 
 		return -1;
 	if (!(*f = gpu__scratch(c, SLOT_SCAN, n)))
 		return -1;
-	return scan_level(c, &k, src, mode, *f, n, 0, total);
+	return scan_run(c, &k, src, mode, *f, n, total);
 }
 
 int gpu__split(gpu_ctx *c)
@@ -161,7 +171,7 @@ int gpu__line_of_sight(gpu_ctx *c)
 		return -1;
 	/* The notes' three steps: angles, their exclusive max-scan, the test. */
 	if (gpu__launch(c, ka, GPU_DIV_UP(n, la) * la, la, "mmu", c->in, angle, (unsigned)n) ||
-	    scan_level(c, &k, angle, 0, amax, n, 0, &total))
+	    scan_run(c, &k, angle, 0, amax, n, &total))
 		return -1;
 	return gpu__launch(c, kt, GPU_DIV_UP(n, lt) * lt, lt, "mmmu", angle, amax, c->out,
 			   (unsigned)n);

@@ -4,10 +4,10 @@
  * A U + L A J (A U' + L A J when exclusive), one tile per work-group.
  *
  * The whole array as the notes' "Working on Arbitrary Length Input", like
- * the teaching scans of gpu_scan.c: scan every tile, keeping its total;
- * scan the totals the same way (exclusive, in place, recursively while
- * there is more than one tile); add the scanned total of tile t to every
- * element of tile t. Up to 2^31 elements that is at most four levels.
+ * the teaching scans of gpu_scan.c, by the multi-level driver: scan every
+ * tile, keeping its total; scan the totals the same way (exclusive, in
+ * place, while there is more than one tile); add the scanned total of tile t
+ * to every element of tile t. Up to 2^31 elements that is at most four levels.
  */
 #include "gpuint.h"
 
@@ -18,22 +18,20 @@
  * entries, so any power of two works. */
 #define MATRIX_WG_CAP MATRIX_TILE
 
-/* The scan of m elements of src into dst (they may be the same buffer),
- * inclusive or not; the tile totals go to scratch slot `level`. tile runs
- * in groups of L, add in groups of la. */
-static int matrix_level(gpu_ctx *c, cl_kernel tile, cl_kernel add, size_t L, size_t la, cl_mem src,
-			cl_mem dst, size_t m, int inclusive, unsigned level)
+/* matrix_tile: in, out, sums, n and inclusive (the levels above the first
+ * scan their totals exclusively). */
+static int tile_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 {
-	size_t tiles = GPU_DIV_UP(m, MATRIX_TILE);
-	cl_mem sums = gpu__scratch(c, level, tiles);
-	if (!sums ||
-	    gpu__launch(c, tile, tiles * L, L, "mmmui", src, dst, sums, (unsigned)m, inclusive))
-		return -1;
-	if (tiles == 1)
-		return 0; /* the one tile's scan is the answer; its total goes unused */
-	if (matrix_level(c, tile, add, L, la, sums, sums, tiles, 0, level + 1))
-		return -1;
-	return gpu__launch(c, add, GPU_DIV_UP(m, la) * la, la, "mmu", dst, sums, (unsigned)m);
+	return gpu__args(c, ml->block, "mmmui", lv->src, lv->dst, lv->totals, (unsigned)lv->m,
+			 lv->depth           ? 0
+			 : c->job->inclusive ? 1
+					     : 0);
+}
+
+/* matrix_add: a, the scanned tile totals, n. */
+static int add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	return gpu__args(c, ml->add, "mmu", lv->dst, lv->totals, (unsigned)lv->m);
 }
 
 int gpu__scan_matrix(gpu_ctx *c)
@@ -49,6 +47,13 @@ int gpu__scan_matrix(gpu_ctx *c)
 	size_t la = gpu__lsize(c, add, MATRIX_WG_CAP, 0);
 	if (L == 0 || la == 0)
 		return -1;
-	return matrix_level(c, tile, add, L, la, c->in, c->out, c->job->n,
-			    c->job->inclusive ? 1 : 0, 0);
+	gpu_multilevel ml = {.block = tile,
+			     .lblock = L,
+			     .per_block = MATRIX_TILE,
+			     .total_words = 1,
+			     .block_args = tile_args,
+			     .add = add,
+			     .ladd = la,
+			     .add_args = add_args};
+	return gpu__multilevel(c, &ml, c->in, c->out, c->job->n, NULL, NULL);
 }

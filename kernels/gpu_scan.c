@@ -3,34 +3,33 @@
  *
  * The teaching scans (Hillis-Steele, Blelloch, the blocked scan, Brent's f
  * per work-item, the backward scan) follow the notes' "Working on Arbitrary
- * Length Input":
- * scan each block in a work-group, keep each block's total, scan the totals
- * the same way (recursively, exclusive, in place) and add the scanned totals
- * back to their blocks. The tuned scan is a single pass with decoupled
- * look-back: each tile's prefix comes from the totals the tiles before it
- * publish, so the data cross global memory once each way.
+ * Length Input" through the multi-level driver (multilevel.c): scan each
+ * block in a work-group, keep each block's total, scan the totals the same
+ * way (exclusive, in place) and add the scanned totals back to their
+ * blocks. The tuned scan is a single pass with decoupled look-back: each
+ * tile's prefix comes from the totals the tiles before it publish, so the
+ * data cross global memory once each way.
  */
 #include "gpuint.h"
 
 #define SCAN_WG_CAP 256
 
-/* Scan m elements of src into dst (they may be the same buffer) with blk,
- * which scans blocks of per_block elements in groups of L; the block totals
- * go to scratch slot `level`. */
-static int scan_level(gpu_ctx *c, cl_kernel blk, cl_kernel add, size_t L, size_t per_block,
-		      cl_mem src, cl_mem dst, size_t m, int inclusive, unsigned level)
+/* The block scans' arguments: in, out, sums, n, inclusive (the levels above
+ * the first scan their totals exclusively) and 2L elements of local memory. */
+static int block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 {
-	size_t blocks = GPU_DIV_UP(m, per_block);
-	cl_mem sums = gpu__scratch(c, level, blocks);
-	if (!sums || gpu__launch(c, blk, blocks * L, L, "mmmuil", src, dst, sums, (unsigned)m,
-				 inclusive, 2 * L * 4))
-		return -1;
-	if (blocks == 1)
-		return 0;
-	if (scan_level(c, blk, add, L, per_block, sums, sums, blocks, 0, level + 1))
-		return -1;
-	return gpu__launch(c, add, GPU_DIV_UP(m, L) * L, L, "mmuu", dst, sums, (unsigned)m,
-			   (unsigned)per_block);
+	return gpu__args(c, ml->block, "mmmuil", lv->src, lv->dst, lv->totals, (unsigned)lv->m,
+			 lv->depth           ? 0
+			 : c->job->inclusive ? 1
+					     : 0,
+			 2 * ml->lblock * 4);
+}
+
+/* add_offsets: a, the scanned block totals, n and the block size. */
+static int add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	return gpu__args(c, ml->add, "mmuu", lv->dst, lv->totals, (unsigned)lv->m,
+			 (unsigned)ml->per_block);
 }
 
 /* The teaching scans differ only in the block kernel and how many elements
@@ -58,8 +57,15 @@ static int scan_teaching(gpu_ctx *c, const char *block_kernel, size_t per_item, 
 			 groups_cap * per_item, groups_cap, L);
 		return -1;
 	}
-	return scan_level(c, blk, add, L, L * per_item, c->in, c->out, c->job->n,
-			  c->job->inclusive ? 1 : 0, 0);
+	gpu_multilevel ml = {.block = blk,
+			     .lblock = L,
+			     .per_block = L * per_item,
+			     .total_words = 1,
+			     .block_args = block_args,
+			     .add = add,
+			     .ladd = L,
+			     .add_args = add_args};
+	return gpu__multilevel(c, &ml, c->in, c->out, c->job->n, NULL, NULL);
 }
 
 int gpu__scan_hillis_steele(gpu_ctx *c)

@@ -4,13 +4,14 @@
  *
  * The scan follows the teaching scans of gpu_scan.c: seg_block scans each
  * block of L (flag, value) pairs with segmented Hillis-Steele and keeps the
- * block's carry and head, the carries are scanned the same way (recursively,
- * in place, their heads as flags) and seg_add applies them to the elements
- * before each block's head. The reduction runs the inclusive scan into a
- * scratch buffer, an exclusive sum-scan of the flag words' popcounts (the
- * segment numbers, in the same recursive shape) and seg_ends, which writes
- * each segment's last value to its place and the number of segments to a
- * scratch word that gpu_run reads through c->count.
+ * block's carry and head, the carries are scanned the same way (in place,
+ * their heads as flags, by the multi-level driver of multilevel.c) and
+ * seg_add applies them to the elements before each block's head. The
+ * reduction runs the inclusive scan into a scratch buffer, an exclusive
+ * sum-scan of the flag words' popcounts (the segment numbers, in the same
+ * multi-level shape) and seg_ends, which writes each segment's last value to
+ * its place and the number of segments to a scratch word that gpu_run reads
+ * through c->count.
  */
 #include "gpuint.h"
 
@@ -61,41 +62,52 @@ static size_t get_kernels(gpu_ctx *c, cl_kernel *k, unsigned nk)
 	return L;
 }
 
-/* Segmented scan of m elements of src into dst with the given flags, in
- * blocks of L; level `slot` keeps its carries and heads in that scratch
- * slot and the levels above it in the slots after it. */
-static int seg_level(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem src, cl_mem dst, cl_mem flags,
-		     size_t foff, int packed, size_t m, int shift, unsigned slot)
+/* seg_block: in, out, the flags, their offset, whether they are packed, the
+ * carries and heads, n, the shift and 2L values and 2L flags of local
+ * memory. The first level reads the job's packed flags and shifts for the
+ * exclusive scan (user points to the shift); the levels above scan the
+ * carries below them, whose heads (after the m carries) are their flags. */
+static int seg_block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 {
-	size_t blocks = GPU_DIV_UP(m, L);
-	cl_mem carry = gpu__scratch(c, slot, 2 * blocks);
-	if (!carry ||
-	    gpu__launch(c, k[K_BLOCK], blocks * L, L, "mmmuimuill", src, dst, flags, (unsigned)foff,
-			packed, carry, (unsigned)m, shift, 2 * L * 4, 2 * L * 4))
-		return -1;
-	if (blocks == 1)
-		return 0;
-	/* The carries become the next level's elements, their heads its flags. */
-	if (seg_level(c, k, L, carry, carry, carry, blocks, 0, blocks, 0, slot + 1))
-		return -1;
-	return gpu__launch(c, k[K_ADD], blocks * L, L, "mmu", dst, carry, (unsigned)m);
+	int top = lv->depth > 0, shift = *(const int *)ml->user;
+	size_t L = ml->lblock;
+	return gpu__args(c, ml->block, "mmmuimuill", lv->src, lv->dst, top ? lv->src : c->flags,
+			 top ? (unsigned)lv->m : 0u, top ? 0 : 1, lv->totals, (unsigned)lv->m,
+			 top ? 0 : shift, 2 * L * 4, 2 * L * 4);
 }
 
-/* Exclusive sum-scan of m uints of src into dst (the popcounts of flag
- * words when popc), in blocks of L, levels in slots from `slot` on. */
-static int usum_level(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem src, cl_mem dst, size_t m,
-		      int popc, unsigned slot)
+/* usum_block: in, out, sums, m, popc (the popcounts of the flag words at
+ * the first level, the totals as they are above it) and 2L counts of local
+ * memory. */
+static int usum_block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 {
-	size_t blocks = GPU_DIV_UP(m, L);
-	cl_mem sums = gpu__scratch(c, slot, blocks);
-	if (!sums || gpu__launch(c, k[K_USUM], blocks * L, L, "mmmuil", src, dst, sums, (unsigned)m,
-				 popc, 2 * L * 4))
-		return -1;
-	if (blocks == 1)
-		return 0;
-	if (usum_level(c, k, L, sums, sums, blocks, 0, slot + 1))
-		return -1;
-	return gpu__launch(c, k[K_UADD], blocks * L, L, "mmu", dst, sums, (unsigned)m);
+	return gpu__args(c, ml->block, "mmmuil", lv->src, lv->dst, lv->totals, (unsigned)lv->m,
+			 lv->depth ? 0 : 1, 2 * ml->lblock * 4);
+}
+
+/* seg_add and usum_add: a, the scanned totals, m. */
+static int add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	return gpu__args(c, ml->add, "mmu", lv->dst, lv->totals, (unsigned)lv->m);
+}
+
+/* The segmented scan of the job's n elements of src into dst, in blocks of
+ * L, its levels from scratch slot `slot` on; shift 1 for the exclusive scan.
+ * Each level's totals are a carry and a head per block. */
+static int seg_scan(gpu_ctx *c, const cl_kernel *k, size_t L, cl_mem dst, const int *shift,
+		    unsigned slot)
+{
+	gpu_multilevel ml = {.block = k[K_BLOCK],
+			     .lblock = L,
+			     .per_block = L,
+			     .total_words = 2,
+			     .block_args = seg_block_args,
+			     .add = k[K_ADD],
+			     .ladd = L,
+			     .add_args = add_args,
+			     .slot = slot,
+			     .user = shift};
+	return gpu__multilevel(c, &ml, c->in, dst, c->job->n, NULL, NULL);
 }
 
 int gpu__scan_segmented(gpu_ctx *c)
@@ -107,7 +119,8 @@ int gpu__scan_segmented(gpu_ctx *c)
 	if (!(L = get_kernels(c, k, K_ADD + 1)))
 		return -1;
 	/* Exclusive: the inclusive scan of the shifted input (segmented.cl). */
-	return seg_level(c, k, L, c->in, c->out, c->flags, 0, 1, n, c->job->inclusive ? 0 : 1, 0);
+	int shift = c->job->inclusive ? 0 : 1;
+	return seg_scan(c, k, L, c->out, &shift, 0);
 }
 
 int gpu__reduce_segmented(gpu_ctx *c)
@@ -120,9 +133,20 @@ int gpu__reduce_segmented(gpu_ctx *c)
 		return -1;
 	cl_mem count = gpu__scratch(c, SLOT_COUNT, 1), scan = gpu__scratch(c, SLOT_SCAN, n),
 	       wpre = gpu__scratch(c, SLOT_WPRE, words);
-	if (!count || !scan || !wpre ||
-	    seg_level(c, k, L, c->in, scan, c->flags, 0, 1, n, 0, SLOT_LEVELS) ||
-	    usum_level(c, k, L, c->flags, wpre, words, 1, SLOT_LEVELS) ||
+	static const int no_shift = 0;
+	/* The segment numbers: the exclusive sum-scan of the flag words'
+	 * popcounts, in the same shape. */
+	gpu_multilevel usum = {.block = k[K_USUM],
+			       .lblock = L,
+			       .per_block = L,
+			       .total_words = 1,
+			       .block_args = usum_block_args,
+			       .add = k[K_UADD],
+			       .ladd = L,
+			       .add_args = add_args,
+			       .slot = SLOT_LEVELS};
+	if (!count || !scan || !wpre || seg_scan(c, k, L, scan, &no_shift, SLOT_LEVELS) ||
+	    gpu__multilevel(c, &usum, c->flags, wpre, words, NULL, NULL) ||
 	    gpu__launch(c, k[K_ENDS], GPU_DIV_UP(words, L) * L, L, "mmmmmu", scan, c->flags, wpre,
 			c->out, count, (unsigned)n))
 		return -1;

@@ -1,10 +1,12 @@
 /*
  * gpuint.h - what gpu.c shares with the per-family runners (gpu_reduce.c,
- * gpu_scan.c, gpu_segmented.c, gpu_matrix.c, gpu_apps.c): the state of one gpu_run call and the helpers that create
- * kernels and scratch buffers and enqueue timed launches.
+ * gpu_scan.c, gpu_segmented.c, gpu_matrix.c, gpu_apps.c): the state of one
+ * gpu_run call, the helpers that create kernels and scratch buffers and
+ * enqueue timed launches, and the multi-level driver (multilevel.c).
  *
  * A runner enqueues one complete run of its algorithm (every kernel of it)
- * with gpu__launch, and sets c->result to the buffer that holds the output.
+ * with gpu__launch or the drivers, and sets c->result to the buffer that
+ * holds the output.
  * gpu_run calls it once to warm up and then job->reps times; kernels and
  * scratch buffers are created on the first call and reused after.
  */
@@ -54,16 +56,95 @@ cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems);
  * when not even one work-item fits. */
 size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item);
 
-/* Set k's arguments and enqueue it over global work-items in groups of
- * local, recording its event for the timing. args has one letter per
- * argument, each taking one variadic value: 'm' a cl_mem, 'u' an unsigned
- * (passed as cl_uint), 'i' an int (cl_int), 'l' a size_t number of bytes of
- * local memory. Returns 0, or -1 with a message. */
+/* Set k's arguments, one letter of args per argument, each taking one
+ * variadic value: 'm' a cl_mem, 'u' an unsigned (passed as cl_uint), 'i' an
+ * int (cl_int), 'l' a size_t number of bytes of local memory. Returns 0, or
+ * -1 with a message. */
+int gpu__args(gpu_ctx *c, cl_kernel k, const char *args, ...);
+
+/* Enqueue k, its arguments set, over dims (1 or 2) dimensions of global
+ * work-items in groups of local (each global[d] a multiple of local[d]),
+ * recording its event for the timing. Returns 0, or -1 with a message. */
+int gpu__enqueue(gpu_ctx *c, cl_kernel k, unsigned dims, const size_t *global, const size_t *local);
+
+/* gpu__args then gpu__enqueue: k over global work-items in groups of local. */
 int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char *args, ...);
+
+/* The same over a 2-D range: global[0] x global[1] work-items in groups of
+ * local[0] x local[1] (global[d] a multiple of local[d]). */
+int gpu__launch_2d(gpu_ctx *c, cl_kernel k, const size_t global[2], const size_t local[2],
+		   const char *args, ...);
 
 /* Work-groups that keep the device busy: compute units times the groups of
  * lsize work-items one of them runs at once (about 2048 work-items). */
 size_t gpu__groups(const gpu_ctx *c, size_t lsize);
+
+/* ---- the multi-level driver (multilevel.c) ---------------------------
+ *
+ * A hierarchical pass over m elements, the notes' "Working on Arbitrary
+ * Length Input": a block pass gives each block of per_block elements one
+ * total; while there is more than one block, the totals are the next
+ * level's elements (the pass runs on them in place); then, from the top
+ * down, an optional add-back pass combines each level's scanned totals with
+ * its blocks. A scan of any length is a block scan plus an add-back; a tree
+ * reduction is a block reduction without one, its top total the result. */
+
+#define GPU_MAX_LEVELS 32 /* with per_block >= 2, enough for 2^32 elements */
+
+/* One level, as the driver hands it to the argument builders. */
+typedef struct gpu_level {
+	unsigned depth; /* 0: the caller's elements; d > 0: the totals of level d - 1 */
+	cl_mem src;     /* the m elements the block pass reads */
+	cl_mem dst;     /* where the passes write them: the caller's dst at depth 0,
+			 * src itself above (in place) */
+	size_t m;       /* elements of the level */
+	size_t blocks;  /* ceil(m / per_block), at least 1 (also when m = 0) */
+	cl_mem totals;  /* the blocks' totals, total_words words each (scratch) */
+} gpu_level;
+
+typedef struct gpu_multilevel gpu_multilevel;
+
+/* Set the arguments of ml's block or add-back kernel for level lv (the
+ * driver enqueues it). Returns 0, or -1 with a message. */
+typedef int (*gpu_level_args)(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv);
+
+struct gpu_multilevel {
+	cl_kernel block;           /* the block pass: work-group g takes block g and
+				    * writes its total to totals[g] */
+	size_t lblock;             /* its work-group size */
+	size_t per_block;          /* elements a block covers; at least 2 */
+	size_t total_words;        /* 4-byte words one total takes (1; 2 for a double) */
+	gpu_level_args block_args; /* its arguments */
+	cl_kernel add;             /* the add-back, a work-item per element of the
+				    * level; NULL: none */
+	size_t ladd;               /* its work-group size */
+	gpu_level_args add_args;   /* its arguments */
+	unsigned slot;             /* the first scratch slot of the totals */
+	int pyramid;               /* keep every level's totals (see gpu__multilevel) */
+	const void *user;          /* for the argument builders */
+};
+
+/* The levels of one gpu__multilevel call, bottom up. */
+typedef struct gpu_levels {
+	unsigned n; /* levels; 1 when the m elements fit one block */
+	gpu_level level[GPU_MAX_LEVELS];
+} gpu_levels;
+
+/* Enqueue ml over the m elements of src, the results going to dst (which
+ * may be src, or NULL for a pass that writes only totals): the block pass at
+ * every level from the bottom up, then the add-back, if ml has one, at every
+ * level but the top from the top down. Level d's totals are scratch slot
+ * ml->slot + d when there is an add-back (it needs them all) or ml->pyramid
+ * is set; otherwise the levels alternate between slots ml->slot and
+ * ml->slot + 1, since each reads only the one below. So with pyramid and no
+ * add-back, every level's totals stay as the block pass wrote them: a
+ * histopyramid. With an add-back, level d's totals end scanned by the
+ * levels above. *top, when top is not NULL, is set to the top level's
+ * totals, whose first total is that of all m elements; *levels, when not
+ * NULL, receives every level. The buffers are owned by c. Returns 0, or -1
+ * with a message in c->err. */
+int gpu__multilevel(gpu_ctx *c, const gpu_multilevel *ml, cl_mem src, cl_mem dst, size_t m,
+		    cl_mem *top, gpu_levels *levels);
 
 /* The runners, one per algorithm and variant (see gpu.c's table). Each
  * returns 0, or -1 with a message in c->err. */

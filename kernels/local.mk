@@ -10,7 +10,7 @@ if HAVE_OPENCL
 noinst_LTLIBRARIES += kernels/libpramcl.la
 kernels_libpramcl_la_SOURCES = kernels/clrt.c kernels/clrt.h kernels/gpu.c kernels/gpu.h \
 	kernels/gpuint.h kernels/gpu_reduce.c kernels/gpu_scan.c kernels/gpu_segmented.c \
-	kernels/gpu_matrix.c kernels/gpu_apps.c
+	kernels/gpu_matrix.c kernels/gpu_apps.c kernels/multilevel.c
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
 
