@@ -310,10 +310,20 @@ int gpu__launch_2d(gpu_ctx *c, cl_kernel k, const size_t global[2], const size_t
 	return rc ? rc : gpu__enqueue(c, k, 2, global, local);
 }
 
-/* ---- gpu_run --------------------------------------------------------- */
+/* ---- the context ---------------------------------------------------- */
 
-/* Wait for the run's kernels, add up their times and release the events. */
-static int finish_run(gpu_ctx *c, double *ms)
+int gpu__ctx_open(gpu_ctx *c, clrt *rt, const char *file, const char *options, char *err,
+		  size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	c->rt = rt;
+	c->err = err;
+	c->errlen = errlen;
+	c->prog = clrt_build(rt, file, options, err, errlen);
+	return c->prog ? 0 : -1;
+}
+
+int gpu__ctx_finish(gpu_ctx *c, double *ms)
 {
 	double total = 0;
 	int rc = 0;
@@ -332,6 +342,30 @@ static int finish_run(gpu_ctx *c, double *ms)
 		*ms = total;
 	return rc;
 }
+
+void gpu__ctx_close(gpu_ctx *c)
+{
+	if (c->nev) {
+		clFinish(clrt_queue(c->rt));
+		for (size_t k = 0; k < c->nev; k++)
+			clReleaseEvent(c->ev[k]);
+	}
+	free(c->ev);
+	for (unsigned k = c->nkern; k-- > 0;)
+		clReleaseKernel(c->kern[k]);
+	for (unsigned k = GPU_MAX_SCRATCH; k-- > 0;)
+		if (c->scratch[k])
+			clReleaseMemObject(c->scratch[k]);
+	if (c->flags)
+		clReleaseMemObject(c->flags);
+	if (c->out)
+		clReleaseMemObject(c->out);
+	if (c->in)
+		clReleaseMemObject(c->in);
+	memset(c, 0, sizeof *c);
+}
+
+/* ---- gpu_run --------------------------------------------------------- */
 
 /* Put "prefix: " before the message in err. */
 static void prefix_err(char *err, size_t errlen, const char *algo, const char *variant,
@@ -413,10 +447,6 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	char opts[256];
 	cl_int rc;
 	memset(&c, 0, sizeof c);
-	c.rt = rt;
-	c.job = job;
-	c.err = err;
-	c.errlen = errlen;
 	if (!e) {
 		snprintf(err, errlen, "no OpenCL kernels for algorithm '%s', variant '%s'",
 			 job->algo ? job->algo : "(null)", job->variant ? job->variant : "(null)");
@@ -432,12 +462,13 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 			 GPU_MAX_PER_PROC);
 		goto fail;
 	}
-	c.per_proc = pp;
 	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u%s%s", op_define[job->op],
 		 job->is_float ? " -DIS_FLOAT" : "", pp, e->opts ? " " : "",
 		 e->opts ? e->opts : "");
-	if (!(c.prog = clrt_build(rt, e->file, opts, err, errlen)))
+	if (gpu__ctx_open(&c, rt, e->file, opts, err, errlen))
 		goto fail;
+	c.job = job;
+	c.per_proc = pp;
 	size_t n = job->n;
 	c.in = clCreateBuffer(clrt_context(rt), CL_MEM_READ_ONLY, (n ? n : 1) * 4, NULL, &rc);
 	CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
@@ -454,7 +485,7 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		c.result = c.out;
 		if (e->run(&c))
 			goto fail;
-		if (finish_run(&c, r ? &job->times_ms[r - 1] : NULL))
+		if (gpu__ctx_finish(&c, r ? &job->times_ms[r - 1] : NULL))
 			goto fail;
 	}
 	job->out_got = job->out_n;
@@ -485,22 +516,6 @@ fail:
 						      : "?");
 	rc = -1;
 done:
-	if (c.nev) {
-		clFinish(clrt_queue(rt));
-		for (size_t k = 0; k < c.nev; k++)
-			clReleaseEvent(c.ev[k]);
-	}
-	free(c.ev);
-	for (unsigned k = c.nkern; k-- > 0;)
-		clReleaseKernel(c.kern[k]);
-	for (unsigned k = GPU_MAX_SCRATCH; k-- > 0;)
-		if (c.scratch[k])
-			clReleaseMemObject(c.scratch[k]);
-	if (c.flags)
-		clReleaseMemObject(c.flags);
-	if (c.out)
-		clReleaseMemObject(c.out);
-	if (c.in)
-		clReleaseMemObject(c.in);
+	gpu__ctx_close(&c);
 	return rc == 0 ? 0 : -1;
 }

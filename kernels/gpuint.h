@@ -146,6 +146,46 @@ typedef struct gpu_levels {
 int gpu__multilevel(gpu_ctx *c, const gpu_multilevel *ml, cl_mem src, cl_mem dst, size_t m,
 		    cl_mem *top, gpu_levels *levels);
 
+/* ---- the ping-pong driver (pingpong.c) -------------------------------
+ *
+ * Iterated passes over two buffers swapped each pass (the digits of a radix
+ * sort, the rounds of jump flooding): pass k reads what pass k - 1 wrote and
+ * writes the other buffer. */
+
+/* Enqueue pass number `pass` (every kernel of it), reading src and writing
+ * dst. Returns 0, or -1 with a message in c->err. */
+typedef int (*gpu_pass_fn)(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const void *user);
+
+/* Enqueue passes passes of fn: pass 0 reads src and writes b, and each pass
+ * after it reads the buffer the pass before wrote and writes the other one
+ * of a and b, so the passes write b, a, b, ... src may be a, so that a and
+ * b simply swap, or a buffer the passes must leave alone (the input); it
+ * must not be b. *result is set to the buffer the last pass wrote, or to
+ * src when passes is 0. Returns 0, or -1 with a message in c->err. */
+int gpu__pingpong(gpu_ctx *c, unsigned passes, gpu_pass_fn fn, const void *user, cl_mem src,
+		  cl_mem a, cl_mem b, cl_mem *result);
+
+/* ---- a context without a job (gpu.c) ----------------------------------
+ *
+ * What gpu_run does around a runner, for callers that drive kernels of
+ * their own (the drivers' tests): c->job stays NULL, so only the helpers
+ * and drivers above may be used, not the runners. */
+
+/* Set c up on rt with the kernel file `file` built with the given options.
+ * Returns 0, or -1 with a message in err; either way gpu__ctx_close frees
+ * what it holds. */
+int gpu__ctx_open(gpu_ctx *c, clrt *rt, const char *file, const char *options, char *err,
+		  size_t errlen);
+
+/* Wait for everything c enqueued, put the sum of its kernels' times into
+ * *ms (when ms is not NULL) and release their events. Returns 0, or -1 with
+ * a message. */
+int gpu__ctx_finish(gpu_ctx *c, double *ms);
+
+/* Wait for c's kernels and release its kernels, scratch and buffers (not
+ * the program, which rt caches). Accepts a context gpu__ctx_open failed. */
+void gpu__ctx_close(gpu_ctx *c);
+
 /* The runners, one per algorithm and variant (see gpu.c's table). Each
  * returns 0, or -1 with a message in c->err. */
 int gpu__reduce_teaching(gpu_ctx *c);

@@ -10,18 +10,23 @@ if HAVE_OPENCL
 noinst_LTLIBRARIES += kernels/libpramcl.la
 kernels_libpramcl_la_SOURCES = kernels/clrt.c kernels/clrt.h kernels/gpu.c kernels/gpu.h \
 	kernels/gpuint.h kernels/gpu_reduce.c kernels/gpu_scan.c kernels/gpu_segmented.c \
-	kernels/gpu_matrix.c kernels/gpu_apps.c kernels/multilevel.c
+	kernels/gpu_matrix.c kernels/gpu_apps.c kernels/multilevel.c kernels/pingpong.c
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
 
-check_PROGRAMS += tests/gpu/test-kernels
-TESTS += tests/gpu/test-kernels tests/gpu/oclgrind.sh
+check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers
+TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh
 
 # The kernels validated as pram gpu validates them (src/gpuval.c).
 tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h src/gpuval.c src/gpuval.h
 tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
+
+# The drivers (gpuint.h) with the tiny kernels of tests/gpu/drivers.cl.
+tests_gpu_test_drivers_SOURCES = tests/gpu/test-drivers.c tests/tap.h
+tests_gpu_test_drivers_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
+tests_gpu_test_drivers_LDADD = kernels/libpramcl.la sim/libpram.la $(OPENCL_LIBS) -lm
 endif
 
-EXTRA_DIST += tests/gpu/oclgrind.sh
+EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/drivers.cl
