@@ -3,8 +3,14 @@
 
 # The kernels are data files, found in $(pkgdatadir)/kernels after install
 # and in the source tree before (clrt_build).
-nobase_dist_pkgdata_DATA += kernels/common.clh kernels/reduce.cl kernels/scan.cl \
-	kernels/segmented.cl kernels/matrix.cl kernels/apps.cl
+# One .cl per algorithm, named as its src/algos file; the .clh headers hold
+# what several of them share.
+nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch.clh \
+	kernels/scan_onepass.clh kernels/segmented.clh kernels/blockscan.clh kernels/count.clh \
+	kernels/reduce.cl kernels/scan_hillis_steele.cl kernels/scan_blelloch.cl \
+	kernels/scan_blocked.cl kernels/scan_brent.cl kernels/scan_backward.cl \
+	kernels/scan_segmented.cl kernels/reduce_segmented.cl kernels/scan_matrix.cl \
+	kernels/line_of_sight.cl kernels/split.cl kernels/compact.cl
 
 if HAVE_OPENCL
 noinst_LTLIBRARIES += kernels/libpramcl.la
