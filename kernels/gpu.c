@@ -59,7 +59,7 @@ static const gpu_entry entries[] = {
     {.algo = "scan-blelloch",
      .variant = "tuned",
      .file = "scan_blelloch.cl",
-     .run = gpu__scan_tuned,
+     .run = gpu__scan_onepass,
      .takes_per_proc = 1},
     {.algo = "scan-blocked",
      .variant = "teaching",
@@ -68,7 +68,7 @@ static const gpu_entry entries[] = {
     {.algo = "scan-blocked",
      .variant = "tuned",
      .file = "scan_blocked.cl",
-     .run = gpu__scan_tuned,
+     .run = gpu__scan_onepass,
      .takes_per_proc = 1},
     {.algo = "scan-brent",
      .variant = "teaching",
@@ -79,7 +79,7 @@ static const gpu_entry entries[] = {
     {.algo = "scan-brent",
      .variant = "tuned",
      .file = "scan_brent.cl",
-     .run = gpu__scan_tuned,
+     .run = gpu__scan_onepass,
      .takes_per_proc = 1},
     {.algo = "scan-backward",
      .variant = "teaching",
@@ -226,6 +226,21 @@ size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 		return 0;
 	}
 	return l;
+}
+
+size_t gpu__kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
+		    size_t cap, cl_kernel *k)
+{
+	size_t L = cap;
+	for (unsigned j = 0; j < nk; j++) {
+		if (!(k[j] = gpu__kernel(c, names[j])))
+			return 0;
+		size_t l = gpu__lsize(c, k[j], cap, local[j]);
+		if (!l)
+			return 0;
+		L = l < L ? l : L;
+	}
+	return L;
 }
 
 size_t gpu__groups(const gpu_ctx *c, size_t lsize)

@@ -1,8 +1,9 @@
 /*
- * gpuint.h - what gpu.c shares with the per-family runners (gpu_reduce.c,
- * gpu_scan.c, gpu_segmented.c, gpu_matrix.c, gpu_apps.c): the state of one
- * gpu_run call, the helpers that create kernels and scratch buffers and
- * enqueue timed launches, and the multi-level driver (multilevel.c).
+ * gpuint.h - what gpu.c shares with the runners, one gpu_X.c per algorithm
+ * X (its kernels in X.cl): the state of one gpu_run call, the helpers that
+ * create kernels and scratch buffers and enqueue timed launches, the
+ * drivers (multilevel.c, pingpong.c) and the scans several runners share
+ * (gpu_scan_common.c).
  *
  * A runner enqueues one complete run of its algorithm (every kernel of it)
  * with gpu__launch or the drivers, and sets c->result to the buffer that
@@ -55,6 +56,13 @@ cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems);
  * that bytes_per_item * size bytes of local memory fit. 0 with a message
  * when not even one work-item fits. */
 size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item);
+
+/* Create the nk kernels names[0 .. nk - 1] (static strings) into k and
+ * return the largest work-group size, at most cap, that every one of them
+ * takes, a work-item of kernel j needing local[j] bytes of local memory (as
+ * gpu__lsize). 0 with a message. */
+size_t gpu__kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
+		    size_t cap, cl_kernel *k);
 
 /* Set k's arguments, one letter of args per argument, each taking one
  * variadic value: 'm' a cl_mem, 'u' an unsigned (passed as cl_uint), 'i' an
@@ -186,13 +194,61 @@ int gpu__ctx_finish(gpu_ctx *c, double *ms);
  * the program, which rt caches). Accepts a context gpu__ctx_open failed. */
 void gpu__ctx_close(gpu_ctx *c);
 
-/* The runners, one per algorithm and variant (see gpu.c's table). Each
- * returns 0, or -1 with a message in c->err. */
+/* ---- the scans several algorithms share (gpu_scan_common.c) ---------- */
+
+#define GPU_SCAN_WG_CAP \
+	256 /* cap on the work-group sizes of the scans and the kernels around them */
+
+/* The teaching scan of the job's n elements into c->out: the block kernel
+ * block_kernel (scan.clh's contract), each of whose work-items takes
+ * per_item elements (1 for Hillis-Steele, 2 for Blelloch, f for Brent),
+ * joined by add_offsets and the multi-level driver. groups_cap, when not 0,
+ * is the work-group size a block size asked for, refused when the device
+ * or kernel cannot have it. Returns 0, or -1 with a message. */
+int gpu__scan_blocks(gpu_ctx *c, const char *block_kernel, size_t per_item, size_t groups_cap);
+
+/* The tuned single-pass scan (scan_onepass.clh) of the job's n elements
+ * into c->out, c->per_proc elements per work-item; scratch slots 0 and 1.
+ * Refused, saying so, on a device without 64-bit atomics. */
+int gpu__scan_onepass(gpu_ctx *c);
+
+/* What a count scan's first level counts (count.clh's COUNT_*). */
+enum gpu_count {
+	GPU_COUNT_WORDS, /* src holds the counts themselves */
+	GPU_COUNT_ZEROS, /* src holds keys: those whose bit 0 is 0 */
+	GPU_COUNT_FLAGS, /* src holds packed flags: the set ones */
+};
+
+/* dst[0 .. m) = the exclusive scan of the m elements of src by the blocked
+ * scan with kernels block and add (static names, blockscan.clh), whose
+ * elements take words 4-byte words, c->per_proc elements per work-item;
+ * the first level reads its elements as mode says (0: as they are). The
+ * levels' totals take scratch slots from slot on; *total is set to the one
+ * whose first element holds the total of all m. Returns 0, or -1 with a
+ * message. */
+int gpu__block_scan(gpu_ctx *c, const char *block, const char *add, size_t words, cl_mem src,
+		    unsigned mode, cl_mem dst, size_t m, unsigned slot, cl_mem *total);
+
+/* The count scan (count.clh) of the job's n elements of src, counted as
+ * mode says, into *f, scratch slot 0; its levels from slot 1 on, *total as
+ * gpu__block_scan's. */
+int gpu__count_scan(gpu_ctx *c, cl_mem src, enum gpu_count mode, cl_mem *f, cl_mem *total);
+
+/* The segmented scan (segmented.clh) of the job's n elements, with c->flags,
+ * into dst: inclusive, or exclusive with shift = 1. block and add are
+ * seg_block and seg_add, L the work-group size of both (the add-back finds
+ * its block by its group); the levels' carries and heads take scratch slots
+ * from slot on. Returns 0, or -1 with a message. */
+int gpu__seg_scan(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem dst, int shift,
+		  unsigned slot);
+
+/* The runners, one per algorithm and variant (see gpu.c's table), each in
+ * the gpu_X.c of its algorithm. Each returns 0, or -1 with a message in
+ * c->err. */
 int gpu__reduce_teaching(gpu_ctx *c);
 int gpu__reduce_tuned(gpu_ctx *c);
 int gpu__scan_hillis_steele(gpu_ctx *c);
 int gpu__scan_blelloch(gpu_ctx *c);
-int gpu__scan_tuned(gpu_ctx *c);
 int gpu__scan_blocked(gpu_ctx *c);
 int gpu__scan_brent(gpu_ctx *c);
 int gpu__scan_backward(gpu_ctx *c);

@@ -15,8 +15,11 @@ nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch
 if HAVE_OPENCL
 noinst_LTLIBRARIES += kernels/libpramcl.la
 kernels_libpramcl_la_SOURCES = kernels/clrt.c kernels/clrt.h kernels/gpu.c kernels/gpu.h \
-	kernels/gpuint.h kernels/gpu_reduce.c kernels/gpu_scan.c kernels/gpu_segmented.c \
-	kernels/gpu_matrix.c kernels/gpu_apps.c kernels/multilevel.c kernels/pingpong.c
+	kernels/gpuint.h kernels/multilevel.c kernels/pingpong.c kernels/gpu_scan_common.c \
+	kernels/gpu_reduce.c kernels/gpu_scan_hillis_steele.c kernels/gpu_scan_blelloch.c \
+	kernels/gpu_scan_blocked.c kernels/gpu_scan_brent.c kernels/gpu_scan_backward.c \
+	kernels/gpu_scan_segmented.c kernels/gpu_reduce_segmented.c kernels/gpu_scan_matrix.c \
+	kernels/gpu_line_of_sight.c kernels/gpu_split.c kernels/gpu_compact.c
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
 

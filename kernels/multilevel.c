@@ -5,10 +5,11 @@
  *
  * A caller describes its pass with a gpu_multilevel (the block and add-back
  * kernels, their work-group sizes, the elements a block covers and two
- * argument builders) and calls gpu__multilevel once per run. The scans of
- * gpu_scan.c, the applications' scans of gpu_apps.c, the segmented scan and
- * the segment numbers of gpu_segmented.c, the matrix scan and the teaching
- * reduction all run on it.
+ * argument builders) and calls gpu__multilevel once per run. The teaching
+ * scans, the applications' scans and the segmented scan
+ * (gpu_scan_common.c), the segment numbers (gpu_reduce_segmented.c), the
+ * matrix scan (gpu_scan_matrix.c) and the teaching reduction
+ * (gpu_reduce.c) all run on it.
  */
 #include "gpuint.h"
 

@@ -1,17 +1,19 @@
 /*
- * gpu_matrix.c - the runner of "scan-matrix" (kernels in matrix.cl): the sum
- * scan with each 256-element tile scanned as matrix products,
- * A U + L A J (A U' + L A J when exclusive), one tile per work-group.
+ * gpu_scan_matrix.c - the runner of "scan-matrix" (kernels in
+ * scan_matrix.cl): the sum scan with each 256-element tile scanned as
+ * matrix products, A U + L A J (A U' + L A J when exclusive), one tile per
+ * work-group.
  *
  * The whole array as the notes' "Working on Arbitrary Length Input", like
- * the teaching scans of gpu_scan.c, by the multi-level driver: scan every
- * tile, keeping its total; scan the totals the same way (exclusive, in
- * place, while there is more than one tile); add the scanned total of tile t
- * to every element of tile t. Up to 2^31 elements that is at most four levels.
+ * the teaching scans (gpu_scan_common.c), by the multi-level driver: scan
+ * every tile, keeping its total; scan the totals the same way (exclusive,
+ * in place, while there is more than one tile); add the scanned total of
+ * tile t to every element of tile t. Up to 2^31 elements that is at most
+ * four levels.
  */
 #include "gpuint.h"
 
-/* Elements per tile: the 16 x 16 matrix of matrix.cl. */
+/* Elements per tile: the 16 x 16 matrix of scan_matrix.cl. */
 #define MATRIX_TILE 256
 
 /* A work-item per tile entry at most; fewer (down to 1) loop over the
@@ -23,9 +25,7 @@
 static int tile_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 {
 	return gpu__args(c, ml->block, "mmmui", lv->src, lv->dst, lv->totals, (unsigned)lv->m,
-			 lv->depth           ? 0
-			 : c->job->inclusive ? 1
-					     : 0);
+			 !lv->depth && c->job->inclusive);
 }
 
 /* matrix_add: a, the scanned tile totals, n. */

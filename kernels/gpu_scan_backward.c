@@ -1,0 +1,11 @@
+/*
+ * gpu_scan_backward.c - the runner of "scan-backward" (kernels in
+ * scan_backward.cl, which defines REVERSE): Blelloch's teaching scan from
+ * the end, run as the forward one is (gpu__scan_blocks).
+ */
+#include "gpuint.h"
+
+int gpu__scan_backward(gpu_ctx *c)
+{
+	return gpu__scan_blocks(c, "blelloch_block", 2, 0);
+}
