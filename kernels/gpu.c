@@ -1,8 +1,8 @@
 /*
- * gpu.c - gpu_run (gpu.h): the table of algorithms and variants with their
- * kernel files and runners, the build options that pick the operator and
- * the type, buffers, the warm-up and timed runs, and the helpers the runners
- * share (gpuint.h).
+ * gpu.c - gpu_run (gpu.h): the table of the algorithms with kernels (each
+ * gpu_algo lives in its algorithm's gpu_X.c), the build options that pick
+ * the operator and the type, buffers, the warm-up and timed runs, and the
+ * helpers the runners share (gpuint.h).
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -18,108 +18,20 @@
 #define GPU_DEFAULT_PER_PROC 32
 #define GPU_MAX_PER_PROC     64
 
-/* How long the output of an entry is. */
-enum gpu_out {
-	GPU_OUT_N,    /* n elements: a scan */
-	GPU_OUT_ONE,  /* one element: a reduction */
-	GPU_OUT_UPTO, /* at most n, as many as the data say (gpu_ctx.count) */
-};
+/* The table of gpu.h: every algorithm with kernels, in the registry's
+ * order. Each gpu_algo is defined in the gpu_X.c of its algorithm. */
+extern const gpu_algo gpu_reduce, gpu_scan_hillis_steele, gpu_scan_blelloch, gpu_scan_blocked,
+    gpu_scan_brent, gpu_scan_backward, gpu_scan_segmented, gpu_reduce_segmented, gpu_scan_matrix,
+    gpu_line_of_sight, gpu_sandwich, gpu_split, gpu_compact;
 
-typedef struct gpu_entry {
-	const char *algo;       /* the registry's kernel name */
-	const char *variant;    /* "teaching" or "tuned" */
-	const char *file;       /* kernel file */
-	int (*run)(gpu_ctx *c); /* enqueues one run */
-	enum gpu_out out;       /* the output's length */
-	int takes_per_proc;     /* honours job->per_proc */
-	unsigned default_pp;    /* per_proc when the job gives none; 0: GPU_DEFAULT_PER_PROC */
-	int sum_only;           /* the kernels add; max and min are refused */
-	int flags;              /* reads the job's segment flags */
-} gpu_entry;
-
-static const gpu_entry entries[] = {
-    {.algo = "reduce",
-     .variant = "teaching",
-     .file = "reduce.cl",
-     .run = gpu__reduce_teaching,
-     .out = GPU_OUT_ONE},
-    {.algo = "reduce",
-     .variant = "tuned",
-     .file = "reduce.cl",
-     .run = gpu__reduce_tuned,
-     .out = GPU_OUT_ONE},
-    {.algo = "scan-hillis-steele",
-     .variant = "teaching",
-     .file = "scan_hillis_steele.cl",
-     .run = gpu__scan_hillis_steele},
-    {.algo = "scan-blelloch",
-     .variant = "teaching",
-     .file = "scan_blelloch.cl",
-     .run = gpu__scan_blelloch},
-    {.algo = "scan-blelloch",
-     .variant = "tuned",
-     .file = "scan_blelloch.cl",
-     .run = gpu__scan_onepass,
-     .takes_per_proc = 1},
-    {.algo = "scan-blocked",
-     .variant = "teaching",
-     .file = "scan_blocked.cl",
-     .run = gpu__scan_blocked},
-    {.algo = "scan-blocked",
-     .variant = "tuned",
-     .file = "scan_blocked.cl",
-     .run = gpu__scan_onepass,
-     .takes_per_proc = 1},
-    {.algo = "scan-brent",
-     .variant = "teaching",
-     .file = "scan_brent.cl",
-     .run = gpu__scan_brent,
-     .takes_per_proc = 1,
-     .default_pp = 4}, /* the notes' float4 */
-    {.algo = "scan-brent",
-     .variant = "tuned",
-     .file = "scan_brent.cl",
-     .run = gpu__scan_onepass,
-     .takes_per_proc = 1},
-    {.algo = "scan-backward",
-     .variant = "teaching",
-     .file = "scan_backward.cl",
-     .run = gpu__scan_backward},
-    {.algo = "scan-segmented",
-     .variant = "teaching",
-     .file = "scan_segmented.cl",
-     .run = gpu__scan_segmented,
-     .flags = 1},
-    {.algo = "reduce-segmented",
-     .variant = "teaching",
-     .file = "reduce_segmented.cl",
-     .run = gpu__reduce_segmented,
-     .out = GPU_OUT_UPTO,
-     .flags = 1},
-    {.algo = "scan-matrix",
-     .variant = "teaching",
-     .file = "scan_matrix.cl",
-     .run = gpu__scan_matrix,
-     .sum_only = 1},
-    /* The applications scan 16 elements per work-item (on an H100 at n = 2^28,
-	 * compaction takes 5.4 ms with 16 and 7.3 ms with 32). */
-    {.algo = "line-of-sight",
-     .variant = "teaching",
-     .file = "line_of_sight.cl",
-     .run = gpu__line_of_sight,
-     .default_pp = 16},
-    {.algo = "split",
-     .variant = "teaching",
-     .file = "split.cl",
-     .run = gpu__split,
-     .default_pp = 16},
-    {.algo = "compact",
-     .variant = "teaching",
-     .file = "compact.cl",
-     .run = gpu__compact,
-     .out = GPU_OUT_UPTO,
-     .flags = 1,
-     .default_pp = 16},
+const gpu_algo *const gpu_algos[] = {
+    &gpu_reduce,         &gpu_scan_hillis_steele,
+    &gpu_scan_blelloch,  &gpu_scan_blocked,
+    &gpu_scan_brent,     &gpu_scan_backward,
+    &gpu_scan_segmented, &gpu_reduce_segmented,
+    &gpu_scan_matrix,    &gpu_line_of_sight,
+    &gpu_sandwich,       &gpu_split,
+    &gpu_compact,        NULL,
 };
 
 /* The build option of each operator the kernels have; NULL: not there. */
@@ -128,21 +40,6 @@ static const char *const op_define[PRAM_OP_COUNT] = {
     [PRAM_OP_MAX] = "-DOP_MAX",
     [PRAM_OP_MIN] = "-DOP_MIN",
 };
-
-static const gpu_entry *find_entry(const char *algo, const char *variant)
-{
-	if (!algo || !variant)
-		return NULL;
-	for (size_t k = 0; k < sizeof entries / sizeof entries[0]; k++)
-		if (strcmp(entries[k].algo, algo) == 0 && strcmp(entries[k].variant, variant) == 0)
-			return &entries[k];
-	return NULL;
-}
-
-int gpu_has(const char *algo, const char *variant)
-{
-	return find_entry(algo, variant) != NULL;
-}
 
 unsigned long gpu_lanes(const clrt *rt)
 {
@@ -387,33 +284,34 @@ void gpu__ctx_close(gpu_ctx *c)
 /* ---- gpu_run --------------------------------------------------------- */
 
 /* Put "prefix: " before the message in err. */
-static void prefix_err(char *err, size_t errlen, const char *algo, const char *variant,
+static void prefix_err(char *err, size_t errlen, const char *name, const char *variant,
 		       const char *file)
 {
 	char *inner = strdup(err);
-	snprintf(err, errlen, "%s (%s, %s): %s", algo ? algo : "?", variant ? variant : "?", file,
+	snprintf(err, errlen, "%s (%s, %s): %s", name ? name : "?", variant ? variant : "?", file,
 		 inner ? inner : "out of memory");
 	free(inner);
 }
 
-/* Check the job against what the entry can do. */
-static int check_job(const gpu_entry *e, const gpu_job *job, char *err, size_t errlen)
+/* Check the job against what g's kernels can do. */
+static int check_job(const gpu_algo *g, const gpu_job *job, char *err, size_t errlen)
 {
-	if ((unsigned)job->op >= PRAM_OP_COUNT || !op_define[job->op]) {
+	const algo_params *p = job->params;
+	if ((unsigned)p->op >= PRAM_OP_COUNT || !op_define[p->op]) {
 		snprintf(err, errlen, "the kernels have no operator '%s' (sum, max and min only)",
-			 (unsigned)job->op < PRAM_OP_COUNT ? pram_op_name(job->op) : "?");
+			 (unsigned)p->op < PRAM_OP_COUNT ? pram_op_name(p->op) : "?");
 		return -1;
 	}
-	if (e->sum_only && job->op != PRAM_OP_SUM) {
+	if (g->sum_only && p->op != PRAM_OP_SUM) {
 		snprintf(err, errlen, "the kernels add; they have no operator '%s'",
-			 pram_op_name(job->op));
+			 pram_op_name(p->op));
 		return -1;
 	}
-	if (e->flags && job->n && !job->flags) {
+	if (g->flags && job->n && !job->flags) {
 		snprintf(err, errlen, "the kernels need segment flags and the job has none");
 		return -1;
 	}
-	size_t want = e->out == GPU_OUT_ONE ? 1 : job->n;
+	size_t want = g->out == GPU_OUT_ONE ? 1 : job->n;
 	if (job->out_n != want) {
 		snprintf(err, errlen, "the output has %zu elements; the kernels write %zu",
 			 job->out_n, want);
@@ -461,29 +359,41 @@ static int upload_flags(gpu_ctx *c)
 
 int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 {
-	const gpu_entry *e = find_entry(job->algo, job->variant);
+	const gpu_algo *g = gpu_for(job->algo);
+	const char *name = job->algo ? job->algo->name : "(null)";
+	const char *vname = gpu_variant_name(job->variant);
 	gpu_ctx c;
 	char opts[256];
 	cl_int rc;
 	memset(&c, 0, sizeof c);
-	if (!e) {
-		snprintf(err, errlen, "no OpenCL kernels for algorithm '%s', variant '%s'",
-			 job->algo ? job->algo : "(null)", job->variant ? job->variant : "(null)");
+	if (!gpu_has_variant(g, job->variant)) {
+		if (vname)
+			snprintf(err, errlen, "no OpenCL kernels for algorithm '%s', variant '%s'",
+				 name, vname);
+		else
+			snprintf(err, errlen, "no OpenCL kernels for algorithm '%s', variant %d",
+				 name, (int)job->variant);
 		return -1;
 	}
-	if (check_job(e, job, err, errlen))
+	if (!job->params) {
+		snprintf(err, errlen, "%s (%s): bad job: no parameters", name, vname);
+		return -1;
+	}
+	const gpu_runner *r = &g->variant[job->variant];
+	const algo_params *p = job->params;
+	if (check_job(g, job, err, errlen))
 		goto fail;
-	unsigned pp = e->takes_per_proc && job->per_proc ? job->per_proc
-		      : e->default_pp                    ? e->default_pp
-							 : GPU_DEFAULT_PER_PROC;
+	unsigned pp = r->takes_per_proc && p->per_proc ? p->per_proc
+		      : r->default_pp                  ? r->default_pp
+						       : GPU_DEFAULT_PER_PROC;
 	if (pp > GPU_MAX_PER_PROC) {
 		snprintf(err, errlen, "per_proc %u is more than the kernels take (%d)", pp,
 			 GPU_MAX_PER_PROC);
 		goto fail;
 	}
-	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u", op_define[job->op],
-		 job->is_float ? " -DIS_FLOAT" : "", pp);
-	if (gpu__ctx_open(&c, rt, e->file, opts, err, errlen))
+	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u", op_define[p->op],
+		 p->type == PRAM_FLOAT ? " -DIS_FLOAT" : "", pp);
+	if (gpu__ctx_open(&c, rt, g->file, opts, err, errlen))
 		goto fail;
 	c.job = job;
 	c.per_proc = pp;
@@ -497,13 +407,13 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		CL_CHECK(clEnqueueWriteBuffer(clrt_queue(rt), c.in, CL_TRUE, 0, n * 4, job->input,
 					      0, NULL, NULL),
 			 err, errlen);
-	if (e->flags && n && upload_flags(&c))
+	if (g->flags && n && upload_flags(&c))
 		goto fail;
-	for (unsigned r = 0; r <= job->reps; r++) {
+	for (unsigned k = 0; k <= job->reps; k++) {
 		c.result = c.out;
-		if (e->run(&c))
+		if (r->run(&c))
 			goto fail;
-		if (gpu__ctx_finish(&c, r ? &job->times_ms[r - 1] : NULL))
+		if (gpu__ctx_finish(&c, k ? &job->times_ms[k - 1] : NULL))
 			goto fail;
 	}
 	job->out_got = job->out_n;
@@ -528,10 +438,8 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	rc = 0;
 	goto done;
 fail:
-	prefix_err(err, errlen, job->algo, job->variant,
-		   e && clrt_kernel_path(rt, e->file) ? clrt_kernel_path(rt, e->file)
-		   : e                                ? e->file
-						      : "?");
+	prefix_err(err, errlen, name, vname,
+		   clrt_kernel_path(rt, g->file) ? clrt_kernel_path(rt, g->file) : g->file);
 	rc = -1;
 done:
 	gpu__ctx_close(&c);

@@ -7,7 +7,9 @@
  */
 #include "gpuint.h"
 
-int gpu__compact(gpu_ctx *c)
+extern const algo algo_compact;
+
+static int compact(gpu_ctx *c)
 {
 	size_t n = c->job->n, l;
 	cl_mem f;
@@ -20,3 +22,13 @@ int gpu__compact(gpu_ctx *c)
 	return gpu__launch(c, k, GPU_DIV_UP(n, l) * l, l, "mmmmu", c->in, c->flags, f, c->out,
 			   (unsigned)n);
 }
+
+/* 16 elements per work-item, as the other applications of scan
+ * (gpu_line_of_sight.c says why). */
+const gpu_algo gpu_compact = {
+    .algo = &algo_compact,
+    .file = "compact.cl",
+    .variant = {[GPU_TEACHING] = {.run = compact, .default_pp = 16}},
+    .out = GPU_OUT_UPTO,
+    .flags = 1,
+};

@@ -8,6 +8,8 @@
  */
 #include "gpuint.h"
 
+extern const algo algo_reduce;
+
 /* Cap on the work-group size: 256 keeps several groups resident per
  * compute unit on GPUs; CPUs gain nothing from larger groups. */
 #define REDUCE_WG_CAP 256
@@ -19,7 +21,7 @@ static int tree_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 			 ml->lblock * 4);
 }
 
-int gpu__reduce_teaching(gpu_ctx *c)
+static int reduce_teaching(gpu_ctx *c)
 {
 	cl_kernel k = gpu__kernel(c, "reduce_tree");
 	if (!k)
@@ -38,7 +40,7 @@ int gpu__reduce_teaching(gpu_ctx *c)
 	return gpu__multilevel(c, &ml, c->in, NULL, c->job->n, &c->result, NULL);
 }
 
-int gpu__reduce_tuned(gpu_ctx *c)
+static int reduce_tuned(gpu_ctx *c)
 {
 	cl_kernel k = gpu__kernel(c, "reduce_tuned");
 	if (!k)
@@ -66,3 +68,10 @@ int gpu__reduce_tuned(gpu_ctx *c)
 	c->result = fin;
 	return 0;
 }
+
+const gpu_algo gpu_reduce = {
+    .algo = &algo_reduce,
+    .file = "reduce.cl",
+    .variant = {[GPU_TEACHING] = {.run = reduce_teaching}, [GPU_TUNED] = {.run = reduce_tuned}},
+    .out = GPU_OUT_ONE,
+};

@@ -8,6 +8,8 @@
  */
 #include "gpuint.h"
 
+extern const algo algo_reduce_segmented;
+
 /* Scratch slots; the levels of both scans start at SLOT_LEVELS, the count
  * scan reusing the segmented scan's buffers after it in the (in-order)
  * queue. */
@@ -50,7 +52,7 @@ static int usum_add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *
 	return gpu__args(c, ml->add, "mmu", lv->dst, lv->totals, (unsigned)lv->m);
 }
 
-int gpu__reduce_segmented(gpu_ctx *c)
+static int reduce_segmented(gpu_ctx *c)
 {
 	cl_kernel k[K_COUNT];
 	size_t n = c->job->n, words = GPU_DIV_UP(n, 32), L;
@@ -80,3 +82,11 @@ int gpu__reduce_segmented(gpu_ctx *c)
 	c->count = count; /* gpu_run reads the number of segments from it */
 	return 0;
 }
+
+const gpu_algo gpu_reduce_segmented = {
+    .algo = &algo_reduce_segmented,
+    .file = "reduce_segmented.cl",
+    .variant = {[GPU_TEACHING] = {.run = reduce_segmented}},
+    .out = GPU_OUT_UPTO,
+    .flags = 1,
+};

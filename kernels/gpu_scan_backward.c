@@ -5,7 +5,15 @@
  */
 #include "gpuint.h"
 
-int gpu__scan_backward(gpu_ctx *c)
+extern const algo algo_scan_backward;
+
+static int scan_backward(gpu_ctx *c)
 {
 	return gpu__scan_blocks(c, "blelloch_block", 2, 0);
 }
+
+const gpu_algo gpu_scan_backward = {
+    .algo = &algo_scan_backward,
+    .file = "scan_backward.cl",
+    .variant = {[GPU_TEACHING] = {.run = scan_backward}},
+};

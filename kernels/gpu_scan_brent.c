@@ -7,7 +7,18 @@
  */
 #include "gpuint.h"
 
-int gpu__scan_brent(gpu_ctx *c)
+extern const algo algo_scan_brent;
+
+static int scan_brent(gpu_ctx *c)
 {
 	return gpu__scan_blocks(c, "brent_block", c->per_proc, 0);
 }
+
+const gpu_algo gpu_scan_brent = {
+    .algo = &algo_scan_brent,
+    .file = "scan_brent.cl",
+    .variant = {[GPU_TEACHING] = {.run = scan_brent,
+				  .takes_per_proc = 1,
+				  .default_pp = 4}, /* the notes' float4 */
+		[GPU_TUNED] = {.run = gpu__scan_onepass, .takes_per_proc = 1}},
+};

@@ -29,7 +29,7 @@
 static int blocks_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 {
 	return gpu__args(c, ml->block, "mmmuil", lv->src, lv->dst, lv->totals, (unsigned)lv->m,
-			 !lv->depth && c->job->inclusive, 2 * ml->lblock * 4);
+			 !lv->depth && c->job->params->inclusive, 2 * ml->lblock * 4);
 }
 
 /* add_offsets: a, the scanned block totals, n and the block size. */
@@ -103,7 +103,8 @@ int gpu__scan_onepass(gpu_ctx *c)
 	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
 			(unsigned)tiles) ||
 	    gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in, c->out, status, ticket,
-			(unsigned)n, c->job->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4, L * 4))
+			(unsigned)n, c->job->params->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4,
+			L * 4))
 		return -1;
 	return 0;
 }

@@ -6,7 +6,15 @@
  */
 #include "gpuint.h"
 
-int gpu__scan_hillis_steele(gpu_ctx *c)
+extern const algo algo_scan_hillis_steele;
+
+static int scan_hillis_steele(gpu_ctx *c)
 {
 	return gpu__scan_blocks(c, "hs_block", 1, 0);
 }
+
+const gpu_algo gpu_scan_hillis_steele = {
+    .algo = &algo_scan_hillis_steele,
+    .file = "scan_hillis_steele.cl",
+    .variant = {[GPU_TEACHING] = {.run = scan_hillis_steele}},
+};

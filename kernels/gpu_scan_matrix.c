@@ -13,6 +13,8 @@
  */
 #include "gpuint.h"
 
+extern const algo algo_scan_matrix;
+
 /* Elements per tile: the 16 x 16 matrix of scan_matrix.cl. */
 #define MATRIX_TILE 256
 
@@ -25,7 +27,7 @@
 static int tile_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 {
 	return gpu__args(c, ml->block, "mmmui", lv->src, lv->dst, lv->totals, (unsigned)lv->m,
-			 !lv->depth && c->job->inclusive);
+			 !lv->depth && c->job->params->inclusive);
 }
 
 /* matrix_add: a, the scanned tile totals, n. */
@@ -34,7 +36,7 @@ static int add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 	return gpu__args(c, ml->add, "mmu", lv->dst, lv->totals, (unsigned)lv->m);
 }
 
-int gpu__scan_matrix(gpu_ctx *c)
+static int scan_matrix(gpu_ctx *c)
 {
 	if (c->job->n == 0)
 		return 0;
@@ -57,3 +59,10 @@ int gpu__scan_matrix(gpu_ctx *c)
 			     .add_args = add_args};
 	return gpu__multilevel(c, &ml, c->in, c->out, c->job->n, NULL, NULL);
 }
+
+const gpu_algo gpu_scan_matrix = {
+    .algo = &algo_scan_matrix,
+    .file = "scan_matrix.cl",
+    .variant = {[GPU_TEACHING] = {.run = scan_matrix}},
+    .sum_only = 1,
+};

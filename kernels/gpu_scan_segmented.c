@@ -8,7 +8,9 @@
  */
 #include "gpuint.h"
 
-int gpu__scan_segmented(gpu_ctx *c)
+extern const algo algo_scan_segmented;
+
+static int scan_segmented(gpu_ctx *c)
 {
 	/* seg_block holds 2L values and 2L flags; seg_add finds its block by
 	 * its group, so both run in groups of one size. */
@@ -21,5 +23,12 @@ int gpu__scan_segmented(gpu_ctx *c)
 	if (!(L = gpu__kernels(c, 2, names, local, GPU_SCAN_WG_CAP, k)))
 		return -1;
 	/* Exclusive: the inclusive scan of the shifted input (segmented.clh). */
-	return gpu__seg_scan(c, k[0], k[1], L, c->out, c->job->inclusive ? 0 : 1, 0);
+	return gpu__seg_scan(c, k[0], k[1], L, c->out, c->job->params->inclusive ? 0 : 1, 0);
 }
+
+const gpu_algo gpu_scan_segmented = {
+    .algo = &algo_scan_segmented,
+    .file = "scan_segmented.cl",
+    .variant = {[GPU_TEACHING] = {.run = scan_segmented}},
+    .flags = 1,
+};

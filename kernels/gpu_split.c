@@ -6,13 +6,15 @@
  */
 #include "gpuint.h"
 
-int gpu__split(gpu_ctx *c)
+extern const algo algo_split;
+
+static int split(gpu_ctx *c)
 {
 	size_t n = c->job->n, l;
 	cl_mem f, total;
 	if (n == 0)
 		return 0;
-	if (c->job->is_float) {
+	if (c->job->params->type == PRAM_FLOAT) {
 		snprintf(c->err, c->errlen,
 			 "split sorts integer keys by their bit 0; the data are float");
 		return -1;
@@ -24,3 +26,11 @@ int gpu__split(gpu_ctx *c)
 	return gpu__launch(c, k, GPU_DIV_UP(n, l) * l, l, "mmmmu", c->in, f, total, c->out,
 			   (unsigned)n);
 }
+
+/* 16 elements per work-item, as the other applications of scan
+ * (gpu_line_of_sight.c says why). */
+const gpu_algo gpu_split = {
+    .algo = &algo_split,
+    .file = "split.cl",
+    .variant = {[GPU_TEACHING] = {.run = split, .default_pp = 16}},
+};

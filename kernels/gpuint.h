@@ -5,11 +5,12 @@
  * drivers (multilevel.c, pingpong.c) and the scans several runners share
  * (gpu_scan_common.c).
  *
- * A runner enqueues one complete run of its algorithm (every kernel of it)
- * with gpu__launch or the drivers, and sets c->result to the buffer that
- * holds the output.
- * gpu_run calls it once to warm up and then job->reps times; kernels and
- * scratch buffers are created on the first call and reused after.
+ * Each gpu_X.c defines its algorithm's gpu_algo (gpu.h), whose runners
+ * enqueue one complete run of a variant (every kernel of it) with
+ * gpu__launch or the drivers, and set c->result to the buffer that holds
+ * the output. gpu_run calls a runner once to warm up and then job->reps
+ * times; kernels and scratch buffers are created on the first call and
+ * reused after. A runner reads the job's parameters in c->job->params.
  */
 #ifndef PRAM_GPUINT_H
 #define PRAM_GPUINT_H
@@ -242,22 +243,9 @@ int gpu__count_scan(gpu_ctx *c, cl_mem src, enum gpu_count mode, cl_mem *f, cl_m
 int gpu__seg_scan(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem dst, int shift,
 		  unsigned slot);
 
-/* The runners, one per algorithm and variant (see gpu.c's table), each in
- * the gpu_X.c of its algorithm. Each returns 0, or -1 with a message in
- * c->err. */
-int gpu__reduce_teaching(gpu_ctx *c);
-int gpu__reduce_tuned(gpu_ctx *c);
-int gpu__scan_hillis_steele(gpu_ctx *c);
+/* Blelloch's teaching scan (gpu_scan_blelloch.c), which the sandwich
+ * (gpu_sandwich.c) runs too. */
 int gpu__scan_blelloch(gpu_ctx *c);
-int gpu__scan_blocked(gpu_ctx *c);
-int gpu__scan_brent(gpu_ctx *c);
-int gpu__scan_backward(gpu_ctx *c);
-int gpu__scan_segmented(gpu_ctx *c);
-int gpu__reduce_segmented(gpu_ctx *c);
-int gpu__scan_matrix(gpu_ctx *c);
-int gpu__line_of_sight(gpu_ctx *c);
-int gpu__split(gpu_ctx *c);
-int gpu__compact(gpu_ctx *c);
 
 #define GPU_DIV_UP(a, b) (((a) + (b)-1) / (b))
 

@@ -19,12 +19,14 @@ kernels_libpramcl_la_SOURCES = kernels/clrt.c kernels/clrt.h kernels/gpu.c kerne
 	kernels/gpu_reduce.c kernels/gpu_scan_hillis_steele.c kernels/gpu_scan_blelloch.c \
 	kernels/gpu_scan_blocked.c kernels/gpu_scan_brent.c kernels/gpu_scan_backward.c \
 	kernels/gpu_scan_segmented.c kernels/gpu_reduce_segmented.c kernels/gpu_scan_matrix.c \
-	kernels/gpu_line_of_sight.c kernels/gpu_split.c kernels/gpu_compact.c
+	kernels/gpu_line_of_sight.c kernels/gpu_sandwich.c kernels/gpu_split.c kernels/gpu_compact.c \
+	kernels/lookup.c
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
 
-check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers
-TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh
+check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/test-table
+TESTS += tests/gpu/test-table tests/gpu/test-kernels tests/gpu/test-drivers \
+	tests/gpu/oclgrind.sh
 
 # The kernels validated as pram gpu validates them (src/gpuval.c).
 tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h src/gpuval.c src/gpuval.h
@@ -32,10 +34,16 @@ tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
 
+# The table of algorithms with kernels against the registry.
+tests_gpu_test_table_SOURCES = tests/gpu/test-table.c tests/tap.h
+tests_gpu_test_table_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+	$(OPENCL_LIBS) -lm
+
 # The drivers (gpuint.h) with the tiny kernels of tests/gpu/drivers.cl.
 tests_gpu_test_drivers_SOURCES = tests/gpu/test-drivers.c tests/tap.h
 tests_gpu_test_drivers_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-tests_gpu_test_drivers_LDADD = kernels/libpramcl.la sim/libpram.la $(OPENCL_LIBS) -lm
+tests_gpu_test_drivers_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+	$(OPENCL_LIBS) -lm
 endif
 
 EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/drivers.cl

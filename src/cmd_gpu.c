@@ -12,20 +12,21 @@
 
 #include "cli.h"
 #include "config.h"
+#include "gpu.h"
 #include "gpuval.h"
 
 #ifdef HAVE_OPENCL
 #include "clrt.h"
-#include "gpu.h"
 #endif
 
 typedef struct gpu_opts {
 	cli_algo_opts a;
 	const char *device;
 	uint64_t reps;
-	const char *variant; /* NULL: every variant the algorithm has */
-	uint64_t max_group;  /* cap on work-group sizes; 0: the kernels choose */
-	int no_output;       /* leave the output array out of the JSON */
+	int one_variant;          /* --variant given: only that one */
+	enum gpu_variant variant; /* which, with one_variant */
+	uint64_t max_group;       /* cap on work-group sizes; 0: the kernels choose */
+	int no_output;            /* leave the output array out of the JSON */
 } gpu_opts;
 
 static int parse(gpu_opts *o, int argc, char **argv, const char **name)
@@ -74,13 +75,17 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_VARIANT:
-			if (strcmp(optarg, "teaching") && strcmp(optarg, "tuned")) {
-				cli_error("gpu: --variant '%s': give teaching or tuned", optarg);
+		case OPT_VARIANT: {
+#ifdef HAVE_OPENCL
+			char why[128];
+			if (gpu_variant_parse(optarg, &o->variant, why, sizeof why)) {
+				cli_error("gpu: --variant: %s", why);
 				return EXIT_USAGE;
 			}
-			o->variant = optarg;
+#endif
+			o->one_variant = 1;
 			break;
+		}
 		default:
 			cli_error("gpu: unknown option '%s' (pram gpu --help)", argv[optind - 1]);
 			return EXIT_USAGE;
@@ -97,18 +102,23 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 
 const char *cli_kernel_variants(const algo *a)
 {
-#ifdef HAVE_OPENCL
-	int teach = a->kernel && gpu_has(a->kernel, "teaching");
-	int tuned = a->kernel && gpu_has(a->kernel, "tuned");
-	return teach && tuned ? "teaching tuned" : teach ? "teaching" : tuned ? "tuned" : "";
-#else
+#ifndef HAVE_OPENCL
 	(void)a;
 	return "";
+#else
+	static char names[64];
+	const gpu_algo *g = gpu_for(a);
+	size_t len = 0;
+	names[0] = '\0';
+	for (unsigned v = 0; v < GPU_NVARIANTS; v++)
+		if (gpu_has_variant(g, v) && len < sizeof names)
+			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+						len ? " " : "", gpu_variant_name(v));
+	return names;
 #endif
 }
 
 #ifdef HAVE_OPENCL
-static const char *const variants[] = {"teaching", "tuned"};
 
 static void print_result_json(FILE *f, const gpu_result *g, int first, int with_output)
 {
@@ -151,8 +161,9 @@ static int gpu_exec(int argc, char **argv)
 		cli_error("gpu: %s has no OpenCL kernels yet", o.a.alg->name);
 		return EXIT_USAGE;
 	}
-	if (o.variant && !gpu_has(o.a.alg->kernel, o.variant)) {
-		cli_error("gpu: %s has no %s kernel", o.a.alg->name, o.variant);
+	const gpu_algo *ga = gpu_for(o.a.alg);
+	if (o.one_variant && !gpu_has_variant(ga, o.variant)) {
+		cli_error("gpu: %s has no %s kernel", o.a.alg->name, gpu_variant_name(o.variant));
 		return EXIT_USAGE;
 	}
 	algo_data in;
@@ -183,13 +194,12 @@ static int gpu_exec(int argc, char **argv)
 			o.a.params.type == PRAM_INT ? "int" : "float", o.a.seed, o.reps);
 	}
 	int all_ok = 1, ran = 0, failed = 0;
-	for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
-		if (o.variant ? strcmp(o.variant, variants[v]) != 0
-			      : !gpu_has(o.a.alg->kernel, variants[v]))
+	for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+		if (o.one_variant ? v != o.variant : !gpu_has_variant(ga, v))
 			continue;
 		gpu_result g;
-		if (gpuval_run(rt, o.a.alg, &o.a.params, &in, variants[v], (unsigned)o.reps, &g,
-			       err, sizeof err)) {
+		if (gpuval_run_variant(rt, o.a.alg, &o.a.params, &in, v, (unsigned)o.reps, &g, err,
+				       sizeof err)) {
 			cli_error("gpu: %s", err);
 			failed = 1;
 			break;

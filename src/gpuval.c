@@ -45,14 +45,15 @@ static int64_t wrap32(int64_t v)
 	return (int32_t)(uint32_t)(uint64_t)v;
 }
 
-int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
-	       const char *variant, unsigned reps, gpu_result *g, char *err, size_t errlen)
+int gpuval_run_variant(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
+		       enum gpu_variant variant, unsigned reps, gpu_result *g, char *err,
+		       size_t errlen)
 {
 	size_t n = in->n, out_n = algo_out_len(a, n, p);
 	void *dev_in = NULL, *dev_out = NULL;
 	algo_data in32 = {0}, ref = {0};
 	memset(g, 0, sizeof *g);
-	g->variant = variant;
+	g->variant = gpu_variant_name(variant);
 	g->reps = reps;
 	dev_in = malloc((n ? n : 1) * 4);
 	dev_out = malloc((out_n ? out_n : 1) * 4);
@@ -82,14 +83,13 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 			in32.vals[i].f = f;
 		}
 	}
+	/* The kernels read the data's type from the parameters. */
+	algo_params kp = *p;
+	kp.type = in->type;
 	gpu_job job = {
-	    .algo = a->kernel,
+	    .algo = a,
 	    .variant = variant,
-	    .op = p->op,
-	    .inclusive = p->inclusive,
-	    .is_float = in->type == PRAM_FLOAT,
-	    .per_proc = p->per_proc,
-	    .block = p->block,
+	    .params = &kp,
 	    .n = n,
 	    .input = dev_in,
 	    .flags = in->flags,
@@ -136,6 +136,16 @@ fail:
 	free(dev_in);
 	gpuval_free(g);
 	return -1;
+}
+
+int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
+	       const char *variant, unsigned reps, gpu_result *g, char *err, size_t errlen)
+{
+	enum gpu_variant v;
+	memset(g, 0, sizeof *g);
+	if (gpu_variant_parse(variant, &v, err, errlen))
+		return -1;
+	return gpuval_run_variant(rt, a, p, in, v, reps, g, err, errlen);
 }
 
 void gpuval_free(gpu_result *g)

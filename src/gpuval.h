@@ -6,11 +6,10 @@
 #define PRAM_GPUVAL_H
 
 #include "algo.h"
-
-typedef struct clrt clrt;
+#include "gpu.h"
 
 typedef struct gpu_result {
-	const char *variant; /* "teaching" or "tuned" (static) */
+	const char *variant; /* gpu_variant_name's (static) */
 	int verified;        /* output equals the reference (floats: within tolerance) */
 	char why[256];       /* the first mismatch, in words */
 	algo_data out;       /* the kernel's output, widened to 64 bits */
@@ -20,10 +19,17 @@ typedef struct gpu_result {
 	double gbps; /* bytes read and written per second, at the median */
 } gpu_result;
 
-/* Run the variant of a's kernels on rt with parameters p over in, reps timed
- * runs after a warm-up, and check the last output. Returns 0 (the outcome
- * is in g, which the caller frees with gpuval_free) or -1 with a message in
- * err (the input does not fit 32 bits, an OpenCL error, out of memory). */
+/* Run the variant of a's kernels on rt with parameters p over in (whose
+ * type is the data's), reps timed runs after a warm-up, and check the last
+ * output. Returns 0 (the outcome is in g, which the caller frees with
+ * gpuval_free) or -1 with a message in err (the input does not fit 32 bits,
+ * an OpenCL error, out of memory). */
+int gpuval_run_variant(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
+		       enum gpu_variant variant, unsigned reps, gpu_result *g, char *err,
+		       size_t errlen);
+
+/* The same with the variant by its name ("teaching", "tuned"), for callers
+ * that hold names (the report); an unknown name is an error that names it. */
 int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
 	       const char *variant, unsigned reps, gpu_result *g, char *err, size_t errlen);
 void gpuval_free(gpu_result *g);
