@@ -15,7 +15,7 @@
 #ifndef PRAM_GPUINT_H
 #define PRAM_GPUINT_H
 
-#include "clrt.h"
+#include "clrtint.h"
 #include "gpu.h"
 
 #define GPU_MAX_SCRATCH 40 /* buffers per run: one per scan level, at worst L = 2 */

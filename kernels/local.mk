@@ -12,31 +12,42 @@ nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch
 	kernels/scan_segmented.cl kernels/reduce_segmented.cl kernels/scan_matrix.cl \
 	kernels/line_of_sight.cl kernels/split.cl kernels/compact.cl
 
-if HAVE_OPENCL
+# libpramcl is built either way: from the OpenCL runtime and the runners
+# with OpenCL, from one stub (none.c) without, behind the same headers, so
+# that the commands need no #ifdef. gpuval and the table's lookups need no
+# OpenCL.
 noinst_LTLIBRARIES += kernels/libpramcl.la
-kernels_libpramcl_la_SOURCES = kernels/clrt.c kernels/clrt.h kernels/gpu.c kernels/gpu.h \
-	kernels/gpuint.h kernels/multilevel.c kernels/pingpong.c kernels/gpu_scan_common.c \
-	kernels/gpu_reduce.c kernels/gpu_scan_hillis_steele.c kernels/gpu_scan_blelloch.c \
-	kernels/gpu_scan_blocked.c kernels/gpu_scan_brent.c kernels/gpu_scan_backward.c \
-	kernels/gpu_scan_segmented.c kernels/gpu_reduce_segmented.c kernels/gpu_scan_matrix.c \
-	kernels/gpu_line_of_sight.c kernels/gpu_sandwich.c kernels/gpu_split.c kernels/gpu_compact.c \
+kernels_libpramcl_la_SOURCES = kernels/clrt.h kernels/gpu.h kernels/gpuval.c kernels/gpuval.h \
 	kernels/lookup.c
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
+if HAVE_OPENCL
+kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c kernels/gpuint.h \
+	kernels/multilevel.c kernels/pingpong.c kernels/gpu_scan_common.c kernels/gpu_reduce.c \
+	kernels/gpu_scan_hillis_steele.c kernels/gpu_scan_blelloch.c kernels/gpu_scan_blocked.c \
+	kernels/gpu_scan_brent.c kernels/gpu_scan_backward.c kernels/gpu_scan_segmented.c \
+	kernels/gpu_reduce_segmented.c kernels/gpu_scan_matrix.c kernels/gpu_line_of_sight.c \
+	kernels/gpu_sandwich.c kernels/gpu_split.c kernels/gpu_compact.c
+else
+kernels_libpramcl_la_SOURCES += kernels/none.c
+endif
 
-check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/test-table
-TESTS += tests/gpu/test-table tests/gpu/test-kernels tests/gpu/test-drivers \
-	tests/gpu/oclgrind.sh
-
-# The kernels validated as pram gpu validates them (src/gpuval.c).
-tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h src/gpuval.c src/gpuval.h
-tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
-	$(OPENCL_LIBS) -lm
-
-# The table of algorithms with kernels against the registry.
+# The table of algorithms with kernels against the registry (no device
+# needed; without OpenCL the table must be empty).
+check_PROGRAMS += tests/gpu/test-table
+TESTS += tests/gpu/test-table
 tests_gpu_test_table_SOURCES = tests/gpu/test-table.c tests/tap.h
 tests_gpu_test_table_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+	$(OPENCL_LIBS) -lm
+
+if HAVE_OPENCL
+check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers
+TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh
+
+# The kernels validated as pram gpu validates them (gpuval.c).
+tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h
+tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
+tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
 
 # The drivers (gpuint.h) with the tiny kernels of tests/gpu/drivers.cl.

@@ -1,7 +1,8 @@
 /*
  * cmd_gpu.c - `pram gpu` and `pram devices`: an algorithm's OpenCL kernels
  * on a device, validated against the sequential reference and timed by
- * OpenCL events; the list of devices.
+ * OpenCL events; the list of devices. The same code serves a pram built
+ * without OpenCL: its clrt_open fails and says why (kernels/none.c).
  */
 #include <float.h>
 #include <getopt.h>
@@ -11,13 +12,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "config.h"
+#include "clrt.h"
 #include "gpu.h"
 #include "gpuval.h"
-
-#ifdef HAVE_OPENCL
-#include "clrt.h"
-#endif
 
 typedef struct gpu_opts {
 	cli_algo_opts a;
@@ -76,13 +73,11 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 			}
 			break;
 		case OPT_VARIANT: {
-#ifdef HAVE_OPENCL
 			char why[128];
 			if (gpu_variant_parse(optarg, &o->variant, why, sizeof why)) {
 				cli_error("gpu: --variant: %s", why);
 				return EXIT_USAGE;
 			}
-#endif
 			o->one_variant = 1;
 			break;
 		}
@@ -102,10 +97,6 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 
 const char *cli_kernel_variants(const algo *a)
 {
-#ifndef HAVE_OPENCL
-	(void)a;
-	return "";
-#else
 	static char names[64];
 	const gpu_algo *g = gpu_for(a);
 	size_t len = 0;
@@ -115,10 +106,7 @@ const char *cli_kernel_variants(const algo *a)
 			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
 						len ? " " : "", gpu_variant_name(v));
 	return names;
-#endif
 }
-
-#ifdef HAVE_OPENCL
 
 static void print_result_json(FILE *f, const gpu_result *g, int first, int with_output)
 {
@@ -157,24 +145,27 @@ static int gpu_exec(int argc, char **argv)
 		cli_error("gpu: --csv is not offered here; use --json or pram report");
 		return EXIT_USAGE;
 	}
-	if (!*cli_kernel_variants(o.a.alg)) {
-		cli_error("gpu: %s has no OpenCL kernels yet", o.a.alg->name);
-		return EXIT_USAGE;
-	}
-	const gpu_algo *ga = gpu_for(o.a.alg);
-	if (o.one_variant && !gpu_has_variant(ga, o.variant)) {
-		cli_error("gpu: %s has no %s kernel", o.a.alg->name, gpu_variant_name(o.variant));
-		return EXIT_USAGE;
-	}
 	algo_data in;
 	if ((rc = cli_algo_input(&o.a, &in)))
 		return rc;
+	/* The device before the kernels: a pram built without OpenCL has none
+	 * and says so here. */
 	char err[8192];
 	clrt *rt = clrt_open(o.device, err, sizeof err);
 	if (!rt) {
 		cli_error("gpu: %s", err);
 		algo_data_free(&in);
 		return EXIT_FAIL;
+	}
+	const gpu_algo *ga = gpu_for(o.a.alg);
+	if (!ga)
+		cli_error("gpu: %s has no OpenCL kernels yet", o.a.alg->name);
+	else if (o.one_variant && !gpu_has_variant(ga, o.variant))
+		cli_error("gpu: %s has no %s kernel", o.a.alg->name, gpu_variant_name(o.variant));
+	if (!ga || (o.one_variant && !gpu_has_variant(ga, o.variant))) {
+		clrt_close(rt);
+		algo_data_free(&in);
+		return EXIT_USAGE;
 	}
 	clrt_set_wg_cap(rt, (size_t)o.max_group);
 	if (!o.a.json)
@@ -224,27 +215,6 @@ static int gpu_exec(int argc, char **argv)
 	return failed || !all_ok ? EXIT_FAIL : EXIT_OK;
 }
 
-#else
-static int no_opencl(void)
-{
-	cli_error("this pram was built without OpenCL; install ocl-icd-opencl-dev, "
-		  "opencl-headers and pocl-opencl-icd and run configure again");
-	return EXIT_FAIL;
-}
-
-static int gpu_exec(int argc, char **argv)
-{
-	gpu_opts o;
-	memset(&o, 0, sizeof o);
-	const char *name = NULL;
-	int rc = parse(&o, argc, argv, &name);
-	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
-	return no_opencl();
-}
-
-#endif
-
 static int devices_exec(int argc, char **argv)
 {
 	int json = 0;
@@ -259,12 +229,8 @@ static int devices_exec(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-#ifdef HAVE_OPENCL
+	/* Without a platform, or without OpenCL, it says so and fails. */
 	return clrt_print_devices(stdout, json) == 0 ? EXIT_OK : EXIT_FAIL;
-#else
-	(void)json;
-	return no_opencl();
-#endif
 }
 
 const cmd_entry cmd_gpu_entry = {

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clrt.h"
+#include "clrtint.h"
 #include "gpu.h"
 #include "gpuval.h"
 #include "../tap.h"

@@ -1,7 +1,9 @@
 /*
- * gpuval.c - device data are 32-bit; the reference runs in 64 bits on the
- * same 32-bit inputs, and its integer results are wrapped to 32 bits (as the
- * hardware's sums wrap) before they are compared.
+ * gpuval.c - an algorithm's kernels validated against the registry's
+ * sequential reference (gpuval.h). Device data are 32-bit; the reference
+ * runs in 64 bits on the same 32-bit inputs, and its integer results are
+ * wrapped to 32 bits (as the hardware's sums wrap) before they are
+ * compared.
  */
 #include <float.h>
 #include <stdint.h>
@@ -9,11 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "gpuval.h"
-
-#ifdef HAVE_OPENCL
-#include "gpu.h"
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -154,4 +152,3 @@ void gpuval_free(gpu_result *g)
 	g->times_ms = NULL;
 	algo_data_free(&g->out);
 }
-#endif /* HAVE_OPENCL */

@@ -1,6 +1,8 @@
 /*
  * gpuval.h - an algorithm's kernels on a device, validated against the
- * sequential reference: what `pram gpu` prints and the report measures.
+ * registry's sequential reference: what `pram gpu` prints and the report
+ * measures. Built with and without OpenCL (without, gpu_run says why it
+ * cannot run).
  */
 #ifndef PRAM_GPUVAL_H
 #define PRAM_GPUVAL_H
