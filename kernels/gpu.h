@@ -54,8 +54,8 @@ enum gpu_out {
 typedef struct gpu_runner {
 	int (*run)(struct gpu_ctx *c); /* enqueues one complete run; NULL: no such kernels */
 	int takes_per_proc;            /* honours the params' per_proc */
-	unsigned default_pp;           /* elements per work-item when the params give none; 0: the
-			      * runtime's default */
+	unsigned default_pp;           /* elements per work-item when the params give none;
+					* 0: the runtime's default */
 } gpu_runner;
 
 /* An algorithm's kernels, one per algorithm, defined in its kernels/gpu_X.c

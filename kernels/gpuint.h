@@ -197,8 +197,8 @@ void gpu__ctx_close(gpu_ctx *c);
 
 /* ---- the scans several algorithms share (gpu_scan_common.c) ---------- */
 
-#define GPU_SCAN_WG_CAP \
-	256 /* cap on the work-group sizes of the scans and the kernels around them */
+/* Cap on the work-group sizes of the scans and the kernels around them. */
+#define GPU_SCAN_WG_CAP 256
 
 /* The teaching scan of the job's n elements into c->out: the block kernel
  * block_kernel (scan.clh's contract), each of whose work-items takes
