@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "clrt.h"
+#include "clrtint.h"
 
 #ifndef ABS_TOP_SRCDIR
 #define ABS_TOP_SRCDIR "."

@@ -1,8 +1,8 @@
 /*
- * gpu.c - gpu_run (gpu.h): the table of algorithms and variants with their
- * kernel files and runners, the build options that pick the operator and
- * the type, buffers, the warm-up and timed runs, and the helpers the runners
- * share (gpuint.h).
+ * gpu.c - gpu_run (gpu.h): the table of the algorithms with kernels (each
+ * gpu_algo lives in its algorithm's gpu_X.c), the build options that pick
+ * the operator and the type, buffers, the warm-up and timed runs, and the
+ * helpers the runners share (gpuint.h).
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -18,104 +18,20 @@
 #define GPU_DEFAULT_PER_PROC 32
 #define GPU_MAX_PER_PROC     64
 
-/* How long the output of an entry is. */
-enum gpu_out {
-	GPU_OUT_N,    /* n elements: a scan */
-	GPU_OUT_ONE,  /* one element: a reduction */
-	GPU_OUT_UPTO, /* at most n, as many as the data say (gpu_ctx.count) */
-};
+/* The table of gpu.h: every algorithm with kernels, in the registry's
+ * order. Each gpu_algo is defined in the gpu_X.c of its algorithm. */
+extern const gpu_algo gpu_reduce, gpu_scan_hillis_steele, gpu_scan_blelloch, gpu_scan_blocked,
+    gpu_scan_brent, gpu_scan_backward, gpu_scan_segmented, gpu_reduce_segmented, gpu_scan_matrix,
+    gpu_line_of_sight, gpu_sandwich, gpu_split, gpu_compact;
 
-typedef struct gpu_entry {
-	const char *algo;       /* the registry's kernel name */
-	const char *variant;    /* "teaching" or "tuned" */
-	const char *file;       /* kernel file */
-	int (*run)(gpu_ctx *c); /* enqueues one run */
-	enum gpu_out out;       /* the output's length */
-	int takes_per_proc;     /* honours job->per_proc */
-	unsigned default_pp;    /* per_proc when the job gives none; 0: GPU_DEFAULT_PER_PROC */
-	int sum_only;           /* the kernels add; max and min are refused */
-	int flags;              /* reads the job's segment flags */
-	const char *opts;       /* build options beyond the operator and type, or NULL */
-} gpu_entry;
-
-static const gpu_entry entries[] = {
-    {.algo = "reduce",
-     .variant = "teaching",
-     .file = "reduce.cl",
-     .run = gpu__reduce_teaching,
-     .out = GPU_OUT_ONE},
-    {.algo = "reduce",
-     .variant = "tuned",
-     .file = "reduce.cl",
-     .run = gpu__reduce_tuned,
-     .out = GPU_OUT_ONE},
-    {.algo = "scan-hillis-steele",
-     .variant = "teaching",
-     .file = "scan.cl",
-     .run = gpu__scan_hillis_steele},
-    {.algo = "scan-blelloch", .variant = "teaching", .file = "scan.cl", .run = gpu__scan_blelloch},
-    {.algo = "scan-blelloch",
-     .variant = "tuned",
-     .file = "scan.cl",
-     .run = gpu__scan_tuned,
-     .takes_per_proc = 1},
-    {.algo = "scan-blocked", .variant = "teaching", .file = "scan.cl", .run = gpu__scan_blocked},
-    {.algo = "scan-blocked",
-     .variant = "tuned",
-     .file = "scan.cl",
-     .run = gpu__scan_tuned,
-     .takes_per_proc = 1},
-    {.algo = "scan-brent",
-     .variant = "teaching",
-     .file = "scan.cl",
-     .run = gpu__scan_brent,
-     .takes_per_proc = 1,
-     .default_pp = 4}, /* the notes' float4 */
-    {.algo = "scan-brent",
-     .variant = "tuned",
-     .file = "scan.cl",
-     .run = gpu__scan_tuned,
-     .takes_per_proc = 1},
-    {.algo = "scan-backward",
-     .variant = "teaching",
-     .file = "scan.cl",
-     .run = gpu__scan_backward,
-     .opts = "-DREVERSE"},
-    {.algo = "scan-segmented",
-     .variant = "teaching",
-     .file = "segmented.cl",
-     .run = gpu__scan_segmented,
-     .flags = 1},
-    {.algo = "reduce-segmented",
-     .variant = "teaching",
-     .file = "segmented.cl",
-     .run = gpu__reduce_segmented,
-     .out = GPU_OUT_UPTO,
-     .flags = 1},
-    {.algo = "scan-matrix",
-     .variant = "teaching",
-     .file = "matrix.cl",
-     .run = gpu__scan_matrix,
-     .sum_only = 1},
-    /* The applications scan 16 elements per work-item (on an H100 at n = 2^28,
-	 * compaction takes 5.4 ms with 16 and 7.3 ms with 32). */
-    {.algo = "line-of-sight",
-     .variant = "teaching",
-     .file = "apps.cl",
-     .run = gpu__line_of_sight,
-     .default_pp = 16},
-    {.algo = "split",
-     .variant = "teaching",
-     .file = "apps.cl",
-     .run = gpu__split,
-     .default_pp = 16},
-    {.algo = "compact",
-     .variant = "teaching",
-     .file = "apps.cl",
-     .run = gpu__compact,
-     .out = GPU_OUT_UPTO,
-     .flags = 1,
-     .default_pp = 16},
+const gpu_algo *const gpu_algos[] = {
+    &gpu_reduce,         &gpu_scan_hillis_steele,
+    &gpu_scan_blelloch,  &gpu_scan_blocked,
+    &gpu_scan_brent,     &gpu_scan_backward,
+    &gpu_scan_segmented, &gpu_reduce_segmented,
+    &gpu_scan_matrix,    &gpu_line_of_sight,
+    &gpu_sandwich,       &gpu_split,
+    &gpu_compact,        NULL,
 };
 
 /* The build option of each operator the kernels have; NULL: not there. */
@@ -125,24 +41,15 @@ static const char *const op_define[PRAM_OP_COUNT] = {
     [PRAM_OP_MIN] = "-DOP_MIN",
 };
 
-static const gpu_entry *find_entry(const char *algo, const char *variant)
-{
-	if (!algo || !variant)
-		return NULL;
-	for (size_t k = 0; k < sizeof entries / sizeof entries[0]; k++)
-		if (strcmp(entries[k].algo, algo) == 0 && strcmp(entries[k].variant, variant) == 0)
-			return &entries[k];
-	return NULL;
-}
-
-int gpu_has(const char *algo, const char *variant)
-{
-	return find_entry(algo, variant) != NULL;
-}
-
 unsigned long gpu_lanes(const clrt *rt)
 {
 	return (unsigned long)clrt_compute_units(rt) * clrt_simd_width(rt);
+}
+
+int64_t gpu__param_given(const gpu_job *job, const char *name)
+{
+	int k = algo_param_index(job->algo, name);
+	return k >= 0 && (job->params->given & (1u << k)) ? job->params->v[k] : 0;
 }
 
 /* ---- helpers for the runners ----------------------------------------- */
@@ -224,6 +131,21 @@ size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 	return l;
 }
 
+size_t gpu__kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
+		    size_t cap, cl_kernel *k)
+{
+	size_t L = cap;
+	for (unsigned j = 0; j < nk; j++) {
+		if (!(k[j] = gpu__kernel(c, names[j])))
+			return 0;
+		size_t l = gpu__lsize(c, k[j], cap, local[j]);
+		if (!l)
+			return 0;
+		L = l < L ? l : L;
+	}
+	return L;
+}
+
 size_t gpu__groups(const gpu_ctx *c, size_t lsize)
 {
 	size_t per_cu = lsize < 2048 ? 2048 / lsize : 1;
@@ -231,12 +153,10 @@ size_t gpu__groups(const gpu_ctx *c, size_t lsize)
 	return (cu ? cu : 1) * per_cu;
 }
 
-int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char *args, ...)
+/* gpu__args with the values in ap. */
+static int set_args(gpu_ctx *c, cl_kernel k, const char *args, va_list ap)
 {
-	va_list ap;
 	cl_uint idx = 0;
-	cl_event ev = NULL;
-	va_start(ap, args);
 	for (const char *a = args; *a; a++, idx++) {
 		cl_int rc;
 		if (*a == 'm') {
@@ -253,14 +173,27 @@ int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char
 			rc = clSetKernelArg(k, idx, bytes, NULL);
 		}
 		if (rc != CL_SUCCESS) {
-			va_end(ap);
 			char what[64];
 			snprintf(what, sizeof what, "clSetKernelArg %u", (unsigned)idx);
 			clrt_report(c->err, c->errlen, __FILE__, __LINE__, what, rc);
 			return -1;
 		}
 	}
+	return 0;
+}
+
+int gpu__args(gpu_ctx *c, cl_kernel k, const char *args, ...)
+{
+	va_list ap;
+	va_start(ap, args);
+	int rc = set_args(c, k, args, ap);
 	va_end(ap);
+	return rc;
+}
+
+int gpu__enqueue(gpu_ctx *c, cl_kernel k, unsigned dims, const size_t *global, const size_t *local)
+{
+	cl_event ev = NULL;
 	if (c->nev == c->evcap) {
 		size_t cap = c->evcap ? 2 * c->evcap : 16;
 		cl_event *grown = realloc(c->ev, cap * sizeof *grown);
@@ -272,7 +205,7 @@ int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char
 		c->evcap = cap;
 	}
 	CL_CHECK(
-	    clEnqueueNDRangeKernel(clrt_queue(c->rt), k, 1, NULL, &global, &local, 0, NULL, &ev),
+	    clEnqueueNDRangeKernel(clrt_queue(c->rt), k, dims, NULL, global, local, 0, NULL, &ev),
 	    c->err, c->errlen);
 	c->ev[c->nev++] = ev;
 	return 0;
@@ -280,10 +213,39 @@ fail:
 	return -1;
 }
 
-/* ---- gpu_run --------------------------------------------------------- */
+int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char *args, ...)
+{
+	va_list ap;
+	va_start(ap, args);
+	int rc = set_args(c, k, args, ap);
+	va_end(ap);
+	return rc ? rc : gpu__enqueue(c, k, 1, &global, &local);
+}
 
-/* Wait for the run's kernels, add up their times and release the events. */
-static int finish_run(gpu_ctx *c, double *ms)
+int gpu__launch_2d(gpu_ctx *c, cl_kernel k, const size_t global[2], const size_t local[2],
+		   const char *args, ...)
+{
+	va_list ap;
+	va_start(ap, args);
+	int rc = set_args(c, k, args, ap);
+	va_end(ap);
+	return rc ? rc : gpu__enqueue(c, k, 2, global, local);
+}
+
+/* ---- the context ---------------------------------------------------- */
+
+int gpu__ctx_open(gpu_ctx *c, clrt *rt, const char *file, const char *options, char *err,
+		  size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	c->rt = rt;
+	c->err = err;
+	c->errlen = errlen;
+	c->prog = clrt_build(rt, file, options, err, errlen);
+	return c->prog ? 0 : -1;
+}
+
+int gpu__ctx_finish(gpu_ctx *c, double *ms)
 {
 	double total = 0;
 	int rc = 0;
@@ -303,34 +265,59 @@ static int finish_run(gpu_ctx *c, double *ms)
 	return rc;
 }
 
+void gpu__ctx_close(gpu_ctx *c)
+{
+	if (c->nev) {
+		clFinish(clrt_queue(c->rt));
+		for (size_t k = 0; k < c->nev; k++)
+			clReleaseEvent(c->ev[k]);
+	}
+	free(c->ev);
+	for (unsigned k = c->nkern; k-- > 0;)
+		clReleaseKernel(c->kern[k]);
+	for (unsigned k = GPU_MAX_SCRATCH; k-- > 0;)
+		if (c->scratch[k])
+			clReleaseMemObject(c->scratch[k]);
+	if (c->flags)
+		clReleaseMemObject(c->flags);
+	if (c->out)
+		clReleaseMemObject(c->out);
+	if (c->in)
+		clReleaseMemObject(c->in);
+	memset(c, 0, sizeof *c);
+}
+
+/* ---- gpu_run --------------------------------------------------------- */
+
 /* Put "prefix: " before the message in err. */
-static void prefix_err(char *err, size_t errlen, const char *algo, const char *variant,
+static void prefix_err(char *err, size_t errlen, const char *name, const char *variant,
 		       const char *file)
 {
 	char *inner = strdup(err);
-	snprintf(err, errlen, "%s (%s, %s): %s", algo ? algo : "?", variant ? variant : "?", file,
+	snprintf(err, errlen, "%s (%s, %s): %s", name ? name : "?", variant ? variant : "?", file,
 		 inner ? inner : "out of memory");
 	free(inner);
 }
 
-/* Check the job against what the entry can do. */
-static int check_job(const gpu_entry *e, const gpu_job *job, char *err, size_t errlen)
+/* Check the job against what g's kernels can do. */
+static int check_job(const gpu_algo *g, const gpu_job *job, char *err, size_t errlen)
 {
-	if ((unsigned)job->op >= PRAM_OP_COUNT || !op_define[job->op]) {
+	const algo_params *p = job->params;
+	if ((unsigned)p->op >= PRAM_OP_COUNT || !op_define[p->op]) {
 		snprintf(err, errlen, "the kernels have no operator '%s' (sum, max and min only)",
-			 (unsigned)job->op < PRAM_OP_COUNT ? pram_op_name(job->op) : "?");
+			 (unsigned)p->op < PRAM_OP_COUNT ? pram_op_name(p->op) : "?");
 		return -1;
 	}
-	if (e->sum_only && job->op != PRAM_OP_SUM) {
+	if (g->sum_only && p->op != PRAM_OP_SUM) {
 		snprintf(err, errlen, "the kernels add; they have no operator '%s'",
-			 pram_op_name(job->op));
+			 pram_op_name(p->op));
 		return -1;
 	}
-	if (e->flags && job->n && !job->flags) {
+	if (g->flags && job->n && !job->flags) {
 		snprintf(err, errlen, "the kernels need segment flags and the job has none");
 		return -1;
 	}
-	size_t want = e->out == GPU_OUT_ONE ? 1 : job->n;
+	size_t want = g->out == GPU_OUT_ONE ? 1 : job->n;
 	if (job->out_n != want) {
 		snprintf(err, errlen, "the output has %zu elements; the kernels write %zu",
 			 job->out_n, want);
@@ -378,36 +365,45 @@ static int upload_flags(gpu_ctx *c)
 
 int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 {
-	const gpu_entry *e = find_entry(job->algo, job->variant);
+	const gpu_algo *g = gpu_for(job->algo);
+	const char *name = job->algo ? job->algo->name : "(null)";
+	const char *vname = gpu_variant_name(job->variant);
 	gpu_ctx c;
 	char opts[256];
 	cl_int rc;
 	memset(&c, 0, sizeof c);
-	c.rt = rt;
-	c.job = job;
-	c.err = err;
-	c.errlen = errlen;
-	if (!e) {
-		snprintf(err, errlen, "no OpenCL kernels for algorithm '%s', variant '%s'",
-			 job->algo ? job->algo : "(null)", job->variant ? job->variant : "(null)");
+	if (!gpu_has_variant(g, job->variant)) {
+		if (vname)
+			snprintf(err, errlen, "no OpenCL kernels for algorithm '%s', variant '%s'",
+				 name, vname);
+		else
+			snprintf(err, errlen, "no OpenCL kernels for algorithm '%s', variant %d",
+				 name, (int)job->variant);
 		return -1;
 	}
-	if (check_job(e, job, err, errlen))
+	if (!job->params) {
+		snprintf(err, errlen, "%s (%s): bad job: no parameters", name, vname);
+		return -1;
+	}
+	const gpu_runner *r = &g->variant[job->variant];
+	const algo_params *p = job->params;
+	if (check_job(g, job, err, errlen))
 		goto fail;
-	unsigned pp = e->takes_per_proc && job->per_proc ? job->per_proc
-		      : e->default_pp                    ? e->default_pp
-							 : GPU_DEFAULT_PER_PROC;
+	unsigned given_pp = (unsigned)gpu__param_given(job, "per-proc");
+	unsigned pp = r->takes_per_proc && given_pp ? given_pp
+		      : r->default_pp               ? r->default_pp
+						    : GPU_DEFAULT_PER_PROC;
 	if (pp > GPU_MAX_PER_PROC) {
 		snprintf(err, errlen, "per_proc %u is more than the kernels take (%d)", pp,
 			 GPU_MAX_PER_PROC);
 		goto fail;
 	}
-	c.per_proc = pp;
-	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u%s%s", op_define[job->op],
-		 job->is_float ? " -DIS_FLOAT" : "", pp, e->opts ? " " : "",
-		 e->opts ? e->opts : "");
-	if (!(c.prog = clrt_build(rt, e->file, opts, err, errlen)))
+	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u", op_define[p->op],
+		 p->type == PRAM_FLOAT ? " -DIS_FLOAT" : "", pp);
+	if (gpu__ctx_open(&c, rt, g->file, opts, err, errlen))
 		goto fail;
+	c.job = job;
+	c.per_proc = pp;
 	size_t n = job->n;
 	c.in = clCreateBuffer(clrt_context(rt), CL_MEM_READ_ONLY, (n ? n : 1) * 4, NULL, &rc);
 	CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
@@ -418,13 +414,13 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		CL_CHECK(clEnqueueWriteBuffer(clrt_queue(rt), c.in, CL_TRUE, 0, n * 4, job->input,
 					      0, NULL, NULL),
 			 err, errlen);
-	if (e->flags && n && upload_flags(&c))
+	if (g->flags && n && upload_flags(&c))
 		goto fail;
-	for (unsigned r = 0; r <= job->reps; r++) {
+	for (unsigned k = 0; k <= job->reps; k++) {
 		c.result = c.out;
-		if (e->run(&c))
+		if (r->run(&c))
 			goto fail;
-		if (finish_run(&c, r ? &job->times_ms[r - 1] : NULL))
+		if (gpu__ctx_finish(&c, k ? &job->times_ms[k - 1] : NULL))
 			goto fail;
 	}
 	job->out_got = job->out_n;
@@ -449,28 +445,10 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	rc = 0;
 	goto done;
 fail:
-	prefix_err(err, errlen, job->algo, job->variant,
-		   e && clrt_kernel_path(rt, e->file) ? clrt_kernel_path(rt, e->file)
-		   : e                                ? e->file
-						      : "?");
+	prefix_err(err, errlen, name, vname,
+		   clrt_kernel_path(rt, g->file) ? clrt_kernel_path(rt, g->file) : g->file);
 	rc = -1;
 done:
-	if (c.nev) {
-		clFinish(clrt_queue(rt));
-		for (size_t k = 0; k < c.nev; k++)
-			clReleaseEvent(c.ev[k]);
-	}
-	free(c.ev);
-	for (unsigned k = c.nkern; k-- > 0;)
-		clReleaseKernel(c.kern[k]);
-	for (unsigned k = GPU_MAX_SCRATCH; k-- > 0;)
-		if (c.scratch[k])
-			clReleaseMemObject(c.scratch[k]);
-	if (c.flags)
-		clReleaseMemObject(c.flags);
-	if (c.out)
-		clReleaseMemObject(c.out);
-	if (c.in)
-		clReleaseMemObject(c.in);
+	gpu__ctx_close(&c);
 	return rc == 0 ? 0 : -1;
 }

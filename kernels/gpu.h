@@ -2,37 +2,89 @@
  * gpu.h - running an algorithm's OpenCL kernels: the contract between the
  * kernels/ folder and its users (the pram command line, the report tool).
  *
- * A caller opens a device with clrt_open (clrt.h), fills a gpu_job and calls
- * gpu_run. gpu_run uploads the input once, runs the algorithm's kernels once
- * to warm up and then job->reps times, each time timed by OpenCL events (the
- * sum of the kernel events of that run, in milliseconds, transfers excluded),
- * and reads the output of the last run back. It validates nothing: the
- * caller compares the output with the sequential reference.
+ * Every algorithm of the registry (algo.h) that has kernels has one
+ * gpu_algo, found by gpu_for from its algo entry. A caller opens a device
+ * with clrt_open (clrt.h), fills a gpu_job and calls gpu_run. gpu_run
+ * uploads the input once, runs the algorithm's kernels once to warm up and
+ * then job->reps times, each time timed by OpenCL events (the sum of the
+ * kernel events of that run, in milliseconds, transfers excluded), and
+ * reads the output of the last run back. It validates nothing: the caller
+ * compares the output with the sequential reference (gpuval.h does).
  *
  * Data on the device are 32-bit: cl_int for integers, cl_float for floats.
  * Integer sums wrap modulo 2^32, as the hardware's do. Segment flags are
  * packed on the device, 32 to a word.
+ *
+ * Nothing here needs the OpenCL headers. A pram built without OpenCL has
+ * the same functions: no algorithm has kernels, and gpu_run says why.
  */
 #ifndef PRAM_GPU_H
 #define PRAM_GPU_H
 
 #include <stddef.h>
 
-#include "pram.h"
+#include "algo.h"
 
 typedef struct clrt clrt;
+struct gpu_ctx; /* the state of one run, kernels/gpuint.h */
+
+/* The kinds of kernels an algorithm may have. */
+enum gpu_variant {
+	GPU_TEACHING, /* mirrors the notes */
+	GPU_TUNED,    /* competes with the vendors' libraries */
+	GPU_NVARIANTS
+};
+
+/* The variant's name ("teaching", "tuned"), a static string, or NULL for a
+ * number that is no variant. */
+const char *gpu_variant_name(enum gpu_variant v);
+
+/* The variant named name into *v. Returns 0, or -1 with a message that
+ * names it and lists the variants in err (which may be NULL). */
+int gpu_variant_parse(const char *name, enum gpu_variant *v, char *err, size_t errlen);
+
+/* How long the output of an algorithm's kernels is. */
+enum gpu_out {
+	GPU_OUT_N,    /* n elements: a scan */
+	GPU_OUT_ONE,  /* one element: a reduction */
+	GPU_OUT_UPTO, /* at most n, as many as the data say */
+};
+
+/* One variant of an algorithm's kernels. */
+typedef struct gpu_runner {
+	int (*run)(struct gpu_ctx *c); /* enqueues one complete run; NULL: no such kernels */
+	int takes_per_proc;            /* honours the algorithm's per-proc parameter, when given */
+	unsigned default_pp;           /* elements per work-item when the params give none;
+					* 0: the runtime's default */
+} gpu_runner;
+
+/* An algorithm's kernels, one per algorithm, defined in its kernels/gpu_X.c
+ * beside its kernel file X.cl. */
+typedef struct gpu_algo {
+	const algo *algo;                  /* the registry's entry */
+	const char *file;                  /* kernel file: "scan_blelloch.cl" */
+	gpu_runner variant[GPU_NVARIANTS]; /* by enum gpu_variant */
+	enum gpu_out out;                  /* the output's length */
+	int sum_only;                      /* the kernels add; max and min are refused */
+	int flags;                         /* reads the input's segment flags */
+} gpu_algo;
+
+/* Every algorithm with kernels in this build, ended by NULL (none without
+ * OpenCL). */
+extern const gpu_algo *const gpu_algos[];
+
+/* The kernels of algorithm a, or NULL when it has none (or a is NULL). */
+const gpu_algo *gpu_for(const algo *a);
+
+/* Does g (which may be NULL) have kernels of variant v? */
+int gpu_has_variant(const gpu_algo *g, enum gpu_variant v);
 
 typedef struct gpu_job {
-	const char *algo;    /* registry name: "reduce", "scan-blelloch", ... */
-	const char *variant; /* "teaching" (mirrors the notes) or "tuned" */
-	pram_op op;          /* sum, max or min */
-	int inclusive;       /* scans: 1 inclusive, 0 exclusive */
-	int is_float;        /* 0: cl_int data, 1: cl_float data */
-	unsigned per_proc;   /* elements per work-item where the kernel takes it; 0 = its default */
-	unsigned block;      /* elements per block where the kernel takes it (a power of two);
-			      * 0 = its default */
-	size_t n;            /* input elements (may be 0) */
-	const void *input;   /* n elements */
+	const algo *algo;           /* the registry's entry */
+	enum gpu_variant variant;   /* which of its kernels */
+	const algo_params *params;  /* op, inclusive, type and the algorithm's own parameters */
+	size_t n;                   /* input elements (may be 0) */
+	const void *input;          /* n elements */
 	const unsigned char *flags; /* segment flags where the algorithm has them, else NULL */
 	size_t out_n;               /* output elements the caller expects */
 	void *output;               /* out_n elements, written by gpu_run */
@@ -45,9 +97,6 @@ typedef struct gpu_job {
 /* Run job on rt's device. Returns 0, or -1 with a message in err naming the
  * algorithm, the kernel file and the OpenCL error by name. */
 int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen);
-
-/* Does the algorithm have kernels of this variant? */
-int gpu_has(const char *algo, const char *variant);
 
 /* Lanes the device runs at once (compute units times the preferred
  * work-group multiple), the p of Brent's bound in the report. */

@@ -1,17 +1,27 @@
 /*
  * gpu_reduce.c - the runners of "reduce" (kernels in reduce.cl): the
- * teaching tree, run level by level until one value is left, and the tuned
+ * teaching tree, run level by level until one value is left (the
+ * multi-level driver without an add-back), and the tuned
  * grid-stride reduction, one pass with many groups and one with a single
  * group. For n = 0 both write the operator's identity, since every
  * work-item then loads the identity.
  */
 #include "gpuint.h"
 
+extern const algo algo_reduce;
+
 /* Cap on the work-group size: 256 keeps several groups resident per
  * compute unit on GPUs; CPUs gain nothing from larger groups. */
 #define REDUCE_WG_CAP 256
 
-int gpu__reduce_teaching(gpu_ctx *c)
+/* reduce_tree: in, the group results, n and L elements of local memory. */
+static int tree_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	return gpu__args(c, ml->block, "mmul", lv->src, lv->totals, (unsigned)lv->m,
+			 ml->lblock * 4);
+}
+
+static int reduce_teaching(gpu_ctx *c)
 {
 	cl_kernel k = gpu__kernel(c, "reduce_tree");
 	if (!k)
@@ -23,23 +33,14 @@ int gpu__reduce_teaching(gpu_ctx *c)
 		snprintf(c->err, c->errlen, "the tree reduction needs work-groups of 2 or more");
 		return -1;
 	}
-	cl_mem src = c->in;
-	size_t m = c->job->n;
-	unsigned slot = 0;
-	do {
-		size_t groups = m ? GPU_DIV_UP(m, L) : 1;
-		cl_mem dst = gpu__scratch(c, slot, groups);
-		if (!dst || gpu__launch(c, k, groups * L, L, "mmul", src, dst, (unsigned)m, L * 4))
-			return -1;
-		src = dst;
-		m = groups;
-		slot ^= 1; /* ping-pong: a level reads the buffer the last one wrote */
-	} while (m > 1);
-	c->result = src;
-	return 0;
+	/* No add-back: the levels alternate two scratch buffers, each reading
+	 * the one the level below wrote, and the top one's total is the result. */
+	gpu_multilevel ml = {
+	    .block = k, .lblock = L, .per_block = L, .total_words = 1, .block_args = tree_args};
+	return gpu__multilevel(c, &ml, c->in, NULL, c->job->n, &c->result, NULL);
 }
 
-int gpu__reduce_tuned(gpu_ctx *c)
+static int reduce_tuned(gpu_ctx *c)
 {
 	cl_kernel k = gpu__kernel(c, "reduce_tuned");
 	if (!k)
@@ -67,3 +68,10 @@ int gpu__reduce_tuned(gpu_ctx *c)
 	c->result = fin;
 	return 0;
 }
+
+const gpu_algo gpu_reduce = {
+    .algo = &algo_reduce,
+    .file = "reduce.cl",
+    .variant = {[GPU_TEACHING] = {.run = reduce_teaching}, [GPU_TUNED] = {.run = reduce_tuned}},
+    .out = GPU_OUT_ONE,
+};

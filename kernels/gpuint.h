@@ -1,17 +1,21 @@
 /*
- * gpuint.h - what gpu.c shares with the per-family runners (gpu_reduce.c,
- * gpu_scan.c, gpu_segmented.c, gpu_matrix.c, gpu_apps.c): the state of one gpu_run call and the helpers that create
- * kernels and scratch buffers and enqueue timed launches.
+ * gpuint.h - what gpu.c shares with the runners, one gpu_X.c per algorithm
+ * X (its kernels in X.cl): the state of one gpu_run call, the helpers that
+ * create kernels and scratch buffers and enqueue timed launches, the
+ * drivers (multilevel.c, pingpong.c) and the scans several runners share
+ * (gpu_scan_common.c).
  *
- * A runner enqueues one complete run of its algorithm (every kernel of it)
- * with gpu__launch, and sets c->result to the buffer that holds the output.
- * gpu_run calls it once to warm up and then job->reps times; kernels and
- * scratch buffers are created on the first call and reused after.
+ * Each gpu_X.c defines its algorithm's gpu_algo (gpu.h), whose runners
+ * enqueue one complete run of a variant (every kernel of it) with
+ * gpu__launch or the drivers, and set c->result to the buffer that holds
+ * the output. gpu_run calls a runner once to warm up and then job->reps
+ * times; kernels and scratch buffers are created on the first call and
+ * reused after. A runner reads the job's parameters in c->job->params.
  */
 #ifndef PRAM_GPUINT_H
 #define PRAM_GPUINT_H
 
-#include "clrt.h"
+#include "clrtint.h"
 #include "gpu.h"
 
 #define GPU_MAX_SCRATCH 40 /* buffers per run: one per scan level, at worst L = 2 */
@@ -54,33 +58,198 @@ cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems);
  * when not even one work-item fits. */
 size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item);
 
-/* Set k's arguments and enqueue it over global work-items in groups of
- * local, recording its event for the timing. args has one letter per
- * argument, each taking one variadic value: 'm' a cl_mem, 'u' an unsigned
- * (passed as cl_uint), 'i' an int (cl_int), 'l' a size_t number of bytes of
- * local memory. Returns 0, or -1 with a message. */
+/* Create the nk kernels names[0 .. nk - 1] (static strings) into k and
+ * return the largest work-group size, at most cap, that every one of them
+ * takes, a work-item of kernel j needing local[j] bytes of local memory (as
+ * gpu__lsize). 0 with a message. */
+size_t gpu__kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
+		    size_t cap, cl_kernel *k);
+
+/* Set k's arguments, one letter of args per argument, each taking one
+ * variadic value: 'm' a cl_mem, 'u' an unsigned (passed as cl_uint), 'i' an
+ * int (cl_int), 'l' a size_t number of bytes of local memory. Returns 0, or
+ * -1 with a message. */
+int gpu__args(gpu_ctx *c, cl_kernel k, const char *args, ...);
+
+/* Enqueue k, its arguments set, over dims (1 or 2) dimensions of global
+ * work-items in groups of local (each global[d] a multiple of local[d]),
+ * recording its event for the timing. Returns 0, or -1 with a message. */
+int gpu__enqueue(gpu_ctx *c, cl_kernel k, unsigned dims, const size_t *global, const size_t *local);
+
+/* gpu__args then gpu__enqueue: k over global work-items in groups of local. */
 int gpu__launch(gpu_ctx *c, cl_kernel k, size_t global, size_t local, const char *args, ...);
+
+/* The same over a 2-D range: global[0] x global[1] work-items in groups of
+ * local[0] x local[1] (global[d] a multiple of local[d]). */
+int gpu__launch_2d(gpu_ctx *c, cl_kernel k, const size_t global[2], const size_t local[2],
+		   const char *args, ...);
 
 /* Work-groups that keep the device busy: compute units times the groups of
  * lsize work-items one of them runs at once (about 2048 work-items). */
 size_t gpu__groups(const gpu_ctx *c, size_t lsize);
 
-/* The runners, one per algorithm and variant (see gpu.c's table). Each
- * returns 0, or -1 with a message in c->err. */
-int gpu__reduce_teaching(gpu_ctx *c);
-int gpu__reduce_tuned(gpu_ctx *c);
-int gpu__scan_hillis_steele(gpu_ctx *c);
+/* The value of the job's algorithm parameter name (its registry entry's
+ * table) when the user gave it, else 0: the kernels' own choice. */
+int64_t gpu__param_given(const gpu_job *job, const char *name);
+
+/* ---- the multi-level driver (multilevel.c) ---------------------------
+ *
+ * A hierarchical pass over m elements, the notes' "Working on Arbitrary
+ * Length Input": a block pass gives each block of per_block elements one
+ * total; while there is more than one block, the totals are the next
+ * level's elements (the pass runs on them in place); then, from the top
+ * down, an optional add-back pass combines each level's scanned totals with
+ * its blocks. A scan of any length is a block scan plus an add-back; a tree
+ * reduction is a block reduction without one, its top total the result. */
+
+#define GPU_MAX_LEVELS 32 /* with per_block >= 2, enough for 2^32 elements */
+
+/* One level, as the driver hands it to the argument builders. */
+typedef struct gpu_level {
+	unsigned depth; /* 0: the caller's elements; d > 0: the totals of level d - 1 */
+	cl_mem src;     /* the m elements the block pass reads */
+	cl_mem dst;     /* where the passes write them: the caller's dst at depth 0,
+			 * src itself above (in place) */
+	size_t m;       /* elements of the level */
+	size_t blocks;  /* ceil(m / per_block), at least 1 (also when m = 0) */
+	cl_mem totals;  /* the blocks' totals, total_words words each (scratch) */
+} gpu_level;
+
+typedef struct gpu_multilevel gpu_multilevel;
+
+/* Set the arguments of ml's block or add-back kernel for level lv (the
+ * driver enqueues it). Returns 0, or -1 with a message. */
+typedef int (*gpu_level_args)(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv);
+
+struct gpu_multilevel {
+	cl_kernel block;           /* the block pass: work-group g takes block g and
+				    * writes its total to totals[g] */
+	size_t lblock;             /* its work-group size */
+	size_t per_block;          /* elements a block covers; at least 2 */
+	size_t total_words;        /* 4-byte words one total takes (1; 2 for a double) */
+	gpu_level_args block_args; /* its arguments */
+	cl_kernel add;             /* the add-back, a work-item per element of the
+				    * level; NULL: none */
+	size_t ladd;               /* its work-group size */
+	gpu_level_args add_args;   /* its arguments */
+	unsigned slot;             /* the first scratch slot of the totals */
+	int pyramid;               /* keep every level's totals (see gpu__multilevel) */
+	const void *user;          /* for the argument builders */
+};
+
+/* The levels of one gpu__multilevel call, bottom up. */
+typedef struct gpu_levels {
+	unsigned n; /* levels; 1 when the m elements fit one block */
+	gpu_level level[GPU_MAX_LEVELS];
+} gpu_levels;
+
+/* Enqueue ml over the m elements of src, the results going to dst (which
+ * may be src, or NULL for a pass that writes only totals): the block pass at
+ * every level from the bottom up, then the add-back, if ml has one, at every
+ * level but the top from the top down. Level d's totals are scratch slot
+ * ml->slot + d when there is an add-back (it needs them all) or ml->pyramid
+ * is set; otherwise the levels alternate between slots ml->slot and
+ * ml->slot + 1, since each reads only the one below. So with pyramid and no
+ * add-back, every level's totals stay as the block pass wrote them: a
+ * histopyramid. With an add-back, level d's totals end scanned by the
+ * levels above. *top, when top is not NULL, is set to the top level's
+ * totals, whose first total is that of all m elements; *levels, when not
+ * NULL, receives every level. The buffers are owned by c. Returns 0, or -1
+ * with a message in c->err. */
+int gpu__multilevel(gpu_ctx *c, const gpu_multilevel *ml, cl_mem src, cl_mem dst, size_t m,
+		    cl_mem *top, gpu_levels *levels);
+
+/* ---- the ping-pong driver (pingpong.c) -------------------------------
+ *
+ * Iterated passes over two buffers swapped each pass (the digits of a radix
+ * sort, the rounds of jump flooding): pass k reads what pass k - 1 wrote and
+ * writes the other buffer. */
+
+/* Enqueue pass number `pass` (every kernel of it), reading src and writing
+ * dst. Returns 0, or -1 with a message in c->err. */
+typedef int (*gpu_pass_fn)(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const void *user);
+
+/* Enqueue passes passes of fn: pass 0 reads src and writes b, and each pass
+ * after it reads the buffer the pass before wrote and writes the other one
+ * of a and b, so the passes write b, a, b, ... src may be a, so that a and
+ * b simply swap, or a buffer the passes must leave alone (the input); it
+ * must not be b. *result is set to the buffer the last pass wrote, or to
+ * src when passes is 0. Returns 0, or -1 with a message in c->err. */
+int gpu__pingpong(gpu_ctx *c, unsigned passes, gpu_pass_fn fn, const void *user, cl_mem src,
+		  cl_mem a, cl_mem b, cl_mem *result);
+
+/* ---- a context without a job (gpu.c) ----------------------------------
+ *
+ * What gpu_run does around a runner, for callers that drive kernels of
+ * their own (the drivers' tests): c->job stays NULL, so only the helpers
+ * and drivers above may be used, not the runners. */
+
+/* Set c up on rt with the kernel file `file` built with the given options.
+ * Returns 0, or -1 with a message in err; either way gpu__ctx_close frees
+ * what it holds. */
+int gpu__ctx_open(gpu_ctx *c, clrt *rt, const char *file, const char *options, char *err,
+		  size_t errlen);
+
+/* Wait for everything c enqueued, put the sum of its kernels' times into
+ * *ms (when ms is not NULL) and release their events. Returns 0, or -1 with
+ * a message. */
+int gpu__ctx_finish(gpu_ctx *c, double *ms);
+
+/* Wait for c's kernels and release its kernels, scratch and buffers (not
+ * the program, which rt caches). Accepts a context gpu__ctx_open failed. */
+void gpu__ctx_close(gpu_ctx *c);
+
+/* ---- the scans several algorithms share (gpu_scan_common.c) ---------- */
+
+/* Cap on the work-group sizes of the scans and the kernels around them. */
+#define GPU_SCAN_WG_CAP 256
+
+/* The teaching scan of the job's n elements into c->out: the block kernel
+ * block_kernel (scan.clh's contract), each of whose work-items takes
+ * per_item elements (1 for Hillis-Steele, 2 for Blelloch, f for Brent),
+ * joined by add_offsets and the multi-level driver. groups_cap, when not 0,
+ * is the work-group size a block size asked for, refused when the device
+ * or kernel cannot have it. Returns 0, or -1 with a message. */
+int gpu__scan_blocks(gpu_ctx *c, const char *block_kernel, size_t per_item, size_t groups_cap);
+
+/* The tuned single-pass scan (scan_onepass.clh) of the job's n elements
+ * into c->out, c->per_proc elements per work-item; scratch slots 0 and 1.
+ * Refused, saying so, on a device without 64-bit atomics. */
+int gpu__scan_onepass(gpu_ctx *c);
+
+/* What a count scan's first level counts (count.clh's COUNT_*). */
+enum gpu_count {
+	GPU_COUNT_WORDS, /* src holds the counts themselves */
+	GPU_COUNT_ZEROS, /* src holds keys: those whose bit 0 is 0 */
+	GPU_COUNT_FLAGS, /* src holds packed flags: the set ones */
+};
+
+/* dst[0 .. m) = the exclusive scan of the m elements of src by the blocked
+ * scan with kernels block and add (static names, blockscan.clh), whose
+ * elements take words 4-byte words, c->per_proc elements per work-item;
+ * the first level reads its elements as mode says (0: as they are). The
+ * levels' totals take scratch slots from slot on; *total is set to the one
+ * whose first element holds the total of all m. Returns 0, or -1 with a
+ * message. */
+int gpu__block_scan(gpu_ctx *c, const char *block, const char *add, size_t words, cl_mem src,
+		    unsigned mode, cl_mem dst, size_t m, unsigned slot, cl_mem *total);
+
+/* The count scan (count.clh) of the job's n elements of src, counted as
+ * mode says, into *f, scratch slot 0; its levels from slot 1 on, *total as
+ * gpu__block_scan's. */
+int gpu__count_scan(gpu_ctx *c, cl_mem src, enum gpu_count mode, cl_mem *f, cl_mem *total);
+
+/* The segmented scan (segmented.clh) of the job's n elements, with c->flags,
+ * into dst: inclusive, or exclusive with shift = 1. block and add are
+ * seg_block and seg_add, L the work-group size of both (the add-back finds
+ * its block by its group); the levels' carries and heads take scratch slots
+ * from slot on. Returns 0, or -1 with a message. */
+int gpu__seg_scan(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem dst, int shift,
+		  unsigned slot);
+
+/* Blelloch's teaching scan (gpu_scan_blelloch.c), which the sandwich
+ * (gpu_sandwich.c) runs too. */
 int gpu__scan_blelloch(gpu_ctx *c);
-int gpu__scan_tuned(gpu_ctx *c);
-int gpu__scan_blocked(gpu_ctx *c);
-int gpu__scan_brent(gpu_ctx *c);
-int gpu__scan_backward(gpu_ctx *c);
-int gpu__scan_segmented(gpu_ctx *c);
-int gpu__reduce_segmented(gpu_ctx *c);
-int gpu__scan_matrix(gpu_ctx *c);
-int gpu__line_of_sight(gpu_ctx *c);
-int gpu__split(gpu_ctx *c);
-int gpu__compact(gpu_ctx *c);
 
 #define GPU_DIV_UP(a, b) (((a) + (b)-1) / (b))
 

@@ -3,15 +3,31 @@
 
 # The kernels are data files, found in $(pkgdatadir)/kernels after install
 # and in the source tree before (clrt_build).
-nobase_dist_pkgdata_DATA += kernels/common.clh kernels/reduce.cl kernels/scan.cl \
-	kernels/segmented.cl kernels/matrix.cl kernels/apps.cl
+# One .cl per algorithm, named as its src/algos file; the .clh headers hold
+# what several of them share.
+nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch.clh \
+	kernels/scan_onepass.clh kernels/segmented.clh kernels/blockscan.clh kernels/count.clh \
+	kernels/reduce.cl kernels/scan_hillis_steele.cl kernels/scan_blelloch.cl \
+	kernels/scan_blocked.cl kernels/scan_brent.cl kernels/scan_backward.cl \
+	kernels/scan_segmented.cl kernels/reduce_segmented.cl kernels/scan_matrix.cl \
+	kernels/line_of_sight.cl kernels/split.cl kernels/compact.cl
 
-if HAVE_OPENCL
+# libpramcl is built either way: from the OpenCL runtime and the runners
+# with OpenCL, from one stub (none.c) without, behind the same headers, so
+# that the commands need no #ifdef. gpuval and the table's lookups need no
+# OpenCL.
 noinst_LTLIBRARIES += kernels/libpramcl.la
-kernels_libpramcl_la_SOURCES = kernels/clrt.c kernels/clrt.h kernels/gpu.c kernels/gpu.h \
-	kernels/gpuint.h kernels/gpu_reduce.c kernels/gpu_scan.c kernels/gpu_segmented.c \
-	kernels/gpu_matrix.c kernels/gpu_apps.c
+kernels_libpramcl_la_SOURCES = kernels/clrt.h kernels/gpu.h kernels/gpuval.c kernels/gpuval.h \
+	kernels/lookup.c
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
-
+if HAVE_OPENCL
+kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c kernels/gpuint.h \
+	kernels/multilevel.c kernels/pingpong.c kernels/gpu_scan_common.c kernels/gpu_reduce.c \
+	kernels/gpu_scan_hillis_steele.c kernels/gpu_scan_blelloch.c kernels/gpu_scan_blocked.c \
+	kernels/gpu_scan_brent.c kernels/gpu_scan_backward.c kernels/gpu_scan_segmented.c \
+	kernels/gpu_reduce_segmented.c kernels/gpu_scan_matrix.c kernels/gpu_line_of_sight.c \
+	kernels/gpu_sandwich.c kernels/gpu_split.c kernels/gpu_compact.c
+else
+kernels_libpramcl_la_SOURCES += kernels/none.c
 endif

@@ -12,17 +12,14 @@ noinst_LTLIBRARIES += plots/libreport.la
 plots_libreport_la_SOURCES = plots/report.h plots/report_int.h plots/report.c plots/sweep.c \
 	plots/verdict.c plots/figures.c plots/pages.c plots/gplot.c plots/gplot.h
 plots_libreport_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
-plots_libreport_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 plots_libreport_la_LIBADD = plots/libpramfit.la
 
 pram_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
 # What the report library calls (the registry, the simulator, the kernels)
 # must follow it on the link line: libtool keeps the last of a library
 # named twice, so naming them again here puts them after it.
-pram_LDADD += plots/libreport.la src/libalgo.la sim/libpram.la -lm
-if HAVE_OPENCL
-pram_LDADD += kernels/libpramcl.la $(OPENCL_LIBS)
-endif
+pram_LDADD += plots/libreport.la kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+	$(OPENCL_LIBS) -lm
 
 # The templates every figure's script is made of, found at run time.
 plotsdir = $(pkgdatadir)/plots

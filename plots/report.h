@@ -53,7 +53,8 @@ typedef struct rep_cost {
 
 /* One measured kernel variant of an algorithm over the sizes. */
 typedef struct rep_series {
-	const char *variant;   /* "teaching" or "tuned" (static) */
+	const char *variant;   /* "teaching" or "tuned" (static: gpu_variant_name) */
+	int kind;              /* the same as an enum gpu_variant */
 	double *med, *lo, *hi; /* per size, ms; NAN where not measured */
 	double *fitv;          /* the fitted model per size; NAN where not fitted */
 	int all_verified;      /* every measured output equals the reference */

@@ -22,18 +22,13 @@
 #include "report.h"
 #include "simrun.h"
 
-#ifdef HAVE_OPENCL
 #include "clrt.h"
 #include "gpu.h"
-#endif
 
 /* The f analysis runs at the largest swept size up to this. */
 #define PERPROC_MAX ((size_t)1 << 20)
 
 static const unsigned f_values[REP_NF] = {1, 2, 4, 8, 16, 32};
-
-/* The kernel variants a report measures, where the device has them. */
-static const char *const variants[] = {"teaching", "tuned"};
 
 /* ---- the device ---- */
 
@@ -46,11 +41,10 @@ typedef struct timing {
 
 /* Open the device cfg names (NULL: the default) and record its name,
  * platform, compute units and lanes in r, or why there is none in
- * r->device_error. Returns the runtime (close it with device_close), or
- * NULL. */
+ * r->device_error (a pram built without OpenCL has none, and says so).
+ * Returns the runtime (close it with clrt_close), or NULL. */
 static clrt *device_open(report *r, const report_config *cfg)
 {
-#ifdef HAVE_OPENCL
 	char err[8192];
 	clrt *rt = clrt_open(cfg->device, err, sizeof err);
 	if (!rt) {
@@ -65,38 +59,13 @@ static clrt *device_open(report *r, const report_config *cfg)
 	if (r->lanes == 0)
 		r->lanes = 1;
 	return rt;
-#else
-	if (cfg->device && cfg->notice)
-		cfg->notice(cfg->arg, "--device is ignored: this pram was built without OpenCL");
-	snprintf(r->device_error, sizeof r->device_error, "this pram was built without OpenCL");
-	return NULL;
-#endif
-}
-
-static void device_close(clrt *rt)
-{
-#ifdef HAVE_OPENCL
-	if (rt)
-		clrt_close(rt);
-#endif
-}
-
-/* Whether the kernels of a are built with the given variant. */
-static int device_has(const algo *a, const char *variant)
-{
-#ifdef HAVE_OPENCL
-	return gpuval_kernel_name(a) && gpu_has(gpuval_kernel_name(a), variant);
-#else
-	return 0;
-#endif
 }
 
 /* Time the variant of a's kernels on rt over in: reps timed runs after a
  * warm-up, the last output checked. Returns 0 with t, or -1 with err. */
 static int device_time(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
-		       const char *variant, unsigned reps, timing *t, char *err, size_t errlen)
+		       enum gpu_variant variant, unsigned reps, timing *t, char *err, size_t errlen)
 {
-#ifdef HAVE_OPENCL
 	gpu_result g;
 	if (gpuval_run(rt, a, p, in, variant, reps, &g, err, errlen))
 		return -1;
@@ -107,10 +76,6 @@ static int device_time(clrt *rt, const algo *a, const algo_params *p, const algo
 	snprintf(t->why, sizeof t->why, "%s", g.why);
 	gpuval_free(&g);
 	return 0;
-#else
-	snprintf(err, errlen, "this pram was built without OpenCL");
-	return -1;
-#endif
 }
 
 /* ---- progress ---- */
@@ -252,7 +217,8 @@ static void measure(report *r, clrt *rt, rep_algo *ra, rep_series *s, const algo
 {
 	timing t;
 	char err[2048];
-	if (device_time(rt, ra->a, p, in, s->variant, r->reps, &t, err, sizeof err)) {
+	if (device_time(rt, ra->a, p, in, (enum gpu_variant)s->kind, r->reps, &t, err,
+			sizeof err)) {
 		if (!s->error[0])
 			snprintf(s->error, sizeof s->error, "n = %zu%s: %.400s", in->n,
 				 fi >= 0 ? " (per-work-item sweep)" : "", err);
@@ -385,21 +351,22 @@ static int setup_algos(report *r, const report_config *cfg)
 		ra->cost = calloc(r->nsizes, sizeof *ra->cost);
 		if (!ra->cost)
 			return -1;
-		if (!gpuval_kernel_name(a)) {
-			snprintf(ra->gpu_note, sizeof ra->gpu_note,
-				 "not measured: %s has no OpenCL kernels yet", a->name);
-			continue;
-		}
 		if (!r->have_device) {
 			snprintf(ra->gpu_note, sizeof ra->gpu_note, "not measured: %.480s",
 				 r->device_error);
 			continue;
 		}
-		for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
-			if (!device_has(a, variants[v]))
+		if (!gpu_for(a)) {
+			snprintf(ra->gpu_note, sizeof ra->gpu_note,
+				 "not measured: %s has no OpenCL kernels yet", a->name);
+			continue;
+		}
+		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+			if (!gpu_has_variant(gpu_for(a), v))
 				continue;
 			rep_series *s = &ra->var[ra->nvar++];
-			s->variant = variants[v];
+			s->variant = gpu_variant_name(v);
+			s->kind = (int)v;
 			s->all_verified = 1;
 			s->med = malloc(4 * r->nsizes * sizeof *s->med);
 			if (!s->med)
@@ -414,8 +381,7 @@ static int setup_algos(report *r, const report_config *cfg)
 		}
 		if (!ra->nvar)
 			snprintf(ra->gpu_note, sizeof ra->gpu_note,
-				 "not measured: the kernels '%s' are not built",
-				 gpuval_kernel_name(a));
+				 "not measured: the kernels '%s' are not built", a->name);
 	}
 	return 0;
 }
@@ -439,6 +405,6 @@ int report_sweep(report *r, const report_config *cfg, char *err, size_t errlen)
 	for (size_t k = 0; k < r->nalgos && rc == 0; k++)
 		rc = sweep_algo(r, &r->algos[k], rt, &pg, err, errlen);
 done:
-	device_close(rt);
+	clrt_close(rt);
 	return rc;
 }

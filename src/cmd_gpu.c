@@ -1,7 +1,8 @@
 /*
  * cmd_gpu.c - `pram gpu` and `pram devices`: an algorithm's OpenCL kernels
  * on a device, validated against the sequential reference and timed by
- * OpenCL events; the list of devices.
+ * OpenCL events; the list of devices. The same code serves a pram built
+ * without OpenCL: its clrt_open fails and says why (kernels/none.c).
  */
 #include <float.h>
 #include <getopt.h>
@@ -11,21 +12,18 @@
 #include <string.h>
 
 #include "cli.h"
-#include "config.h"
-#include "gpuval.h"
-
-#ifdef HAVE_OPENCL
 #include "clrt.h"
 #include "gpu.h"
-#endif
+#include "gpuval.h"
 
 typedef struct gpu_opts {
 	cli_algo_opts a;
 	const char *device;
 	uint64_t reps;
-	const char *variant; /* NULL: every variant the algorithm has */
-	uint64_t max_group;  /* cap on work-group sizes; 0: the kernels choose */
-	int no_output;       /* leave the output array out of the JSON */
+	int one_variant;          /* --variant given: only that one */
+	enum gpu_variant variant; /* which, with one_variant */
+	uint64_t max_group;       /* cap on work-group sizes; 0: the kernels choose */
+	int no_output;            /* leave the output array out of the JSON */
 } gpu_opts;
 
 static int parse(gpu_opts *o, int argc, char **argv, const char **name)
@@ -74,13 +72,15 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_VARIANT:
-			if (strcmp(optarg, "teaching") && strcmp(optarg, "tuned")) {
-				cli_error("gpu: --variant '%s': give teaching or tuned", optarg);
+		case OPT_VARIANT: {
+			char why[128];
+			if (gpu_variant_parse(optarg, &o->variant, why, sizeof why)) {
+				cli_error("gpu: --variant: %s", why);
 				return EXIT_USAGE;
 			}
-			o->variant = optarg;
+			o->one_variant = 1;
 			break;
+		}
 		default:
 			return cli_bad_option("gpu", c, argv);
 		}
@@ -96,19 +96,16 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 
 const char *cli_kernel_variants(const algo *a)
 {
-#ifdef HAVE_OPENCL
-	const char *k = gpuval_kernel_name(a);
-	int teach = k && gpu_has(k, "teaching");
-	int tuned = k && gpu_has(k, "tuned");
-	return teach && tuned ? "teaching tuned" : teach ? "teaching" : tuned ? "tuned" : "";
-#else
-	(void)a;
-	return "";
-#endif
+	static char names[64];
+	const gpu_algo *g = gpu_for(a);
+	size_t len = 0;
+	names[0] = '\0';
+	for (unsigned v = 0; v < GPU_NVARIANTS; v++)
+		if (gpu_has_variant(g, v) && len < sizeof names)
+			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+						len ? " " : "", gpu_variant_name(v));
+	return names;
 }
-
-#ifdef HAVE_OPENCL
-static const char *const variants[] = {"teaching", "tuned"};
 
 static void print_result_json(FILE *f, const gpu_result *g, int first, int with_output)
 {
@@ -147,23 +144,27 @@ static int gpu_exec(int argc, char **argv)
 		cli_error("gpu: --csv is not offered here; use --json or pram report");
 		return EXIT_USAGE;
 	}
-	if (!*cli_kernel_variants(o.a.alg)) {
-		cli_error("gpu: %s has no OpenCL kernels yet", o.a.alg->name);
-		return EXIT_USAGE;
-	}
-	if (o.variant && !gpu_has(gpuval_kernel_name(o.a.alg), o.variant)) {
-		cli_error("gpu: %s has no %s kernel", o.a.alg->name, o.variant);
-		return EXIT_USAGE;
-	}
 	algo_data in[ALGO_MAX_PORTS] = {0};
 	if ((rc = cli_algo_input(&o.a, in)))
 		return rc;
+	/* The device before the kernels: a pram built without OpenCL has none
+	 * and says so here. */
 	char err[8192];
 	clrt *rt = clrt_open(o.device, err, sizeof err);
 	if (!rt) {
 		cli_error("gpu: %s", err);
 		algo_data_free_all(in, ALGO_MAX_PORTS);
 		return EXIT_FAIL;
+	}
+	const gpu_algo *ga = gpu_for(o.a.alg);
+	if (!ga)
+		cli_error("gpu: %s has no OpenCL kernels yet", o.a.alg->name);
+	else if (o.one_variant && !gpu_has_variant(ga, o.variant))
+		cli_error("gpu: %s has no %s kernel", o.a.alg->name, gpu_variant_name(o.variant));
+	if (!ga || (o.one_variant && !gpu_has_variant(ga, o.variant))) {
+		clrt_close(rt);
+		algo_data_free_all(in, ALGO_MAX_PORTS);
+		return EXIT_USAGE;
 	}
 	clrt_set_wg_cap(rt, (size_t)o.max_group);
 	if (!o.a.json)
@@ -183,12 +184,11 @@ static int gpu_exec(int argc, char **argv)
 			o.a.params.type == PRAM_INT ? "int" : "float", o.a.seed, o.reps);
 	}
 	int all_ok = 1, ran = 0, failed = 0;
-	for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
-		if (o.variant ? strcmp(o.variant, variants[v]) != 0
-			      : !gpu_has(gpuval_kernel_name(o.a.alg), variants[v]))
+	for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+		if (o.one_variant ? v != o.variant : !gpu_has_variant(ga, v))
 			continue;
 		gpu_result g;
-		if (gpuval_run(rt, o.a.alg, &o.a.params, in, variants[v], (unsigned)o.reps, &g, err,
+		if (gpuval_run(rt, o.a.alg, &o.a.params, in, v, (unsigned)o.reps, &g, err,
 			       sizeof err)) {
 			cli_error("gpu: %s", err);
 			failed = 1;
@@ -214,27 +214,6 @@ static int gpu_exec(int argc, char **argv)
 	return failed || !all_ok ? EXIT_FAIL : EXIT_OK;
 }
 
-#else
-static int no_opencl(void)
-{
-	cli_error("this pram was built without OpenCL; install ocl-icd-opencl-dev, "
-		  "opencl-headers and pocl-opencl-icd and run configure again");
-	return EXIT_FAIL;
-}
-
-static int gpu_exec(int argc, char **argv)
-{
-	gpu_opts o;
-	memset(&o, 0, sizeof o);
-	const char *name = NULL;
-	int rc = parse(&o, argc, argv, &name);
-	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
-	return no_opencl();
-}
-
-#endif
-
 static int devices_exec(int argc, char **argv)
 {
 	int json = 0;
@@ -249,12 +228,8 @@ static int devices_exec(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-#ifdef HAVE_OPENCL
+	/* Without a platform, or without OpenCL, it says so and fails. */
 	return clrt_print_devices(stdout, json) == 0 ? EXIT_OK : EXIT_FAIL;
-#else
-	(void)json;
-	return no_opencl();
-#endif
 }
 
 const cmd_entry cmd_gpu_entry = {

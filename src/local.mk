@@ -16,9 +16,6 @@ src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram
 pram_SOURCES = src/main.c src/cli.c src/cli.h src/cmd_list.c src/cmd_run.c src/cmd_gpu.c \
-	src/cmd_report.c src/gpuval.c src/gpuval.h
-pram_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-pram_LDADD = src/libalgo.la sim/libpram.la -lm
-if HAVE_OPENCL
-pram_LDADD += kernels/libpramcl.la $(OPENCL_LIBS)
-endif
+	src/cmd_report.c
+# libpramcl is there with or without OpenCL (kernels/local.mk).
+pram_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm

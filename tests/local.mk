@@ -40,18 +40,32 @@ tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
 tests_test_fit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
 tests_test_fit_LDADD = plots/libpramfit.la -lm
 
-if HAVE_OPENCL
-check_PROGRAMS += tests/gpu/test-kernels
-TESTS += tests/gpu/test-kernels tests/gpu/oclgrind.sh
+# The table of algorithms with kernels against the registry (no device
+# needed; without OpenCL the table must be empty).
+check_PROGRAMS += tests/gpu/test-table
+TESTS += tests/gpu/test-table
+tests_gpu_test_table_SOURCES = tests/gpu/test-table.c tests/tap.h
+tests_gpu_test_table_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+	$(OPENCL_LIBS) -lm
 
-# The kernels validated as pram gpu validates them (src/gpuval.c).
-tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h src/gpuval.c src/gpuval.h
+if HAVE_OPENCL
+check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers
+TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh
+
+# The kernels validated as pram gpu validates them (kernels/gpuval.c).
+tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h
 tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
+
+# The drivers (kernels/gpuint.h) with the tiny kernels of tests/gpu/drivers.cl.
+tests_gpu_test_drivers_SOURCES = tests/gpu/test-drivers.c tests/tap.h
+tests_gpu_test_drivers_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
+tests_gpu_test_drivers_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+	$(OPENCL_LIBS) -lm
 endif
 
-EXTRA_DIST += tests/gpu/oclgrind.sh
+EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/drivers.cl
 
 # libFuzzer targets for the readers (`make fuzz`: tests/fuzz/run.sh builds
 # them with clang in build-fuzz/ and runs each for a fixed time on its

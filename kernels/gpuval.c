@@ -1,7 +1,9 @@
 /*
- * gpuval.c - device data are 32-bit; the reference runs in 64 bits on the
- * same 32-bit inputs, and its integer results are wrapped to 32 bits (as the
- * hardware's sums wrap) before they are compared.
+ * gpuval.c - an algorithm's kernels validated against the registry's
+ * sequential reference (gpuval.h). Device data are 32-bit; the reference
+ * runs in 64 bits on the same 32-bit inputs, and its integer results are
+ * wrapped to 32 bits (as the hardware's sums wrap) before they are
+ * compared.
  */
 #include <float.h>
 #include <stdint.h>
@@ -9,17 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "gpuval.h"
-
-const char *gpuval_kernel_name(const algo *a)
-{
-	/* The sandwich is a plain inclusive sum scan: the scan kernels serve it. */
-	return strcmp(a->name, "sandwich") == 0 ? "scan-blelloch" : a->name;
-}
-
-#ifdef HAVE_OPENCL
-#include "gpu.h"
 
 static int cmp_double(const void *x, const void *y)
 {
@@ -51,20 +43,8 @@ static int64_t wrap32(int64_t v)
 	return (int32_t)(uint32_t)(uint64_t)v;
 }
 
-/* The value of a's parameter name when the user gave it, else 0 (the
- * kernels' own choice). */
-static unsigned param_given(const algo *a, const algo_params *p, const char *name)
-{
-	int k = algo_param_index(a, name);
-	if (k < 0)
-		return 0;
-	if (!(p->given & (1u << k)))
-		return 0;
-	return (unsigned)p->v[k];
-}
-
 int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
-	       const char *variant, unsigned reps, gpu_result *g, char *err, size_t errlen)
+	       enum gpu_variant variant, unsigned reps, gpu_result *g, char *err, size_t errlen)
 {
 	size_t n = in->n, out_n = 0;
 	algo_data probe[ALGO_MAX_PORTS] = {0};
@@ -74,7 +54,7 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 	void *dev_in = NULL, *dev_out = NULL;
 	algo_data in32 = {0}, ref = {0};
 	memset(g, 0, sizeof *g);
-	g->variant = variant;
+	g->variant = gpu_variant_name(variant);
 	g->reps = reps;
 	dev_in = malloc((n ? n : 1) * 4);
 	dev_out = malloc((out_n ? out_n : 1) * 4);
@@ -104,14 +84,13 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 			in32.vals[i].f = f;
 		}
 	}
+	/* The kernels read the data's type from the parameters. */
+	algo_params kp = *p;
+	kp.type = in->type;
 	gpu_job job = {
-	    .algo = gpuval_kernel_name(a),
+	    .algo = a,
 	    .variant = variant,
-	    .op = p->op,
-	    .inclusive = p->inclusive,
-	    .is_float = in->type == PRAM_FLOAT,
-	    .per_proc = param_given(a, p, "per-proc"),
-	    .block = param_given(a, p, "block"),
+	    .params = &kp,
 	    .n = n,
 	    .input = dev_in,
 	    .flags = in->flags,
@@ -166,4 +145,3 @@ void gpuval_free(gpu_result *g)
 	g->times_ms = NULL;
 	algo_data_free(&g->out);
 }
-#endif /* HAVE_OPENCL */

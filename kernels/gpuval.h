@@ -1,16 +1,17 @@
 /*
  * gpuval.h - an algorithm's kernels on a device, validated against the
- * sequential reference: what `pram gpu` prints and the report measures.
+ * registry's sequential reference: what `pram gpu` prints and the report
+ * measures. Built with and without OpenCL (without, gpu_run says why it
+ * cannot run).
  */
 #ifndef PRAM_GPUVAL_H
 #define PRAM_GPUVAL_H
 
 #include "algo.h"
-
-typedef struct clrt clrt;
+#include "gpu.h"
 
 typedef struct gpu_result {
-	const char *variant; /* "teaching" or "tuned" (static) */
+	const char *variant; /* gpu_variant_name's (static) */
 	int verified;        /* output equals the reference (floats: within tolerance) */
 	char why[256];       /* the first mismatch, in words */
 	algo_data out;       /* the kernel's output, widened to 64 bits */
@@ -20,16 +21,15 @@ typedef struct gpu_result {
 	double gbps; /* bytes read and written per second, at the median */
 } gpu_result;
 
-/* Run the variant of a's kernels on rt with parameters p over in, reps timed
- * runs after a warm-up, and check the last output. Returns 0 (the outcome
- * is in g, which the caller frees with gpuval_free) or -1 with a message in
- * err (the input does not fit 32 bits, an OpenCL error, out of memory). */
+/* Run the variant of a's kernels on rt with parameters p over in (whose
+ * type is the data's), reps timed runs after a warm-up, and check the last
+ * output. Returns 0 (the outcome is in g, which the caller frees with
+ * gpuval_free) or -1 with a message in err (the input does not fit 32 bits,
+ * an OpenCL error, out of memory). */
 int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
-	       const char *variant, unsigned reps, gpu_result *g, char *err, size_t errlen);
-void gpuval_free(gpu_result *g);
+	       enum gpu_variant variant, unsigned reps, gpu_result *g, char *err, size_t errlen);
 
-/* The name of a's kernels in the kernel table, or NULL when it has none. */
-const char *gpuval_kernel_name(const algo *a);
+void gpuval_free(gpu_result *g);
 
 /* The median of n values (sorts a copy). */
 double gpuval_median(const double *v, size_t n);

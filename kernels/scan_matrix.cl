@@ -1,6 +1,7 @@
 /*
- * matrix.cl - the sum scan as 16 x 16 matrix products, the notes' tensor-core
- * formulation (src/algos/scan_matrix.c is the PRAM program of it).
+ * scan_matrix.cl - the kernels of "scan-matrix": the sum scan as 16 x 16
+ * matrix products, the notes' tensor-core formulation (src/algos/ has the
+ * PRAM program of it).
  *
  * A tile of 256 elements is loaded row-major into a 16 x 16 matrix A. With
  * U the ones on and above the diagonal, L the ones strictly below it and J

@@ -1,0 +1,92 @@
+/*
+ * gpu_reduce_segmented.c - the runner of "reduce-segmented" (kernels and
+ * their analysis in reduce_segmented.cl): the inclusive segmented scan into
+ * a scratch buffer (gpu__seg_scan), an exclusive sum-scan of the flag
+ * words' popcounts (the segment numbers, by the same multi-level driver)
+ * and seg_ends, which writes each segment's last value to its place and the
+ * number of segments to a scratch word that gpu_run reads through c->count.
+ */
+#include "gpuint.h"
+
+extern const algo algo_reduce_segmented;
+
+/* Scratch slots; the levels of both scans start at SLOT_LEVELS, the count
+ * scan reusing the segmented scan's buffers after it in the (in-order)
+ * queue. */
+enum {
+	SLOT_COUNT,
+	SLOT_SCAN,
+	SLOT_WPRE,
+	SLOT_LEVELS
+};
+
+/* The kernels, with the local memory a work-item of each needs: seg_block
+ * holds 2L values and 2L flags, usum_block 2L counts. The add-backs find
+ * their block by their group, so all run in groups of one size. */
+enum {
+	K_BLOCK,
+	K_ADD,
+	K_USUM,
+	K_UADD,
+	K_ENDS,
+	K_COUNT
+};
+static const char *const names[K_COUNT] = {
+    [K_BLOCK] = "seg_block", [K_ADD] = "seg_add",   [K_USUM] = "usum_block",
+    [K_UADD] = "usum_add",   [K_ENDS] = "seg_ends",
+};
+static const size_t local[K_COUNT] = {[K_BLOCK] = 4 * 4, [K_USUM] = 2 * 4};
+
+/* usum_block: in, out, sums, m, popc (the popcounts of the flag words at
+ * the first level, the totals as they are above it) and 2L counts of local
+ * memory. */
+static int usum_block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	return gpu__args(c, ml->block, "mmmuil", lv->src, lv->dst, lv->totals, (unsigned)lv->m,
+			 lv->depth ? 0 : 1, 2 * ml->lblock * 4);
+}
+
+/* usum_add: a, the scanned totals, m. */
+static int usum_add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	return gpu__args(c, ml->add, "mmu", lv->dst, lv->totals, (unsigned)lv->m);
+}
+
+static int reduce_segmented(gpu_ctx *c)
+{
+	cl_kernel k[K_COUNT];
+	size_t n = c->job->n, words = GPU_DIV_UP(n, 32), L;
+	if (n == 0)
+		return 0;
+	if (!(L = gpu__kernels(c, K_COUNT, names, local, GPU_SCAN_WG_CAP, k)))
+		return -1;
+	cl_mem count = gpu__scratch(c, SLOT_COUNT, 1), scan = gpu__scratch(c, SLOT_SCAN, n),
+	       wpre = gpu__scratch(c, SLOT_WPRE, words);
+	/* The segment numbers: the exclusive sum-scan of the flag words'
+	 * popcounts, in the same shape. */
+	gpu_multilevel usum = {.block = k[K_USUM],
+			       .lblock = L,
+			       .per_block = L,
+			       .total_words = 1,
+			       .block_args = usum_block_args,
+			       .add = k[K_UADD],
+			       .ladd = L,
+			       .add_args = usum_add_args,
+			       .slot = SLOT_LEVELS};
+	if (!count || !scan || !wpre ||
+	    gpu__seg_scan(c, k[K_BLOCK], k[K_ADD], L, scan, 0, SLOT_LEVELS) ||
+	    gpu__multilevel(c, &usum, c->flags, wpre, words, NULL, NULL) ||
+	    gpu__launch(c, k[K_ENDS], GPU_DIV_UP(words, L) * L, L, "mmmmmu", scan, c->flags, wpre,
+			c->out, count, (unsigned)n))
+		return -1;
+	c->count = count; /* gpu_run reads the number of segments from it */
+	return 0;
+}
+
+const gpu_algo gpu_reduce_segmented = {
+    .algo = &algo_reduce_segmented,
+    .file = "reduce_segmented.cl",
+    .variant = {[GPU_TEACHING] = {.run = reduce_segmented}},
+    .out = GPU_OUT_UPTO,
+    .flags = 1,
+};

@@ -1,0 +1,34 @@
+/*
+ * gpu_scan_segmented.c - the runner of "scan-segmented" (kernels and their
+ * analysis in segmented.clh): seg_block scans each block of L (flag, value)
+ * pairs with segmented Hillis-Steele and keeps the block's carry and head,
+ * the carries are scanned the same way (in place, their heads as flags, by
+ * the multi-level driver) and seg_add applies them to the elements before
+ * each block's head (gpu__seg_scan).
+ */
+#include "gpuint.h"
+
+extern const algo algo_scan_segmented;
+
+static int scan_segmented(gpu_ctx *c)
+{
+	/* seg_block holds 2L values and 2L flags; seg_add finds its block by
+	 * its group, so both run in groups of one size. */
+	static const char *const names[] = {"seg_block", "seg_add"};
+	static const size_t local[] = {4 * 4, 0};
+	cl_kernel k[2];
+	size_t L;
+	if (c->job->n == 0)
+		return 0;
+	if (!(L = gpu__kernels(c, 2, names, local, GPU_SCAN_WG_CAP, k)))
+		return -1;
+	/* Exclusive: the inclusive scan of the shifted input (segmented.clh). */
+	return gpu__seg_scan(c, k[0], k[1], L, c->out, c->job->params->inclusive ? 0 : 1, 0);
+}
+
+const gpu_algo gpu_scan_segmented = {
+    .algo = &algo_scan_segmented,
+    .file = "scan_segmented.cl",
+    .variant = {[GPU_TEACHING] = {.run = scan_segmented}},
+    .flags = 1,
+};

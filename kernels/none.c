@@ -1,0 +1,77 @@
+/*
+ * none.c - the OpenCL runtime of a pram built without OpenCL (configure
+ * --without-opencl, or no OpenCL found): the public functions of clrt.h and
+ * gpu.h, each failing with a message that says how to get OpenCL, and an
+ * empty table of algorithms with kernels. The commands build against the
+ * same headers either way and need no #ifdef.
+ */
+#include <stdio.h>
+
+#include "clrt.h"
+#include "gpu.h"
+
+#define NO_OPENCL                                                          \
+	"this pram was built without OpenCL; install ocl-icd-opencl-dev, " \
+	"opencl-headers and pocl-opencl-icd and run configure again"
+
+const gpu_algo *const gpu_algos[] = {NULL};
+
+clrt *clrt_open(const char *spec, char *err, size_t errlen)
+{
+	(void)spec;
+	snprintf(err, errlen, "%s", NO_OPENCL);
+	return NULL;
+}
+
+/* clrt_open never gives a runtime, so these never see one. */
+void clrt_close(clrt *rt)
+{
+	(void)rt;
+}
+
+const char *clrt_device_name(const clrt *rt)
+{
+	(void)rt;
+	return "";
+}
+
+const char *clrt_platform_name(const clrt *rt)
+{
+	(void)rt;
+	return "";
+}
+
+unsigned clrt_compute_units(const clrt *rt)
+{
+	(void)rt;
+	return 0;
+}
+
+void clrt_set_wg_cap(clrt *rt, size_t cap)
+{
+	(void)rt;
+	(void)cap;
+}
+
+int clrt_print_devices(FILE *out, int json)
+{
+	if (json)
+		fprintf(out, "[]\n");
+	else
+		fprintf(out, "%s\n", NO_OPENCL);
+	return -1;
+}
+
+int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
+{
+	(void)rt;
+	(void)job;
+	snprintf(err, errlen, "%s", NO_OPENCL);
+	return -1;
+}
+
+unsigned long gpu_lanes(const clrt *rt)
+{
+	(void)rt;
+	return 0;
+}
