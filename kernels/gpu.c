@@ -278,12 +278,14 @@ void gpu__ctx_close(gpu_ctx *c)
 	for (unsigned k = GPU_MAX_SCRATCH; k-- > 0;)
 		if (c->scratch[k])
 			clReleaseMemObject(c->scratch[k]);
-	if (c->flags)
-		clReleaseMemObject(c->flags);
-	if (c->out)
-		clReleaseMemObject(c->out);
-	if (c->in)
-		clReleaseMemObject(c->in);
+	for (unsigned k = ALGO_MAX_PORTS; k-- > 0;) {
+		if (c->flags[k])
+			clReleaseMemObject(c->flags[k]);
+		if (c->out[k])
+			clReleaseMemObject(c->out[k]);
+		if (c->in[k])
+			clReleaseMemObject(c->in[k]);
+	}
 	memset(c, 0, sizeof *c);
 }
 
@@ -303,6 +305,8 @@ static void prefix_err(char *err, size_t errlen, const char *name, const char *v
 static int check_job(const gpu_algo *g, const gpu_job *job, char *err, size_t errlen)
 {
 	const algo_params *p = job->params;
+	size_t nin = algo_nin(job->algo), nout = algo_nout(job->algo);
+	const algo_port *ip = algo_inputs(job->algo), *op = algo_outputs(job->algo);
 	if ((unsigned)p->op >= PRAM_OP_COUNT || !op_define[p->op]) {
 		snprintf(err, errlen, "the kernels have no operator '%s' (sum, max and min only)",
 			 (unsigned)p->op < PRAM_OP_COUNT ? pram_op_name(p->op) : "?");
@@ -313,54 +317,127 @@ static int check_job(const gpu_algo *g, const gpu_job *job, char *err, size_t er
 			 pram_op_name(p->op));
 		return -1;
 	}
-	if (g->flags && job->n && !job->flags) {
+	if (g->flags && job->in[0].n && !job->in[0].flags) {
 		snprintf(err, errlen, "the kernels need segment flags and the job has none");
 		return -1;
 	}
-	size_t want = g->out == GPU_OUT_ONE ? 1 : job->n;
-	if (job->out_n != want) {
+	size_t want = g->out == GPU_OUT_ONE ? 1 : job->in[0].n;
+	if (job->out[0].n != want) {
 		snprintf(err, errlen, "the output has %zu elements; the kernels write %zu",
-			 job->out_n, want);
+			 job->out[0].n, want);
 		return -1;
 	}
-	if (job->n > (size_t)INT32_MAX) {
-		snprintf(err, errlen,
-			 "n = %zu is more than the kernels' 32-bit indices allow (%ld)", job->n,
-			 (long)INT32_MAX);
-		return -1;
+	for (size_t k = 0; k < nin; k++) {
+		const gpu_buf *b = &job->in[k];
+		if (b->n > (size_t)INT32_MAX) {
+			snprintf(err, errlen,
+				 "input %s: n = %zu is more than the kernels' 32-bit indices allow "
+				 "(%ld)",
+				 ip[k].name, b->n, (long)INT32_MAX);
+			return -1;
+		}
+		if (b->n && !b->data) {
+			snprintf(err, errlen, "bad job: input %s has %zu elements and no data",
+				 ip[k].name, b->n);
+			return -1;
+		}
 	}
-	if (job->reps < 1 || !job->times_ms || (job->n && !job->input) ||
-	    (job->out_n && !job->output)) {
-		snprintf(err, errlen, "bad job: reps %u, times %s, input %s, output %s", job->reps,
-			 job->times_ms ? "set" : "NULL", job->input ? "set" : "NULL",
-			 job->output ? "set" : "NULL");
+	for (size_t k = 0; k < nout; k++)
+		if (job->out[k].n && !job->out[k].data) {
+			snprintf(err, errlen, "bad job: output %s has room for %zu and no data",
+				 op[k].name, job->out[k].n);
+			return -1;
+		}
+	if (job->reps < 1 || !job->times_ms) {
+		snprintf(err, errlen, "bad job: reps %u, times %s", job->reps,
+			 job->times_ms ? "set" : "NULL");
 		return -1;
 	}
 	return 0;
 }
 
-/* Pack the job's flags 32 to a word and upload them into c->flags. */
-static int upload_flags(gpu_ctx *c)
+/* Pack input k's flags 32 to a word and upload them into c->flags[k]. */
+static int upload_flags(gpu_ctx *c, size_t k)
 {
-	size_t n = c->job->n, words = GPU_DIV_UP(n, 32);
-	cl_uint *w = calloc(words, sizeof *w);
+	const gpu_buf *b = &c->job->in[k];
+	size_t n = b->n, words = GPU_DIV_UP(n, 32);
+	cl_uint *w = calloc(words ? words : 1, sizeof *w);
 	cl_int rc;
 	if (!w) {
 		snprintf(c->err, c->errlen, "out of memory for %zu flag words", words);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
-		if (c->job->flags[i])
+		if (b->flags[i])
 			w[i / 32] |= (cl_uint)1 << (i % 32);
-	c->flags = clCreateBuffer(clrt_context(c->rt), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-				  words * sizeof *w, w, &rc);
+	c->flags[k] = clCreateBuffer(clrt_context(c->rt), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+				     (words ? words : 1) * sizeof *w, w, &rc);
 	free(w);
 	if (rc != CL_SUCCESS) {
-		c->flags = NULL;
+		c->flags[k] = NULL;
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clCreateBuffer", rc);
 		return -1;
 	}
 	return 0;
+}
+
+/* Create the buffers of every input (uploaded, with their flags packed)
+ * and every output. */
+static int make_buffers(gpu_ctx *c)
+{
+	const gpu_job *job = c->job;
+	cl_context ctx = clrt_context(c->rt);
+	size_t nin = algo_nin(job->algo), nout = algo_nout(job->algo);
+	cl_int rc;
+	for (size_t k = 0; k < nin; k++) {
+		size_t n = job->in[k].n;
+		c->in[k] = clCreateBuffer(ctx, CL_MEM_READ_ONLY, (n ? n : 1) * 4, NULL, &rc);
+		CL_CHECK_RC(rc, "clCreateBuffer", c->err, c->errlen);
+		if (n)
+			CL_CHECK(clEnqueueWriteBuffer(clrt_queue(c->rt), c->in[k], CL_TRUE, 0,
+						      n * 4, job->in[k].data, 0, NULL, NULL),
+				 c->err, c->errlen);
+		if (job->in[k].flags && upload_flags(c, k))
+			return -1;
+	}
+	for (size_t k = 0; k < nout; k++) {
+		size_t n = job->out[k].n;
+		c->out[k] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, (n ? n : 1) * 4, NULL, &rc);
+		CL_CHECK_RC(rc, "clCreateBuffer", c->err, c->errlen);
+	}
+	return 0;
+fail:
+	return -1;
+}
+
+/* Read every output back, the first one's length from c->count where the
+ * runner counted it. */
+static int read_outputs(gpu_ctx *c, gpu_job *job)
+{
+	size_t nout = algo_nout(job->algo);
+	if (c->count) {
+		cl_uint got = 0;
+		CL_CHECK(clEnqueueReadBuffer(clrt_queue(c->rt), c->count, CL_TRUE, 0, sizeof got,
+					     &got, 0, NULL, NULL),
+			 c->err, c->errlen);
+		if (got > job->out[0].n) {
+			snprintf(c->err, c->errlen,
+				 "the kernels counted %u output elements, more than the "
+				 "%zu there is room for",
+				 (unsigned)got, job->out[0].n);
+			return -1;
+		}
+		job->out[0].n = got;
+	}
+	for (size_t k = 0; k < nout; k++)
+		if (job->out[k].n)
+			CL_CHECK(clEnqueueReadBuffer(clrt_queue(c->rt), c->result[k], CL_TRUE, 0,
+						     job->out[k].n * 4, job->out[k].data, 0, NULL,
+						     NULL),
+				 c->err, c->errlen);
+	return 0;
+fail:
+	return -1;
 }
 
 int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
@@ -404,44 +481,17 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		goto fail;
 	c.job = job;
 	c.per_proc = pp;
-	size_t n = job->n;
-	c.in = clCreateBuffer(clrt_context(rt), CL_MEM_READ_ONLY, (n ? n : 1) * 4, NULL, &rc);
-	CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
-	c.out = clCreateBuffer(clrt_context(rt), CL_MEM_READ_WRITE,
-			       (job->out_n ? job->out_n : 1) * 4, NULL, &rc);
-	CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
-	if (n)
-		CL_CHECK(clEnqueueWriteBuffer(clrt_queue(rt), c.in, CL_TRUE, 0, n * 4, job->input,
-					      0, NULL, NULL),
-			 err, errlen);
-	if (g->flags && n && upload_flags(&c))
+	if (make_buffers(&c))
 		goto fail;
 	for (unsigned k = 0; k <= job->reps; k++) {
-		c.result = c.out;
+		memcpy(c.result, c.out, sizeof c.result);
 		if (r->run(&c))
 			goto fail;
 		if (gpu__ctx_finish(&c, k ? &job->times_ms[k - 1] : NULL))
 			goto fail;
 	}
-	job->out_got = job->out_n;
-	if (c.count) {
-		cl_uint got = 0;
-		CL_CHECK(clEnqueueReadBuffer(clrt_queue(rt), c.count, CL_TRUE, 0, sizeof got, &got,
-					     0, NULL, NULL),
-			 err, errlen);
-		if (got > job->out_n) {
-			snprintf(err, errlen,
-				 "the kernels counted %u output elements, more than the "
-				 "%zu there is room for",
-				 (unsigned)got, job->out_n);
-			goto fail;
-		}
-		job->out_got = got;
-	}
-	if (job->out_got)
-		CL_CHECK(clEnqueueReadBuffer(clrt_queue(rt), c.result, CL_TRUE, 0, job->out_got * 4,
-					     job->output, 0, NULL, NULL),
-			 err, errlen);
+	if (read_outputs(&c, job))
+		goto fail;
 	rc = 0;
 	goto done;
 fail:

@@ -4,8 +4,8 @@
  *
  * Every algorithm of the registry (algo.h) that has kernels has one
  * gpu_algo, found by gpu_for from its algo entry. A caller opens a device
- * with clrt_open (clrt.h), fills a gpu_job and calls gpu_run. gpu_run
- * uploads the input once, runs the algorithm's kernels once to warm up and
+ * with clrt_open (clrt.h), fills a gpu_job (one gpu_buf per input and output
+ * port the entry declares) and calls gpu_run. gpu_run uploads the inputs once, runs the algorithm's kernels once to warm up and
  * then job->reps times, each time timed by OpenCL events (the sum of the
  * kernel events of that run, in milliseconds, transfers excluded), and
  * reads the output of the last run back. It validates nothing: the caller
@@ -66,7 +66,7 @@ typedef struct gpu_algo {
 	gpu_runner variant[GPU_NVARIANTS]; /* by enum gpu_variant */
 	enum gpu_out out;                  /* the output's length */
 	int sum_only;                      /* the kernels add; max and min are refused */
-	int flags;                         /* reads the input's segment flags */
+	int flags;                         /* reads the first input's segment flags */
 } gpu_algo;
 
 /* Every algorithm with kernels in this build, ended by NULL (none without
@@ -79,19 +79,25 @@ const gpu_algo *gpu_for(const algo *a);
 /* Does g (which may be NULL) have kernels of variant v? */
 int gpu_has_variant(const gpu_algo *g, enum gpu_variant v);
 
+/* One of an algorithm's inputs or outputs on the host, as the device holds
+ * it: 32-bit elements of the port's type (cl_int or cl_float). */
+typedef struct gpu_buf {
+	size_t n;                   /* elements; an output: the room, then what was written */
+	size_t w, h;                /* a grid's width and height; 0 for a vector */
+	void *data;                 /* n elements (an input's are only read) */
+	const unsigned char *flags; /* an input's segment flags where it has them, else NULL */
+} gpu_buf;
+
 typedef struct gpu_job {
-	const algo *algo;           /* the registry's entry */
-	enum gpu_variant variant;   /* which of its kernels */
-	const algo_params *params;  /* op, inclusive, type and the algorithm's own parameters */
-	size_t n;                   /* input elements (may be 0) */
-	const void *input;          /* n elements */
-	const unsigned char *flags; /* segment flags where the algorithm has them, else NULL */
-	size_t out_n;               /* output elements the caller expects */
-	void *output;               /* out_n elements, written by gpu_run */
-	size_t out_got;             /* written by gpu_run: the output's real length, out_n or,
-			      * where it depends on the data (a compaction), fewer */
-	unsigned reps;              /* timed runs after the warm-up; >= 1 */
-	double *times_ms;           /* reps entries, written by gpu_run */
+	const algo *algo;            /* the registry's entry */
+	enum gpu_variant variant;    /* which of its kernels */
+	const algo_params *params;   /* op, inclusive, type and the algorithm's own parameters */
+	gpu_buf in[ALGO_MAX_PORTS];  /* its inputs, as its entry declares them */
+	gpu_buf out[ALGO_MAX_PORTS]; /* its outputs: out[k].n is the room the caller made
+					 * (the registry's length); gpu_run lowers it to what
+					 * the kernels wrote where that depends on the data */
+	unsigned reps;               /* timed runs after the warm-up; >= 1 */
+	double *times_ms;            /* reps entries, written by gpu_run */
 } gpu_job;
 
 /* Run job on rt's device. Returns 0, or -1 with a message in err naming the

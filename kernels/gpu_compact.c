@@ -11,16 +11,16 @@ extern const algo algo_compact;
 
 static int compact(gpu_ctx *c)
 {
-	size_t n = c->job->n, l;
+	size_t n = c->job->in[0].n, l;
 	cl_mem f;
 	if (n == 0)
 		return 0;
 	cl_kernel k = gpu__kernel(c, "compact_scatter");
 	if (!k || !(l = gpu__lsize(c, k, GPU_SCAN_WG_CAP, 0)) ||
-	    gpu__count_scan(c, c->flags, GPU_COUNT_FLAGS, &f, &c->count))
+	    gpu__count_scan(c, c->flags[0], GPU_COUNT_FLAGS, &f, &c->count))
 		return -1;
-	return gpu__launch(c, k, GPU_DIV_UP(n, l) * l, l, "mmmmu", c->in, c->flags, f, c->out,
-			   (unsigned)n);
+	return gpu__launch(c, k, GPU_DIV_UP(n, l) * l, l, "mmmmu", c->in[0], c->flags[0], f,
+			   c->out[0], (unsigned)n);
 }
 
 /* 16 elements per work-item, as the other applications of scan

@@ -17,7 +17,7 @@ enum {
 
 static int line_of_sight(gpu_ctx *c)
 {
-	size_t n = c->job->n, la, lt;
+	size_t n = c->job->in[0].n, la, lt;
 	cl_mem total;
 	if (n == 0)
 		return 0;
@@ -33,11 +33,11 @@ static int line_of_sight(gpu_ctx *c)
 	if (!ka || !kt || !angle || !amax || !(la = gpu__lsize(c, ka, GPU_SCAN_WG_CAP, 0)) ||
 	    !(lt = gpu__lsize(c, kt, GPU_SCAN_WG_CAP, 0)))
 		return -1;
-	if (gpu__launch(c, ka, GPU_DIV_UP(n, la) * la, la, "mmu", c->in, angle, (unsigned)n) ||
+	if (gpu__launch(c, ka, GPU_DIV_UP(n, la) * la, la, "mmu", c->in[0], angle, (unsigned)n) ||
 	    gpu__block_scan(c, "angle_block", "angle_add", 2, angle, 0, amax, n, SLOT_LEVELS,
 			    &total))
 		return -1;
-	return gpu__launch(c, kt, GPU_DIV_UP(n, lt) * lt, lt, "mmmu", angle, amax, c->out,
+	return gpu__launch(c, kt, GPU_DIV_UP(n, lt) * lt, lt, "mmmu", angle, amax, c->out[0],
 			   (unsigned)n);
 }
 

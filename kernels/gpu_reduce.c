@@ -37,7 +37,7 @@ static int reduce_teaching(gpu_ctx *c)
 	 * the one the level below wrote, and the top one's total is the result. */
 	gpu_multilevel ml = {
 	    .block = k, .lblock = L, .per_block = L, .total_words = 1, .block_args = tree_args};
-	return gpu__multilevel(c, &ml, c->in, NULL, c->job->n, &c->result, NULL);
+	return gpu__multilevel(c, &ml, c->in[0], NULL, c->job->in[0].n, &c->result[0], NULL);
 }
 
 static int reduce_tuned(gpu_ctx *c)
@@ -48,7 +48,7 @@ static int reduce_tuned(gpu_ctx *c)
 	size_t L = gpu__lsize(c, k, REDUCE_WG_CAP, 4);
 	if (L == 0)
 		return -1;
-	size_t n = c->job->n;
+	size_t n = c->job->in[0].n;
 	/* At least 16 elements per work-item, at most one wave of groups. */
 	size_t groups = GPU_DIV_UP(n, L * 16);
 	size_t most = gpu__groups(c, L);
@@ -57,15 +57,15 @@ static int reduce_tuned(gpu_ctx *c)
 	if (groups == 0)
 		groups = 1;
 	cl_mem part = gpu__scratch(c, 0, groups);
-	if (!part || gpu__launch(c, k, groups * L, L, "mmul", c->in, part, (unsigned)n, L * 4))
+	if (!part || gpu__launch(c, k, groups * L, L, "mmul", c->in[0], part, (unsigned)n, L * 4))
 		return -1;
-	c->result = part;
+	c->result[0] = part;
 	if (groups == 1)
 		return 0;
 	cl_mem fin = gpu__scratch(c, 1, 1);
 	if (!fin || gpu__launch(c, k, L, L, "mmul", part, fin, (unsigned)groups, L * 4))
 		return -1;
-	c->result = fin;
+	c->result[0] = fin;
 	return 0;
 }
 

@@ -55,7 +55,7 @@ static int usum_add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *
 static int reduce_segmented(gpu_ctx *c)
 {
 	cl_kernel k[K_COUNT];
-	size_t n = c->job->n, words = GPU_DIV_UP(n, 32), L;
+	size_t n = c->job->in[0].n, words = GPU_DIV_UP(n, 32), L;
 	if (n == 0)
 		return 0;
 	if (!(L = gpu__kernels(c, K_COUNT, names, local, GPU_SCAN_WG_CAP, k)))
@@ -75,9 +75,9 @@ static int reduce_segmented(gpu_ctx *c)
 			       .slot = SLOT_LEVELS};
 	if (!count || !scan || !wpre ||
 	    gpu__seg_scan(c, k[K_BLOCK], k[K_ADD], L, scan, 0, SLOT_LEVELS) ||
-	    gpu__multilevel(c, &usum, c->flags, wpre, words, NULL, NULL) ||
-	    gpu__launch(c, k[K_ENDS], GPU_DIV_UP(words, L) * L, L, "mmmmmu", scan, c->flags, wpre,
-			c->out, count, (unsigned)n))
+	    gpu__multilevel(c, &usum, c->flags[0], wpre, words, NULL, NULL) ||
+	    gpu__launch(c, k[K_ENDS], GPU_DIV_UP(words, L) * L, L, "mmmmmu", scan, c->flags[0],
+			wpre, c->out[0], count, (unsigned)n))
 		return -1;
 	c->count = count; /* gpu_run reads the number of segments from it */
 	return 0;

@@ -41,7 +41,7 @@ static int offsets_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *l
 
 int gpu__scan_blocks(gpu_ctx *c, const char *block_kernel, size_t per_item, size_t groups_cap)
 {
-	if (c->job->n == 0)
+	if (c->job->in[0].n == 0)
 		return 0;
 	cl_kernel blk = gpu__kernel(c, block_kernel), add = gpu__kernel(c, "add_offsets");
 	if (!blk || !add)
@@ -69,14 +69,14 @@ int gpu__scan_blocks(gpu_ctx *c, const char *block_kernel, size_t per_item, size
 			     .add = add,
 			     .ladd = L,
 			     .add_args = offsets_args};
-	return gpu__multilevel(c, &ml, c->in, c->out, c->job->n, NULL, NULL);
+	return gpu__multilevel(c, &ml, c->in[0], c->out[0], c->job->in[0].n, NULL, NULL);
 }
 
 /* ---- the tuned scan --------------------------------------------------- */
 
 int gpu__scan_onepass(gpu_ctx *c)
 {
-	size_t n = c->job->n, pp = c->per_proc;
+	size_t n = c->job->in[0].n, pp = c->per_proc;
 	if (n == 0)
 		return 0;
 	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
@@ -102,7 +102,7 @@ int gpu__scan_onepass(gpu_ctx *c)
 		return -1;
 	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
 			(unsigned)tiles) ||
-	    gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in, c->out, status, ticket,
+	    gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in[0], c->out[0], status, ticket,
 			(unsigned)n, c->job->params->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4,
 			L * 4))
 		return -1;
@@ -151,7 +151,7 @@ int gpu__block_scan(gpu_ctx *c, const char *block, const char *add, size_t words
 
 int gpu__count_scan(gpu_ctx *c, cl_mem src, enum gpu_count mode, cl_mem *f, cl_mem *total)
 {
-	size_t n = c->job->n;
+	size_t n = c->job->in[0].n;
 	if (!(*f = gpu__scratch(c, 0, n)))
 		return -1;
 	return gpu__block_scan(c, "count_block", "count_add", 1, src, mode, *f, n, 1, total);
@@ -168,7 +168,7 @@ static int seg_block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level 
 {
 	int top = lv->depth > 0, shift = *(const int *)ml->user;
 	size_t L = ml->lblock;
-	return gpu__args(c, ml->block, "mmmuimuill", lv->src, lv->dst, top ? lv->src : c->flags,
+	return gpu__args(c, ml->block, "mmmuimuill", lv->src, lv->dst, top ? lv->src : c->flags[0],
 			 top ? (unsigned)lv->m : 0u, top ? 0 : 1, lv->totals, (unsigned)lv->m,
 			 top ? 0 : shift, 2 * L * 4, 2 * L * 4);
 }
@@ -192,5 +192,5 @@ int gpu__seg_scan(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem d
 			     .add_args = seg_add_args,
 			     .slot = slot,
 			     .user = &shift};
-	return gpu__multilevel(c, &ml, c->in, dst, c->job->n, NULL, NULL);
+	return gpu__multilevel(c, &ml, c->in[0], dst, c->job->in[0].n, NULL, NULL);
 }

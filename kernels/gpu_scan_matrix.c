@@ -38,7 +38,7 @@ static int add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 
 static int scan_matrix(gpu_ctx *c)
 {
-	if (c->job->n == 0)
+	if (c->job->in[0].n == 0)
 		return 0;
 	cl_kernel tile = gpu__kernel(c, "matrix_tile"), add = gpu__kernel(c, "matrix_add");
 	if (!tile || !add)
@@ -57,7 +57,7 @@ static int scan_matrix(gpu_ctx *c)
 			     .add = add,
 			     .ladd = la,
 			     .add_args = add_args};
-	return gpu__multilevel(c, &ml, c->in, c->out, c->job->n, NULL, NULL);
+	return gpu__multilevel(c, &ml, c->in[0], c->out[0], c->job->in[0].n, NULL, NULL);
 }
 
 const gpu_algo gpu_scan_matrix = {

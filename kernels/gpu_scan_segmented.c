@@ -18,12 +18,12 @@ static int scan_segmented(gpu_ctx *c)
 	static const size_t local[] = {4 * 4, 0};
 	cl_kernel k[2];
 	size_t L;
-	if (c->job->n == 0)
+	if (c->job->in[0].n == 0)
 		return 0;
 	if (!(L = gpu__kernels(c, 2, names, local, GPU_SCAN_WG_CAP, k)))
 		return -1;
 	/* Exclusive: the inclusive scan of the shifted input (segmented.clh). */
-	return gpu__seg_scan(c, k[0], k[1], L, c->out, c->job->params->inclusive ? 0 : 1, 0);
+	return gpu__seg_scan(c, k[0], k[1], L, c->out[0], c->job->params->inclusive ? 0 : 1, 0);
 }
 
 const gpu_algo gpu_scan_segmented = {

@@ -10,7 +10,7 @@ extern const algo algo_split;
 
 static int split(gpu_ctx *c)
 {
-	size_t n = c->job->n, l;
+	size_t n = c->job->in[0].n, l;
 	cl_mem f, total;
 	if (n == 0)
 		return 0;
@@ -21,9 +21,9 @@ static int split(gpu_ctx *c)
 	}
 	cl_kernel k = gpu__kernel(c, "split_scatter");
 	if (!k || !(l = gpu__lsize(c, k, GPU_SCAN_WG_CAP, 0)) ||
-	    gpu__count_scan(c, c->in, GPU_COUNT_ZEROS, &f, &total))
+	    gpu__count_scan(c, c->in[0], GPU_COUNT_ZEROS, &f, &total))
 		return -1;
-	return gpu__launch(c, k, GPU_DIV_UP(n, l) * l, l, "mmmmu", c->in, f, total, c->out,
+	return gpu__launch(c, k, GPU_DIV_UP(n, l) * l, l, "mmmmu", c->in[0], f, total, c->out[0],
 			   (unsigned)n);
 }
 

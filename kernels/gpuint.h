@@ -26,13 +26,14 @@ typedef struct gpu_ctx {
 	const gpu_job *job;
 	cl_program prog;
 	unsigned per_proc;                  /* elements per work-item the program was built with */
-	cl_mem in;                          /* job->n elements (at least one) */
-	cl_mem out;                         /* job->out_n elements (at least one) */
-	cl_mem result;                      /* set by the runner: where the output is */
-	cl_mem flags;                       /* job->flags packed 32 to a uint (flag_at in
-					     * common.clh), or NULL when the job has none */
-	cl_mem count;                       /* set by runners whose output length depends on
-					     * the data: its first uint holds that length */
+	cl_mem in[ALGO_MAX_PORTS];          /* job->in[k].n elements each (at least one) */
+	cl_mem out[ALGO_MAX_PORTS];         /* job->out[k].n elements each (at least one) */
+	cl_mem result[ALGO_MAX_PORTS];      /* where each output is: out[k] unless the
+					     * runner points it elsewhere */
+	cl_mem flags[ALGO_MAX_PORTS];       /* job->in[k].flags packed 32 to a uint (flag_at
+					     * in common.clh), or NULL where there are none */
+	cl_mem count;                       /* set by runners whose first output's length
+					     * depends on the data: its first uint holds it */
 	cl_mem scratch[GPU_MAX_SCRATCH];    /* created on demand by gpu__scratch */
 	size_t scratch_n[GPU_MAX_SCRATCH];  /* their sizes in elements */
 	const char *kname[GPU_MAX_KERNELS]; /* kernels created so far ... */

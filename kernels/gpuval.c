@@ -43,76 +43,108 @@ static int64_t wrap32(int64_t v)
 	return (int32_t)(uint32_t)(uint64_t)v;
 }
 
-int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
-	       enum gpu_variant variant, unsigned reps, gpu_result *g, char *err, size_t errlen)
+/* in as the device holds it: dev (32-bit elements) and, in 64 bits, in32,
+ * the values the reference must see (floats rounded to float). Returns 0,
+ * or -1 with a message naming the port when a value does not fit. */
+static int narrow(const algo_data *in, const char *port, algo_data *in32, void **dev, char *err,
+		  size_t errlen)
 {
-	size_t n = in->n, out_n = 0;
-	algo_data probe[ALGO_MAX_PORTS] = {0};
-	if (algo_alloc_outputs(a, in, p, probe) == 0)
-		out_n = probe[0].n;
-	algo_data_free_all(probe, algo_nout(a));
-	void *dev_in = NULL, *dev_out = NULL;
-	algo_data in32 = {0}, ref = {0};
-	memset(g, 0, sizeof *g);
-	g->variant = gpu_variant_name(variant);
-	g->reps = reps;
-	dev_in = malloc((n ? n : 1) * 4);
-	dev_out = malloc((out_n ? out_n : 1) * 4);
-	g->times_ms = calloc(reps, sizeof *g->times_ms);
-	if (!dev_in || !dev_out || !g->times_ms || algo_data_alloc(&in32, n, in->type, 0) ||
-	    algo_data_alloc(&ref, out_n, in->type, 0) ||
-	    algo_data_alloc(&g->out, out_n, in->type, 0)) {
-		snprintf(err, errlen, "out of memory for %zu elements", n);
-		goto fail;
+	size_t n = in->n;
+	*dev = malloc((n ? n : 1) * 4);
+	if (!*dev || algo_data_alloc(in32, n, in->type, 0)) {
+		snprintf(err, errlen, "out of memory for %zu elements of %s", n, port);
+		return -1;
 	}
-	in32.flags = in->flags; /* borrowed; not freed below */
+	in32->w = in->w;
+	in32->h = in->h;
+	in32->flags = in->flags; /* borrowed: widen's caller clears it before freeing */
 	for (size_t i = 0; i < n; i++) {
 		if (in->type == PRAM_INT) {
 			int64_t v = in->vals[i].i;
 			if (v < INT32_MIN || v > INT32_MAX) {
 				snprintf(err, errlen,
-					 "input element %zu (%lld) does not fit the kernels' "
+					 "input %s, element %zu (%lld), does not fit the kernels' "
 					 "32-bit integers",
-					 i, (long long)v);
-				goto fail;
+					 port, i, (long long)v);
+				return -1;
 			}
-			((int32_t *)dev_in)[i] = (int32_t)v;
-			in32.vals[i].i = v;
+			((int32_t *)*dev)[i] = (int32_t)v;
+			in32->vals[i].i = v;
 		} else {
 			float f = (float)in->vals[i].f;
-			((float *)dev_in)[i] = f;
-			in32.vals[i].f = f;
+			((float *)*dev)[i] = f;
+			in32->vals[i].f = f;
 		}
 	}
+	return 0;
+}
+
+int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
+	       enum gpu_variant variant, unsigned reps, gpu_result *g, char *err, size_t errlen)
+{
+	size_t nin = algo_nin(a), nout = algo_nout(a), bytes = 0;
+	int rc = -1;
+	const algo_port *ip = algo_inputs(a);
+	algo_data in32[ALGO_MAX_PORTS] = {0}, ref[ALGO_MAX_PORTS] = {0};
+	void *dev_in[ALGO_MAX_PORTS] = {0}, *dev_out[ALGO_MAX_PORTS] = {0};
 	/* The kernels read the data's type from the parameters. */
 	algo_params kp = *p;
 	kp.type = in->type;
-	gpu_job job = {
-	    .algo = a,
-	    .variant = variant,
-	    .params = &kp,
-	    .n = n,
-	    .input = dev_in,
-	    .flags = in->flags,
-	    .out_n = out_n,
-	    .output = dev_out,
-	    .reps = reps,
-	    .times_ms = g->times_ms,
-	};
+	gpu_job job = {.algo = a, .variant = variant, .params = &kp, .reps = reps};
+	memset(g, 0, sizeof *g);
+	g->variant = gpu_variant_name(variant);
+	g->reps = reps;
+	g->nout = nout;
+	g->times_ms = calloc(reps ? reps : 1, sizeof *g->times_ms);
+	job.times_ms = g->times_ms;
+	if (!g->times_ms || algo_alloc_outputs(a, in, p, g->out) ||
+	    algo_alloc_outputs(a, in, p, ref)) {
+		snprintf(err, errlen, "out of memory for the outputs of %s", a->name);
+		goto fail;
+	}
+	for (size_t k = 0; k < nin; k++) {
+		if (narrow(&in[k], ip[k].name, &in32[k], &dev_in[k], err, errlen))
+			goto fail;
+		job.in[k] = (gpu_buf){.n = in[k].n,
+				      .w = in[k].w,
+				      .h = in[k].h,
+				      .data = dev_in[k],
+				      .flags = in[k].flags};
+		bytes += in[k].n * 4;
+	}
+	for (size_t k = 0; k < nout; k++) {
+		if (!(dev_out[k] = malloc((g->out[k].n ? g->out[k].n : 1) * 4))) {
+			snprintf(err, errlen, "out of memory for %zu output elements", g->out[k].n);
+			goto fail;
+		}
+		job.out[k] = (gpu_buf){
+		    .n = g->out[k].n, .w = g->out[k].w, .h = g->out[k].h, .data = dev_out[k]};
+	}
 	if (gpu_run(rt, &job, err, errlen))
 		goto fail;
-	a->reference(&in32, &ref, p);
-	g->out.n = job.out_got; /* the reference has set ref.n likewise */
-	for (size_t i = 0; i < job.out_got && i < ref.n; i++) {
-		if (in->type == PRAM_INT) {
-			g->out.vals[i].i = ((int32_t *)dev_out)[i];
-			ref.vals[i].i = wrap32(ref.vals[i].i);
-		} else {
-			g->out.vals[i].f = ((float *)dev_out)[i];
+	a->reference(in32, ref, p);
+	double tol = in->type == PRAM_FLOAT ? algo_float_tolerance(&in32[0], FLT_EPSILON) : 0;
+	g->verified = 1;
+	for (size_t k = 0; k < nout; k++) {
+		algo_data *o = &g->out[k];
+		o->n = job.out[k].n; /* the reference has set ref[k].n likewise */
+		for (size_t i = 0; i < o->n && i < ref[k].n; i++) {
+			if (o->type == PRAM_INT) {
+				o->vals[i].i = ((int32_t *)dev_out[k])[i];
+				ref[k].vals[i].i = wrap32(ref[k].vals[i].i);
+			} else {
+				o->vals[i].f = ((float *)dev_out[k])[i];
+			}
+		}
+		bytes += o->n * 4;
+		char why[200];
+		if (g->verified && algo_compare(o, &ref[k], tol, why, sizeof why) >= 0) {
+			g->verified = 0;
+			snprintf(g->why, sizeof g->why, "%s%s%s", nout > 1 ? "output " : "",
+				 nout > 1 ? algo_outputs(a)[k].name : "", nout > 1 ? ": " : "");
+			snprintf(g->why + strlen(g->why), sizeof g->why - strlen(g->why), "%s", why);
 		}
 	}
-	double tol = in->type == PRAM_FLOAT ? algo_float_tolerance(&in32, FLT_EPSILON) : 0;
-	g->verified = algo_compare(&g->out, &ref, tol, g->why, sizeof g->why) < 0;
 	g->median_ms = gpuval_median(g->times_ms, reps);
 	g->min_ms = g->max_ms = g->times_ms[0];
 	for (size_t k = 1; k < reps; k++) {
@@ -122,26 +154,24 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 			g->max_ms = g->times_ms[k];
 	}
 	if (g->median_ms > 0)
-		g->gbps = (double)(n + out_n) * 4 / (g->median_ms * 1e-3) / 1e9;
-	in32.flags = NULL;
-	algo_data_free(&in32);
-	algo_data_free(&ref);
-	free(dev_out);
-	free(dev_in);
-	return 0;
+		g->gbps = (double)bytes / (g->median_ms * 1e-3) / 1e9;
+	rc = 0;
 fail:
-	in32.flags = NULL;
-	algo_data_free(&in32);
-	algo_data_free(&ref);
-	free(dev_out);
-	free(dev_in);
-	gpuval_free(g);
-	return -1;
+	if (rc)
+		gpuval_free(g);
+	for (size_t k = 0; k < ALGO_MAX_PORTS; k++) {
+		in32[k].flags = NULL;
+		free(dev_in[k]);
+		free(dev_out[k]);
+	}
+	algo_data_free_all(in32, ALGO_MAX_PORTS);
+	algo_data_free_all(ref, ALGO_MAX_PORTS);
+	return rc;
 }
 
 void gpuval_free(gpu_result *g)
 {
 	free(g->times_ms);
 	g->times_ms = NULL;
-	algo_data_free(&g->out);
+	algo_data_free_all(g->out, ALGO_MAX_PORTS);
 }

@@ -11,18 +11,19 @@
 #include "gpu.h"
 
 typedef struct gpu_result {
-	const char *variant; /* gpu_variant_name's (static) */
-	int verified;        /* output equals the reference (floats: within tolerance) */
-	char why[256];       /* the first mismatch, in words */
-	algo_data out;       /* the kernel's output, widened to 64 bits */
+	const char *variant;           /* gpu_variant_name's (static) */
+	int verified;                  /* output equals the reference (floats: within tolerance) */
+	char why[256];                 /* the first mismatch, in words */
+	size_t nout;                   /* the algorithm's outputs */
+	algo_data out[ALGO_MAX_PORTS]; /* the kernels' outputs, widened to 64 bits */
 	size_t reps;
 	double *times_ms; /* reps kernel times from events */
 	double median_ms, min_ms, max_ms;
 	double gbps; /* bytes read and written per second, at the median */
 } gpu_result;
 
-/* Run the variant of a's kernels on rt with parameters p over in (whose
- * type is the data's), reps timed runs after a warm-up, and check the last
+/* Run the variant of a's kernels on rt with parameters p over in (its
+ * algo_nin inputs; the first one's type is the data's), reps timed runs after a warm-up, and check the last
  * output. Returns 0 (the outcome is in g, which the caller frees with
  * gpuval_free) or -1 with a message in err (the input does not fit 32 bits,
  * an OpenCL error, out of memory). */

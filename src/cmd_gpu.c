@@ -122,7 +122,7 @@ static void print_result_json(FILE *f, const gpu_result *g, int first, int with_
 	fprintf(f, "]},\"gb_per_s\":%.3f", g->gbps);
 	if (with_output) {
 		fputs(",\"output\":", f);
-		json_values(f, &g->out);
+		json_values(f, &g->out[0]);
 	}
 	fputs("}", f);
 }

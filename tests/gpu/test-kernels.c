@@ -111,10 +111,8 @@ static void test_build_error(void)
 		gpu_job job = {.algo = algo_find("reduce"),
 			       .variant = GPU_TEACHING,
 			       .params = &p,
-			       .n = 4,
-			       .input = in,
-			       .out_n = 1,
-			       .output = &out,
+			       .in = {{.n = 4, .data = in}},
+			       .out = {{.n = 1, .data = &out}},
 			       .reps = 1,
 			       .times_ms = &ms};
 		rc = gpu_run(rt, &job, err, sizeof err);
@@ -150,10 +148,8 @@ static void test_refusals(clrt *rt)
 	gpu_job bad = {.algo = algo_find("reduce"),
 		       .variant = GPU_NVARIANTS,
 		       .params = &p,
-		       .n = 1,
-		       .input = in,
-		       .out_n = 1,
-		       .output = out,
+		       .in = {{.n = 1, .data = in}},
+		       .out = {{.n = 1, .data = out}},
 		       .reps = 1,
 		       .times_ms = &ms};
 	TAP_OK(gpu_run(rt, &bad, err, sizeof err) != 0, "a variant out of range is refused");
@@ -166,10 +162,8 @@ static void test_refusals(clrt *rt)
 	gpu_job mat = {.algo = algo_find("scan-matrix"),
 		       .variant = GPU_TEACHING,
 		       .params = &pm,
-		       .n = 4,
-		       .input = in,
-		       .out_n = 4,
-		       .output = out,
+		       .in = {{.n = 4, .data = in}},
+		       .out = {{.n = 4, .data = out}},
 		       .reps = 1,
 		       .times_ms = &ms};
 	TAP_OK(gpu_run(rt, &mat, err, sizeof err) != 0, "the matrix scan refuses max");
@@ -178,17 +172,15 @@ static void test_refusals(clrt *rt)
 	gpu_job seg = {.algo = algo_find("scan-segmented"),
 		       .variant = GPU_TEACHING,
 		       .params = &ps,
-		       .n = 4,
-		       .input = in,
-		       .out_n = 4,
-		       .output = out,
+		       .in = {{.n = 4, .data = in}},
+		       .out = {{.n = 4, .data = out}},
 		       .reps = 1,
 		       .times_ms = &ms};
 	TAP_OK(gpu_run(rt, &seg, err, sizeof err) != 0,
 	       "a segmented scan without flags is refused");
 	TAP_CONTAINS(err, "flags", "the error names the flags");
-	seg.flags = flags;
-	seg.out_n = 3;
+	seg.in[0].flags = flags;
+	seg.out[0].n = 3;
 	TAP_OK(gpu_run(rt, &seg, err, sizeof err) != 0, "an output of the wrong length is refused");
 	algo_params pb = algo_default_params(algo_find("scan-blocked"));
 	/* Past the registry's check (a power of two), to see the runner's own. */
@@ -198,10 +190,8 @@ static void test_refusals(clrt *rt)
 	gpu_job blk = {.algo = algo_find("scan-blocked"),
 		       .variant = GPU_TEACHING,
 		       .params = &pb,
-		       .n = 4,
-		       .input = in,
-		       .out_n = 4,
-		       .output = out,
+		       .in = {{.n = 4, .data = in}},
+		       .out = {{.n = 4, .data = out}},
 		       .reps = 1,
 		       .times_ms = &ms};
 	TAP_OK(gpu_run(rt, &blk, err, sizeof err) != 0, "a block size of 6 is refused");
