@@ -18,20 +18,22 @@
 #define GPU_DEFAULT_PER_PROC 32
 #define GPU_MAX_PER_PROC     64
 
-/* The table of gpu.h: every algorithm with kernels, in the registry's
- * order. Each gpu_algo is defined in the gpu_X.c of its algorithm. */
-extern const gpu_algo gpu_reduce, gpu_scan_hillis_steele, gpu_scan_blelloch, gpu_scan_blocked,
-    gpu_scan_brent, gpu_scan_backward, gpu_scan_segmented, gpu_reduce_segmented, gpu_scan_matrix,
-    gpu_line_of_sight, gpu_sandwich, gpu_split, gpu_compact;
+/* The table of gpu.h, made from the registry's list (src/algos/list.h) in
+ * its order: every algorithm marked KERNELS there has its gpu_STEM,
+ * defined in kernels/gpu_STEM.c beside kernels/STEM.cl. */
+#define GPU_DECLARE_KERNELS(stem) extern const gpu_algo gpu_##stem;
+#define GPU_DECLARE_NONE(stem)
+#define X(stem, kernels) GPU_DECLARE_##kernels(stem)
+#include "algos/list.h"
+#undef X
 
+#define GPU_ENTRY_KERNELS(stem) &gpu_##stem,
+#define GPU_ENTRY_NONE(stem)
 const gpu_algo *const gpu_algos[] = {
-    &gpu_reduce,         &gpu_scan_hillis_steele,
-    &gpu_scan_blelloch,  &gpu_scan_blocked,
-    &gpu_scan_brent,     &gpu_scan_backward,
-    &gpu_scan_segmented, &gpu_reduce_segmented,
-    &gpu_scan_matrix,    &gpu_line_of_sight,
-    &gpu_sandwich,       &gpu_split,
-    &gpu_compact,        NULL,
+#define X(stem, kernels) GPU_ENTRY_##kernels(stem)
+#include "algos/list.h"
+#undef X
+    NULL,
 };
 
 /* The build option of each operator the kernels have; NULL: not there. */
