@@ -7,7 +7,7 @@
 # what several of them share.
 nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch.clh \
 	kernels/scan_onepass.clh kernels/segmented.clh kernels/blockscan.clh kernels/count.clh \
-	kernels/reduce.cl kernels/scan_hillis_steele.cl kernels/scan_blelloch.cl \
+	kernels/reduce.cl kernels/reduce_atomic.cl kernels/scan_hillis_steele.cl kernels/scan_blelloch.cl \
 	kernels/scan_blocked.cl kernels/scan_brent.cl kernels/scan_backward.cl \
 	kernels/scan_segmented.cl kernels/reduce_segmented.cl kernels/scan_matrix.cl \
 	kernels/line_of_sight.cl kernels/split.cl kernels/compact.cl
@@ -24,6 +24,7 @@ kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
 if HAVE_OPENCL
 kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c kernels/gpuint.h \
 	kernels/multilevel.c kernels/pingpong.c kernels/gpu_scan_common.c kernels/gpu_reduce.c \
+	kernels/gpu_reduce_atomic.c \
 	kernels/gpu_scan_hillis_steele.c kernels/gpu_scan_blelloch.c kernels/gpu_scan_blocked.c \
 	kernels/gpu_scan_brent.c kernels/gpu_scan_backward.c kernels/gpu_scan_segmented.c \
 	kernels/gpu_reduce_segmented.c kernels/gpu_scan_matrix.c kernels/gpu_line_of_sight.c \

@@ -8,7 +8,7 @@ noinst_LTLIBRARIES += src/libalgo.la
 src_libalgo_la_SOURCES = src/algo.c src/algo.h src/registry.c src/simrun.c src/simrun.h \
 	src/json.c src/json.h \
 	src/algos/list.h src/algos/common.c src/algos/common.h src/algos/segmented.c \
-	src/algos/reduce.c src/algos/scan_hillis_steele.c src/algos/scan_blelloch.c \
+	src/algos/reduce.c src/algos/reduce_atomic.c src/algos/scan_hillis_steele.c src/algos/scan_blelloch.c \
 	src/algos/scan_blocked.c src/algos/scan_brent.c src/algos/scan_backward.c \
 	src/algos/scan_segmented.c src/algos/reduce_segmented.c src/algos/scan_matrix.c \
 	src/algos/line_of_sight.c src/algos/sandwich.c src/algos/split.c src/algos/compact.c

@@ -27,7 +27,7 @@ tests_test_scanfamily_LDADD = src/libalgo.la sim/libpram.la -lm
 check_PROGRAMS += tests/run-cases
 tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
 tests_run_cases_LDADD = src/libalgo.la sim/libpram.la -lm
-CASE_FILES = tests/cases/prefix-sum.case tests/cases/applications.case \
+CASE_FILES = tests/cases/prefix-sum.case tests/cases/atomics.case tests/cases/applications.case \
 	tests/cases/radix-sort.case tests/cases/spmv.case
 TEST_EXTENSIONS += .case
 CASE_LOG_DRIVER = $(LOG_DRIVER)

@@ -9,6 +9,7 @@
  * No include guard: it is meant to be included more than once.
  */
 X(reduce, KERNELS)
+X(reduce_atomic, KERNELS)
 X(scan_hillis_steele, KERNELS)
 X(scan_blelloch, KERNELS)
 X(scan_blocked, KERNELS)
