@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 
 #include "clrtint.h"
@@ -322,15 +323,19 @@ clrt *clrt_open(const char *spec, char *err, size_t errlen)
 	size_t n = 0;
 	clrt *rt = NULL;
 	cl_int rc;
-	if (!spec || !*spec)
+	int from_env = 0;
+	if (!spec || !*spec) {
 		spec = getenv("PRAM_DEVICE");
+		from_env = spec && *spec;
+	}
 	if (list_devices(&list, &n, err, errlen))
 		goto fail;
 	long k;
 	if (!spec || !*spec) {
 		k = (long)default_index(list, n);
 	} else if ((k = match_spec(spec, list, n)) < 0) {
-		fmt(err, errlen, "no OpenCL device matches '%s'; the devices are:", spec);
+		fmt(err, errlen, "no OpenCL device matches '%s'%s; the devices are:", spec,
+		    from_env ? " (from the environment variable PRAM_DEVICE)" : "");
 		for (size_t j = 0; j < n; j++)
 			append(err, errlen, "\n  %zu (%u:%u) %s / %s [%s]", j, list[j].pi,
 			       list[j].di, list[j].pname, list[j].dname, type_name(list[j].type));
@@ -611,13 +616,35 @@ static void append_log(char *err, size_t errlen, const char *log, const char *pa
 	}
 }
 
-/* Find file in the kernel folders. Returns its real path (caller frees), or
- * NULL with a message that lists where it looked. */
+/* Find file in the kernel folders. A folder named by PRAM_KERNEL_DIR is the
+ * only place looked in: a teacher pointing it at a student's folder must
+ * never get the installed kernels instead. Otherwise the source tree's
+ * kernels/, then the installed ones. Returns the file's real path (caller
+ * frees), or NULL with a message that says where it looked. */
 static char *find_kernel(const char *file, char *err, size_t errlen)
 {
-	const char *dirs[3] = {getenv("PRAM_KERNEL_DIR"), ABS_TOP_SRCDIR "/kernels",
-			       PKGDATADIR "/kernels"};
+	const char *named = getenv("PRAM_KERNEL_DIR");
 	char path[PATH_MAX];
+	if (named && *named) {
+		struct stat st;
+		if (stat(named, &st) != 0) {
+			fmt(err, errlen, "PRAM_KERNEL_DIR names %s: %s", named, strerror(errno));
+			return NULL;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			fmt(err, errlen, "PRAM_KERNEL_DIR names %s, which is not a folder", named);
+			return NULL;
+		}
+		int len = snprintf(path, sizeof path, "%s/%s", named, file);
+		char *real = len > 0 && (size_t)len < sizeof path ? realpath(path, NULL) : NULL;
+		if (!real)
+			fmt(err, errlen,
+			    "kernel file %s not found in %s (PRAM_KERNEL_DIR); pram does not fall "
+			    "back to the installed kernels when a folder is named",
+			    file, named);
+		return real;
+	}
+	const char *dirs[3] = {NULL, ABS_TOP_SRCDIR "/kernels", PKGDATADIR "/kernels"};
 	for (int k = 0; k < 3; k++) {
 		if (!dirs[k] || !*dirs[k])
 			continue;

@@ -492,6 +492,8 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		if (gpu__ctx_finish(&c, k ? &job->times_ms[k - 1] : NULL))
 			goto fail;
 	}
+	snprintf(job->kernel_path, sizeof job->kernel_path, "%s",
+		 clrt_kernel_path(rt, g->file) ? clrt_kernel_path(rt, g->file) : g->file);
 	if (read_outputs(&c, job))
 		goto fail;
 	rc = 0;

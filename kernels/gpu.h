@@ -98,6 +98,7 @@ typedef struct gpu_job {
 					 * the kernels wrote where that depends on the data */
 	unsigned reps;               /* timed runs after the warm-up; >= 1 */
 	double *times_ms;            /* reps entries, written by gpu_run */
+	char kernel_path[512];       /* written by gpu_run: the kernel file it built */
 } gpu_job;
 
 /* Run job on rt's device. Returns 0, or -1 with a message in err naming the

@@ -122,6 +122,7 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 	}
 	if (gpu_run(rt, &job, err, errlen))
 		goto fail;
+	memcpy(g->kernel_path, job.kernel_path, sizeof g->kernel_path);
 	a->reference(in32, ref, p);
 	double tol = in->type == PRAM_FLOAT ? algo_float_tolerance(&in32[0], FLT_EPSILON) : 0;
 	g->verified = 1;
@@ -142,7 +143,8 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 			g->verified = 0;
 			snprintf(g->why, sizeof g->why, "%s%s%s", nout > 1 ? "output " : "",
 				 nout > 1 ? algo_outputs(a)[k].name : "", nout > 1 ? ": " : "");
-			snprintf(g->why + strlen(g->why), sizeof g->why - strlen(g->why), "%s", why);
+			snprintf(g->why + strlen(g->why), sizeof g->why - strlen(g->why), "%s",
+				 why);
 		}
 	}
 	g->median_ms = gpuval_median(g->times_ms, reps);

@@ -14,6 +14,7 @@ typedef struct gpu_result {
 	const char *variant;           /* gpu_variant_name's (static) */
 	int verified;                  /* output equals the reference (floats: within tolerance) */
 	char why[256];                 /* the first mismatch, in words */
+	char kernel_path[512];         /* the kernel file that was built and ran */
 	size_t nout;                   /* the algorithm's outputs */
 	algo_data out[ALGO_MAX_PORTS]; /* the kernels' outputs, widened to 64 bits */
 	size_t reps;

@@ -51,6 +51,11 @@ static int parse(gpu_opts *o, int argc, char **argv, const char **name)
 			cli_usage(&cmd_gpu_entry, stdout);
 			return -1;
 		case OPT_DEVICE:
+			if (!*optarg) {
+				cli_error("gpu: --device '': give a device's index (pram devices), "
+					  "platform:device, or a part of its name");
+				return EXIT_USAGE;
+			}
 			o->device = optarg;
 			break;
 		case OPT_QUIET:
@@ -109,8 +114,9 @@ const char *cli_kernel_variants(const algo *a)
 
 static void print_result_json(FILE *f, const gpu_result *g, int first, int with_output)
 {
-	fprintf(f, "%s{\"variant\":\"%s\",\"verified\":%s", first ? "" : ",", g->variant,
-		g->verified ? "true" : "false");
+	fprintf(f, "%s{\"variant\":\"%s\",\"verified\":%s,\"kernel_file\":", first ? "" : ",",
+		g->variant, g->verified ? "true" : "false");
+	json_str(f, g->kernel_path);
 	if (!g->verified) {
 		fputs(",\"mismatch\":", f);
 		json_str(f, g->why);
@@ -203,6 +209,7 @@ static int gpu_exec(int argc, char **argv)
 			       g.verified ? "verified" : "WRONG");
 			if (!g.verified)
 				printf("            %s\n", g.why);
+			printf("            kernels: %s\n", g.kernel_path);
 		}
 		ran++;
 		gpuval_free(&g);

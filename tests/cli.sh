@@ -143,6 +143,24 @@ v = {a["name"]: a["kernel_variants"] for a in json.load(open(sys.argv[1]))}
 assert v["scan-blelloch"] == ["teaching", "tuned"], v
 assert all(v[a] for a in v), v
 ' "$tap_tmp/kv.json"
+	# Which kernels ran is never a guess.
+	kdir=$(cd "$top_srcdir/kernels" && pwd -P)
+	run_pram gpu reduce --n 100 --reps 1
+	expect_in "kernels: $kdir/reduce.cl" "$out" "pram gpu names the kernel file it built"
+	run_pram gpu reduce --n 100 --reps 1 --json
+	expect_in "\"kernel_file\":\"$kdir/reduce.cl\"" "$out" "and so does its JSON"
+	mkdir -p "$tap_tmp/empty-kernels"
+	PRAM_KERNEL_DIR="$tap_tmp/empty-kernels" run_pram gpu reduce --n 100 --reps 1
+	expect_rc 1 "a named kernel folder without the file fails"
+	expect_in "pram does not fall back to the installed kernels" "$err" \
+		"instead of running the installed kernels"
+	PRAM_KERNEL_DIR="$tap_tmp/no-such-folder" run_pram gpu reduce --n 100 --reps 1
+	expect_in "PRAM_KERNEL_DIR names $tap_tmp/no-such-folder" "$err" "a missing kernel folder is named"
+	PRAM_DEVICE=no-such-device run_pram gpu reduce --n 100 --reps 1
+	expect_in "(from the environment variable PRAM_DEVICE)" "$err" \
+		"a device spec from PRAM_DEVICE says where it came from"
+	run_pram gpu reduce --device ''
+	expect_rc 2 "an empty --device is refused"
 else
 	tap_result 0 "# SKIP OpenCL not built: pram gpu and devices untested"
 fi
