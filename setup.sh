@@ -4,13 +4,14 @@
 #   ./setup.sh          install missing packages, build, run the demo and the
 #                       report on the default OpenCL device (PoCL on the CPU)
 #   ./setup.sh check    install missing packages, build, run every test (and
-#                       the simulator's tests again under valgrind's memcheck
-#                       and under AddressSanitizer and UndefinedBehaviorSanitizer);
-#                       ends with "N passed, N failed"
+#                       the simulator's tests again under valgrind's memcheck,
+#                       those and the kernels' host code under AddressSanitizer
+#                       and UndefinedBehaviorSanitizer, and the build without
+#                       OpenCL); ends with "N passed, N failed"
 #
 # Both can be run again safely: packages already there are not reinstalled,
-# and the builds are redone incrementally. The build lives in build/; the
-# sanitizer build in build-san/.
+# and the builds are redone incrementally. The build lives in build/, the
+# sanitizer build in build-san/, the build without OpenCL in build-noocl/.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -105,15 +106,25 @@ check)
 	make -C build check-valgrind -j"$jobs" >build/valgrind.log 2>&1 || status=1
 	grep -E '^(FAIL|ERROR):' build/valgrind.log | sed 's/^/  valgrind: /' || true
 	[ -f build/test-suite.log ] && count build/test-suite.log
-	# The unit tests again under ASan and UBSan (simulator only: the OpenCL
-	# runtime libraries are not built with the sanitizers).
-	build build-san --enable-sanitizers --without-opencl
+	# The unit tests, the case files, the command line and the kernels' host
+	# code (on PoCL, every kernel test and every injected OpenCL failure)
+	# again under AddressSanitizer, LeakSanitizer and UBSan.
+	say "the tests under the sanitizers"
+	build build-san --enable-sanitizers
 	cases=$(ls tests/cases/*.case | tr '\n' ' ')
+	gpu="tests/gpu/test-table tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/faults.sh"
 	make -C build-san check -j"$jobs" \
-		TESTS="tests/test-sim tests/test-algos tests/test-registry tests/cli.sh $cases" \
+		TESTS="tests/test-sim tests/test-algos tests/test-registry tests/cli.sh $cases $gpu" \
 		>build-san/check.log 2>&1 || status=1
 	grep -E '^(FAIL|ERROR):' build-san/check.log | sed 's/^/  sanitizers: /' || true
 	[ -f build-san/test-suite.log ] && count build-san/test-suite.log
+	# The build without OpenCL: the stub behind the same headers.
+	say "the build without OpenCL"
+	build build-noocl --without-opencl
+	make -C build-noocl check -j"$jobs" TESTS="tests/test-sim tests/gpu/test-table tests/cli.sh" \
+		>build-noocl/check.log 2>&1 || status=1
+	grep -E '^(FAIL|ERROR):' build-noocl/check.log | sed 's/^/  without OpenCL: /' || true
+	[ -f build-noocl/test-suite.log ] && count build-noocl/test-suite.log
 	passed=$((n_PASS + n_XFAIL))
 	failed=$((n_FAIL + n_ERROR + n_XPASS))
 	[ $failed -gt 0 ] && status=1

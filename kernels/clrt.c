@@ -107,6 +107,38 @@ static const struct {
 	{CLRT_PLATFORM_NOT_FOUND_KHR, "CL_PLATFORM_NOT_FOUND_KHR"},
 };
 
+cl_int clrt__inject(const char *what)
+{
+	static int parsed, calls;
+	static char name[64];
+	static long when;
+	static cl_int code = CL_OUT_OF_RESOURCES;
+	if (!parsed) {
+		parsed = 1;
+		const char *spec = getenv("PRAM_CL_INJECT");
+		char codetext[64] = "";
+		if (!spec || sscanf(spec, "%63[^:]:%ld:%63s", name, &when, codetext) < 2)
+			name[0] = 0;
+		if (codetext[0]) {
+			char *end;
+			long v = strtol(codetext, &end, 10);
+			if (!*end) {
+				code = (cl_int)v;
+			} else {
+				for (cl_int c = 0; c >= -70; c--)
+					if (strcmp(clrt_errname(c), codetext) == 0)
+						code = c;
+			}
+		}
+	}
+	if (!name[0])
+		return CL_SUCCESS;
+	size_t len = strcspn(what, "(");
+	if (len != strlen(name) || strncmp(what, name, len) != 0)
+		return CL_SUCCESS;
+	return ++calls == when ? code : CL_SUCCESS;
+}
+
 const char *clrt_errname(cl_int code)
 {
 	for (size_t k = 0; k < sizeof errnames / sizeof errnames[0]; k++)
@@ -706,7 +738,9 @@ cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err
 		goto fail;
 	}
 	snprintf(full, optlen, "-I %.*s %s", dirlen, slash ? path : ".", options);
-	rc = clBuildProgram(prog, 1, &rt->device, full, NULL, NULL);
+	rc = clrt__inject("clBuildProgram");
+	if (rc == CL_SUCCESS)
+		rc = clBuildProgram(prog, 1, &rt->device, full, NULL, NULL);
 	if (rc != CL_SUCCESS) {
 		size_t loglen = 0;
 		fmt(err, errlen, "%s: build failed (%s) with options '%s'", path, clrt_errname(rc),

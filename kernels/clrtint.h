@@ -57,20 +57,36 @@ const char *clrt_errname(cl_int code);
 void clrt_report(char *err, size_t errlen, const char *file, int line, const char *what,
 		 cl_int code);
 
+/*
+ * Error injection, for the tests of the failure paths: with the environment
+ * variable PRAM_CL_INJECT=NAME:K[:CODE], the K-th OpenCL call (counting from
+ * 1) whose function is NAME fails with CODE, a number or an error's name
+ * (default CL_OUT_OF_RESOURCES), as if the implementation had returned it.
+ * clrt__inject(what) returns that code for the call what ("clBuildProgram",
+ * or a whole call's text, which reads up to its '(') or CL_SUCCESS.
+ */
+cl_int clrt__inject(const char *what);
+
 /* Run an OpenCL call; on failure report it into err (file, line, function,
- * error name) and jump to the caller's fail: label. */
+ * error name) and jump to the caller's fail: label. An injected failure
+ * stands in for the call, which then does not run. */
 #define CL_CHECK(call, err, errlen)                                                        \
 	do {                                                                               \
-		cl_int clrt_rc_ = (call);                                                  \
+		cl_int clrt_rc_ = clrt__inject(#call);                                     \
+		if (clrt_rc_ == CL_SUCCESS)                                                \
+			clrt_rc_ = (call);                                                 \
 		if (clrt_rc_ != CL_SUCCESS) {                                              \
 			clrt_report((err), (errlen), __FILE__, __LINE__, #call, clrt_rc_); \
 			goto fail;                                                         \
 		}                                                                          \
 	} while (0)
 
-/* The same for a status an object-creating call wrote into rc. */
+/* The same for a status an object-creating call wrote into rc (an injected
+ * failure comes after the object exists: the fail: path releases it). */
 #define CL_CHECK_RC(rc, what, err, errlen)                                              \
 	do {                                                                            \
+		if ((rc) == CL_SUCCESS)                                                 \
+			(rc) = clrt__inject(what);                                      \
 		if ((rc) != CL_SUCCESS) {                                               \
 			clrt_report((err), (errlen), __FILE__, __LINE__, (what), (rc)); \
 			goto fail;                                                      \

@@ -251,7 +251,9 @@ int gpu__ctx_finish(gpu_ctx *c, double *ms)
 {
 	double total = 0;
 	int rc = 0;
-	cl_int st = clFinish(clrt_queue(c->rt));
+	cl_int st = clrt__inject("clFinish");
+	if (st == CL_SUCCESS)
+		st = clFinish(clrt_queue(c->rt));
 	if (st != CL_SUCCESS) {
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clFinish", st);
 		rc = -1;

@@ -50,7 +50,7 @@ tests_gpu_test_table_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la 
 
 if HAVE_OPENCL
 check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers
-TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh
+TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh tests/gpu/faults.sh
 
 # The kernels validated as pram gpu validates them (kernels/gpuval.c).
 tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h
@@ -65,7 +65,7 @@ tests_gpu_test_drivers_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.l
 	$(OPENCL_LIBS) -lm
 endif
 
-EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/drivers.cl
+EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/faults.sh tests/gpu/drivers.cl
 
 # libFuzzer targets for the readers (`make fuzz`: tests/fuzz/run.sh builds
 # them with clang in build-fuzz/ and runs each for a fixed time on its

@@ -1,0 +1,49 @@
+#!/bin/sh
+# faults.sh - OpenCL failures, real and injected through the runtime's hook
+# (PRAM_CL_INJECT=NAME:K[:CODE], kernels/clrtint.h): no platform, a build
+# that fails, a launch out of resources, an allocation the device refuses,
+# and a failure in the middle of a multi-pass run, of the timed runs and of
+# the report. Each must exit 1 (never crash, never say "verified") with a
+# message that names the OpenCL call and the error. Prints TAP.
+. "$top_srcdir/tests/tap.sh"
+
+if test "$HAVE_OPENCL" != yes; then
+	echo "1..0 # SKIP pram was built without OpenCL"
+	exit 0
+fi
+
+# fault NAME "text" ARGS...: pram gpu ARGS with the injection NAME (or
+# none), expected to exit 1 with text in its error.
+fault() {
+	inject=$1
+	text=$2
+	shift 2
+	PRAM_CL_INJECT=$inject "$PRAM" gpu "$@" >"$tap_tmp/out" 2>"$tap_tmp/err"
+	rc=$?
+	desc="pram gpu $* with ${inject:-no injection}"
+	if [ $rc -eq 1 ] && grep -qF -- "$text" "$tap_tmp/err" && ! grep -q "verified" "$tap_tmp/out"; then
+		tap_result 0 "$desc: exit 1, '$text'"
+	else
+		tap_result 1 "$desc: exit 1, '$text'" "exit $rc; stderr: $(head -c 600 "$tap_tmp/err")"
+	fi
+}
+
+OCL_ICD_VENDORS="$tap_tmp/no-vendors" fault "" "no OpenCL platform found" reduce --n 100
+fault clBuildProgram:1:CL_BUILD_PROGRAM_FAILURE "build failed (CL_BUILD_PROGRAM_FAILURE)" \
+	reduce --n 100
+fault clEnqueueNDRangeKernel:1 "clEnqueueNDRangeKernel: CL_OUT_OF_RESOURCES" reduce --n 100
+fault clCreateBuffer:1:CL_MEM_OBJECT_ALLOCATION_FAILURE \
+	"clCreateBuffer: CL_MEM_OBJECT_ALLOCATION_FAILURE" reduce --n 100
+# Flags are the second buffer of a segmented scan.
+fault clCreateBuffer:2:CL_MEM_OBJECT_ALLOCATION_FAILURE \
+	"clCreateBuffer: CL_MEM_OBJECT_ALLOCATION_FAILURE" scan-segmented --n 1000
+# The fifth launch of a scan in groups of 16: in the middle of its levels.
+fault clEnqueueNDRangeKernel:5 "clEnqueueNDRangeKernel: CL_OUT_OF_RESOURCES" \
+	scan-blelloch --n 100000 --max-group 16 --variant teaching
+# In the timed runs after the warm-up, and in the tuned scan's second launch.
+fault clEnqueueNDRangeKernel:9:CL_INVALID_WORK_GROUP_SIZE \
+	"clEnqueueNDRangeKernel: CL_INVALID_WORK_GROUP_SIZE" scan-blelloch --n 100000 --reps 5
+fault clFinish:3 "clFinish: CL_OUT_OF_RESOURCES" reduce --n 1000 --reps 5
+fault clEnqueueReadBuffer:1 "clEnqueueReadBuffer: CL_OUT_OF_RESOURCES" compact --n 1000
+
+done_testing
