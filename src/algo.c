@@ -131,22 +131,37 @@ int algo_option_known(const char *name, int *takes_value)
 	return 0;
 }
 
-/* Parse a whole number: decimal, 0x hex, or 2^k. Returns 0 or -1. */
-static int parse_whole(const char *s, int64_t *out)
+int algo_parse_int(const char *s, int64_t *out)
 {
-	char *end;
-	errno = 0;
-	if (strncmp(s, "2^", 2) == 0) {
-		long long k = strtoll(s + 2, &end, 10);
-		if (errno || *end || end == s + 2 || k < 0 || k > 62)
+	int neg = *s == '-';
+	const char *d = s + neg;
+	uint64_t v = 0, lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	if (strncmp(d, "2^", 2) == 0) {
+		d += 2;
+		if (!isdigit((unsigned char)*d) || strlen(d) > 2 ||
+		    strspn(d, "0123456789") != strlen(d))
 			return -1;
-		*out = (int64_t)1 << k;
-		return 0;
+		unsigned k = (unsigned)atoi(d);
+		if (k > 63 || ((uint64_t)1 << k) > lim)
+			return -1;
+		v = (uint64_t)1 << k;
+	} else {
+		unsigned base = strncmp(d, "0x", 2) == 0 || strncmp(d, "0X", 2) == 0 ? 16 : 10;
+		d += base == 16 ? 2 : 0;
+		if (!*d)
+			return -1;
+		for (; *d; d++) {
+			int c = tolower((unsigned char)*d);
+			unsigned dig = isdigit(c) ? (unsigned)(c - '0')
+				       : base == 16 && c >= 'a' && c <= 'f'
+					   ? (unsigned)(c - 'a' + 10)
+					   : 99;
+			if (dig >= base || v > (lim - dig) / base)
+				return -1;
+			v = v * base + dig;
+		}
 	}
-	long long v = strtoll(s, &end, 0);
-	if (errno || *end || end == s)
-		return -1;
-	*out = v;
+	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
 	return 0;
 }
 
@@ -234,7 +249,7 @@ int algo_set_option(const algo *a, algo_params *p, const char *name, const char 
 			snprintf(err, errlen, "--%s '%s': %s", name, value, range);
 			return -1;
 		}
-	} else if (parse_whole(value, &v) || v < pa->min || v > pa->max ||
+	} else if (algo_parse_int(value, &v) || v < pa->min || v > pa->max ||
 		   ((pa->props & ALGO_PARAM_POW2) && (v <= 0 || (v & (v - 1))))) {
 		snprintf(err, errlen, "--%s '%s': %s", name, value, range);
 		return -1;

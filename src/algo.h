@@ -182,6 +182,12 @@ int algo_takes_flags(const algo *a);
  */
 int algo_set_option(const algo *a, algo_params *p, const char *name, const char *value, char *err,
 		    size_t errlen);
+/* Parse a whole number as every option writes them: decimal (010 is ten,
+ * not octal), 0x hex or 2^k, with an optional minus sign and nothing else
+ * (no spaces). Returns 0, or -1 for anything else or a number out of
+ * int64's range. */
+int algo_parse_int(const char *s, int64_t *out);
+
 /* Set a's parameter name to v, as given (programs and tests). Returns 0, or
  * -1 when a has no such parameter or v is out of its range. */
 int algo_set_param(const algo *a, algo_params *p, const char *name, int64_t v);

@@ -60,21 +60,10 @@ int cli_algo_help(const cmd_entry *e, const char *name)
 
 int cli_parse_u64(const char *s, uint64_t *out)
 {
-	char *end;
-	errno = 0;
-	if (strncmp(s, "2^", 2) == 0) {
-		unsigned long long k = strtoull(s + 2, &end, 10);
-		if (errno || *end || end == s + 2 || s[2] == '-' || k > 63)
-			return -1;
-		*out = (uint64_t)1 << k;
-		return 0;
-	}
-	if (!*s || *s == '-')
+	int64_t v;
+	if (algo_parse_int(s, &v) || v < 0)
 		return -1;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (errno || *end)
-		return -1;
-	*out = v;
+	*out = (uint64_t)v;
 	return 0;
 }
 

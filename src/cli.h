@@ -72,7 +72,8 @@ typedef struct cli_algo_opts {
  * a missing value, else an unknown option. Returns EXIT_USAGE. */
 int cli_bad_option(const char *cmd, int c, char **argv);
 
-/* Parse a whole number: decimal, 0x hex, or 2^k (k <= 63). Returns 0 or -1. */
+/* Parse a non-negative whole number (algo_parse_int: decimal, 0x hex or
+ * 2^k, below 2^63). Returns 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t *out);
 /* The same for a size, at most 2^40. */
 int cli_parse_size(const char *s, size_t *out);

@@ -136,6 +136,41 @@ static void test_options(void)
 	TAP_OK(!algo_option_known("frobnicate", &takes), "frobnicate is not an option");
 }
 
+static void test_numbers(void)
+{
+	static const struct {
+		const char *text;
+		int ok;
+		int64_t v;
+	} cases[] = {
+	    {"10", 1, 10},
+	    {"010", 1, 10},
+	    {"0x1F", 1, 31},
+	    {"2^10", 1, 1024},
+	    {"2^62", 1, (int64_t)1 << 62},
+	    {"-7", 1, -7},
+	    {"-2^63", 1, INT64_MIN},
+	    {"9223372036854775807", 1, INT64_MAX},
+	    {"2^63", 0, 0},
+	    {"9223372036854775808", 0, 0},
+	    {"", 0, 0},
+	    {" 5", 0, 0},
+	    {"5 ", 0, 0},
+	    {"5x", 0, 0},
+	    {"0x", 0, 0},
+	    {"2^", 0, 0},
+	    {"2^-1", 0, 0},
+	    {"--5", 0, 0},
+	    {"+5", 0, 0},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		int64_t v = 0;
+		int ok = algo_parse_int(cases[k].text, &v) == 0;
+		TAP_OK(ok == cases[k].ok && (!ok || v == cases[k].v), "algo_parse_int('%s') %s",
+		       cases[k].text, cases[k].ok ? "reads it" : "refuses it");
+	}
+}
+
 static void test_reader(void)
 {
 	char err[256];
@@ -254,6 +289,7 @@ int main(void)
 {
 	test_declarations();
 	test_options();
+	test_numbers();
 	test_reader();
 	test_generator();
 	test_registered();
