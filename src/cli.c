@@ -152,6 +152,36 @@ int cli_algo_option(cli_algo_opts *o, int code, const char *name, const char *ar
 	}
 }
 
+int cli_parse_algo_args(const char *cmd, int argc, char **argv, const struct option *own,
+			cli_own_fn fn, void *ud, cli_algo_opts *o, const char **name)
+{
+	const struct option *longopts = cli_algo_longopts(own);
+	int c, li = 0;
+	*name = NULL;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", longopts, &li)) != -1) {
+		if (c == ':' || c == '?')
+			return cli_bad_option(cmd, c, argv);
+		if (c == OPT_HELP) {
+			o->help = 1;
+			continue;
+		}
+		int h = cli_algo_option(o, c, longopts[li].name, optarg);
+		if (h < 0)
+			return EXIT_USAGE;
+		if (h == 0 && fn(ud, c, optarg))
+			return EXIT_USAGE;
+	}
+	if (optind < argc)
+		*name = argv[optind++];
+	if (optind < argc) {
+		cli_error("%s: unexpected argument '%s'", cmd, argv[optind]);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 static void list_names(FILE *f)
 {
 	fputs("the algorithms are:", f);

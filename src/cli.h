@@ -62,6 +62,7 @@ typedef struct cli_algo_opts {
 	const char *input; /* --input FILE, or NULL */
 	uint64_t seed;     /* --seed */
 	int json, csv;
+	int help;    /* --help */
 	size_t nset; /* the algorithm's options, as given */
 	struct {
 		const char *name, *value; /* without the dashes; value NULL for a switch */
@@ -110,6 +111,19 @@ enum {
  * (code OPT_ALGO) and the command's own, own ended by {0}. Returns a static
  * table (the registry's options are added once). */
 const struct option *cli_algo_longopts(const struct option *own);
+/* A command's own options, by their getopt code (arg: the value, or NULL):
+ * returns 0, or EXIT_USAGE after saying what was wrong. */
+typedef int (*cli_own_fn)(void *ud, int code, const char *arg);
+
+/* Parse argv (argv[0] the command's name) for a command that runs an
+ * algorithm: the shared options and the algorithm's own into o, --help into
+ * o->help, the command's own options (own, ended by {0}) through fn with
+ * ud, and the algorithm's name into *name (NULL when none is given). An
+ * unknown option, a missing value and an extra argument are reported with
+ * cmd's name. Returns 0 or EXIT_USAGE. */
+int cli_parse_algo_args(const char *cmd, int argc, char **argv, const struct option *own,
+			cli_own_fn fn, void *ud, cli_algo_opts *o, const char **name);
+
 /* Handle one of the shared options by its getopt code; name is the long
  * option's name (longopts[index].name). Returns 1 when handled, 0 when not
  * one of them, -1 on a bad value (already reported). */

@@ -26,75 +26,47 @@ typedef struct gpu_opts {
 	int no_output;            /* leave the output array out of the JSON */
 } gpu_opts;
 
-static int parse(gpu_opts *o, int argc, char **argv, const char **name)
+/* pram gpu's own options (cli_own_fn). */
+static int gpu_option(void *ud, int c, const char *arg)
 {
-	static const struct option own[] = {
-	    {"device", required_argument, 0, OPT_DEVICE},
-	    {"reps", required_argument, 0, OPT_REPS},
-	    {"variant", required_argument, 0, OPT_VARIANT},
-	    {"max-group", required_argument, 0, OPT_MAX_GROUP},
-	    {"no-output", no_argument, 0, OPT_QUIET},
-	    {0, 0, 0, 0},
-	};
-	const struct option *longopts = cli_algo_longopts(own);
-	int c, li = 0;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, &li)) != -1) {
-		int h = cli_algo_option(&o->a, c, longopts[li].name, optarg);
-		if (h < 0)
+	gpu_opts *o = ud;
+	switch (c) {
+	case OPT_DEVICE:
+		if (!*arg) {
+			cli_error("gpu: --device '': give a device's index (pram devices), "
+				  "platform:device, or a part of its name");
 			return EXIT_USAGE;
-		if (h > 0)
-			continue;
-		switch (c) {
-		case OPT_HELP:
-			cli_usage(&cmd_gpu_entry, stdout);
-			return -1;
-		case OPT_DEVICE:
-			if (!*optarg) {
-				cli_error("gpu: --device '': give a device's index (pram devices), "
-					  "platform:device, or a part of its name");
-				return EXIT_USAGE;
-			}
-			o->device = optarg;
-			break;
-		case OPT_QUIET:
-			o->no_output = 1;
-			break;
-		case OPT_REPS:
-			if (cli_parse_u64(optarg, &o->reps) || o->reps < 1 || o->reps > 100000) {
-				cli_error("gpu: --reps '%s': give a whole number from 1 to 100000",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_MAX_GROUP:
-			if (cli_parse_u64(optarg, &o->max_group) || o->max_group < 1 ||
-			    o->max_group > 65536 || (o->max_group & (o->max_group - 1))) {
-				cli_error(
-				    "gpu: --max-group '%s': give a power of two from 1 to 65536",
-				    optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_VARIANT: {
-			char why[128];
-			if (gpu_variant_parse(optarg, &o->variant, why, sizeof why)) {
-				cli_error("gpu: --variant: %s", why);
-				return EXIT_USAGE;
-			}
-			o->one_variant = 1;
-			break;
 		}
-		default:
-			return cli_bad_option("gpu", c, argv);
+		o->device = arg;
+		break;
+	case OPT_QUIET:
+		o->no_output = 1;
+		break;
+	case OPT_REPS:
+		if (cli_parse_u64(arg, &o->reps) || o->reps < 1 || o->reps > 100000) {
+			cli_error("gpu: --reps '%s': give a whole number from 1 to 100000", arg);
+			return EXIT_USAGE;
 		}
+		break;
+	case OPT_MAX_GROUP:
+		if (cli_parse_u64(arg, &o->max_group) || o->max_group < 1 || o->max_group > 65536 ||
+		    (o->max_group & (o->max_group - 1))) {
+			cli_error("gpu: --max-group '%s': give a power of two from 1 to 65536",
+				  arg);
+			return EXIT_USAGE;
+		}
+		break;
+	case OPT_VARIANT: {
+		char why[128];
+		if (gpu_variant_parse(arg, &o->variant, why, sizeof why)) {
+			cli_error("gpu: --variant: %s", why);
+			return EXIT_USAGE;
+		}
+		o->one_variant = 1;
+		break;
 	}
-	if (optind < argc)
-		*name = argv[optind++];
-	if (optind < argc) {
-		cli_error("gpu: unexpected argument '%s'", argv[optind]);
-		return EXIT_USAGE;
+	default:
+		return EXIT_USAGE; /* not in the table: cannot happen */
 	}
 	return 0;
 }
@@ -140,10 +112,20 @@ static int gpu_exec(int argc, char **argv)
 	o.a.n = 1 << 20;
 	o.a.seed = 1;
 	o.reps = 10;
+	static const struct option own[] = {
+	    {"device", required_argument, 0, OPT_DEVICE},
+	    {"reps", required_argument, 0, OPT_REPS},
+	    {"variant", required_argument, 0, OPT_VARIANT},
+	    {"max-group", required_argument, 0, OPT_MAX_GROUP},
+	    {"no-output", no_argument, 0, OPT_QUIET},
+	    {0, 0, 0, 0},
+	};
 	const char *name = NULL;
-	int rc = parse(&o, argc, argv, &name);
+	int rc = cli_parse_algo_args("gpu", argc, argv, own, gpu_option, &o, &o.a, &name);
 	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
+		return rc;
+	if (o.a.help)
+		return cli_algo_help(&cmd_gpu_entry, name);
 	if ((rc = cli_algo_finish(&o.a, "gpu", name)))
 		return rc;
 	if (o.a.csv) {

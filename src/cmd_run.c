@@ -21,7 +21,6 @@ typedef struct run_opts {
 	int model_given;
 	uint64_t procs;
 	int trace;
-	int help;
 	int combine_given;
 	int force; /* run even when the estimate says it will not fit or is long */
 } run_opts;
@@ -362,90 +361,61 @@ static void print_csv(const simrun *r)
 	       t.work, t.depth, t.depth_serial, t.work, t.reads, t.writes, t.atomics, t.contention);
 }
 
-static int parse(run_opts *o, int argc, char **argv, const char **name)
+/* pram run's own options (cli_own_fn). */
+static int run_option(void *ud, int c, const char *arg)
 {
-	static const struct option own[] = {
-	    {"model", required_argument, 0, OPT_MODEL},
-	    {"procs", required_argument, 0, OPT_PROCS},
-	    {"trace", no_argument, 0, OPT_TRACE},
-	    {"force", no_argument, 0, OPT_FORCE},
-	    {"base", required_argument, 0, OPT_BASE},
-	    {"conflicts", required_argument, 0, OPT_CONFLICTS},
-	    {"combine", required_argument, 0, OPT_COMBINE},
-	    {0, 0, 0, 0},
-	};
-	const struct option *longopts = cli_algo_longopts(own);
-	int c, li = 0;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, &li)) != -1) {
-		int h = cli_algo_option(&o->a, c, longopts[li].name, optarg);
-		if (h < 0)
+	run_opts *o = ud;
+	switch (c) {
+	case OPT_MODEL:
+		if (pram_model_parse(arg, &o->cfg.model)) {
+			cli_error("run: --model '%s': give erew, crew, crcw-common, "
+				  "crcw-arbitrary, "
+				  "crcw-priority, crcw-combining or scan",
+				  arg);
 			return EXIT_USAGE;
-		if (h > 0)
-			continue;
-		switch (c) {
-		case OPT_HELP:
-			o->help = 1;
-			break;
-		case OPT_MODEL:
-			if (pram_model_parse(optarg, &o->cfg.model)) {
-				cli_error("run: --model '%s': give erew, crew, crcw-common, "
-					  "crcw-arbitrary, "
-					  "crcw-priority, crcw-combining or scan",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			o->model_given = 1;
-			break;
-		case OPT_PROCS:
-			if (cli_parse_u64(optarg, &o->procs) || o->procs == 0) {
-				cli_error("run: --procs '%s': give a whole number >= 1", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_TRACE:
-			o->trace = 1;
-			break;
-		case OPT_FORCE:
-			o->force = 1;
-			break;
-		case OPT_BASE: {
-			uint64_t b = 0;
-			if (cli_parse_u64(optarg, &b) || (b != 2 && b != 8 && b != 10 && b != 16)) {
-				cli_error("run: --base '%s': give 2, 8, 10 or 16", optarg);
-				return EXIT_USAGE;
-			}
-			print_base = (unsigned)b;
-			break;
 		}
-		case OPT_CONFLICTS:
-			if (strcmp(optarg, "error") == 0) {
-				o->cfg.conflicts = PRAM_CONFLICT_ERROR;
-			} else if (strcmp(optarg, "count") == 0) {
-				o->cfg.conflicts = PRAM_CONFLICT_COUNT;
-			} else {
-				cli_error("run: --conflicts '%s': give error or count", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_COMBINE:
-			if (pram_op_parse(optarg, &o->cfg.combine)) {
-				cli_error("run: --combine '%s': give sum, max, min, and, or or xor",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			o->combine_given = 1;
-			break;
-		default:
-			return cli_bad_option("run", c, argv);
+		o->model_given = 1;
+		break;
+	case OPT_PROCS:
+		if (cli_parse_u64(arg, &o->procs) || o->procs == 0) {
+			cli_error("run: --procs '%s': give a whole number >= 1", arg);
+			return EXIT_USAGE;
 		}
+		break;
+	case OPT_TRACE:
+		o->trace = 1;
+		break;
+	case OPT_FORCE:
+		o->force = 1;
+		break;
+	case OPT_BASE: {
+		uint64_t b = 0;
+		if (cli_parse_u64(arg, &b) || (b != 2 && b != 8 && b != 10 && b != 16)) {
+			cli_error("run: --base '%s': give 2, 8, 10 or 16", arg);
+			return EXIT_USAGE;
+		}
+		print_base = (unsigned)b;
+		break;
 	}
-	if (optind < argc)
-		*name = argv[optind++];
-	if (optind < argc) {
-		cli_error("run: unexpected argument '%s'", argv[optind]);
-		return EXIT_USAGE;
+	case OPT_CONFLICTS:
+		if (strcmp(arg, "error") == 0) {
+			o->cfg.conflicts = PRAM_CONFLICT_ERROR;
+		} else if (strcmp(arg, "count") == 0) {
+			o->cfg.conflicts = PRAM_CONFLICT_COUNT;
+		} else {
+			cli_error("run: --conflicts '%s': give error or count", arg);
+			return EXIT_USAGE;
+		}
+		break;
+	case OPT_COMBINE:
+		if (pram_op_parse(arg, &o->cfg.combine)) {
+			cli_error("run: --combine '%s': give sum, max, min, and, or or xor", arg);
+			return EXIT_USAGE;
+		}
+		o->combine_given = 1;
+		break;
+	default:
+		return EXIT_USAGE; /* not in the table: cannot happen */
 	}
 	return 0;
 }
@@ -457,11 +427,21 @@ static int run_exec(int argc, char **argv)
 	o.a.n = 16;
 	o.a.seed = 1;
 	o.procs = 0;
+	static const struct option own[] = {
+	    {"model", required_argument, 0, OPT_MODEL},
+	    {"procs", required_argument, 0, OPT_PROCS},
+	    {"trace", no_argument, 0, OPT_TRACE},
+	    {"force", no_argument, 0, OPT_FORCE},
+	    {"base", required_argument, 0, OPT_BASE},
+	    {"conflicts", required_argument, 0, OPT_CONFLICTS},
+	    {"combine", required_argument, 0, OPT_COMBINE},
+	    {0, 0, 0, 0},
+	};
 	const char *name = NULL;
-	int rc = parse(&o, argc, argv, &name);
+	int rc = cli_parse_algo_args("run", argc, argv, own, run_option, &o, &o.a, &name);
 	if (rc)
 		return rc;
-	if (o.help)
+	if (o.a.help)
 		return cli_algo_help(&cmd_run_entry, name);
 	if ((rc = cli_algo_finish(&o.a, "run", name)))
 		return rc;
