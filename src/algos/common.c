@@ -1,6 +1,7 @@
 /*
  * common.c - helpers shared by the PRAM programs.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -276,4 +277,124 @@ pram_value algos_value(pram_type t, int64_t v)
 	else
 		r.f = (double)v;
 	return r;
+}
+
+const char *const algos_dists[] = {"uniform", "equal", "sorted", "reversed", "few", "zipf", NULL};
+
+/* A uniform draw from [0, range), range >= 1 (the modulo bias is below
+ * 2^-40 for the ranges the parameters allow). */
+static int64_t draw(uint64_t *s, int64_t range)
+{
+	return (int64_t)(algo_rand(s) % (uint64_t)range);
+}
+
+/* A draw of Zipf's law with s = 1 over [0, range): k = floor((range + 1)^u)
+ * - 1 for u uniform in [0, 1), the inverse of the continuous distribution
+ * of density 1 / ((x + 1) ln(range + 1)). */
+static int64_t draw_zipf(uint64_t *s, int64_t range)
+{
+	double u = (double)(algo_rand(s) >> 11) * 0x1.0p-53;
+	double k = floor(exp(u * log((double)range + 1.0))) - 1.0;
+	if (k < 0)
+		return 0;
+	return k >= (double)range ? range - 1 : (int64_t)k;
+}
+
+static int cmp_up(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return (a > b) - (a < b);
+}
+
+static int cmp_down(const void *x, const void *y)
+{
+	return cmp_up(y, x);
+}
+
+int algos_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist, uint64_t seed)
+{
+	/* Floats are k / 2^24: exact, in [0, 1), as many as a float kernel holds. */
+	int64_t r = t == PRAM_FLOAT ? (int64_t)1 << 24 : range < 1 ? 1 : range;
+	if (algo_data_alloc(d, n, t, 0))
+		return -1;
+	int64_t *k = malloc((n ? n : 1) * sizeof *k);
+	if (!k) {
+		algo_data_free(d);
+		return -1;
+	}
+	uint64_t s = seed * 0x2545f4914f6cdd1dull + 17;
+	int64_t one = draw(&s, r), few[4];
+	for (int j = 0; j < 4; j++)
+		few[j] = draw(&s, r);
+	for (size_t i = 0; i < n; i++) {
+		switch (dist) {
+		case ALGOS_DIST_EQUAL:
+			k[i] = one;
+			break;
+		case ALGOS_DIST_FEW:
+			k[i] = few[algo_rand(&s) % 4];
+			break;
+		case ALGOS_DIST_ZIPF:
+			k[i] = draw_zipf(&s, r);
+			break;
+		default:
+			k[i] = draw(&s, r);
+		}
+	}
+	if (dist == ALGOS_DIST_SORTED || dist == ALGOS_DIST_REVERSED)
+		qsort(k, n, sizeof *k, dist == ALGOS_DIST_SORTED ? cmp_up : cmp_down);
+	for (size_t i = 0; i < n; i++) {
+		if (t == PRAM_FLOAT)
+			d->vals[i].f = (double)k[i] * 0x1.0p-24;
+		else
+			d->vals[i].i = k[i];
+	}
+	free(k);
+	return 0;
+}
+
+long algos_bad_key(const algo_data *in, int64_t range)
+{
+	for (size_t i = 0; i < in->n; i++)
+		if (in->vals[i].i < 0 || in->vals[i].i >= range)
+			return (long)i;
+	return -1;
+}
+
+int algos_check_keys(pram *m, const algo_data *in, int64_t range, const char *what)
+{
+	long bad = algos_bad_key(in, range);
+	if (bad < 0)
+		return 0;
+	int64_t k = in->vals[bad].i;
+	pram_fail(m, PRAM_EINVAL, "key %" PRId64 " at index %ld lies outside [0, %" PRId64 "): %s",
+		  k, bad, range, k < 0 ? "keys are whole numbers >= 0" : what);
+	return -1;
+}
+
+int64_t algos_value_bin(pram_type t, pram_value v, int64_t m)
+{
+	if (t == PRAM_INT)
+		return v.i >= 0 && v.i < m ? v.i : -1;
+	if (!(v.f >= 0 && v.f < 1))
+		return -1;
+	int64_t b = (int64_t)(v.f * (double)m);
+	return b >= m ? m - 1 : b;
+}
+
+int algos_check_records(pram *m, const algo_data *in, int64_t bins)
+{
+	if (in->type == PRAM_INT)
+		return algos_check_keys(m, in, bins,
+					"integer records are bin numbers; give more --bins");
+	for (size_t i = 0; i < in->n; i++) {
+		if (algos_value_bin(PRAM_FLOAT, in->vals[i], bins) < 0) {
+			pram_fail(m, PRAM_EINVAL,
+				  "value %g at index %zu lies outside [0, 1), the interval the "
+				  "bins of float records divide",
+				  in->vals[i].f, i);
+			return -1;
+		}
+	}
+	return 0;
 }

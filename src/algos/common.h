@@ -123,4 +123,52 @@ void algos_segmented_cost(size_t n, uint64_t *w, uint64_t *d);
 /* The value v as an element of type t (for 0/1 results and positions). */
 pram_value algos_value(pram_type t, int64_t v);
 
+/*
+ * Keys for the histograms and the sorts. Every generator of those entries
+ * draws its keys here, by a distribution the entry's --dist parameter
+ * names (algos_dists, in this order):
+ *
+ *   uniform   every key of the range equally likely
+ *   equal     one key, drawn uniformly, n times (the largest mode)
+ *   sorted    uniform keys in increasing order
+ *   reversed  uniform keys in decreasing order
+ *   few       four keys, drawn uniformly, each repeated about n/4 times
+ *   zipf      key k with probability about 1 / ((k + 1) ln(range + 1)) (Zipf's law
+ *             with s = 1, drawn by inverting the continuous distribution)
+ */
+enum {
+	ALGOS_DIST_UNIFORM,
+	ALGOS_DIST_EQUAL,
+	ALGOS_DIST_SORTED,
+	ALGOS_DIST_REVERSED,
+	ALGOS_DIST_FEW,
+	ALGOS_DIST_ZIPF,
+	ALGOS_DIST_COUNT
+};
+/* The names of the distributions, NULL-ended: the choices of --dist. */
+extern const char *const algos_dists[];
+/* Allocate d (caller frees with algo_data_free) with n keys drawn by dist
+ * from seed: integers in [0, range) when t is PRAM_INT; with PRAM_FLOAT,
+ * values k / 2^24 in [0, 1), k drawn from [0, 2^24) (range is not used).
+ * Returns 0, or -1 when out of memory. */
+int algos_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist, uint64_t seed);
+/* The index of the first integer key of in outside [0, range), or -1. */
+long algos_bad_key(const algo_data *in, int64_t range);
+/* Fail m when a key of in lies outside [0, range), naming the key and its
+ * index, and for a key too large adding what (the remedy: "give a
+ * --key-range above the largest key"). Returns 0 when every key lies
+ * inside, -1 when m failed. */
+int algos_check_keys(pram *m, const algo_data *in, int64_t range, const char *what);
+/*
+ * The records of a histogram of m bins: integers are bin numbers in [0, m);
+ * floats lie in [0, 1), the histogram post's interval [lo, hi) with lo = 0
+ * and hi = 1, and x falls in bin floor(x m) (m - 1 when the product rounds
+ * up to m, the post's "if (index == numBins) index -= 1").
+ */
+/* The bin of a record v of type t, or -1 when it lies in none. */
+int64_t algos_value_bin(pram_type t, pram_value v, int64_t m);
+/* Fail m, naming the first record that lies in no bin. Returns 0 when every
+ * record has a bin, -1 when m failed. */
+int algos_check_records(pram *m, const algo_data *in, int64_t bins);
+
 #endif
