@@ -1,5 +1,6 @@
 /*
- * test-sorts.c - the histograms. Prints TAP.
+ * test-sorts.c - the histograms and the histopyramid, one function per
+ * family. Prints TAP.
  *
  * Each entry runs against its sequential reference on seeded inputs of
  * every key distribution, of sizes from 0 up, for several bin counts, key
@@ -591,10 +592,106 @@ static void test_histogram_rest(void)
 	algo_data_free(&f);
 }
 
+/* ---- The histopyramid --------------------------------------------------- */
+
+/* The node and rank of processor 12 after every step. */
+typedef struct watch {
+	int64_t node[8], rank[8];
+	size_t steps;
+} watch;
+
+static void watch_step(pram *m, size_t step, void *ud)
+{
+	watch *w = ud;
+	for (size_t k = 0; k < pram_array_count(m); k++) {
+		pram_array *a = pram_array_at(m, k);
+		int64_t *dst = !strcmp(pram_array_name(a), "node")   ? w->node
+			       : !strcmp(pram_array_name(a), "rank") ? w->rank
+								     : NULL;
+		if (dst && step < 8)
+			dst[step] = pram_array_written(a, 12) ? pram_array_get_i(a, 12) : -1;
+	}
+	w->steps = step + 1;
+}
+
+static void test_histopyramid(void)
+{
+	sweep("histopyramid", "", 1000, 0);
+	sweep("histopyramid", "dist=zipf", 257, 0);
+	edges("histopyramid", "", NULL, 6);
+
+	const algo *a = find("histopyramid");
+	char why[256] = "";
+	int ok = 1;
+	static int64_t c[600];
+	for (size_t n = 1; n <= 520 && ok; n = n < 20 ? n + 1 : n * 2 - 3)
+		for (int kind = 0; kind < 3 && ok; kind++) {
+			uint64_t T = 0;
+			for (size_t i = 0; i < n; i++) {
+				c[i] = kind == 0   ? (int64_t)(i % 5)
+				       : kind == 1 ? 0
+						   : (i == n / 2) * 9;
+				T += (uint64_t)c[i];
+			}
+			algo_data in[ALGO_MAX_PORTS];
+			simrun r;
+			algo_params p = algo_default_params(a);
+			make_input(a, in, c, n, NULL);
+			run(a, &p, in, PRAM_CREW, &r);
+			pram_totals t = pram_get_totals(r.m);
+			uint64_t M = (uint64_t)1 << lg(n), L = lg(n), L1 = L ? L : 1;
+			ok = run_ok(a, &r, n, why, sizeof why) && t.work == M - 1 + T * L1 &&
+			     t.depth == L + (T ? L1 : 0) && t.depth_serial == t.depth &&
+			     r.out[0].n == 2 * M - 1 && r.out[1].n == T;
+			if (!ok && !why[0])
+				snprintf(why, sizeof why, "n = %zu, T = %llu: W = %llu, D = %llu",
+					 n, (unsigned long long)T, (unsigned long long)t.work,
+					 (unsigned long long)t.depth);
+			simrun_free(&r);
+			algo_data_free_all(in, 1);
+		}
+	TAP_OK_WHY(ok, why,
+		   "histopyramid: W = M - 1 + T max(L, 1), D = L + max(L, 1) (L when T = 0), "
+		   "2M - 1 pyramid cells, T outputs");
+	static const int64_t distinct[] = {5, 3, 0, 7, 1, 6, 2, 4}, neg[] = {1, -2, 3};
+	TAP_OK(violations("histopyramid", "", distinct, 8, PRAM_EREW) > 0,
+	       "histopyramid: the traversal's concurrent reads break EREW");
+	TAP_EQ_I(violations("histopyramid", "", distinct, 8, PRAM_CREW), 0,
+		 "histopyramid: legal under CREW");
+	refused("histopyramid", "", neg, 3, NULL, 0, "count -2 at index 1 is negative",
+		"a negative count");
+	algo_data gen[ALGO_MAX_PORTS];
+	generate("histopyramid", "", 300, 2, gen);
+	ok = gen[0].n == 300;
+	for (size_t i = 0; i < 300 && ok; i++)
+		ok = gen[0].vals[i].i >= 0 && gen[0].vals[i].i < 4;
+	TAP_OK(ok, "histopyramid's generated counts lie in [0, 4)");
+	algo_data_free(&gen[0]);
+
+	/* The post's pyramid, and output index 12: right at the root (12 >= 9,
+	 * rank 3), left at 14 (3 < 14), left at 5 (3 < 5): cell 4. */
+	static const int64_t post[] = {3, 1, 4, 1, 5, 9, 2, 6};
+	algo_data in[ALGO_MAX_PORTS];
+	make_input(a, in, post, 8, NULL);
+	algo_params p = algo_default_params(a);
+	pram_config cfg = {.model = PRAM_CREW};
+	simrun r;
+	watch w = {0};
+	if (simrun_exec(a, &p, in, &cfg, watch_step, &w, &r))
+		exit(99);
+	TAP_OK(w.steps == 6 && w.node[3] == 1 && w.rank[3] == 3 && w.node[4] == 2 &&
+		   w.rank[4] == 3 && w.node[5] == 4 && w.rank[5] == 3 && w.node[2] == -1,
+	       "histopyramid: output index 12 goes right (rank 12 - 9 = 3), left, left, to cell 4");
+	TAP_EQ_I(r.out[1].vals[12].i, 4, "and maps to input cell 4");
+	simrun_free(&r);
+	algo_data_free(&in[0]);
+}
+
 int main(void)
 {
 	test_histograms();
 	test_histogram_formulas();
 	test_histogram_rest();
+	test_histopyramid();
 	return tap_done();
 }

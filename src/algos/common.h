@@ -171,4 +171,25 @@ int64_t algos_value_bin(pram_type t, pram_value v, int64_t m);
  * record has a bin, -1 when m failed. */
 int algos_check_records(pram *m, const algo_data *in, int64_t bins);
 
+/*
+ * The histopyramid (pyramid.c): the sum pyramid of M = 2^L counts in one
+ * array of 2M - 1 cells. Level 0 is the counts, cells [0, M); level k holds
+ * M / 2^k sums, each of a pair of level k - 1, from cell 2M - 2M / 2^k; the
+ * root, the total, is cell 2M - 2 (level L).
+ */
+/* The first cell of level k of a pyramid over M counts. */
+size_t algos_pyramid_level(size_t M, unsigned k);
+/* Build levels 1 .. L of p from level 0 (every cell of it written): L
+ * steps, M - 1 work; each cell is read once: EREW. */
+void algos_pyramid_build(pram *m, pram_array *p, size_t M);
+/* The traversal: for every output index j in [0, T) (T at most the total),
+ * the level-0 cell whose stretch of the expansion holds j, into dst[j]. From
+ * the root down, processor j asks whether its rank is below the left child's
+ * count: if so it goes left, else it subtracts that count and goes right.
+ * node[j] and rank[j] (T cells each) hold its position after every step, so
+ * a trace shows each decision. max(L, 1) steps of T work; the processors all
+ * read the few cells near the root together: CREW. */
+void algos_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_array *node,
+			    pram_array *rank, pram_array *dst);
+
 #endif
