@@ -17,6 +17,10 @@ src_libalgo_la_SOURCES += src/algos/pyramid.c
 src_libalgo_la_SOURCES += src/algos/histogram_tree.c
 src_libalgo_la_SOURCES += src/algos/histogram_atomic.c
 src_libalgo_la_SOURCES += src/algos/histopyramid.c
+src_libalgo_la_SOURCES += src/algos/counting_sort_serial.c
+src_libalgo_la_SOURCES += src/algos/counting_sort_scan.c
+src_libalgo_la_SOURCES += src/algos/counting_sort_histopyramid.c
+src_libalgo_la_SOURCES += src/algos/counting_sort_2d.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

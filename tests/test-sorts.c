@@ -1,6 +1,6 @@
 /*
- * test-sorts.c - the histograms and the histopyramid, one function per
- * family. Prints TAP.
+ * test-sorts.c - the histograms, the histopyramid and the counting sorts,
+ * one function per family. Prints TAP.
  *
  * Each entry runs against its sequential reference on seeded inputs of
  * every key distribution, of sizes from 0 up, for several bin counts, key
@@ -687,11 +687,185 @@ static void test_histopyramid(void)
 	algo_data_free(&in[0]);
 }
 
+/* ---- The counting sorts ------------------------------------------------- */
+
+static void test_counting_sorts(void)
+{
+	sweep("counting-sort-serial", "key-range=1", 257, 0);
+	sweep("counting-sort-serial", "key-range=17", 1000, 0);
+	sweep("counting-sort-serial", "", 1000, 0);
+	sweep("counting-sort-scan", "key-range=1", 1000, 0);
+	sweep("counting-sort-scan", "key-range=2", 1000, 0);
+	sweep("counting-sort-scan", "key-range=17", 1000, 0);
+	sweep("counting-sort-scan", "", 1000, 0);
+	sweep("counting-sort-histopyramid", "key-range=1", 1000, 0);
+	sweep("counting-sort-histopyramid", "key-range=2", 1000, 0);
+	sweep("counting-sort-histopyramid", "key-range=16", 1000, 0);
+	sweep("counting-sort-histopyramid", "", 1000, 0);
+	sweep("counting-sort-2d", "key-range=1", 1000, 0);
+	sweep("counting-sort-2d", "key-range=2", 1000, 0);
+	sweep("counting-sort-2d", "key-range=17", 1000, 0);
+	sweep("counting-sort-2d", "key-range=64", 257, 0);
+	edges("counting-sort-serial", "", "key-range", 1);
+	edges("counting-sort-serial", "", "key-range", 300);
+	edges("counting-sort-scan", "", "key-range", 1);
+	edges("counting-sort-scan", "", "key-range", 300);
+	edges("counting-sort-histopyramid", "", "key-range", 1);
+	edges("counting-sort-histopyramid", "", "key-range", 512);
+	edges("counting-sort-2d", "", "key-range", 1);
+	edges("counting-sort-2d", "", "key-range", 300);
+}
+
+static void test_counting_sort_formulas(void)
+{
+	static int64_t k[5000];
+	pram_totals t;
+	char why[256] = "";
+	int ok = 1;
+	for (int64_t m = 1; m <= 300 && ok; m = m * 3 + 1)
+		for (size_t n = 1; n <= 600 && ok; n = n * 2 + 1) {
+			ok =
+			    totals("counting-sort-serial", "", "key-range", m, n, 0, 7, NULL, &t) &&
+			    t.work == 2 * (uint64_t)m + 2 * n && t.depth == t.work &&
+			    t.depth_serial == t.depth;
+			snprintf(why, sizeof why, "m = %lld, n = %zu", (long long)m, n);
+		}
+	TAP_OK_WHY(ok, why, "counting-sort-serial: W = D = D_serial = 2m + 2n");
+
+	ok = 1;
+	for (int64_t m = 1; m <= 300 && ok; m = m * 3 + 1)
+		for (size_t n = 1; n <= 2000 && ok; n = n * 2 + 1)
+			for (int d = 0; d < 6 && ok; d++) {
+				ok = totals("counting-sort-scan", "", "key-range", m, n, d, n, k,
+					    &t);
+				uint64_t M = (uint64_t)1 << lg((uint64_t)m),
+					 mode = mode_of(k, 0, n, m);
+				ok = ok && t.work == 3 * M - 1 + 2 * (uint64_t)m + 2 * n &&
+				     t.depth == 2 * lg((uint64_t)m) + 6 &&
+				     t.depth_serial == t.depth + 2 * (mode - 1);
+				snprintf(why, sizeof why, "m = %lld, n = %zu, %s: D_serial = %llu",
+					 (long long)m, n, dist_name(d),
+					 (unsigned long long)t.depth_serial);
+			}
+	TAP_OK_WHY(ok, why,
+		   "counting-sort-scan: W = 3M - 1 + 2m + 2n, D = 2 ceil(log2 m) + 6, "
+		   "D_serial = D + 2 (mode - 1)");
+
+	ok = 1;
+	for (int64_t m = 1; m <= 1024 && ok; m *= 4)
+		for (size_t n = 1; n <= 2000 && ok; n = n * 2 + 1)
+			for (int d = 0; d < 6 && ok; d++) {
+				ok = totals("counting-sort-histopyramid", "", "key-range", m, n, d,
+					    n, k, &t);
+				uint64_t L = lg((uint64_t)m), L1 = L ? L : 1,
+					 mode = mode_of(k, 0, n, m);
+				ok = ok && t.work == 3 * (uint64_t)m - 2 + n * (1 + L1) &&
+				     t.depth == 2 + L + L1 && t.depth_serial == t.depth + mode - 1;
+				snprintf(why, sizeof why, "m = %lld, n = %zu, %s", (long long)m, n,
+					 dist_name(d));
+			}
+	TAP_OK_WHY(ok, why,
+		   "counting-sort-histopyramid: W = 3m - 2 + n (1 + max(L, 1)), D = 2 + L + "
+		   "max(L, 1), D_serial = D + mode - 1 (the post's O(mode + log m))");
+
+	ok = 1;
+	for (int64_t m = 1; m <= 200 && ok; m = m * 3 + 2)
+		for (size_t n = 1; n <= 300 && ok; n = n * 2 + 1)
+			for (int d = 0; d < 6 && ok; d++) {
+				ok = totals("counting-sort-2d", "", "key-range", m, n, d, n, k, &t);
+				uint64_t below = 0, most = 0;
+				for (size_t i = 0; i < n; i++) {
+					below += k[i] < m - 1;
+					most = (uint64_t)k[i] > most ? (uint64_t)k[i] : most;
+				}
+				ok = ok && t.work == (uint64_t)m + n + (2 * (uint64_t)m - 1) * n &&
+				     t.depth == 3 && t.depth_serial == 1 + max1(below) + max1(most);
+				snprintf(why, sizeof why, "m = %lld, n = %zu, %s: D_serial = %llu",
+					 (long long)m, n, dist_name(d),
+					 (unsigned long long)t.depth_serial);
+			}
+	TAP_OK_WHY(ok, why,
+		   "counting-sort-2d: W = m + n + (2m - 1) n, D = 3, D_serial = 1 + max(1, #{keys "
+		   "< m - 1}) + max(1, max key): O(n + m)");
+
+	/* The histopyramid sort's delay of mode(input): all keys equal against
+	 * distinct keys, at the same n and m. */
+	pram_totals te, ts;
+	totals("counting-sort-histopyramid", "", "key-range", 4096, 4096, 1, 2, NULL, &te);
+	totals("counting-sort-histopyramid", "", "key-range", 4096, 4096, 2, 2, NULL, &ts);
+	TAP_EQ_I(te.depth_serial - te.depth, 4095,
+		 "counting-sort-histopyramid, n = m = 2^12, all keys equal: D_serial = D + n - 1");
+	TAP_OK(ts.depth_serial - ts.depth < 12,
+	       "counting-sort-histopyramid, uniform keys: D_serial - D = %llu, small",
+	       (unsigned long long)(ts.depth_serial - ts.depth));
+}
+
+static void test_counting_sort_rest(void)
+{
+	/* Counting sort by a scan: stable here, as the atomics of a step apply
+	 * in processor-id order; from is a permutation. */
+	const algo *a = find("counting-sort-scan");
+	algo_params p = params(a, "key-range=4");
+	algo_data in[ALGO_MAX_PORTS];
+	simrun r;
+	static int64_t many[1000];
+	uint64_t st = 3;
+	for (size_t i = 0; i < 1000; i++)
+		many[i] = (int64_t)(algo_rand(&st) % 4);
+	make_input(a, in, many, 1000, NULL);
+	run(a, &p, in, a->model, &r);
+	int ok = r.verified && stable(&r);
+	static char seen[1000];
+	memset(seen, 0, sizeof seen);
+	for (size_t j = 0; j < 1000 && ok; j++) {
+		int64_t i = r.out[1].vals[j].i;
+		ok = i >= 0 && i < 1000 && !seen[i] && many[i] == r.out[0].vals[j].i;
+		if (ok)
+			seen[i] = 1;
+	}
+	TAP_OK(ok, "counting-sort-scan: from is a permutation taking each key to its place, "
+		   "increasing within equal keys (stable on this PRAM)");
+	simrun_free(&r);
+	algo_data_free(&in[0]);
+	static const int64_t distinct[] = {5, 3, 0, 7, 1, 6, 2, 4},
+			     repeated[] = {5, 3, 5, 7, 1, 5, 2, 4};
+	TAP_EQ_I(violations("counting-sort-serial", "key-range=8", repeated, 8, PRAM_EREW), 0,
+		 "counting-sort-serial: EREW");
+	TAP_EQ_I(violations("counting-sort-scan", "key-range=8", distinct, 8, PRAM_SCAN), 0,
+		 "counting-sort-scan: distinct keys run under the scan model");
+	TAP_OK(violations("counting-sort-scan", "key-range=8", repeated, 8, PRAM_SCAN) > 0,
+	       "counting-sort-scan: repeated keys need concurrent atomics, not in the scan model");
+	TAP_EQ_I(violations("counting-sort-histopyramid", "key-range=8", distinct, 8, PRAM_CREW), 0,
+		 "counting-sort-histopyramid: distinct keys run under CREW");
+	TAP_OK(violations("counting-sort-histopyramid", "key-range=8", repeated, 8, PRAM_CREW) > 0,
+	       "counting-sort-histopyramid: repeated keys need concurrent atomics, not in CREW");
+	TAP_OK(violations("counting-sort-histopyramid", "key-range=8", distinct, 8, PRAM_EREW) > 0,
+	       "counting-sort-histopyramid: the traversal's concurrent reads break EREW");
+	TAP_OK(violations("counting-sort-2d", "key-range=8", distinct, 8, PRAM_CREW) > 0,
+	       "counting-sort-2d: the increments of one cell break CREW");
+
+	static const int64_t big[] = {1, 2, 300}, neg[] = {1, -2, 3};
+	refused(
+	    "counting-sort-serial", "key-range=256", big, 3, NULL, 0,
+	    "key 300 at index 2 lies outside [0, 256): give a --key-range above the largest key",
+	    "a key past the range");
+	refused("counting-sort-scan", "key-range=256", neg, 3, NULL, 0,
+		"key -2 at index 1 lies outside [0, 256): keys are whole numbers >= 0",
+		"a negative key");
+	refused("counting-sort-histopyramid", "key-range=256", big, 3, NULL, 0, "key 300",
+		"a key past the range");
+	refused("counting-sort-2d", "key-range=256", big, 3, NULL, 0, "key 300",
+		"a key past the range");
+}
+
 int main(void)
 {
 	test_histograms();
 	test_histogram_formulas();
 	test_histogram_rest();
 	test_histopyramid();
+	test_counting_sorts();
+	test_counting_sort_formulas();
+	test_counting_sort_rest();
 	return tap_done();
 }

@@ -398,3 +398,52 @@ int algos_check_records(pram *m, const algo_data *in, int64_t bins)
 	}
 	return 0;
 }
+
+static int cmp_value(const void *x, const void *y)
+{
+	int64_t a = ((const pram_value *)x)->i, b = ((const pram_value *)y)->i;
+	return (a > b) - (a < b);
+}
+
+void algos_ref_sort(const algo_data *in, algo_data *out)
+{
+	for (size_t i = 0; i < in->n; i++)
+		out->vals[i] = in->vals[i];
+	qsort(out->vals, in->n, sizeof *out->vals, cmp_value);
+}
+
+/* A key to sort by and its input index, which breaks ties: qsort of these
+ * is a stable sort. */
+typedef struct keyed {
+	uint64_t k;
+	size_t i;
+} keyed;
+
+static int cmp_keyed(const void *x, const void *y)
+{
+	const keyed *a = x, *b = y;
+	if (a->k != b->k)
+		return a->k < b->k ? -1 : 1;
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t modulus,
+		      algo_data *out_keys, algo_data *out_vals)
+{
+	size_t n = keys->n;
+	keyed *t = malloc((n ? n : 1) * sizeof *t);
+	if (!t)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		/* Keys are >= 0 (the programs refuse others). */
+		uint64_t k = (uint64_t)keys->vals[i].i;
+		t[i] = (keyed){modulus ? k % modulus : k, i};
+	}
+	qsort(t, n, sizeof *t, cmp_keyed);
+	for (size_t j = 0; j < n; j++) {
+		out_keys->vals[j] = keys->vals[t[j].i];
+		if (out_vals)
+			out_vals->vals[j].i = vals ? vals->vals[t[j].i].i : (int64_t)t[j].i;
+	}
+	free(t);
+}

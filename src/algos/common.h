@@ -192,4 +192,14 @@ void algos_pyramid_build(pram *m, pram_array *p, size_t M);
 void algos_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_array *node,
 			    pram_array *rank, pram_array *dst);
 
+/* The references of the sorts. algos_ref_sort: in's integer keys into out
+ * in increasing order (the C library's qsort, independent of every
+ * counting sort). algos_ref_stable: keys (integers) sorted stably by key %
+ * modulus (by the whole key when modulus is 0) into out_keys, and into
+ * out_vals the value of each, vals[i], or its input index i when vals is
+ * NULL (out_vals may be NULL). */
+void algos_ref_sort(const algo_data *in, algo_data *out);
+void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t modulus,
+		      algo_data *out_keys, algo_data *out_vals);
+
 #endif
