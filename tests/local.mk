@@ -35,7 +35,7 @@ tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
 tests_run_cases_LDADD = src/libalgo.la sim/libpram.la -lm
 CASE_FILES = tests/cases/prefix-sum.case tests/cases/applications.case \
 	tests/cases/radix-sort.case tests/cases/spmv.case
-CASE_FILES += tests/cases/histogram-and-sort.case
+CASE_FILES += tests/cases/histogram-and-sort.case tests/cases/radix-sort-lsd.case
 TEST_EXTENSIONS += .case
 CASE_LOG_DRIVER = $(LOG_DRIVER)
 CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)

@@ -1,10 +1,10 @@
 /*
- * test-sorts.c - the histograms, the histopyramid and the counting sorts,
- * one function per family. Prints TAP.
+ * test-sorts.c - the histograms, the histopyramid, the counting sorts and
+ * LSD radix sort, one function per family. Prints TAP.
  *
  * Each entry runs against its sequential reference on seeded inputs of
  * every key distribution, of sizes from 0 up, for several bin counts, key
- * ranges and group sizes, and on edge and adversarial inputs
+ * ranges, radixes and group sizes, and on edge and adversarial inputs
  * written out here (one key, all keys equal, one key at the maximum,
  * sorted, reversed, few distinct keys); every run must be legal under the
  * model the entry declares and meet its closed form where it has one.
@@ -12,8 +12,9 @@
  * programs' comments (D_serial computed from each input's own counts: its
  * mode, the largest count of one bin in one group, ...), and what else a
  * family promises: stability, the models it needs, its generator, the
- * inputs it refuses, its traces. The posts' worked examples are case
- * files (tests/cases/histogram-and-sort.case).
+ * inputs it refuses, its traces. The posts' and the notes' worked
+ * examples are case files (tests/cases/histogram-and-sort.case and
+ * radix-sort-lsd.case).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -374,6 +375,28 @@ static void refused(const char *name, const char *spec, const int64_t *k, size_t
 	TAP_OK(pram_failed(r.m) && !r.verified, "%s%s%s: %s is refused", name, *spec ? " " : "",
 	       spec, what);
 	TAP_CONTAINS(pram_errmsg(r.m), msg, "%s: and says so", name);
+	simrun_free(&r);
+	algo_data_free_all(in, algo_nin(a));
+}
+
+/* Many equal keys with values that record their order: a stable sort
+ * keeps every run of a key in input order. */
+static void stable_on_repeats(const char *name, const char *spec)
+{
+	const algo *a = find(name);
+	algo_params p = params(a, spec);
+	static int64_t k[500], v[500];
+	uint64_t st = 9;
+	for (size_t i = 0; i < 500; i++) {
+		k[i] = (int64_t)(algo_rand(&st) % 8);
+		v[i] = (int64_t)i;
+	}
+	algo_data in[ALGO_MAX_PORTS];
+	simrun r;
+	make_input(a, in, k, 500, v);
+	run(a, &p, in, a->model, &r);
+	TAP_OK(r.verified && stable(&r), "%s %s: 500 keys of 8 values, equal keys keep their order",
+	       name, spec);
 	simrun_free(&r);
 	algo_data_free_all(in, algo_nin(a));
 }
@@ -858,6 +881,153 @@ static void test_counting_sort_rest(void)
 		"a key past the range");
 }
 
+/* ---- LSD radix sort ------------------------------------------------------ */
+
+static void test_radix_sort(void)
+{
+	sweep("radix-sort", "", 1000, 1);
+	sweep("radix-sort", "key-range=1", 100, 1);
+	sweep("radix-sort", "key-range=2", 257, 1);
+	sweep("radix-sort", "bits-per-pass=2 key-range=1000", 1000, 1);
+	sweep("radix-sort", "bits-per-pass=4 key-range=65536 pairs=yes", 1000, 1);
+	sweep("radix-sort", "bits-per-pass=8 key-range=2^20", 257, 1);
+	sweep("radix-sort", "radix=10 key-range=100000", 1000, 1);
+	sweep("radix-sort", "radix=3 key-range=100 pairs=yes", 1000, 1);
+	sweep("radix-sort", "bits-per-pass=3 key-range=2^40", 257, 1);
+	sweep("radix-sort", "radix=10 key-range=100000 digits=2", 257, 1);
+	sweep("radix-sort", "bits-per-pass=1 key-range=2^62 digits=3", 257, 1);
+	edges("radix-sort", "", "key-range", 1);
+	edges("radix-sort", "", "key-range", 300);
+	edges("radix-sort", "radix=10 pairs=yes", "key-range", 1000);
+	edges("radix-sort", "bits-per-pass=8", "key-range", (int64_t)1 << 24);
+}
+
+static void test_radix_sort_formulas(void)
+{
+	static const struct {
+		const char *spec;
+		uint64_t r, range;
+	} cfg[] = {
+	    {"", 2, 1 << 16},
+	    {"bits-per-pass=2", 4, 1000},
+	    {"bits-per-pass=4", 16, 1 << 16},
+	    {"radix=10", 10, 100000},
+	    {"radix=3", 3, 1},
+	    {"radix=3", 3, 2},
+	    {"radix=7", 7, 50},
+	    {"bits-per-pass=8", 256, 1 << 16},
+	};
+	pram_totals t;
+	char why[256] = "";
+	int ok = 1;
+	for (size_t c = 0; c < sizeof cfg / sizeof *cfg && ok; c++)
+		for (size_t n = 1; n <= 700 && ok; n = n * 2 + 1)
+			for (int scan = 0; scan < 2 && ok; scan++) {
+				const algo *a = find("radix-sort");
+				algo_params p = params(a, cfg[c].spec);
+				algo_set_param(a, &p, "key-range", (int64_t)cfg[c].range);
+				algo_data in[ALGO_MAX_PORTS] = {0};
+				simrun r;
+				if (algo_generate(a, in, n, &p, n))
+					exit(99);
+				run(a, &p, in, scan ? PRAM_SCAN : PRAM_EREW, &r);
+				t = pram_get_totals(r.m);
+				uint64_t P = 0, rn = cfg[c].r * n;
+				for (uint64_t v = cfg[c].range - 1; v; v /= cfg[c].r)
+					P++;
+				uint64_t w = scan ? 2 * P * (cfg[c].r + 1) * n
+						  : P * (2 * (cfg[c].r + 1) * n +
+							 3 * ((uint64_t)1 << lg(rn)) - 1);
+				uint64_t d = scan ? 4 * P : P * (2 * lg(rn) + 6);
+				ok = run_ok(a, &r, n, why, sizeof why) && t.work == w &&
+				     t.depth == d && t.depth_serial == t.depth;
+				if (!ok)
+					snprintf(why + strlen(why), sizeof why - strlen(why),
+						 " [%s, n = %zu, %s: W = %llu, D = %llu]",
+						 cfg[c].spec, n, scan ? "scan" : "erew",
+						 (unsigned long long)t.work,
+						 (unsigned long long)t.depth);
+				simrun_free(&r);
+				algo_data_free_all(in, 2);
+			}
+	TAP_OK_WHY(
+	    ok, why,
+	    "radix-sort: W = P (2 (r + 1) n + 3L - 1), D = P (2 ceil(log2 r n) + 6) on EREW; "
+	    "W = 2P (r + 1) n, D = 4P under the scan model; P the digits of K - 1");
+}
+
+static void test_radix_sort_rest(void)
+{
+	stable_on_repeats("radix-sort", "pairs=yes key-range=8");
+	stable_on_repeats("radix-sort", "pairs=yes bits-per-pass=2 key-range=8");
+	stable_on_repeats("radix-sort", "pairs=yes radix=3 key-range=8");
+
+	/* The notes' split keys on bit 0: the keys with bit 0 = 0 first, each
+	 * group in input order. */
+	const algo *a = find("radix-sort");
+	algo_params p = params(a, "digits=1");
+	static const int64_t keys[] = {4, 7, 2, 6, 1, 5, 1, 0};
+	static const int64_t want_k[] = {4, 2, 6, 0, 7, 1, 5, 1},
+			     want_v[] = {0, 2, 3, 7, 1, 4, 5, 6};
+	algo_data in[ALGO_MAX_PORTS];
+	simrun r;
+	make_input(a, in, keys, 8, NULL);
+	run(a, &p, in, PRAM_EREW, &r);
+	int ok = r.verified;
+	for (size_t i = 0; i < 8 && ok; i++)
+		ok = r.out[0].vals[i].i == want_k[i] && r.out[1].vals[i].i == want_v[i];
+	TAP_OK(ok, "radix-sort --digits 1 is the notes' split on bit 0, stable");
+	simrun_free(&r);
+	algo_data_free_all(in, 2);
+
+	static const int64_t repeated[] = {5, 3, 5, 7, 1, 5, 2, 4};
+	TAP_EQ_I(violations("radix-sort", "key-range=8", repeated, 8, PRAM_EREW), 0,
+		 "radix-sort: EREW");
+	TAP_EQ_I(violations("radix-sort", "key-range=8", repeated, 8, PRAM_SCAN), 0,
+		 "radix-sort: legal under the scan model");
+
+	static const int64_t ok3[] = {1, 2, 3}, vals2[] = {7, 8};
+	refused("radix-sort", "key-range=3", ok3, 3, NULL, 0, "key 3 at index 2",
+		"a key past the range");
+	refused("radix-sort", "radix=10 bits-per-pass=2", ok3, 3, NULL, 0,
+		"--radix 10 and --bits-per-pass 2 disagree",
+		"--radix with another --bits-per-pass");
+	refused("radix-sort", "radix=1", ok3, 3, NULL, 0, "--radix 1 has no digits", "--radix 1");
+	refused("radix-sort", "", ok3, 3, vals2, 2, "2 values given without --pairs yes",
+		"values without --pairs");
+	refused("radix-sort", "pairs=yes", ok3, 3, vals2, 2,
+		"2 values for 3 keys: --pairs yes takes one per key", "too few values");
+
+	algo_data again[ALGO_MAX_PORTS];
+	generate("radix-sort", "dist=zipf pairs=yes key-range=2^20", 500, 11, in);
+	generate("radix-sort", "dist=zipf pairs=yes key-range=2^20", 500, 11, again);
+	ok = in[1].n == 500;
+	for (size_t i = 0; i < 500 && ok; i++)
+		ok = in[0].vals[i].i == again[0].vals[i].i && in[1].vals[i].i == again[1].vals[i].i;
+	TAP_OK(ok, "the same seed gives the same keys and values");
+	algo_data_free_all(in, 2);
+	algo_data_free_all(again, 2);
+	generate("radix-sort", "", 50, 11, in);
+	TAP_OK(in[0].n == 50 && in[1].n == 0, "without --pairs the values input is empty");
+	algo_data_free_all(in, 2);
+
+	/* Radix sort: every step's label names its pass. */
+	p = params(a, "radix=10 key-range=100000");
+	static const int64_t pc[] = {35037, 71672, 35288, 35282, 88662, 79699,
+				     80638, 80637, 55128, 55469, 82340, 82327};
+	make_input(a, in, pc, 12, NULL);
+	run(a, &p, in, PRAM_EREW, &r);
+	ok = pram_step_count(r.m) == 5 * 20;
+	for (size_t s = 0; s < pram_step_count(r.m) && ok; s++) {
+		char want[32];
+		snprintf(want, sizeof want, "pass %zu", s / 20 + 1);
+		ok = strncmp(pram_step_at(r.m, s)->label, want, strlen(want)) == 0;
+	}
+	TAP_OK(ok, "radix-sort --radix 10: 5 passes of 20 steps, each labelled with its pass");
+	simrun_free(&r);
+	algo_data_free_all(in, 2);
+}
+
 int main(void)
 {
 	test_histograms();
@@ -867,5 +1037,8 @@ int main(void)
 	test_counting_sorts();
 	test_counting_sort_formulas();
 	test_counting_sort_rest();
+	test_radix_sort();
+	test_radix_sort_formulas();
+	test_radix_sort_rest();
 	return tap_done();
 }

@@ -131,14 +131,16 @@ void algos_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward
 #undef CELL
 }
 
-/* The Blelloch form of algos_scan and algos_scan_rev. */
+/* The Blelloch form of algos_scan and algos_scan_rev, in scratch when
+ * not NULL (next_pow2(n) cells or more), else in a new array. */
 static void blelloch_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
-			  int inclusive, int backward, const algos_scan_labels *lb)
+			  int inclusive, int backward, const algos_scan_labels *lb,
+			  pram_array *scratch)
 {
 	pram_type t = pram_array_type(src);
 	pram_value id = pram_op_identity_v(op, t);
 	size_t len = algo_next_pow2(n);
-	pram_array *x = pram_array_new(m, "scan", len, t);
+	pram_array *x = scratch ? scratch : pram_array_new(m, "scan", len, t);
 	if (!x)
 		return;
 	PRAM_STEP(m, lb->copy) {
@@ -165,7 +167,18 @@ void algos_scan_labelled(pram *m, pram_array *dst, pram_array *src, size_t n, pr
 	if (algos_scan_model(m))
 		PRAM_SCAN_PRIM(m, dst, src, n, op, inclusive);
 	else
-		blelloch_scan(m, dst, src, n, op, inclusive, 0, lb ? lb : &default_labels);
+		blelloch_scan(m, dst, src, n, op, inclusive, 0, lb ? lb : &default_labels, NULL);
+}
+
+void algos_scan_scratch(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+			int inclusive, pram_array *scratch, const algos_scan_labels *lb)
+{
+	if (n == 0)
+		return;
+	if (algos_scan_model(m))
+		PRAM_SCAN_PRIM(m, dst, src, n, op, inclusive);
+	else
+		blelloch_scan(m, dst, src, n, op, inclusive, 0, lb ? lb : &default_labels, scratch);
 }
 
 void algos_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive)
@@ -178,7 +191,7 @@ void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 	if (n == 0)
 		return;
 	if (!algos_scan_model(m)) {
-		blelloch_scan(m, dst, src, n, op, inclusive, 1, &rev_labels);
+		blelloch_scan(m, dst, src, n, op, inclusive, 1, &rev_labels, NULL);
 		return;
 	}
 	/* The primitive scans forward only: reverse, scan, reverse back. Each
@@ -446,4 +459,103 @@ void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t mod
 			out_vals->vals[j].i = vals ? vals->vals[t[j].i].i : (int64_t)t[j].i;
 	}
 	free(t);
+}
+
+const char *const algos_pairs_choices[] = {"no", "yes", NULL};
+
+const algo_port algos_pair_inputs[] = {
+    {.name = "keys",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_INT,
+     .help = "the keys, whole numbers in [0, key-range)"},
+    {.name = "values",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_INT,
+     .help = "with --pairs yes, one value per key, carried with it; without, give the "
+	     "section empty ('values:')"},
+    {0},
+};
+
+const algo_port algos_pair_outputs[] = {
+    {.name = "keys", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_INT, .help = "the keys, sorted"},
+    {.name = "values",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_INT,
+     .help = "the value of each sorted key; without --pairs its input index"},
+    {0},
+};
+
+uint64_t algos_radix_of(int64_t radix, int64_t bits, int bits_given)
+{
+	if (radix == 0)
+		return (uint64_t)1 << bits;
+	if (radix == 1 || (bits_given && (uint64_t)radix != (uint64_t)1 << bits))
+		return 0;
+	return (uint64_t)radix;
+}
+
+void algos_radix_fail(pram *m, int64_t radix, int64_t bits)
+{
+	if (radix == 1)
+		pram_fail(m, PRAM_EINVAL,
+			  "--radix 1 has no digits: give 2 or more (0: 2^bits-per-pass)");
+	else
+		pram_fail(m, PRAM_EINVAL,
+			  "--radix %" PRId64 " and --bits-per-pass %" PRId64
+			  " disagree: give one of them",
+			  radix, bits);
+}
+
+unsigned algos_radix_digits(uint64_t v, uint64_t r)
+{
+	unsigned d = 0;
+	for (; v > 0; v /= r)
+		d++;
+	return d;
+}
+
+uint64_t algos_radix_power(uint64_t r, unsigned t)
+{
+	uint64_t p = 1;
+	for (unsigned k = 0; k < t; k++) {
+		if (p > (uint64_t)INT64_MAX / r)
+			return 0;
+		p *= r;
+	}
+	return p;
+}
+
+int64_t algos_radix_digit(int64_t key, uint64_t rt, uint64_t r)
+{
+	return rt ? (int64_t)(((uint64_t)key / rt) % r) : 0;
+}
+
+int algos_check_pairs(pram *m, const algo_data *in, int pairs)
+{
+	if (pairs && in[1].n != in[0].n) {
+		pram_fail(m, PRAM_EINVAL, "%zu values for %zu keys: --pairs yes takes one per key",
+			  in[1].n, in[0].n);
+		return -1;
+	}
+	if (!pairs && in[1].n) {
+		pram_fail(m, PRAM_EINVAL,
+			  "%zu values given without --pairs yes, which carries them with the keys",
+			  in[1].n);
+		return -1;
+	}
+	return 0;
+}
+
+int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int pairs, uint64_t seed)
+{
+	if (algos_gen_keys(&in[0], n, PRAM_INT, range, dist, seed))
+		return -1;
+	if (algo_data_alloc(&in[1], pairs ? n : 0, PRAM_INT, 0)) {
+		algo_data_free(&in[0]);
+		return -1;
+	}
+	uint64_t s = seed ^ 0x5bd1e995u;
+	for (size_t i = 0; pairs && i < n; i++)
+		in[1].vals[i].i = (int64_t)(algo_rand(&s) >> 44);
+	return 0;
 }

@@ -76,6 +76,12 @@ void algos_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
  * default ones). */
 void algos_scan_labelled(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
 			 int inclusive, const algos_scan_labels *lb);
+/* The same in a scratch array the caller reuses from one scan to the next
+ * (of src's type, next_pow2(n) cells or more; NULL: a new one), so that a
+ * program of many scans does not hold an array for each: the same steps
+ * and cost as algos_scan. */
+void algos_scan_scratch(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+			int inclusive, pram_array *scratch, const algos_scan_labels *lb);
 /* The backward (suffix) scan: dst[i] = src[i] op ... op src[n-1] (inclusive)
  * or src[i+1] op ... op src[n-1] (exclusive). */
 void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive);
@@ -201,5 +207,36 @@ void algos_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_arr
 void algos_ref_sort(const algo_data *in, algo_data *out);
 void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t modulus,
 		      algo_data *out_keys, algo_data *out_vals);
+
+/*
+ * The radix sort (radix_sort.c): integer keys in
+ * [0, key-range), each with a value when --pairs yes, sorted by digits of
+ * a radix r: --radix R, or 2^b for --bits-per-pass b.
+ */
+/* Their inputs, keys and values, and outputs, the same names: without
+ * --pairs the values input is empty and the values output is the input
+ * index of each sorted key (which shows stability). */
+extern const algo_port algos_pair_inputs[];
+extern const algo_port algos_pair_outputs[];
+/* The radix: radix when not 0, else 2^bits; 0 when both were given
+ * (bits_given) and disagree, or radix is 1. */
+uint64_t algos_radix_of(int64_t radix, int64_t bits, int bits_given);
+/* Fail m saying why algos_radix_of gave 0. */
+void algos_radix_fail(pram *m, int64_t radix, int64_t bits);
+/* The number of digits of v in base r (0 for v = 0). */
+unsigned algos_radix_digits(uint64_t v, uint64_t r);
+/* r^t, or 0 when it passes INT64_MAX (every key's digit t is then 0). */
+uint64_t algos_radix_power(uint64_t r, unsigned t);
+/* Digit t of key >= 0 in base r, given rt = r^t from algos_radix_power. */
+int64_t algos_radix_digit(int64_t key, uint64_t rt, uint64_t r);
+/* Fail m unless the values input fits: n values, one per key, with
+ * --pairs yes (pairs != 0), none without. Returns 0 or -1. */
+int algos_check_pairs(pram *m, const algo_data *in, int pairs);
+/* The generator of the radix sorts: in[0] n keys drawn by dist from
+ * [0, range), in[1] n values (whole numbers below 2^20) when pairs, else
+ * none. 0, or -1 when out of memory. */
+int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int pairs, uint64_t seed);
+/* The choices of --pairs. */
+extern const char *const algos_pairs_choices[];
 
 #endif
