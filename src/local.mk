@@ -22,6 +22,7 @@ src_libalgo_la_SOURCES += src/algos/counting_sort_scan.c
 src_libalgo_la_SOURCES += src/algos/counting_sort_histopyramid.c
 src_libalgo_la_SOURCES += src/algos/counting_sort_2d.c
 src_libalgo_la_SOURCES += src/algos/radix_sort.c
+src_libalgo_la_SOURCES += src/algos/radix_sort_msd.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

@@ -1,6 +1,6 @@
 /*
  * test-sorts.c - the histograms, the histopyramid, the counting sorts and
- * LSD radix sort, one function per family. Prints TAP.
+ * the radix sorts, one function per family. Prints TAP.
  *
  * Each entry runs against its sequential reference on seeded inputs of
  * every key distribution, of sizes from 0 up, for several bin counts, key
@@ -1028,6 +1028,105 @@ static void test_radix_sort_rest(void)
 	algo_data_free_all(in, 2);
 }
 
+/* ---- MSD radix sort ------------------------------------------------------ */
+
+static void test_radix_sort_msd(void)
+{
+	sweep("radix-sort-msd", "", 1000, 0);
+	sweep("radix-sort-msd", "key-range=1", 100, 0);
+	sweep("radix-sort-msd", "bits-per-pass=1 key-range=1024", 1000, 0);
+	sweep("radix-sort-msd", "radix=10 key-range=100000 pairs=yes", 1000, 0);
+	sweep("radix-sort-msd", "bits-per-pass=4 key-range=2^40", 257, 0);
+	edges("radix-sort-msd", "", "key-range", 300);
+	edges("radix-sort-msd", "bits-per-pass=1 pairs=yes", "key-range", 300);
+	edges("radix-sort-msd", "radix=7", "key-range", (int64_t)1 << 40);
+	stable_on_repeats("radix-sort-msd", "pairs=yes key-range=8");
+	stable_on_repeats("radix-sort-msd", "pairs=yes bits-per-pass=1 key-range=8");
+	static const int64_t repeated[] = {5, 3, 5, 7, 1, 5, 2, 4}, ok3[] = {1, 2, 3},
+			     vals2[] = {7, 8};
+	TAP_EQ_I(violations("radix-sort-msd", "key-range=8", repeated, 8, PRAM_EREW), 0,
+		 "radix-sort-msd: EREW");
+	refused("radix-sort-msd", "pairs=yes", ok3, 3, vals2, 2,
+		"2 values for 3 keys: --pairs yes takes one per key", "too few values");
+	refused("radix-sort-msd", "radix=1", ok3, 3, NULL, 0, "--radix 1 has no digits",
+		"--radix 1");
+}
+
+/* MSD: W = D = 1 + the sum over the segments of (1 + 2r + 3L), counted
+ * here by a recursion over the sorted keys. */
+static uint64_t msd_steps(const int64_t *sorted, size_t lo, size_t hi, int t, uint64_t r)
+{
+	uint64_t rt = 1;
+	for (int j = 0; j < t; j++)
+		rt *= r;
+	uint64_t steps = 1 + 2 * r + 3 * (hi - lo);
+	if (t == 0)
+		return steps;
+	/* The bins of digit t are runs of the sorted keys. */
+	for (size_t i = lo; i < hi;) {
+		size_t j = i;
+		while (j < hi && ((uint64_t)sorted[j] / rt) % r == ((uint64_t)sorted[i] / rt) % r)
+			j++;
+		if (j - i >= 2)
+			steps += msd_steps(sorted, i, j, t - 1, r);
+		i = j;
+	}
+	return steps;
+}
+
+static int cmp_i64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return (a > b) - (a < b);
+}
+
+static void test_radix_sort_msd_formulas(void)
+{
+	static const struct {
+		const char *spec;
+		uint64_t r;
+		int64_t range;
+	} cfg[] = {
+	    {"", 256, 1 << 16},       {"bits-per-pass=1", 2, 1024},
+	    {"radix=10", 10, 100000}, {"bits-per-pass=4", 16, 1 << 20},
+	    {"radix=3", 3, 1},
+	};
+	static int64_t k[3000];
+	pram_totals t;
+	char why[256] = "";
+	int ok = 1;
+	for (size_t c = 0; c < sizeof cfg / sizeof *cfg && ok; c++)
+		for (size_t n = 0; n <= 1000 && ok; n = n * 2 + 1)
+			for (int d = 0; d < 6 && ok; d++) {
+				ok = totals("radix-sort-msd", cfg[c].spec, "key-range",
+					    cfg[c].range, n, d, n + 3, k, &t);
+				int P = 0;
+				for (uint64_t v = (uint64_t)cfg[c].range - 1; v; v /= cfg[c].r)
+					P++;
+				qsort(k, n, sizeof *k, cmp_i64);
+				uint64_t want =
+				    n >= 2 && P ? 1 + msd_steps(k, 0, n, P - 1, cfg[c].r) : 0;
+				ok = ok && t.work == want && t.depth == want &&
+				     t.depth_serial == want;
+				snprintf(why, sizeof why,
+					 "%s, n = %zu, %s: W = %llu, expected %llu", cfg[c].spec, n,
+					 dist_name(d), (unsigned long long)t.work,
+					 (unsigned long long)want);
+			}
+	TAP_OK_WHY(ok, why,
+		   "radix-sort-msd: W = D = D_serial = 1 + sum over the segments of (1 + 2r + 3L)");
+
+	/* The bookkeeping: on all-equal keys every digit is a segment of n. */
+	pram_totals tl;
+	totals("radix-sort-msd", "", "key-range", 1 << 16, 1000, 1, 1, NULL, &t);
+	totals("radix-sort", "bits-per-pass=8", "key-range", 1 << 16, 1000, 1, 1, NULL, &tl);
+	TAP_EQ_I(t.work, 1 + 2 * (1 + 2 * 256 + 3 * 1000),
+		 "radix-sort-msd, r = 256, two digits, 1000 equal keys: two segments of n");
+	TAP_OK(tl.depth < t.depth / 50,
+	       "LSD radix sort with the same digits: D = %llu against MSD's %llu (one processor)",
+	       (unsigned long long)tl.depth, (unsigned long long)t.depth);
+}
+
 int main(void)
 {
 	test_histograms();
@@ -1040,5 +1139,7 @@ int main(void)
 	test_radix_sort();
 	test_radix_sort_formulas();
 	test_radix_sort_rest();
+	test_radix_sort_msd();
+	test_radix_sort_msd_formulas();
 	return tap_done();
 }

@@ -209,7 +209,7 @@ void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t mod
 		      algo_data *out_keys, algo_data *out_vals);
 
 /*
- * The radix sort (radix_sort.c): integer keys in
+ * The radix sorts (radix_sort.c, radix_sort_msd.c): integer keys in
  * [0, key-range), each with a value when --pairs yes, sorted by digits of
  * a radix r: --radix R, or 2^b for --bits-per-pass b.
  */
