@@ -12,6 +12,18 @@ src_libalgo_la_SOURCES = src/algo.c src/algo.h src/registry.c src/simrun.c src/s
 	src/algos/scan_blocked.c src/algos/scan_brent.c src/algos/scan_backward.c \
 	src/algos/scan_segmented.c src/algos/reduce_segmented.c src/algos/scan_matrix.c \
 	src/algos/line_of_sight.c src/algos/sandwich.c src/algos/split.c src/algos/compact.c
+# The histograms and the sorts; pyramid.c holds the histopyramid's build and
+# traversal.
+src_libalgo_la_SOURCES += src/algos/pyramid.c
+src_libalgo_la_SOURCES += src/algos/histogram_tree.c
+src_libalgo_la_SOURCES += src/algos/histogram_atomic.c
+src_libalgo_la_SOURCES += src/algos/histopyramid.c
+src_libalgo_la_SOURCES += src/algos/counting_sort_serial.c
+src_libalgo_la_SOURCES += src/algos/counting_sort_scan.c
+src_libalgo_la_SOURCES += src/algos/counting_sort_histopyramid.c
+src_libalgo_la_SOURCES += src/algos/counting_sort_2d.c
+src_libalgo_la_SOURCES += src/algos/radix_sort.c
+src_libalgo_la_SOURCES += src/algos/radix_sort_msd.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

@@ -138,11 +138,13 @@ for v in r["results"]:
 	run_pram list --json
 	printf '%s' "$out" >"$tap_tmp/kv.json"
 	check "pram list --json names the kernel variants" python3 -c '
-import json, sys
+import json, re, sys
 v = {a["name"]: a["kernel_variants"] for a in json.load(open(sys.argv[1]))}
 assert v["scan-blelloch"] == ["teaching", "tuned"], v
-assert all(v[a] for a in v), v
-' "$tap_tmp/kv.json"
+# src/algos/list.h marks the entries with kernels KERNELS, those without NONE.
+marks = dict(re.findall(r"^X\((\w+), (KERNELS|NONE)\)", open(sys.argv[2]).read(), re.M))
+assert marks and all(bool(v[s.replace("_", "-")]) == (k == "KERNELS") for s, k in marks.items()), v
+' "$tap_tmp/kv.json" "$top_srcdir/src/algos/list.h"
 	# Which kernels ran is never a guess.
 	kdir=$(cd "$top_srcdir/kernels" && pwd -P)
 	run_pram gpu reduce --n 100 --reps 1

@@ -23,12 +23,19 @@ tests_test_registry_LDADD = src/libalgo.la sim/libpram.la -lm
 tests_test_scanfamily_SOURCES = tests/test-scanfamily.c tests/tap.h
 tests_test_scanfamily_LDADD = src/libalgo.la sim/libpram.la -lm
 
+# The histograms, the histopyramid, the counting sorts and the radix sorts.
+check_PROGRAMS += tests/test-sorts
+TESTS += tests/test-sorts
+tests_test_sorts_SOURCES = tests/test-sorts.c tests/tap.h
+tests_test_sorts_LDADD = src/libalgo.la sim/libpram.la -lm
+
 # The case files (tests/cases/README.md), each a test run by run-cases.
 check_PROGRAMS += tests/run-cases
 tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
 tests_run_cases_LDADD = src/libalgo.la sim/libpram.la -lm
 CASE_FILES = tests/cases/prefix-sum.case tests/cases/atomics.case tests/cases/applications.case \
 	tests/cases/radix-sort.case tests/cases/spmv.case
+CASE_FILES += tests/cases/histogram-and-sort.case tests/cases/radix-sort-lsd.case
 TEST_EXTENSIONS += .case
 CASE_LOG_DRIVER = $(LOG_DRIVER)
 CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)

@@ -24,17 +24,17 @@ static const size_t sizes[] = {0,   1,   2,   3,    4,    5,    7,    8,    9,  
 static int check_one(const algo *a, const algo_params *p, size_t n, uint64_t seed, char *why,
 		     size_t whylen)
 {
-	algo_data in;
+	algo_data in[ALGO_MAX_PORTS] = {0};
 	simrun r;
 	int rc = -1;
-	if (algo_generate(a, &in, n, p, seed)) {
+	if (algo_generate(a, in, n, p, seed)) {
 		snprintf(why, whylen, "out of memory");
 		return -1;
 	}
 	pram_config cfg = {.model = p->model, .seed = seed};
-	if (simrun_exec(a, p, &in, &cfg, NULL, NULL, &r)) {
+	if (simrun_exec(a, p, in, &cfg, NULL, NULL, &r)) {
 		snprintf(why, whylen, "out of memory");
-		algo_data_free(&in);
+		algo_data_free_all(in, algo_nin(a));
 		return -1;
 	}
 	pram_totals t = pram_get_totals(r.m);
@@ -64,7 +64,7 @@ static int check_one(const algo *a, const algo_params *p, size_t n, uint64_t see
 	rc = 0;
 out:
 	simrun_free(&r);
-	algo_data_free(&in);
+	algo_data_free_all(in, algo_nin(a));
 	return rc;
 }
 

@@ -73,16 +73,16 @@ static int sequential_ok(const simrun *r, const algo_data *in, const algo_params
 static int run_one(const algo *a, const algo_params *p, size_t n, uint64_t seed, int flagkind,
 		   char *why, size_t len)
 {
-	algo_data in;
+	algo_data in[ALGO_MAX_PORTS] = {0};
 	simrun r;
-	if (algo_generate(a, &in, n, p, seed)) {
+	if (algo_generate(a, in, n, p, seed)) {
 		snprintf(why, len, "out of memory");
 		return -1;
 	}
-	set_flags(&in, flagkind, seed);
+	set_flags(in, flagkind, seed);
 	pram_config cfg = {.model = p->model, .seed = seed};
-	if (simrun_exec(a, p, &in, &cfg, NULL, NULL, &r)) {
-		algo_data_free(&in);
+	if (simrun_exec(a, p, in, &cfg, NULL, NULL, &r)) {
+		algo_data_free_all(in, algo_nin(a));
 		snprintf(why, len, "out of memory");
 		return -1;
 	}
@@ -90,7 +90,7 @@ static int run_one(const algo *a, const algo_params *p, size_t n, uint64_t seed,
 	pram_totals t = pram_get_totals(r.m);
 	if (t.violations || pram_failed(r.m))
 		snprintf(why, len, "n = %zu: %s", n, pram_errmsg(r.m));
-	else if (!r.verified && !sequential_ok(&r, &in, p))
+	else if (!r.verified && !sequential_ok(&r, in, p))
 		snprintf(why, len, "n = %zu, seed %llu: %s", n, (unsigned long long)seed, r.why);
 	else if (a->cost && !r.cost_known)
 		snprintf(why, len, "n = %zu: no closed form for these parameters", n);
@@ -103,7 +103,7 @@ static int run_one(const algo *a, const algo_params *p, size_t n, uint64_t seed,
 	else
 		rc = 0;
 	simrun_free(&r);
-	algo_data_free(&in);
+	algo_data_free_all(in, algo_nin(a));
 	return rc;
 }
 

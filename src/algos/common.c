@@ -1,6 +1,7 @@
 /*
  * common.c - helpers shared by the PRAM programs.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -130,14 +131,16 @@ void algos_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward
 #undef CELL
 }
 
-/* The Blelloch form of algos_scan and algos_scan_rev. */
+/* The Blelloch form of algos_scan and algos_scan_rev, in scratch when
+ * not NULL (next_pow2(n) cells or more), else in a new array. */
 static void blelloch_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
-			  int inclusive, int backward, const algos_scan_labels *lb)
+			  int inclusive, int backward, const algos_scan_labels *lb,
+			  pram_array *scratch)
 {
 	pram_type t = pram_array_type(src);
 	pram_value id = pram_op_identity_v(op, t);
 	size_t len = algo_next_pow2(n);
-	pram_array *x = pram_array_new(m, "scan", len, t);
+	pram_array *x = scratch ? scratch : pram_array_new(m, "scan", len, t);
 	if (!x)
 		return;
 	PRAM_STEP(m, lb->copy) {
@@ -164,7 +167,18 @@ void algos_scan_labelled(pram *m, pram_array *dst, pram_array *src, size_t n, pr
 	if (algos_scan_model(m))
 		PRAM_SCAN_PRIM(m, dst, src, n, op, inclusive);
 	else
-		blelloch_scan(m, dst, src, n, op, inclusive, 0, lb ? lb : &default_labels);
+		blelloch_scan(m, dst, src, n, op, inclusive, 0, lb ? lb : &default_labels, NULL);
+}
+
+void algos_scan_scratch(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+			int inclusive, pram_array *scratch, const algos_scan_labels *lb)
+{
+	if (n == 0)
+		return;
+	if (algos_scan_model(m))
+		PRAM_SCAN_PRIM(m, dst, src, n, op, inclusive);
+	else
+		blelloch_scan(m, dst, src, n, op, inclusive, 0, lb ? lb : &default_labels, scratch);
 }
 
 void algos_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive)
@@ -177,7 +191,7 @@ void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 	if (n == 0)
 		return;
 	if (!algos_scan_model(m)) {
-		blelloch_scan(m, dst, src, n, op, inclusive, 1, &rev_labels);
+		blelloch_scan(m, dst, src, n, op, inclusive, 1, &rev_labels, NULL);
 		return;
 	}
 	/* The primitive scans forward only: reverse, scan, reverse back. Each
@@ -276,4 +290,272 @@ pram_value algos_value(pram_type t, int64_t v)
 	else
 		r.f = (double)v;
 	return r;
+}
+
+const char *const algos_dists[] = {"uniform", "equal", "sorted", "reversed", "few", "zipf", NULL};
+
+/* A uniform draw from [0, range), range >= 1 (the modulo bias is below
+ * 2^-40 for the ranges the parameters allow). */
+static int64_t draw(uint64_t *s, int64_t range)
+{
+	return (int64_t)(algo_rand(s) % (uint64_t)range);
+}
+
+/* A draw of Zipf's law with s = 1 over [0, range): k = floor((range + 1)^u)
+ * - 1 for u uniform in [0, 1), the inverse of the continuous distribution
+ * of density 1 / ((x + 1) ln(range + 1)). */
+static int64_t draw_zipf(uint64_t *s, int64_t range)
+{
+	double u = (double)(algo_rand(s) >> 11) * 0x1.0p-53;
+	double k = floor(exp(u * log((double)range + 1.0))) - 1.0;
+	if (k < 0)
+		return 0;
+	return k >= (double)range ? range - 1 : (int64_t)k;
+}
+
+static int cmp_up(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return (a > b) - (a < b);
+}
+
+static int cmp_down(const void *x, const void *y)
+{
+	return cmp_up(y, x);
+}
+
+int algos_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist, uint64_t seed)
+{
+	/* Floats are k / 2^24: exact, in [0, 1), as many as a float kernel holds. */
+	int64_t r = t == PRAM_FLOAT ? (int64_t)1 << 24 : range < 1 ? 1 : range;
+	if (algo_data_alloc(d, n, t, 0))
+		return -1;
+	int64_t *k = malloc((n ? n : 1) * sizeof *k);
+	if (!k) {
+		algo_data_free(d);
+		return -1;
+	}
+	uint64_t s = seed * 0x2545f4914f6cdd1dull + 17;
+	int64_t one = draw(&s, r), few[4];
+	for (int j = 0; j < 4; j++)
+		few[j] = draw(&s, r);
+	for (size_t i = 0; i < n; i++) {
+		switch (dist) {
+		case ALGOS_DIST_EQUAL:
+			k[i] = one;
+			break;
+		case ALGOS_DIST_FEW:
+			k[i] = few[algo_rand(&s) % 4];
+			break;
+		case ALGOS_DIST_ZIPF:
+			k[i] = draw_zipf(&s, r);
+			break;
+		default:
+			k[i] = draw(&s, r);
+		}
+	}
+	if (dist == ALGOS_DIST_SORTED || dist == ALGOS_DIST_REVERSED)
+		qsort(k, n, sizeof *k, dist == ALGOS_DIST_SORTED ? cmp_up : cmp_down);
+	for (size_t i = 0; i < n; i++) {
+		if (t == PRAM_FLOAT)
+			d->vals[i].f = (double)k[i] * 0x1.0p-24;
+		else
+			d->vals[i].i = k[i];
+	}
+	free(k);
+	return 0;
+}
+
+long algos_bad_key(const algo_data *in, int64_t range)
+{
+	for (size_t i = 0; i < in->n; i++)
+		if (in->vals[i].i < 0 || in->vals[i].i >= range)
+			return (long)i;
+	return -1;
+}
+
+int algos_check_keys(pram *m, const algo_data *in, int64_t range, const char *what)
+{
+	long bad = algos_bad_key(in, range);
+	if (bad < 0)
+		return 0;
+	int64_t k = in->vals[bad].i;
+	pram_fail(m, PRAM_EINVAL, "key %" PRId64 " at index %ld lies outside [0, %" PRId64 "): %s",
+		  k, bad, range, k < 0 ? "keys are whole numbers >= 0" : what);
+	return -1;
+}
+
+int64_t algos_value_bin(pram_type t, pram_value v, int64_t m)
+{
+	if (t == PRAM_INT)
+		return v.i >= 0 && v.i < m ? v.i : -1;
+	if (!(v.f >= 0 && v.f < 1))
+		return -1;
+	int64_t b = (int64_t)(v.f * (double)m);
+	return b >= m ? m - 1 : b;
+}
+
+int algos_check_records(pram *m, const algo_data *in, int64_t bins)
+{
+	if (in->type == PRAM_INT)
+		return algos_check_keys(m, in, bins,
+					"integer records are bin numbers; give more --bins");
+	for (size_t i = 0; i < in->n; i++) {
+		if (algos_value_bin(PRAM_FLOAT, in->vals[i], bins) < 0) {
+			pram_fail(m, PRAM_EINVAL,
+				  "value %g at index %zu lies outside [0, 1), the interval the "
+				  "bins of float records divide",
+				  in->vals[i].f, i);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int cmp_value(const void *x, const void *y)
+{
+	int64_t a = ((const pram_value *)x)->i, b = ((const pram_value *)y)->i;
+	return (a > b) - (a < b);
+}
+
+void algos_ref_sort(const algo_data *in, algo_data *out)
+{
+	for (size_t i = 0; i < in->n; i++)
+		out->vals[i] = in->vals[i];
+	qsort(out->vals, in->n, sizeof *out->vals, cmp_value);
+}
+
+/* A key to sort by and its input index, which breaks ties: qsort of these
+ * is a stable sort. */
+typedef struct keyed {
+	uint64_t k;
+	size_t i;
+} keyed;
+
+static int cmp_keyed(const void *x, const void *y)
+{
+	const keyed *a = x, *b = y;
+	if (a->k != b->k)
+		return a->k < b->k ? -1 : 1;
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t modulus,
+		      algo_data *out_keys, algo_data *out_vals)
+{
+	size_t n = keys->n;
+	keyed *t = malloc((n ? n : 1) * sizeof *t);
+	if (!t)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		/* Keys are >= 0 (the programs refuse others). */
+		uint64_t k = (uint64_t)keys->vals[i].i;
+		t[i] = (keyed){modulus ? k % modulus : k, i};
+	}
+	qsort(t, n, sizeof *t, cmp_keyed);
+	for (size_t j = 0; j < n; j++) {
+		out_keys->vals[j] = keys->vals[t[j].i];
+		if (out_vals)
+			out_vals->vals[j].i = vals ? vals->vals[t[j].i].i : (int64_t)t[j].i;
+	}
+	free(t);
+}
+
+const char *const algos_pairs_choices[] = {"no", "yes", NULL};
+
+const algo_port algos_pair_inputs[] = {
+    {.name = "keys",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_INT,
+     .help = "the keys, whole numbers in [0, key-range)"},
+    {.name = "values",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_INT,
+     .help = "with --pairs yes, one value per key, carried with it; without, give the "
+	     "section empty ('values:')"},
+    {0},
+};
+
+const algo_port algos_pair_outputs[] = {
+    {.name = "keys", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_INT, .help = "the keys, sorted"},
+    {.name = "values",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_INT,
+     .help = "the value of each sorted key; without --pairs its input index"},
+    {0},
+};
+
+uint64_t algos_radix_of(int64_t radix, int64_t bits, int bits_given)
+{
+	if (radix == 0)
+		return (uint64_t)1 << bits;
+	if (radix == 1 || (bits_given && (uint64_t)radix != (uint64_t)1 << bits))
+		return 0;
+	return (uint64_t)radix;
+}
+
+void algos_radix_fail(pram *m, int64_t radix, int64_t bits)
+{
+	if (radix == 1)
+		pram_fail(m, PRAM_EINVAL,
+			  "--radix 1 has no digits: give 2 or more (0: 2^bits-per-pass)");
+	else
+		pram_fail(m, PRAM_EINVAL,
+			  "--radix %" PRId64 " and --bits-per-pass %" PRId64
+			  " disagree: give one of them",
+			  radix, bits);
+}
+
+unsigned algos_radix_digits(uint64_t v, uint64_t r)
+{
+	unsigned d = 0;
+	for (; v > 0; v /= r)
+		d++;
+	return d;
+}
+
+uint64_t algos_radix_power(uint64_t r, unsigned t)
+{
+	uint64_t p = 1;
+	for (unsigned k = 0; k < t; k++) {
+		if (p > (uint64_t)INT64_MAX / r)
+			return 0;
+		p *= r;
+	}
+	return p;
+}
+
+int64_t algos_radix_digit(int64_t key, uint64_t rt, uint64_t r)
+{
+	return rt ? (int64_t)(((uint64_t)key / rt) % r) : 0;
+}
+
+int algos_check_pairs(pram *m, const algo_data *in, int pairs)
+{
+	if (pairs && in[1].n != in[0].n) {
+		pram_fail(m, PRAM_EINVAL, "%zu values for %zu keys: --pairs yes takes one per key",
+			  in[1].n, in[0].n);
+		return -1;
+	}
+	if (!pairs && in[1].n) {
+		pram_fail(m, PRAM_EINVAL,
+			  "%zu values given without --pairs yes, which carries them with the keys",
+			  in[1].n);
+		return -1;
+	}
+	return 0;
+}
+
+int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int pairs, uint64_t seed)
+{
+	if (algos_gen_keys(&in[0], n, PRAM_INT, range, dist, seed))
+		return -1;
+	if (algo_data_alloc(&in[1], pairs ? n : 0, PRAM_INT, 0)) {
+		algo_data_free(&in[0]);
+		return -1;
+	}
+	uint64_t s = seed ^ 0x5bd1e995u;
+	for (size_t i = 0; pairs && i < n; i++)
+		in[1].vals[i].i = (int64_t)(algo_rand(&s) >> 44);
+	return 0;
 }

@@ -76,6 +76,12 @@ void algos_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
  * default ones). */
 void algos_scan_labelled(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
 			 int inclusive, const algos_scan_labels *lb);
+/* The same in a scratch array the caller reuses from one scan to the next
+ * (of src's type, next_pow2(n) cells or more; NULL: a new one), so that a
+ * program of many scans does not hold an array for each: the same steps
+ * and cost as algos_scan. */
+void algos_scan_scratch(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+			int inclusive, pram_array *scratch, const algos_scan_labels *lb);
 /* The backward (suffix) scan: dst[i] = src[i] op ... op src[n-1] (inclusive)
  * or src[i+1] op ... op src[n-1] (exclusive). */
 void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive);
@@ -122,5 +128,115 @@ void algos_segmented_cost(size_t n, uint64_t *w, uint64_t *d);
 
 /* The value v as an element of type t (for 0/1 results and positions). */
 pram_value algos_value(pram_type t, int64_t v);
+
+/*
+ * Keys for the histograms and the sorts. Every generator of those entries
+ * draws its keys here, by a distribution the entry's --dist parameter
+ * names (algos_dists, in this order):
+ *
+ *   uniform   every key of the range equally likely
+ *   equal     one key, drawn uniformly, n times (the largest mode)
+ *   sorted    uniform keys in increasing order
+ *   reversed  uniform keys in decreasing order
+ *   few       four keys, drawn uniformly, each repeated about n/4 times
+ *   zipf      key k with probability about 1 / ((k + 1) ln(range + 1)) (Zipf's law
+ *             with s = 1, drawn by inverting the continuous distribution)
+ */
+enum {
+	ALGOS_DIST_UNIFORM,
+	ALGOS_DIST_EQUAL,
+	ALGOS_DIST_SORTED,
+	ALGOS_DIST_REVERSED,
+	ALGOS_DIST_FEW,
+	ALGOS_DIST_ZIPF,
+	ALGOS_DIST_COUNT
+};
+/* The names of the distributions, NULL-ended: the choices of --dist. */
+extern const char *const algos_dists[];
+/* Allocate d (caller frees with algo_data_free) with n keys drawn by dist
+ * from seed: integers in [0, range) when t is PRAM_INT; with PRAM_FLOAT,
+ * values k / 2^24 in [0, 1), k drawn from [0, 2^24) (range is not used).
+ * Returns 0, or -1 when out of memory. */
+int algos_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist, uint64_t seed);
+/* The index of the first integer key of in outside [0, range), or -1. */
+long algos_bad_key(const algo_data *in, int64_t range);
+/* Fail m when a key of in lies outside [0, range), naming the key and its
+ * index, and for a key too large adding what (the remedy: "give a
+ * --key-range above the largest key"). Returns 0 when every key lies
+ * inside, -1 when m failed. */
+int algos_check_keys(pram *m, const algo_data *in, int64_t range, const char *what);
+/*
+ * The records of a histogram of m bins: integers are bin numbers in [0, m);
+ * floats lie in [0, 1), the histogram post's interval [lo, hi) with lo = 0
+ * and hi = 1, and x falls in bin floor(x m) (m - 1 when the product rounds
+ * up to m, the post's "if (index == numBins) index -= 1").
+ */
+/* The bin of a record v of type t, or -1 when it lies in none. */
+int64_t algos_value_bin(pram_type t, pram_value v, int64_t m);
+/* Fail m, naming the first record that lies in no bin. Returns 0 when every
+ * record has a bin, -1 when m failed. */
+int algos_check_records(pram *m, const algo_data *in, int64_t bins);
+
+/*
+ * The histopyramid (pyramid.c): the sum pyramid of M = 2^L counts in one
+ * array of 2M - 1 cells. Level 0 is the counts, cells [0, M); level k holds
+ * M / 2^k sums, each of a pair of level k - 1, from cell 2M - 2M / 2^k; the
+ * root, the total, is cell 2M - 2 (level L).
+ */
+/* The first cell of level k of a pyramid over M counts. */
+size_t algos_pyramid_level(size_t M, unsigned k);
+/* Build levels 1 .. L of p from level 0 (every cell of it written): L
+ * steps, M - 1 work; each cell is read once: EREW. */
+void algos_pyramid_build(pram *m, pram_array *p, size_t M);
+/* The traversal: for every output index j in [0, T) (T at most the total),
+ * the level-0 cell whose stretch of the expansion holds j, into dst[j]. From
+ * the root down, processor j asks whether its rank is below the left child's
+ * count: if so it goes left, else it subtracts that count and goes right.
+ * node[j] and rank[j] (T cells each) hold its position after every step, so
+ * a trace shows each decision. max(L, 1) steps of T work; the processors all
+ * read the few cells near the root together: CREW. */
+void algos_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_array *node,
+			    pram_array *rank, pram_array *dst);
+
+/* The references of the sorts. algos_ref_sort: in's integer keys into out
+ * in increasing order (the C library's qsort, independent of every
+ * counting sort). algos_ref_stable: keys (integers) sorted stably by key %
+ * modulus (by the whole key when modulus is 0) into out_keys, and into
+ * out_vals the value of each, vals[i], or its input index i when vals is
+ * NULL (out_vals may be NULL). */
+void algos_ref_sort(const algo_data *in, algo_data *out);
+void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t modulus,
+		      algo_data *out_keys, algo_data *out_vals);
+
+/*
+ * The radix sorts (radix_sort.c, radix_sort_msd.c): integer keys in
+ * [0, key-range), each with a value when --pairs yes, sorted by digits of
+ * a radix r: --radix R, or 2^b for --bits-per-pass b.
+ */
+/* Their inputs, keys and values, and outputs, the same names: without
+ * --pairs the values input is empty and the values output is the input
+ * index of each sorted key (which shows stability). */
+extern const algo_port algos_pair_inputs[];
+extern const algo_port algos_pair_outputs[];
+/* The radix: radix when not 0, else 2^bits; 0 when both were given
+ * (bits_given) and disagree, or radix is 1. */
+uint64_t algos_radix_of(int64_t radix, int64_t bits, int bits_given);
+/* Fail m saying why algos_radix_of gave 0. */
+void algos_radix_fail(pram *m, int64_t radix, int64_t bits);
+/* The number of digits of v in base r (0 for v = 0). */
+unsigned algos_radix_digits(uint64_t v, uint64_t r);
+/* r^t, or 0 when it passes INT64_MAX (every key's digit t is then 0). */
+uint64_t algos_radix_power(uint64_t r, unsigned t);
+/* Digit t of key >= 0 in base r, given rt = r^t from algos_radix_power. */
+int64_t algos_radix_digit(int64_t key, uint64_t rt, uint64_t r);
+/* Fail m unless the values input fits: n values, one per key, with
+ * --pairs yes (pairs != 0), none without. Returns 0 or -1. */
+int algos_check_pairs(pram *m, const algo_data *in, int pairs);
+/* The generator of the radix sorts: in[0] n keys drawn by dist from
+ * [0, range), in[1] n values (whole numbers below 2^20) when pairs, else
+ * none. 0, or -1 when out of memory. */
+int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int pairs, uint64_t seed);
+/* The choices of --pairs. */
+extern const char *const algos_pairs_choices[];
 
 #endif

@@ -1,0 +1,267 @@
+/*
+ * radix_sort.c - LSD radix sort, the lecture notes' parallel radix sort:
+ * "for i = 0 ... numbits - 1: split(i, a)", low digit first, each pass a
+ * stable split of the keys by one digit (a bit by default: --bits-per-pass
+ * b sorts b-bit digits, --radix R digits of any base R), double buffered.
+ *
+ * A pass is a counting sort by a scan, with no atomics. For radix r the
+ * r x n flag matrix has flag[v n + i] = 1 when digit t of key i is v; its
+ * exclusive sum scan pos (in that row-major order) gives key i its place,
+ * pos[v n + i] = (keys of a smaller digit) + (keys of digit v before i),
+ * so equal digits keep their order: the pass is stable, as the notes say
+ * it must be. For r = 2 this is the notes' split word for word: the first
+ * row of flags is their a' (the inverted bit), the first half of pos is
+ * their 0-scan f_i, the second half is F + (i - f_i), F the number of 0s,
+ * and d_i = f_i or F + i - f_i. One scan of 2n gives both halves, so no
+ * processor has to read F (a concurrent read): every step is exclusive.
+ * With S(N) = (S_W, S_D) the cost of one scan of N (common.h; one step of
+ * the primitive under --model scan), pass t is
+ *
+ *   clear    r n processors: flag[k] = 0
+ *   flag     n processors: flag[digit_t(keys[i]) n + i] = 1
+ *   scan     pos = the exclusive sum scan of flag (S(r n))
+ *   scatter  n processors: keys'[pos[d n + i]] = keys[i], and the value
+ *
+ * and with P passes, P the digits of key-range - 1 in base r (or
+ * --digits D: sort by the D lowest digits only, the notes' d),
+ *
+ *   W = P (r n + 2n + S_W(r n)),   D = P (3 + S_D(r n))
+ *
+ * that is W = P (2 (r + 1) n + 3 L - 1) and D = P (2 ceil(log2 r n) + 6)
+ * with L = 2^ceil(log2 r n) (EREW, Blelloch's scans), and W = 2 P (r + 1) n,
+ * D = 4P under --model scan: the notes' O(b log n) depth for b passes, and
+ * O(b) with a unit-cost scan. Larger digits mean fewer passes over a
+ * wider matrix: the work of a pass grows with r, the number of passes
+ * falls with log r.
+ *
+ * With --pairs yes a value rides with each key (the second input and
+ * output). Without, the second output is the input index of each sorted
+ * key (the processors carry it as they would a value), which makes the
+ * stability visible: it increases along every run of equal keys. Integer
+ * keys only; --trace labels every step with its pass.
+ */
+#include <stdlib.h>
+
+#include "common.h"
+
+/* Most passes (--digits, and the digits of key-range - 1). */
+#define MAX_PASSES 64
+
+/* The parameters, by index. */
+enum {
+	P_BITS,
+	P_RADIX,
+	P_RANGE,
+	P_DIGITS,
+	P_PAIRS,
+	P_DIST
+};
+
+static const algo_param rs_params[] = {
+    [P_BITS] = {.name = "bits-per-pass",
+		.metavar = "B",
+		.min = 1,
+		.max = 16,
+		.def = 1,
+		.help = "sort B-bit digits, radix 2^B (1: the notes' split by each bit)"},
+    [P_RADIX] = {.name = "radix",
+		 .metavar = "R",
+		 .min = 0,
+		 .max = 1 << 16,
+		 .def = 0,
+		 .help = "sort digits of base R instead (0: 2^bits-per-pass)"},
+    [P_RANGE] = {.name = "key-range",
+		 .metavar = "K",
+		 .min = 1,
+		 .max = (int64_t)1 << 62,
+		 .def = 1 << 16,
+		 .help = "keys lie in [0, K); the passes are the digits of K - 1"},
+    [P_DIGITS] = {.name = "digits",
+		  .metavar = "D",
+		  .min = 0,
+		  .max = MAX_PASSES,
+		  .def = 0,
+		  .help = "sort by the D lowest digits only (0: all the digits of K - 1)"},
+    [P_PAIRS] = {.name = "pairs",
+		 .metavar = "P",
+		 .def = 0,
+		 .choices = algos_pairs_choices,
+		 .help = "carry a value with each key (the input and output 'values')"},
+    [P_DIST] = {.name = "dist",
+		.metavar = "D",
+		.def = ALGOS_DIST_UNIFORM,
+		.choices = algos_dists,
+		.help = "distribution of the generated keys"},
+    {0},
+};
+
+/* The labels of one pass's steps (static strings, as steps need). */
+typedef struct pass_labels {
+	const char *clear, *flag, *scatter;
+	algos_scan_labels scan;
+} pass_labels;
+
+#define PASS_LABELS(t)                                                                            \
+	{                                                                                         \
+		"pass " #t ": clear the flag matrix, r rows of n",                                \
+		    "pass " #t ": flag[digit(keys[i]) n + i] = 1",                                \
+		    "pass " #t ": scatter keys[i] and values[i] to pos[digit n + i]",             \
+		{                                                                                 \
+			"pass " #t ", scan of the flags: copy in, pad",                           \
+			    "pass " #t ", scan: up-sweep", "pass " #t ", scan: clear the root",   \
+			    "pass " #t ", scan: down-sweep", "pass " #t ", scan: copy out to pos" \
+		}                                                                                 \
+	}
+
+static const pass_labels labels[MAX_PASSES] = {
+    PASS_LABELS(1),  PASS_LABELS(2),  PASS_LABELS(3),  PASS_LABELS(4),  PASS_LABELS(5),
+    PASS_LABELS(6),  PASS_LABELS(7),  PASS_LABELS(8),  PASS_LABELS(9),  PASS_LABELS(10),
+    PASS_LABELS(11), PASS_LABELS(12), PASS_LABELS(13), PASS_LABELS(14), PASS_LABELS(15),
+    PASS_LABELS(16), PASS_LABELS(17), PASS_LABELS(18), PASS_LABELS(19), PASS_LABELS(20),
+    PASS_LABELS(21), PASS_LABELS(22), PASS_LABELS(23), PASS_LABELS(24), PASS_LABELS(25),
+    PASS_LABELS(26), PASS_LABELS(27), PASS_LABELS(28), PASS_LABELS(29), PASS_LABELS(30),
+    PASS_LABELS(31), PASS_LABELS(32), PASS_LABELS(33), PASS_LABELS(34), PASS_LABELS(35),
+    PASS_LABELS(36), PASS_LABELS(37), PASS_LABELS(38), PASS_LABELS(39), PASS_LABELS(40),
+    PASS_LABELS(41), PASS_LABELS(42), PASS_LABELS(43), PASS_LABELS(44), PASS_LABELS(45),
+    PASS_LABELS(46), PASS_LABELS(47), PASS_LABELS(48), PASS_LABELS(49), PASS_LABELS(50),
+    PASS_LABELS(51), PASS_LABELS(52), PASS_LABELS(53), PASS_LABELS(54), PASS_LABELS(55),
+    PASS_LABELS(56), PASS_LABELS(57), PASS_LABELS(58), PASS_LABELS(59), PASS_LABELS(60),
+    PASS_LABELS(61), PASS_LABELS(62), PASS_LABELS(63), PASS_LABELS(64),
+};
+
+/* The radix and the number of passes of p, or -1 when --radix and
+ * --bits-per-pass disagree (or the radix is 1). */
+static int config(const algo_params *p, uint64_t *r, unsigned *passes)
+{
+	*r = algos_radix_of(p->v[P_RADIX], p->v[P_BITS], (p->given >> P_BITS) & 1);
+	if (*r == 0)
+		return -1;
+	*passes = p->v[P_DIGITS] ? (unsigned)p->v[P_DIGITS]
+				 : algos_radix_digits((uint64_t)p->v[P_RANGE] - 1, *r);
+	return *passes <= MAX_PASSES ? 0 : -1;
+}
+
+static int rs_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	uint64_t r;
+	unsigned passes;
+	*w = *d = 0;
+	if (config(p, &r, &passes))
+		return -1;
+	if (n == 0)
+		return 0;
+	uint64_t pw = (r + 2) * n, pd = 3;
+	algos_scan_cost(r * n, p->model, 0, &pw, &pd);
+	*w = passes * pw;
+	*d = passes * pd;
+	return 0;
+}
+
+static int rs_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
+{
+	return algos_gen_pairs(in, n, p->v[P_RANGE], (int)p->v[P_DIST], (int)p->v[P_PAIRS], seed);
+}
+
+static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
+{
+	size_t n = in[0].n;
+	uint64_t r;
+	unsigned passes;
+	if (config(p, &r, &passes)) {
+		algos_radix_fail(m, p->v[P_RADIX], p->v[P_BITS]);
+		return 0;
+	}
+	if (algos_check_keys(m, &in[0], p->v[P_RANGE],
+			     "give a --key-range above the largest key") ||
+	    algos_check_pairs(m, in, (int)p->v[P_PAIRS]) || n == 0)
+		return 0;
+	pram_array *keys[2] = {algos_load(m, "keys0", &in[0], n, NULL),
+			       pram_array_new(m, "keys1", n, PRAM_INT)};
+	pram_array *vals[2] = {pram_array_new(m, "vals0", n, PRAM_INT),
+			       pram_array_new(m, "vals1", n, PRAM_INT)};
+	size_t rn = (size_t)r * n;
+	pram_array *flag = pram_array_new(m, "flag", rn, PRAM_INT);
+	pram_array *pos = pram_array_new(m, "pos", rn, PRAM_INT);
+	pram_array *scratch =
+	    algos_scan_model(m) ? NULL : pram_array_new(m, "scan", algo_next_pow2(rn), PRAM_INT);
+	if (!keys[0] || !keys[1] || !vals[0] || !vals[1] || !flag || !pos ||
+	    (!scratch && !algos_scan_model(m)))
+		return 0;
+	/* The values, or the keys' indices, are loaded with the keys. */
+	if (p->v[P_PAIRS]) {
+		pram_array_load_v(vals[0], in[1].vals, n);
+	} else {
+		int64_t *idx = malloc(n * sizeof *idx);
+		if (!idx) {
+			pram_fail(m, PRAM_ENOMEM, "out of memory for %zu indices", n);
+			return 0;
+		}
+		for (size_t i = 0; i < n; i++)
+			idx[i] = (int64_t)i;
+		pram_array_load_i(vals[0], idx, n);
+		free(idx);
+	}
+	for (unsigned t = 0; t < passes && !pram_failed(m); t++) {
+		pram_array *ks = keys[t % 2], *kd = keys[1 - t % 2];
+		pram_array *vs = vals[t % 2], *vd = vals[1 - t % 2];
+		uint64_t rt = algos_radix_power(r, t);
+		const pass_labels *lb = &labels[t];
+		PRAM_STEP(m, lb->clear) {
+			PRAM_FORALL(m, k, 0, rn) {
+				pram_write(m, flag, k, 0);
+			}
+		}
+		PRAM_STEP(m, lb->flag) {
+			PRAM_FORALL(m, i, 0, n) {
+				int64_t v = algos_radix_digit(pram_read(m, ks, i), rt, r);
+				pram_write(m, flag, v * (int64_t)n + i, 1);
+			}
+		}
+		algos_scan_scratch(m, pos, flag, rn, PRAM_OP_SUM, 0, scratch, &lb->scan);
+		PRAM_STEP(m, lb->scatter) {
+			PRAM_FORALL(m, i, 0, n) {
+				int64_t key = pram_read(m, ks, i), val = pram_read(m, vs, i);
+				int64_t v = algos_radix_digit(key, rt, r);
+				int64_t at = pram_read(m, pos, v * (int64_t)n + i);
+				pram_write(m, kd, at, key);
+				pram_write(m, vd, at, val);
+			}
+		}
+	}
+	algos_store(keys[passes % 2], &out[0]);
+	algos_store(vals[passes % 2], &out[1]);
+	return 0;
+}
+
+static void rs_reference(const algo_data *in, algo_data *out, const algo_params *p)
+{
+	uint64_t r;
+	unsigned passes;
+	if (config(p, &r, &passes) || algos_bad_key(&in[0], p->v[P_RANGE]) >= 0 ||
+	    (p->v[P_PAIRS] ? in[1].n != in[0].n : in[1].n != 0))
+		return;
+	/* Sorting by the P lowest digits is sorting by key mod r^P (by the
+	 * whole key when r^P passes every key). */
+	algos_ref_stable(&in[0], p->v[P_PAIRS] ? &in[1] : NULL, algos_radix_power(r, passes),
+			 &out[0], &out[1]);
+}
+
+const algo algo_radix_sort = {
+    .name = "radix-sort",
+    .family = "sort",
+    .desc = "LSD radix sort: a stable split by each digit (the notes' 0-scan), low digit first",
+    .model = PRAM_EREW,
+    .caps = 0,
+    .inputs = algos_pair_inputs,
+    .outputs = algos_pair_outputs,
+    .params = rs_params,
+    .work_o = "O(P r n)",
+    .depth_o = "O(P log(r n))",
+    .work_exact = "P (2 (r + 1) n + 3L - 1), L = 2^ceil(log2 r n), r = radix, P = passes; "
+		  "2P (r + 1) n under --model scan",
+    .depth_exact = "P (2 ceil(log2 r n) + 6); 4P under --model scan",
+    .cost = rs_cost,
+    .generate = rs_generate,
+    .simulate = rs_simulate,
+    .reference = rs_reference,
+};
