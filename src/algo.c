@@ -677,7 +677,7 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 				 nin > 1 ? pt[k].name : "");
 			goto fail;
 		}
-		if (k > 0 && !buf[k].seen) {
+		if (k > 0 && !buf[k].seen && !(pt[k].props & ALGO_PORT_OPTIONAL)) {
 			snprintf(err, errlen,
 				 "%s: no values for the input '%s' (a line '%s:' starts them)",
 				 name, pt[k].name, pt[k].name);

@@ -46,6 +46,7 @@ typedef enum algo_shape {
 enum {
 	ALGO_PORT_FLAGS = 1 << 0,       /* carries one flag per element (segment starts) */
 	ALGO_PORT_NEEDS_FLAGS = 1 << 1, /* and an input file must give them (no default) */
+	ALGO_PORT_OPTIONAL = 1 << 2,    /* an input file may leave it out: then it is empty */
 };
 
 /* A named input or output. */

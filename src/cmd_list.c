@@ -117,13 +117,24 @@ static int list_exec(int argc, char **argv)
 		fputs("\n]\n", stdout);
 		return EXIT_OK;
 	}
-	printf("%-19s %-7s %-5s %-11s %-13s %-15s %s\n", "ALGORITHM", "FAMILY", "MODEL", "WORK",
-	       "DEPTH", "KERNELS", "DESCRIPTION");
+	/* Each column as wide as its widest entry. */
+	int w[6] = {9, 6, 5, 4, 5, 7};
+	for (size_t k = 0; algo_registry[k]; k++) {
+		const algo *a = algo_registry[k];
+		const char *cell[6] = {a->name,   a->family,  pram_model_name(a->model),
+				       a->work_o, a->depth_o, cli_kernel_variants(a)};
+		for (int j = 0; j < 6; j++)
+			if ((int)strlen(cell[j]) > w[j])
+				w[j] = (int)strlen(cell[j]);
+	}
+	printf("%-*s %-*s %-*s %-*s %-*s %-*s %s\n", w[0], "ALGORITHM", w[1], "FAMILY", w[2],
+	       "MODEL", w[3], "WORK", w[4], "DEPTH", w[5], "KERNELS", "DESCRIPTION");
 	for (size_t k = 0; algo_registry[k]; k++) {
 		const algo *a = algo_registry[k];
 		const char *v = cli_kernel_variants(a);
-		printf("%-19s %-7s %-5s %-11s %-13s %-15s %s\n", a->name, a->family,
-		       pram_model_name(a->model), a->work_o, a->depth_o, *v ? v : "-", a->desc);
+		printf("%-*s %-*s %-*s %-*s %-*s %-*s %s\n", w[0], a->name, w[1], a->family, w[2],
+		       pram_model_name(a->model), w[3], a->work_o, w[4], a->depth_o, w[5],
+		       *v ? v : "-", a->desc);
 	}
 	return EXIT_OK;
 }

@@ -471,8 +471,8 @@ const algo_port algos_pair_inputs[] = {
     {.name = "values",
      .shape = ALGO_VECTOR,
      .elem = ALGO_ELEM_INT,
-     .help = "with --pairs yes, one value per key, carried with it; without, give the "
-	     "section empty ('values:')"},
+     .props = ALGO_PORT_OPTIONAL,
+     .help = "with --pairs yes, one value per key, carried with it (a 'values:' section)"},
     {0},
 };
 
