@@ -2,9 +2,10 @@
 ## sweep, fits, verdicts, figures and pages), the gnuplot templates it draws
 ## with and `make plots`.
 
-# The fit is a library of its own so the unit test links it alone.
+# The fit and the statistics of the runs are a library of their own so the
+# unit test links them alone.
 noinst_LTLIBRARIES += plots/libpramfit.la
-plots_libpramfit_la_SOURCES = plots/fit.c plots/fit.h
+plots_libpramfit_la_SOURCES = plots/fit.c plots/fit.h plots/stats.c plots/stats.h
 
 # The report: the sweep, the verdicts, the figures and the pages (report.h),
 # which pram's report command drives.

@@ -2,12 +2,14 @@
  * test-fit.c - the report's fit (plots/fit.c) on synthetic data whose
  * constants are known: non-negative least squares recovers them, clamps the
  * ones that would go negative, and the goodness-of-fit numbers and growth
- * exponents are right.
+ * exponents are right; and the statistics of the runs (plots/stats.c): the
+ * quantiles and the ranks of their confidence intervals.
  */
 #include <math.h>
 #include <stdio.h>
 
 #include "fit.h"
+#include "stats.h"
 #include "tap.h"
 
 /* Sizes 2^10 .. 2^(10+m-1), with Blelloch-like W = 2n - 2, D = 2 log2 n. */
@@ -34,8 +36,70 @@ static void gradient(const double *w, const double *d, const double *t, size_t m
 	}
 }
 
+/* The statistics of repeated runs. */
+static void test_stats(void)
+{
+	size_t j, k;
+	double level;
+	/* The median's interval from the binomial tables: 9 runs give ranks 2
+	 * and 8 (96.1%), 17 runs 5 and 13, 100 runs 40 and 61. */
+	stats_quantile_ranks(9, 0.5, &j, &k, &level);
+	TAP_OK(j == 2 && k == 8, "median of 9 runs: ranks 2 and 8 (%zu, %zu)", j, k);
+	TAP_CLOSE(level, 1 - 2 * 10.0 / 512, 1e-9, "and their coverage is 1 - 2 * 10/512");
+	stats_quantile_ranks(17, 0.5, &j, &k, &level);
+	TAP_OK(j == 5 && k == 13, "median of 17 runs: ranks 5 and 13 (%zu, %zu)", j, k);
+	stats_quantile_ranks(100, 0.5, &j, &k, &level);
+	TAP_OK(j == 40 && k == 61, "median of 100 runs: ranks 40 and 61 (%zu, %zu)", j, k);
+	TAP_OK(level >= STATS_CONFIDENCE, "at least 95%% coverage (%g)", level);
+	/* Too few runs for 95%: the whole range, with the coverage it has. */
+	stats_quantile_ranks(5, 0.5, &j, &k, &level);
+	TAP_OK(j == 1 && k == 5, "median of 5 runs: their range (%zu, %zu)", j, k);
+	TAP_CLOSE(level, 1 - 2.0 / 32, 1e-9, "covering 1 - 2^-4");
+	/* The lower quartile of 5 runs: the fastest is above it with
+	 * 0.75^5, the 4th below it with P(B >= 4) = 16 * 0.25^5. */
+	stats_quantile_ranks(5, 0.25, &j, &k, &level);
+	TAP_OK(j == 1 && k == 4, "lower quartile of 5 runs: ranks 1 and 4 (%zu, %zu)", j, k);
+	TAP_CLOSE(level, 1 - pow(0.75, 5) - 16 * pow(0.25, 5), 1e-9, "covering only 75%%");
+	stats_quantile_ranks(15, 0.25, &j, &k, &level);
+	TAP_OK(j == 1 && k == 8 && level >= STATS_CONFIDENCE,
+	       "15 runs (3 rounds of 5): ranks 1 and 8, at 95%% (%zu, %zu, %g)", j, k, level);
+	stats_quantile_ranks(4000, 0.25, &j, &k, &level);
+	TAP_OK(j > 900 && j < 1000 && k > 1000 && k < 1100 && level >= STATS_CONFIDENCE,
+	       "4000 runs: close ranks around 1000 (%zu, %zu, %g)", j, k, level);
+
+	/* A summary: 20 runs, 15 at 1 ms and 5 at 2 ms (a busy second core). */
+	double t[64];
+	for (size_t i = 0; i < 20; i++)
+		t[i] = i % 4 == 3 ? 2.0 : 1.0 + 0.001 * (double)i;
+	stats_summary st;
+	stats_summarise(t, 20, &st);
+	TAP_EQ_I(st.runs, 20, "20 runs summarised");
+	TAP_OK(t[0] <= t[1] && t[18] <= t[19], "and sorted");
+	TAP_CLOSE(st.min, 1.0, 1e-12, "min");
+	TAP_CLOSE(st.max, 2.0, 1e-12, "max");
+	TAP_OK(st.q1 < 1.01 && st.q1_lo <= st.q1 && st.q1 <= st.q1_hi && st.q1_hi < 1.02,
+	       "the lower quartile stays with the fast runs (%g in %g..%g)", st.q1, st.q1_lo,
+	       st.q1_hi);
+	TAP_OK(stats_rel_width(&st) < 0.02, "and is known within 2%% (%g)", stats_rel_width(&st));
+	/* Half of them slow: the median is anywhere, the quartile is not. */
+	for (size_t i = 0; i < 20; i++)
+		t[i] = i % 2 ? 2.0 : 1.0;
+	stats_summarise(t, 20, &st);
+	TAP_CLOSE(st.med, 1.5, 1e-12, "half slow: the median falls between the clusters");
+	TAP_CLOSE(st.q1, 1.0, 1e-12, "the lower quartile does not");
+	/* One run, and none. */
+	t[0] = 3;
+	stats_summarise(t, 1, &st);
+	TAP_OK(st.q1 == 3 && st.q1_lo == 3 && st.q1_hi == 3 && stats_rel_width(&st) == 0,
+	       "one run is its own quartile, known to nothing more");
+	stats_summarise(t, 0, &st);
+	TAP_OK(st.runs == 0 && isnan(st.q1) && isnan(stats_rel_width(&st)), "no runs: NAN");
+}
+
 int main(void)
 {
+	test_stats();
+
 	double n[16], w[16], d[16], t[16], y[16];
 	size_t m = make_sizes(n, w, d, 12);
 	double p = 64;
