@@ -123,8 +123,11 @@ static void time_title(const report *r, const rep_figure *g, char *buf, size_t l
 static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 {
 	const rep_algo *ra = &r->algos[g->algo];
+	/* reps is the number of runs taken at that size; the lower quartile
+	 * (the time the fit takes) and its interval came later, so they come
+	 * last. */
 	fprintf(f, "algorithm,variant,n,reps,median_ms,min_ms,max_ms,fit_ms,work,depth,"
-		   "cost_source,verified\n");
+		   "cost_source,verified,q1_ms,q1_ci_low_ms,q1_ci_high_ms\n");
 	const char *names[2], *labels[2];
 	char lab[2][256];
 	size_t nv = 0;
@@ -133,23 +136,31 @@ static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 		if (!s->measured)
 			continue;
 		for (size_t k = 0; k < r->nsizes; k++) {
-			if (!isfinite(s->med[k]))
+			if (!isfinite(s->runs[k].st.med))
 				continue;
 			const rep_cost *c = &ra->cost[k];
-			fprintf(f, "%s,%s,%zu,%u,", ra->a->name, s->variant, r->sizes[k], r->reps);
-			csv_num(f, s->med[k]);
+			const stats_summary *st = &s->runs[k].st;
+			fprintf(f, "%s,%s,%zu,%zu,", ra->a->name, s->variant, r->sizes[k],
+				st->runs);
+			csv_num(f, st->med);
 			fputc(',', f);
-			csv_num(f, s->lo[k]);
+			csv_num(f, st->min);
 			fputc(',', f);
-			csv_num(f, s->hi[k]);
+			csv_num(f, st->max);
 			fputc(',', f);
 			csv_num(f, s->fitv[k]);
 			if (c->source != COST_NONE)
 				fprintf(f, ",%" PRIu64 ",%" PRIu64, c->w, c->d);
 			else
 				fputs(",,", f);
-			fprintf(f, ",%s,%s\n", rep_source_name(c->source),
+			fprintf(f, ",%s,%s,", rep_source_name(c->source),
 				s->all_verified ? "yes" : "no");
+			csv_num(f, st->q1);
+			fputc(',', f);
+			csv_num(f, st->q1_lo);
+			fputc(',', f);
+			csv_num(f, st->q1_hi);
+			fputc('\n', f);
 		}
 		if (s->have_fit)
 			snprintf(lab[nv], sizeof lab[nv], "%s fit: %.3g·W/p + %.3g·D + %.3g ms",
@@ -266,18 +277,18 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 		const rep_series *s = &ra->var[v];
 		int any = 0;
 		for (int k = 0; k < REP_NF; k++) {
-			if (!isfinite(s->f_med[k]))
+			if (!isfinite(s->f_runs[k].st.med))
 				continue;
 			any = 1;
 			fprintf(f, "%s,%zu,%u,%s,", ra->a->name, ra->f_n, ra->f_val[k], s->variant);
-			csv_num(f, s->f_med[k]);
+			csv_num(f, s->f_runs[k].st.med);
 			fputc(',', f);
-			csv_num(f, s->f_lo[k]);
+			csv_num(f, s->f_runs[k].st.min);
 			fputc(',', f);
-			csv_num(f, s->f_hi[k]);
+			csv_num(f, s->f_runs[k].st.max);
 			fputc(',', f);
-			if (b >= 0 && isfinite(s->f_med[b]) && s->f_med[k] > 0)
-				csv_num(f, s->f_med[b] / s->f_med[k]);
+			if (b >= 0 && isfinite(s->f_runs[b].st.med) && s->f_runs[k].st.med > 0)
+				csv_num(f, s->f_runs[b].st.med / s->f_runs[k].st.med);
 			fputs(",,\n", f);
 		}
 		if (any)
@@ -323,15 +334,15 @@ static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre
 				continue;
 			snprintf(lab[nl], sizeof lab[nl], "%s (%s)", ra->a->name, s->variant);
 			for (size_t i = 0; i < r->nsizes; i++) {
-				if (!isfinite(s->med[i]))
+				if (!isfinite(s->runs[i].st.med))
 					continue;
 				fprintf(f, "%s,%s,%s,%s,%zu,", g->family, ra->a->name, s->variant,
 					lab[nl], r->sizes[i]);
-				csv_num(f, s->med[i]);
+				csv_num(f, s->runs[i].st.med);
 				fputc(',', f);
-				csv_num(f, s->lo[i]);
+				csv_num(f, s->runs[i].st.min);
 				fputc(',', f);
-				csv_num(f, s->hi[i]);
+				csv_num(f, s->runs[i].st.max);
 				fputc('\n', f);
 			}
 			labels[nl] = lab[nl];

@@ -42,6 +42,23 @@ static void title_json(FILE *f, const char *title)
 	json_str(f, buf);
 }
 
+/* The keys of a size's runs after its median, min and max: how many, their
+ * lower quartile (the time the fit takes) with its interval, why they
+ * stopped and the time they took. */
+static void write_runs_json(FILE *f, const rep_runs *ru)
+{
+	fprintf(f, ", \"runs\": %zu, \"lower_quartile\": ", ru->st.runs);
+	json_num(f, ru->st.q1);
+	fputs(", \"lower_quartile_ci\": [", f);
+	json_num(f, ru->st.q1_lo);
+	fputs(", ", f);
+	json_num(f, ru->st.q1_hi);
+	fputs("], \"lower_quartile_ci_level\": ", f);
+	json_num(f, ru->st.q1_level);
+	fprintf(f, ", \"stopped\": \"%s\", \"seconds\": ", rep_stop_name(ru->stop));
+	json_num(f, ru->spent_s);
+}
+
 static void write_json(FILE *f, const report *r)
 {
 	fputs("{\n  \"schema\": \"pramsim-report-1\",\n  \"command\": ", f);
@@ -64,7 +81,11 @@ static void write_json(FILE *f, const report *r)
 		r->reps, r->seed, r->sim_max);
 	for (size_t k = 0; k < r->nsizes; k++)
 		fprintf(f, "%s%zu", k ? ", " : "", r->sizes[k]);
-	fputs("],\n  \"algorithms\": [", f);
+	fputs("],\n  \"budget_s\": ", f);
+	json_num(f, r->budget_s);
+	fputs(", \"precision\": ", f);
+	json_num(f, r->precision);
+	fprintf(f, ", \"confidence\": %g,\n  \"algorithms\": [", STATS_CONFIDENCE);
 	for (size_t k = 0; k < r->nalgos; k++) {
 		const rep_algo *ra = &r->algos[k];
 		fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
@@ -104,17 +125,18 @@ static void write_json(FILE *f, const report *r)
 				v ? "," : "", s->variant, s->all_verified ? "true" : "false");
 			int first = 1;
 			for (size_t i = 0; i < r->nsizes; i++) {
-				if (!isfinite(s->med[i]))
+				if (!isfinite(s->runs[i].st.med))
 					continue;
 				fprintf(f, "%s{\"n\": %zu, \"median\": ", first ? "" : ", ",
 					r->sizes[i]);
-				json_num(f, s->med[i]);
+				json_num(f, s->runs[i].st.med);
 				fputs(", \"min\": ", f);
-				json_num(f, s->lo[i]);
+				json_num(f, s->runs[i].st.min);
 				fputs(", \"max\": ", f);
-				json_num(f, s->hi[i]);
+				json_num(f, s->runs[i].st.max);
 				fputs(", \"fit\": ", f);
 				json_num(f, s->fitv[i]);
+				write_runs_json(f, &s->runs[i]);
 				fputs("}", f);
 				first = 0;
 			}
@@ -310,11 +332,22 @@ static void write_index(FILE *f, const report *r, int as_html)
 		fputs(r->command, f);
 	fprintf(f, "%s%s", as_html ? "</code>" : "`", eli);
 	fprintf(f,
-		"%sSizes: %zu from %s to %s; %u timed runs after a warm-up; simulated up to "
-		"n = %s, the registry's closed forms past it%s",
+		"%sSizes: %zu from %s to %s; simulated up to n = %s, the registry's closed "
+		"forms past it%s",
 		li, r->nsizes, report__size_str(r->sizes[0], sz, sizeof sz),
-		report__size_str(r->sizes[r->nsizes - 1], sz2, sizeof sz2), r->reps,
+		report__size_str(r->sizes[r->nsizes - 1], sz2, sizeof sz2),
 		report__size_str(r->sim_max, sz3, sizeof sz3), eli);
+	if (r->budget_s > 0)
+		fprintf(f,
+			"%sRuns: per size and kernel, at least %d rounds of a warm-up and %u "
+			"timed runs, spread over the sweep, and more until the %.0f%% confidence "
+			"interval of the lower quartile of the runs is within &plusmn;%.3g%% of it "
+			"or %.3g s are spent%s",
+			li, REP_MIN_ROUNDS, r->reps, 100 * STATS_CONFIDENCE, 100 * r->precision,
+			r->budget_s, eli);
+	else
+		fprintf(f, "%sRuns: a warm-up and %u timed runs per size and kernel%s", li, r->reps,
+			eli);
 	fprintf(f,
 		"%sModel fitted per kernel: t(n) = a&middot;W(n)/p + b&middot;D(n) + c with a, "
 		"b, c &ge; 0 (non-negative least squares on relative residuals); a verdict is "

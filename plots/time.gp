@@ -1,6 +1,7 @@
-# time.gp - one algorithm's kernels on a device: the median of the timed runs
-# with bars from the fastest to the slowest run, against the fitted Brent
-# prediction t(n) = a*W(n)/p + b*D(n) + c drawn dashed in the same colour.
+# time.gp - one algorithm's kernels on a device: the lower quartile of the
+# timed runs (the time the fit takes) with bars from the fastest to the
+# slowest run, against the fitted Brent prediction t(n) = a*W(n)/p + b*D(n) + c
+# drawn dashed in the same colour.
 # Set by the figure: datafile, plot_title, nseries, variant[], fitlabel[].
 set title plot_title
 set xlabel "input size n (elements)"
@@ -14,8 +15,8 @@ set key top left
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.08, graph 0.08
 plot for [i=1:nseries] datafile skip 1 \
-	using 3:(strcol(2) eq variant[i] ? $5 : NaN):6:7 with yerrorbars lt i \
-	title variant[i]." kernel: median, bars min to max", \
+	using 3:(strcol(2) eq variant[i] ? $13 : NaN):6:7 with yerrorbars lt i \
+	title variant[i]." kernel: lower quartile, bars min to max", \
      for [i=1:nseries] datafile skip 1 \
 	using 3:(strcol(2) eq variant[i] ? $8 : NaN) with lines lt i dt 2 \
 	title fitlabel[i]

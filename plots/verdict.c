@@ -23,12 +23,13 @@ static void judge_series(const report *r, const rep_algo *ra, rep_series *s)
 	double p = r->lanes ? (double)r->lanes : 1;
 	for (size_t k = 0; k < r->nsizes && m < FIT_MAX_POINTS; k++) {
 		s->fitv[k] = NAN;
-		if (!isfinite(s->med[k]) || s->med[k] <= 0 || ra->cost[k].source == COST_NONE)
+		if (!isfinite(s->runs[k].st.q1) || s->runs[k].st.q1 <= 0 ||
+		    ra->cost[k].source == COST_NONE)
 			continue;
 		ns[m] = (double)r->sizes[k];
 		w[m] = (double)ra->cost[k].w;
 		d[m] = (double)ra->cost[k].d;
-		t[m] = s->med[k];
+		t[m] = s->runs[k].st.q1;
 		pred[m] = w[m] / p + d[m];
 		at[m++] = k;
 	}

@@ -11,7 +11,9 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 not found (reads the JSO
 
 dir="$tap_tmp/report"
 algos="reduce scan-hillis-steele scan-blelloch"
-run_pram report $algos --sizes 2^8..2^12 --reps 2 --sim-max 2^10 --out "$dir"
+# A small budget: the rounds of runs are tested, and the test stays short
+# on a busy machine.
+run_pram report $algos --sizes 2^8..2^12 --reps 2 --budget 0.05 --sim-max 2^10 --out "$dir"
 if [ "$HAVE_OPENCL" = yes ]; then
 	expect_rc 0 "pram report on the default device succeeds"
 else
@@ -68,7 +70,7 @@ assert [a["name"] for a in s["algorithms"]] == sys.argv[2].split(), s["algorithm
 for a in s["algorithms"]:
     assert a["closed_form_checked"] == 3 and a["closed_form_differs"] == 0, a
     assert a["simulation_ok"], a
-for k in ("command", "date", "device", "sizes", "reps", "figures"):
+for k in ("command", "date", "device", "sizes", "reps", "budget_s", "precision", "figures"):
     assert k in s, k
 assert s["sizes"] == [256, 512, 1024, 2048, 4096], s["sizes"]
 for f in s["figures"]:
@@ -79,7 +81,7 @@ check "the index gives the exact command" grep -qF "pram report $algos --sizes 2
 if [ "$HAVE_OPENCL" = yes ]; then
 	for a in $algos; do
 		check_figure "$a-time"
-		check_header "$a-time" "algorithm,variant,n,reps,median_ms,min_ms,max_ms,fit_ms,work,depth,cost_source,verified"
+		check_header "$a-time" "algorithm,variant,n,reps,median_ms,min_ms,max_ms,fit_ms,work,depth,cost_source,verified,q1_ms,q1_ci_low_ms,q1_ci_high_ms"
 	done
 	check_figure family-reduce
 	check_figure family-scan
@@ -93,6 +95,13 @@ for a in s["algorithms"]:
     for v in a["variants"]:
         assert v["verified"], (a["name"], v)
         assert len(v["times_ms"]) == 5, (a["name"], v["variant"])
+        for t in v["times_ms"]:
+            # At least 3 rounds of 2 runs, unless the budget ran out first.
+            assert t["runs"] >= 2 and t["stopped"] in ("precise", "budget"), t
+            assert t["runs"] >= 6 or t["stopped"] == "budget", t
+            lo, hi = t["lower_quartile_ci"]
+            assert t["min"] <= lo <= t["lower_quartile"] <= hi <= t["max"], t
+            assert 0 < t["lower_quartile_ci_level"] <= 1, t
         assert "fit" in v and v["fit"]["a"] >= 0 and v["fit"]["b_ms"] >= 0 and v["fit"]["c_ms"] >= 0
         assert v["verdict"].startswith(("grows as predicted", "departs")), v["verdict"]
 ' "$dir/summary.json"
@@ -112,20 +121,38 @@ expect_rc 2 "a backwards range is a usage error"
 run_pram report no-such-algo
 expect_rc 2 "an unknown algorithm is a usage error"
 expect_in "unknown algorithm 'no-such-algo'" "$err" "and is named"
+run_pram report --budget -1
+expect_rc 2 "a negative --budget is a usage error"
+expect_in "pram: report: --budget '-1'" "$err" "and names the option and value"
+run_pram report --precision 0
+expect_rc 2 "a --precision of 0 is a usage error"
+run_pram report --precision 5x
+expect_rc 2 "a --precision that is not a number is a usage error"
 run_pram report --help
 expect_rc 0 "pram report --help"
+expect_in "--budget S" "$out" "the help gives --budget"
+expect_in "--precision P" "$out" "and --precision"
 expect_in "usage: pram report" "$out" "prints its usage"
 
 # --preview draws the main figure in the terminal.
-run_pram report reduce --sizes 2^6..2^10 --reps 2 --out "$tap_tmp/prev" --preview
+run_pram report reduce --sizes 2^6..2^10 --reps 2 --budget 0 --out "$tap_tmp/prev" --preview
 expect_rc 0 "--preview succeeds"
 expect_in "input size n (elements)" "$out" "and draws a plot with its axis label"
 
 # --no-draw writes the scripts and draw.sh, runs no gnuplot; draw.sh then
 # draws every figure the index links.
 nd="$tap_tmp/nodraw"
-run_pram report reduce --sizes 2^6..2^10 --reps 2 --out "$nd" --no-draw
+run_pram report reduce --sizes 2^6..2^10 --reps 2 --budget 0 --out "$nd" --no-draw
 expect_rc 0 "--no-draw succeeds"
+if [ "$HAVE_OPENCL" = yes ]; then
+	check "--budget 0 takes exactly --reps runs" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+for v in s["algorithms"][0]["variants"]:
+    for t in v["times_ms"]:
+        assert t["runs"] == 2 and t["stopped"] == "fixed", t
+' "$nd/summary.json"
+fi
 expect_in "draw.sh" "$out" "and says how to draw the figures"
 check "--no-draw draws no PNG" sh -c "! ls '$nd'/*.png 2>/dev/null"
 check "--no-draw writes every script" test -s "$nd/reduce-cost.gp"
