@@ -203,13 +203,16 @@ void report_free(report *r);
  * closed forms past sim_max) and time the kernels, reps runs after a
  * warm-up; Brent's T_p at one size; and, where an algorithm takes f
  * elements per work-item, its times per f. Then, with a budget, more
- * rounds of runs in passes over all of these, at least REP_MIN_ROUNDS and
- * then while the lower quartile's interval is wider than cfg->precision
- * and cfg->budget_s is not spent at that place: a burst of load on a
- * shared machine then falls on a part of the runs of many sizes, not on
- * all the runs of one. Without a device (cfg->notice hears why) the report has the
- * simulator's figures only. A wrong result is recorded (r->any_wrong), not
- * a failure. Returns 0, or -1 with a message in err (out of memory). */
+ * rounds of reps runs in passes over the algorithm's sizes and f, while
+ * one of them has had fewer than REP_MIN_ROUNDS rounds or has a lower
+ * quartile known less well than cfg->precision, and has cfg->budget_s
+ * left. A pass takes a round at every size with budget left, so that all
+ * sizes' runs span the same stretch of time: a burst of load on a shared
+ * machine falls on a part of the runs of every size, not on all the runs
+ * of the sizes measured while it lasts. Without a device (cfg->notice
+ * hears why) the report has the simulator's figures only. A wrong result
+ * is recorded (r->any_wrong), not a failure. Returns 0, or -1 with a
+ * message in err (out of memory). */
 int report_sweep(report *r, const report_config *cfg, char *err, size_t errlen);
 
 /* verdict.c: fit each measured variant and write its verdict. */

@@ -247,45 +247,52 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* How many runs the next round of ru takes: reps at first, and reps again
- * until REP_MIN_ROUNDS rounds are taken; then, while the lower quartile's
- * interval is wider than +-r->precision of it, as many as half the runs so
- * far (so that few warm-ups are spent), at least reps; every round after
- * the first within what the budget has left. Returns 0, with why in
- * ru->stop, when the runs are done. */
-static unsigned runs_plan(const report *r, rep_runs *ru)
+/* How many runs ru can take in its next round: reps at first; after that
+ * reps again while the budget has room for them (a warm-up and the runs,
+ * at the pace of the rounds so far), fewer when it has room for fewer, 0
+ * when it has none, when there is no budget or when ru is done. */
+static unsigned runs_room(const report *r, const rep_runs *ru)
 {
 	size_t n = ru->st.runs;
 	if (ru->stop != RUNS_NONE)
 		return 0;
 	if (n == 0)
 		return r->reps;
-	if (!(r->budget_s > 0)) {
-		ru->stop = RUNS_FIXED;
+	if (!(r->budget_s > 0) || n >= REP_MAX_RUNS)
 		return 0;
-	}
-	if (ru->rounds >= REP_MIN_ROUNDS && stats_rel_width(&ru->st) <= 2 * r->precision) {
-		ru->stop = RUNS_PRECISE;
-		return 0;
-	}
-	if (n >= REP_MAX_RUNS) {
-		ru->stop = RUNS_MAX;
-		return 0;
-	}
-	/* A run's time, its share of the warm-ups and checks included; a round
-	 * is a warm-up and its runs. */
+	/* A run's time, its share of the warm-ups and checks included. */
 	double per = ru->spent_s / (double)(n + ru->rounds);
 	double fits = per > 0 ? (r->budget_s - ru->spent_s) / per - 1 : (double)REP_MAX_RUNS;
-	if (fits < 1) {
-		ru->stop = RUNS_BUDGET;
+	if (fits < 1)
 		return 0;
-	}
-	size_t k = ru->rounds >= REP_MIN_ROUNDS && n / 2 > r->reps ? n / 2 : r->reps;
+	size_t k = r->reps;
 	if ((double)k > fits)
 		k = (size_t)fits;
 	if (k > REP_MAX_RUNS - n)
 		k = REP_MAX_RUNS - n;
 	return (unsigned)k;
+}
+
+/* Whether ru wants more rounds: fewer than REP_MIN_ROUNDS, or its time not
+ * yet known within +-r->precision. */
+static int runs_unsettled(const report *r, const rep_runs *ru)
+{
+	return ru->rounds < REP_MIN_ROUNDS || !(stats_rel_width(&ru->st) <= 2 * r->precision);
+}
+
+/* Record why ru's runs stopped, once they have. */
+static void runs_close(const report *r, rep_runs *ru)
+{
+	if (ru->stop != RUNS_NONE)
+		return;
+	if (!(r->budget_s > 0))
+		ru->stop = RUNS_FIXED;
+	else if (!runs_unsettled(r, ru))
+		ru->stop = RUNS_PRECISE;
+	else if (ru->st.runs >= REP_MAX_RUNS)
+		ru->stop = RUNS_MAX;
+	else
+		ru->stop = RUNS_BUDGET;
 }
 
 /* Take a round of k runs of variant s of ra over in into ru; where names
@@ -353,9 +360,9 @@ static void place(const report *r, rep_algo *ra, size_t k, int fi, rep_runs *ru[
 		ru[v] = fi < 0 ? &ra->var[v].runs[k] : &ra->var[v].f_runs[fi];
 }
 
-/* The next round of each of ra's kernels at a place (see place) whose runs
- * are not done, over in, or over an input made here when in is NULL.
- * Returns 1 when a round was taken, 0 when none was needed, -1 with err. */
+/* The next round of each of ra's kernels at a place (see place) that has
+ * room for one (runs_room), over in, or over an input made here when in is
+ * NULL. Returns 0, or -1 with err. */
 static int rounds_at(report *r, clrt *rt, rep_algo *ra, progress *pg, size_t k, int fi,
 		     const algo_data *in, char *err, size_t errlen)
 {
@@ -367,7 +374,7 @@ static int rounds_at(report *r, clrt *rt, rep_algo *ra, progress *pg, size_t k, 
 	unsigned next[2] = {0, 0};
 	int need = 0;
 	for (size_t v = 0; v < ra->nvar; v++)
-		need |= (next[v] = runs_plan(r, ru[v])) > 0;
+		need |= (next[v] = runs_room(r, ru[v])) > 0;
 	if (!need)
 		return 0;
 	algo_data made[ALGO_MAX_PORTS] = {0};
@@ -378,8 +385,8 @@ static int rounds_at(report *r, clrt *rt, rep_algo *ra, progress *pg, size_t k, 
 		}
 		in = made;
 	}
-	int rc = 1;
-	for (size_t v = 0; v < ra->nvar && rc > 0; v++) {
+	int rc = 0;
+	for (size_t v = 0; v < ra->nvar && rc == 0; v++) {
 		if (!next[v])
 			continue;
 		int first = ru[v]->rounds == 0;
@@ -399,29 +406,43 @@ static int rounds_at(report *r, clrt *rt, rep_algo *ra, progress *pg, size_t k, 
 	return rc;
 }
 
-/* More rounds, in passes over every algorithm, size and f, until the runs
- * of every kernel everywhere are done (runs_plan). A pass takes one round
- * at each place, so a place's rounds are spread over the whole sweep.
- * Returns 0, or -1 with err. */
-static int refine(report *r, clrt *rt, progress *pg, char *err, size_t errlen)
+/* Whether some place of ra has a kernel that wants more rounds and has
+ * room for one. */
+static int ra_unsettled(const report *r, rep_algo *ra)
 {
-	for (int more = 1; more;) {
-		more = 0;
-		for (size_t a = 0; a < r->nalgos; a++) {
-			rep_algo *ra = &r->algos[a];
-			for (size_t k = 0; k < r->nsizes; k++) {
-				int rc = rounds_at(r, rt, ra, pg, k, -1, NULL, err, errlen);
-				if (rc < 0)
-					return -1;
-				more |= rc;
-			}
-			for (int fi = 0; ra->f_n && fi < REP_NF; fi++) {
-				int rc = rounds_at(r, rt, ra, pg, 0, fi, NULL, err, errlen);
-				if (rc < 0)
-					return -1;
-				more |= rc;
-			}
-		}
+	for (size_t v = 0; v < ra->nvar; v++) {
+		const rep_series *s = &ra->var[v];
+		for (size_t k = 0; k < r->nsizes; k++)
+			if (runs_room(r, &s->runs[k]) && runs_unsettled(r, &s->runs[k]))
+				return 1;
+		for (int fi = 0; ra->f_n && fi < REP_NF; fi++)
+			if (runs_room(r, &s->f_runs[fi]) && runs_unsettled(r, &s->f_runs[fi]))
+				return 1;
+	}
+	return 0;
+}
+
+/* More rounds of ra's kernels, in passes over its sizes and f, while one
+ * of them wants more and has room for it. A pass takes a round wherever
+ * the budget has room, also where the time is already known: then every
+ * size's runs span the same stretch of time, and a burst of load falls on
+ * a part of the runs of every size rather than on all the runs of the
+ * sizes measured while it lasts. Returns 0, or -1 with err. */
+static int refine(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, size_t errlen)
+{
+	while (ra_unsettled(r, ra)) {
+		for (size_t k = 0; k < r->nsizes; k++)
+			if (rounds_at(r, rt, ra, pg, k, -1, NULL, err, errlen))
+				return -1;
+		for (int fi = 0; ra->f_n && fi < REP_NF; fi++)
+			if (rounds_at(r, rt, ra, pg, 0, fi, NULL, err, errlen))
+				return -1;
+	}
+	for (size_t v = 0; v < ra->nvar; v++) {
+		for (size_t k = 0; k < r->nsizes; k++)
+			runs_close(r, &ra->var[v].runs[k]);
+		for (int fi = 0; fi < REP_NF; fi++)
+			runs_close(r, &ra->var[v].f_runs[fi]);
 	}
 	return 0;
 }
@@ -469,7 +490,7 @@ static int sweep_algo(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err
 		}
 		int rc = rounds_at(r, rt, ra, pg, k, -1, in, err, errlen);
 		algo_data_free_all(in, ALGO_MAX_PORTS);
-		if (rc < 0)
+		if (rc)
 			return -1;
 		for (size_t v = 0; v < ra->nvar; v++)
 			ra->var[v].measured += ra->var[v].runs[k].st.runs > 0;
@@ -489,7 +510,7 @@ static int sweep_algo(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err
 		ra->f_val[fi] = f_values[fi];
 		progress_show(pg, a->name, "f per work-item", ra->f_n);
 		ra->f_cost_ok[fi] = cost_at(r, a, &p, ra->f_n, &ra->f_w[fi], &ra->f_d[fi]) == 0;
-		if (rounds_at(r, rt, ra, pg, 0, fi, NULL, err, errlen) < 0)
+		if (rounds_at(r, rt, ra, pg, 0, fi, NULL, err, errlen))
 			return -1;
 	}
 	return 0;
@@ -578,10 +599,11 @@ int report_sweep(report *r, const report_config *cfg, char *err, size_t errlen)
 		goto done;
 	}
 	progress pg = {.cfg = cfg, .total = sweep_units(r)};
-	for (size_t k = 0; k < r->nalgos && rc == 0; k++)
+	for (size_t k = 0; k < r->nalgos && rc == 0; k++) {
 		rc = sweep_algo(r, &r->algos[k], rt, &pg, err, errlen);
-	if (rc == 0)
-		rc = refine(r, rt, &pg, err, errlen);
+		if (rc == 0)
+			rc = refine(r, &r->algos[k], rt, &pg, err, errlen);
+	}
 done:
 	device_close(rt);
 	return rc;
