@@ -6,7 +6,7 @@
  *     report *r;
  *     if (report_new(&cfg, &r, err, sizeof err) == 0 &&  // report.c: the folder
  *         report_sweep(r, &cfg, err, sizeof err) == 0) { // sweep.c: measure, count
- *             report_judge(r);                          // verdict.c: fits, verdicts
+ *             report_judge(r);                          // judge.c: fits, verdicts
  *             report_figures(r, err, sizeof err);       // figures.c: CSV, scripts, images
  *             report_pages(r, err, sizeof err);         // pages.c: JSON, Markdown, HTML
  *     }
@@ -27,6 +27,7 @@
 #include "algo.h"
 #include "fit.h"
 #include "stats.h"
+#include "verdict.h"
 
 /* The largest size a report sweeps or simulates. */
 #define REPORT_MAX_SIZE ((size_t)1 << 28)
@@ -94,9 +95,15 @@ typedef struct rep_series {
 	int have_fit;
 	fit_result fit;
 	size_t worst_n;            /* the size of the worst residual */
+	double worst_lo, worst_hi; /* the worst residual with the times moved within their
+				    * intervals toward and away from the fit */
+	double r2_lo, r2_hi;       /* R^2 likewise, away from and toward it */
 	double exp_meas, exp_pred; /* growth exponents over the upper half; NAN when unknown */
-	int as_predicted;          /* the verdict in one bit */
-	char verdict[512];         /* the verdict line */
+	verdict_outcome outcome;   /* the verdict (verdict.h) */
+	unsigned failed, open;     /* the criteria that fail, and that the noise leaves open */
+	size_t verdict_n;          /* the size the verdict names (verdict.at) */
+	int as_predicted;          /* the verdict in one bit, the results right too */
+	char verdict[1024];        /* the verdict line */
 	/* f per work-item (ALGO_PER_PROC algorithms): the runs per f. */
 	rep_runs f_runs[REP_NF];
 } rep_series;
@@ -215,7 +222,7 @@ void report_free(report *r);
  * message in err (out of memory). */
 int report_sweep(report *r, const report_config *cfg, char *err, size_t errlen);
 
-/* verdict.c: fit each measured variant and write its verdict. */
+/* judge.c: fit each measured variant and write its verdict (verdict.h). */
 void report_judge(report *r);
 
 /* figures.c: write every figure's CSV and script into r->outdir and draw

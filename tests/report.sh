@@ -70,7 +70,8 @@ assert [a["name"] for a in s["algorithms"]] == sys.argv[2].split(), s["algorithm
 for a in s["algorithms"]:
     assert a["closed_form_checked"] == 3 and a["closed_form_differs"] == 0, a
     assert a["simulation_ok"], a
-for k in ("command", "date", "device", "sizes", "reps", "budget_s", "precision", "figures"):
+for k in ("command", "date", "device", "sizes", "reps", "budget_s", "precision", "figures",
+          "time_statistic", "thresholds"):
     assert k in s, k
 assert s["sizes"] == [256, 512, 1024, 2048, 4096], s["sizes"]
 for f in s["figures"]:
@@ -103,9 +104,16 @@ for a in s["algorithms"]:
             assert t["min"] <= lo <= t["lower_quartile"] <= hi <= t["max"], t
             assert 0 < t["lower_quartile_ci_level"] <= 1, t
         assert "fit" in v and v["fit"]["a"] >= 0 and v["fit"]["b_ms"] >= 0 and v["fit"]["c_ms"] >= 0
-        assert v["verdict"].startswith(("grows as predicted", "departs")), v["verdict"]
+        assert v["verdict"].startswith(("grows as predicted", "departs", "too noisy to judge")), v["verdict"]
+        assert v["outcome"] in ("as-predicted", "departs", "too-noisy"), v["outcome"]
+        assert (v["outcome"] == "departs") == bool(v["failed_criteria"]), v
+        assert (v["outcome"] == "too-noisy") == bool(v["open_criteria"]), v
+        assert v["verdict_n"] in s["sizes"], v
+        lo, hi = v["fit"]["r2_range"]
+        assert lo <= v["fit"]["r2"] <= hi, v["fit"]
 ' "$dir/summary.json"
-	check "verdicts are on the index page" grep -q -e "grows as predicted" -e "departs from" "$dir/index.html"
+	check "verdicts are on the index page" grep -q -e "grows as predicted" -e "departs from" -e "too noisy to judge" "$dir/index.html"
+	check "the index page gives the runs per size" grep -q "<th>runs</th>" "$dir/index.html"
 else
 	echo "# measured figures skipped: pram was built without OpenCL"
 	check "no measured figure without a device" test ! -e "$dir/reduce-time.csv"
