@@ -55,6 +55,26 @@ static const char *size_gp(size_t n, char *buf, size_t len)
 	return buf;
 }
 
+/* A duration given in ms, in words with the unit that puts it between 1
+ * and 1000 ("161 ns", "6.85 µs", "2.3 ms"), or "0". A fitted coefficient
+ * is a time per unit: a per unit of W/p, b per step of D, c once. */
+static const char *duration(double ms, char *buf, size_t len)
+{
+	static const char *const units[] = {"s", "ms", "µs", "ns", "ps"};
+	double v = ms / 1000;
+	size_t u = 0;
+	if (!(v > 0)) {
+		snprintf(buf, len, "0");
+		return buf;
+	}
+	while (v < 0.9995 && u + 1 < sizeof units / sizeof *units) {
+		v *= 1000;
+		u++;
+	}
+	snprintf(buf, len, "%.3g %s", v, units[u]);
+	return buf;
+}
+
 /* A CSV number: empty when not a number. */
 static void csv_num(FILE *f, double v)
 {
@@ -162,10 +182,13 @@ static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 			csv_num(f, st->q1_hi);
 			fputc('\n', f);
 		}
-		if (s->have_fit)
-			snprintf(lab[nv], sizeof lab[nv], "%s fit: %.3g·W/p + %.3g·D + %.3g ms",
-				 s->variant, s->fit.coef[0], s->fit.coef[1], s->fit.coef[2]);
-		else
+		if (s->have_fit) {
+			char a[32], b[32], c[32];
+			snprintf(lab[nv], sizeof lab[nv], "%s fit: %s × W/p + %s × D + %s",
+				 s->variant, duration(s->fit.coef[0], a, sizeof a),
+				 duration(s->fit.coef[1], b, sizeof b),
+				 duration(s->fit.coef[2], c, sizeof c));
+		} else
 			snprintf(lab[nv], sizeof lab[nv], "%s: too few sizes to fit", s->variant);
 		names[nv] = s->variant;
 		labels[nv] = lab[nv];

@@ -2,6 +2,8 @@
 # timed runs (the time the fit takes) with bars from the fastest to the
 # slowest run, against the fitted Brent prediction t(n) = a*W(n)/p + b*D(n) + c
 # drawn dashed in the same colour.
+# Each fit's key gives its constants as times: a per unit of W/p (the
+# operations each lane does), b per step of D and c once.
 # Set by the figure: datafile, plot_title, nseries, variant[], fitlabel[].
 set title plot_title
 set xlabel "input size n (elements)"

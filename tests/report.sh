@@ -112,6 +112,11 @@ for a in s["algorithms"]:
         lo, hi = v["fit"]["r2_range"]
         assert lo <= v["fit"]["r2"] <= hi, v["fit"]
 ' "$dir/summary.json"
+	# The fit's key gives its constants as times with units, not raw numbers.
+	check "the fit's key gives a, b and c as times" grep -Eq \
+		'fitlabel.*"teaching fit: (0|[0-9.]+ (s|ms|µs|ns|ps)) × W/p \+ (0|[0-9.]+ (s|ms|µs|ns|ps)) × D \+ (0|[0-9.]+ (s|ms|µs|ns|ps))"' \
+		"$dir/reduce-time.gp"
+	check "and no raw coefficient" sh -c "! grep -q 'fitlabel.*e-0' '$dir/reduce-time.gp'"
 	check "verdicts are on the index page" grep -q -e "grows as predicted" -e "departs from" -e "too noisy to judge" "$dir/index.html"
 	check "the index page gives the runs per size" grep -q "<th>runs</th>" "$dir/index.html"
 else
