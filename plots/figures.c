@@ -396,6 +396,34 @@ static void speedup_title(const report *r, const rep_figure *g, char *buf, size_
 		 size_gp(n, sz, sizeof sz));
 }
 
+/* The Brent record of the algorithm named name. */
+static const rep_algo *algo_named(const report *r, const char *name)
+{
+	for (size_t k = 0; k < r->nalgos; k++)
+		if (strcmp(r->algos[k].a->name, name) == 0)
+			return &r->algos[k];
+	return NULL;
+}
+
+/* Whether the speedup curves of the algorithms named x and y coincide: the
+ * same p, and speedups within 10% of each other at every p. On the log
+ * scale of the figure, some 15 doublings high, 10% is a few pixels: one
+ * curve is drawn on top of the other (reduce and Blelloch's scan differ by
+ * 3.5% at most). */
+static int same_speedups(const report *r, const char *x, const char *y)
+{
+	const rep_algo *a = algo_named(r, x), *b = algo_named(r, y);
+	if (!a || !b || a->sp_np != b->sp_np)
+		return 0;
+	for (size_t i = 0; i < a->sp_np; i++) {
+		double sa = (double)a->sp_tp[0] / (double)a->sp_tp[i],
+		       sb = (double)b->sp_tp[0] / (double)b->sp_tp[i];
+		if (a->sp_p[i] != b->sp_p[i] || fabs(sa - sb) > 0.1 * sa)
+			return 0;
+	}
+	return 1;
+}
+
 static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 {
 	fprintf(f, "algorithm,n,p,t_p,work,depth,w_over_p_plus_d,speedup,brent_speedup\n");
@@ -425,9 +453,20 @@ static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pr
 			fputc('\n', f);
 		}
 	}
-	if (preamble_array(pre, "name", names, nn, 1))
+	if (preamble_array(pre, "name", names, nn, 1) ||
+	    gplot_appendf(pre, "array same[%zu] = [", nn ? nn : 1))
 		return -1;
-	return gplot_appendf(pre, "pmax = %" PRIu64 "\n", pmax);
+	/* same[i]: the earlier curve that curve i lies on, which the template
+	 * then draws apart and names in the key; 0 for none. */
+	for (size_t i = 0; i < nn; i++) {
+		size_t on = 0;
+		for (size_t j = 0; j < i && !on; j++)
+			if (same_speedups(r, names[j], names[i]))
+				on = j + 1;
+		if (gplot_appendf(pre, "%s%zu", i ? ", " : "", on))
+			return -1;
+	}
+	return gplot_appendf(pre, "%s]\npmax = %" PRIu64 "\n", nn ? "" : "0", pmax);
 }
 
 /* ---- the table ---- */

@@ -77,6 +77,11 @@ assert s["sizes"] == [256, 512, 1024, 2048, 4096], s["sizes"]
 for f in s["figures"]:
     assert "png" in f and "svg" in f, f
 ' "$dir/summary.json" "$algos"
+# reduce and Blelloch's scan have the same speedups on the simulator: the
+# second curve is drawn apart (circles) and its key says so.
+check "coinciding speedup curves are found" grep -q 'array same\[3\] = \[0, 0, 1\]' "$dir/brent-speedup.gp"
+check "and the key names the curve they coincide with" \
+	grep -q "<title>scan-blelloch T1/Tp = reduce's (circles)</title>" "$dir/brent-speedup.svg"
 check "the index gives the exact command" grep -qF "pram report $algos --sizes 2^8..2^12" "$dir/index.md"
 
 if [ "$HAVE_OPENCL" = yes ]; then
