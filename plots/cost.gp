@@ -2,6 +2,8 @@
 # counts them (points) against the registry's exact closed forms (lines).
 # Past the largest simulated size only the closed form is drawn.
 # Set by the figure: datafile, plot_title, has_closed, has_serial.
+# D_serial, as the terminal (no enhanced text) or a picture writes it.
+dserial = (fmt eq "dumb") ? "D_serial" : "D_{serial}"
 set multiplot layout 1,2 title plot_title font ",26"
 set key top left
 set xlabel "input size n (elements)"
@@ -31,7 +33,7 @@ if (has_closed) {
 		     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $5 : NaN) with points lt 2 \
 			title "simulator", \
 		     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $6 : NaN) with points lt 3 \
-			title "D_{serial}: atomics on one cell in turn"
+			title dserial.": atomics on one cell in turn"
 	} else {
 		plot datafile skip 1 using 2:8 with lines lt 2 dt 2 title "closed form", \
 		     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $5 : NaN) with points lt 2 \
@@ -41,6 +43,6 @@ if (has_closed) {
 	plot datafile skip 1 using 2:(strcol(3) eq "simulator" ? $5 : NaN) with linespoints lt 2 \
 		title "simulator", \
 	     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $6 : NaN) with points lt 3 \
-		title "D_{serial}"
+		title dserial
 }
 unset multiplot

@@ -590,11 +590,16 @@ static int make_figure(report *r, const fig_kind *k, int ai, const char *family,
 	FILE *f = report__open(r, g->name, "csv", err, errlen);
 	if (!f)
 		return -1;
-	/* The settings every template reads first: the data file and the title. */
-	char *pre = NULL, q[600];
+	/* The settings every template reads first: the data file and the title,
+	 * also as plain text for the terminal, which shows no enhanced text. */
+	char *pre = NULL, q[600], plain[300], qp[600];
 	gplot_quote(q, sizeof q, g->title, 0);
-	int bad = gplot_appendf(&pre, "datafile = \"%s.csv\"\nplot_title = %s\n", g->name, q) ||
-		  k->data(r, g, f, &pre);
+	report__title_plain(plain, sizeof plain, g->title, "\n");
+	gplot_quote(qp, sizeof qp, plain, 0);
+	int bad =
+	    gplot_appendf(&pre, "datafile = \"%s.csv\"\nplot_title = %s\nplot_title_plain = %s\n",
+			  g->name, q, qp) ||
+	    k->data(r, g, f, &pre);
 	if (report__close(f, r, g->name, "csv", err, errlen)) {
 		free(pre);
 		return -1;

@@ -12,33 +12,10 @@
 #include "json.h"
 #include "report_int.h"
 
-/* A figure's title as plain text in buf: without the braces and font
- * changes (a brace, a slash and a scale) of gnuplot's enhanced text, its second line after
- * a comma. */
-static void title_plain(char *buf, size_t len, const char *title)
-{
-	size_t k = 0;
-	for (; *title && k + 3 < len; title++) {
-		if (*title == '\\' && title[1]) {
-			buf[k++] = *++title; /* an escaped mark stands for itself */
-		} else if (*title == '{' && title[1] == '/') {
-			/* A font change: skip to the space before its text. */
-			size_t mark = strcspn(title, " ");
-			title += title[mark] ? mark : mark - 1;
-		} else if (*title == '\n') {
-			buf[k++] = ',';
-			buf[k++] = ' ';
-		} else if (*title != '{' && *title != '}') {
-			buf[k++] = *title;
-		}
-	}
-	buf[k] = '\0';
-}
-
 static void title_json(FILE *f, const char *title)
 {
 	char buf[256];
-	title_plain(buf, sizeof buf, title);
+	report__title_plain(buf, sizeof buf, title, ", ");
 	json_str(f, buf);
 }
 
@@ -262,7 +239,7 @@ typedef void (*text_fn)(FILE *, const char *);
 static void title_text(FILE *f, text_fn esc, const char *title)
 {
 	char buf[256];
-	title_plain(buf, sizeof buf, title);
+	report__title_plain(buf, sizeof buf, title, ", ");
 	esc(f, buf);
 }
 

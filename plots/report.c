@@ -37,6 +37,26 @@ const char *report__size_str(size_t n, char *buf, size_t len)
 	return buf;
 }
 
+void report__title_plain(char *buf, size_t len, const char *title, const char *nl)
+{
+	size_t k = 0, nll = strlen(nl);
+	for (; *title && k + nll + 2 < len; title++) {
+		if (*title == '\\' && title[1]) {
+			buf[k++] = *++title; /* an escaped mark stands for itself */
+		} else if (*title == '{' && title[1] == '/') {
+			/* A font change: skip to the space before its text. */
+			size_t mark = strcspn(title, " ");
+			title += title[mark] ? mark : mark - 1;
+		} else if (*title == '\n') {
+			memcpy(buf + k, nl, nll);
+			k += nll;
+		} else if (*title != '{' && *title != '}') {
+			buf[k++] = *title;
+		}
+	}
+	buf[k] = '\0';
+}
+
 FILE *report__open(const report *r, const char *name, const char *ext, char *err, size_t errlen)
 {
 	char path[4096];

@@ -156,6 +156,17 @@ expect_in "usage: pram report" "$out" "prints its usage"
 run_pram report reduce --sizes 2^6..2^10 --reps 2 --budget 0 --out "$tap_tmp/prev" --preview
 expect_rc 0 "--preview succeeds"
 expect_in "input size n (elements)" "$out" "and draws a plot with its axis label"
+# The terminal shows no enhanced text: the title comes in plain text, its
+# second line on a line of its own, with no braces or font changes.
+if [ "$HAVE_OPENCL" = yes ]; then
+	expect_in "reduce: measured time against Brent's bound" "$out" "the preview's title is plain"
+	expect_in "on $(printf '%s' "$out" | sed -n 's/^pram report on \(.*\) (.*$/\1/p' | head -n 1), p = " \
+		"$out" "and its second line too"
+else
+	expect_in "reduce: work and depth" "$out" "the preview's title is plain"
+fi
+tap_result "$(printf '%s' "$out" | grep -q -e '[{}]' -e '2^{' && echo 1 || echo 0)" \
+	"the preview has no enhanced-text markup" "$(printf '%s' "$out" | grep -e '[{}]' | head -n 3)"
 
 # --no-draw writes the scripts and draw.sh, runs no gnuplot; draw.sh then
 # draws every figure the index links.
