@@ -20,8 +20,8 @@ static void title_json(FILE *f, const char *title)
 }
 
 /* The keys of a size's runs after its median, min and max: how many, their
- * lower quartile (the time the fit takes) with its interval, why they
- * stopped and the time they took. */
+ * lower quartile (the time the fit takes) with its interval, in how many
+ * rounds, why they stopped and the time they took. */
 static void write_runs_json(FILE *f, const rep_runs *ru)
 {
 	fprintf(f, ", \"runs\": %zu, \"lower_quartile\": ", ru->st.runs);
@@ -32,7 +32,8 @@ static void write_runs_json(FILE *f, const rep_runs *ru)
 	json_num(f, ru->st.q1_hi);
 	fputs("], \"lower_quartile_ci_level\": ", f);
 	json_num(f, ru->st.q1_level);
-	fprintf(f, ", \"stopped\": \"%s\", \"seconds\": ", rep_stop_name(ru->stop));
+	fprintf(f, ", \"rounds\": %u, \"stopped\": \"%s\", \"seconds\": ", ru->rounds,
+		rep_stop_name(ru->stop));
 	json_num(f, ru->spent_s);
 }
 
