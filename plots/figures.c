@@ -101,6 +101,22 @@ static void device_words(const report *r, char *buf, size_t len)
 	snprintf(buf, len, "%s, p = %lu lanes", name, r->lanes);
 }
 
+/* The key of the sizes past --sim-max, whose W and D are the closed
+ * form's: "has_cf = K" (how many such sizes the figure draws) and cf_key,
+ * "WHAT (n > 2^{18})", in enhanced text and in plain text for the
+ * terminal. */
+static int preamble_closed(char **pre, const report *r, size_t count, const char *what)
+{
+	char sz[32], key[200], q[600];
+	snprintf(key, sizeof key, "%s (n > %s)", what, size_gp(r->sim_max, sz, sizeof sz));
+	gplot_quote(q, sizeof q, key, 0);
+	if (gplot_appendf(pre, "has_cf = %zu\ncf_key = %s\n", count, q))
+		return -1;
+	snprintf(key, sizeof key, "%s (n > %s)", what, report__size_str(r->sim_max, sz, sizeof sz));
+	gplot_quote(q, sizeof q, key, 0);
+	return gplot_appendf(pre, "cf_key_plain = %s\n", q);
+}
+
 /* An array of strings in the preamble: "nseries = n" and
  * "array NAME[n] = [...]". */
 static int preamble_array(char **pre, const char *name, const char *const *vals, size_t n,
@@ -203,7 +219,17 @@ static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 		if (gplot_appendf(pre, "%s%s", k ? ", " : "", q))
 			return -1;
 	}
-	return gplot_appendf(pre, "]\n");
+	size_t cf = 0;
+	for (size_t k = 0; k < r->nsizes; k++)
+		if (ra->cost[k].source == COST_CLOSED)
+			for (size_t v = 0; v < ra->nvar; v++)
+				if (isfinite(ra->var[v].fitv[k])) {
+					cf++;
+					break;
+				}
+	if (gplot_appendf(pre, "]\n"))
+		return -1;
+	return preamble_closed(pre, r, cf, "fit on the closed form's W, D");
 }
 
 /* ---- cost: one algorithm's W, D and D_serial, simulated and closed ---- */
@@ -249,6 +275,11 @@ static int cost_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 			fputs(",,,\n", f);
 		}
 	}
+	size_t cf = 0;
+	for (size_t k = 0; k < r->nsizes; k++)
+		cf += ra->cost[k].source == COST_CLOSED;
+	if (preamble_closed(pre, r, cf, "closed form only"))
+		return -1;
 	return gplot_appendf(pre, "has_closed = %d\nhas_serial = %d\n", has_closed, has_serial);
 }
 

@@ -62,6 +62,10 @@ done
 check_figure brent-speedup
 check_header brent-speedup "algorithm,n,p,t_p,work,depth,w_over_p_plus_d,speedup,brent_speedup"
 check "sizes past --sim-max are flagged closed-form" grep -q "^reduce,4096,closed-form," "$dir/reduce-cost.csv"
+# Past --sim-max W and D are the closed form's: the figures mark those
+# sizes (circles) and say so in the key.
+check "the cost figure knows its closed-form sizes" grep -q '^has_cf = 2$' "$dir/reduce-cost.gp"
+check "and its key names them" grep -q "<title>closed form only (n > 210)</title>" "$dir/reduce-cost.svg"
 check "sizes up to --sim-max come from the simulator" grep -q "^reduce,1024,simulator,1023,10," "$dir/reduce-cost.csv"
 check "the simulator matches the closed forms" python3 -c '
 import json, sys
@@ -117,6 +121,8 @@ for a in s["algorithms"]:
         lo, hi = v["fit"]["r2_range"]
         assert lo <= v["fit"]["r2"] <= hi, v["fit"]
 ' "$dir/summary.json"
+	check "the time figure's key names the fit on closed-form sizes" \
+		grep -q "<title>fit on the closed form's W, D (n > 210)</title>" "$dir/reduce-time.svg"
 	# The fit's key gives its constants as times with units, not raw numbers.
 	check "the fit's key gives a, b and c as times" grep -Eq \
 		'fitlabel.*"teaching fit: (0|[0-9.]+ (s|ms|µs|ns|ps)) × W/p \+ (0|[0-9.]+ (s|ms|µs|ns|ps)) × D \+ (0|[0-9.]+ (s|ms|µs|ns|ps))"' \
