@@ -312,8 +312,10 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 {
 	const rep_algo *ra = &r->algos[g->algo];
 	unsigned long p = r->lanes ? r->lanes : 1;
+	/* measured_speedup is of the lower quartiles, the kernel's time as the
+	 * time figure takes it; q1_ms came later, so it comes last. */
 	fprintf(f, "algorithm,n,f,variant,median_ms,min_ms,max_ms,measured_speedup,notes_speedup,"
-		   "brent_speedup\n");
+		   "brent_speedup,q1_ms\n");
 	int b = f2_index(ra);
 	for (int k = 0; k < REP_NF; k++) {
 		double fv = ra->f_val[k];
@@ -323,7 +325,7 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 		if (b >= 0 && ra->f_cost_ok[k] && ra->f_cost_ok[b])
 			csv_num(f, ((double)ra->f_w[b] / (double)p + (double)ra->f_d[b]) /
 				       ((double)ra->f_w[k] / (double)p + (double)ra->f_d[k]));
-		fputc('\n', f);
+		fputs(",\n", f);
 	}
 	const char *names[2];
 	size_t nv = 0;
@@ -341,9 +343,11 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 			fputc(',', f);
 			csv_num(f, s->f_runs[k].st.max);
 			fputc(',', f);
-			if (b >= 0 && isfinite(s->f_runs[b].st.med) && s->f_runs[k].st.med > 0)
-				csv_num(f, s->f_runs[b].st.med / s->f_runs[k].st.med);
-			fputs(",,\n", f);
+			if (b >= 0 && isfinite(s->f_runs[b].st.q1) && s->f_runs[k].st.q1 > 0)
+				csv_num(f, s->f_runs[b].st.q1 / s->f_runs[k].st.q1);
+			fputs(",,,", f);
+			csv_num(f, s->f_runs[k].st.q1);
+			fputc('\n', f);
 		}
 		if (any)
 			names[nv++] = s->variant;
@@ -374,7 +378,8 @@ static void family_title(const report *r, const rep_figure *g, char *buf, size_t
 
 static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 {
-	fprintf(f, "family,algorithm,variant,series,n,median_ms,min_ms,max_ms\n");
+	/* q1_ms, the lower quartile drawn, came later, so it comes last. */
+	fprintf(f, "family,algorithm,variant,series,n,median_ms,min_ms,max_ms,q1_ms\n");
 	char lab[64][200];
 	const char *labels[64];
 	size_t nl = 0;
@@ -397,6 +402,8 @@ static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre
 				csv_num(f, s->runs[i].st.min);
 				fputc(',', f);
 				csv_num(f, s->runs[i].st.max);
+				fputc(',', f);
+				csv_num(f, s->runs[i].st.q1);
 				fputc('\n', f);
 			}
 			labels[nl] = lab[nl];

@@ -95,7 +95,7 @@ if [ "$HAVE_OPENCL" = yes ]; then
 	done
 	check_figure family-reduce
 	check_figure family-scan
-	check_header family-scan "family,algorithm,variant,series,n,median_ms,min_ms,max_ms"
+	check_header family-scan "family,algorithm,variant,series,n,median_ms,min_ms,max_ms,q1_ms"
 	check "every kernel variant has a verdict and a fit" python3 -c '
 import json, sys
 s = json.load(open(sys.argv[1]))
@@ -130,6 +130,18 @@ for a in s["algorithms"]:
 	check "and no raw coefficient" sh -c "! grep -q 'fitlabel.*e-0' '$dir/reduce-time.gp'"
 	check "verdicts are on the index page" grep -q -e "grows as predicted" -e "departs from" -e "too noisy to judge" "$dir/index.html"
 	check "the index page gives the runs per size" grep -q "<th>runs</th>" "$dir/index.html"
+	# f elements per work-item: its figure, from the runs' lower quartiles.
+	run_pram report scan-brent --sizes 2^8..2^10 --reps 2 --budget 0 --out "$tap_tmp/pp"
+	expect_rc 0 "a report with f elements per work-item succeeds"
+	check "its figure is drawn" test -s "$tap_tmp/pp/scan-brent-perproc.png"
+	got=$(head -n 1 "$tap_tmp/pp/scan-brent-perproc.csv")
+	want="algorithm,n,f,variant,median_ms,min_ms,max_ms,measured_speedup,notes_speedup,brent_speedup,q1_ms"
+	tap_result "$([ "$got" = "$want" ] && echo 0 || echo 1)" "scan-brent-perproc.csv has the documented header" "got: $got"
+	check "its speedups are of the lower quartiles" awk -F, '
+		$4 == "teaching" && $3 == 2 { base = $11 }
+		$4 == "teaching" && $3 == 8 { q = $11; s = $8 }
+		END { exit !(base > 0 && q > 0 && (s - base / q) ^ 2 < 1e-6 * s * s) }' \
+		"$tap_tmp/pp/scan-brent-perproc.csv"
 else
 	echo "# measured figures skipped: pram was built without OpenCL"
 	check "no measured figure without a device" test ! -e "$dir/reduce-time.csv"
