@@ -29,7 +29,8 @@ static void judge_series(const report *r, const rep_algo *ra, rep_series *s)
 					.t_hi = st->q1_hi,
 					.min = st->min,
 					.max = st->max,
-					.runs = st->runs};
+					.runs = st->runs,
+					.rounds = s->runs[k].rounds};
 		at[m++] = k;
 	}
 	if (m == 0) {

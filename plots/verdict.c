@@ -76,7 +76,7 @@ static known range_of(const verdict_point *q, double *lo, double *hi)
 		*hi = q->t_hi;
 		k = KNOWN_INTERVAL;
 	}
-	if ((q->t_hi - q->t_lo) / (2 * q->t) > VERDICT_MAX_UNCERTAINTY) {
+	if ((q->t_hi - q->t_lo) / (2 * q->t) > VERDICT_MAX_UNCERTAINTY || q->rounds < 2) {
 		if (q->min > 0 && q->min < *lo)
 			*lo = q->min;
 		if (q->max > *hi)
@@ -167,7 +167,15 @@ static void noisy_words(verdict *v, const verdict_point *pt, double p)
 		reach e = reach_of(lo, hi, f);
 		const char *more =
 		    "more runs (a larger budget) or a quieter machine would decide it";
-		if (k == KNOWN_UNSETTLED)
+		if (k == KNOWN_UNSETTLED && q->rounds < 2)
+			snprintf(
+			    v->text, sizeof v->text,
+			    "too noisy to judge: %s, all in one round, back to back, which one "
+			    "burst of load may have met; their lower quartile, %.3g ms, is %.0f%% "
+			    "off the fit (%.3g ms), and only rounds at other times would tell "
+			    "whether that is the kernel or the load",
+			    runs, q->t, 100 * fabs(q->t - f) / q->t, f);
+		else if (k == KNOWN_UNSETTLED)
 			snprintf(
 			    v->text, sizeof v->text,
 			    "too noisy to judge: %s and did not settle: their lower quartile "

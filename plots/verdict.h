@@ -15,7 +15,9 @@
  *
  * A time known more loosely than +-VERDICT_MAX_UNCERTAINTY did not settle:
  * its runs met changing load, and the interval, which assumes the runs
- * independent, understates how far off it may be. Such a time is taken to
+ * independent, understates how far off it may be. Nor did a time from a
+ * single round of runs, taken back to back: one burst of load may have
+ * met them all (report --budget 0). Such a time is taken to
  * be anywhere in the range of its runs, and as possibly on the fit: it can
  * keep a criterion from holding, but cannot make one fail. The verdict:
  *
@@ -59,6 +61,7 @@ typedef struct verdict_point {
 	double t_lo, t_hi; /* its confidence interval, t_lo <= t <= t_hi */
 	double min, max;   /* the fastest and the slowest run, ms */
 	size_t runs;       /* how many runs */
+	unsigned rounds;   /* in how many rounds, each at another time (0: unknown, as 1) */
 } verdict_point;
 
 typedef enum {

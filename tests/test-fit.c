@@ -120,7 +120,8 @@ static void series(verdict_point *pt, size_t m, const double *factor, const doub
 					.t_hi = t * (1 + r),
 					.min = t * (1 - r),
 					.max = t * (1 - r) * 1.1,
-					.runs = 15};
+					.runs = 15,
+					.rounds = 3};
 	}
 }
 
@@ -231,7 +232,18 @@ static void test_verdict(void)
 	}
 	TAP_OK(flips == 0, "noise never flips a verdict (first flip at an offset of %g)", flip_at);
 
-	/* 7. Too few sizes. */
+	/* 7. Runs of one round, back to back (report --budget 0), cannot show a
+	 * departure: one burst of load may have met them all. */
+	for (size_t i = 0; i < m; i++)
+		f[i] = i == 4 ? 2.0 : 1.0;
+	series(pt, m, f, NULL);
+	for (size_t i = 0; i < m; i++)
+		pt[i].rounds = 1;
+	TAP_EQ_I(verdict_judge(pt, m, VP, &v), VERDICT_TOO_NOISY,
+		 "one round at twice the model is too noisy, not a departure");
+	TAP_CONTAINS(v.text, "all in one round", "and the verdict says why");
+
+	/* 8. Too few sizes. */
 	TAP_EQ_I(verdict_judge(pt, 2, VP, &v), VERDICT_NONE, "two sizes are not judged");
 	TAP_CONTAINS(v.text, "too few sizes to judge", "and the verdict says so");
 	TAP_OK(strcmp(verdict_outcome_name(VERDICT_TOO_NOISY), "too-noisy") == 0,
