@@ -16,6 +16,10 @@ if (fmt eq "png") {
 		rows = exists("rows") ? rows : 32
 		set terminal dumb size cols, rows noenhanced
 		set output
+		# No enhanced text here: the title as the figure gives it in plain text.
+		if (exists("plot_title_plain")) {
+			plot_title = plot_title_plain
+		}
 	}
 }
 # Powers of two on the size axes: 2^{10} in a picture, 2^10 in a terminal.

@@ -1,9 +1,24 @@
 # cost.gp - work W(n) and depth D(n) of one algorithm as the PRAM simulator
 # counts them (points) against the registry's exact closed forms (lines).
-# Past the largest simulated size only the closed form is drawn.
-# Set by the figure: datafile, plot_title, has_closed, has_serial.
+# Past the largest simulated size (--sim-max) only the closed form is known:
+# its values there are drawn as open circles, and the key says so.
+# Set by the figure: datafile, plot_title, has_closed, has_serial, has_cf,
+# cf_key, cf_key_plain.
+# D_serial, as the terminal (no enhanced text) or a picture writes it.
+dserial = (fmt eq "dumb") ? "D_serial" : "D_{serial}"
+if (fmt eq "dumb") {
+	cf_key = cf_key_plain
+}
+# The circles past --sim-max, added to a plot where there are such sizes
+# (a macro, so that no plot has an element without points): column col of
+# the data in linetype lt.
+# A macro is expanded when its whole if-block is read: these are set here.
+cf_points(col, lt) = has_cf ? sprintf(", datafile skip 1 using 2:(strcol(3) eq \"closed-form\" ? $%d : NaN) with points lt %d pt 6 ps 2.4 title cf_key", col, lt) : ""
+cfw = cf_points(4, 1)
+cfd = cf_points(5, 2)
 set multiplot layout 1,2 title plot_title font ",26"
-set key top left
+# Each panel is half the width: a narrower key, where the curve is not.
+set key top left width -2
 set xlabel "input size n (elements)"
 set logscale x 2
 set format x pow2fmt
@@ -15,12 +30,14 @@ set format y (fmt eq "dumb") ? "10^%L" : "10^{%L}"
 if (has_closed) {
 	plot datafile skip 1 using 2:7 with lines lt 1 dt 2 title "closed form", \
 	     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $4 : NaN) with points lt 1 \
-		title "simulator"
+		title "simulator" @cfw
 } else {
 	plot datafile skip 1 using 2:(strcol(3) eq "simulator" ? $4 : NaN) with linespoints lt 1 \
 		title "simulator"
 }
 set title "depth D(n)"
+# Depth grows to the top right, from half its height at the left.
+set key bottom right
 set ylabel "steps"
 unset logscale y
 set format y "%g"
@@ -31,16 +48,16 @@ if (has_closed) {
 		     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $5 : NaN) with points lt 2 \
 			title "simulator", \
 		     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $6 : NaN) with points lt 3 \
-			title "D_{serial}: atomics on one cell in turn"
+			title dserial.": atomics on one cell in turn" @cfd
 	} else {
 		plot datafile skip 1 using 2:8 with lines lt 2 dt 2 title "closed form", \
 		     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $5 : NaN) with points lt 2 \
-			title "simulator"
+			title "simulator" @cfd
 	}
 } else {
 	plot datafile skip 1 using 2:(strcol(3) eq "simulator" ? $5 : NaN) with linespoints lt 2 \
 		title "simulator", \
 	     datafile skip 1 using 2:(strcol(3) eq "simulator" ? $6 : NaN) with points lt 3 \
-		title "D_{serial}"
+		title dserial
 }
 unset multiplot

@@ -55,6 +55,26 @@ static const char *size_gp(size_t n, char *buf, size_t len)
 	return buf;
 }
 
+/* A duration given in ms, in words with the unit that puts it between 1
+ * and 1000 ("161 ns", "6.85 µs", "2.3 ms"), or "0". A fitted coefficient
+ * is a time per unit: a per unit of W/p, b per step of D, c once. */
+static const char *duration(double ms, char *buf, size_t len)
+{
+	static const char *const units[] = {"s", "ms", "µs", "ns", "ps"};
+	double v = ms / 1000;
+	size_t u = 0;
+	if (!(v > 0)) {
+		snprintf(buf, len, "0");
+		return buf;
+	}
+	while (v < 0.9995 && u + 1 < sizeof units / sizeof *units) {
+		v *= 1000;
+		u++;
+	}
+	snprintf(buf, len, "%.3g %s", v, units[u]);
+	return buf;
+}
+
 /* A CSV number: empty when not a number. */
 static void csv_num(FILE *f, double v)
 {
@@ -79,6 +99,22 @@ static void device_words(const report *r, char *buf, size_t len)
 	}
 	name[k] = '\0';
 	snprintf(buf, len, "%s, p = %lu lanes", name, r->lanes);
+}
+
+/* The key of the sizes past --sim-max, whose W and D are the closed
+ * form's: "has_cf = K" (how many such sizes the figure draws) and cf_key,
+ * "WHAT (n > 2^{18})", in enhanced text and in plain text for the
+ * terminal. */
+static int preamble_closed(char **pre, const report *r, size_t count, const char *what)
+{
+	char sz[32], key[200], q[600];
+	snprintf(key, sizeof key, "%s (n > %s)", what, size_gp(r->sim_max, sz, sizeof sz));
+	gplot_quote(q, sizeof q, key, 0);
+	if (gplot_appendf(pre, "has_cf = %zu\ncf_key = %s\n", count, q))
+		return -1;
+	snprintf(key, sizeof key, "%s (n > %s)", what, report__size_str(r->sim_max, sz, sizeof sz));
+	gplot_quote(q, sizeof q, key, 0);
+	return gplot_appendf(pre, "cf_key_plain = %s\n", q);
 }
 
 /* An array of strings in the preamble: "nseries = n" and
@@ -123,8 +159,11 @@ static void time_title(const report *r, const rep_figure *g, char *buf, size_t l
 static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 {
 	const rep_algo *ra = &r->algos[g->algo];
+	/* reps is the number of runs taken at that size; the lower quartile
+	 * (the time the fit takes) and its interval came later, so they come
+	 * last. */
 	fprintf(f, "algorithm,variant,n,reps,median_ms,min_ms,max_ms,fit_ms,work,depth,"
-		   "cost_source,verified\n");
+		   "cost_source,verified,q1_ms,q1_ci_low_ms,q1_ci_high_ms\n");
 	const char *names[2], *labels[2];
 	char lab[2][256];
 	size_t nv = 0;
@@ -133,28 +172,39 @@ static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 		if (!s->measured)
 			continue;
 		for (size_t k = 0; k < r->nsizes; k++) {
-			if (!isfinite(s->med[k]))
+			if (!isfinite(s->runs[k].st.med))
 				continue;
 			const rep_cost *c = &ra->cost[k];
-			fprintf(f, "%s,%s,%zu,%u,", ra->a->name, s->variant, r->sizes[k], r->reps);
-			csv_num(f, s->med[k]);
+			const stats_summary *st = &s->runs[k].st;
+			fprintf(f, "%s,%s,%zu,%zu,", ra->a->name, s->variant, r->sizes[k],
+				st->runs);
+			csv_num(f, st->med);
 			fputc(',', f);
-			csv_num(f, s->lo[k]);
+			csv_num(f, st->min);
 			fputc(',', f);
-			csv_num(f, s->hi[k]);
+			csv_num(f, st->max);
 			fputc(',', f);
 			csv_num(f, s->fitv[k]);
 			if (c->source != COST_NONE)
 				fprintf(f, ",%" PRIu64 ",%" PRIu64, c->w, c->d);
 			else
 				fputs(",,", f);
-			fprintf(f, ",%s,%s\n", rep_source_name(c->source),
+			fprintf(f, ",%s,%s,", rep_source_name(c->source),
 				s->all_verified ? "yes" : "no");
+			csv_num(f, st->q1);
+			fputc(',', f);
+			csv_num(f, st->q1_lo);
+			fputc(',', f);
+			csv_num(f, st->q1_hi);
+			fputc('\n', f);
 		}
-		if (s->have_fit)
-			snprintf(lab[nv], sizeof lab[nv], "%s fit: %.3g·W/p + %.3g·D + %.3g ms",
-				 s->variant, s->fit.coef[0], s->fit.coef[1], s->fit.coef[2]);
-		else
+		if (s->have_fit) {
+			char a[32], b[32], c[32];
+			snprintf(lab[nv], sizeof lab[nv], "%s fit: %s × W/p + %s × D + %s",
+				 s->variant, duration(s->fit.coef[0], a, sizeof a),
+				 duration(s->fit.coef[1], b, sizeof b),
+				 duration(s->fit.coef[2], c, sizeof c));
+		} else
 			snprintf(lab[nv], sizeof lab[nv], "%s: too few sizes to fit", s->variant);
 		names[nv] = s->variant;
 		labels[nv] = lab[nv];
@@ -169,7 +219,17 @@ static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 		if (gplot_appendf(pre, "%s%s", k ? ", " : "", q))
 			return -1;
 	}
-	return gplot_appendf(pre, "]\n");
+	size_t cf = 0;
+	for (size_t k = 0; k < r->nsizes; k++)
+		if (ra->cost[k].source == COST_CLOSED)
+			for (size_t v = 0; v < ra->nvar; v++)
+				if (isfinite(ra->var[v].fitv[k])) {
+					cf++;
+					break;
+				}
+	if (gplot_appendf(pre, "]\n"))
+		return -1;
+	return preamble_closed(pre, r, cf, "fit on the closed form's W, D");
 }
 
 /* ---- cost: one algorithm's W, D and D_serial, simulated and closed ---- */
@@ -215,6 +275,11 @@ static int cost_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 			fputs(",,,\n", f);
 		}
 	}
+	size_t cf = 0;
+	for (size_t k = 0; k < r->nsizes; k++)
+		cf += ra->cost[k].source == COST_CLOSED;
+	if (preamble_closed(pre, r, cf, "closed form only"))
+		return -1;
 	return gplot_appendf(pre, "has_closed = %d\nhas_serial = %d\n", has_closed, has_serial);
 }
 
@@ -247,8 +312,10 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 {
 	const rep_algo *ra = &r->algos[g->algo];
 	unsigned long p = r->lanes ? r->lanes : 1;
+	/* measured_speedup is of the lower quartiles, the kernel's time as the
+	 * time figure takes it; q1_ms came later, so it comes last. */
 	fprintf(f, "algorithm,n,f,variant,median_ms,min_ms,max_ms,measured_speedup,notes_speedup,"
-		   "brent_speedup\n");
+		   "brent_speedup,q1_ms\n");
 	int b = f2_index(ra);
 	for (int k = 0; k < REP_NF; k++) {
 		double fv = ra->f_val[k];
@@ -258,7 +325,7 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 		if (b >= 0 && ra->f_cost_ok[k] && ra->f_cost_ok[b])
 			csv_num(f, ((double)ra->f_w[b] / (double)p + (double)ra->f_d[b]) /
 				       ((double)ra->f_w[k] / (double)p + (double)ra->f_d[k]));
-		fputc('\n', f);
+		fputs(",\n", f);
 	}
 	const char *names[2];
 	size_t nv = 0;
@@ -266,19 +333,21 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 		const rep_series *s = &ra->var[v];
 		int any = 0;
 		for (int k = 0; k < REP_NF; k++) {
-			if (!isfinite(s->f_med[k]))
+			if (!isfinite(s->f_runs[k].st.med))
 				continue;
 			any = 1;
 			fprintf(f, "%s,%zu,%u,%s,", ra->a->name, ra->f_n, ra->f_val[k], s->variant);
-			csv_num(f, s->f_med[k]);
+			csv_num(f, s->f_runs[k].st.med);
 			fputc(',', f);
-			csv_num(f, s->f_lo[k]);
+			csv_num(f, s->f_runs[k].st.min);
 			fputc(',', f);
-			csv_num(f, s->f_hi[k]);
+			csv_num(f, s->f_runs[k].st.max);
 			fputc(',', f);
-			if (b >= 0 && isfinite(s->f_med[b]) && s->f_med[k] > 0)
-				csv_num(f, s->f_med[b] / s->f_med[k]);
-			fputs(",,\n", f);
+			if (b >= 0 && isfinite(s->f_runs[b].st.q1) && s->f_runs[k].st.q1 > 0)
+				csv_num(f, s->f_runs[b].st.q1 / s->f_runs[k].st.q1);
+			fputs(",,,", f);
+			csv_num(f, s->f_runs[k].st.q1);
+			fputc('\n', f);
 		}
 		if (any)
 			names[nv++] = s->variant;
@@ -309,7 +378,8 @@ static void family_title(const report *r, const rep_figure *g, char *buf, size_t
 
 static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 {
-	fprintf(f, "family,algorithm,variant,series,n,median_ms,min_ms,max_ms\n");
+	/* q1_ms, the lower quartile drawn, came later, so it comes last. */
+	fprintf(f, "family,algorithm,variant,series,n,median_ms,min_ms,max_ms,q1_ms\n");
 	char lab[64][200];
 	const char *labels[64];
 	size_t nl = 0;
@@ -323,15 +393,17 @@ static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre
 				continue;
 			snprintf(lab[nl], sizeof lab[nl], "%s (%s)", ra->a->name, s->variant);
 			for (size_t i = 0; i < r->nsizes; i++) {
-				if (!isfinite(s->med[i]))
+				if (!isfinite(s->runs[i].st.med))
 					continue;
 				fprintf(f, "%s,%s,%s,%s,%zu,", g->family, ra->a->name, s->variant,
 					lab[nl], r->sizes[i]);
-				csv_num(f, s->med[i]);
+				csv_num(f, s->runs[i].st.med);
 				fputc(',', f);
-				csv_num(f, s->lo[i]);
+				csv_num(f, s->runs[i].st.min);
 				fputc(',', f);
-				csv_num(f, s->hi[i]);
+				csv_num(f, s->runs[i].st.max);
+				fputc(',', f);
+				csv_num(f, s->runs[i].st.q1);
 				fputc('\n', f);
 			}
 			labels[nl] = lab[nl];
@@ -360,6 +432,34 @@ static void speedup_title(const report *r, const rep_figure *g, char *buf, size_
 	char sz[32];
 	snprintf(buf, len, "Brent's theorem on the simulator: speedup on p processors, n = %s",
 		 size_gp(n, sz, sizeof sz));
+}
+
+/* The Brent record of the algorithm named name. */
+static const rep_algo *algo_named(const report *r, const char *name)
+{
+	for (size_t k = 0; k < r->nalgos; k++)
+		if (strcmp(r->algos[k].a->name, name) == 0)
+			return &r->algos[k];
+	return NULL;
+}
+
+/* Whether the speedup curves of the algorithms named x and y coincide: the
+ * same p, and speedups within 10% of each other at every p. On the log
+ * scale of the figure, some 15 doublings high, 10% is a few pixels: one
+ * curve is drawn on top of the other (reduce and Blelloch's scan differ by
+ * 3.5% at most). */
+static int same_speedups(const report *r, const char *x, const char *y)
+{
+	const rep_algo *a = algo_named(r, x), *b = algo_named(r, y);
+	if (!a || !b || a->sp_np != b->sp_np)
+		return 0;
+	for (size_t i = 0; i < a->sp_np; i++) {
+		double sa = (double)a->sp_tp[0] / (double)a->sp_tp[i],
+		       sb = (double)b->sp_tp[0] / (double)b->sp_tp[i];
+		if (a->sp_p[i] != b->sp_p[i] || fabs(sa - sb) > 0.1 * sa)
+			return 0;
+	}
+	return 1;
 }
 
 static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pre)
@@ -391,9 +491,20 @@ static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pr
 			fputc('\n', f);
 		}
 	}
-	if (preamble_array(pre, "name", names, nn, 1))
+	if (preamble_array(pre, "name", names, nn, 1) ||
+	    gplot_appendf(pre, "array same[%zu] = [", nn ? nn : 1))
 		return -1;
-	return gplot_appendf(pre, "pmax = %" PRIu64 "\n", pmax);
+	/* same[i]: the earlier curve that curve i lies on, which the template
+	 * then draws apart and names in the key; 0 for none. */
+	for (size_t i = 0; i < nn; i++) {
+		size_t on = 0;
+		for (size_t j = 0; j < i && !on; j++)
+			if (same_speedups(r, names[j], names[i]))
+				on = j + 1;
+		if (gplot_appendf(pre, "%s%zu", i ? ", " : "", on))
+			return -1;
+	}
+	return gplot_appendf(pre, "%s]\npmax = %" PRIu64 "\n", nn ? "" : "0", pmax);
 }
 
 /* ---- the table ---- */
@@ -517,11 +628,16 @@ static int make_figure(report *r, const fig_kind *k, int ai, const char *family,
 	FILE *f = report__open(r, g->name, "csv", err, errlen);
 	if (!f)
 		return -1;
-	/* The settings every template reads first: the data file and the title. */
-	char *pre = NULL, q[600];
+	/* The settings every template reads first: the data file and the title,
+	 * also as plain text for the terminal, which shows no enhanced text. */
+	char *pre = NULL, q[600], plain[300], qp[600];
 	gplot_quote(q, sizeof q, g->title, 0);
-	int bad = gplot_appendf(&pre, "datafile = \"%s.csv\"\nplot_title = %s\n", g->name, q) ||
-		  k->data(r, g, f, &pre);
+	report__title_plain(plain, sizeof plain, g->title, "\n");
+	gplot_quote(qp, sizeof qp, plain, 0);
+	int bad =
+	    gplot_appendf(&pre, "datafile = \"%s.csv\"\nplot_title = %s\nplot_title_plain = %s\n",
+			  g->name, q, qp) ||
+	    k->data(r, g, f, &pre);
 	if (report__close(f, r, g->name, "csv", err, errlen)) {
 		free(pre);
 		return -1;

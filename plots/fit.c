@@ -128,7 +128,8 @@ double fit_eval(const fit_result *r, double w, double d, double p)
 	return r->coef[0] * w / p + r->coef[1] * d + r->coef[2];
 }
 
-int fit_brent(const double *w, const double *d, const double *t, size_t m, double p, fit_result *r)
+int fit_brent(const double *w, const double *d, const double *t, const double *u, size_t m,
+	      double p, fit_result *r)
 {
 	if (m < 3 || m > FIT_MAX_POINTS || !(p > 0))
 		return -1;
@@ -139,7 +140,8 @@ int fit_brent(const double *w, const double *d, const double *t, size_t m, doubl
 			return -1;
 		wp[i] = w[i] / p;
 		one[i] = 1;
-		wt[i] = 1 / t[i];
+		double ui = u && isfinite(u[i]) ? u[i] : 0;
+		wt[i] = 1 / (t[i] * sqrt(FIT_MODEL_REL * FIT_MODEL_REL + ui * ui));
 		mean += t[i];
 	}
 	mean /= (double)m;

@@ -6,10 +6,11 @@
  * lanes the device runs at once. The constants are found by non-negative
  * least squares on relative residuals, (t_i - model_i) / t_i, so a sweep over
  * several decades of n is fitted as well at its small sizes as at its large
- * ones (the plots are log-log). Nothing here allocates.
+ * ones (the plots are log-log); a time known only roughly counts for less.
+ * Nothing here allocates.
  *
  *     fit_result f;
- *     if (fit_brent(n, w, d, t, k, p, &f) == 0)
+ *     if (fit_brent(w, d, t, NULL, k, p, &f) == 0)
  *         printf("a %g b %g c %g R^2 %.3f\n", f.coef[0], f.coef[1], f.coef[2], f.r2);
  */
 #ifndef PRAM_FIT_H
@@ -39,11 +40,20 @@ typedef struct fit_result {
 int fit_nnls(const double *const X[], size_t k, const double *y, const double *wt, size_t m,
 	     double *x);
 
+/* The relative accuracy a fit asks of no time: a time known better than
+ * this counts no more than one known this well, as the model itself is no
+ * more accurate. */
+#define FIT_MODEL_REL 0.05
+
 /* Fit t_i = a * w_i / p + b * d_i + c over m points, minimising the relative
- * residuals. Times must be positive.
+ * residuals, each weighed by 1 / sqrt(FIT_MODEL_REL^2 + u_i^2), where u_i is
+ * how well t_i is known relative to itself (half its interval's width over
+ * it): a time known within +-30% counts for a sixth of one known within
+ * +-5%. u may be NULL (all known well). Times must be positive.
  * Returns 0 with the result in *r, or -1 when fewer than 3 points, more
  * than FIT_MAX_POINTS, a time <= 0 or p <= 0. */
-int fit_brent(const double *w, const double *d, const double *t, size_t m, double p, fit_result *r);
+int fit_brent(const double *w, const double *d, const double *t, const double *u, size_t m,
+	      double p, fit_result *r);
 
 /* The model's value at (w, d). */
 double fit_eval(const fit_result *r, double w, double d, double p);

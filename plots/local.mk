@@ -2,15 +2,17 @@
 ## sweep, fits, verdicts, figures and pages), the gnuplot templates it draws
 ## with and `make plots`.
 
-# The fit is a library of its own so the unit test links it alone.
+# The fit, the statistics of the runs and the verdict are a library of
+# their own so the unit test links them alone.
 noinst_LTLIBRARIES += plots/libpramfit.la
-plots_libpramfit_la_SOURCES = plots/fit.c plots/fit.h
+plots_libpramfit_la_SOURCES = plots/fit.c plots/fit.h plots/stats.c plots/stats.h \
+	plots/verdict.c plots/verdict.h
 
 # The report: the sweep, the verdicts, the figures and the pages (report.h),
 # which pram's report command drives.
 noinst_LTLIBRARIES += plots/libreport.la
 plots_libreport_la_SOURCES = plots/report.h plots/report_int.h plots/report.c plots/sweep.c \
-	plots/verdict.c plots/figures.c plots/pages.c plots/gplot.c plots/gplot.h
+	plots/judge.c plots/figures.c plots/pages.c plots/gplot.c plots/gplot.h
 plots_libreport_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
 plots_libreport_la_LIBADD = plots/libpramfit.la
 

@@ -12,34 +12,37 @@
 #include "json.h"
 #include "report_int.h"
 
-/* A figure's title as plain text in buf: without the braces and font
- * changes (a brace, a slash and a scale) of gnuplot's enhanced text, its second line after
- * a comma. */
-static void title_plain(char *buf, size_t len, const char *title)
-{
-	size_t k = 0;
-	for (; *title && k + 3 < len; title++) {
-		if (*title == '\\' && title[1]) {
-			buf[k++] = *++title; /* an escaped mark stands for itself */
-		} else if (*title == '{' && title[1] == '/') {
-			/* A font change: skip to the space before its text. */
-			size_t mark = strcspn(title, " ");
-			title += title[mark] ? mark : mark - 1;
-		} else if (*title == '\n') {
-			buf[k++] = ',';
-			buf[k++] = ' ';
-		} else if (*title != '{' && *title != '}') {
-			buf[k++] = *title;
-		}
-	}
-	buf[k] = '\0';
-}
-
 static void title_json(FILE *f, const char *title)
 {
 	char buf[256];
-	title_plain(buf, sizeof buf, title);
+	report__title_plain(buf, sizeof buf, title, ", ");
 	json_str(f, buf);
+}
+
+/* The keys of a size's runs after its median, min and max: how many, their
+ * lower quartile (the time the fit takes) with its interval, in how many
+ * rounds, why they stopped and the time they took. */
+static void write_runs_json(FILE *f, const rep_runs *ru)
+{
+	fprintf(f, ", \"runs\": %zu, \"lower_quartile\": ", ru->st.runs);
+	json_num(f, ru->st.q1);
+	fputs(", \"lower_quartile_ci\": [", f);
+	json_num(f, ru->st.q1_lo);
+	fputs(", ", f);
+	json_num(f, ru->st.q1_hi);
+	fputs("], \"lower_quartile_ci_level\": ", f);
+	json_num(f, ru->st.q1_level);
+	fprintf(f, ", \"rounds\": %u, \"stopped\": \"%s\", \"seconds\": ", ru->rounds,
+		rep_stop_name(ru->stop));
+	json_num(f, ru->spent_s);
+}
+
+/* "KEY": [the criteria in bits, by name], */
+static void criteria_json(FILE *f, const char *key, unsigned bits)
+{
+	fprintf(f, "\"%s\": [%s%s%s], ", key, bits & VERDICT_WORST ? "\"worst-residual\"" : "",
+		(bits & VERDICT_WORST) && (bits & VERDICT_R2) ? ", " : "",
+		bits & VERDICT_R2 ? "\"r2\"" : "");
 }
 
 static void write_json(FILE *f, const report *r)
@@ -64,7 +67,15 @@ static void write_json(FILE *f, const report *r)
 		r->reps, r->seed, r->sim_max);
 	for (size_t k = 0; k < r->nsizes; k++)
 		fprintf(f, "%s%zu", k ? ", " : "", r->sizes[k]);
-	fputs("],\n  \"algorithms\": [", f);
+	fputs("],\n  \"budget_s\": ", f);
+	json_num(f, r->budget_s);
+	fputs(", \"precision\": ", f);
+	json_num(f, r->precision);
+	fprintf(
+	    f,
+	    ", \"confidence\": %g,\n  \"time_statistic\": \"lower_quartile\", "
+	    "\"thresholds\": {\"worst_relative_residual\": %g, \"r2\": %g},\n  \"algorithms\": [",
+	    STATS_CONFIDENCE, VERDICT_MAX_WORST, VERDICT_MIN_R2);
 	for (size_t k = 0; k < r->nalgos; k++) {
 		const rep_algo *ra = &r->algos[k];
 		fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
@@ -104,17 +115,18 @@ static void write_json(FILE *f, const report *r)
 				v ? "," : "", s->variant, s->all_verified ? "true" : "false");
 			int first = 1;
 			for (size_t i = 0; i < r->nsizes; i++) {
-				if (!isfinite(s->med[i]))
+				if (!isfinite(s->runs[i].st.med))
 					continue;
 				fprintf(f, "%s{\"n\": %zu, \"median\": ", first ? "" : ", ",
 					r->sizes[i]);
-				json_num(f, s->med[i]);
+				json_num(f, s->runs[i].st.med);
 				fputs(", \"min\": ", f);
-				json_num(f, s->lo[i]);
+				json_num(f, s->runs[i].st.min);
 				fputs(", \"max\": ", f);
-				json_num(f, s->hi[i]);
+				json_num(f, s->runs[i].st.max);
 				fputs(", \"fit\": ", f);
 				json_num(f, s->fitv[i]);
+				write_runs_json(f, &s->runs[i]);
 				fputs("}", f);
 				first = 0;
 			}
@@ -130,14 +142,28 @@ static void write_json(FILE *f, const report *r)
 				json_num(f, s->fit.r2);
 				fputs(", \"worst_relative_residual\": ", f);
 				json_num(f, s->fit.worst_rel);
-				fprintf(f, ", \"worst_n\": %zu}", s->worst_n);
+				fprintf(f, ", \"worst_n\": %zu, \"r2_range\": [", s->worst_n);
+				json_num(f, s->r2_lo);
+				fputs(", ", f);
+				json_num(f, s->r2_hi);
+				fputs("], \"worst_relative_residual_range\": [", f);
+				json_num(f, s->worst_lo);
+				fputs(", ", f);
+				json_num(f, s->worst_hi);
+				fputs("]}", f);
 			}
 			fputs(",\n       \"growth_exponent\": {\"measured\": ", f);
 			json_num(f, s->exp_meas);
 			fputs(", \"predicted\": ", f);
 			json_num(f, s->exp_pred);
-			fprintf(f, "}, \"as_predicted\": %s, \"verdict\": ",
-				s->as_predicted ? "true" : "false");
+			fprintf(f, "}, \"as_predicted\": %s, \"outcome\": \"%s\", ",
+				s->as_predicted ? "true" : "false",
+				verdict_outcome_name(s->outcome));
+			criteria_json(f, "failed_criteria", s->failed);
+			criteria_json(f, "open_criteria", s->open);
+			if (s->outcome != VERDICT_NONE)
+				fprintf(f, "\"verdict_n\": %zu, ", s->verdict_n);
+			fputs("\"verdict\": ", f);
 			json_str(f, s->verdict);
 			if (s->error[0]) {
 				fputs(", \"error\": ", f);
@@ -214,7 +240,7 @@ typedef void (*text_fn)(FILE *, const char *);
 static void title_text(FILE *f, text_fn esc, const char *title)
 {
 	char buf[256];
-	title_plain(buf, sizeof buf, title);
+	report__title_plain(buf, sizeof buf, title, ", ");
 	esc(f, buf);
 }
 
@@ -270,21 +296,75 @@ static void figures_of(FILE *f, const report *r, int ai, int as_html)
 	}
 }
 
+/* The times of ra's kernels per size: the lower quartile of the runs, how
+ * many runs, how well the quartile is known and how far apart the runs
+ * are; nothing when no kernel was measured. */
+static void runs_table(FILE *f, const report *r, const rep_algo *ra, int as_html)
+{
+	const rep_series *vs[2];
+	size_t nv = 0;
+	for (size_t v = 0; v < ra->nvar; v++)
+		if (ra->var[v].measured)
+			vs[nv++] = &ra->var[v];
+	if (!nv)
+		return;
+	const char *cell = as_html ? "<td>" : " | ", *ecell = as_html ? "</td>" : "";
+	fprintf(f,
+		"%sThe time at each size is the lower quartile of the runs; &plusmn; its "
+		"%.0f%% confidence interval, relative to it; the spread is the slowest run "
+		"over the fastest.%s",
+		as_html ? "<p>" : "", 100 * STATS_CONFIDENCE,
+		as_html ? "</p>\n<table>\n<tr><th>n</th>" : "\n\n| n");
+	for (size_t v = 0; v < nv; v++)
+		if (as_html)
+			fprintf(f, "<th>%s (ms)</th><th>runs</th><th>&plusmn;</th><th>spread</th>",
+				vs[v]->variant);
+		else
+			fprintf(f, " | %s (ms) | runs | &plusmn; | spread", vs[v]->variant);
+	fputs(as_html ? "</tr>\n" : " |\n|---", f);
+	for (size_t v = 0; !as_html && v < nv; v++)
+		fputs("|--:|--:|--:|--:", f);
+	fputs(as_html ? "" : "|\n", f);
+	char sz[32];
+	for (size_t k = 0; k < r->nsizes; k++) {
+		fprintf(f, "%s%s%s", as_html ? "<tr><td>" : "| ",
+			report__size_str(r->sizes[k], sz, sizeof sz), ecell);
+		for (size_t v = 0; v < nv; v++) {
+			const stats_summary *st = &vs[v]->runs[k].st;
+			if (!st->runs || !(st->q1 > 0)) {
+				fprintf(f, "%s%s%s%s%s%s%s%s", cell, ecell, cell, ecell, cell,
+					ecell, cell, ecell);
+				continue;
+			}
+			fprintf(f, "%s%.3g%s%s%zu%s%s-%.1f%%/+%.1f%%%s%s%.2f&times;%s", cell,
+				st->q1, ecell, cell, st->runs, ecell, cell,
+				100 * (st->q1 - st->q1_lo) / st->q1,
+				100 * (st->q1_hi - st->q1) / st->q1, ecell, cell, st->max / st->min,
+				ecell);
+		}
+		fputs(as_html ? "</tr>\n" : " |\n", f);
+	}
+	fputs(as_html ? "</table>\n" : "\n", f);
+}
+
 static void write_index(FILE *f, const report *r, int as_html)
 {
 	text_fn esc = as_html ? html : md;
 	char sz[32], sz2[32], sz3[32];
 	if (as_html)
-		fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-		      "<title>pram report</title>\n<style>\n"
-		      "body { font-family: sans-serif; max-width: 1000px; margin: 2em auto; "
-		      "line-height: 1.5; padding: 0 1em; }\n"
-		      "code { background: #f2f2f2; padding: 0 0.2em; }\n"
-		      ".ok { color: #006d4f; } .off { color: #b03000; }\n"
-		      "figure { margin: 1.5em 0; } img { max-width: 100%; height: auto; "
-		      "border: 1px solid #ddd; }\n"
-		      "</style>\n</head>\n<body>\n<h1>pram report</h1>\n<ul>\n",
-		      f);
+		fputs(
+		    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		    "<title>pram report</title>\n<style>\n"
+		    "body { font-family: sans-serif; max-width: 1000px; margin: 2em auto; "
+		    "line-height: 1.5; padding: 0 1em; }\n"
+		    "code { background: #f2f2f2; padding: 0 0.2em; }\n"
+		    ".ok { color: #006d4f; } .off { color: #b03000; } .noisy { color: #7a5c00; }\n"
+		    "table { border-collapse: collapse; } td, th { padding: 0.1em 0.6em; "
+		    "text-align: right; }\n"
+		    "figure { margin: 1.5em 0; } img { max-width: 100%; height: auto; "
+		    "border: 1px solid #ddd; }\n"
+		    "</style>\n</head>\n<body>\n<h1>pram report</h1>\n<ul>\n",
+		    f);
 	else
 		fputs("# pram report\n\n", f);
 	const char *li = as_html ? "<li>" : "- ", *eli = as_html ? "</li>\n" : "\n";
@@ -310,17 +390,32 @@ static void write_index(FILE *f, const report *r, int as_html)
 		fputs(r->command, f);
 	fprintf(f, "%s%s", as_html ? "</code>" : "`", eli);
 	fprintf(f,
-		"%sSizes: %zu from %s to %s; %u timed runs after a warm-up; simulated up to "
-		"n = %s, the registry's closed forms past it%s",
+		"%sSizes: %zu from %s to %s; simulated up to n = %s, the registry's closed "
+		"forms past it%s",
 		li, r->nsizes, report__size_str(r->sizes[0], sz, sizeof sz),
-		report__size_str(r->sizes[r->nsizes - 1], sz2, sizeof sz2), r->reps,
+		report__size_str(r->sizes[r->nsizes - 1], sz2, sizeof sz2),
 		report__size_str(r->sim_max, sz3, sizeof sz3), eli);
+	if (r->budget_s > 0)
+		fprintf(f,
+			"%sRuns: per size and kernel, at least %d rounds of a warm-up and %u "
+			"timed runs, spread over the sweep, and more until the %.0f%% confidence "
+			"interval of the lower quartile of the runs is within &plusmn;%.3g%% of it "
+			"or %.3g s are spent%s",
+			li, REP_MIN_ROUNDS, r->reps, 100 * STATS_CONFIDENCE, 100 * r->precision,
+			r->budget_s, eli);
+	else
+		fprintf(f, "%sRuns: a warm-up and %u timed runs per size and kernel%s", li, r->reps,
+			eli);
 	fprintf(f,
 		"%sModel fitted per kernel: t(n) = a&middot;W(n)/p + b&middot;D(n) + c with a, "
-		"b, c &ge; 0 (non-negative least squares on relative residuals); a verdict is "
-		"\"grows as predicted\" when the fit is within %.0f%% at every size and "
-		"R&sup2; &ge; %.2f%s",
-		li, 100 * REPORT_GOOD_WORST_REL, REPORT_GOOD_R2, eli);
+		"b, c &ge; 0, to the lower quartile of the runs at each size (non-negative "
+		"least squares on relative residuals, a time known only roughly counting for "
+		"less); a verdict is \"grows as predicted\" when the fit is within %.0f%% at "
+		"every size and R&sup2; &ge; %.2f, \"departs\" when either fails; each is "
+		"also checked with every time moved within its %.0f%% confidence interval, "
+		"and where the outcome then depends on where in them the times fall, the "
+		"verdict is \"too noisy to judge\" instead%s",
+		li, 100 * VERDICT_MAX_WORST, VERDICT_MIN_R2, 100 * STATS_CONFIDENCE, eli);
 	fprintf(f, "%sAll numbers: <a href=\"summary.json\">summary.json</a>%s", li, eli);
 	if (!r->gnuplot_ok) {
 		fprintf(f, "%sSome figures were not drawn: ", li);
@@ -337,8 +432,11 @@ static void write_index(FILE *f, const report *r, int as_html)
 			const rep_series *s = &ra->var[v];
 			if (as_html)
 				fprintf(f, "<li class=\"%s\"><a href=\"#%s\">%s</a> (%s): ",
-					s->as_predicted ? "ok" : "off", ra->a->name, ra->a->name,
-					s->variant);
+					s->as_predicted ? "ok"
+					: s->outcome == VERDICT_TOO_NOISY && s->all_verified
+					    ? "noisy"
+					    : "off",
+					ra->a->name, ra->a->name, s->variant);
 			else
 				fprintf(f, "- [%s](#%s) (%s): ", ra->a->name, ra->a->name,
 					s->variant);
@@ -389,6 +487,7 @@ static void write_index(FILE *f, const report *r, int as_html)
 			esc(f, ra->sim_note);
 		}
 		fputs(as_html ? "</p>\n" : "\n\n", f);
+		runs_table(f, r, ra, as_html);
 		figures_of(f, r, (int)k, as_html);
 	}
 	if (as_html)

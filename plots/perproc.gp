@@ -1,7 +1,8 @@
 # perproc.gp - Brent's theorem applied to f elements per work-item, as in the
-# lecture notes: the measured speedup over f = 2 (where the notes' work and
-# depth equal plain Blelloch's) against the notes' limit 2f/(f+2) and the
-# Brent ratio (W_2/p + D_2) / (W_f/p + D_f) at this n and p.
+# lecture notes: the measured speedup over f = 2, of the lower quartiles of
+# the runs (at f = 2 the notes' work and depth equal plain Blelloch's),
+# against the notes' limit 2f/(f+2) and the Brent ratio
+# (W_2/p + D_2) / (W_f/p + D_f) at this n and p.
 # Set by the figure: datafile, plot_title, nseries, variant[], brentlabel.
 set title plot_title
 set xlabel "f, elements per work-item"

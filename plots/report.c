@@ -17,6 +17,13 @@ const char *rep_source_name(rep_source s)
 	return names[s];
 }
 
+const char *rep_stop_name(rep_stop s)
+{
+	static const char *const names[] = {"none",   "fixed",    "precise",
+					    "budget", "max-runs", "failed"};
+	return names[s];
+}
+
 const char *report__size_str(size_t n, char *buf, size_t len)
 {
 	if (n && (n & (n - 1)) == 0) {
@@ -28,6 +35,26 @@ const char *report__size_str(size_t n, char *buf, size_t len)
 		snprintf(buf, len, "%zu", n);
 	}
 	return buf;
+}
+
+void report__title_plain(char *buf, size_t len, const char *title, const char *nl)
+{
+	size_t k = 0, nll = strlen(nl);
+	for (; *title && k + nll + 2 < len; title++) {
+		if (*title == '\\' && title[1]) {
+			buf[k++] = *++title; /* an escaped mark stands for itself */
+		} else if (*title == '{' && title[1] == '/') {
+			/* A font change: skip to the space before its text. */
+			size_t mark = strcspn(title, " ");
+			title += title[mark] ? mark : mark - 1;
+		} else if (*title == '\n') {
+			memcpy(buf + k, nl, nll);
+			k += nll;
+		} else if (*title != '{' && *title != '}') {
+			buf[k++] = *title;
+		}
+	}
+	buf[k] = '\0';
 }
 
 FILE *report__open(const report *r, const char *name, const char *ext, char *err, size_t errlen)
@@ -94,6 +121,8 @@ int report_new(const report_config *cfg, report **out, char *err, size_t errlen)
 	r->outdir = cfg->outdir;
 	snprintf(r->command, sizeof r->command, "%s", cfg->command ? cfg->command : "");
 	r->reps = cfg->reps;
+	r->budget_s = cfg->budget_s;
+	r->precision = cfg->precision;
 	r->seed = cfg->seed;
 	r->sim_max = cfg->sim_max;
 	r->no_draw = cfg->no_draw;
@@ -115,8 +144,15 @@ void report_free(report *r)
 		return;
 	for (size_t k = 0; k < r->nalgos; k++) {
 		free(r->algos[k].cost);
-		for (size_t v = 0; v < r->algos[k].nvar; v++)
-			free(r->algos[k].var[v].med);
+		for (size_t v = 0; v < r->algos[k].nvar; v++) {
+			rep_series *s = &r->algos[k].var[v];
+			for (size_t i = 0; s->runs && i < r->nsizes; i++)
+				free(s->runs[i].ms);
+			for (int f = 0; f < REP_NF; f++)
+				free(s->f_runs[f].ms);
+			free(s->runs);
+			free(s->fitv);
+		}
 	}
 	free(r->algos);
 	free(r->figs);

@@ -6,7 +6,7 @@
  *     report *r;
  *     if (report_new(&cfg, &r, err, sizeof err) == 0 &&  // report.c: the folder
  *         report_sweep(r, &cfg, err, sizeof err) == 0) { // sweep.c: measure, count
- *             report_judge(r);                          // verdict.c: fits, verdicts
+ *             report_judge(r);                          // judge.c: fits, verdicts
  *             report_figures(r, err, sizeof err);       // figures.c: CSV, scripts, images
  *             report_pages(r, err, sizeof err);         // pages.c: JSON, Markdown, HTML
  *     }
@@ -26,6 +26,8 @@
 
 #include "algo.h"
 #include "fit.h"
+#include "stats.h"
+#include "verdict.h"
 
 /* The largest size a report sweeps or simulates. */
 #define REPORT_MAX_SIZE ((size_t)1 << 28)
@@ -47,27 +49,64 @@ typedef struct rep_cost {
 	int verified;      /* the simulator's output equals the reference */
 } rep_cost;
 
+/* Why the timed runs of a kernel at a size stopped. */
+typedef enum {
+	RUNS_NONE,    /* none taken yet, or still going */
+	RUNS_FIXED,   /* exactly the minimum: no budget (--budget 0) */
+	RUNS_PRECISE, /* the lower quartile is known as precisely as asked */
+	RUNS_BUDGET,  /* the time budget is spent */
+	RUNS_MAX,     /* REP_MAX_RUNS were taken */
+	RUNS_FAILED   /* a run failed */
+} rep_stop;
+
+/* "none", "fixed", "precise", "budget", "max-runs", "failed" */
+const char *rep_stop_name(rep_stop s);
+
+/* The most timed runs of one kernel at one size, and the fewest rounds
+ * they are taken in when there is a budget. */
+#define REP_MAX_RUNS   4096
+#define REP_MIN_ROUNDS 3
+
+/* The timed runs of one kernel variant at one size. They are taken in
+ * rounds, each after a warm-up of its own, spread over the sweep, until the
+ * lower quartile is known within the precision asked or the time budget is
+ * spent (sweep.c). */
+typedef struct rep_runs {
+	double *ms;       /* every run's time in ms, sorted (owned by the report) */
+	size_t cap;       /* room in ms */
+	stats_summary st; /* runs, range, median, lower quartile and its interval (NAN: none) */
+	double spent_s;   /* wall time spent on them, warm-ups and checks included */
+	unsigned rounds;  /* rounds taken */
+	rep_stop stop;    /* why they stopped */
+} rep_runs;
+
 /* The f values of the per-work-item analysis. */
 #define REP_NF    6
 #define REP_MAX_P 48
 
 /* One measured kernel variant of an algorithm over the sizes. */
 typedef struct rep_series {
-	const char *variant;   /* "teaching" or "tuned" (static: gpu_variant_name) */
-	int kind;              /* the same as an enum gpu_variant */
-	double *med, *lo, *hi; /* per size, ms; NAN where not measured */
-	double *fitv;          /* the fitted model per size; NAN where not fitted */
-	int all_verified;      /* every measured output equals the reference */
-	size_t measured;       /* sizes measured */
-	char error[512];       /* the first failure, or "" */
+	const char *variant; /* "teaching" or "tuned" (static: gpu_variant_name) */
+	int kind;            /* the same as an enum gpu_variant */
+	rep_runs *runs;      /* per size; no runs where not measured */
+	double *fitv;        /* the fitted model per size, ms; NAN where not fitted */
+	int all_verified;    /* every measured output equals the reference */
+	size_t measured;     /* sizes measured */
+	char error[512];     /* the first failure, or "" */
 	int have_fit;
 	fit_result fit;
 	size_t worst_n;            /* the size of the worst residual */
+	double worst_lo, worst_hi; /* the worst residual with the times moved within their
+				    * intervals toward and away from the fit */
+	double r2_lo, r2_hi;       /* R^2 likewise, away from and toward it */
 	double exp_meas, exp_pred; /* growth exponents over the upper half; NAN when unknown */
-	int as_predicted;          /* the verdict in one bit */
-	char verdict[512];         /* the verdict line */
-	/* f per work-item (ALGO_PER_PROC algorithms): median, min, max per f. */
-	double f_med[REP_NF], f_lo[REP_NF], f_hi[REP_NF];
+	verdict_outcome outcome;   /* the verdict (verdict.h) */
+	unsigned failed, open;     /* the criteria that fail, and that the noise leaves open */
+	size_t verdict_n;          /* the size the verdict names (verdict.at) */
+	int as_predicted;          /* the verdict in one bit, the results right too */
+	char verdict[1024];        /* the verdict line */
+	/* f per work-item (ALGO_PER_PROC algorithms): the runs per f. */
+	rep_runs f_runs[REP_NF];
 } rep_series;
 
 typedef struct rep_algo {
@@ -107,8 +146,10 @@ typedef struct report {
 	char command[4096]; /* the exact command line, shell-quoted */
 	char date[64];
 	size_t *sizes, nsizes;
-	unsigned reps;
-	size_t sim_max; /* the largest simulated size (closed forms past it) */
+	unsigned reps;    /* the fewest timed runs per size and kernel */
+	double budget_s;  /* seconds per size and kernel for more runs (0: exactly reps) */
+	double precision; /* the lower quartile's interval wanted: +-precision of it */
+	size_t sim_max;   /* the largest simulated size (closed forms past it) */
 	uint64_t seed;
 	int have_device;
 	char device[256], platform[256], device_error[1024];
@@ -141,7 +182,10 @@ typedef struct report_config {
 	const size_t *sizes; /* ascending, without repeats, at most FIT_MAX_POINTS */
 	size_t nsizes;
 	const char *device;  /* the device as pram gpu --device takes it, or NULL */
-	unsigned reps;       /* timed runs per size after one warm-up */
+	unsigned reps;       /* the fewest timed runs per size after one warm-up */
+	double budget_s;     /* seconds per size and kernel to run more (0: reps runs) */
+	double precision;    /* stop when the lower quartile's 95% interval is
+			      * within +-precision of it (0.05: +-5%) */
 	uint64_t seed;       /* of the inputs */
 	size_t sim_max;      /* the largest simulated size (closed forms past it) */
 	const char *outdir;  /* the report's folder, made when missing */
@@ -164,14 +208,22 @@ void report_free(report *r);
 
 /* sweep.c: open the device cfg names and, for every algorithm asked and
  * every size, count W, D and D_serial on the simulator (the registry's
- * closed forms past sim_max) and time the kernels; then Brent's T_p at one
- * size and, where an algorithm takes f elements per work-item, its times
- * per f. Without a device (cfg->notice hears why) the report has the
- * simulator's figures only. A wrong result is recorded (r->any_wrong), not
- * a failure. Returns 0, or -1 with a message in err (out of memory). */
+ * closed forms past sim_max) and time the kernels, reps runs after a
+ * warm-up; Brent's T_p at one size; and, where an algorithm takes f
+ * elements per work-item, its times per f. Then, with a budget, more
+ * rounds of reps runs in passes over the algorithm's sizes and f, while
+ * one of them has had fewer than REP_MIN_ROUNDS rounds or has a lower
+ * quartile known less well than cfg->precision, and has cfg->budget_s
+ * left. A pass takes a round at every size with budget left, so that all
+ * sizes' runs span the same stretch of time: a burst of load on a shared
+ * machine falls on a part of the runs of every size, not on all the runs
+ * of the sizes measured while it lasts. Without a device (cfg->notice
+ * hears why) the report has the simulator's figures only. A wrong result
+ * is recorded (r->any_wrong), not a failure. Returns 0, or -1 with a
+ * message in err (out of memory). */
 int report_sweep(report *r, const report_config *cfg, char *err, size_t errlen);
 
-/* verdict.c: fit each measured variant and write its verdict. */
+/* judge.c: fit each measured variant and write its verdict (verdict.h). */
 void report_judge(report *r);
 
 /* figures.c: write every figure's CSV and script into r->outdir and draw

@@ -1,7 +1,6 @@
 /*
  * report_int.h - what the modules of the report library share and nobody
- * else needs: the thresholds of a verdict (the verdicts apply them, the
- * index page states them), sizes as text, and the report folder's files.
+ * else needs: sizes and titles as text and the report folder's files.
  * Names are report__NAME; see report.h for the library itself.
  */
 #ifndef PRAM_REPORT_INT_H
@@ -11,13 +10,14 @@
 
 #include "report.h"
 
-/* A verdict holds when the fit is this close at every size... */
-#define REPORT_GOOD_WORST_REL 0.25
-/* ... and explains this much of the variance. */
-#define REPORT_GOOD_R2        0.90
-
 /* n as "2^k" when a power of two, else in decimal, in buf. Returns buf. */
 const char *report__size_str(size_t n, char *buf, size_t len);
+
+/* A figure's title, gnuplot enhanced text, as plain text in buf: without
+ * its braces and font changes (a brace, a slash and a scale), escaped marks
+ * as themselves and each new line as nl (", " on a page, "\n" in a
+ * terminal). */
+void report__title_plain(char *buf, size_t len, const char *title, const char *nl);
 
 /* Open r->outdir/NAME.EXT for writing. Returns the file, or NULL with a
  * message naming it in err. */

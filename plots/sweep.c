@@ -16,10 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "config.h"
 #include "gpuval.h"
-#include "report.h"
+#include "report_int.h"
 #include "simrun.h"
 
 #include "clrt.h"
@@ -31,13 +32,6 @@
 static const unsigned f_values[REP_NF] = {1, 2, 4, 8, 16, 32};
 
 /* ---- the device ---- */
-
-/* One timed kernel run, as device_time measured it. */
-typedef struct timing {
-	double med, lo, hi; /* ms over the timed runs */
-	int verified;       /* the output equals the reference */
-	char why[256];      /* else the first mismatch */
-} timing;
 
 /* Open the device cfg names (NULL: the default) and record its name,
  * platform, compute units and lanes in r, or why there is none in
@@ -59,23 +53,6 @@ static clrt *device_open(report *r, const report_config *cfg)
 	if (r->lanes == 0)
 		r->lanes = 1;
 	return rt;
-}
-
-/* Time the variant of a's kernels on rt over in: reps timed runs after a
- * warm-up, the last output checked. Returns 0 with t, or -1 with err. */
-static int device_time(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
-		       enum gpu_variant variant, unsigned reps, timing *t, char *err, size_t errlen)
-{
-	gpu_result g;
-	if (gpuval_run(rt, a, p, in, variant, reps, &g, err, errlen))
-		return -1;
-	t->med = g.median_ms;
-	t->lo = g.min_ms;
-	t->hi = g.max_ms;
-	t->verified = g.verified;
-	snprintf(t->why, sizeof t->why, "%s", g.why);
-	gpuval_free(&g);
-	return 0;
 }
 
 /* ---- progress ---- */
@@ -209,38 +186,213 @@ static int cost_at(const report *r, const algo *a, const algo_params *p, size_t 
 	return rc;
 }
 
-/* Time variant s of ra at size index k (or, with fi >= 0, f elements per
- * work-item at ra->f_n into slot fi). A failure or a wrong result is
- * recorded in s. */
-static void measure(report *r, clrt *rt, rep_algo *ra, rep_series *s, const algo_params *p,
-		    const algo_data *in, size_t k, int fi)
+/* ---- the runs ---- */
+
+static double now_s(void)
 {
-	timing t;
-	char err[2048];
-	if (device_time(rt, ra->a, p, in, (enum gpu_variant)s->kind, r->reps, &t, err,
-			sizeof err)) {
-		if (!s->error[0])
-			snprintf(s->error, sizeof s->error, "n = %zu%s: %.400s", in->n,
-				 fi >= 0 ? " (per-work-item sweep)" : "", err);
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* How many runs ru can take in its next round: reps at first; after that
+ * reps again while the budget has room for them (a warm-up and the runs,
+ * at the pace of the rounds so far), fewer when it has room for fewer, 0
+ * when it has none, when there is no budget or when ru is done. */
+static unsigned runs_room(const report *r, const rep_runs *ru)
+{
+	size_t n = ru->st.runs;
+	if (ru->stop != RUNS_NONE)
+		return 0;
+	if (n == 0)
+		return r->reps;
+	if (!(r->budget_s > 0) || n >= REP_MAX_RUNS)
+		return 0;
+	/* A run's time, its share of the warm-ups and checks included. */
+	double per = ru->spent_s / (double)(n + ru->rounds);
+	double fits = per > 0 ? (r->budget_s - ru->spent_s) / per - 1 : (double)REP_MAX_RUNS;
+	if (fits < 1)
+		return 0;
+	size_t k = r->reps;
+	if ((double)k > fits)
+		k = (size_t)fits;
+	if (k > REP_MAX_RUNS - n)
+		k = REP_MAX_RUNS - n;
+	return (unsigned)k;
+}
+
+/* Whether ru wants more rounds: fewer than REP_MIN_ROUNDS, or its time not
+ * yet known within +-r->precision. */
+static int runs_unsettled(const report *r, const rep_runs *ru)
+{
+	return ru->rounds < REP_MIN_ROUNDS || !(stats_rel_width(&ru->st) <= 2 * r->precision);
+}
+
+/* Record why ru's runs stopped, once they have. */
+static void runs_close(const report *r, rep_runs *ru)
+{
+	if (ru->stop != RUNS_NONE)
 		return;
+	if (!(r->budget_s > 0))
+		ru->stop = RUNS_FIXED;
+	else if (!runs_unsettled(r, ru))
+		ru->stop = RUNS_PRECISE;
+	else if (ru->st.runs >= REP_MAX_RUNS)
+		ru->stop = RUNS_MAX;
+	else
+		ru->stop = RUNS_BUDGET;
+}
+
+/* Take a round of k runs of variant s of ra over in into ru; where names
+ * them in a message ("n = 2^12"). A failure or a wrong result is recorded
+ * in s and ends ru's runs. Returns 0, or -1 when out of memory. */
+static int measure_round(report *r, clrt *rt, rep_algo *ra, rep_series *s, const algo_params *p,
+			 const algo_data *in, rep_runs *ru, unsigned k, const char *where)
+{
+	gpu_result g;
+	char err[2048];
+	double t0 = now_s();
+	int rc = gpuval_run(rt, ra->a, p, in, (enum gpu_variant)s->kind, k, &g, err, sizeof err);
+	ru->spent_s += now_s() - t0;
+	ru->rounds++;
+	if (rc) {
+		ru->stop = RUNS_FAILED;
+		if (!s->error[0])
+			snprintf(s->error, sizeof s->error, "%s: %.400s", where, err);
+		return 0;
 	}
-	if (!t.verified) {
+	if (!g.verified) {
+		ru->stop = RUNS_FAILED; /* its times are kept, but not refined */
 		s->all_verified = 0;
 		r->any_wrong = 1;
 		if (!s->error[0])
-			snprintf(s->error, sizeof s->error, "wrong result at n = %zu: %s", in->n,
-				 t.why);
+			snprintf(s->error, sizeof s->error, "wrong result at %s: %s", where, g.why);
 	}
-	if (fi >= 0) {
-		s->f_med[fi] = t.med;
-		s->f_lo[fi] = t.lo;
-		s->f_hi[fi] = t.hi;
+	size_t n = ru->st.runs;
+	if (n + k > ru->cap) {
+		size_t cap = 2 * (n + k);
+		double *ms = realloc(ru->ms, cap * sizeof *ms);
+		if (!ms) {
+			gpuval_free(&g);
+			return -1;
+		}
+		ru->ms = ms;
+		ru->cap = cap;
+	}
+	memcpy(ru->ms + n, g.times_ms, k * sizeof *ru->ms);
+	gpuval_free(&g);
+	stats_summarise(ru->ms, n + k, &ru->st);
+	return 0;
+}
+
+/* The runs of ra's kernels at one place: at size index k (fi < 0) or with
+ * f_val[fi] elements per work-item; the parameters there into *p and the
+ * place in words into where. */
+static void place(const report *r, rep_algo *ra, size_t k, int fi, rep_runs *ru[2], algo_params *p,
+		  size_t *n, char *where, size_t len)
+{
+	char sz[32];
+	*p = ra->params;
+	if (fi < 0) {
+		*n = r->sizes[k];
+		snprintf(where, len, "n = %s", report__size_str(*n, sz, sizeof sz));
 	} else {
-		s->med[k] = t.med;
-		s->lo[k] = t.lo;
-		s->hi[k] = t.hi;
-		s->measured++;
+		int sp = algo_swept_param(ra->a);
+		p->v[sp] = ra->f_val[fi];
+		p->given |= 1u << sp;
+		*n = ra->f_n;
+		snprintf(where, len, "n = %s, f = %u (per-work-item sweep)",
+			 report__size_str(*n, sz, sizeof sz), ra->f_val[fi]);
 	}
+	for (size_t v = 0; v < ra->nvar; v++)
+		ru[v] = fi < 0 ? &ra->var[v].runs[k] : &ra->var[v].f_runs[fi];
+}
+
+/* The next round of each of ra's kernels at a place (see place) that has
+ * room for one (runs_room), over in, or over an input made here when in is
+ * NULL. Returns 0, or -1 with err. */
+static int rounds_at(report *r, clrt *rt, rep_algo *ra, progress *pg, size_t k, int fi,
+		     const algo_data *in, char *err, size_t errlen)
+{
+	rep_runs *ru[2];
+	algo_params p;
+	size_t n;
+	char where[96], what[64];
+	place(r, ra, k, fi, ru, &p, &n, where, sizeof where);
+	unsigned next[2] = {0, 0};
+	int need = 0;
+	for (size_t v = 0; v < ra->nvar; v++)
+		need |= (next[v] = runs_room(r, ru[v])) > 0;
+	if (!need)
+		return 0;
+	algo_data made[ALGO_MAX_PORTS] = {0};
+	if (!in) {
+		if (algo_generate(ra->a, made, n, &p, r->seed)) {
+			snprintf(err, errlen, "out of memory for %zu input elements", n);
+			return -1;
+		}
+		in = made;
+	}
+	int rc = 0;
+	for (size_t v = 0; v < ra->nvar && rc == 0; v++) {
+		if (!next[v])
+			continue;
+		int first = ru[v]->rounds == 0;
+		double u = gpu_units(n, next[v]);
+		if (!first)
+			pg->total += u; /* the sweep's units counted first rounds only */
+		snprintf(what, sizeof what, "%s%s%s", fi >= 0 ? "f per work-item, " : "",
+			 ra->var[v].variant, first ? "" : ", more runs");
+		progress_show(pg, ra->a->name, what, n);
+		if (measure_round(r, rt, ra, &ra->var[v], &p, in, ru[v], next[v], where)) {
+			snprintf(err, errlen, "out of memory");
+			rc = -1;
+		}
+		pg->done += u;
+	}
+	algo_data_free_all(made, ALGO_MAX_PORTS);
+	return rc;
+}
+
+/* Whether some place of ra has a kernel that wants more rounds and has
+ * room for one. */
+static int ra_unsettled(const report *r, rep_algo *ra)
+{
+	for (size_t v = 0; v < ra->nvar; v++) {
+		const rep_series *s = &ra->var[v];
+		for (size_t k = 0; k < r->nsizes; k++)
+			if (runs_room(r, &s->runs[k]) && runs_unsettled(r, &s->runs[k]))
+				return 1;
+		for (int fi = 0; ra->f_n && fi < REP_NF; fi++)
+			if (runs_room(r, &s->f_runs[fi]) && runs_unsettled(r, &s->f_runs[fi]))
+				return 1;
+	}
+	return 0;
+}
+
+/* More rounds of ra's kernels, in passes over its sizes and f, while one
+ * of them wants more and has room for it. A pass takes a round wherever
+ * the budget has room, also where the time is already known: then every
+ * size's runs span the same stretch of time, and a burst of load falls on
+ * a part of the runs of every size rather than on all the runs of the
+ * sizes measured while it lasts. Returns 0, or -1 with err. */
+static int refine(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, size_t errlen)
+{
+	while (ra_unsettled(r, ra)) {
+		for (size_t k = 0; k < r->nsizes; k++)
+			if (rounds_at(r, rt, ra, pg, k, -1, NULL, err, errlen))
+				return -1;
+		for (int fi = 0; ra->f_n && fi < REP_NF; fi++)
+			if (rounds_at(r, rt, ra, pg, 0, fi, NULL, err, errlen))
+				return -1;
+	}
+	for (size_t v = 0; v < ra->nvar; v++) {
+		for (size_t k = 0; k < r->nsizes; k++)
+			runs_close(r, &ra->var[v].runs[k]);
+		for (int fi = 0; fi < REP_NF; fi++)
+			runs_close(r, &ra->var[v].f_runs[fi]);
+	}
+	return 0;
 }
 
 /* The size index of the speedup figure: the largest simulated size. */
@@ -253,6 +405,9 @@ static size_t speedup_index(const report *r)
 	return best;
 }
 
+/* The first pass over ra: W and D at every size and the first round of
+ * runs of its kernels there, then the same at each f. Returns 0, or -1
+ * with err. */
 static int sweep_algo(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, size_t errlen)
 {
 	const algo *a = ra->a;
@@ -281,12 +436,12 @@ static int sweep_algo(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err
 			c->w = c->cw;
 			c->d = c->cd;
 		}
-		for (size_t v = 0; v < ra->nvar; v++) {
-			progress_show(pg, a->name, ra->var[v].variant, n);
-			measure(r, rt, ra, &ra->var[v], &ra->params, in, k, -1);
-			pg->done += gpu_units(n, r->reps);
-		}
+		int rc = rounds_at(r, rt, ra, pg, k, -1, in, err, errlen);
 		algo_data_free_all(in, ALGO_MAX_PORTS);
+		if (rc)
+			return -1;
+		for (size_t v = 0; v < ra->nvar; v++)
+			ra->var[v].measured += ra->var[v].runs[k].st.runs > 0;
 	}
 	int sp = algo_swept_param(a);
 	if (sp < 0)
@@ -303,18 +458,8 @@ static int sweep_algo(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err
 		ra->f_val[fi] = f_values[fi];
 		progress_show(pg, a->name, "f per work-item", ra->f_n);
 		ra->f_cost_ok[fi] = cost_at(r, a, &p, ra->f_n, &ra->f_w[fi], &ra->f_d[fi]) == 0;
-		if (!ra->nvar)
-			continue;
-		algo_data in[ALGO_MAX_PORTS] = {0};
-		if (algo_generate(a, in, ra->f_n, &p, r->seed)) {
-			snprintf(err, errlen, "out of memory for %zu input elements", ra->f_n);
+		if (rounds_at(r, rt, ra, pg, 0, fi, NULL, err, errlen))
 			return -1;
-		}
-		for (size_t v = 0; v < ra->nvar; v++) {
-			measure(r, rt, ra, &ra->var[v], &p, in, 0, fi);
-			pg->done += gpu_units(ra->f_n, r->reps);
-		}
-		algo_data_free_all(in, ALGO_MAX_PORTS);
 	}
 	return 0;
 }
@@ -368,16 +513,16 @@ static int setup_algos(report *r, const report_config *cfg)
 			s->variant = gpu_variant_name(v);
 			s->kind = (int)v;
 			s->all_verified = 1;
-			s->med = malloc(4 * r->nsizes * sizeof *s->med);
-			if (!s->med)
+			s->runs = calloc(r->nsizes, sizeof *s->runs);
+			s->fitv = malloc(r->nsizes * sizeof *s->fitv);
+			if (!s->runs || !s->fitv)
 				return -1;
-			s->lo = s->med + r->nsizes;
-			s->hi = s->lo + r->nsizes;
-			s->fitv = s->hi + r->nsizes;
-			for (size_t i = 0; i < 4 * r->nsizes; i++)
-				s->med[i] = NAN;
+			for (size_t i = 0; i < r->nsizes; i++) {
+				stats_summarise(NULL, 0, &s->runs[i].st);
+				s->fitv[i] = NAN;
+			}
 			for (int f = 0; f < REP_NF; f++)
-				s->f_med[f] = s->f_lo[f] = s->f_hi[f] = NAN;
+				stats_summarise(NULL, 0, &s->f_runs[f].st);
 		}
 		if (!ra->nvar)
 			snprintf(ra->gpu_note, sizeof ra->gpu_note,
@@ -402,8 +547,11 @@ int report_sweep(report *r, const report_config *cfg, char *err, size_t errlen)
 		goto done;
 	}
 	progress pg = {.cfg = cfg, .total = sweep_units(r)};
-	for (size_t k = 0; k < r->nalgos && rc == 0; k++)
+	for (size_t k = 0; k < r->nalgos && rc == 0; k++) {
 		rc = sweep_algo(r, &r->algos[k], rt, &pg, err, errlen);
+		if (rc == 0)
+			rc = refine(r, &r->algos[k], rt, &pg, err, errlen);
+	}
 done:
 	clrt_close(rt);
 	return rc;

@@ -3,7 +3,9 @@
  * configuration, and what it prints. The report itself is the library of
  * plots/ (report.h): the sweep, the verdicts, the figures and the pages.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -14,11 +16,18 @@
 
 /* Options of this command only (the shared codes are in cli.h). */
 enum {
-	OPT_SIM_MAX = 2000
+	OPT_SIM_MAX = 2000,
+	OPT_BUDGET,
+	OPT_PRECISION
 };
 
-#define DEFAULT_SIZES   "2^10..2^20:2"
-#define DEFAULT_SIM_MAX ((size_t)1 << 18)
+#define DEFAULT_SIZES     "2^10..2^20:2"
+#define DEFAULT_SIM_MAX   ((size_t)1 << 18)
+#define DEFAULT_REPS      5
+/* Seconds per size and kernel for more rounds of runs, and the precision
+ * wanted of a size's time (percent), as the help gives them. */
+#define DEFAULT_BUDGET    "0.5"
+#define DEFAULT_PRECISION "5"
 
 typedef struct report_opts {
 	const char **names; /* the algorithms asked for; none = all */
@@ -26,6 +35,7 @@ typedef struct report_opts {
 	const char *sizes;
 	const char *device;
 	uint64_t reps, seed;
+	double budget_s, precision; /* precision: a fraction, 0.05 for +-5% */
 	size_t sim_max;
 	const char *out;
 	int preview, quiet, no_draw;
@@ -139,6 +149,23 @@ nomem:
 	return -1;
 }
 
+/* A number of at least lo and at most hi from s, with an optional '%' after
+ * it when percent is set. Returns 0 with it in *v, or -1. */
+static int parse_number(const char *s, double lo, double hi, int percent, double *v)
+{
+	char *end;
+	errno = 0;
+	double x = strtod(s, &end);
+	if (end == s || errno || !isfinite(x) || x < lo || x > hi)
+		return -1;
+	if (percent && *end == '%')
+		end++;
+	if (*end)
+		return -1;
+	*v = x;
+	return 0;
+}
+
 /* ---- progress on a terminal ---- */
 
 typedef struct progress {
@@ -236,6 +263,8 @@ static int parse(report_opts *o, int argc, char **argv)
 	    {"out", required_argument, 0, OPT_OUT},
 	    {"seed", required_argument, 0, OPT_SEED},
 	    {"sim-max", required_argument, 0, OPT_SIM_MAX},
+	    {"budget", required_argument, 0, OPT_BUDGET},
+	    {"precision", required_argument, 0, OPT_PRECISION},
 	    {"preview", no_argument, 0, OPT_PREVIEW},
 	    {"no-draw", no_argument, 0, OPT_NO_DRAW},
 	    {"quiet", no_argument, 0, OPT_QUIET},
@@ -284,6 +313,23 @@ static int parse(report_opts *o, int argc, char **argv)
 					  optarg);
 				return EXIT_USAGE;
 			}
+			break;
+		case OPT_BUDGET:
+			if (parse_number(optarg, 0, 3600, 0, &o->budget_s)) {
+				cli_error("report: --budget '%s': give seconds from 0 to 3600, "
+					  "such as 0.5 (0: exactly --reps runs)",
+					  optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_PRECISION:
+			if (parse_number(optarg, 0.1, 100, 1, &o->precision)) {
+				cli_error("report: --precision '%s': give a percentage from 0.1 to "
+					  "100, such as 5 (the time within +-5%%)",
+					  optarg);
+				return EXIT_USAGE;
+			}
+			o->precision /= 100;
 			break;
 		case OPT_PREVIEW:
 			o->preview = 1;
@@ -351,7 +397,9 @@ static int report_exec(int argc, char **argv)
 	report_opts o;
 	memset(&o, 0, sizeof o);
 	o.sizes = DEFAULT_SIZES;
-	o.reps = 5;
+	o.reps = DEFAULT_REPS;
+	o.budget_s = strtod(DEFAULT_BUDGET, NULL);
+	o.precision = strtod(DEFAULT_PRECISION, NULL) / 100;
 	o.seed = 1;
 	o.sim_max = DEFAULT_SIM_MAX;
 	o.out = "report";
@@ -375,6 +423,8 @@ static int report_exec(int argc, char **argv)
 	    .nsizes = nsizes,
 	    .device = o.device,
 	    .reps = (unsigned)o.reps,
+	    .budget_s = o.budget_s,
+	    .precision = o.precision,
 	    .seed = o.seed,
 	    .sim_max = o.sim_max,
 	    .outdir = o.out,
@@ -422,21 +472,36 @@ done:
 
 const cmd_entry cmd_report_entry = {
     .name = "report",
-    .args = "[ALGO ...] [--sizes SIZES] [--device SPEC] [--reps R] [--out DIR]\n"
-	    "       [--sim-max N] [--seed S] [--preview | --no-draw] [--quiet]",
+    .args = "[ALGO ...] [--sizes SIZES] [--device SPEC] [--reps R] [--budget S]\n"
+	    "       [--precision P] [--out DIR] [--sim-max N] [--seed S]\n"
+	    "       [--preview | --no-draw] [--quiet]",
     .summary = "measure, simulate, fit Brent's bound and plot: does it grow as predicted?",
     .help = "For each algorithm (all by default) and size: the kernels' times on the\n"
-	    "device (a warm-up, then R timed runs: median, min, max) and W(n), D(n),\n"
-	    "D_serial(n) from the simulator (the registry's closed forms past --sim-max,\n"
-	    "checked against the simulator below it). Fits t(n) = a*W/p + b*D + c,\n"
-	    "a, b, c >= 0, with p the device's lanes, and gives a verdict per kernel.\n"
+	    "device and W(n), D(n), D_serial(n) from the simulator (the registry's\n"
+	    "closed forms past --sim-max, checked against the simulator below it).\n"
+	    "A kernel's time at a size is the lower quartile of its runs: a busy machine\n"
+	    "only slows runs down, and the fastest quarter is the kernel's own time.\n"
+	    "Runs come in rounds of a warm-up and R timed runs, spread over the sweep:\n"
+	    "at least 3, then more until the 95% confidence interval of the lower\n"
+	    "quartile is within +-P% of it or S seconds per size and kernel are spent.\n"
+	    "Fits t(n) = a*W/p + b*D + c, a, b, c >= 0, with p the device's lanes, to\n"
+	    "these times and gives a verdict per kernel: grows as predicted (within 25%\n"
+	    "at every size and R^2 >= 0.90), departs (naming the criterion, the size and\n"
+	    "by how much), or too noisy to judge, where the times' intervals (at least\n"
+	    "+-7.5%) leave it open.\n"
 	    "options:\n"
 	    "  --sizes SIZES    2^A..2^B (every power of two), 2^A..2^B:S (every S-th\n"
 	    "                   exponent), or a comma list such as 1000,2^12,5000\n"
 	    "                   (default " DEFAULT_SIZES ")\n"
 	    "  --device SPEC    as pram gpu (default: $PRAM_DEVICE, else the first CPU\n"
 	    "                   device)\n"
-	    "  --reps R         timed runs per size after one warm-up (default 5)\n"
+	    "  --reps R         timed runs a round, at least (default 5)\n"
+	    "  --budget S       seconds per size and kernel for more rounds\n"
+	    "                   (default " DEFAULT_BUDGET "); 0: one round, exactly R runs,\n"
+	    "                   which can show no departure (one burst of load may\n"
+	    "                   have met them all)\n"
+	    "  --precision P    run until the time is known within +-P%\n"
+	    "                   (default " DEFAULT_PRECISION ")\n"
 	    "  --out DIR        the report's folder (default report)\n"
 	    "  --sim-max N      the largest simulated size (default 2^18)\n"
 	    "  --seed S         seed of the inputs (default 1)\n"

@@ -11,7 +11,9 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 not found (reads the JSO
 
 dir="$tap_tmp/report"
 algos="reduce scan-hillis-steele scan-blelloch"
-run_pram report $algos --sizes 2^8..2^12 --reps 2 --sim-max 2^10 --out "$dir"
+# A small budget: the rounds of runs are tested, and the test stays short
+# on a busy machine.
+run_pram report $algos --sizes 2^8..2^12 --reps 2 --budget 0.05 --sim-max 2^10 --out "$dir"
 if [ "$HAVE_OPENCL" = yes ]; then
 	expect_rc 0 "pram report on the default device succeeds"
 else
@@ -60,6 +62,10 @@ done
 check_figure brent-speedup
 check_header brent-speedup "algorithm,n,p,t_p,work,depth,w_over_p_plus_d,speedup,brent_speedup"
 check "sizes past --sim-max are flagged closed-form" grep -q "^reduce,4096,closed-form," "$dir/reduce-cost.csv"
+# Past --sim-max W and D are the closed form's: the figures mark those
+# sizes (circles) and say so in the key.
+check "the cost figure knows its closed-form sizes" grep -q '^has_cf = 2$' "$dir/reduce-cost.gp"
+check "and its key names them" grep -q "<title>closed form only (n > 210)</title>" "$dir/reduce-cost.svg"
 check "sizes up to --sim-max come from the simulator" grep -q "^reduce,1024,simulator,1023,10," "$dir/reduce-cost.csv"
 check "the simulator matches the closed forms" python3 -c '
 import json, sys
@@ -68,22 +74,28 @@ assert [a["name"] for a in s["algorithms"]] == sys.argv[2].split(), s["algorithm
 for a in s["algorithms"]:
     assert a["closed_form_checked"] == 3 and a["closed_form_differs"] == 0, a
     assert a["simulation_ok"], a
-for k in ("command", "date", "device", "sizes", "reps", "figures"):
+for k in ("command", "date", "device", "sizes", "reps", "budget_s", "precision", "figures",
+          "time_statistic", "thresholds"):
     assert k in s, k
 assert s["sizes"] == [256, 512, 1024, 2048, 4096], s["sizes"]
 for f in s["figures"]:
     assert "png" in f and "svg" in f, f
 ' "$dir/summary.json" "$algos"
+# reduce and Blelloch's scan have the same speedups on the simulator: the
+# second curve is drawn apart (circles) and its key says so.
+check "coinciding speedup curves are found" grep -q 'array same\[3\] = \[0, 0, 1\]' "$dir/brent-speedup.gp"
+check "and the key names the curve they coincide with" \
+	grep -q "<title>scan-blelloch T1/Tp = reduce's (circles)</title>" "$dir/brent-speedup.svg"
 check "the index gives the exact command" grep -qF "pram report $algos --sizes 2^8..2^12" "$dir/index.md"
 
 if [ "$HAVE_OPENCL" = yes ]; then
 	for a in $algos; do
 		check_figure "$a-time"
-		check_header "$a-time" "algorithm,variant,n,reps,median_ms,min_ms,max_ms,fit_ms,work,depth,cost_source,verified"
+		check_header "$a-time" "algorithm,variant,n,reps,median_ms,min_ms,max_ms,fit_ms,work,depth,cost_source,verified,q1_ms,q1_ci_low_ms,q1_ci_high_ms"
 	done
 	check_figure family-reduce
 	check_figure family-scan
-	check_header family-scan "family,algorithm,variant,series,n,median_ms,min_ms,max_ms"
+	check_header family-scan "family,algorithm,variant,series,n,median_ms,min_ms,max_ms,q1_ms"
 	check "every kernel variant has a verdict and a fit" python3 -c '
 import json, sys
 s = json.load(open(sys.argv[1]))
@@ -93,10 +105,43 @@ for a in s["algorithms"]:
     for v in a["variants"]:
         assert v["verified"], (a["name"], v)
         assert len(v["times_ms"]) == 5, (a["name"], v["variant"])
+        for t in v["times_ms"]:
+            # At least 3 rounds, unless the budget ran out first.
+            assert t["runs"] >= 2 and t["stopped"] in ("precise", "budget"), t
+            assert t["rounds"] >= 3 or t["stopped"] == "budget", t
+            lo, hi = t["lower_quartile_ci"]
+            assert t["min"] <= lo <= t["lower_quartile"] <= hi <= t["max"], t
+            assert 0 < t["lower_quartile_ci_level"] <= 1, t
         assert "fit" in v and v["fit"]["a"] >= 0 and v["fit"]["b_ms"] >= 0 and v["fit"]["c_ms"] >= 0
-        assert v["verdict"].startswith(("grows as predicted", "departs")), v["verdict"]
+        assert v["verdict"].startswith(("grows as predicted", "departs", "too noisy to judge")), v["verdict"]
+        assert v["outcome"] in ("as-predicted", "departs", "too-noisy"), v["outcome"]
+        assert (v["outcome"] == "departs") == bool(v["failed_criteria"]), v
+        assert (v["outcome"] == "too-noisy") == bool(v["open_criteria"]), v
+        assert v["verdict_n"] in s["sizes"], v
+        lo, hi = v["fit"]["r2_range"]
+        assert lo <= v["fit"]["r2"] <= hi, v["fit"]
 ' "$dir/summary.json"
-	check "verdicts are on the index page" grep -q -e "grows as predicted" -e "departs from" "$dir/index.html"
+	check "the time figure's key names the fit on closed-form sizes" \
+		grep -q "<title>fit on the closed form's W, D (n > 210)</title>" "$dir/reduce-time.svg"
+	# The fit's key gives its constants as times with units, not raw numbers.
+	check "the fit's key gives a, b and c as times" grep -Eq \
+		'fitlabel.*"teaching fit: (0|[0-9.]+ (s|ms|µs|ns|ps)) × W/p \+ (0|[0-9.]+ (s|ms|µs|ns|ps)) × D \+ (0|[0-9.]+ (s|ms|µs|ns|ps))"' \
+		"$dir/reduce-time.gp"
+	check "and no raw coefficient" sh -c "! grep -q 'fitlabel.*e-0' '$dir/reduce-time.gp'"
+	check "verdicts are on the index page" grep -q -e "grows as predicted" -e "departs from" -e "too noisy to judge" "$dir/index.html"
+	check "the index page gives the runs per size" grep -q "<th>runs</th>" "$dir/index.html"
+	# f elements per work-item: its figure, from the runs' lower quartiles.
+	run_pram report scan-brent --sizes 2^8..2^10 --reps 2 --budget 0 --out "$tap_tmp/pp"
+	expect_rc 0 "a report with f elements per work-item succeeds"
+	check "its figure is drawn" test -s "$tap_tmp/pp/scan-brent-perproc.png"
+	got=$(head -n 1 "$tap_tmp/pp/scan-brent-perproc.csv")
+	want="algorithm,n,f,variant,median_ms,min_ms,max_ms,measured_speedup,notes_speedup,brent_speedup,q1_ms"
+	tap_result "$([ "$got" = "$want" ] && echo 0 || echo 1)" "scan-brent-perproc.csv has the documented header" "got: $got"
+	check "its speedups are of the lower quartiles" awk -F, '
+		$4 == "teaching" && $3 == 2 { base = $11 }
+		$4 == "teaching" && $3 == 8 { q = $11; s = $8 }
+		END { exit !(base > 0 && q > 0 && (s - base / q) ^ 2 < 1e-6 * s * s) }' \
+		"$tap_tmp/pp/scan-brent-perproc.csv"
 else
 	echo "# measured figures skipped: pram was built without OpenCL"
 	check "no measured figure without a device" test ! -e "$dir/reduce-time.csv"
@@ -112,20 +157,49 @@ expect_rc 2 "a backwards range is a usage error"
 run_pram report no-such-algo
 expect_rc 2 "an unknown algorithm is a usage error"
 expect_in "unknown algorithm 'no-such-algo'" "$err" "and is named"
+run_pram report --budget -1
+expect_rc 2 "a negative --budget is a usage error"
+expect_in "pram: report: --budget '-1'" "$err" "and names the option and value"
+run_pram report --precision 0
+expect_rc 2 "a --precision of 0 is a usage error"
+run_pram report --precision 5x
+expect_rc 2 "a --precision that is not a number is a usage error"
 run_pram report --help
 expect_rc 0 "pram report --help"
+expect_in "--budget S" "$out" "the help gives --budget"
+expect_in "--precision P" "$out" "and --precision"
 expect_in "usage: pram report" "$out" "prints its usage"
 
 # --preview draws the main figure in the terminal.
-run_pram report reduce --sizes 2^6..2^10 --reps 2 --out "$tap_tmp/prev" --preview
+run_pram report reduce --sizes 2^6..2^10 --reps 2 --budget 0 --out "$tap_tmp/prev" --preview
 expect_rc 0 "--preview succeeds"
 expect_in "input size n (elements)" "$out" "and draws a plot with its axis label"
+# The terminal shows no enhanced text: the title comes in plain text, its
+# second line on a line of its own, with no braces or font changes.
+if [ "$HAVE_OPENCL" = yes ]; then
+	expect_in "reduce: measured time against Brent's bound" "$out" "the preview's title is plain"
+	expect_in "on $(printf '%s' "$out" | sed -n 's/^pram report on \(.*\) (.*$/\1/p' | head -n 1), p = " \
+		"$out" "and its second line too"
+else
+	expect_in "reduce: work and depth" "$out" "the preview's title is plain"
+fi
+tap_result "$(printf '%s' "$out" | grep -q -e '[{}]' -e '2^{' && echo 1 || echo 0)" \
+	"the preview has no enhanced-text markup" "$(printf '%s' "$out" | grep -e '[{}]' | head -n 3)"
 
 # --no-draw writes the scripts and draw.sh, runs no gnuplot; draw.sh then
 # draws every figure the index links.
 nd="$tap_tmp/nodraw"
-run_pram report reduce --sizes 2^6..2^10 --reps 2 --out "$nd" --no-draw
+run_pram report reduce --sizes 2^6..2^10 --reps 2 --budget 0 --out "$nd" --no-draw
 expect_rc 0 "--no-draw succeeds"
+if [ "$HAVE_OPENCL" = yes ]; then
+	check "--budget 0 takes exactly --reps runs" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+for v in s["algorithms"][0]["variants"]:
+    for t in v["times_ms"]:
+        assert t["runs"] == 2 and t["stopped"] == "fixed", t
+' "$nd/summary.json"
+fi
 expect_in "draw.sh" "$out" "and says how to draw the figures"
 check "--no-draw draws no PNG" sh -c "! ls '$nd'/*.png 2>/dev/null"
 check "--no-draw writes every script" test -s "$nd/reduce-cost.gp"

@@ -2,13 +2,20 @@
  * test-fit.c - the report's fit (plots/fit.c) on synthetic data whose
  * constants are known: non-negative least squares recovers them, clamps the
  * ones that would go negative, and the goodness-of-fit numbers and growth
- * exponents are right.
+ * exponents are right; the statistics of the runs (plots/stats.c): the
+ * quantiles and the ranks of their confidence intervals; and the verdict
+ * (plots/verdict.c) on synthetic series, since real timings are noisy: a
+ * clean series gets a verdict naming its criterion, a noisy one "too noisy
+ * to judge", and noise alone never turns one verdict into the other.
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fit.h"
+#include "stats.h"
 #include "tap.h"
+#include "verdict.h"
 
 /* Sizes 2^10 .. 2^(10+m-1), with Blelloch-like W = 2n - 2, D = 2 log2 n. */
 static size_t make_sizes(double *n, double *w, double *d, size_t m)
@@ -34,8 +41,220 @@ static void gradient(const double *w, const double *d, const double *t, size_t m
 	}
 }
 
+/* The statistics of repeated runs. */
+static void test_stats(void)
+{
+	size_t j, k;
+	double level;
+	/* The median's interval from the binomial tables: 9 runs give ranks 2
+	 * and 8 (96.1%), 17 runs 5 and 13, 100 runs 40 and 61. */
+	stats_quantile_ranks(9, 0.5, &j, &k, &level);
+	TAP_OK(j == 2 && k == 8, "median of 9 runs: ranks 2 and 8 (%zu, %zu)", j, k);
+	TAP_CLOSE(level, 1 - 2 * 10.0 / 512, 1e-9, "and their coverage is 1 - 2 * 10/512");
+	stats_quantile_ranks(17, 0.5, &j, &k, &level);
+	TAP_OK(j == 5 && k == 13, "median of 17 runs: ranks 5 and 13 (%zu, %zu)", j, k);
+	stats_quantile_ranks(100, 0.5, &j, &k, &level);
+	TAP_OK(j == 40 && k == 61, "median of 100 runs: ranks 40 and 61 (%zu, %zu)", j, k);
+	TAP_OK(level >= STATS_CONFIDENCE, "at least 95%% coverage (%g)", level);
+	/* Too few runs for 95%: the whole range, with the coverage it has. */
+	stats_quantile_ranks(5, 0.5, &j, &k, &level);
+	TAP_OK(j == 1 && k == 5, "median of 5 runs: their range (%zu, %zu)", j, k);
+	TAP_CLOSE(level, 1 - 2.0 / 32, 1e-9, "covering 1 - 2^-4");
+	/* The lower quartile of 5 runs: the fastest is above it with
+	 * 0.75^5, the 4th below it with P(B >= 4) = 16 * 0.25^5. */
+	stats_quantile_ranks(5, 0.25, &j, &k, &level);
+	TAP_OK(j == 1 && k == 4, "lower quartile of 5 runs: ranks 1 and 4 (%zu, %zu)", j, k);
+	TAP_CLOSE(level, 1 - pow(0.75, 5) - 16 * pow(0.25, 5), 1e-9, "covering only 75%%");
+	stats_quantile_ranks(15, 0.25, &j, &k, &level);
+	TAP_OK(j == 1 && k == 8 && level >= STATS_CONFIDENCE,
+	       "15 runs (3 rounds of 5): ranks 1 and 8, at 95%% (%zu, %zu, %g)", j, k, level);
+	stats_quantile_ranks(4000, 0.25, &j, &k, &level);
+	TAP_OK(j > 900 && j < 1000 && k > 1000 && k < 1100 && level >= STATS_CONFIDENCE,
+	       "4000 runs: close ranks around 1000 (%zu, %zu, %g)", j, k, level);
+
+	/* A summary: 20 runs, 15 at 1 ms and 5 at 2 ms (a busy second core). */
+	double t[64];
+	for (size_t i = 0; i < 20; i++)
+		t[i] = i % 4 == 3 ? 2.0 : 1.0 + 0.001 * (double)i;
+	stats_summary st;
+	stats_summarise(t, 20, &st);
+	TAP_EQ_I(st.runs, 20, "20 runs summarised");
+	TAP_OK(t[0] <= t[1] && t[18] <= t[19], "and sorted");
+	TAP_CLOSE(st.min, 1.0, 1e-12, "min");
+	TAP_CLOSE(st.max, 2.0, 1e-12, "max");
+	TAP_OK(st.q1 < 1.01 && st.q1_lo <= st.q1 && st.q1 <= st.q1_hi && st.q1_hi < 1.02,
+	       "the lower quartile stays with the fast runs (%g in %g..%g)", st.q1, st.q1_lo,
+	       st.q1_hi);
+	TAP_OK(stats_rel_width(&st) < 0.02, "and is known within 2%% (%g)", stats_rel_width(&st));
+	/* Half of them slow: the median is anywhere, the quartile is not. */
+	for (size_t i = 0; i < 20; i++)
+		t[i] = i % 2 ? 2.0 : 1.0;
+	stats_summarise(t, 20, &st);
+	TAP_CLOSE(st.med, 1.5, 1e-12, "half slow: the median falls between the clusters");
+	TAP_CLOSE(st.q1, 1.0, 1e-12, "the lower quartile does not");
+	/* One run, and none. */
+	t[0] = 3;
+	stats_summarise(t, 1, &st);
+	TAP_OK(st.q1 == 3 && st.q1_lo == 3 && st.q1_hi == 3 && stats_rel_width(&st) == 0,
+	       "one run is its own quartile, known to nothing more");
+	stats_summarise(t, 0, &st);
+	TAP_OK(st.runs == 0 && isnan(st.q1) && isnan(stats_rel_width(&st)), "no runs: NAN");
+}
+
+/* A series of m sizes 2^10, 2^11, ... with Blelloch-like W and D, its
+ * times on the model t = 2e-5 W/p + 1e-3 D + 0.01 ms (p = 32) times
+ * factor[i], each known within +-rel[i] (its interval), from 15 runs that
+ * spread 1.1 times. */
+#define VP 32.0
+static void series(verdict_point *pt, size_t m, const double *factor, const double *rel)
+{
+	for (size_t i = 0; i < m; i++) {
+		double n = ldexp(1, (int)(10 + i)), w = 2 * n - 2, d = 2 * (10 + (double)i);
+		double t = (2e-5 * w / VP + 1e-3 * d + 0.01) * (factor ? factor[i] : 1);
+		double r = rel ? rel[i] : 0.01;
+		pt[i] = (verdict_point){.n = n,
+					.w = w,
+					.d = d,
+					.t = t,
+					.t_lo = t * (1 - r),
+					.t_hi = t * (1 + r),
+					.min = t * (1 - r),
+					.max = t * (1 - r) * 1.1,
+					.runs = 15,
+					.rounds = 3};
+	}
+}
+
+/* A small deterministic generator of noise in [-1, 1]. */
+static double noise(unsigned *state)
+{
+	*state = *state * 1103515245u + 12345u;
+	return (double)((*state >> 8) & 0xffff) / 32767.5 - 1;
+}
+
+static void test_verdict(void)
+{
+	verdict_point pt[16];
+	double f[16], rel[16];
+	verdict v;
+	size_t m = 12;
+
+	/* 1. Clean: on the model within 1%, each time known within +-1%. */
+	for (size_t i = 0; i < m; i++)
+		f[i] = i % 2 ? 1.01 : 0.99;
+	series(pt, m, f, NULL);
+	TAP_EQ_I(verdict_judge(pt, m, VP, &v), VERDICT_AS_PREDICTED,
+		 "a clean series grows as predicted");
+	TAP_CONTAINS(v.text, "grows as predicted: the Brent fit is within ",
+		     "and the verdict says so");
+	TAP_CONTAINS(v.text, "25% allowed", "naming the residual's limit");
+	TAP_CONTAINS(v.text, "(0.90 needed)", "and R^2's");
+	TAP_OK(v.failed == 0 && v.open == 0, "no criterion failed or open");
+
+	/* 2. One size twice as slow as the model, known within +-1%: the worst
+	 * residual fails there, whatever the noise. */
+	for (size_t i = 0; i < m; i++)
+		f[i] = i == 4 ? 2.0 : 1.0;
+	series(pt, m, f, NULL);
+	TAP_EQ_I(verdict_judge(pt, m, VP, &v), VERDICT_DEPARTS,
+		 "a size at twice the model departs");
+	TAP_EQ_I(v.failed, VERDICT_WORST, "the failed criterion is the worst residual");
+	TAP_EQ_I(v.at, 4, "at that size");
+	TAP_CONTAINS(v.text, "departs from the prediction: at n = 2^14 the time is ",
+		     "the verdict names the size");
+	TAP_CONTAINS(v.text, "more than the 25% allowed", "and the limit it exceeds");
+
+	/* 3. Times that do not grow, wavering +-12% about a constant: every
+	 * residual is within the limit, but the fit explains nothing. */
+	for (size_t i = 0; i < m; i++) {
+		pt[i].t = 1.0 * (i % 2 ? 1.12 : 0.88);
+		pt[i].t_lo = pt[i].t * 0.99;
+		pt[i].t_hi = pt[i].t * 1.01;
+		pt[i].min = pt[i].t_lo;
+		pt[i].max = pt[i].t * 1.1;
+	}
+	TAP_EQ_I(verdict_judge(pt, m, VP, &v), VERDICT_DEPARTS,
+		 "times that do not follow W and D depart");
+	TAP_EQ_I(v.failed, VERDICT_R2, "by R^2 alone");
+	TAP_CONTAINS(v.text, "is below the 0.90 needed", "and the verdict says R^2 is too low");
+
+	/* 4. The issue's case: the runs at 2^14 spread 2.4 times and leave the
+	 * time there known only within +-30%, 30% off the model. */
+	for (size_t i = 0; i < m; i++) {
+		f[i] = i == 4 ? 1.3 : 1.0;
+		rel[i] = i == 4 ? 0.3 : 0.01;
+	}
+	series(pt, m, f, rel);
+	pt[4].max = pt[4].min * 2.4;
+	TAP_EQ_I(verdict_judge(pt, m, VP, &v), VERDICT_TOO_NOISY,
+		 "a noisy size: too noisy to judge");
+	TAP_EQ_I(v.at, 4, "naming that size");
+	TAP_CONTAINS(v.text, "too noisy to judge: the runs at n = 2^14 spread 2.4 times",
+		     "and how far its runs spread");
+	/* Even at twice the model: an unsettled time cannot make it depart. */
+	pt[4].t *= 2 / 1.3;
+	pt[4].t_lo *= 2 / 1.3;
+	pt[4].t_hi *= 2 / 1.3;
+	TAP_EQ_I(verdict_judge(pt, m, VP, &v), VERDICT_TOO_NOISY,
+		 "an unsettled time at twice the model is too noisy, not a departure");
+
+	/* 5. A size 42% above the model, which the fit leaves about 25% off,
+	 * known within +-1%: one report differs from the next by more than
+	 * that, so it is too close to call. */
+	for (size_t i = 0; i < m; i++)
+		f[i] = i == 4 ? 1.42 : 1.0;
+	series(pt, m, f, NULL);
+	TAP_EQ_I(verdict_judge(pt, m, VP, &v), VERDICT_TOO_NOISY,
+		 "a residual at the limit is open");
+	TAP_EQ_I(v.open, VERDICT_WORST, "the open criterion is the worst residual");
+	TAP_CONTAINS(v.text, "within the +-7.5% by which one report differs from the next",
+		     "and the verdict says why");
+
+	/* 6. Noise alone never turns one verdict into the other: a size off
+	 * the model by 0% to 60%, every time shaken by up to +-5% (as much as
+	 * one report differs from the next), 40 times each; no offset gets
+	 * both verdicts. */
+	unsigned seed = 7;
+	int flips = 0;
+	double flip_at = -1;
+	for (int off = 0; off <= 60; off++) {
+		int seen[4] = {0, 0, 0, 0};
+		for (int trial = 0; trial < 40; trial++) {
+			for (size_t i = 0; i < m; i++) {
+				f[i] = (i == 5 ? 1 + off / 100.0 : 1.0) * (1 + 0.05 * noise(&seed));
+				rel[i] = 0.01 + 0.02 * (noise(&seed) + 1);
+			}
+			series(pt, m, f, rel);
+			seen[verdict_judge(pt, m, VP, &v)] = 1;
+		}
+		if (seen[VERDICT_AS_PREDICTED] && seen[VERDICT_DEPARTS] && !flips++)
+			flip_at = off / 100.0;
+	}
+	TAP_OK(flips == 0, "noise never flips a verdict (first flip at an offset of %g)", flip_at);
+
+	/* 7. Runs of one round, back to back (report --budget 0), cannot show a
+	 * departure: one burst of load may have met them all. */
+	for (size_t i = 0; i < m; i++)
+		f[i] = i == 4 ? 2.0 : 1.0;
+	series(pt, m, f, NULL);
+	for (size_t i = 0; i < m; i++)
+		pt[i].rounds = 1;
+	TAP_EQ_I(verdict_judge(pt, m, VP, &v), VERDICT_TOO_NOISY,
+		 "one round at twice the model is too noisy, not a departure");
+	TAP_CONTAINS(v.text, "all in one round", "and the verdict says why");
+
+	/* 8. Too few sizes. */
+	TAP_EQ_I(verdict_judge(pt, 2, VP, &v), VERDICT_NONE, "two sizes are not judged");
+	TAP_CONTAINS(v.text, "too few sizes to judge", "and the verdict says so");
+	TAP_OK(strcmp(verdict_outcome_name(VERDICT_TOO_NOISY), "too-noisy") == 0,
+	       "the outcome's name for summary.json");
+}
+
 int main(void)
 {
+	test_stats();
+	test_verdict();
+
 	double n[16], w[16], d[16], t[16], y[16];
 	size_t m = make_sizes(n, w, d, 12);
 	double p = 64;
@@ -45,7 +264,7 @@ int main(void)
 	double a = 3e-6, b = 2e-3, c = 0.05;
 	for (size_t i = 0; i < m; i++)
 		t[i] = a * w[i] / p + b * d[i] + c;
-	TAP_OK(fit_brent(w, d, t, m, p, &f) == 0, "fit_brent accepts 12 exact points");
+	TAP_OK(fit_brent(w, d, t, NULL, m, p, &f) == 0, "fit_brent accepts 12 exact points");
 	TAP_CLOSE(f.coef[0], a, 1e-6, "a recovered from exact data");
 	TAP_CLOSE(f.coef[1], b, 1e-6, "b recovered from exact data");
 	TAP_CLOSE(f.coef[2], c, 1e-6, "c recovered from exact data");
@@ -57,7 +276,7 @@ int main(void)
 	/* 2. A constant that is zero stays zero, the others are recovered. */
 	for (size_t i = 0; i < m; i++)
 		t[i] = 5e-6 * w[i] / p + 0.2;
-	fit_brent(w, d, t, m, p, &f);
+	fit_brent(w, d, t, NULL, m, p, &f);
 	TAP_CLOSE(f.coef[0], 5e-6, 1e-6, "a recovered when b = 0");
 	TAP_OK(f.coef[1] >= 0 && f.coef[1] < 1e-9, "b = 0 recovered as 0 (%g)", f.coef[1]);
 	TAP_CLOSE(f.coef[2], 0.2, 1e-6, "c recovered when b = 0");
@@ -65,7 +284,7 @@ int main(void)
 	/* 3. Depth only. */
 	for (size_t i = 0; i < m; i++)
 		t[i] = 0.01 * d[i];
-	fit_brent(w, d, t, m, p, &f);
+	fit_brent(w, d, t, NULL, m, p, &f);
 	TAP_CLOSE(f.coef[1], 0.01, 1e-6, "b recovered when only D counts");
 	TAP_OK(f.coef[0] < 1e-12 && f.coef[2] < 1e-9, "a and c are 0 then (%g, %g)", f.coef[0],
 	       f.coef[2]);
@@ -74,7 +293,7 @@ int main(void)
 	 * time falling with n. NNLS must clamp and satisfy the KKT conditions. */
 	for (size_t i = 0; i < m; i++)
 		t[i] = 1.0 - 0.03 * (double)i + 1e-7 * w[i] / p;
-	fit_brent(w, d, t, m, p, &f);
+	fit_brent(w, d, t, NULL, m, p, &f);
 	TAP_OK(f.coef[0] >= 0 && f.coef[1] >= 0 && f.coef[2] >= 0,
 	       "no constant is negative (%g, %g, %g)", f.coef[0], f.coef[1], f.coef[2]);
 	double g[3];
@@ -91,7 +310,7 @@ int main(void)
 	/* 5. Noise of +-4%: the constants come back within a few percent. */
 	for (size_t i = 0; i < m; i++)
 		t[i] = (a * w[i] / p + b * d[i] + c) * (i % 2 ? 1.04 : 0.96);
-	fit_brent(w, d, t, m, p, &f);
+	fit_brent(w, d, t, NULL, m, p, &f);
 	TAP_CLOSE(f.coef[0], a, 0.08, "a within 8%% under 4%% noise");
 	TAP_OK(f.worst_rel < 0.06, "worst residual about the noise (%g)", f.worst_rel);
 	TAP_OK(f.r2 > 0.99, "R^2 high under noise (%g)", f.r2);
@@ -100,15 +319,15 @@ int main(void)
 	for (size_t i = 0; i < m; i++)
 		t[i] = a * w[i] / p + b * d[i] + c;
 	t[4] *= 2;
-	fit_brent(w, d, t, m, p, &f);
+	fit_brent(w, d, t, NULL, m, p, &f);
 	TAP_EQ_I(f.worst_at, 4, "the outlier is the worst residual");
 	TAP_OK(f.worst_sign > 0, "and is slower than the model");
 
 	/* 7. Bad input is refused. */
-	TAP_OK(fit_brent(w, d, t, 2, p, &f) == -1, "two points are too few");
+	TAP_OK(fit_brent(w, d, t, NULL, 2, p, &f) == -1, "two points are too few");
 	t[0] = 0;
-	TAP_OK(fit_brent(w, d, t, m, p, &f) == -1, "a zero time is refused");
-	TAP_OK(fit_brent(w, d, t + 1, m - 1, 0, &f) == -1, "p = 0 is refused");
+	TAP_OK(fit_brent(w, d, t, NULL, m, p, &f) == -1, "a zero time is refused");
+	TAP_OK(fit_brent(w, d, t + 1, NULL, m - 1, 0, &f) == -1, "p = 0 is refused");
 
 	/* 8. fit_nnls on one column: positive slope kept, negative clamped. */
 	const double *X1[1] = {n};

@@ -1,0 +1,72 @@
+/*
+ * judge.c - the verdicts of a report (report_judge in report.h): each
+ * measured kernel variant's times, the lower quartile of its runs at each
+ * size with that quartile's interval, handed to the verdict (verdict.h)
+ * with the W and D of that size; the fit and the verdict kept in the
+ * variant's record for the figures and the pages.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report_int.h"
+
+static void judge_series(const report *r, const rep_algo *ra, rep_series *s)
+{
+	verdict_point pt[FIT_MAX_POINTS];
+	size_t at[FIT_MAX_POINTS], m = 0;
+	double p = r->lanes ? (double)r->lanes : 1;
+	for (size_t k = 0; k < r->nsizes && m < FIT_MAX_POINTS; k++) {
+		const stats_summary *st = &s->runs[k].st;
+		s->fitv[k] = NAN;
+		if (!(st->q1 > 0) || ra->cost[k].source == COST_NONE)
+			continue;
+		pt[m] = (verdict_point){.n = (double)r->sizes[k],
+					.w = (double)ra->cost[k].w,
+					.d = (double)ra->cost[k].d,
+					.t = st->q1,
+					.t_lo = st->q1_lo,
+					.t_hi = st->q1_hi,
+					.min = st->min,
+					.max = st->max,
+					.runs = st->runs,
+					.rounds = s->runs[k].rounds};
+		at[m++] = k;
+	}
+	if (m == 0) {
+		s->outcome = VERDICT_NONE;
+		snprintf(s->verdict, sizeof s->verdict, "not measured: %.480s",
+			 s->error[0] ? s->error : "no size ran");
+		return;
+	}
+	verdict v;
+	verdict_judge(pt, m, p, &v);
+	s->outcome = v.outcome;
+	s->failed = v.failed;
+	s->open = v.open;
+	s->exp_meas = v.exp_meas;
+	s->exp_pred = v.exp_pred;
+	if (v.outcome != VERDICT_NONE) {
+		s->have_fit = 1;
+		s->fit = v.fit;
+		s->worst_lo = v.worst_lo;
+		s->worst_hi = v.worst_hi;
+		s->r2_lo = v.r2_lo;
+		s->r2_hi = v.r2_hi;
+		s->worst_n = r->sizes[at[v.fit.worst_at]];
+		for (size_t i = 0; i < m; i++)
+			s->fitv[at[i]] = fit_eval(&v.fit, pt[i].w, pt[i].d, p);
+	}
+	if (v.outcome != VERDICT_NONE)
+		s->verdict_n = r->sizes[at[v.at]];
+	s->as_predicted = s->all_verified && v.outcome == VERDICT_AS_PREDICTED;
+	snprintf(s->verdict, sizeof s->verdict, "%s%s",
+		 s->all_verified ? "" : "WRONG RESULTS (see the summary); ", v.text);
+}
+
+void report_judge(report *r)
+{
+	for (size_t k = 0; k < r->nalgos; k++)
+		for (size_t v = 0; v < r->algos[k].nvar; v++)
+			judge_series(r, &r->algos[k], &r->algos[k].var[v]);
+}
