@@ -60,8 +60,14 @@ static void judge_series(const report *r, const rep_algo *ra, rep_series *s)
 	if (v.outcome != VERDICT_NONE)
 		s->verdict_n = r->sizes[at[v.at]];
 	s->as_predicted = s->all_verified && v.outcome == VERDICT_AS_PREDICTED;
-	snprintf(s->verdict, sizeof s->verdict, "%s%s",
-		 s->all_verified ? "" : "WRONG RESULTS (see the summary); ", v.text);
+	/* A size that failed to run is said first: the verdict speaks only of
+	 * the sizes that ran. */
+	char failed[600] = "";
+	if (s->error[0] && s->all_verified)
+		snprintf(failed, sizeof failed,
+			 "FAILED at %.500s; of the sizes that ran: ", s->error);
+	snprintf(s->verdict, sizeof s->verdict, "%s%s%s",
+		 s->all_verified ? "" : "WRONG RESULTS (see the summary); ", failed, v.text);
 }
 
 void report_judge(report *r)

@@ -161,8 +161,9 @@ typedef struct report {
 	size_t nfigs, capfigs;
 	int gnuplot_ok; /* every figure was drawn */
 	char gnuplot_error[1024];
-	int no_draw;   /* write the scripts and draw.sh, run no gnuplot */
-	int any_wrong; /* a kernel or simulation gave a wrong result */
+	int no_draw;    /* write the scripts and draw.sh, run no gnuplot */
+	int any_wrong;  /* a kernel or simulation gave a wrong result */
+	int any_failed; /* a kernel failed to run (an OpenCL error) at some size */
 } report;
 
 /* Where the sweep is, for a progress line. */

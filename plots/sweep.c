@@ -257,6 +257,7 @@ static int measure_round(report *r, clrt *rt, rep_algo *ra, rep_series *s, const
 	ru->rounds++;
 	if (rc) {
 		ru->stop = RUNS_FAILED;
+		r->any_failed = 1;
 		if (!s->error[0])
 			snprintf(s->error, sizeof s->error, "%s: %.400s", where, err);
 		return 0;

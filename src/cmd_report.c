@@ -455,6 +455,11 @@ static int report_exec(int argc, char **argv)
 		cli_error("report: not every figure was drawn: %s", r->gnuplot_error);
 		status = EXIT_FAIL;
 	}
+	if (r->any_failed) {
+		cli_error("report: a kernel failed to run at some size (see %s/index.html)",
+			  r->outdir);
+		status = EXIT_FAIL;
+	}
 	if (r->any_wrong) {
 		cli_error(
 		    "report: a kernel or a simulation gave a wrong result (see %s/index.html)",

@@ -46,4 +46,17 @@ fault clEnqueueNDRangeKernel:9:CL_INVALID_WORK_GROUP_SIZE \
 fault clFinish:3 "clFinish: CL_OUT_OF_RESOURCES" reduce --n 1000 --reps 5
 fault clEnqueueReadBuffer:1 "clEnqueueReadBuffer: CL_OUT_OF_RESOURCES" compact --n 1000
 
+# The report goes on past a kernel that fails at one size, says so in the
+# verdict and the summary, and exits 1.
+PRAM_CL_INJECT=clEnqueueNDRangeKernel:2 "$PRAM" report reduce --sizes 2^8..2^10 --reps 2 \
+	--budget 0 --out "$tap_tmp/report" >"$tap_tmp/out" 2>"$tap_tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "FAILED at n = 2^8" "$tap_tmp/out" &&
+	grep -q "CL_OUT_OF_RESOURCES" "$tap_tmp/report/summary.json" &&
+	grep -q "a kernel failed to run" "$tap_tmp/err"; then
+	tap_result 0 "the report names an injected failure in its verdict and summary and exits 1"
+else
+	tap_result 1 "the report names an injected failure in its verdict and summary and exits 1" \
+		"exit $rc; $(head -c 600 "$tap_tmp/out") $(head -c 300 "$tap_tmp/err")"
+fi
 done_testing
