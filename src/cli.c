@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -17,6 +19,53 @@ void cli_error(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+double cli_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_progress_init(cli_progress *pg, int wanted)
+{
+	memset(pg, 0, sizeof *pg);
+	pg->on = wanted && isatty(STDERR_FILENO);
+	pg->start = cli_now();
+}
+
+int cli_progress_due(cli_progress *pg, double gap)
+{
+	if (!pg->on)
+		return 0;
+	double t = cli_now();
+	if (t < pg->next)
+		return 0;
+	pg->next = t + gap;
+	return 1;
+}
+
+void cli_progress_show(cli_progress *pg, const char *fmt, ...)
+{
+	va_list ap;
+	if (!pg->on)
+		return;
+	fputs("\r\033[K", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+	pg->shown = 1;
+}
+
+void cli_progress_end(cli_progress *pg)
+{
+	if (pg->shown) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+	pg->shown = 0;
 }
 
 void cli_usage(const cmd_entry *e, FILE *f)

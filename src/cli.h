@@ -36,6 +36,28 @@ void cli_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* A progress line on standard error, for long work on a terminal: each
+ * cli_progress_show rewrites it; cli_progress_end clears it. */
+typedef struct cli_progress {
+	int on;       /* wanted, and standard error is a terminal */
+	int shown;    /* a line is on the screen */
+	double start; /* cli_now() at cli_progress_init */
+	double next;  /* the earliest time cli_progress_due says yes again */
+} cli_progress;
+
+/* Seconds of CLOCK_MONOTONIC. */
+double cli_now(void);
+void cli_progress_init(cli_progress *pg, int wanted);
+/* Whether the line is on and gap seconds have passed since it was last
+ * due (so a fast loop rewrites it a few times a second at most). */
+int cli_progress_due(cli_progress *pg, double gap);
+void cli_progress_show(cli_progress *pg, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void cli_progress_end(cli_progress *pg);
+
 /* Print the usage of e to f. */
 void cli_usage(const cmd_entry *e, FILE *f);
 /* `pram CMD [ALGO] --help`: the usage of e and, when name is an algorithm,

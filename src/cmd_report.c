@@ -168,29 +168,12 @@ static int parse_number(const char *s, double lo, double hi, int percent, double
 
 /* ---- progress on a terminal ---- */
 
-typedef struct progress {
-	int on;       /* standard error is a terminal, and no --quiet */
-	int started;  /* start is set */
-	double start; /* seconds, at the first step */
-} progress;
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The sweep's progress (report_config.progress): one line on standard
  * error, rewritten at each step, with the time left once it can be told. */
 static void progress_show(void *arg, const report_progress *p)
 {
-	progress *pg = arg;
-	if (!pg->started) {
-		pg->started = 1;
-		pg->start = now_s();
-	}
-	double el = now_s() - pg->start, frac = p->total > 0 ? p->done / p->total : 0;
+	cli_progress *pg = arg;
+	double el = cli_now() - pg->start, frac = p->total > 0 ? p->done / p->total : 0;
 	char left[64] = "";
 	if (frac > 0.02 && el > 1) {
 		double rest = el / frac - el;
@@ -203,21 +186,13 @@ static void progress_show(void *arg, const report_progress *p)
 	unsigned k = 0;
 	while (((size_t)1 << k) < p->n)
 		k++;
-	fprintf(stderr, "\r\033[K[%3d%%] %s: %s, n = ", (int)(100 * frac), p->algo, p->what);
+	char n[32];
 	if (((size_t)1 << k) == p->n)
-		fprintf(stderr, "2^%u", k);
+		snprintf(n, sizeof n, "2^%u", k);
 	else
-		fprintf(stderr, "%zu", p->n);
-	fprintf(stderr, "%s", left);
-	fflush(stderr);
-}
-
-static void progress_end(progress *pg)
-{
-	if (pg->on) {
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
-	}
+		snprintf(n, sizeof n, "%zu", p->n);
+	cli_progress_show(pg, "[%3d%%] %s: %s, n = %s%s", (int)(100 * frac), p->algo, p->what, n,
+			  left);
 }
 
 /* What the report goes on without (report_config.notice). */
@@ -415,7 +390,8 @@ static int report_exec(int argc, char **argv)
 		cli_error("report: --sizes '%s': %s", o.sizes, err);
 		return EXIT_USAGE;
 	}
-	progress pg = {.on = !o.quiet && isatty(2)};
+	cli_progress pg;
+	cli_progress_init(&pg, !o.quiet);
 	report_config cfg = {
 	    .names = o.names,
 	    .nnames = o.nnames,
@@ -439,7 +415,7 @@ static int report_exec(int argc, char **argv)
 	if (report_new(&cfg, &r, err, sizeof err))
 		goto fail;
 	rc = report_sweep(r, &cfg, err, sizeof err);
-	progress_end(&pg);
+	cli_progress_end(&pg);
 	if (rc)
 		goto fail;
 	report_judge(r);

@@ -63,29 +63,12 @@ static int check_estimate(const run_opts *o, size_t n, double *seconds)
 
 /* Step hook for long runs on a terminal: the step and the work so far,
  * twice a second. */
-typedef struct progress {
-	double next; /* when to print next, in seconds of CLOCK_MONOTONIC */
-	int shown;
-} progress;
-
-static double now_seconds(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
-
 static void progress_step(pram *m, size_t step, void *ud)
 {
-	progress *pg = ud;
-	double t = now_seconds();
-	if (t < pg->next)
-		return;
-	pg->next = t + 0.5;
-	pg->shown = 1;
-	fprintf(stderr, "\rpram: step %zu, W so far %" PRIu64 " ...", step + 1,
-		pram_get_totals(m).work);
-	fflush(stderr);
+	cli_progress *pg = ud;
+	if (cli_progress_due(pg, 0.5))
+		cli_progress_show(pg, "pram: step %zu, W so far %" PRIu64 " ...", step + 1,
+				  pram_get_totals(m).work);
 }
 
 /* The base integers are printed in (--base): 10, or 2 as the notes write
@@ -502,19 +485,19 @@ static int run_exec(int argc, char **argv)
 		}
 	}
 	simrun r;
-	progress pg = {.next = now_seconds() + 1.0};
-	int show_progress = !o.trace && isatty(STDERR_FILENO) && seconds > 2;
+	cli_progress pg;
+	cli_progress_init(&pg, !o.trace && seconds > 2);
+	pg.next = pg.start + 1.0; /* nothing for a run that ends within a second */
 	if (simrun_exec(o.a.alg, &o.a.params, in, &o.cfg,
-			o.trace         ? trace_step
-			: show_progress ? progress_step
-					: NULL,
+			o.trace ? trace_step
+			: pg.on ? progress_step
+				: NULL,
 			o.trace ? (void *)stdout : (void *)&pg, &r)) {
 		cli_error("run: out of memory");
 		algo_data_free_all(in, nin);
 		return EXIT_FAIL;
 	}
-	if (pg.shown)
-		fputs("\r\033[K", stderr);
+	cli_progress_end(&pg);
 	if (o.a.json)
 		print_json(&o, in, &r);
 	else if (o.a.csv)
