@@ -21,4 +21,5 @@ bench/vendor$(EXEEXT): $(srcdir)/bench/vendor.cu
 	$(AM_V_GEN)$(NVCC) -O3 -arch=$(NVCC_ARCH) -o $@ $(srcdir)/bench/vendor.cu -lcusparse
 CLEANFILES += bench/vendor$(EXEEXT)
 
-EXTRA_DIST += bench/gpu-bench.sh bench/gpu-run.sh bench/vendor.py bench/vendor.cu
+EXTRA_DIST += bench/gpu-bench.sh bench/gpu-run.sh bench/vendor.py bench/vendor.cu \
+	bench/table.py
