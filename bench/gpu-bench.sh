@@ -1,12 +1,15 @@
 #!/bin/sh
-# gpu-bench.sh - pramsim's kernels against the vendor libraries, in one run.
+# gpu-bench.sh - every variant of pramsim's kernels at one size, beside what
+# a Python user gets, in one run.
 #
 #   bench/gpu-bench.sh PRAM OUTDIR [log2 n] [reps] [device]
 #
 # Runs `pram gpu` for the reductions and scans (teaching and tuned kernels,
-# integers and floats) and the rest of the scan family at n = 2^log2n on the device (default: nvidia) and
-# bench/vendor.py in the same session, and writes OUTDIR/kernels.csv and
-# OUTDIR/vendor.csv. Medians of reps timed runs after a warm-up.
+# integers and floats) and the rest of the scan family at n = 2^log2n on the
+# device (default: nvidia) and bench/vendor.py (PyTorch and CuPy: their
+# wrappers, not CUB's own figures, which bench/vendor.cu gives) in the same
+# session, and writes OUTDIR/kernels.csv and OUTDIR/python.csv. Medians of
+# reps timed runs after a warm-up.
 set -eu
 pram=$1
 out=$2
@@ -52,6 +55,6 @@ run compact "" --float ""
 run split "" "" ""
 run line-of-sight "" --float ""
 rm -f "$out/one.json"
-python3 "$here/vendor.py" "$logn" "$reps" >"$out/vendor.csv" || echo "vendor.py failed" >&2
+python3 "$here/vendor.py" "$logn" "$reps" >"$out/python.csv" || echo "vendor.py failed" >&2
 column -s, -t "$out/kernels.csv" 2>/dev/null || cat "$out/kernels.csv"
-column -s, -t "$out/vendor.csv" 2>/dev/null || cat "$out/vendor.csv"
+column -s, -t "$out/python.csv" 2>/dev/null || cat "$out/python.csv"

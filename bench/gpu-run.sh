@@ -1,42 +1,108 @@
 #!/bin/sh
 # gpu-run.sh - pramsim on a machine with a GPU, in one go: build from the
 # release tarball, list the devices, run the kernel tests on the GPU, time
-# the kernels against the vendor libraries and the simulator against a plain
-# loop, and make the report there.
+# the kernels against CUB and cuSPARSE called directly (and beside what a
+# Python user gets), time the simulator against a plain loop, and make the
+# report there.
 #
-#   bench/gpu-run.sh TARBALL OUTDIR [DEVICE] [SIZES]
+#   sh bench/gpu-run.sh TARBALL OUTDIR [DEVICE] [SIZES]
 #
 # TARBALL is what `make dist` makes (pramsim-VERSION.tar.gz); DEVICE is a
 # pram device spec (default nvidia); SIZES the report's sweep (default
-# 2^12..2^28:2). OUTDIR gets log.txt (everything printed), tests.log (the
-# kernel tests on the device), bench.tar.gz (kernels.csv, vendor.csv) and
-# report.tar.gz (the report's folder, figures not drawn: its draw.sh draws
-# them where gnuplot is). Each step goes on when one before it
-# fails, so one run says as much as it can.
+# 2^12..2^28:2). The environment variable STEPS may name the steps to run,
+# out of "tests sim kernels compare report" (default: all of them), so that
+# a run can be split in two, and COMPARE_LOGS the sizes of the comparison
+# with CUB, as powers of two (default "20 24 28").
+#
+# OUTDIR gets:
+#   log.txt         everything printed
+#   tests.log       the kernel tests on the device
+#   compare.md      pram bench against CUB and cuSPARSE (bench/table.py): for
+#   compare.csv     each size and primitive, ours, CUB's, the ratio of the
+#                   times, each as a fraction of its copy
+#   bench.tar.gz    bench/: kernels.csv (every kernel variant at 2^28),
+#                   python.csv (PyTorch and CuPy: what a Python user gets),
+#                   cub.csv (bench/vendor.cu), bench-*.json (pram bench) and
+#                   compare.*
+#   report.tar.gz   the report's folder, figures not drawn: its draw.sh draws
+#                   them where gnuplot is
+# Each step goes on when one before it fails, so one run says as much as it
+# can.
 set -u
 tarball=$1
 out=$2
 device=${3:-nvidia}
 sizes=${4:-2^12..2^28:2}
+steps=${STEPS:-tests sim kernels compare report}
+logs=${COMPARE_LOGS:-20 24 28}
+tarball=$(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 exec >"$out/log.txt" 2>&1
 set -x
+# nvcc is not always on the PATH where CUDA is installed.
+PATH=$PATH:/usr/local/cuda/bin
+export PATH
 work=$(mktemp -d)
 tar -xzf "$tarball" -C "$work" || exit 1
 src=$(ls -d "$work"/pramsim-*)
 cd "$src" || exit 1
 ./configure -q && make -j"$(nproc)" >make.log 2>&1 || { tail -40 make.log; exit 1; }
 ./pram devices
-PRAM_DEVICE=$device make -j"$(nproc)" check TESTS=tests/gpu/test-kernels >/dev/null 2>&1
-cp tests/gpu/test-kernels.log "$out/tests.log"
-tail -3 "$out/tests.log"
-grep '^not ok' "$out/tests.log" | head -40
-make bench/bench-sim >/dev/null && ./bench/bench-sim 24 5
-mkdir -p "$work/bench"
-sh bench/gpu-bench.sh ./pram "$work/bench" 28 20 "$device"
+# Whether step $1 is to run; the log gets the time each one starts.
+step() { case " $steps " in *" $1 "*) date ;; *) return 1 ;; esac; }
+bench="$work/bench"
+mkdir -p "$bench"
+
+if step tests; then
+	PRAM_DEVICE=$device make -j"$(nproc)" check TESTS=tests/gpu/test-kernels >/dev/null 2>&1
+	cp tests/gpu/test-kernels.log "$out/tests.log"
+	tail -3 "$out/tests.log"
+	grep '^not ok' "$out/tests.log" | head -40
+fi
+
+if step sim; then
+	make bench/bench-sim >/dev/null && ./bench/bench-sim 24 5
+fi
+
+# Every kernel variant at 2^28, and PyTorch and CuPy (bench/vendor.py).
+if step kernels; then
+	sh bench/gpu-bench.sh ./pram "$bench" 28 20 "$device"
+fi
+
+# CUB and cuSPARSE themselves (bench/vendor.cu) and pram bench at the same
+# sizes, in one table. Our runs are shaped as CUB's: inclusive and
+# exclusive scans, segments of 1024 elements, half of the elements kept.
+if step compare; then
+	bsizes=$(echo $logs | sed 's/^/2^/; s/ /,2^/g')
+	reps=20
+	if make vendor >vendor-make.log 2>&1; then
+		time ./bench/vendor $logs --reps "$reps" >"$bench/cub.csv"
+		column -s, -t "$bench/cub.csv" 2>/dev/null || cat "$bench/cub.csv"
+	else
+		tail -40 vendor-make.log
+	fi
+	pb() { # name, then pram bench's arguments
+		name=$1
+		shift
+		./pram bench "$@" --sizes "$bsizes" --reps "$reps" --device "$device" --json \
+			>"$bench/bench-$name.json"
+		echo "pram bench $*: exit $?"
+	}
+	pb all
+	pb inclusive scan-blelloch --inclusive
+	pb exclusive scan-blelloch --exclusive
+	pb segments-1024 reduce-segmented scan-segmented --flags every:1024
+	pb half-kept compact --flags random:2
+	python3 bench/table.py "$bench/cub.csv" "$bench/compare" "$bench"/bench-*.json &&
+		cp "$bench/compare.csv" "$bench/compare.md" "$out/"
+	cat "$bench/compare.md"
+fi
 tar -czf "$out/bench.tar.gz" -C "$work" bench
-# The report's figures are drawn where gnuplot is: sh report/draw.sh.
-time ./pram report --device "$device" --sizes "$sizes" --reps 10 --out "$work/report" --quiet \
-	--no-draw
-tar -czf "$out/report.tar.gz" -C "$work" report
+
+if step report; then
+	# The report's figures are drawn where gnuplot is: sh report/draw.sh.
+	time ./pram report --device "$device" --sizes "$sizes" --reps 10 --out "$work/report" \
+		--quiet --no-draw
+	tar -czf "$out/report.tar.gz" -C "$work" report
+fi

@@ -9,4 +9,17 @@ bench_bench_sim_LDADD = sim/libpram.la
 bench: bench/bench-sim$(EXEEXT)
 	./bench/bench-sim 24 5
 
-EXTRA_DIST += bench/gpu-bench.sh bench/gpu-run.sh bench/vendor.py
+# The vendor libraries called directly (`make vendor`, on a machine with
+# CUDA: CUB and cuSPARSE; bench/gpu-run.sh runs it). Not part of `all`:
+# most machines have no nvcc. NVCC and NVCC_ARCH may be overridden.
+NVCC = nvcc
+NVCC_ARCH = sm_90
+.PHONY: vendor
+vendor: bench/vendor$(EXEEXT)
+bench/vendor$(EXEEXT): $(srcdir)/bench/vendor.cu
+	@$(MKDIR_P) bench
+	$(AM_V_GEN)$(NVCC) -O3 -arch=$(NVCC_ARCH) -o $@ $(srcdir)/bench/vendor.cu -lcusparse
+CLEANFILES += bench/vendor$(EXEEXT)
+
+EXTRA_DIST += bench/gpu-bench.sh bench/gpu-run.sh bench/vendor.py bench/vendor.cu \
+	bench/table.py

@@ -109,4 +109,19 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen);
  * work-group multiple), the p of Brent's bound in the report. */
 unsigned long gpu_lanes(const clrt *rt);
 
+/* ---- the yardsticks of pram bench (bandwidth.c) --------------------- */
+
+/* Time a plain copy of n 32-bit words (copy.cl: a 16-byte load and store
+ * per work-item) on rt's device as gpu_run times a job: one warm-up, then
+ * reps runs, the kernel time of each from its event, in milliseconds, into
+ * times_ms[0 .. reps). A copy moves 8 n bytes. *verified says whether the
+ * last copy equals its source, word for word. Returns 0, or -1 with a
+ * message in err (an OpenCL error by name, out of memory). */
+int gpu_copy_bandwidth(clrt *rt, size_t n, unsigned reps, double *times_ms, int *verified,
+		       char *err, size_t errlen);
+
+/* The device's global memory and the largest buffer it allows, in bytes,
+ * and whether it is a GPU; 0 where the device does not say. */
+void gpu_device_memory(const clrt *rt, uint64_t *global, uint64_t *max_alloc, int *is_gpu);
+
 #endif /* PRAM_GPU_H */

@@ -82,7 +82,7 @@ static int narrow(const algo_data *in, const char *port, algo_data *in32, void *
 int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *in,
 	       enum gpu_variant variant, unsigned reps, gpu_result *g, char *err, size_t errlen)
 {
-	size_t nin = algo_nin(a), nout = algo_nout(a), bytes = 0;
+	size_t nin = algo_nin(a), nout = algo_nout(a);
 	int rc = -1;
 	const algo_port *ip = algo_inputs(a);
 	algo_data in32[ALGO_MAX_PORTS] = {0}, ref[ALGO_MAX_PORTS] = {0};
@@ -110,7 +110,6 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 				      .h = in[k].h,
 				      .data = dev_in[k],
 				      .flags = in[k].flags};
-		bytes += in[k].n * 4;
 	}
 	for (size_t k = 0; k < nout; k++) {
 		if (!(dev_out[k] = malloc((g->out[k].n ? g->out[k].n : 1) * 4))) {
@@ -137,7 +136,6 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 				o->vals[i].f = ((float *)dev_out[k])[i];
 			}
 		}
-		bytes += o->n * 4;
 		char why[200];
 		if (g->verified && algo_compare(o, &ref[k], tol, why, sizeof why) >= 0) {
 			g->verified = 0;
@@ -156,7 +154,7 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 			g->max_ms = g->times_ms[k];
 	}
 	if (g->median_ms > 0)
-		g->gbps = (double)bytes / (g->median_ms * 1e-3) / 1e9;
+		g->gbps = (double)algo_bytes(a, in, g->out, p) / (g->median_ms * 1e-3) / 1e9;
 	rc = 0;
 fail:
 	if (rc)

@@ -75,3 +75,22 @@ unsigned long gpu_lanes(const clrt *rt)
 	(void)rt;
 	return 0;
 }
+
+int gpu_copy_bandwidth(clrt *rt, size_t n, unsigned reps, double *times_ms, int *verified,
+		       char *err, size_t errlen)
+{
+	(void)rt;
+	(void)n;
+	(void)reps;
+	(void)times_ms;
+	*verified = 0;
+	snprintf(err, errlen, "%s", NO_OPENCL);
+	return -1;
+}
+
+void gpu_device_memory(const clrt *rt, uint64_t *global, uint64_t *max_alloc, int *is_gpu)
+{
+	(void)rt;
+	*global = *max_alloc = 0;
+	*is_gpu = 0;
+}

@@ -303,6 +303,21 @@ void algo_print_params(const algo *a, FILE *f)
 	}
 }
 
+uint64_t algo_bytes(const algo *a, const algo_data *in, const algo_data *out, const algo_params *p)
+{
+	if (a->bytes)
+		return a->bytes(in, out, p);
+	uint64_t b = 0;
+	for (size_t k = 0; k < algo_nin(a); k++) {
+		b += 4 * (uint64_t)in[k].n;
+		if (in[k].flags)
+			b += 4 * (((uint64_t)in[k].n + 31) / 32);
+	}
+	for (size_t k = 0; k < algo_nout(a); k++)
+		b += 4 * (uint64_t)out[k].n;
+	return b;
+}
+
 int algo_data_alloc(algo_data *d, size_t n, pram_type t, int with_flags)
 {
 	memset(d, 0, sizeof *d);

@@ -146,6 +146,16 @@ typedef struct algo {
 	/* The sequential reference, into out (allocated by the caller; with
 	 * ALGO_OUT_DATA it sets out->n as simulate does). */
 	void (*reference)(const algo_data *in, algo_data *out, const algo_params *p);
+	/* The bytes one run must move between the processors and memory, reads
+	 * plus writes, for the effective bandwidth that `pram bench` prints: in
+	 * are the inputs, out the outputs as computed (out->n their real
+	 * lengths). Count what the algorithm cannot avoid (each input element
+	 * read once, each output element written once), not what a kernel
+	 * happens to move. NULL: 4 bytes for every element of every input and
+	 * output, which is right for a scan or a reduction, plus n / 8 bytes for
+	 * an input with segment flags, which the device reads packed, one bit
+	 * per element (a segmented scan of n moves 8n + n/8 bytes). */
+	uint64_t (*bytes)(const algo_data *in, const algo_data *out, const algo_params *p);
 } algo;
 
 /* The registry, in display order, ended by NULL. */
@@ -198,6 +208,11 @@ int algo_set_param(const algo *a, algo_params *p, const char *name, int64_t v);
 int algo_option_known(const char *name, int *takes_value);
 /* Print a's parameters, one per line, as the help of the commands does. */
 void algo_print_params(const algo *a, FILE *f);
+
+/* The bytes a run of a over in, making out, must move between the
+ * processors and memory: the entry's own count (algo.bytes), or 4 bytes for
+ * every element of every input and output and a bit per flag. */
+uint64_t algo_bytes(const algo *a, const algo_data *in, const algo_data *out, const algo_params *p);
 
 /* Data. algo_data_alloc returns 0 or -1 (out of memory); the vectors are
  * zeroed. algo_data_free accepts a zeroed or freed one. */

@@ -84,6 +84,81 @@ int cli_bad_option(const char *cmd, int c, char **argv)
 	return EXIT_USAGE;
 }
 
+static int cmp_size(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+	return (a > b) - (a < b);
+}
+
+/* One item of a size list, appended to v (room for max). */
+static int parse_size_item(const char *s, size_t *v, size_t max, size_t *n)
+{
+	const char *dots = strstr(s, "..");
+	if (!dots) {
+		if (*n == max || cli_parse_size(s, &v[*n]) || v[*n] == 0)
+			return -1;
+		(*n)++;
+		return 0;
+	}
+	char lo[32], hi[32];
+	const char *colon = strchr(dots, ':');
+	size_t llen = (size_t)(dots - s),
+	       hlen = colon ? (size_t)(colon - dots - 2) : strlen(dots + 2);
+	uint64_t step = 1;
+	size_t a, b;
+	if (llen >= sizeof lo || hlen >= sizeof hi || strncmp(s, "2^", 2) ||
+	    strncmp(dots + 2, "2^", 2))
+		return -1;
+	memcpy(lo, s, llen);
+	lo[llen] = '\0';
+	memcpy(hi, dots + 2, hlen);
+	hi[hlen] = '\0';
+	if (cli_parse_size(lo, &a) || cli_parse_size(hi, &b) || a > b ||
+	    (colon && (cli_parse_u64(colon + 1, &step) || step < 1 || step > 40)))
+		return -1;
+	for (size_t x = a; x <= b && x; x <<= step) {
+		if (*n == max)
+			return -1;
+		v[(*n)++] = x;
+		if (step >= 40 || x > (b >> step))
+			break;
+	}
+	return 0;
+}
+
+int cli_parse_sizes(const char *s, size_t *v, size_t max, size_t *count, char *why, size_t whylen)
+{
+	size_t n = 0;
+	const char *p = s;
+	for (;;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		char buf[64];
+		if (len == 0 || len >= sizeof buf)
+			goto bad;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		if (parse_size_item(buf, v, max, &n))
+			goto bad;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	qsort(v, n, sizeof *v, cmp_size);
+	size_t u = 0;
+	for (size_t k = 0; k < n; k++)
+		if (u == 0 || v[k] != v[u - 1])
+			v[u++] = v[k];
+	*count = u;
+	return 0;
+bad:
+	snprintf(why, whylen,
+		 "give sizes from 1 to 2^40 such as 1000,2^12 or a range such as 2^10..2^20:2, "
+		 "at most %zu of them",
+		 max);
+	return -1;
+}
+
 int cli_algo_help(const cmd_entry *e, const char *name)
 {
 	cli_usage(e, stdout);

@@ -28,7 +28,7 @@ typedef struct cmd_entry {
 } cmd_entry;
 
 extern const cmd_entry cmd_list_entry, cmd_run_entry, cmd_gpu_entry, cmd_devices_entry,
-    cmd_report_entry;
+    cmd_report_entry, cmd_bench_entry;
 
 /* Print "pram: message" to stderr. */
 void cli_error(const char *fmt, ...)
@@ -100,6 +100,12 @@ int cli_bad_option(const char *cmd, int c, char **argv);
 int cli_parse_u64(const char *s, uint64_t *out);
 /* The same for a size, at most 2^40. */
 int cli_parse_size(const char *s, size_t *out);
+/* Parse a list of sizes (--sizes): comma-separated items, each a size
+ * ("1000", "2^20") or a range of powers of two "2^A..2^B" or "2^A..2^B:S"
+ * (every S-th exponent). Returns 0 with at most max sizes in v, sorted and
+ * without repeats, their number in *count; or -1 with what is accepted in
+ * why. */
+int cli_parse_sizes(const char *s, size_t *v, size_t max, size_t *count, char *why, size_t whylen);
 
 /* Getopt codes of the options the commands share. */
 enum {

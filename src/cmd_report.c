@@ -43,110 +43,28 @@ typedef struct report_opts {
 
 /* ---- sizes ---- */
 
-static int cmp_size(const void *x, const void *y)
-{
-	size_t a = *(const size_t *)x, b = *(const size_t *)y;
-	return (a > b) - (a < b);
-}
-
-/* An exponent "2^K" into *k. */
-static int parse_pow2(const char *s, size_t len, unsigned *k)
-{
-	char buf[32];
-	uint64_t v;
-	if (len < 3 || len >= sizeof buf || strncmp(s, "2^", 2))
-		return -1;
-	memcpy(buf, s + 2, len - 2);
-	buf[len - 2] = '\0';
-	if (cli_parse_u64(buf, &v) || v > 40)
-		return -1;
-	*k = (unsigned)v;
-	return 0;
-}
-
-/* Parse --sizes: "2^A..2^B" or "2^A..2^B:S" (every S-th exponent), or a
- * comma list of sizes ("1000,2^12,5000"). Returns 0 with a sorted list
- * without repeats in *out (caller frees), or -1 with the reason in why. */
+/* Parse --sizes (cli_parse_sizes) into a list of at most FIT_MAX_POINTS
+ * sizes up to REPORT_MAX_SIZE. Returns 0 with the list in *out (caller
+ * frees), or -1 with the reason in why. */
 static int parse_sizes(const char *s, size_t **out, size_t *count, char *why, size_t whylen)
 {
-	size_t *v = NULL, n = 0;
-	const char *dots = strstr(s, "..");
-	if (dots) {
-		unsigned a, b;
-		uint64_t step = 1;
-		const char *colon = strchr(dots, ':');
-		size_t blen = colon ? (size_t)(colon - dots - 2) : strlen(dots + 2);
-		if (parse_pow2(s, (size_t)(dots - s), &a) || parse_pow2(dots + 2, blen, &b)) {
-			snprintf(why, whylen, "a range is 2^A..2^B or 2^A..2^B:STEP, such as %s",
-				 DEFAULT_SIZES);
-			return -1;
-		}
-		if (colon && (cli_parse_u64(colon + 1, &step) || step < 1 || step > 40)) {
-			snprintf(why, whylen,
-				 "the step after ':' is a whole number of doublings "
-				 "from 1 to 40");
-			return -1;
-		}
-		if (a > b) {
-			snprintf(why, whylen, "the range runs from the smaller size to the larger");
-			return -1;
-		}
-		v = malloc(((b - a) / step + 1) * sizeof *v);
-		if (!v)
-			goto nomem;
-		for (unsigned k = a; k <= b; k += (unsigned)step)
-			v[n++] = (size_t)1 << k;
-	} else {
-		size_t cap = 1;
-		for (const char *c = s; *c; c++)
-			cap += *c == ',';
-		v = malloc(cap * sizeof *v);
-		if (!v)
-			goto nomem;
-		const char *p = s;
-		for (;;) {
-			const char *end = strchr(p, ',');
-			size_t len = end ? (size_t)(end - p) : strlen(p);
-			char buf[64];
-			if (len == 0 || len >= sizeof buf) {
-				snprintf(why, whylen,
-					 "give sizes such as 1000,2^12 or a range such "
-					 "as %s",
-					 DEFAULT_SIZES);
-				free(v);
-				return -1;
-			}
-			memcpy(buf, p, len);
-			buf[len] = '\0';
-			if (cli_parse_size(buf, &v[n])) {
-				snprintf(why, whylen, "'%s' is not a size (give 1000 or 2^10)",
-					 buf);
-				free(v);
-				return -1;
-			}
-			n++;
-			if (!end)
-				break;
-			p = end + 1;
-		}
+	size_t *v = malloc(FIT_MAX_POINTS * sizeof *v);
+	if (!v) {
+		snprintf(why, whylen, "out of memory");
+		return -1;
 	}
-	qsort(v, n, sizeof *v, cmp_size);
-	size_t u = 0;
-	for (size_t k = 0; k < n; k++)
-		if (u == 0 || v[k] != v[u - 1])
-			v[u++] = v[k];
-	if (u == 0 || v[0] < 1 || v[u - 1] > REPORT_MAX_SIZE || u > FIT_MAX_POINTS) {
+	if (cli_parse_sizes(s, v, FIT_MAX_POINTS, count, why, whylen)) {
+		free(v);
+		return -1;
+	}
+	if (*count == 0 || v[*count - 1] > REPORT_MAX_SIZE) {
 		snprintf(why, whylen, "sizes run from 1 to 2^28, at most %d of them",
 			 FIT_MAX_POINTS);
 		free(v);
 		return -1;
 	}
 	*out = v;
-	*count = u;
 	return 0;
-nomem:
-	snprintf(why, whylen, "out of memory");
-	return -1;
 }
 
 /* A number of at least lo and at most hi from s, with an optional '%' after

@@ -28,6 +28,6 @@ src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram
 pram_SOURCES = src/main.c src/cli.c src/cli.h src/cmd_list.c src/cmd_run.c src/cmd_gpu.c \
-	src/cmd_report.c
+	src/cmd_report.c src/cmd_bench.c
 # libpramcl is there with or without OpenCL (kernels/local.mk).
 pram_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm

@@ -1,7 +1,7 @@
 /*
  * main.c - the pram program: finds the subcommand in the table and runs it.
  *
- *     pram list | run | gpu | devices | report | help [COMMAND]
+ *     pram list | run | gpu | devices | report | bench | help [COMMAND]
  */
 #include <stdio.h>
 #include <string.h>
@@ -9,8 +9,11 @@
 #include "cli.h"
 #include "config.h"
 
+/* Defined in cmd_bench.c. */
+
 static const cmd_entry *const commands[] = {
-    &cmd_list_entry, &cmd_run_entry, &cmd_gpu_entry, &cmd_devices_entry, &cmd_report_entry, NULL,
+    &cmd_list_entry,   &cmd_run_entry,   &cmd_gpu_entry, &cmd_devices_entry,
+    &cmd_report_entry, &cmd_bench_entry, NULL,
 };
 
 static void usage(FILE *f)

@@ -9,6 +9,11 @@ TESTS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfami
 EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/tap.sh tests/report.sh \
 	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
+# pram bench at small sizes on the default device: its table, its JSON, its
+# refusals (without OpenCL: that it fails and says why).
+TESTS += tests/bench.sh
+EXTRA_DIST += tests/bench.sh
+
 tests_test_sim_SOURCES = tests/test-sim.c tests/tap.h
 tests_test_sim_LDADD = sim/libpram.la
 

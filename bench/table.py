@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""table.py - pramsim's kernels against CUB and cuSPARSE, one table.
+
+    python3 bench/table.py CUB_CSV OUT_PREFIX BENCH_JSON ...
+
+CUB_CSV is bench/vendor.cu's output; each BENCH_JSON is one `pram bench
+--json` run (their options differ: --exclusive, --flags every:1024, ...).
+Writes OUT_PREFIX.csv and OUT_PREFIX.md: for each size and primitive, our
+fastest verified kernel for it and CUB's (or cuSPARSE's) call, their median
+times and bandwidths, the ratio of the times (ours over CUB's: above 1, we
+are slower) and each as a fraction of its own copy (ours: pram bench's copy
+kernel in the same run; CUB's: cudaMemcpy device to device at the largest
+size). A primitive we have no algorithm for yet gets "-" for ours.
+
+Bandwidths count what each side must read and write, and the two sides do
+not always move the same bytes (CUB's scan by key reads a key array where
+our segmented scan reads packed flags): compare the times.
+"""
+import csv
+import json
+import sys
+
+# (primitive, CUB's row id, what ours is: algorithm and the options of its
+# run, or None where we have no algorithm yet).
+PRIMITIVES = [
+    ("copy", "copy", "copy"),
+    ("reduce (sum u32)", "reduce", dict(algorithm="reduce", inclusive=False, flags=None)),
+    ("inclusive scan (sum u32)", "scan_inclusive",
+     dict(algorithm="scan-blelloch", inclusive=True, flags=None)),
+    ("exclusive scan (sum u32)", "scan_exclusive",
+     dict(algorithm="scan-blelloch", inclusive=False, flags=None)),
+    ("segmented reduce, 1024-element segments", "segmented_reduce",
+     dict(algorithm="reduce-segmented", flags="every:1024")),
+    ("scan by key (key array) vs segmented scan (flags), 1024-element segments",
+     "scan_by_key", dict(algorithm="scan-segmented", inclusive=True, flags="every:1024")),
+    ("scan by key (computed keys) vs segmented scan (flags), 1024-element segments",
+     "scan_by_key_computed",
+     dict(algorithm="scan-segmented", inclusive=True, flags="every:1024")),
+    ("256-bin histogram, uniform keys", "histogram", None),
+    ("256-bin histogram, all-equal keys", "histogram_equal", None),
+    ("256-bin histogram, float samples (CUB bins them without a division)",
+     "histogram_float", None),
+    ("select (predicate) vs compact (flags), half kept", "select_if",
+     dict(algorithm="compact", flags="random:2")),
+    ("select (flags) vs compact (flags), half kept", "select_flagged",
+     dict(algorithm="compact", flags="random:2")),
+    ("radix sort, keys u32", "sort_keys", None),
+    ("radix sort, pairs u32/u32", "sort_pairs", None),
+    ("SpMV CSR, banded", "spmv_banded", None),
+    ("SpMV CSR, uniform random", "spmv_uniform", None),
+    ("SpMV CSR, power law", "spmv_power_law", None),
+]
+
+
+def num(s):
+    try:
+        return float(s)
+    except (TypeError, ValueError):
+        return None
+
+
+def read_cub(path):
+    rows = {}
+    try:
+        with open(path, newline="") as f:
+            for r in csv.DictReader(f):
+                rows[(r["id"], int(r["n"]))] = r
+    except (OSError, KeyError, ValueError) as e:
+        print(f"table.py: {path}: {e}; CUB's columns stay empty", file=sys.stderr)
+    return rows
+
+
+def read_bench(paths):
+    """Every result of every run, each with its run's copy."""
+    results, copies = [], []
+    for p in paths:
+        try:
+            with open(p) as f:
+                run = json.load(f)
+        except (OSError, ValueError) as e:
+            print(f"table.py: {p}: {e}", file=sys.stderr)
+            continue
+        copies.append(run["copy"])
+        for r in run.get("results", []):
+            if "time_ms" in r:
+                results.append(r)
+    return results, copies
+
+
+def ours_for(sel, n, results, copies):
+    """Our fastest verified result for selector sel at size n, or None."""
+    if sel == "copy":
+        for c in copies:
+            if c["n"] == n and c.get("verified"):
+                return dict(name="copy kernel (uint4)", ms=c["time_ms"]["median"],
+                            gbs=c["gb_per_s"], frac=1.0, verified=True)
+        return None
+    best = None
+    for r in results:
+        if r["n"] != n or r["type"] != "int" or r["op"] != "sum":
+            continue
+        if any(r.get(k) != v for k, v in sel.items()):
+            continue
+        if not r["verified"]:
+            continue
+        if best is None or r["time_ms"]["median"] < best["time_ms"]["median"]:
+            best = r
+    if best is None:
+        return None
+    return dict(name=f'{best["algorithm"]} ({best["variant"]})', ms=best["time_ms"]["median"],
+                gbs=best["gb_per_s"], frac=best["fraction_of_copy"], verified=True)
+
+
+def fmt(v, spec):
+    return "-" if v is None else format(v, spec)
+
+
+def main():
+    if len(sys.argv) < 3:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        sys.exit(2)
+    cub = read_cub(sys.argv[1])
+    prefix = sys.argv[2]
+    results, copies = read_bench(sys.argv[3:])
+    sizes = sorted({n for _, n in cub} | {r["n"] for r in results})
+    largest = max((n for i, n in cub if i == "copy" and num(cub[(i, n)]["gb_per_s"])),
+                  default=None)
+    cub_copy = num(cub[("copy", largest)]["gb_per_s"]) if largest else None
+
+    head = ["primitive", "n", "ours", "ours_ms", "ours_gb_per_s", "ours_of_copy", "cub",
+            "cub_ms", "cub_gb_per_s", "cub_of_copy", "cub_checked", "ratio_ours_over_cub"]
+    rows = []
+    for n in sizes:
+        for prim, cid, sel in PRIMITIVES:
+            c = cub.get((cid, n))
+            o = ours_for(sel, n, results, copies) if sel else None
+            if c is None and o is None:
+                continue
+            cms, cgbs = (num(c["median_ms"]), num(c["gb_per_s"])) if c else (None, None)
+            rows.append([
+                prim, n,
+                o["name"] if o else "-",
+                o["ms"] if o else None,
+                o["gbs"] if o else None,
+                o["frac"] if o else None,
+                c["what"] if c else "-",
+                cms, cgbs,
+                cgbs / cub_copy if cgbs and cub_copy else None,
+                c["checked"] if c else "-",
+                o["ms"] / cms if o and cms else None,
+            ])
+
+    with open(prefix + ".csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(head)
+        for r in rows:
+            w.writerow([fmt(v, ".4f") if isinstance(v, float) else ("-" if v is None else v)
+                        for v in r])
+
+    with open(prefix + ".md", "w") as f:
+        f.write("# pramsim's kernels against CUB and cuSPARSE\n\n"
+                "Medians of timed runs after a warm-up (ours: OpenCL events, `pram bench`; "
+                "CUB and cuSPARSE: CUDA events, `bench/vendor.cu`). GB/s counts the bytes each "
+                "side must read and write; ratio is our time over CUB's (above 1: we are "
+                "slower); of copy divides a bandwidth by its own copy's (ours: `pram bench`'s "
+                "copy kernel in the same run; CUB's: cudaMemcpy device to device at n = "
+                f"{largest if largest else '(none)'}). \"-\": no algorithm of ours yet, or no "
+                "figure.\n")
+        for n in sizes:
+            f.write(f"\n## n = {n}\n\n")
+            f.write("| primitive | ours | ms | GB/s | of copy | CUB / cuSPARSE | ms | GB/s "
+                    "| of copy | ratio |\n")
+            f.write("| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n")
+            for r in rows:
+                if r[1] != n:
+                    continue
+                chk = str(r[10])
+                ok = ("" if chk == "-" or chk.startswith("ok")
+                      else " (skipped)" if chk.startswith("skipped") else " (check FAILED)")
+                f.write(f"| {r[0]} | {r[2]} | {fmt(r[3], '.4f')} | {fmt(r[4], '.1f')} | "
+                        f"{fmt(r[5], '.2f')} | {r[6]}{ok} | {fmt(r[7], '.4f')} | "
+                        f"{fmt(r[8], '.1f')} | {fmt(r[9], '.2f')} | {fmt(r[11], '.2f')} |\n")
+    print(f"table.py: {len(rows)} rows in {prefix}.csv and {prefix}.md")
+
+
+if __name__ == "__main__":
+    main()

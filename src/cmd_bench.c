@@ -1,0 +1,606 @@
+/*
+ * cmd_bench.c - `pram bench`: each algorithm's fastest kernel (or every
+ * variant) over a few large sizes on one device, validated and timed as
+ * `pram gpu` does them (kernels/gpuval.h), beside the same device's copy
+ * bandwidth in the same run, so that every figure also reads as a fraction
+ * of what a plain copy moves. The bytes an algorithm must move are its
+ * registry entry's (algo.h's bytes, or the default that comment states).
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "clrt.h"
+#include "gpu.h"
+#include "gpuval.h"
+
+/* The command's entry, defined at the end and listed in main.c. */
+
+/* Options of this command only (the shared codes are in cli.h). */
+enum {
+	OPT_FLAGS = 3000
+};
+
+/* The sizes when none are given: large enough to reach the memory's
+ * bandwidth on a GPU, small enough to finish in seconds on a CPU. */
+#define GPU_SIZES "2^20,2^24,2^28"
+#define CPU_SIZES "2^16,2^20"
+#define MAX_SIZES 32
+
+/* The device memory a run of n elements may take, at most: every input
+ * and output of n 32-bit elements, their packed flags, and up to four
+ * n-element scratch buffers (line-of-sight keeps 4n of angles and maxima;
+ * the count scans keep n positions). The largest one buffer holds 2n. */
+#define SCRATCH_BUFFERS 4
+#define LARGEST_BUFFER  2
+
+typedef struct bench_opts {
+	cli_algo_opts a;          /* the algorithm options, applied to each algorithm */
+	const char *sizes;        /* --sizes, or NULL: the defaults */
+	const char *device;       /* --device */
+	uint64_t reps;            /* --reps */
+	int all_variants;         /* --variant all */
+	int one_variant;          /* --variant teaching|tuned */
+	enum gpu_variant variant; /* which, with one_variant */
+	const char *flags;        /* --flags as given, or NULL */
+	int flags_every;          /* 1: every:K, 0: random:K */
+	uint64_t flags_k;         /* K */
+} bench_opts;
+
+/* One algorithm to run: its options applied. */
+typedef struct bench_algo {
+	cli_algo_opts o;
+	const gpu_algo *g;
+} bench_algo;
+
+/* ---- options ---- */
+
+/* Parse --flags: "every:K" (a flag on every K-th element, from element 0:
+ * segments of K, as offsets give them) or "random:K" (element 0 and each
+ * other element with probability 1/K). */
+static int parse_flags(bench_opts *o, const char *s)
+{
+	const char *colon = strchr(s, ':');
+	size_t len = colon ? (size_t)(colon - s) : 0;
+	if (colon && len == 5 && strncmp(s, "every", 5) == 0)
+		o->flags_every = 1;
+	else if (colon && len == 6 && strncmp(s, "random", 6) == 0)
+		o->flags_every = 0;
+	else
+		goto bad;
+	if (cli_parse_u64(colon + 1, &o->flags_k) || o->flags_k < 1 ||
+	    o->flags_k > ((uint64_t)1 << 31))
+		goto bad;
+	o->flags = s;
+	return 0;
+bad:
+	cli_error("bench: --flags '%s': give every:K (segments of K elements) or random:K (a "
+		  "flag with probability 1/K), K from 1 to 2^31",
+		  s);
+	return EXIT_USAGE;
+}
+
+/* Parse the options into o and the algorithm names into names (argv's
+ * own). Returns 0, -1 after --help, or EXIT_USAGE (already reported). */
+static int parse(bench_opts *o, int argc, char **argv, char ***names, size_t *nnames)
+{
+	static const struct option own[] = {
+	    {"device", required_argument, 0, OPT_DEVICE},
+	    {"reps", required_argument, 0, OPT_REPS},
+	    {"variant", required_argument, 0, OPT_VARIANT},
+	    {"sizes", required_argument, 0, OPT_SIZES},
+	    {"flags", required_argument, 0, OPT_FLAGS},
+	    {0, 0, 0, 0},
+	};
+	const struct option *longopts = cli_algo_longopts(own);
+	int c, li = 0;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", longopts, &li)) != -1) {
+		int h = cli_algo_option(&o->a, c, longopts[li].name, optarg);
+		if (h < 0)
+			return EXIT_USAGE;
+		if (h > 0)
+			continue;
+		switch (c) {
+		case OPT_HELP:
+			cli_usage(&cmd_bench_entry, stdout);
+			return -1;
+		case OPT_DEVICE:
+			if (!*optarg) {
+				cli_error(
+				    "bench: --device '': give a device's index (pram devices), "
+				    "platform:device, or a part of its name");
+				return EXIT_USAGE;
+			}
+			o->device = optarg;
+			break;
+		case OPT_REPS:
+			if (cli_parse_u64(optarg, &o->reps) || o->reps < 1 || o->reps > 100000) {
+				cli_error(
+				    "bench: --reps '%s': give a whole number from 1 to 100000",
+				    optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_SIZES:
+			o->sizes = optarg;
+			break;
+		case OPT_FLAGS:
+			if (parse_flags(o, optarg))
+				return EXIT_USAGE;
+			break;
+		case OPT_VARIANT: {
+			char why[128];
+			if (strcmp(optarg, "all") == 0) {
+				o->all_variants = 1;
+				o->one_variant = 0;
+				break;
+			}
+			if (gpu_variant_parse(optarg, &o->variant, why, sizeof why)) {
+				cli_error("bench: --variant: %s, or all", why);
+				return EXIT_USAGE;
+			}
+			o->one_variant = 1;
+			o->all_variants = 0;
+			break;
+		}
+		default:
+			return cli_bad_option("bench", c, argv);
+		}
+	}
+	if (o->a.have_n || o->a.input) {
+		cli_error(
+		    "bench: give the sizes with --sizes (inputs are generated from the seed)");
+		return EXIT_USAGE;
+	}
+	if (o->a.csv) {
+		cli_error("bench: --csv is not offered here; use --json");
+		return EXIT_USAGE;
+	}
+	*names = argv + optind;
+	*nnames = (size_t)(argc - optind);
+	return 0;
+}
+
+/* n as "2^k" when it is a power of two, else as a number, into buf. */
+static const char *size_name(size_t n, char *buf, size_t len)
+{
+	if (n && (n & (n - 1)) == 0) {
+		unsigned k = 0;
+		while (((size_t)1 << k) < n)
+			k++;
+		snprintf(buf, len, "2^%u", k);
+	} else {
+		snprintf(buf, len, "%zu", n);
+	}
+	return buf;
+}
+
+/* Bytes in a readable unit. */
+static const char *bytes_name(uint64_t b, char *buf, size_t len)
+{
+	if (b >= ((uint64_t)1 << 30))
+		snprintf(buf, len, "%.1f GiB", (double)b / (double)((uint64_t)1 << 30));
+	else
+		snprintf(buf, len, "%.1f MiB", (double)b / (double)(1 << 20));
+	return buf;
+}
+
+/* Why a run of g's algorithm at n does not fit the device, into why; 0
+ * when it fits. */
+static int does_not_fit(const gpu_algo *g, size_t n, uint64_t global, uint64_t max_alloc, char *why,
+			size_t len)
+{
+	char sz[32], need_s[32], have_s[32];
+	const algo *a = g->algo;
+	size_t out_n = g->out == GPU_OUT_ONE ? 1 : n;
+	uint64_t words = (uint64_t)n * (algo_nin(a) + SCRATCH_BUFFERS) + out_n * algo_nout(a);
+	uint64_t need = 4 * words + (algo_takes_flags(a) ? (uint64_t)n / 8 + 4 : 0);
+	uint64_t largest = 4 * (uint64_t)n * LARGEST_BUFFER;
+	size_name(n, sz, sizeof sz);
+	if (global && need > global) {
+		snprintf(why, len,
+			 "%s at n = %s needs up to %s of device memory (inputs, outputs and "
+			 "scratch); the device has %s",
+			 a->name, sz, bytes_name(need, need_s, sizeof need_s),
+			 bytes_name(global, have_s, sizeof have_s));
+		return 1;
+	}
+	if (max_alloc && largest > max_alloc) {
+		snprintf(why, len,
+			 "%s at n = %s needs buffers of up to %s; the device allows %s in one "
+			 "buffer",
+			 a->name, sz, bytes_name(largest, need_s, sizeof need_s),
+			 bytes_name(max_alloc, have_s, sizeof have_s));
+		return 1;
+	}
+	if (n > (size_t)INT32_MAX) {
+		snprintf(why, len, "%s at n = %s: the kernels index with 32 bits (at most %ld)",
+			 a->name, sz, (long)INT32_MAX);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- measuring ---- */
+
+/* Replace the generated flags of the first input as --flags says. */
+static void set_flags(const bench_opts *o, algo_data *in)
+{
+	uint64_t state = o->a.seed ^ 0x666c616773ull; /* "flags" */
+	for (size_t i = 0; i < in->n; i++) {
+		if (o->flags_every)
+			in->flags[i] = i % o->flags_k == 0;
+		else
+			in->flags[i] = i == 0 || algo_rand(&state) % o->flags_k == 0;
+	}
+}
+
+/* Median, min and max of n times. */
+static void stats(const double *t, size_t n, double *med, double *lo, double *hi)
+{
+	*med = gpuval_median(t, n);
+	*lo = *hi = t[0];
+	for (size_t k = 1; k < n; k++) {
+		if (t[k] < *lo)
+			*lo = t[k];
+		if (t[k] > *hi)
+			*hi = t[k];
+	}
+}
+
+/* GB/s of b bytes in ms milliseconds; 0 when no time was measured. */
+static double gbps(uint64_t b, double ms)
+{
+	return ms > 0 ? (double)b / (ms * 1e-3) / 1e9 : 0;
+}
+
+/* ---- printing ---- */
+
+/* Emits the rows as text lines or the members of one JSON object. */
+typedef struct printer {
+	int json;
+	size_t nrows;    /* results printed so far */
+	double copy_gbs; /* the copy's bandwidth, the denominator of "of copy" */
+} printer;
+
+static void text_head(void)
+{
+	printf("%-20s %-9s %-9s %11s %10s %10s %10s %9s %8s  %s\n", "algorithm", "variant", "n",
+	       "median_ms", "min_ms", "max_ms", "Gelem/s", "GB/s", "of_copy", "check");
+}
+
+static void text_row(const char *name, const char *variant, size_t n, double med, double lo,
+		     double hi, double geps, double gbs, double frac, const char *check)
+{
+	char sz[32];
+	printf("%-20s %-9s %-9s %11.4f %10.4f %10.4f %10.3f %9.2f %8.3f  %s\n", name, variant,
+	       size_name(n, sz, sizeof sz), med, lo, hi, geps, gbs, frac, check);
+	fflush(stdout);
+}
+
+static void json_times(double med, double lo, double hi)
+{
+	fputs("\"time_ms\":{\"median\":", stdout);
+	json_num(stdout, med);
+	fputs(",\"min\":", stdout);
+	json_num(stdout, lo);
+	fputs(",\"max\":", stdout);
+	json_num(stdout, hi);
+	fputs("}", stdout);
+}
+
+/* One result row of algorithm ba's variant g at size n over inputs in. */
+static void print_result(printer *pr, const bench_algo *ba, const bench_opts *o,
+			 const gpu_result *g, size_t n, uint64_t bytes)
+{
+	double gbs = gbps(bytes, g->median_ms);
+	double geps = g->median_ms > 0 ? (double)n / (g->median_ms * 1e-3) / 1e9 : 0;
+	double frac = pr->copy_gbs > 0 ? gbs / pr->copy_gbs : 0;
+	if (!pr->json) {
+		text_row(ba->o.alg->name, g->variant, n, g->median_ms, g->min_ms, g->max_ms, geps,
+			 gbs, frac, g->verified ? "verified" : "WRONG");
+		if (!g->verified)
+			printf("    %s\n", g->why);
+		return;
+	}
+	const algo_params *p = &ba->o.params;
+	printf("%s{\"algorithm\":", pr->nrows++ ? "," : "");
+	json_str(stdout, ba->o.alg->name);
+	printf(",\"variant\":\"%s\",\"n\":%zu,\"op\":\"%s\",\"inclusive\":%s,\"type\":\"%s\","
+	       "\"flags\":",
+	       g->variant, n, pram_op_name(p->op), p->inclusive ? "true" : "false",
+	       p->type == PRAM_INT ? "int" : "float");
+	if (o->flags && algo_takes_flags(ba->o.alg))
+		json_str(stdout, o->flags);
+	else
+		fputs(algo_takes_flags(ba->o.alg) ? "\"default\"" : "null", stdout);
+	printf(",\"bytes\":%" PRIu64 ",", bytes);
+	json_times(g->median_ms, g->min_ms, g->max_ms);
+	fputs(",\"elements_per_s\":", stdout);
+	json_num(stdout, geps * 1e9);
+	fputs(",\"gb_per_s\":", stdout);
+	json_num(stdout, gbs);
+	fputs(",\"fraction_of_copy\":", stdout);
+	json_num(stdout, frac);
+	printf(",\"verified\":%s,\"kernel_file\":", g->verified ? "true" : "false");
+	json_str(stdout, g->kernel_path);
+	if (!g->verified) {
+		fputs(",\"mismatch\":", stdout);
+		json_str(stdout, g->why);
+	}
+	fputs("}", stdout);
+	fflush(stdout);
+}
+
+/* A row that could not run: the error in words. */
+static void print_error(printer *pr, const algo *a, const char *variant, size_t n, const char *err)
+{
+	char sz[32];
+	cli_error("bench: %s", err);
+	if (!pr->json) {
+		printf("%-20s %-9s %-9s  error (above)\n", a->name, variant,
+		       size_name(n, sz, sizeof sz));
+		return;
+	}
+	printf("%s{\"algorithm\":", pr->nrows++ ? "," : "");
+	json_str(stdout, a->name);
+	printf(",\"variant\":\"%s\",\"n\":%zu,\"verified\":false,\"error\":", variant, n);
+	json_str(stdout, err);
+	fputs("}", stdout);
+}
+
+/* ---- the command ---- */
+
+/* The variants of ba to run, as --variant says: every one, the one asked
+ * for, or the fastest there is (tuned, else teaching). */
+static int wanted(const bench_opts *o, const bench_algo *ba, unsigned v)
+{
+	if (!gpu_has_variant(ba->g, v))
+		return 0;
+	if (o->all_variants)
+		return 1;
+	if (o->one_variant)
+		return v == o->variant;
+	return v == GPU_TUNED || !gpu_has_variant(ba->g, GPU_TUNED);
+}
+
+static int bench_exec(int argc, char **argv)
+{
+	bench_opts o;
+	memset(&o, 0, sizeof o);
+	o.a.seed = 1;
+	o.reps = 20;
+	char **names = NULL;
+	size_t nnames = 0;
+	int rc = parse(&o, argc, argv, &names, &nnames);
+	if (rc)
+		return rc < 0 ? EXIT_OK : rc;
+
+	/* The algorithms, each with the options applied: those named, else
+	 * every one with kernels in this build. */
+	size_t nalg = nnames;
+	if (!nnames)
+		for (const gpu_algo *const *g = gpu_algos; *g; g++)
+			nalg++;
+	bench_algo *algs = calloc(nalg ? nalg : 1, sizeof *algs);
+	double *copy_ms = calloc(o.reps, sizeof *copy_ms);
+	clrt *rt = NULL;
+	int status = EXIT_USAGE;
+	char err[8192];
+	if (!algs || !copy_ms) {
+		cli_error("bench: out of memory");
+		status = EXIT_FAIL;
+		goto done;
+	}
+	for (size_t k = 0; k < nalg; k++) {
+		algs[k].o = o.a;
+		const char *name = nnames ? names[k] : gpu_algos[k]->algo->name;
+		if (cli_algo_finish(&algs[k].o, "bench", name))
+			goto done;
+		if (o.flags && !algo_takes_flags(algs[k].o.alg)) {
+			cli_error("bench: --flags: %s reads no flags", name);
+			goto done;
+		}
+	}
+
+	/* The device before the kernels: a pram built without OpenCL has none
+	 * and says so here. */
+	if (!(rt = clrt_open(o.device, err, sizeof err))) {
+		cli_error("bench: %s", err);
+		status = EXIT_FAIL;
+		goto done;
+	}
+	if (!nalg) {
+		cli_error("bench: no algorithm has kernels in this build");
+		status = EXIT_FAIL;
+		goto done;
+	}
+	for (size_t k = 0; k < nalg; k++) {
+		const algo *a = algs[k].o.alg;
+		if (!(algs[k].g = gpu_for(a))) {
+			cli_error("bench: %s has no OpenCL kernels yet", a->name);
+			goto done;
+		}
+		if (o.one_variant && !gpu_has_variant(algs[k].g, o.variant)) {
+			cli_error("bench: %s has no %s kernel", a->name,
+				  gpu_variant_name(o.variant));
+			goto done;
+		}
+	}
+
+	/* The sizes: those given must fit the device, every one of them; of
+	 * the defaults, those that do not fit are left out, saying so. */
+	uint64_t global, max_alloc;
+	int is_gpu;
+	gpu_device_memory(rt, &global, &max_alloc, &is_gpu);
+	size_t sizes[MAX_SIZES], nsizes;
+	const char *spec = o.sizes ? o.sizes : is_gpu ? GPU_SIZES : CPU_SIZES;
+	char sizes_why[256];
+	if (cli_parse_sizes(spec, sizes, MAX_SIZES, &nsizes, sizes_why, sizeof sizes_why)) {
+		cli_error("bench: --sizes '%s': %s", spec, sizes_why);
+		goto done;
+	}
+	/* fits[k * nsizes + s]: algorithm k runs at size s. */
+	unsigned char fits[MAX_SIZES * 64];
+	size_t largest = 0, nskip = 0;
+	char why[MAX_SIZES][256];
+	const algo *skip_alg[MAX_SIZES];
+	size_t skip_n[MAX_SIZES];
+	if (nalg > 64) {
+		cli_error("bench: more than 64 algorithms");
+		goto done;
+	}
+	for (size_t k = 0; k < nalg; k++)
+		for (size_t s = 0; s < nsizes; s++) {
+			char w[256];
+			int bad = does_not_fit(algs[k].g, sizes[s], global, max_alloc, w, sizeof w);
+			fits[k * nsizes + s] = !bad;
+			if (bad && o.sizes) {
+				cli_error("bench: --sizes: %s", w);
+				goto done;
+			}
+			if (bad && nskip < MAX_SIZES) {
+				cli_error("bench: left out: %s", w);
+				snprintf(why[nskip], sizeof why[nskip], "%s", w);
+				skip_alg[nskip] = algs[k].o.alg;
+				skip_n[nskip++] = sizes[s];
+			}
+			if (!bad && sizes[s] > largest)
+				largest = sizes[s];
+		}
+	if (!largest) {
+		cli_error("bench: no size fits the device");
+		status = EXIT_FAIL;
+		goto done;
+	}
+
+	/* The copy first, over the largest size that runs, so that each row
+	 * can be printed with its fraction as soon as it is measured. */
+	status = EXIT_FAIL;
+	int copy_ok = 0, all_ok = 1;
+	double cmed, clo, chi;
+	if (gpu_copy_bandwidth(rt, largest, (unsigned)o.reps, copy_ms, &copy_ok, err, sizeof err)) {
+		cli_error("bench: %s", err);
+		goto done;
+	}
+	stats(copy_ms, o.reps, &cmed, &clo, &chi);
+	uint64_t cbytes = 8 * (uint64_t)largest;
+	printer pr = {.json = o.a.json, .copy_gbs = gbps(cbytes, cmed)};
+	all_ok &= copy_ok;
+	if (o.a.json) {
+		fputs("{\"device\":", stdout);
+		json_str(stdout, clrt_device_name(rt));
+		fputs(",\"platform\":", stdout);
+		json_str(stdout, clrt_platform_name(rt));
+		printf(",\"reps\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"sizes\":[", o.reps, o.a.seed);
+		for (size_t s = 0; s < nsizes; s++)
+			printf("%s%zu", s ? "," : "", sizes[s]);
+		printf("],\"copy\":{\"n\":%zu,\"bytes\":%" PRIu64 ",", largest, cbytes);
+		json_times(cmed, clo, chi);
+		fputs(",\"gb_per_s\":", stdout);
+		json_num(stdout, pr.copy_gbs);
+		printf(",\"verified\":%s},\"skipped\":[", copy_ok ? "true" : "false");
+		for (size_t k = 0; k < nskip; k++) {
+			printf("%s{\"algorithm\":", k ? "," : "");
+			json_str(stdout, skip_alg[k]->name);
+			printf(",\"n\":%zu,\"reason\":", skip_n[k]);
+			json_str(stdout, why[k]);
+			fputs("}", stdout);
+		}
+		fputs("],\"results\":[", stdout);
+	} else {
+		printf("pram bench on %s (%s), %" PRIu64 " timed runs after a warm-up, times from "
+		       "OpenCL events (kernels only)\n"
+		       "GB/s: the bytes each algorithm must read and write; of_copy: that over the "
+		       "copy's GB/s\n\n",
+		       clrt_device_name(rt), clrt_platform_name(rt), o.reps);
+		text_head();
+		text_row("copy (uint4)", "-", largest, cmed, clo, chi,
+			 cmed > 0 ? (double)largest / (cmed * 1e-3) / 1e9 : 0, pr.copy_gbs,
+			 pr.copy_gbs > 0 ? 1 : 0, copy_ok ? "verified" : "WRONG");
+	}
+
+	for (size_t k = 0; k < nalg; k++) {
+		bench_algo *ba = &algs[k];
+		for (size_t s = 0; s < nsizes; s++) {
+			if (!fits[k * nsizes + s])
+				continue;
+			algo_data in[ALGO_MAX_PORTS] = {0};
+			ba->o.n = sizes[s];
+			if (cli_algo_input(&ba->o, in)) {
+				all_ok = 0;
+				continue;
+			}
+			if (o.flags && in[0].flags)
+				set_flags(&o, &in[0]);
+			for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+				if (!wanted(&o, ba, v))
+					continue;
+				gpu_result g;
+				if (gpuval_run(rt, ba->o.alg, &ba->o.params, in, v,
+					       (unsigned)o.reps, &g, err, sizeof err)) {
+					print_error(&pr, ba->o.alg, gpu_variant_name(v), sizes[s],
+						    err);
+					all_ok = 0;
+					continue;
+				}
+				uint64_t b = algo_bytes(ba->o.alg, in, g.out, &ba->o.params);
+				print_result(&pr, ba, &o, &g, sizes[s], b);
+				all_ok &= g.verified;
+				gpuval_free(&g);
+			}
+			algo_data_free_all(in, ALGO_MAX_PORTS);
+		}
+	}
+	if (o.a.json)
+		printf("],\"verified\":%s}\n", all_ok ? "true" : "false");
+	if (!all_ok)
+		cli_error("bench: a result was wrong or a run failed (see above)");
+	status = all_ok ? EXIT_OK : EXIT_FAIL;
+done:
+	clrt_close(rt);
+	free(copy_ms);
+	free(algs);
+	return status;
+}
+
+const cmd_entry cmd_bench_entry = {
+    .name = "bench",
+    .args = "[ALGO ...] [--sizes SIZES] [--device SPEC] [--reps R]\n"
+	    "       [--variant teaching|tuned|all] [--flags every:K|random:K]\n"
+	    "       [--op sum|max|min] [--inclusive|--exclusive] [--float] [--seed S] [--json]",
+    .summary = "time algorithms' fastest kernels at large sizes against the device's copy",
+    .help = "For each algorithm (default: every one with kernels) and size: its fastest\n"
+	    "kernel (tuned where it has one, else teaching), a warm-up, then R timed runs;\n"
+	    "the median, min and max kernel time from OpenCL events, elements per second\n"
+	    "and the effective bandwidth: the bytes the algorithm must read and write (its\n"
+	    "registry entry's count; by default 4 bytes an element of every input and\n"
+	    "output, and n/8 for packed segment flags) over the median time. A plain copy\n"
+	    "kernel (uint4) over the largest size is timed first, in the same run; every\n"
+	    "bandwidth is also given as a fraction of the copy's. Every output is checked\n"
+	    "against the sequential reference; a wrong one makes the exit status 1.\n"
+	    "options:\n"
+	    "  --sizes SIZES    sizes and ranges, such as 2^20,2^24 or 2^10..2^28:2\n"
+	    "                   (default " GPU_SIZES " on a GPU, " CPU_SIZES " elsewhere);\n"
+	    "                   a size the device's memory cannot hold is refused (of the\n"
+	    "                   defaults, left out, saying so)\n"
+	    "  --device SPEC    as pram gpu (default: $PRAM_DEVICE, else the first CPU\n"
+	    "                   device)\n"
+	    "  --reps R         timed runs after one warm-up (default 20)\n"
+	    "  --variant V      teaching, tuned, or all (default: the fastest there is)\n"
+	    "  --flags F        the segment (or keep) flags of the algorithms that read\n"
+	    "                   them: every:K, a segment of K elements from element 0;\n"
+	    "                   random:K, element 0 and each other with probability 1/K\n"
+	    "                   (default: the generator's, random:8)\n"
+	    "  --op, --inclusive, --exclusive, --float, --per-proc ...\n"
+	    "                   applied to every algorithm named; one that does not take\n"
+	    "                   an option refuses it\n"
+	    "  --seed S         the seed of the generated inputs (default 1)\n"
+	    "  --json           one JSON object (see man pram)\n",
+    .exec = bench_exec,
+};

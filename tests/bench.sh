@@ -1,0 +1,138 @@
+#!/bin/sh
+# bench.sh - `pram bench` on the default device (PoCL) at small sizes: the
+# table's columns and rows, the JSON object's keys, the bytes counted, the
+# fraction of the copy, the refusals (a bad algorithm, sizes past the
+# device's memory, options an algorithm does not take) and a wrong result
+# exiting 1. It checks the shape and honesty of the figures, not speed.
+. "$top_srcdir/tests/tap.sh"
+
+if test "$HAVE_OPENCL" != yes; then
+	run_pram bench reduce --sizes 2^10 --reps 1
+	expect_rc 1 "without OpenCL pram bench fails"
+	expect_in "without OpenCL" "$err" "and says why"
+	done_testing
+	exit
+fi
+command -v python3 >/dev/null 2>&1 || skip_all "python3 not found (reads the JSON)"
+
+run_pram bench --help
+expect_rc 0 "pram bench --help"
+expect_in "usage: pram bench" "$out" "prints its usage"
+
+run_pram bench reduce scan-blelloch --sizes 2^10..2^12 --reps 2
+expect_rc 0 "pram bench reduce scan-blelloch at 2^10..2^12"
+head=" $(printf '%s' "$out" | grep '^algorithm') "
+for col in algorithm variant n median_ms min_ms max_ms Gelem/s GB/s of_copy check; do
+	expect_in " $col " "$head" "the table has the column $col"
+done
+expect_in "copy (uint4)" "$out" "the table has the copy's row"
+printf '%s\n' "$out" >"$tap_tmp/table.txt"
+check "a row per algorithm and size, each verified, the copy at the largest size" python3 -c '
+import sys
+rows = [l.split() for l in open(sys.argv[1]) if l.startswith(("reduce ", "scan-blelloch ", "copy "))]
+got = [(r[0], r[1], r[2]) for r in rows if r[0] != "copy"]
+want = [(a, "tuned", "2^%d" % k) for a in ("reduce", "scan-blelloch") for k in (10, 11, 12)]
+assert got == want, got
+copy = [r for r in rows if r[0] == "copy"]
+assert len(copy) == 1 and copy[0][3] == "2^12", copy
+assert all(r[-1] == "verified" for r in rows), rows
+' "$tap_tmp/table.txt"
+
+run_pram bench reduce scan-blelloch scan-segmented compact --sizes 2^10,2^12 --reps 2 --json
+expect_rc 0 "pram bench --json"
+printf '%s' "$out" >"$tap_tmp/bench.json"
+check "the JSON object has the documented keys" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+for k in "device platform reps seed sizes copy skipped results verified".split():
+    assert k in r, k
+assert r["reps"] == 2 and r["sizes"] == [1024, 4096] and r["verified"] is True, r
+c = r["copy"]
+for k in "n bytes time_ms gb_per_s verified".split():
+    assert k in c, k
+assert c["n"] == 4096 and c["bytes"] == 8 * 4096 and c["verified"] is True, c
+assert len(r["results"]) == 8, len(r["results"])
+for x in r["results"]:
+    for k in ("algorithm variant n op inclusive type flags bytes time_ms elements_per_s "
+              "gb_per_s fraction_of_copy verified kernel_file").split():
+        assert k in x, (k, x)
+    assert set(x["time_ms"]) == {"median", "min", "max"}, x
+    t = x["time_ms"]
+    assert 0 <= t["min"] <= t["median"] <= t["max"], t
+    assert x["verified"] is True, x
+' "$tap_tmp/bench.json"
+check "each fraction of the copy is a number in (0, 10)" python3 -c '
+import json, sys
+for x in json.load(open(sys.argv[1]))["results"]:
+    f = x["fraction_of_copy"]
+    assert isinstance(f, float) and 0 < f < 10, (x["algorithm"], x["n"], f)
+' "$tap_tmp/bench.json"
+check "the bytes: 4n + 4 for a reduction, 8n for a scan, 8n + n/8 segmented" python3 -c '
+import json, sys
+for x in json.load(open(sys.argv[1]))["results"]:
+    n, a, b = x["n"], x["algorithm"], x["bytes"]
+    want = {"reduce": 4 * n + 4, "scan-blelloch": 8 * n, "scan-segmented": 8 * n + n // 8}.get(a)
+    if want is not None:
+        assert b == want, (a, n, b, want)
+    else:  # compact: the values and flags read, the kept ones written
+        assert 4 * n + n // 8 <= b <= 8 * n + n // 8, (a, n, b)
+    gbs = b / (x["time_ms"]["median"] * 1e-3) / 1e9
+    assert abs(gbs - x["gb_per_s"]) <= 1e-3 * gbs, (a, gbs, x["gb_per_s"])
+' "$tap_tmp/bench.json"
+
+run_pram bench scan-blelloch --sizes 2^10 --reps 2 --variant all --exclusive --json
+expect_rc 0 "--variant all --exclusive"
+printf '%s' "$out" >"$tap_tmp/all.json"
+check "--variant all gives the teaching and tuned rows, exclusive" python3 -c '
+import json, sys
+rs = json.load(open(sys.argv[1]))["results"]
+assert [x["variant"] for x in rs] == ["teaching", "tuned"], rs
+assert all(x["inclusive"] is False for x in rs), rs
+' "$tap_tmp/all.json"
+
+run_pram bench reduce-segmented compact --sizes 2^12 --reps 2 --flags every:1024 --json
+expect_rc 0 "--flags every:1024"
+printf '%s' "$out" >"$tap_tmp/flags.json"
+check "segments of 1024: four sums, four kept elements" python3 -c '
+import json, sys
+rs = {x["algorithm"]: x for x in json.load(open(sys.argv[1]))["results"]}
+n = 4096
+assert rs["reduce-segmented"]["bytes"] == 4 * n + n // 8 + 4 * 4, rs
+assert rs["compact"]["bytes"] == 4 * n + n // 8 + 4 * 4, rs
+assert all(x["flags"] == "every:1024" for x in rs.values()), rs
+' "$tap_tmp/flags.json"
+
+# Refusals.
+run_pram bench frobnicate --sizes 2^10
+expect_rc 2 "an unknown algorithm is refused"
+expect_in "unknown algorithm 'frobnicate'" "$err" "and named"
+run_pram bench reduce --sizes 2^34 --reps 1
+expect_rc 2 "a size past the device's memory is refused"
+expect_in "of device memory" "$err" "saying how much it needs and the device has"
+case "$out" in
+*verified*) tap_result 1 "and nothing runs" "$out" ;;
+*) tap_result 0 "and nothing runs" ;;
+esac
+run_pram bench reduce --sizes 'x'
+expect_rc 2 "a bad size list is refused"
+run_pram bench reduce --n 1024
+expect_rc 2 "--n is refused (sizes come from --sizes)"
+run_pram bench reduce --flags every:8 --sizes 2^10
+expect_rc 2 "--flags for an algorithm without flags is refused"
+run_pram bench reduce --exclusive --sizes 2^10
+expect_rc 2 "an option the algorithm does not take is refused"
+run_pram bench reduce-atomic --variant tuned --sizes 2^10
+expect_rc 2 "a variant the algorithm lacks is refused"
+expect_in "reduce-atomic has no tuned kernel" "$err" "and named"
+
+# A kernel that adds one too many: the row says WRONG and the exit is 1.
+mkdir -p "$tap_tmp/kernels"
+cp "$top_srcdir"/kernels/*.cl "$top_srcdir"/kernels/*.clh "$tap_tmp/kernels/"
+sed 's/out\[get_group_id(0)\] = s\[0\];/out[get_group_id(0)] = s[0] + 1;/' \
+	"$top_srcdir/kernels/reduce.cl" >"$tap_tmp/kernels/reduce.cl"
+PRAM_KERNEL_DIR="$tap_tmp/kernels" run_pram bench reduce --sizes 2^10 --reps 1
+expect_rc 1 "a wrong result exits 1"
+expect_in "WRONG" "$out" "and its row says WRONG"
+expect_in "copy (uint4)" "$out" "the other rows are still printed"
+
+done_testing
