@@ -12,6 +12,13 @@
  * and values of the input, then a scratch pair and the outputs in turn.
  * Passes whose digit is 0 for every key below 2^31 (the device's keys) are
  * left out, since they would move nothing.
+ *
+ * Tuned: 8-bit digits whatever the radix, as many passes as the bits the
+ * reference sorts by need (those of key-range - 1, or of r^digits when
+ * --digits leaves high digits out, which must then be a power of two): one
+ * radix_init and one radix_hist (every pass's digit counts), then one
+ * radix_onesweep per pass, tiles of L * PP keys, the same two buffer pairs.
+ * radix_sort.cl says why the look-back and how a tile is ranked.
  */
 #include <stdint.h>
 
@@ -157,10 +164,129 @@ static int teaching(gpu_ctx *c)
 	return 0;
 }
 
+/* ---- tuned ------------------------------------------------------------- */
+
+/* The tuned kernels' digits: 8 bits. Their work-groups share the RADIX
+ * digits out among at most RADIX work-items. */
+#define RADIX 256
+
+/* The low bits the tuned sort sorts by into *bits: all of the largest key's,
+ * or those of r^digits when the reference sorts by key mod r^digits, which
+ * must then be a power of two. Returns 0, or -1 with a message. */
+static int tuned_bits(gpu_ctx *c, const rs_config *cf, unsigned *bits)
+{
+	uint64_t mod = algos_radix_power(cf->r, cf->digits);
+	uint32_t top = cf->max_key;
+	if (mod && mod <= top) {
+		if (mod & (mod - 1)) {
+			snprintf(
+			    c->err, c->errlen,
+			    "the tuned kernels sort by bits, and %u digits of radix %llu sort by "
+			    "key mod %llu, which is no power of two: take --variant teaching",
+			    cf->digits, (unsigned long long)cf->r, (unsigned long long)mod);
+			return -1;
+		}
+		top = (uint32_t)(mod - 1);
+	}
+	for (*bits = 0; *bits < 32 && top >> *bits; ++*bits)
+		;
+	return 0;
+}
+
+typedef struct tuned_pass {
+	rs_bufs b;
+	cl_kernel sweep;
+	size_t n, L, tile, tiles; /* keys; work-group size; keys a tile; tiles */
+	unsigned bits;            /* the low bits sorted by */
+	cl_mem status, tickets, hist;
+} tuned_pass;
+
+/* The digit mask of pass: 8 bits, fewer in the last pass when bits is no
+ * multiple of 8. */
+static unsigned pass_mask(unsigned bits, unsigned pass)
+{
+	unsigned left = bits - 8 * pass;
+	return left >= 8 ? 255u : (1u << left) - 1;
+}
+
+/* Scratch slots: the keys' and values' second buffers, the look-back's
+ * status words, the tile tickets and the digit counts. */
+enum {
+	U_KEYS,
+	U_VALS,
+	U_STATUS,
+	U_TICKETS,
+	U_HIST
+};
+
+static int tuned_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const void *user)
+{
+	const tuned_pass *tp = user;
+	size_t L = tp->L, words = tp->tile + tp->tile / 32;
+	return gpu__launch(c, tp->sweep, tp->tiles * L, L, "mmmmmmmuuuullll", src,
+			   vals_of(&tp->b, src), dst, vals_of(&tp->b, dst), tp->status, tp->tickets,
+			   tp->hist, (unsigned)tp->n, pass, pass_mask(tp->bits, pass),
+			   iota(&tp->b, src), words * 4, words * 4, 9 * L * 4, L * 4);
+}
+
+static int tuned(gpu_ctx *c)
+{
+	size_t n = c->job->in[0].n, pp = c->per_proc;
+	rs_config cf;
+	tuned_pass tp = {.n = n};
+	if (n == 0)
+		return 0;
+	if (rs_config_of(c, &cf) || tuned_bits(c, &cf, &tp.bits))
+		return -1;
+	unsigned passes = tp.bits ? (tp.bits + 7) / 8 : 1;
+	cl_kernel init = gpu__kernel(c, "radix_init"), hist = gpu__kernel(c, "radix_hist");
+	if (!init || !hist || !(tp.sweep = gpu__kernel(c, "radix_onesweep")))
+		return -1;
+	/* A work-item of the pass holds PP keys and values of the padded tile,
+	 * 9 counter words and one of the scan. */
+	tp.L = gpu__lsize(c, tp.sweep, RADIX, (2 * (pp + pp / 32 + 1) + 10) * 4);
+	size_t li = gpu__lsize(c, init, RADIX, 0), lh = gpu__lsize(c, hist, RADIX, 0);
+	if (!tp.L || !li || !lh)
+		return -1;
+	tp.tile = tp.L * pp;
+	tp.tiles = GPU_DIV_UP(n, tp.tile);
+	size_t words = passes * tp.tiles * RADIX;
+	if (words > UINT32_MAX) {
+		snprintf(c->err, c->errlen,
+			 "%zu tiles of %zu keys are more than the look-back's status words can "
+			 "count: larger work-groups",
+			 tp.tiles, tp.tile);
+		return -1;
+	}
+	cl_mem keys = gpu__scratch(c, U_KEYS, n), vals = gpu__scratch(c, U_VALS, n);
+	tp.status = gpu__scratch(c, U_STATUS, words);
+	tp.tickets = gpu__scratch(c, U_TICKETS, passes);
+	tp.hist = gpu__scratch(c, U_HIST, passes * RADIX);
+	if (!keys || !vals || !tp.status || !tp.tickets || !tp.hist)
+		return -1;
+	size_t gi = GPU_DIV_UP(words / 4, li), gh = GPU_DIV_UP(n, lh);
+	size_t most_i = gpu__groups(c, li), most_h = gpu__groups(c, lh);
+	gi = gi < most_i ? gi : most_i;
+	gh = gh < most_h ? gh : most_h;
+	if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)words, tp.tickets,
+			tp.hist, passes) ||
+	    gpu__launch(c, hist, gh * lh, lh, "mmuuul", c->in[0], tp.hist, (unsigned)n, passes,
+			pass_mask(tp.bits, passes - 1), (size_t)passes * RADIX * 4))
+		return -1;
+	tp.b = (rs_bufs){.keys = {c->in[0], keys, c->out[0]},
+			 .vals = {c->in[1], vals, c->out[1]},
+			 .pairs = cf.pairs};
+	if (gpu__pingpong(c, passes, tuned_one, &tp, c->in[0], keys, c->out[0], &c->result[0]))
+		return -1;
+	c->result[1] = vals_of(&tp.b, c->result[0]);
+	return 0;
+}
+
 /* 16 elements per work-item of the scan, as the other applications of
  * scan (gpu_line_of_sight.c says why). */
 const gpu_algo gpu_radix_sort = {
     .algo = &algo_radix_sort,
     .file = "radix_sort.cl",
-    .variant = {[GPU_TEACHING] = {.run = teaching, .default_pp = 16}},
+    .variant = {[GPU_TEACHING] = {.run = teaching, .default_pp = 16},
+		[GPU_TUNED] = {.run = tuned, .default_pp = 16}},
 };
