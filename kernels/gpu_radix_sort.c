@@ -85,6 +85,33 @@ static unsigned iota(const rs_bufs *b, cl_mem src)
 	return src == b->keys[0] && !b->pairs;
 }
 
+/* Scratch slots 0 and 1: the second buffers of the keys and the values. */
+enum {
+	S_KEYS,
+	S_VALS,
+	S_OWN /* the variants' own from here */
+};
+
+/* Enqueue passes passes of fn, the keys ping-ponging between the input, a
+ * scratch buffer and the output, the values alongside (*b, which user
+ * holds, says which go together), and point c->result at where the last
+ * pass left them. Returns 0, or -1 with a message. */
+static int rs_passes(gpu_ctx *c, unsigned passes, gpu_pass_fn fn, const void *user, rs_bufs *b,
+		     int pairs)
+{
+	size_t n = c->job->in[0].n;
+	cl_mem keys = gpu__scratch(c, S_KEYS, n), vals = gpu__scratch(c, S_VALS, n);
+	if (!keys || !vals)
+		return -1;
+	*b = (rs_bufs){.keys = {c->in[0], keys, c->out[0]},
+		       .vals = {c->in[1], vals, c->out[1]},
+		       .pairs = pairs};
+	if (gpu__pingpong(c, passes, fn, user, c->in[0], keys, c->out[0], &c->result[0]))
+		return -1;
+	c->result[1] = vals_of(b, c->result[0]);
+	return 0;
+}
+
 /* ---- teaching ---------------------------------------------------------- */
 
 typedef struct teach_pass {
@@ -95,12 +122,9 @@ typedef struct teach_pass {
 	cl_mem dig; /* each key's digit */
 } teach_pass;
 
-/* Scratch slots: the keys' and values' second buffers, the digits, pos,
- * then the scan's levels. */
+/* Scratch slots: the digits, pos, then the scan's levels. */
 enum {
-	T_KEYS,
-	T_VALS,
-	T_DIGIT,
+	T_DIGIT = S_OWN,
 	T_POS,
 	T_LEVELS
 };
@@ -147,21 +171,14 @@ static int teaching(gpu_ctx *c)
 			 .digit = gpu__kernel(c, "radix_digit"),
 			 .scatter = gpu__kernel(c, "radix_scatter"),
 			 .dig = gpu__scratch(c, T_DIGIT, n)};
-	cl_mem keys = gpu__scratch(c, T_KEYS, n), vals = gpu__scratch(c, T_VALS, n);
-	if (!tp.digit || !tp.scatter || !tp.dig || !keys || !vals)
+	if (!tp.digit || !tp.scatter || !tp.dig)
 		return -1;
 	size_t ld = gpu__lsize(c, tp.digit, GPU_SCAN_WG_CAP, 0);
 	size_t ls = gpu__lsize(c, tp.scatter, GPU_SCAN_WG_CAP, 0);
 	if (!ld || !ls)
 		return -1;
 	tp.l = ld < ls ? ld : ls;
-	tp.b = (rs_bufs){.keys = {c->in[0], keys, c->out[0]},
-			 .vals = {c->in[1], vals, c->out[1]},
-			 .pairs = cf.pairs};
-	if (gpu__pingpong(c, passes, teach_one, &tp, c->in[0], keys, c->out[0], &c->result[0]))
-		return -1;
-	c->result[1] = vals_of(&tp.b, c->result[0]);
-	return 0;
+	return rs_passes(c, passes, teach_one, &tp, &tp.b, cf.pairs);
 }
 
 /* ---- tuned ------------------------------------------------------------- */
@@ -209,12 +226,10 @@ static unsigned pass_mask(unsigned bits, unsigned pass)
 	return left >= 8 ? 255u : (1u << left) - 1;
 }
 
-/* Scratch slots: the keys' and values' second buffers, the look-back's
- * status words, the tile tickets and the digit counts. */
+/* Scratch slots: the look-back's status words, the tile tickets and the
+ * digit counts. */
 enum {
-	U_KEYS,
-	U_VALS,
-	U_STATUS,
+	U_STATUS = S_OWN,
 	U_TICKETS,
 	U_HIST
 };
@@ -258,11 +273,10 @@ static int tuned(gpu_ctx *c)
 			 tp.tiles, tp.tile);
 		return -1;
 	}
-	cl_mem keys = gpu__scratch(c, U_KEYS, n), vals = gpu__scratch(c, U_VALS, n);
 	tp.status = gpu__scratch(c, U_STATUS, words);
 	tp.tickets = gpu__scratch(c, U_TICKETS, passes);
 	tp.hist = gpu__scratch(c, U_HIST, passes * RADIX);
-	if (!keys || !vals || !tp.status || !tp.tickets || !tp.hist)
+	if (!tp.status || !tp.tickets || !tp.hist)
 		return -1;
 	size_t gi = GPU_DIV_UP(words / 4, li), gh = GPU_DIV_UP(n, lh);
 	size_t most_i = gpu__groups(c, li), most_h = gpu__groups(c, lh);
@@ -273,13 +287,7 @@ static int tuned(gpu_ctx *c)
 	    gpu__launch(c, hist, gh * lh, lh, "mmuuul", c->in[0], tp.hist, (unsigned)n, passes,
 			pass_mask(tp.bits, passes - 1), (size_t)passes * RADIX * 4))
 		return -1;
-	tp.b = (rs_bufs){.keys = {c->in[0], keys, c->out[0]},
-			 .vals = {c->in[1], vals, c->out[1]},
-			 .pairs = cf.pairs};
-	if (gpu__pingpong(c, passes, tuned_one, &tp, c->in[0], keys, c->out[0], &c->result[0]))
-		return -1;
-	c->result[1] = vals_of(&tp.b, c->result[0]);
-	return 0;
+	return rs_passes(c, passes, tuned_one, &tp, &tp.b, cf.pairs);
 }
 
 /* 16 elements per work-item of the scan, as the other applications of
