@@ -248,6 +248,64 @@ static void test_registry(clrt *rt)
 	}
 }
 
+/* Radix sort beyond its defaults, each variant: values carried, digits of
+ * 4 bits and of base 10, fewer digits than the keys have (so equal low
+ * digits show stability), 31-bit keys, all keys equal; again in
+ * work-groups of 4. A modulus that is no power of two is the teaching
+ * kernels' alone: the tuned ones sort by bits and say so. */
+static void test_radix(clrt *rt)
+{
+	static const struct {
+		const char *note;
+		int64_t pairs, bits, radix, digits, range, dist;
+	} cases[] = {
+	    {" (pairs, 31-bit keys)", 1, 0, 0, 0, (int64_t)1 << 31, 0},
+	    {" (4-bit digits)", 0, 4, 0, 0, 1 << 20, 0},
+	    {" (radix 10)", 1, 0, 10, 0, 1000000, 0},
+	    {" (3 digits of 4 bits, 31-bit keys)", 1, 4, 0, 3, (int64_t)1 << 31, 0},
+	    {" (keys all equal)", 1, 0, 0, 0, (int64_t)1 << 31, 1},
+	};
+	const algo *a = algo_find("radix-sort");
+	if (!a)
+		return;
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		algo_params p = algo_default_params(a);
+		algo_set_param(a, &p, "pairs", cases[k].pairs);
+		algo_set_param(a, &p, "key-range", cases[k].range);
+		algo_set_param(a, &p, "dist", cases[k].dist);
+		if (cases[k].bits)
+			algo_set_param(a, &p, "bits-per-pass", cases[k].bits);
+		if (cases[k].radix)
+			algo_set_param(a, &p, "radix", cases[k].radix);
+		if (cases[k].digits)
+			algo_set_param(a, &p, "digits", cases[k].digits);
+		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+			if (!gpu_has_variant(gpu_for(a), v))
+				continue;
+			one(rt, a, v, &p, 100003, 96, cases[k].note);
+			char note[96];
+			snprintf(note, sizeof note, "%s (work-groups of 4)", cases[k].note);
+			clrt_set_wg_cap(rt, 4);
+			one(rt, a, v, &p, 4097, 95, note);
+			clrt_set_wg_cap(rt, 0);
+		}
+	}
+	if (!gpu_has_variant(gpu_for(a), GPU_TUNED))
+		return;
+	algo_params p = algo_default_params(a);
+	algo_set_param(a, &p, "radix", 10);
+	algo_set_param(a, &p, "digits", 2);
+	algo_data in[ALGO_MAX_PORTS] = {0};
+	gpu_result g;
+	int gen = algo_generate(a, in, 1000, &p, 94);
+	int rc = gen ? 0 : gpuval_run(rt, a, &p, in, GPU_TUNED, 1, &g, err, sizeof err);
+	if (!gen && rc == 0)
+		gpuval_free(&g);
+	algo_data_free_all(in, ALGO_MAX_PORTS);
+	TAP_OK(!gen && rc != 0, "radix-sort tuned refuses to sort by key mod 100");
+	TAP_CONTAINS(err, "teaching", "the error names the kernels that can");
+}
+
 int main(void)
 {
 	/* Line-buffered, so that the compiler's messages on stderr do not land
@@ -261,6 +319,7 @@ int main(void)
 	printf("# device: %s (%s), %u compute units, work-groups up to %zu\n", clrt_device_name(rt),
 	       clrt_platform_name(rt), clrt_compute_units(rt), clrt_max_wg(rt));
 	test_registry(rt);
+	test_radix(rt);
 	test_refusals(rt);
 	clrt_close(rt);
 

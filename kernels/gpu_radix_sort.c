@@ -1,0 +1,300 @@
+/*
+ * gpu_radix_sort.c - the runner of "radix-sort" (kernels in
+ * radix_sort.cl), LSD radix sort of keys and the values they carry (their
+ * input indices without --pairs).
+ *
+ * Teaching: the notes' passes, one per digit of the registry's radix
+ * (--bits-per-pass, --radix), low digit first, each a counting sort by one
+ * scan as the PRAM program does it: radix_digit, the blocked scan of the
+ * r x n flag matrix (gpu__block_scan over radix_block and radix_add, whose
+ * first level reads the flags from the digits) and radix_scatter. The
+ * passes ping-pong between two pairs of buffers (gpu__pingpong): the keys
+ * and values of the input, then a scratch pair and the outputs in turn.
+ * Passes whose digit is 0 for every key below 2^31 (the device's keys) are
+ * left out, since they would move nothing.
+ *
+ * Tuned: 8-bit digits whatever the radix, as many passes as the bits the
+ * reference sorts by need (those of key-range - 1, or of r^digits when
+ * --digits leaves high digits out, which must then be a power of two): one
+ * radix_init and one radix_hist (every pass's digit counts), then one
+ * radix_onesweep per pass, tiles of L * PP keys, the same two buffer pairs.
+ * radix_sort.cl says why the look-back and how a tile is ranked.
+ */
+#include <stdint.h>
+
+#include "algos/common.h"
+#include "gpuint.h"
+
+extern const algo algo_radix_sort;
+
+/* The registry's value of parameter name, the default when not given. */
+static int64_t param(const gpu_job *job, const char *name)
+{
+	int k = algo_param_index(job->algo, name);
+	return k >= 0 ? job->params->v[k] : 0;
+}
+
+/* What the job's parameters ask of the kernels. */
+typedef struct rs_config {
+	uint64_t r;       /* the radix */
+	unsigned digits;  /* the passes the registry counts: the reference sorts
+			   * by key mod r^digits */
+	uint32_t max_key; /* no key is larger: key-range - 1, at most 2^31 - 1 */
+	int pairs;        /* the values are the input's, not the indices */
+} rs_config;
+
+/* The job's radix, passes and key bound into *cf, as the registry reads
+ * them (radix_sort.c). Returns 0, or -1 with a message. */
+static int rs_config_of(gpu_ctx *c, rs_config *cf)
+{
+	const gpu_job *job = c->job;
+	int64_t range = param(job, "key-range"), digits = param(job, "digits");
+	cf->r = algos_radix_of(param(job, "radix"), param(job, "bits-per-pass"),
+			       gpu__param_given(job, "bits-per-pass") != 0);
+	if (cf->r == 0) {
+		snprintf(c->err, c->errlen,
+			 "--radix and --bits-per-pass disagree, or the radix is 1: give one of "
+			 "them, 2 or more");
+		return -1;
+	}
+	cf->max_key = range - 1 < INT32_MAX ? (uint32_t)(range - 1) : INT32_MAX;
+	cf->digits = digits ? (unsigned)digits : algos_radix_digits((uint64_t)range - 1, cf->r);
+	cf->pairs = param(job, "pairs") != 0;
+	return 0;
+}
+
+/* The two buffer pairs the passes ping-pong between, and the input's:
+ * index 0 the input, 1 and 2 the pingpong driver's a and b. */
+typedef struct rs_bufs {
+	cl_mem keys[3], vals[3];
+	int pairs;
+} rs_bufs;
+
+/* The values that go with the key buffer keys. */
+static cl_mem vals_of(const rs_bufs *b, cl_mem keys)
+{
+	for (unsigned k = 1; k < 3; k++)
+		if (b->keys[k] == keys)
+			return b->vals[k];
+	return b->vals[0];
+}
+
+/* Without --pairs the first pass makes the values: the input indices. */
+static unsigned iota(const rs_bufs *b, cl_mem src)
+{
+	return src == b->keys[0] && !b->pairs;
+}
+
+/* Scratch slots 0 and 1: the second buffers of the keys and the values. */
+enum {
+	S_KEYS,
+	S_VALS,
+	S_OWN /* the variants' own from here */
+};
+
+/* Enqueue passes passes of fn, the keys ping-ponging between the input, a
+ * scratch buffer and the output, the values alongside (*b, which user
+ * holds, says which go together), and point c->result at where the last
+ * pass left them. Returns 0, or -1 with a message. */
+static int rs_passes(gpu_ctx *c, unsigned passes, gpu_pass_fn fn, const void *user, rs_bufs *b,
+		     int pairs)
+{
+	size_t n = c->job->in[0].n;
+	cl_mem keys = gpu__scratch(c, S_KEYS, n), vals = gpu__scratch(c, S_VALS, n);
+	if (!keys || !vals)
+		return -1;
+	*b = (rs_bufs){.keys = {c->in[0], keys, c->out[0]},
+		       .vals = {c->in[1], vals, c->out[1]},
+		       .pairs = pairs};
+	if (gpu__pingpong(c, passes, fn, user, c->in[0], keys, c->out[0], &c->result[0]))
+		return -1;
+	c->result[1] = vals_of(b, c->result[0]);
+	return 0;
+}
+
+/* ---- teaching ---------------------------------------------------------- */
+
+typedef struct teach_pass {
+	rs_bufs b;
+	uint64_t r;
+	size_t n, l; /* keys; the work-group size of digit and scatter */
+	cl_kernel digit, scatter;
+	cl_mem dig; /* each key's digit */
+} teach_pass;
+
+/* Scratch slots: the digits, pos, then the scan's levels. */
+enum {
+	T_DIGIT = S_OWN,
+	T_POS,
+	T_LEVELS
+};
+
+static int teach_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const void *user)
+{
+	const teach_pass *tp = user;
+	size_t n = tp->n, global = GPU_DIV_UP(n, tp->l) * tp->l;
+	cl_mem pos = gpu__scratch(c, T_POS, tp->r * n), total;
+	if (!pos ||
+	    gpu__launch(c, tp->digit, global, tp->l, "mmuuu", src, tp->dig, (unsigned)n,
+			(unsigned)algos_radix_power(tp->r, pass), (unsigned)tp->r) ||
+	    gpu__block_scan(c, "radix_block", "radix_add", 1, tp->dig, (unsigned)n, pos, tp->r * n,
+			    T_LEVELS, &total))
+		return -1;
+	return gpu__launch(c, tp->scatter, global, tp->l, "mmmmmmuu", src, vals_of(&tp->b, src),
+			   tp->dig, pos, dst, vals_of(&tp->b, dst), (unsigned)n, iota(&tp->b, src));
+}
+
+static int teaching(gpu_ctx *c)
+{
+	size_t n = c->job->in[0].n;
+	rs_config cf;
+	if (n == 0)
+		return 0;
+	if (rs_config_of(c, &cf))
+		return -1;
+	if (cf.r * n > UINT32_MAX) {
+		snprintf(c->err, c->errlen,
+			 "the teaching kernels scan an r x n flag matrix, and r n = %llu passes "
+			 "their 32-bit indices: sort fewer bits per pass, or take --variant tuned",
+			 (unsigned long long)(cf.r * n));
+		return -1;
+	}
+	/* Digits past those of the largest key are 0 for every key; at least
+	 * one pass writes the outputs. */
+	unsigned passes = algos_radix_digits(cf.max_key, cf.r);
+	if (cf.digits < passes)
+		passes = cf.digits;
+	if (passes == 0)
+		passes = 1;
+	teach_pass tp = {.r = cf.r,
+			 .n = n,
+			 .digit = gpu__kernel(c, "radix_digit"),
+			 .scatter = gpu__kernel(c, "radix_scatter"),
+			 .dig = gpu__scratch(c, T_DIGIT, n)};
+	if (!tp.digit || !tp.scatter || !tp.dig)
+		return -1;
+	size_t ld = gpu__lsize(c, tp.digit, GPU_SCAN_WG_CAP, 0);
+	size_t ls = gpu__lsize(c, tp.scatter, GPU_SCAN_WG_CAP, 0);
+	if (!ld || !ls)
+		return -1;
+	tp.l = ld < ls ? ld : ls;
+	return rs_passes(c, passes, teach_one, &tp, &tp.b, cf.pairs);
+}
+
+/* ---- tuned ------------------------------------------------------------- */
+
+/* The tuned kernels' digits: 8 bits. Their work-groups share the RADIX
+ * digits out among at most RADIX work-items. */
+#define RADIX 256
+
+/* The low bits the tuned sort sorts by into *bits: all of the largest key's,
+ * or those of r^digits when the reference sorts by key mod r^digits, which
+ * must then be a power of two. Returns 0, or -1 with a message. */
+static int tuned_bits(gpu_ctx *c, const rs_config *cf, unsigned *bits)
+{
+	uint64_t mod = algos_radix_power(cf->r, cf->digits);
+	uint32_t top = cf->max_key;
+	if (mod && mod <= top) {
+		if (mod & (mod - 1)) {
+			snprintf(
+			    c->err, c->errlen,
+			    "the tuned kernels sort by bits, and %u digits of radix %llu sort by "
+			    "key mod %llu, which is no power of two: take --variant teaching",
+			    cf->digits, (unsigned long long)cf->r, (unsigned long long)mod);
+			return -1;
+		}
+		top = (uint32_t)(mod - 1);
+	}
+	for (*bits = 0; *bits < 32 && top >> *bits; ++*bits)
+		;
+	return 0;
+}
+
+typedef struct tuned_pass {
+	rs_bufs b;
+	cl_kernel sweep;
+	size_t n, L, tile, tiles; /* keys; work-group size; keys a tile; tiles */
+	unsigned bits;            /* the low bits sorted by */
+	cl_mem status, tickets, hist;
+} tuned_pass;
+
+/* The digit mask of pass: 8 bits, fewer in the last pass when bits is no
+ * multiple of 8. */
+static unsigned pass_mask(unsigned bits, unsigned pass)
+{
+	unsigned left = bits - 8 * pass;
+	return left >= 8 ? 255u : (1u << left) - 1;
+}
+
+/* Scratch slots: the look-back's status words, the tile tickets and the
+ * digit counts. */
+enum {
+	U_STATUS = S_OWN,
+	U_TICKETS,
+	U_HIST
+};
+
+static int tuned_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const void *user)
+{
+	const tuned_pass *tp = user;
+	size_t L = tp->L, words = tp->tile + tp->tile / 32;
+	return gpu__launch(c, tp->sweep, tp->tiles * L, L, "mmmmmmmuuuullll", src,
+			   vals_of(&tp->b, src), dst, vals_of(&tp->b, dst), tp->status, tp->tickets,
+			   tp->hist, (unsigned)tp->n, pass, pass_mask(tp->bits, pass),
+			   iota(&tp->b, src), words * 4, words * 4, 9 * L * 4, L * 4);
+}
+
+static int tuned(gpu_ctx *c)
+{
+	size_t n = c->job->in[0].n, pp = c->per_proc;
+	rs_config cf;
+	tuned_pass tp = {.n = n};
+	if (n == 0)
+		return 0;
+	if (rs_config_of(c, &cf) || tuned_bits(c, &cf, &tp.bits))
+		return -1;
+	unsigned passes = tp.bits ? (tp.bits + 7) / 8 : 1;
+	cl_kernel init = gpu__kernel(c, "radix_init"), hist = gpu__kernel(c, "radix_hist");
+	if (!init || !hist || !(tp.sweep = gpu__kernel(c, "radix_onesweep")))
+		return -1;
+	/* A work-item of the pass holds PP keys and values of the padded tile,
+	 * 9 counter words and one of the scan. */
+	tp.L = gpu__lsize(c, tp.sweep, RADIX, (2 * (pp + pp / 32 + 1) + 10) * 4);
+	size_t li = gpu__lsize(c, init, RADIX, 0), lh = gpu__lsize(c, hist, RADIX, 0);
+	if (!tp.L || !li || !lh)
+		return -1;
+	tp.tile = tp.L * pp;
+	tp.tiles = GPU_DIV_UP(n, tp.tile);
+	size_t words = passes * tp.tiles * RADIX;
+	if (words > UINT32_MAX) {
+		snprintf(c->err, c->errlen,
+			 "%zu tiles of %zu keys are more than the look-back's status words can "
+			 "count: larger work-groups",
+			 tp.tiles, tp.tile);
+		return -1;
+	}
+	tp.status = gpu__scratch(c, U_STATUS, words);
+	tp.tickets = gpu__scratch(c, U_TICKETS, passes);
+	tp.hist = gpu__scratch(c, U_HIST, passes * RADIX);
+	if (!tp.status || !tp.tickets || !tp.hist)
+		return -1;
+	size_t gi = GPU_DIV_UP(words / 4, li), gh = GPU_DIV_UP(n, lh);
+	size_t most_i = gpu__groups(c, li), most_h = gpu__groups(c, lh);
+	gi = gi < most_i ? gi : most_i;
+	gh = gh < most_h ? gh : most_h;
+	if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)words, tp.tickets,
+			tp.hist, passes) ||
+	    gpu__launch(c, hist, gh * lh, lh, "mmuuul", c->in[0], tp.hist, (unsigned)n, passes,
+			pass_mask(tp.bits, passes - 1), (size_t)passes * RADIX * 4))
+		return -1;
+	return rs_passes(c, passes, tuned_one, &tp, &tp.b, cf.pairs);
+}
+
+/* 16 elements per work-item of the scan, as the other applications of
+ * scan (gpu_line_of_sight.c says why). */
+const gpu_algo gpu_radix_sort = {
+    .algo = &algo_radix_sort,
+    .file = "radix_sort.cl",
+    .variant = {[GPU_TEACHING] = {.run = teaching, .default_pp = 16},
+		[GPU_TUNED] = {.run = tuned, .default_pp = 16}},
+};
