@@ -11,7 +11,8 @@
  * ending a step costs nothing. The processors an error must name are kept
  * beside: each written cell's writer, and under the exclusive-read models
  * each read cell's first reader. Counts too large for a record go to a
- * table of the machine for the step.
+ * table of the machine for the step. The common accesses run inline in the
+ * program (pram.h); the files here do the rest.
  *
  * Per cell: 8 bytes of value, 8 of saved value and 4 of writer (both
  * touched only where a step writes), 4 of record, and 4 of first reader
@@ -23,63 +24,6 @@
 #include "pram.h"
 
 typedef pram_value pram_word;
-
-/*
- * The fast paths (step.c).
- *
- * A machine begins with a struct pram__fast and an array with a struct
- * pram__array_fast: what the common accesses read and write. They do the
- * common case of an access (a legal one in a running step) and hand
- * everything else to the checks, which write every message.
- *
- * Each cell has a 32-bit record of what happened to it in the step whose
- * stamp it carries; a record of an older step reads as "untouched", so
- * nothing is cleared between steps. Counts too large for their bits live
- * in a table of the machine (PRAM__WIDE), so every count stays exact.
- */
-#define PRAM__STAMP   0xffff0000u /* the step (low 16 bits of its number) of the fields below */
-#define PRAM__HELD    0x00008000u /* the cell holds a value (kept from step to step) */
-#define PRAM__FRESH   0x00004000u /* it held none when the step began (right below HELD) */
-#define PRAM__ATOMIC  0x00002000u /* its writes in the step are atomics */
-#define PRAM__WIDE    0x00001000u /* its counts are in the machine's table, not below */
-#define PRAM__NWRITE  0x00000f00u /* writes of the cell in the step (atomics count) */
-#define PRAM__NWRITE1 0x00000100u
-#define PRAM__NACC    0x000000ffu /* reads and writes of the cell in the step */
-
-/* The first member of every machine. next_pid is UINT64_MAX until a
- * processor is selected in the step, so that the first selection takes
- * the slow road. The selected processor's operations mark it active;
- * it counts in the work when the next one is selected or the step ends.
- * climit is the step's contention so far (at most PRAM__NACC): an access
- * that takes a cell's count above it takes the slow road, which raises
- * the contention. */
-struct pram__fast {
-	uint64_t next_pid; /* least id the next selected processor may have */
-	uint64_t work;     /* the open step's work, */
-	uint64_t reads;    /* shared reads */
-	uint64_t writes;   /* and shared writes (pram_step_stats) */
-	uint32_t pid;      /* the selected processor (ids are below 2^32) */
-	uint32_t active;   /* 1 once it did an operation in the step */
-	uint32_t stamp;    /* the open step's stamp, as PRAM__STAMP bits */
-	uint32_t climit;   /* accesses of a cell the fast paths may count */
-};
-
-/* The first member of every shared array. lim is, by access type, the
- * number of cells while the machine runs a step with a processor selected
- * and has not failed, for the array's own type, and 0 otherwise: so one
- * comparison checks the index, the type and the machine's state. rlim is
- * the same for reads, but 0 under the exclusive-read models, whose reads
- * all take the slow road. old and writer hold something only for the cells
- * written in the step. */
-struct pram__array_fast {
-	size_t lim[2];    /* writes may take the fast path below these */
-	size_t rlim[2];   /* reads may take the fast path below these */
-	pram_value *val;  /* the current values (a cell written in the step: the new one) */
-	pram_value *old;  /* the values at the step's start */
-	uint32_t *state;  /* one record per cell (PRAM__ bits above) */
-	uint32_t *writer; /* the winning (for atomics, the first) writer */
-	pram_type type;   /* PRAM_INT or PRAM_FLOAT */
-};
 
 #define STAMP_ONE     0x00010000u /* the stamp of step 1 */
 #define NWRITE_SHIFT  8
@@ -95,7 +39,7 @@ typedef struct wide_count {
 } wide_count;
 
 struct pram_array {
-	struct pram__array_fast f; /* first: what the fast paths use */
+	struct pram__array_fast f; /* first: what the inline paths of pram.h use */
 	pram *m;                   /* owner */
 	char *name;                /* owned copy */
 	size_t len;                /* number of cells, < 2^32 */
@@ -105,7 +49,7 @@ struct pram_array {
 };
 
 struct pram {
-	struct pram__fast f; /* first: what the fast paths use */
+	struct pram__fast f; /* first: what the inline paths of pram.h use */
 	pram_config cfg;
 	pram_array **arrays; /* owned */
 	size_t narrays, arrays_cap;
@@ -160,8 +104,8 @@ void pram__violation(pram *m, pram_status s, const pram_array *a, int64_t index,
 #endif
     ;
 
-/* Open or close the fast paths after in_step, pid_selected or
- * failed changed: sets ok and every array's lim (machine.c). */
+/* Open or close the inline fast paths after in_step, pid_selected or
+ * failed changed: sets ok and every array's lim and rlim (machine.c). */
 void pram__set_ok(pram *m);
 
 /* A 64-bit pseudo-random number from the machine's seeded stream. */

@@ -19,7 +19,7 @@ pram *pram_new(const pram_config *cfg)
 	if (m->cfg.max_violations == 0)
 		m->cfg.max_violations = 1000;
 	m->rng = m->cfg.seed ^ 0x9e3779b97f4a7c15ull;
-	m->f.next_pid = UINT64_MAX; /* the first selection takes the slow road */
+	m->f.next_pid = UINT64_MAX; /* the first selection goes through pram__proc_slow */
 	m->excl_read = m->cfg.model == PRAM_EREW || m->cfg.model == PRAM_SCAN;
 	/* A configuration outside the enums gives a machine that has failed
 	 * and says why, so the mistake cannot pass as a model. */

@@ -9,9 +9,9 @@
  * access updates the cell's 32-bit record for this step, which is how
  * concurrent accesses are found in O(1) each. Ending a step costs O(1).
  *
- * The common accesses take the short paths at the top; what they hand over
- * takes the slow road, where a record is unpacked into a struct cell with
- * exact counts, judged by the rules, and packed again.
+ * The common accesses run inline (pram.h); what they hand over comes here,
+ * where a record is unpacked into a struct cell with exact counts, judged
+ * by the rules, and packed again.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -29,91 +29,6 @@
 #define UNLIKELY(x) (x)
 #define COLD
 #endif
-
-/* The uncommon cases of the fast paths below, with every check. */
-static void proc_slow(pram *m, uint64_t pid);
-static pram_value read_slow_path(pram *m, pram_array *a, int64_t i, pram_type want);
-static void write_slow_path(pram *m, pram_array *a, int64_t i, pram_value v, pram_type want);
-
-static inline void proc_fast(pram *m, uint64_t pid)
-{
-	struct pram__fast *f = (struct pram__fast *)m;
-	if (LIKELY(pid >= f->next_pid && pid < UINT32_MAX)) {
-		f->work += f->active;
-		f->active = 0;
-		f->pid = (uint32_t)pid;
-		f->next_pid = pid + 1;
-		return;
-	}
-	proc_slow(m, pid);
-}
-
-/* A read of a cell that held a value when the step began, while its count
- * fits in its record: count it, and return the value at the step's start.
- * Stamps only grow (they wrap after 2^16 steps, when pram_step_begin clears
- * every record), so a record below the step's stamp is of an older step:
- * the cell's first access in this one. */
-static inline pram_value read_fast(pram *m, pram_array *a, int64_t i, pram_type want)
-{
-	struct pram__fast *f = (struct pram__fast *)m;
-	struct pram__array_fast *fa = (struct pram__array_fast *)a;
-	if (LIKELY((uint64_t)i < fa->rlim[want])) {
-		uint32_t s = fa->state[i];
-		if (s >= f->stamp) {
-			/* HELD, neither FRESH nor WIDE, fewer accesses than
-			 * the contention so far: */
-			if (LIKELY((s & (PRAM__HELD | PRAM__FRESH | PRAM__WIDE | PRAM__NACC)) -
-				       PRAM__HELD <
-				   f->climit)) {
-				fa->state[i] = ++s;
-				f->reads++;
-				f->active = 1;
-				return (s & PRAM__NWRITE) ? fa->old[i] : fa->val[i];
-			}
-		} else if (LIKELY(s & PRAM__HELD)) {
-			/* A first access makes the contention at least 1, which
-			 * the step's end sees from the counters. */
-			fa->state[i] = f->stamp | PRAM__HELD | 1;
-			f->reads++;
-			f->active = 1;
-			return fa->val[i];
-		}
-	}
-	return read_slow_path(m, a, i, want);
-}
-
-/* The first write of a cell in the step: save the value it replaces for
- * the step's readers. A second one is a conflict for the slow road. */
-static inline void write_fast(pram *m, pram_array *a, int64_t i, pram_value v, pram_type want)
-{
-	struct pram__fast *f = (struct pram__fast *)m;
-	struct pram__array_fast *fa = (struct pram__array_fast *)a;
-	if (LIKELY((uint64_t)i < fa->lim[want])) {
-		uint32_t s = fa->state[i];
-		if (s < f->stamp) {
-			/* The first access in the step. A cell that held no value
-			 * is FRESH for the step's readers. */
-			fa->state[i] =
-			    f->stamp | PRAM__HELD | ((~s & PRAM__HELD) >> 1) | PRAM__NWRITE1 | 1;
-		} else if (LIKELY((s & (PRAM__HELD | PRAM__NWRITE | PRAM__WIDE | PRAM__NACC)) -
-				      PRAM__HELD <
-				  f->climit)) {
-			/* Read, held a value, not written, not WIDE, fewer
-			 * accesses than the contention so far. */
-			fa->state[i] = s + PRAM__NWRITE1 + 1;
-		} else {
-			write_slow_path(m, a, i, v, want);
-			return;
-		}
-		fa->writer[i] = f->pid;
-		fa->old[i] = fa->val[i];
-		fa->val[i] = v;
-		f->writes++;
-		f->active = 1;
-		return;
-	}
-	write_slow_path(m, a, i, v, want);
-}
 
 /* Make the selected processor active. It is counted in the work when the
  * next processor is selected, or when the step ends (settle_work), so an
@@ -295,7 +210,7 @@ void pram_step_end(pram *m)
 	m->cur.work = m->f.work;
 	m->cur.reads = m->f.reads;
 	m->cur.writes = m->f.writes;
-	/* The fast paths count no first access of a cell in the contention. */
+	/* The inline paths count no first access of a cell in the contention. */
 	if (m->cur.contention == 0 && m->f.reads + m->f.writes > 0)
 		m->cur.contention = 1;
 	if (pram__grow((void **)&m->steps, &m->steps_cap, m->nsteps + 1, sizeof *m->steps)) {
@@ -315,9 +230,9 @@ void pram_step_end(pram *m)
 		m->hook(m, m->nsteps - 1, m->hook_ud);
 }
 
-/* The selections proc_fast leaves: the first of a step (or outside one),
+/* The selections pram__proc leaves: the first of a step (or outside one),
  * an id out of order or too large, the same processor again. */
-static void proc_slow(pram *m, uint64_t pid)
+void pram__proc_slow(pram *m, uint64_t pid)
 {
 	uint64_t next = m->pid_selected ? (uint64_t)m->f.pid + 1 : 0;
 	if (pid >= next && pid < UINT32_MAX) {
@@ -344,13 +259,13 @@ static void proc_slow(pram *m, uint64_t pid)
 			pid, m->f.pid);
 }
 
-void pram_proc(pram *m, uint64_t pid)
+void(pram_proc)(pram *m, uint64_t pid)
 {
-	proc_fast(m, pid);
+	pram__proc(m, pid);
 }
 
 /* A cell has n accesses in this step: raise the contention, and the limit
- * under which the fast paths may count accesses without looking. */
+ * under which the inline paths may count accesses without looking. */
 static inline void raise_contention(pram *m, uint64_t n)
 {
 	if (n > m->cur.contention) {
@@ -466,7 +381,7 @@ static inline int read_cell(pram *m, pram_array *a, int64_t i, cell *c, const ch
 /* A read the inline path left. Under the exclusive-read models that is
  * every read, so the first read of a cell that held a value is quick here
  * too; the rest takes every check in turn. */
-static pram_value read_slow_path(pram *m, pram_array *a, int64_t i, pram_type want)
+pram_value pram__read_slow(pram *m, pram_array *a, int64_t i, pram_type want)
 {
 	if (a->reader && (uint64_t)i < a->f.lim[want]) {
 		uint32_t s = a->f.state[i];
@@ -492,14 +407,14 @@ static pram_value read_slow_path(pram *m, pram_array *a, int64_t i, pram_type wa
 	return start_value(a, i, &c);
 }
 
-int64_t pram_read(pram *m, pram_array *a, int64_t i)
+int64_t(pram_read)(pram *m, pram_array *a, int64_t i)
 {
-	return read_fast(m, a, i, PRAM_INT).i;
+	return pram__read_i(m, a, i);
 }
 
-double pram_readf(pram *m, pram_array *a, int64_t i)
+double(pram_readf)(pram *m, pram_array *a, int64_t i)
 {
-	return read_fast(m, a, i, PRAM_FLOAT).f;
+	return pram__read_f(m, a, i);
 }
 
 static int values_equal(const pram_array *a, pram_word x, pram_word y)
@@ -599,7 +514,7 @@ static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell *c, pram
 }
 
 /* A write the inline path left: every check in turn, and the conflicts. */
-static void write_slow_path(pram *m, pram_array *a, int64_t i, pram_value v, pram_type want)
+void pram__write_slow(pram *m, pram_array *a, int64_t i, pram_value v, pram_type want)
 {
 	if (!access_ok(m, a, i, want) && !access_slow(m, a, i, want, "writes"))
 		return;
@@ -618,14 +533,14 @@ static void write_slow_path(pram *m, pram_array *a, int64_t i, pram_value v, pra
 	store_cell(m, a, i, &c);
 }
 
-void pram_write(pram *m, pram_array *a, int64_t i, int64_t v)
+void(pram_write)(pram *m, pram_array *a, int64_t i, int64_t v)
 {
-	write_fast(m, a, i, (pram_word){.i = v}, PRAM_INT);
+	pram__write_i(m, a, i, v);
 }
 
-void pram_writef(pram *m, pram_array *a, int64_t i, double v)
+void(pram_writef)(pram *m, pram_array *a, int64_t i, double v)
 {
-	write_fast(m, a, i, (pram_word){.f = v}, PRAM_FLOAT);
+	pram__write_f(m, a, i, v);
 }
 
 static int is_crcw(pram_model model)
@@ -780,12 +695,12 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 	pram_step_end(m);
 }
 
-pram_value pram_read_v(pram *m, pram_array *a, int64_t i)
+pram_value(pram_read_v)(pram *m, pram_array *a, int64_t i)
 {
-	return read_fast(m, a, i, a->f.type);
+	return pram__read_v(m, a, i);
 }
 
-void pram_write_v(pram *m, pram_array *a, int64_t i, pram_value v)
+void(pram_write_v)(pram *m, pram_array *a, int64_t i, pram_value v)
 {
-	write_fast(m, a, i, v, a->f.type);
+	pram__write_v(m, a, i, v);
 }

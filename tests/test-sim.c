@@ -564,6 +564,36 @@ static void test_stamp_wrap(void)
 	pram_free(m);
 }
 
+/* An array made inside a step is usable in it; the functions behind the
+ * inline macros do what the macros do. */
+static void test_functions(void)
+{
+	pram *m = machine(PRAM_CREW);
+	pram_array *a = counting_array(m, "a", 4), *b = NULL;
+	PRAM_STEP(m, "make and write") {
+		(pram_proc)(m, 0);
+		b = pram_array_new(m, "b", 4, PRAM_INT);
+		(pram_write)(m, b, 0, (pram_read)(m, a, 3));
+		(pram_proc)(m, 1);
+		(pram_write_v)(m, b, 1, (pram_read_v)(m, a, 2));
+	}
+	TAP_OK(!pram_failed(m), "an array made in a step, the functions: no error (%s)",
+	       pram_errmsg(m));
+	TAP_EQ_I(pram_array_get_i(b, 0) + pram_array_get_i(b, 1), 13 + 12, "and the values");
+	TAP_EQ_I(pram_get_totals(m).work, 2, "the work");
+	pram_array *f = pram_array_new(m, "f", 1, PRAM_FLOAT);
+	PRAM_STEP(m, "float") {
+		(pram_proc)(m, 7);
+		(pram_writef)(m, f, 0, 2.5);
+	}
+	PRAM_STEP(m, "float back") {
+		(pram_proc)(m, 7);
+		(pram_writef)(m, f, 0, (pram_readf)(m, f, 0) * 2);
+	}
+	TAP_OK(pram_array_get_f(f, 0) == 5.0, "and the float forms");
+	pram_free(m);
+}
+
 /* Allocation hook: make the k-th allocation fail; nothing may crash. */
 static long fail_at, allocs;
 static size_t live_bytes;
@@ -776,6 +806,7 @@ int main(void)
 	test_wide_counts();
 	test_reader_after_write();
 	test_stamp_wrap();
+	test_functions();
 	test_cell_bytes();
 	return tap_done();
 }
