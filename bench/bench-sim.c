@@ -8,6 +8,15 @@
  * Prints the medians and the ratio. A benchmark, not a test: the machines it
  * runs on are shared and noisy, so it reports figures and checks nothing
  * but that both computed the same result.
+ *
+ * Instructions, unlike seconds, repeat on a noisy machine. To count them per
+ * simulated processor-step:
+ *
+ *     valgrind --tool=callgrind bench/bench-sim 16 1
+ *     callgrind_annotate --inclusive=yes callgrind.out.PID | grep _scan
+ *
+ * and divide pram_scan's instructions by the W it prints (plain_scan's by
+ * the same W for the loop). Both are kept out of main for that.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +25,12 @@
 #include <time.h>
 
 #include "pram.h"
+
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
 
 static double now(void)
 {
@@ -38,14 +53,14 @@ static double median(double *v, int n)
 
 /* The same updates as the PRAM program: going down from n - 1 makes each
  * x[i - d] still hold the value of the step's start. */
-static void plain_scan(int64_t *x, size_t n)
+static NOINLINE void plain_scan(int64_t *x, size_t n)
 {
 	for (size_t d = 1; d < n; d *= 2)
 		for (size_t i = n - 1; i >= d; i--)
 			x[i] += x[i - d];
 }
 
-static uint64_t pram_scan(const int64_t *in, size_t n, int64_t *last, pram_model model)
+static NOINLINE uint64_t pram_scan(const int64_t *in, size_t n, int64_t *last, pram_model model)
 {
 	pram *m = pram_new(&(pram_config){.model = model});
 	pram_array *x = pram_array_new(m, "x", n, PRAM_INT);

@@ -1,13 +1,22 @@
 /*
  * internal.h - the machine's insides, shared by the files of sim/ only.
  *
- * Each shared array keeps, beside its values, one metadata record per cell
- * that says what happened to the cell in the current step (stamped with the
- * step number, so nothing is cleared between steps), and a written flag per
- * cell. A write goes straight to the value, and the first write of a cell
- * in a step saves the value it replaces in old[]; a read of a cell written
- * in this step returns that saved value. So every read of a step sees memory
- * as it was when the step began, and ending a step costs nothing.
+ * Each shared array keeps, beside its values, a 32-bit record per cell
+ * (pram.h lays out its bits): whether the cell holds a value, and what
+ * happened to it in the current step, stamped with the step so that
+ * nothing is cleared between steps. A write goes straight to the value,
+ * and the first write of a cell in a step saves the value it replaces in
+ * old[]; a read of a cell written in this step returns that saved value.
+ * So every read of a step sees memory as it was when the step began, and
+ * ending a step costs nothing. The processors an error must name are kept
+ * beside: each written cell's writer, and under the exclusive-read models
+ * each read cell's first reader. Counts too large for a record go to a
+ * table of the machine for the step. The common accesses run inline in the
+ * program (pram.h); the files here do the rest.
+ *
+ * Per cell: 8 bytes of value, 8 of saved value and 4 of writer (both
+ * touched only where a step writes), 4 of record, and 4 of first reader
+ * under the exclusive-read models: 24 bytes, 28 under EREW and scan.
  */
 #ifndef PRAM_INTERNAL_H
 #define PRAM_INTERNAL_H
@@ -16,53 +25,49 @@
 
 typedef pram_value pram_word;
 
-/* What one cell saw in the step numbered stamp, 20 bytes, so that a whole
- * access touches little memory. Processor ids are kept in 32 bits (a
- * machine has fewer than 2^32 processors; pram_proc checks). */
-typedef struct cell_meta {
-	uint32_t stamp;  /* bit 31: the cell holds a value; bits 0-30: the step
-			    (low 31 bits) the fields below belong to */
-	uint32_t nread;  /* reads of the cell in that step (atomics count) */
-	uint32_t nwrite; /* writes of the cell in that step (atomics count);
-			    bit 31 set when they are atomics, bit 30 when
-			    the cell held no value before the step */
-	uint32_t reader; /* the first processor that read it */
-	uint32_t writer; /* the winning (for atomics, the first) writer */
-} cell_meta;
+#define STAMP_ONE     0x00010000u /* the stamp of step 1 */
+#define NWRITE_SHIFT  8
+#define NACC_INLINE   (PRAM__NACC)                   /* the most accesses a record holds */
+#define NWRITE_INLINE (PRAM__NWRITE >> NWRITE_SHIFT) /* the most writes */
 
-#define META_WRITTEN 0x80000000u
-#define META_STAMP   0x7fffffffu
-#define META_ATOMIC  0x80000000u
-#define META_FRESH   0x40000000u
-#define META_COUNT   0x3fffffffu
+/* The counts of a cell whose record overflowed (PRAM__WIDE), for the open
+ * step: a slot of the machine's table, keyed by array and index. */
+typedef struct wide_count {
+	uint64_t key;    /* (array id + 1) << 32 | index; 0 for an empty slot */
+	uint32_t nread;  /* reads of the cell in the step (atomics count) */
+	uint32_t nwrite; /* writes of the cell in the step (atomics count) */
+} wide_count;
 
 struct pram_array {
-	pram *m;         /* owner */
-	char *name;      /* owned copy */
-	size_t len;      /* number of cells, < 2^32 */
-	pram_type type;  /* PRAM_INT or PRAM_FLOAT */
-	size_t lim[2];   /* by access type: len for the array's own type, else 0,
-			       so one comparison checks both bounds and type */
-	pram_word *val;  /* current values (written cells: as written this step) */
-	pram_word *old;  /* for cells written in this step: the value at its start */
-	cell_meta *meta; /* per-cell record of the current step, and written bit */
+	struct pram__array_fast f; /* first: what the inline paths of pram.h use */
+	pram *m;                   /* owner */
+	char *name;                /* owned copy */
+	size_t len;                /* number of cells, < 2^32 */
+	uint32_t id;               /* its place in the machine's list */
+	uint32_t *reader;          /* under an exclusive-read model: each cell's first
+				      reader in the step (for cells read in it); else NULL */
 };
 
 struct pram {
+	struct pram__fast f; /* first: what the inline paths of pram.h use */
 	pram_config cfg;
 	pram_array **arrays; /* owned */
 	size_t narrays, arrays_cap;
 
 	/* The current step. */
 	int in_step;
-	int ok;              /* in a step and not failed: the fast paths may run */
+	int ok;              /* in a step, a processor selected, not failed: the
+				fast paths are open (the arrays' lim say so too) */
 	int excl_read;       /* the model forbids concurrent reads */
-	uint32_t stamp;      /* step number (1-based), low 31 bits */
-	pram_step_stats cur; /* counters of the open step */
-	uint64_t pid;        /* the selected processor */
-	uint64_t next_pid;   /* the least id a newly selected processor may have */
-	int pid_active;      /* has it done an operation in this step? */
-	int pid_selected;    /* has any processor been selected in this step? */
+	int pid_selected;    /* has a processor been selected (in this step, once
+				one began)? */
+	pram_step_stats cur; /* counters of the open step (work, reads and writes
+				are in f until the step ends) */
+
+	/* Counts that overflowed their records in this step (open addressing). */
+	wide_count *wide;
+	size_t wide_cap, wide_n; /* slots (a power of two, or 0) and those in use */
+	size_t wide_hint;        /* the slot found last: one hot cell stays cheap */
 
 	/* History. */
 	pram_step_stats *steps;
@@ -98,6 +103,10 @@ void pram__violation(pram *m, pram_status s, const pram_array *a, int64_t index,
     __attribute__((format(printf, 8, 9)))
 #endif
     ;
+
+/* Open or close the inline fast paths after in_step, pid_selected or
+ * failed changed: sets ok and every array's lim and rlim (machine.c). */
+void pram__set_ok(pram *m);
 
 /* A 64-bit pseudo-random number from the machine's seeded stream. */
 uint64_t pram__random(pram *m);

@@ -19,6 +19,8 @@ pram *pram_new(const pram_config *cfg)
 	if (m->cfg.max_violations == 0)
 		m->cfg.max_violations = 1000;
 	m->rng = m->cfg.seed ^ 0x9e3779b97f4a7c15ull;
+	m->f.next_pid = UINT64_MAX; /* the first selection goes through pram__proc_slow */
+	m->excl_read = m->cfg.model == PRAM_EREW || m->cfg.model == PRAM_SCAN;
 	/* A configuration outside the enums gives a machine that has failed
 	 * and says why, so the mistake cannot pass as a model. */
 	if ((unsigned)m->cfg.model >= PRAM_MODEL_COUNT)
@@ -45,9 +47,11 @@ static size_t cells_of(const pram_array *a)
 static void array_free(pram_array *a)
 {
 	size_t cells = cells_of(a);
-	pram__free(a->val, cells * sizeof *a->val);
-	pram__free(a->old, cells * sizeof *a->old);
-	pram__free(a->meta, cells * sizeof *a->meta);
+	pram__free(a->f.val, cells * sizeof *a->f.val);
+	pram__free(a->f.old, cells * sizeof *a->f.old);
+	pram__free(a->f.state, cells * sizeof *a->f.state);
+	pram__free(a->f.writer, cells * sizeof *a->f.writer);
+	pram__free(a->reader, cells * sizeof *a->reader);
 	if (a->name)
 		pram__free(a->name, strlen(a->name) + 1);
 	pram__free(a, sizeof *a);
@@ -62,6 +66,7 @@ void pram_free(pram *m)
 	pram__free(m->arrays, m->arrays_cap * sizeof *m->arrays);
 	pram__free(m->steps, m->steps_cap * sizeof *m->steps);
 	pram__free(m->viol, m->viol_cap * sizeof *m->viol);
+	pram__free(m->wide, m->wide_cap * sizeof *m->wide);
 	pram__free(m, sizeof *m);
 }
 
@@ -84,20 +89,30 @@ pram_array *pram_array_new(pram *m, const char *name, size_t len, pram_type type
 	memset(a, 0, sizeof *a);
 	a->m = m;
 	a->len = len;
-	a->type = type;
-	a->lim[type == PRAM_INT ? PRAM_INT : PRAM_FLOAT] = len;
+	a->f.type = type == PRAM_INT ? PRAM_INT : PRAM_FLOAT;
 	a->name = pram__strdup(name ? name : "?");
 	size_t cells = cells_of(a);
-	a->val = pram__alloc(cells * sizeof *a->val);
-	a->old = pram__alloc(cells * sizeof *a->old);
-	a->meta = pram__alloc(cells * sizeof *a->meta);
-	if (!a->name || !a->val || !a->old || !a->meta)
+	/* old, writer and reader are read only where this step wrote (or read)
+	 * the cell first, so they need no clearing: their pages stay untouched
+	 * where no step writes. */
+	a->f.val = pram__alloc(cells * sizeof *a->f.val);
+	a->f.old = pram__alloc(cells * sizeof *a->f.old);
+	a->f.state = pram__alloc(cells * sizeof *a->f.state);
+	a->f.writer = pram__alloc(cells * sizeof *a->f.writer);
+	if (m->excl_read)
+		a->reader = pram__alloc(cells * sizeof *a->reader);
+	if (!a->name || !a->f.val || !a->f.old || !a->f.state || !a->f.writer ||
+	    (m->excl_read && !a->reader))
 		goto fail;
-	memset(a->val, 0, cells * sizeof *a->val);
-	memset(a->meta, 0, cells * sizeof *a->meta);
+	memset(a->f.val, 0, cells * sizeof *a->f.val);
+	memset(a->f.state, 0, cells * sizeof *a->f.state);
 	if (pram__grow((void **)&m->arrays, &m->arrays_cap, m->narrays + 1, sizeof *m->arrays))
 		goto fail;
+	a->id = (uint32_t)m->narrays;
 	m->arrays[m->narrays++] = a;
+	/* An array made inside a running step is open to the fast paths too. */
+	a->f.lim[a->f.type] = m->ok ? a->len : 0;
+	a->f.rlim[a->f.type] = m->ok && !m->excl_read ? a->len : 0;
 	return a;
 fail:
 	if (a)
@@ -110,7 +125,7 @@ fail:
 static void mark_written(pram_array *a, size_t from, size_t to)
 {
 	for (size_t i = from; i < to; i++)
-		a->meta[i].stamp |= META_WRITTEN;
+		a->f.state[i] |= PRAM__HELD;
 }
 
 void pram_array_load_i(pram_array *a, const int64_t *src, size_t n)
@@ -118,7 +133,7 @@ void pram_array_load_i(pram_array *a, const int64_t *src, size_t n)
 	if (n > a->len)
 		n = a->len;
 	for (size_t i = 0; i < n; i++)
-		a->val[i].i = src[i];
+		a->f.val[i].i = src[i];
 	mark_written(a, 0, n);
 }
 
@@ -127,21 +142,21 @@ void pram_array_load_f(pram_array *a, const double *src, size_t n)
 	if (n > a->len)
 		n = a->len;
 	for (size_t i = 0; i < n; i++)
-		a->val[i].f = src[i];
+		a->f.val[i].f = src[i];
 	mark_written(a, 0, n);
 }
 
 void pram_array_fill_i(pram_array *a, int64_t v)
 {
 	for (size_t i = 0; i < a->len; i++)
-		a->val[i].i = v;
+		a->f.val[i].i = v;
 	mark_written(a, 0, a->len);
 }
 
 void pram_array_fill_f(pram_array *a, double v)
 {
 	for (size_t i = 0; i < a->len; i++)
-		a->val[i].f = v;
+		a->f.val[i].f = v;
 	mark_written(a, 0, a->len);
 }
 
@@ -149,19 +164,19 @@ int64_t pram_array_get_i(const pram_array *a, size_t i)
 {
 	if (i >= a->len)
 		return 0;
-	return a->type == PRAM_INT ? a->val[i].i : (int64_t)a->val[i].f;
+	return a->f.type == PRAM_INT ? a->f.val[i].i : (int64_t)a->f.val[i].f;
 }
 
 double pram_array_get_f(const pram_array *a, size_t i)
 {
 	if (i >= a->len)
 		return 0;
-	return a->type == PRAM_FLOAT ? a->val[i].f : (double)a->val[i].i;
+	return a->f.type == PRAM_FLOAT ? a->f.val[i].f : (double)a->f.val[i].i;
 }
 
 int pram_array_written(const pram_array *a, size_t i)
 {
-	return i < a->len && (a->meta[i].stamp & META_WRITTEN);
+	return i < a->len && (a->f.state[i] & PRAM__HELD);
 }
 
 const char *pram_array_name(const pram_array *a)
@@ -176,7 +191,7 @@ size_t pram_array_len(const pram_array *a)
 
 pram_type pram_array_type(const pram_array *a)
 {
-	return a->type;
+	return a->f.type;
 }
 
 size_t pram_array_count(const pram *m)
@@ -272,6 +287,16 @@ void pram_set_step_hook(pram *m, pram_step_hook fn, void *ud)
 	m->hook_ud = ud;
 }
 
+void pram__set_ok(pram *m)
+{
+	m->ok = m->in_step && m->pid_selected && !m->failed;
+	for (size_t k = 0; k < m->narrays; k++) {
+		pram_array *a = m->arrays[k];
+		a->f.lim[a->f.type] = m->ok ? a->len : 0;
+		a->f.rlim[a->f.type] = m->ok && !m->excl_read ? a->len : 0;
+	}
+}
+
 uint64_t pram__random(pram *m)
 {
 	uint64_t z = (m->rng += 0x9e3779b97f4a7c15ull);
@@ -294,7 +319,7 @@ static void record(pram *m, const pram_violation *v)
 		return;
 	if (!m->failed) {
 		m->failed = 1;
-		m->ok = 0;
+		pram__set_ok(m);
 		m->status = v->status;
 		pram_violation_format(v, m->errmsg, sizeof m->errmsg);
 	}
@@ -335,7 +360,7 @@ void pram_fail(pram *m, pram_status s, const char *fmt, ...)
 	va_end(ap);
 	if (!m->failed) {
 		m->failed = 1;
-		m->ok = 0;
+		pram__set_ok(m);
 		m->status = s;
 		snprintf(m->errmsg, sizeof m->errmsg, "%s", v.rule);
 	}
@@ -345,7 +370,7 @@ pram_value pram_array_get_v(const pram_array *a, size_t i)
 {
 	pram_value v = {0};
 	if (i < a->len)
-		v = a->val[i];
+		v = a->f.val[i];
 	return v;
 }
 
@@ -353,13 +378,13 @@ void pram_array_load_v(pram_array *a, const pram_value *src, size_t n)
 {
 	if (n > a->len)
 		n = a->len;
-	memcpy(a->val, src, n * sizeof *src);
+	memcpy(a->f.val, src, n * sizeof *src);
 	mark_written(a, 0, n);
 }
 
 void pram_array_fill_v(pram_array *a, size_t from, pram_value v)
 {
 	for (size_t i = from; i < a->len; i++)
-		a->val[i] = v;
+		a->f.val[i] = v;
 	mark_written(a, from, a->len);
 }

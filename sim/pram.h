@@ -183,7 +183,10 @@ void pram_step_end(pram *m);
  * of one step must be selected in increasing id order (PRAM_FORALL does),
  * which is the order concurrent atomics are applied in; an id below the
  * last one is an EORDER error. A shared access or pram_local in a step
- * before any processor is selected belongs to no processor: an ESTEP error. */
+ * before any processor is selected belongs to no processor: an ESTEP error.
+ * (pram_proc, pram_read, pram_write and their float and type-generic forms
+ * are also macros that run their common case inline; see the end of this
+ * file.) */
 void pram_proc(pram *m, uint64_t pid);
 
 /* Shared memory operations of the selected processor. */
@@ -293,6 +296,204 @@ void pram_fail(pram *m, pram_status s, const char *fmt, ...)
 /* Called after every step with the machine (for traces). */
 typedef void (*pram_step_hook)(pram *m, size_t step, void *ud);
 void pram_set_step_hook(pram *m, pram_step_hook fn, void *ud);
+
+/*
+ * Inline fast paths, as stdio's getc runs against the buffer of FILE.
+ *
+ * Everything below is internal to libpram: programs call pram_proc,
+ * pram_read, pram_write and the rest, never the pram__ names, and never
+ * touch the structs. A machine begins with a struct pram__fast and an array
+ * with a struct pram__array_fast; the rest of each is behind them, in the
+ * library. The inline code does the common case of an access (a legal one
+ * in a running step) and hands everything else to the library, which does
+ * every check and writes every message. The layout may change in any
+ * release, so a program must run with the libpram of the pram.h it was
+ * compiled with. The functions of the same names remain, for the address
+ * of one, or for '(pram_read)(m, a, i)' when the macro is not wanted.
+ *
+ * Each cell has a 32-bit record of what happened to it in the step whose
+ * stamp it carries; a record of an older step reads as "untouched", so
+ * nothing is cleared between steps. Counts too large for their bits live
+ * in a table of the machine (PRAM__WIDE), so every count stays exact.
+ */
+#define PRAM__STAMP   0xffff0000u /* the step (low 16 bits of its number) of the fields below */
+#define PRAM__HELD    0x00008000u /* the cell holds a value (kept from step to step) */
+#define PRAM__FRESH   0x00004000u /* it held none when the step began (right below HELD) */
+#define PRAM__ATOMIC  0x00002000u /* its writes in the step are atomics */
+#define PRAM__WIDE    0x00001000u /* its counts are in the machine's table, not below */
+#define PRAM__NWRITE  0x00000f00u /* writes of the cell in the step (atomics count) */
+#define PRAM__NWRITE1 0x00000100u
+#define PRAM__NACC    0x000000ffu /* reads and writes of the cell in the step */
+
+/* The first member of every machine. next_pid is UINT64_MAX until a
+ * processor is selected in the step, so that the first selection goes
+ * through the library. The selected processor's operations mark it active;
+ * it counts in the work when the next one is selected or the step ends.
+ * climit is the step's contention so far (at most PRAM__NACC): an access
+ * that takes a cell's count above it goes through the library, which
+ * raises the contention. */
+struct pram__fast {
+	uint64_t next_pid; /* least id the next selected processor may have */
+	uint64_t work;     /* the open step's work, */
+	uint64_t reads;    /* shared reads */
+	uint64_t writes;   /* and shared writes (pram_step_stats) */
+	uint32_t pid;      /* the selected processor (ids are below 2^32) */
+	uint32_t active;   /* 1 once it did an operation in the step */
+	uint32_t stamp;    /* the open step's stamp, as PRAM__STAMP bits */
+	uint32_t climit;   /* accesses of a cell the inline paths may count */
+};
+
+/* The first member of every shared array. lim is, by access type, the
+ * number of cells while the machine runs a step with a processor selected
+ * and has not failed, for the array's own type, and 0 otherwise: so one
+ * comparison checks the index, the type and the machine's state. rlim is
+ * the same for reads, but 0 under the exclusive-read models, whose reads
+ * the library judges. old and writer hold something only for the cells
+ * written in the step. */
+struct pram__array_fast {
+	size_t lim[2];    /* writes may go inline below these */
+	size_t rlim[2];   /* reads may go inline below these */
+	pram_value *val;  /* the current values (a cell written in the step: the new one) */
+	pram_value *old;  /* the values at the step's start */
+	uint32_t *state;  /* one record per cell (PRAM__ bits above) */
+	uint32_t *writer; /* the winning (for atomics, the first) writer */
+	pram_type type;   /* PRAM_INT or PRAM_FLOAT */
+};
+
+/* The library's side of each fast path: the uncommon cases and the checks. */
+void pram__proc_slow(pram *m, uint64_t pid);
+pram_value pram__read_slow(pram *m, pram_array *a, int64_t i, pram_type want);
+void pram__write_slow(pram *m, pram_array *a, int64_t i, pram_value v, pram_type want);
+
+#if defined(__GNUC__)
+#define PRAM__LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define PRAM__LIKELY(x) (x)
+#endif
+
+static inline void pram__proc(pram *m, uint64_t pid)
+{
+	struct pram__fast *f = (struct pram__fast *)m;
+	if (PRAM__LIKELY(pid >= f->next_pid && pid < UINT32_MAX)) {
+		f->work += f->active;
+		f->active = 0;
+		f->pid = (uint32_t)pid;
+		f->next_pid = pid + 1;
+		return;
+	}
+	pram__proc_slow(m, pid);
+}
+
+/* A read of a cell that held a value when the step began, while its count
+ * fits in its record: count it, and return the value at the step's start.
+ * Stamps only grow (they wrap after 2^16 steps, when the library clears
+ * every record), so a record below the step's stamp is of an older step:
+ * the cell's first access in this one. */
+static inline pram_value pram__read(pram *m, pram_array *a, int64_t i, pram_type want)
+{
+	struct pram__fast *f = (struct pram__fast *)m;
+	struct pram__array_fast *fa = (struct pram__array_fast *)a;
+	if (PRAM__LIKELY((uint64_t)i < fa->rlim[want])) {
+		uint32_t s = fa->state[i];
+		if (s >= f->stamp) {
+			/* HELD, neither FRESH nor WIDE, fewer accesses than
+			 * the contention so far: */
+			if (PRAM__LIKELY(
+				(s & (PRAM__HELD | PRAM__FRESH | PRAM__WIDE | PRAM__NACC)) -
+				    PRAM__HELD <
+				f->climit)) {
+				fa->state[i] = ++s;
+				f->reads++;
+				f->active = 1;
+				return (s & PRAM__NWRITE) ? fa->old[i] : fa->val[i];
+			}
+		} else if (PRAM__LIKELY(s & PRAM__HELD)) {
+			/* A first access makes the contention at least 1, which
+			 * the step's end sees from the counters. */
+			fa->state[i] = f->stamp | PRAM__HELD | 1;
+			f->reads++;
+			f->active = 1;
+			return fa->val[i];
+		}
+	}
+	return pram__read_slow(m, a, i, want);
+}
+
+/* The first write of a cell in the step: save the value it replaces for
+ * the step's readers. A second one is a conflict for the library. */
+static inline void pram__write(pram *m, pram_array *a, int64_t i, pram_value v, pram_type want)
+{
+	struct pram__fast *f = (struct pram__fast *)m;
+	struct pram__array_fast *fa = (struct pram__array_fast *)a;
+	if (PRAM__LIKELY((uint64_t)i < fa->lim[want])) {
+		uint32_t s = fa->state[i];
+		if (s < f->stamp) {
+			/* The first access in the step. A cell that held no value
+			 * is FRESH for the step's readers. */
+			fa->state[i] =
+			    f->stamp | PRAM__HELD | ((~s & PRAM__HELD) >> 1) | PRAM__NWRITE1 | 1;
+		} else if (PRAM__LIKELY(
+			       (s & (PRAM__HELD | PRAM__NWRITE | PRAM__WIDE | PRAM__NACC)) -
+				   PRAM__HELD <
+			       f->climit)) {
+			/* Read, held a value, not written, not WIDE, fewer
+			 * accesses than the contention so far. */
+			fa->state[i] = s + PRAM__NWRITE1 + 1;
+		} else {
+			pram__write_slow(m, a, i, v, want);
+			return;
+		}
+		fa->writer[i] = f->pid;
+		fa->old[i] = fa->val[i];
+		fa->val[i] = v;
+		f->writes++;
+		f->active = 1;
+		return;
+	}
+	pram__write_slow(m, a, i, v, want);
+}
+
+static inline int64_t pram__read_i(pram *m, pram_array *a, int64_t i)
+{
+	return pram__read(m, a, i, PRAM_INT).i;
+}
+
+static inline double pram__read_f(pram *m, pram_array *a, int64_t i)
+{
+	return pram__read(m, a, i, PRAM_FLOAT).f;
+}
+
+static inline pram_value pram__read_v(pram *m, pram_array *a, int64_t i)
+{
+	return pram__read(m, a, i, ((struct pram__array_fast *)a)->type);
+}
+
+static inline void pram__write_i(pram *m, pram_array *a, int64_t i, int64_t v)
+{
+	pram_value w;
+	w.i = v;
+	pram__write(m, a, i, w, PRAM_INT);
+}
+
+static inline void pram__write_f(pram *m, pram_array *a, int64_t i, double v)
+{
+	pram_value w;
+	w.f = v;
+	pram__write(m, a, i, w, PRAM_FLOAT);
+}
+
+static inline void pram__write_v(pram *m, pram_array *a, int64_t i, pram_value v)
+{
+	pram__write(m, a, i, v, ((struct pram__array_fast *)a)->type);
+}
+
+#define pram_proc(m, pid)        pram__proc((m), (pid))
+#define pram_read(m, a, i)       pram__read_i((m), (a), (i))
+#define pram_readf(m, a, i)      pram__read_f((m), (a), (i))
+#define pram_read_v(m, a, i)     pram__read_v((m), (a), (i))
+#define pram_write(m, a, i, v)   pram__write_i((m), (a), (i), (v))
+#define pram_writef(m, a, i, v)  pram__write_f((m), (a), (i), (v))
+#define pram_write_v(m, a, i, v) pram__write_v((m), (a), (i), (v))
 
 #ifdef __cplusplus
 }

@@ -6,9 +6,14 @@
  * A write goes straight to the cell's value; the first write of a cell in a
  * step saves the value it replaces in old[], and a read of a cell written in
  * this step returns the saved one, so every read sees the step's start. Every
- * access updates the cell's 20-byte record for this step, which is how
+ * access updates the cell's 32-bit record for this step, which is how
  * concurrent accesses are found in O(1) each. Ending a step costs O(1).
+ *
+ * The common accesses run inline (pram.h); what they hand over comes here,
+ * where a record is unpacked into a struct cell with exact counts, judged
+ * by the rules, and packed again.
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,13 +35,126 @@
  * access costs one store here. */
 static inline void activate(pram *m)
 {
-	m->pid_active = 1;
+	m->f.active = 1;
 }
 
 static inline void settle_work(pram *m)
 {
-	m->cur.work += (uint64_t)m->pid_active;
-	m->pid_active = 0;
+	m->f.work += m->f.active;
+	m->f.active = 0;
+}
+
+/* The overflow table of counts. */
+static size_t wide_slot(const pram *m, uint64_t key)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->wide_cap - 1);
+}
+
+static uint64_t wide_key(const pram_array *a, int64_t i)
+{
+	return (uint64_t)(a->id + 1) << 32 | (uint64_t)i;
+}
+
+/* The slot of a cell's counts, or NULL when the table has none. */
+static wide_count *wide_find(pram *m, uint64_t key)
+{
+	if (m->wide_hint < m->wide_cap && m->wide[m->wide_hint].key == key)
+		return &m->wide[m->wide_hint];
+	if (m->wide_cap == 0)
+		return NULL;
+	for (size_t k = wide_slot(m, key);; k = (k + 1) & (m->wide_cap - 1)) {
+		if (m->wide[k].key == key) {
+			m->wide_hint = k;
+			return &m->wide[k];
+		}
+		if (m->wide[k].key == 0)
+			return NULL;
+	}
+}
+
+/* A new slot for key (not in the table), or NULL when out of memory. The
+ * table stays at most half full. */
+static wide_count *wide_add(pram *m, uint64_t key)
+{
+	if (2 * (m->wide_n + 1) > m->wide_cap) {
+		size_t ncap = m->wide_cap ? 2 * m->wide_cap : 64;
+		wide_count *nw = pram__alloc(ncap * sizeof *nw);
+		if (!nw)
+			return NULL;
+		memset(nw, 0, ncap * sizeof *nw);
+		wide_count *ow = m->wide;
+		size_t ocap = m->wide_cap;
+		m->wide = nw;
+		m->wide_cap = ncap;
+		for (size_t k = 0; k < ocap; k++) {
+			if (ow[k].key == 0)
+				continue;
+			size_t j = wide_slot(m, ow[k].key);
+			while (nw[j].key != 0)
+				j = (j + 1) & (ncap - 1);
+			nw[j] = ow[k];
+		}
+		pram__free(ow, ocap * sizeof *ow);
+	}
+	size_t k = wide_slot(m, key);
+	while (m->wide[k].key != 0)
+		k = (k + 1) & (m->wide_cap - 1);
+	m->wide[k].key = key;
+	m->wide_n++;
+	m->wide_hint = k;
+	return &m->wide[k];
+}
+
+/* A cell's record for the open step, unpacked, with exact counts. */
+typedef struct cell {
+	uint32_t flags;  /* PRAM__HELD, PRAM__FRESH and PRAM__ATOMIC */
+	uint32_t nread;  /* reads of the cell in this step (atomics count) */
+	uint32_t nwrite; /* writes of the cell in this step (atomics count) */
+} cell;
+
+/* The record of cell i for this step: a record of an older step is a cell
+ * untouched in this one. */
+static cell load_cell(pram *m, const pram_array *a, int64_t i)
+{
+	uint32_t s = a->f.state[i];
+	cell c = {s & PRAM__HELD, 0, 0};
+	if ((s & PRAM__STAMP) != m->f.stamp)
+		return c;
+	c.flags = s & (PRAM__HELD | PRAM__FRESH | PRAM__ATOMIC);
+	if (s & PRAM__WIDE) {
+		const wide_count *w = wide_find(m, wide_key(a, i));
+		assert(w != NULL);
+		c.nread = w->nread;
+		c.nwrite = w->nwrite;
+	} else {
+		c.nwrite = (s & PRAM__NWRITE) >> NWRITE_SHIFT;
+		c.nread = (s & PRAM__NACC) - c.nwrite;
+	}
+	return c;
+}
+
+/* Pack c into cell i's record; counts too large for it go to the table.
+ * Returns 0, or -1 (and fails the machine) when out of memory. */
+static int store_cell(pram *m, pram_array *a, int64_t i, const cell *c)
+{
+	uint32_t s = a->f.state[i];
+	int wide = (s & PRAM__STAMP) == m->f.stamp && (s & PRAM__WIDE);
+	uint64_t nacc = (uint64_t)c->nread + c->nwrite;
+	if (!wide && nacc <= NACC_INLINE && c->nwrite <= NWRITE_INLINE) {
+		a->f.state[i] = m->f.stamp | c->flags | c->nwrite << NWRITE_SHIFT | (uint32_t)nacc;
+		return 0;
+	}
+	uint64_t key = wide_key(a, i);
+	wide_count *w = wide ? wide_find(m, key) : wide_add(m, key);
+	if (!w) {
+		pram_fail(m, PRAM_ENOMEM, "out of memory for the counts of %s[%" PRId64 "]",
+			  a->name, i);
+		return -1;
+	}
+	w->nread = c->nread;
+	w->nwrite = c->nwrite;
+	a->f.state[i] = m->f.stamp | c->flags | PRAM__WIDE;
+	return 0;
 }
 
 void pram_step_begin(pram *m, const char *label, const char *file, int line)
@@ -54,26 +172,31 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 	m->cur.label = label;
 	m->cur.file = file;
 	m->cur.line = line;
+	m->f.work = m->f.reads = m->f.writes = 0;
+	m->f.climit = 0;
 	m->in_step = 1;
 	/* The fast paths open when the first processor is selected: an access
 	 * before that belongs to no processor and takes the slow road, which
 	 * reports it. */
-	m->ok = 0;
-	m->excl_read = m->cfg.model == PRAM_EREW || m->cfg.model == PRAM_SCAN;
-	m->stamp = (m->stamp + 1) & META_STAMP;
-	if (m->stamp == 0) {
-		/* After 2^31 steps the stamps wrap: clear every record once,
+	m->pid_selected = 0;
+	pram__set_ok(m);
+	m->f.stamp = (m->f.stamp + STAMP_ONE) & PRAM__STAMP;
+	if (m->f.stamp == 0) {
+		/* After 2^16 steps the stamps wrap: clear every record once,
 		 * keeping the written bits. */
 		for (size_t k = 0; k < m->narrays; k++) {
 			pram_array *a = m->arrays[k];
 			for (size_t i = 0; i < a->len; i++)
-				a->meta[i].stamp &= META_WRITTEN;
+				a->f.state[i] &= PRAM__HELD;
 		}
-		m->stamp = 1;
+		m->f.stamp = STAMP_ONE;
 	}
-	m->pid_selected = 0;
-	m->pid_active = 0;
-	m->next_pid = 0;
+	if (m->wide_n) {
+		memset(m->wide, 0, m->wide_cap * sizeof *m->wide);
+		m->wide_n = 0;
+	}
+	m->f.active = 0;
+	m->f.next_pid = UINT64_MAX;
 }
 
 /* Apply the pending writes and fold the step's counters into the totals. */
@@ -83,7 +206,13 @@ void pram_step_end(pram *m)
 		return;
 	settle_work(m);
 	m->in_step = 0;
-	m->ok = 0;
+	pram__set_ok(m);
+	m->cur.work = m->f.work;
+	m->cur.reads = m->f.reads;
+	m->cur.writes = m->f.writes;
+	/* The inline paths count no first access of a cell in the contention. */
+	if (m->cur.contention == 0 && m->f.reads + m->f.writes > 0)
+		m->cur.contention = 1;
 	if (pram__grow((void **)&m->steps, &m->steps_cap, m->nsteps + 1, sizeof *m->steps)) {
 		pram_fail(m, PRAM_ENOMEM, "out of memory for the step history");
 		return;
@@ -101,54 +230,53 @@ void pram_step_end(pram *m)
 		m->hook(m, m->nsteps - 1, m->hook_ud);
 }
 
-static COLD void proc_slow(pram *m, uint64_t pid)
+/* The selections pram__proc leaves: the first of a step (or outside one),
+ * an id out of order or too large, the same processor again. */
+void pram__proc_slow(pram *m, uint64_t pid)
 {
-	if (m->failed || (m->pid_selected && pid == m->pid))
+	uint64_t next = m->pid_selected ? (uint64_t)m->f.pid + 1 : 0;
+	if (pid >= next && pid < UINT32_MAX) {
+		settle_work(m);
+		m->f.pid = (uint32_t)pid;
+		m->f.next_pid = pid + 1;
+		if (!m->pid_selected) {
+			m->pid_selected = 1;
+			pram__set_ok(m);
+		}
+		return;
+	}
+	if (m->failed || (m->pid_selected && pid == m->f.pid))
 		return;
 	if (pid > UINT32_MAX - 1) {
 		pram_fail(m, PRAM_EINVAL,
 			  "processor id %" PRIu64 " is too large (ids are below 2^32)", pid);
 		return;
 	}
-	pram__violation(m, PRAM_EORDER, NULL, 0, 2, m->pid, pid,
-			"processor %" PRIu64 " selected after processor %" PRIu64
+	pram__violation(m, PRAM_EORDER, NULL, 0, 2, m->f.pid, pid,
+			"processor %" PRIu64 " selected after processor %" PRIu32
 			": processors of a step must come in increasing id order "
 			"(one PRAM_FORALL per step)",
-			pid, m->pid);
+			pid, m->f.pid);
 }
 
-void pram_proc(pram *m, uint64_t pid)
+void(pram_proc)(pram *m, uint64_t pid)
 {
-	if (LIKELY(pid >= m->next_pid && pid < UINT32_MAX)) {
-		settle_work(m);
-		m->pid = pid;
-		m->next_pid = pid + 1;
-		if (UNLIKELY(!m->pid_selected)) {
-			m->pid_selected = 1;
-			m->ok = m->in_step && !m->failed;
-		}
-		return;
-	}
-	proc_slow(m, pid);
+	pram__proc(m, pid);
 }
 
-static inline void note_contention(pram *m, const cell_meta *c)
+/* A cell has n accesses in this step: raise the contention, and the limit
+ * under which the inline paths may count accesses without looking. */
+static inline void raise_contention(pram *m, uint64_t n)
 {
-	uint64_t n = (uint64_t)c->nread + (c->nwrite & META_COUNT);
-	if (n > m->cur.contention)
+	if (n > m->cur.contention) {
 		m->cur.contention = n;
+		m->f.climit = n < NACC_INLINE ? (uint32_t)n : NACC_INLINE;
+	}
 }
 
-/* The record of cell i for this step, started afresh at its first access. */
-static inline cell_meta *touch(pram *m, pram_array *a, int64_t i)
+static inline void note_contention(pram *m, const cell *c)
 {
-	cell_meta *c = &a->meta[i];
-	if ((c->stamp & META_STAMP) != m->stamp) {
-		c->stamp = (c->stamp & META_WRITTEN) | m->stamp;
-		c->nread = 0;
-		c->nwrite = 0;
-	}
-	return c;
+	raise_contention(m, (uint64_t)c->nread + c->nwrite);
 }
 
 /* Everything that is not a plain, legal access: outside a step, failed
@@ -169,17 +297,17 @@ static COLD int access_slow(pram *m, pram_array *a, int64_t i, pram_type want, c
 				what, a->name, i);
 		return 0;
 	}
-	if (a->type != want) {
-		pram__violation(m, PRAM_ETYPE, a, i, 1, m->pid, 0, "%s %s %s array %s",
+	if (a->f.type != want) {
+		pram__violation(m, PRAM_ETYPE, a, i, 1, m->f.pid, 0, "%s %s %s array %s",
 				want == PRAM_INT ? "integer" : "float", what,
-				a->type == PRAM_INT ? "integer" : "float", a->name);
+				a->f.type == PRAM_INT ? "integer" : "float", a->name);
 		return 0;
 	}
 	if ((uint64_t)i >= a->len) {
 		activate(m);
-		pram__violation(m, PRAM_EBOUNDS, a, i, 1, m->pid, 0,
-				"processor %" PRIu64 " %s %s[%" PRId64 "]; %s has %zu cells",
-				m->pid, what, a->name, i, a->name, a->len);
+		pram__violation(m, PRAM_EBOUNDS, a, i, 1, m->f.pid, 0,
+				"processor %" PRIu32 " %s %s[%" PRId64 "]; %s has %zu cells",
+				m->f.pid, what, a->name, i, a->name, a->len);
 		return 0;
 	}
 	return 1;
@@ -187,38 +315,46 @@ static COLD int access_slow(pram *m, pram_array *a, int64_t i, pram_type want, c
 
 static inline int access_ok(const pram *m, const pram_array *a, int64_t i, pram_type want)
 {
-	return LIKELY(m->ok && (uint64_t)i < a->lim[want]);
+	return LIKELY(m->ok && a->f.type == want && (uint64_t)i < a->len);
+}
+
+/* Did cell c hold a value when the step began? */
+static inline int held_value(const cell *c)
+{
+	return (c->flags & PRAM__HELD) && !(c->flags & PRAM__FRESH);
+}
+
+/* The value of cell i as the step began. */
+static inline pram_word start_value(const pram_array *a, int64_t i, const cell *c)
+{
+	return c->nwrite ? a->f.old[i] : a->f.val[i];
+}
+
+/* Would this read be a second, concurrent one under an exclusive-read
+ * model? */
+static inline int second_reader(const pram *m, const pram_array *a, int64_t i, const cell *c)
+{
+	return m->excl_read && c->nread && a->reader[i] != m->f.pid;
 }
 
 /* A read that is not the simple case: a never-written cell, or a second
  * reader under an exclusive-read model. Returns 0 to stop. */
-/* Did cell c hold a value when the step began? c is this step's record. */
-static inline int held_value(const cell_meta *c)
-{
-	return (c->stamp & META_WRITTEN) && !(c->nwrite & META_FRESH);
-}
-
-/* The value of cell i as the step began. c is this step's record. */
-static inline pram_word start_value(const pram_array *a, int64_t i, const cell_meta *c)
-{
-	return (c->nwrite & META_COUNT) ? a->old[i] : a->val[i];
-}
-
-static COLD int read_slow(pram *m, pram_array *a, int64_t i, cell_meta *c, const char *what,
+static COLD int read_slow(pram *m, pram_array *a, int64_t i, const cell *c, const char *what,
 			  int excl)
 {
 	if (!held_value(c)) {
-		pram__violation(m, PRAM_EUNWRITTEN, a, i, 1, m->pid, 0,
-				"processor %" PRIu64 " %s %s[%" PRId64 "], which was never written",
-				m->pid, what, a->name, i);
+		pram__violation(m, PRAM_EUNWRITTEN, a, i, 1, m->f.pid, 0,
+				"processor %" PRIu32 " %s %s[%" PRId64 "], which was never written",
+				m->f.pid, what, a->name, i);
 		if (m->failed)
 			return 0;
 	}
-	if (excl && c->nread && c->reader != (uint32_t)m->pid && m->excl_read) {
-		pram__violation(m, PRAM_EVIOLATION, a, i, 2, c->reader, m->pid,
-				"processors %" PRIu32 " and %" PRIu64 " both read %s[%" PRId64
+	if (excl && second_reader(m, a, i, c)) {
+		uint32_t first = a->reader[i];
+		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, m->f.pid,
+				"processors %" PRIu32 " and %" PRIu32 " both read %s[%" PRId64
 				"]; %s forbids concurrent reads",
-				c->reader, m->pid, a->name, i, pram_model_name(m->cfg.model));
+				first, m->f.pid, a->name, i, pram_model_name(m->cfg.model));
 		if (m->failed)
 			return 0;
 	}
@@ -228,95 +364,67 @@ static COLD int read_slow(pram *m, pram_array *a, int64_t i, cell_meta *c, const
 /* The read half of every access (plain read or atomic). excl says whether
  * a second reader breaks an exclusive-read model here (atomics report their
  * own conflict). Returns 0 to stop. */
-static inline int read_cell(pram *m, pram_array *a, int64_t i, cell_meta *c, const char *what,
-			    int excl)
+static inline int read_cell(pram *m, pram_array *a, int64_t i, cell *c, const char *what, int excl)
 {
 	activate(m);
-	int suspicious =
-	    !held_value(c) || (excl && c->nread && c->reader != (uint32_t)m->pid && m->excl_read);
+	int suspicious = !held_value(c) || (excl && second_reader(m, a, i, c));
 	if (UNLIKELY(suspicious) && !read_slow(m, a, i, c, what, excl))
 		return 0;
-	if (c->nread == 0)
-		c->reader = (uint32_t)m->pid;
+	if (c->nread == 0 && a->reader)
+		a->reader[i] = m->f.pid;
 	c->nread++;
-	m->cur.reads++;
+	m->f.reads++;
 	note_contention(m, c);
 	return 1;
 }
 
-/* A read, by the slow road: every check in turn. */
-static COLD pram_word read_slow_path(pram *m, pram_array *a, int64_t i, pram_type want)
+/* A read the inline path left. Under the exclusive-read models that is
+ * every read, so the first read of a cell that held a value is quick here
+ * too; the rest takes every check in turn. */
+pram_value pram__read_slow(pram *m, pram_array *a, int64_t i, pram_type want)
 {
+	if (a->reader && (uint64_t)i < a->f.lim[want]) {
+		uint32_t s = a->f.state[i];
+		if ((s & PRAM__STAMP) != m->f.stamp)
+			s = m->f.stamp | (s & PRAM__HELD);
+		uint32_t nwrite = (s & PRAM__NWRITE) >> NWRITE_SHIFT;
+		if ((s & (PRAM__HELD | PRAM__FRESH | PRAM__WIDE)) == PRAM__HELD &&
+		    (s & PRAM__NACC) == nwrite && nwrite < NACC_INLINE) {
+			a->f.state[i] = ++s;
+			a->reader[i] = m->f.pid;
+			raise_contention(m, s & PRAM__NACC);
+			m->f.reads++;
+			m->f.active = 1;
+			return nwrite ? a->f.old[i] : a->f.val[i];
+		}
+	}
 	pram_word zero = {0};
 	if (!access_ok(m, a, i, want) && !access_slow(m, a, i, want, "reads"))
 		return zero;
-	cell_meta *c = touch(m, a, i);
-	if (!read_cell(m, a, i, c, "reads", 1))
+	cell c = load_cell(m, a, i);
+	if (!read_cell(m, a, i, &c, "reads", 1) || store_cell(m, a, i, &c))
 		return zero;
-	return start_value(a, i, c);
+	return start_value(a, i, &c);
 }
 
-/* The common read, kept short: a legal access in a running step. Anything
- * unusual (a never-written cell, a second reader under an exclusive-read
- * model, a bad index or type) takes the slow road, which reports it. */
-static inline pram_word read_word(pram *m, pram_array *a, int64_t i, pram_type want)
+int64_t(pram_read)(pram *m, pram_array *a, int64_t i)
 {
-	if (UNLIKELY(!m->ok | ((uint64_t)i >= a->lim[want])))
-		return read_slow_path(m, a, i, want);
-	cell_meta *c = &a->meta[i];
-	uint32_t st = c->stamp;
-	uint32_t pid = (uint32_t)m->pid;
-	if ((st & META_STAMP) != m->stamp) {
-		/* The first access to the cell in this step. */
-		if (UNLIKELY(!(st & META_WRITTEN)))
-			return read_slow_path(m, a, i, want);
-		c->stamp = META_WRITTEN | m->stamp;
-		c->nread = 1;
-		c->nwrite = 0;
-		c->reader = pid;
-		if (UNLIKELY(m->cur.contention == 0))
-			m->cur.contention = 1;
-	} else {
-		uint32_t nr = c->nread, nw = c->nwrite;
-		if (UNLIKELY(!(st & META_WRITTEN) || (nw & META_FRESH) ||
-			     (nr && c->reader != pid && m->excl_read)))
-			return read_slow_path(m, a, i, want);
-		if (nr == 0)
-			c->reader = pid;
-		c->nread = nr + 1;
-		uint64_t n = (uint64_t)nr + 1 + (nw & META_COUNT);
-		if (n > m->cur.contention)
-			m->cur.contention = n;
-		if (nw != 0) {
-			/* Written earlier in this step: readers see the saved value. */
-			m->pid_active = 1;
-			m->cur.reads++;
-			return a->old[i];
-		}
-	}
-	m->pid_active = 1;
-	m->cur.reads++;
-	return a->val[i];
+	return pram__read_i(m, a, i);
 }
 
-int64_t pram_read(pram *m, pram_array *a, int64_t i)
+double(pram_readf)(pram *m, pram_array *a, int64_t i)
 {
-	return read_word(m, a, i, PRAM_INT).i;
-}
-
-double pram_readf(pram *m, pram_array *a, int64_t i)
-{
-	return read_word(m, a, i, PRAM_FLOAT).f;
+	return pram__read_f(m, a, i);
 }
 
 static int values_equal(const pram_array *a, pram_word x, pram_word y)
 {
-	return a->type == PRAM_INT ? x.i == y.i : x.f == y.f;
+	return a->f.type == PRAM_INT ? x.i == y.i : x.f == y.f;
 }
 
 static void format_word(const pram_array *a, pram_word w, char *buf, size_t len)
 {
-	if (a->type == PRAM_INT)
+	if (a->f.type == PRAM_INT)
 		snprintf(buf, len, "%" PRId64, w.i);
 	else
 		snprintf(buf, len, "%g", w.f);
@@ -324,144 +432,115 @@ static void format_word(const pram_array *a, pram_word w, char *buf, size_t len)
 
 /* The first write of cell i in this step: keep the value it replaces for
  * the step's readers, and remember whether the cell held one at all. */
-static inline void first_write(pram_array *a, int64_t i, cell_meta *c)
+static inline void first_write(pram_array *a, int64_t i, cell *c)
 {
-	a->old[i] = a->val[i];
-	if (!(c->stamp & META_WRITTEN)) {
-		c->stamp |= META_WRITTEN;
-		c->nwrite |= META_FRESH;
-	}
+	a->f.old[i] = a->f.val[i];
+	if (!(c->flags & PRAM__HELD))
+		c->flags |= PRAM__HELD | PRAM__FRESH;
 }
 
 /* Let the k-th concurrent writer win with probability 1/k, so every writer
  * is equally likely and the seed decides. */
-static void arbitrary(pram *m, pram_array *a, int64_t i, cell_meta *c, pram_word v)
+static void arbitrary(pram *m, pram_array *a, int64_t i, const cell *c, pram_word v)
 {
-	if (pram__random(m) % (c->nwrite & META_COUNT) == 0) {
-		c->writer = (uint32_t)m->pid;
-		a->val[i] = v;
+	if (pram__random(m) % c->nwrite == 0) {
+		a->f.writer[i] = m->f.pid;
+		a->f.val[i] = v;
 	}
 }
 
 /* A second (or later) plain write to a cell in this step: resolve it by the
  * model, or report it. c->nwrite already counts this write. */
-static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell_meta *c, pram_word v)
+static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell *c, pram_word v)
 {
 	char x[32], y[32];
-	uint32_t first = c->writer;
-	if ((c->nwrite & META_COUNT) == 2 && first == (uint32_t)m->pid &&
-	    !(c->nwrite & META_ATOMIC)) {
+	uint32_t first = a->f.writer[i], pid = m->f.pid;
+	if (c->nwrite == 2 && first == pid && !(c->flags & PRAM__ATOMIC)) {
 		c->nwrite--; /* a processor's second write to its own cell replaces the first */
-		a->val[i] = v;
+		a->f.val[i] = v;
 		return;
 	}
-	if (c->nwrite & META_ATOMIC) {
-		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, m->pid,
-				"processor %" PRIu64 " writes %s[%" PRId64
+	if (c->flags & PRAM__ATOMIC) {
+		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, pid,
+				"processor %" PRIu32 " writes %s[%" PRId64
 				"] that processor %" PRIu32 " updated atomically in the same step",
-				m->pid, a->name, i, first);
-		c->nwrite &= ~META_ATOMIC; /* resolved as plain writes from here on */
+				pid, a->name, i, first);
+		c->flags &= ~PRAM__ATOMIC; /* resolved as plain writes from here on */
 		arbitrary(m, a, i, c, v);
 		return;
 	}
 	switch (m->cfg.model) {
 	case PRAM_CRCW_COMMON:
-		if (values_equal(a, a->val[i], v))
+		if (values_equal(a, a->f.val[i], v))
 			return;
-		format_word(a, a->val[i], x, sizeof x);
+		format_word(a, a->f.val[i], x, sizeof x);
 		format_word(a, v, y, sizeof y);
 		pram__violation(
-		    m, PRAM_EVIOLATION, a, i, 2, first, m->pid,
-		    "processors %" PRIu32 " and %" PRIu64 " write different values (%s and %s) "
+		    m, PRAM_EVIOLATION, a, i, 2, first, pid,
+		    "processors %" PRIu32 " and %" PRIu32 " write different values (%s and %s) "
 		    "to %s[%" PRId64 "]; crcw-common allows concurrent writes of one value only",
-		    first, m->pid, x, y, a->name, i);
+		    first, pid, x, y, a->name, i);
 		arbitrary(m, a, i, c, v);
 		return;
 	case PRAM_CRCW_ARBITRARY:
 		arbitrary(m, a, i, c, v);
 		return;
 	case PRAM_CRCW_PRIORITY:
-		if ((uint32_t)m->pid < c->writer) {
-			c->writer = (uint32_t)m->pid;
-			a->val[i] = v;
+		if (pid < first) {
+			a->f.writer[i] = pid;
+			a->f.val[i] = v;
 		}
 		return;
 	case PRAM_CRCW_COMBINING:
-		if (a->type == PRAM_FLOAT && m->cfg.combine > PRAM_OP_MIN) {
+		if (a->f.type == PRAM_FLOAT && m->cfg.combine > PRAM_OP_MIN) {
 			pram__violation(
-			    m, PRAM_EMODEL, a, i, 2, first, m->pid,
-			    "processors %" PRIu32 " and %" PRIu64 " write %s[%" PRId64
+			    m, PRAM_EMODEL, a, i, 2, first, pid,
+			    "processors %" PRIu32 " and %" PRIu32 " write %s[%" PRId64
 			    "]; crcw-combining with '%s' combines integers only, and %s "
 			    "holds floats",
-			    first, m->pid, a->name, i, pram_op_name(m->cfg.combine), a->name);
+			    first, pid, a->name, i, pram_op_name(m->cfg.combine), a->name);
 			return;
 		}
-		a->val[i] = pram_op_apply_v(m->cfg.combine, a->type, a->val[i], v);
+		a->f.val[i] = pram_op_apply_v(m->cfg.combine, a->f.type, a->f.val[i], v);
 		return;
 	default:
-		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, m->pid,
-				"processors %" PRIu32 " and %" PRIu64 " both write %s[%" PRId64
+		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, pid,
+				"processors %" PRIu32 " and %" PRIu32 " both write %s[%" PRId64
 				"]; %s forbids concurrent writes",
-				first, m->pid, a->name, i, pram_model_name(m->cfg.model));
+				first, pid, a->name, i, pram_model_name(m->cfg.model));
 		arbitrary(m, a, i, c, v);
 		return;
 	}
 }
 
-static COLD void write_slow_path(pram *m, pram_array *a, int64_t i, pram_word v, pram_type want)
+/* A write the inline path left: every check in turn, and the conflicts. */
+void pram__write_slow(pram *m, pram_array *a, int64_t i, pram_value v, pram_type want)
 {
 	if (!access_ok(m, a, i, want) && !access_slow(m, a, i, want, "writes"))
 		return;
-	cell_meta *c = touch(m, a, i);
+	cell c = load_cell(m, a, i);
 	activate(m);
-	m->cur.writes++;
-	c->nwrite++;
-	note_contention(m, c);
-	if ((c->nwrite & META_COUNT) == 1) {
-		c->writer = (uint32_t)m->pid;
-		first_write(a, i, c);
-		a->val[i] = v;
-		return;
-	}
-	write_conflict(m, a, i, c, v);
-}
-
-/* The common write: the first write of the cell in this step. A second one
- * (a conflict for the model to resolve) takes the slow road. */
-static inline void write_word(pram *m, pram_array *a, int64_t i, pram_word v, pram_type want)
-{
-	if (UNLIKELY(!m->ok | ((uint64_t)i >= a->lim[want])))
-		return write_slow_path(m, a, i, v, want);
-	cell_meta *c = &a->meta[i];
-	uint32_t st = c->stamp;
-	uint32_t n;
-	if ((st & META_STAMP) != m->stamp) {
-		c->stamp = (st & META_WRITTEN) | m->stamp;
-		c->nread = 0;
-		n = 1;
+	m->f.writes++;
+	c.nwrite++;
+	note_contention(m, &c);
+	if (c.nwrite == 1) {
+		a->f.writer[i] = m->f.pid;
+		first_write(a, i, &c);
+		a->f.val[i] = v;
 	} else {
-		if (UNLIKELY(c->nwrite != 0))
-			return write_slow_path(m, a, i, v, want);
-		n = c->nread + 1;
+		write_conflict(m, a, i, &c, v);
 	}
-	c->nwrite = 1;
-	c->writer = (uint32_t)m->pid;
-	if (n > m->cur.contention)
-		m->cur.contention = n;
-	m->pid_active = 1;
-	m->cur.writes++;
-	first_write(a, i, c);
-	a->val[i] = v;
+	store_cell(m, a, i, &c);
 }
 
-void pram_write(pram *m, pram_array *a, int64_t i, int64_t v)
+void(pram_write)(pram *m, pram_array *a, int64_t i, int64_t v)
 {
-	write_word(m, a, i, (pram_word){.i = v}, PRAM_INT);
+	pram__write_i(m, a, i, v);
 }
 
-void pram_writef(pram *m, pram_array *a, int64_t i, double v)
+void(pram_writef)(pram *m, pram_array *a, int64_t i, double v)
 {
-	write_word(m, a, i, (pram_word){.f = v}, PRAM_FLOAT);
+	pram__write_f(m, a, i, v);
 }
 
 static int is_crcw(pram_model model)
@@ -470,52 +549,64 @@ static int is_crcw(pram_model model)
 	       model == PRAM_CRCW_PRIORITY || model == PRAM_CRCW_COMBINING;
 }
 
-int64_t pram_atomic(pram *m, pram_array *a, int64_t i, pram_op op, int64_t v)
+/* The atomic on cell i, its record c already counting the read half.
+ * Returns the value the cell held before, or 0 when stopped. */
+static int64_t atomic_apply(pram *m, pram_array *a, int64_t i, cell *c, pram_op op, int64_t v)
 {
-	if (!access_ok(m, a, i, PRAM_INT) && !access_slow(m, a, i, PRAM_INT, "updates atomically"))
-		return 0;
-	cell_meta *c = touch(m, a, i);
-	/* A second atomic on the cell is judged below as an atomic, not as a
-	 * concurrent read; a plain read before it is a concurrent read. */
-	if (!read_cell(m, a, i, c, "updates atomically", !(c->nwrite & META_ATOMIC)))
-		return 0;
-	m->cur.writes++;
+	uint32_t pid = m->f.pid;
+	m->f.writes++;
 	m->cur.atomics++;
-	uint32_t prior = c->nwrite & META_COUNT;
-	if (prior == 0) {
-		c->nwrite = 1 | META_ATOMIC;
+	if (c->nwrite == 0) {
+		c->nwrite = 1;
+		c->flags |= PRAM__ATOMIC;
 		note_contention(m, c);
-		c->writer = (uint32_t)m->pid;
+		a->f.writer[i] = pid;
 		first_write(a, i, c);
-		int64_t old = a->val[i].i;
-		a->val[i].i = pram_op_apply_i(op, old, v);
+		int64_t old = a->f.val[i].i;
+		a->f.val[i].i = pram_op_apply_i(op, old, v);
 		if (m->cur.max_atomic < 1)
 			m->cur.max_atomic = 1;
 		return old;
 	}
 	c->nwrite++;
 	note_contention(m, c);
-	if (!(c->nwrite & META_ATOMIC)) {
-		pram__violation(m, PRAM_EVIOLATION, a, i, 2, c->writer, m->pid,
-				"processor %" PRIu64 " updates %s[%" PRId64
+	uint32_t first = a->f.writer[i];
+	if (!(c->flags & PRAM__ATOMIC)) {
+		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, pid,
+				"processor %" PRIu32 " updates %s[%" PRId64
 				"] atomically after processor %" PRIu32
 				" wrote it in the same step",
-				m->pid, a->name, i, c->writer);
+				pid, a->name, i, first);
 		return 0;
 	}
-	if (!is_crcw(m->cfg.model) && c->writer != (uint32_t)m->pid) {
-		pram__violation(m, PRAM_EVIOLATION, a, i, 2, c->writer, m->pid,
-				"processors %" PRIu32 " and %" PRIu64 " both update %s[%" PRId64
+	if (!is_crcw(m->cfg.model) && first != pid) {
+		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, pid,
+				"processors %" PRIu32 " and %" PRIu32 " both update %s[%" PRId64
 				"] atomically; %s forbids concurrent atomics on one cell",
-				c->writer, m->pid, a->name, i, pram_model_name(m->cfg.model));
+				first, pid, a->name, i, pram_model_name(m->cfg.model));
 		if (m->failed)
 			return 0;
 	}
 	/* Concurrent atomics apply in processor-id order, one after another. */
-	int64_t old = a->val[i].i;
-	a->val[i].i = pram_op_apply_i(op, old, v);
-	if ((c->nwrite & META_COUNT) > m->cur.max_atomic)
-		m->cur.max_atomic = c->nwrite & META_COUNT;
+	int64_t old = a->f.val[i].i;
+	a->f.val[i].i = pram_op_apply_i(op, old, v);
+	if (c->nwrite > m->cur.max_atomic)
+		m->cur.max_atomic = c->nwrite;
+	return old;
+}
+
+int64_t pram_atomic(pram *m, pram_array *a, int64_t i, pram_op op, int64_t v)
+{
+	if (!access_ok(m, a, i, PRAM_INT) && !access_slow(m, a, i, PRAM_INT, "updates atomically"))
+		return 0;
+	cell c = load_cell(m, a, i);
+	/* A second atomic on the cell is judged below as an atomic, not as a
+	 * concurrent read; a plain read before it is a concurrent read. */
+	if (!read_cell(m, a, i, &c, "updates atomically", !(c.flags & PRAM__ATOMIC)))
+		return 0;
+	int64_t old = atomic_apply(m, a, i, &c, op, v);
+	if (store_cell(m, a, i, &c))
+		return 0;
 	return old;
 }
 
@@ -555,7 +646,7 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 			  file, line, pram_model_name(m->cfg.model));
 		return;
 	}
-	if (dst->type != src->type || (src->type == PRAM_FLOAT && op > PRAM_OP_MIN)) {
+	if (dst->f.type != src->f.type || (src->f.type == PRAM_FLOAT && op > PRAM_OP_MIN)) {
 		pram_fail(m, PRAM_ETYPE,
 			  "%s:%d: scan of %s into %s: types or operator %s do not match", file,
 			  line, src->name, dst->name, pram_op_name(op));
@@ -570,9 +661,9 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 		pram_step_end(m);
 		return;
 	}
+	/* No processor is selected: the written bits are the truth. */
 	for (size_t k = 0; k < n; k++)
-		if (!(src->meta[k].stamp &
-		      META_WRITTEN)) { /* no step is open: the bit is the truth */
+		if (!(src->f.state[k] & PRAM__HELD)) {
 			pram__violation(m, PRAM_EUNWRITTEN, src, (int64_t)k, 0, 0, 0,
 					"scan primitive reads %s[%zu], which was never written",
 					src->name, k);
@@ -582,42 +673,34 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 			}
 		}
 	pram_word acc;
-	if (src->type == PRAM_INT)
+	if (src->f.type == PRAM_INT)
 		acc.i = pram_op_identity_i(op);
 	else
 		acc.f = pram_op_identity_f(op);
 	for (size_t k = 0; k < n; k++) {
-		pram_word x = src->val[k];
+		pram_word x = src->f.val[k];
 		pram_word next;
-		if (src->type == PRAM_INT)
+		if (src->f.type == PRAM_INT)
 			next.i = pram_op_apply_i(op, acc.i, x.i);
 		else
 			next.f = pram_op_apply_f(op, acc.f, x.f);
-		dst->val[k] = inclusive ? next : acc;
-		dst->meta[k].stamp |= META_WRITTEN;
+		dst->f.val[k] = inclusive ? next : acc;
+		dst->f.state[k] |= PRAM__HELD;
 		acc = next;
 	}
-	m->cur.work = n;
-	m->cur.reads = n;
-	m->cur.writes = n;
+	m->f.work = n;
+	m->f.reads = n;
+	m->f.writes = n;
 	m->cur.contention = n ? (dst == src ? 2 : 1) : 0;
 	pram_step_end(m);
 }
 
-pram_value pram_read_v(pram *m, pram_array *a, int64_t i)
+pram_value(pram_read_v)(pram *m, pram_array *a, int64_t i)
 {
-	pram_value v;
-	if (a->type == PRAM_INT)
-		v.i = pram_read(m, a, i);
-	else
-		v.f = pram_readf(m, a, i);
-	return v;
+	return pram__read_v(m, a, i);
 }
 
-void pram_write_v(pram *m, pram_array *a, int64_t i, pram_value v)
+void(pram_write_v)(pram *m, pram_array *a, int64_t i, pram_value v)
 {
-	if (a->type == PRAM_INT)
-		pram_write(m, a, i, v.i);
-	else
-		pram_writef(m, a, i, v.f);
+	pram__write_v(m, a, i, v);
 }

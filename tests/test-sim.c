@@ -2,7 +2,9 @@
  * test-sim.c - unit tests of libpram: every model rule with a legal and an
  * illegal program and the text of its error, the synchronous step, atomics
  * and D_serial, work counting, the scan primitive, the counting mode, bounds
- * and never-written cells, allocation failures.
+ * and never-written cells, allocation failures; and the machine's own
+ * bookkeeping: counts too large for a cell's record, the stamps' wrap after
+ * 2^16 steps, the bytes a cell costs.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -443,6 +445,155 @@ static void test_floats(void)
 	pram_free(m);
 }
 
+/* Counts beyond what a cell's record holds (255 accesses, 15 writes) move
+ * to the machine's table and stay exact. */
+static void test_wide_counts(void)
+{
+	pram *m = machine(PRAM_CREW);
+	pram_array *a = counting_array(m, "a", 2), *out = pram_array_new(m, "out", 1000, PRAM_INT);
+	PRAM_STEP(m, "broadcast") {
+		PRAM_FORALL(m, i, 0, 1000) {
+			pram_write(m, out, i, pram_read(m, a, 0) + i);
+		}
+	}
+	const pram_step_stats *s = pram_step_at(m, 0);
+	TAP_OK(!pram_failed(m), "crew: 1000 readers of one cell are legal");
+	TAP_EQ_I(s->contention, 1000, "and the contention counts every one");
+	TAP_EQ_I(s->reads, 1000, "so do the reads");
+	TAP_EQ_I(pram_array_get_i(out, 999), 10 + 999, "every reader got the value");
+	PRAM_STEP(m, "one each") {
+		PRAM_FORALL(m, i, 0, 2) {
+			(void)pram_read(m, a, i);
+		}
+	}
+	TAP_EQ_I(pram_step_at(m, 1)->contention, 1, "the next step starts its counts afresh");
+	PRAM_STEP(m, "read, write, read") {
+		PRAM_FORALL(m, i, 0, 600) {
+			if (i == 300)
+				pram_write(m, a, 1, -1);
+			else
+				pram_write(m, out, i, pram_read(m, a, 1));
+		}
+	}
+	TAP_EQ_I(pram_step_at(m, 2)->contention, 600, "reads and a write of one cell add up");
+	TAP_EQ_I(pram_array_get_i(out, 599), 11, "readers after the write see the step's start");
+	TAP_EQ_I(pram_array_get_i(a, 1), -1, "and the write lands");
+	pram_free(m);
+
+	m = pram_new(&(pram_config){.model = PRAM_CRCW_COMBINING, .combine = PRAM_OP_SUM});
+	a = counting_array(m, "a", 1);
+	PRAM_STEP(m, "40 writers") {
+		PRAM_FORALL(m, i, 0, 40) {
+			pram_write(m, a, 0, i);
+		}
+	}
+	TAP_EQ_I(pram_array_get_i(a, 0), 39 * 40 / 2, "crcw-combining: 40 writes of one cell sum");
+	TAP_EQ_I(pram_get_totals(m).contention, 40, "with contention 40");
+	pram_free(m);
+
+	m = machine(PRAM_CRCW_COMMON);
+	a = counting_array(m, "c", 1);
+	PRAM_STEP(m, "300 increments") {
+		PRAM_FORALL(m, i, 0, 300) {
+			pram_atomic_inc(m, a, 0);
+		}
+	}
+	TAP_EQ_I(pram_array_get_i(a, 0), 10 + 300, "300 atomics on one cell all land");
+	TAP_EQ_I(pram_get_totals(m).depth_serial, 300, "D_serial = 300");
+	TAP_EQ_I(pram_get_totals(m).contention, 600, "each a read and a write of the cell");
+	pram_free(m);
+
+	m = pram_new(&(pram_config){.model = PRAM_EREW, .conflicts = PRAM_CONFLICT_COUNT});
+	a = counting_array(m, "a", 1);
+	PRAM_STEP(m, "300 readers") {
+		PRAM_FORALL(m, i, 0, 300) {
+			(void)pram_read(m, a, 0);
+		}
+	}
+	TAP_EQ_I(pram_get_totals(m).violations, 299, "erew, count mode: 299 concurrent reads");
+	char buf[256];
+	pram_violation_format(pram_violation_at(m, 298), buf, sizeof buf);
+	TAP_CONTAINS(buf, "processors 0 and 299 both read a[0]", "the last names the first reader");
+	pram_free(m);
+}
+
+/* Under EREW the first reader of a cell is named even when another
+ * processor wrote the cell in between. */
+static void test_reader_after_write(void)
+{
+	pram *m = machine(PRAM_EREW);
+	pram_array *a = counting_array(m, "a", 2);
+	PRAM_STEP(m, "read, write, read") {
+		PRAM_FORALL(m, i, 0, 3) {
+			if (i == 1)
+				pram_write(m, a, 1, 5);
+			else
+				(void)pram_read(m, a, 1);
+		}
+	}
+	TAP_CONTAINS(pram_errmsg(m), "processors 0 and 2 both read a[1]",
+		     "erew: the first reader is named after a write in between");
+	pram_free(m);
+}
+
+/* Stamps wrap after 2^16 steps: the records are cleared once, written
+ * cells stay written, and the checks go on. */
+static void test_stamp_wrap(void)
+{
+	pram *m = machine(PRAM_CREW);
+	pram_array *a = counting_array(m, "a", 4);
+	int ok = 1;
+	for (int64_t s = 0; s < 70000; s++)
+		PRAM_STEP(m, "one processor") {
+			PRAM_FORALL(m, i, s % 2, s % 2 + 1) {
+				pram_write(m, a, i, pram_read(m, a, i) + 1);
+			}
+		}
+	for (size_t k = 0; k < pram_step_count(m); k++)
+		ok &= pram_step_at(m, k)->contention == 2 && pram_step_at(m, k)->work == 1;
+	TAP_OK(ok, "70000 steps: every one counted the same");
+	TAP_EQ_I(pram_array_get_i(a, 0), 10 + 35000, "a[0] written every other step");
+	TAP_EQ_I(pram_array_get_i(a, 3), 13, "a[3] never touched, still held");
+	PRAM_STEP(m, "after the wrap") {
+		PRAM_FORALL(m, i, 0, 2) {
+			pram_write(m, a, 3, pram_read(m, a, 3) + i);
+		}
+	}
+	TAP_CONTAINS(pram_errmsg(m), "processors 0 and 1 both write a[3]",
+		     "and a concurrent write after it is still found");
+	pram_free(m);
+}
+
+/* An array made inside a step is usable in it; the functions behind the
+ * inline macros do what the macros do. */
+static void test_functions(void)
+{
+	pram *m = machine(PRAM_CREW);
+	pram_array *a = counting_array(m, "a", 4), *b = NULL;
+	PRAM_STEP(m, "make and write") {
+		(pram_proc)(m, 0);
+		b = pram_array_new(m, "b", 4, PRAM_INT);
+		(pram_write)(m, b, 0, (pram_read)(m, a, 3));
+		(pram_proc)(m, 1);
+		(pram_write_v)(m, b, 1, (pram_read_v)(m, a, 2));
+	}
+	TAP_OK(!pram_failed(m), "an array made in a step, the functions: no error (%s)",
+	       pram_errmsg(m));
+	TAP_EQ_I(pram_array_get_i(b, 0) + pram_array_get_i(b, 1), 13 + 12, "and the values");
+	TAP_EQ_I(pram_get_totals(m).work, 2, "the work");
+	pram_array *f = pram_array_new(m, "f", 1, PRAM_FLOAT);
+	PRAM_STEP(m, "float") {
+		(pram_proc)(m, 7);
+		(pram_writef)(m, f, 0, 2.5);
+	}
+	PRAM_STEP(m, "float back") {
+		(pram_proc)(m, 7);
+		(pram_writef)(m, f, 0, (pram_readf)(m, f, 0) * 2);
+	}
+	TAP_OK(pram_array_get_f(f, 0) == 5.0, "and the float forms");
+	pram_free(m);
+}
+
 /* Allocation hook: make the k-th allocation fail; nothing may crash. */
 static long fail_at, allocs;
 static size_t live_bytes;
@@ -491,6 +642,30 @@ static void test_alloc_failures(void)
 	}
 	TAP_OK(some_failed, "failed allocations surface as ENOMEM");
 	TAP_OK(all_clean, "every byte is freed after each injected failure");
+}
+
+/* What a cell costs: its value, the value at the step's start, a 4-byte
+ * record and the writer's id, and under EREW and scan the first reader's. */
+static void test_cell_bytes(void)
+{
+	static const struct {
+		pram_model model;
+		size_t bytes;
+	} cases[] = {{PRAM_CREW, 24}, {PRAM_CRCW_COMMON, 24}, {PRAM_EREW, 28}, {PRAM_SCAN, 28}};
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		fail_at = -1;
+		live_bytes = 0;
+		pram_set_allocator(failing_alloc, NULL);
+		pram *m = machine(cases[k].model);
+		size_t before = live_bytes, n = 1 << 16;
+		pram_array *x = pram_array_new(m, "x", n, PRAM_INT);
+		size_t per_cell = (live_bytes - before) / n;
+		TAP_EQ_I(x != NULL && per_cell == cases[k].bytes, 1,
+			 "%s: %zu bytes a cell (want %zu)", pram_model_name(cases[k].model),
+			 per_cell, cases[k].bytes);
+		pram_free(m);
+		pram_set_allocator(NULL, NULL);
+	}
 }
 
 /* The rules pram.h states for programs that misuse the machine: each is
@@ -628,5 +803,10 @@ int main(void)
 	test_scan_primitive();
 	test_floats();
 	test_alloc_failures();
+	test_wide_counts();
+	test_reader_after_write();
+	test_stamp_wrap();
+	test_functions();
+	test_cell_bytes();
 	return tap_done();
 }
