@@ -26,11 +26,13 @@ typedef struct run_opts {
 } run_opts;
 
 /* What a simulation costs, for the estimate before a run: bytes of memory
- * per input element (about 59 measured at n = 2^24: each array's values,
- * their values at the step's start and 20-byte cell records) and the
- * processor-steps a second the simulator does at the least (about 65
- * million measured on a 2-core machine with every check on). */
-#define RUN_BYTES_PER_ELEMENT 64.0
+ * per input element (48 measured for Hillis-Steele at n = 2^24: 24 in the
+ * machine's array, its value, its value at the step's start, a 4-byte cell
+ * record and a writer, and 24 in the input, output and reference vectors;
+ * programs with more arrays take more) and the processor-steps a second the
+ * simulator does at the least (about 130 million measured on a 2-core
+ * machine with every check on). */
+#define RUN_BYTES_PER_ELEMENT 56.0
 #define RUN_STEPS_PER_SECOND  30e6
 /* A run expected to take longer than this asks for --force. */
 #define RUN_LONG_SECONDS      60.0
