@@ -461,6 +461,19 @@ void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t mod
 	free(t);
 }
 
+const algo_port algos_keys_input[] = {
+    {.name = "keys",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_INT,
+     .help = "the keys, whole numbers in [0, key-range)"},
+    {0},
+};
+
+const algo_port algos_sorted_keys_output[] = {
+    {.name = "keys", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_INT, .help = "the keys, sorted"},
+    {0},
+};
+
 const char *const algos_pairs_choices[] = {"no", "yes", NULL};
 
 const algo_port algos_pair_inputs[] = {

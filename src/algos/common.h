@@ -114,6 +114,17 @@ int algos_read_flag(pram *m, pram_array *bits, int64_t i);
 int algos_flag(const algo_data *in, size_t i);
 /* Number of segments of in (0 for n = 0). */
 size_t algos_segments(const algo_data *in);
+/* The programs that take keys: one input "keys" of integers in
+ * [0, key-range), one output "keys" sorted, and the parameter table entry
+ * of the generated keys' distribution (--dist). */
+extern const algo_port algos_keys_input[];
+extern const algo_port algos_sorted_keys_output[];
+#define ALGOS_PARAM_DIST                                                                           \
+	{                                                                                          \
+		.name = "dist", .metavar = "D", .def = ALGOS_DIST_UNIFORM, .choices = algos_dists, \
+		.help = "distribution of the generated keys"                                       \
+	}
+
 /* One input vector "x" with segment flags: the inputs of the segmented
  * programs and of compaction. */
 extern const algo_port algos_flagged_input[];

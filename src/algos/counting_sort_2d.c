@@ -47,24 +47,7 @@ static const algo_param c2d_params[] = {
 		 .max = 1 << 16,
 		 .def = 256,
 		 .help = "keys lie in [0, M): the histogram's cells, one grid dimension"},
-    [P_DIST] = {.name = "dist",
-		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
-		.help = "distribution of the generated keys"},
-    {0},
-};
-
-static const algo_port c2d_inputs[] = {
-    {.name = "keys",
-     .shape = ALGO_VECTOR,
-     .elem = ALGO_ELEM_INT,
-     .help = "the keys, whole numbers in [0, key-range)"},
-    {0},
-};
-
-static const algo_port c2d_outputs[] = {
-    {.name = "keys", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_INT, .help = "the keys, sorted"},
+    [P_DIST] = ALGOS_PARAM_DIST,
     {0},
 };
 
@@ -140,8 +123,8 @@ const algo algo_counting_sort_2d = {
     .desc = "counting sort with one processor per (key, cell) pair: two passes of atomics",
     .model = PRAM_CRCW_COMMON,
     .caps = 0,
-    .inputs = c2d_inputs,
-    .outputs = c2d_outputs,
+    .inputs = algos_keys_input,
+    .outputs = algos_sorted_keys_output,
     .params = c2d_params,
     .work_o = "O(n m)",
     .depth_o = "O(1)",

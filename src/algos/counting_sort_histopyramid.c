@@ -50,24 +50,7 @@ static const algo_param chp_params[] = {
 		 .def = 256,
 		 .props = ALGO_PARAM_POW2,
 		 .help = "keys lie in [0, M): the pyramid's level 0"},
-    [P_DIST] = {.name = "dist",
-		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
-		.help = "distribution of the generated keys"},
-    {0},
-};
-
-static const algo_port chp_inputs[] = {
-    {.name = "keys",
-     .shape = ALGO_VECTOR,
-     .elem = ALGO_ELEM_INT,
-     .help = "the keys, whole numbers in [0, key-range)"},
-    {0},
-};
-
-static const algo_port chp_outputs[] = {
-    {.name = "keys", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_INT, .help = "the keys, sorted"},
+    [P_DIST] = ALGOS_PARAM_DIST,
     {0},
 };
 
@@ -130,8 +113,8 @@ const algo algo_counting_sort_histopyramid = {
 	    "output",
     .model = PRAM_CRCW_COMMON,
     .caps = 0,
-    .inputs = chp_inputs,
-    .outputs = chp_outputs,
+    .inputs = algos_keys_input,
+    .outputs = algos_sorted_keys_output,
     .params = chp_params,
     .work_o = "O(m + n log m)",
     .depth_o = "O(log m)",

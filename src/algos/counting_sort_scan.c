@@ -52,19 +52,7 @@ static const algo_param cscan_params[] = {
 		 .max = 1 << 24,
 		 .def = 256,
 		 .help = "keys lie in [0, M): the histogram's cells"},
-    [P_DIST] = {.name = "dist",
-		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
-		.help = "distribution of the generated keys"},
-    {0},
-};
-
-static const algo_port cscan_inputs[] = {
-    {.name = "keys",
-     .shape = ALGO_VECTOR,
-     .elem = ALGO_ELEM_INT,
-     .help = "the keys, whole numbers in [0, key-range)"},
+    [P_DIST] = ALGOS_PARAM_DIST,
     {0},
 };
 
@@ -146,7 +134,7 @@ const algo algo_counting_sort_scan = {
     .desc = "counting sort: atomic histogram, exclusive scan, atomic scatter (Wikipedia's form)",
     .model = PRAM_CRCW_COMMON,
     .caps = 0,
-    .inputs = cscan_inputs,
+    .inputs = algos_keys_input,
     .outputs = cscan_outputs,
     .params = cscan_params,
     .work_o = "O(n + m)",

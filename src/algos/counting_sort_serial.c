@@ -36,24 +36,7 @@ static const algo_param serial_params[] = {
 		 .max = 1 << 24,
 		 .def = 256,
 		 .help = "keys lie in [0, M): the histogram's cells (the post's max)"},
-    [P_DIST] = {.name = "dist",
-		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
-		.help = "distribution of the generated keys"},
-    {0},
-};
-
-static const algo_port serial_inputs[] = {
-    {.name = "keys",
-     .shape = ALGO_VECTOR,
-     .elem = ALGO_ELEM_INT,
-     .help = "the keys, whole numbers in [0, key-range)"},
-    {0},
-};
-
-static const algo_port serial_outputs[] = {
-    {.name = "keys", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_INT, .help = "the keys, sorted"},
+    [P_DIST] = ALGOS_PARAM_DIST,
     {0},
 };
 
@@ -124,8 +107,8 @@ const algo algo_counting_sort_serial = {
     .desc = "counting sort on one processor: the post's scalar loops",
     .model = PRAM_EREW,
     .caps = 0,
-    .inputs = serial_inputs,
-    .outputs = serial_outputs,
+    .inputs = algos_keys_input,
+    .outputs = algos_sorted_keys_output,
     .params = serial_params,
     .work_o = "O(n + m)",
     .depth_o = "O(n + m)",

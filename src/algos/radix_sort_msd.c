@@ -78,11 +78,7 @@ static const algo_param msd_params[] = {
 		 .def = 0,
 		 .choices = algos_pairs_choices,
 		 .help = "carry a value with each key (the input and output 'values')"},
-    [P_DIST] = {.name = "dist",
-		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
-		.help = "distribution of the generated keys"},
+    [P_DIST] = ALGOS_PARAM_DIST,
     {0},
 };
 
