@@ -62,6 +62,8 @@ check reduce --variant tuned --float --op min --n 1000
 check scan-segmented --exclusive --float --op max --n 700
 check scan-backward --exclusive --op min --n 700
 check scan-matrix --exclusive --float --n 700
+# Float records in bins that are no power of two.
+check histogram-tree --float --bins 7 --n 300
 
 echo "1..$count"
 test "$failed" -eq 0
