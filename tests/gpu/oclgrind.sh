@@ -62,8 +62,14 @@ check reduce --variant tuned --float --op min --n 1000
 check scan-segmented --exclusive --float --op max --n 700
 check scan-backward --exclusive --op min --n 700
 check scan-matrix --exclusive --float --n 700
-# Float records in bins that are no power of two.
+# Float records in bins that are no power of two; the atomic histogram's
+# bins beyond Oclgrind's 32 KiB of local memory (straight to the global
+# counts); all keys equal, every atomic on one cell. One variant a run, as
+# above.
 check histogram-tree --float --bins 7 --n 300
+check histogram-atomic --variant teaching --float --bins 1000 --n 1000
+check histogram-atomic --variant teaching --bins 16384 --n 1000
+check histogram-atomic --variant teaching --dist equal --n 1000
 
 echo "1..$count"
 test "$failed" -eq 0
