@@ -67,9 +67,11 @@ check scan-matrix --exclusive --float --n 700
 # counts); all keys equal, every atomic on one cell. One variant a run, as
 # above.
 check histogram-tree --float --bins 7 --n 300
-check histogram-atomic --variant teaching --float --bins 1000 --n 1000
-check histogram-atomic --variant teaching --bins 16384 --n 1000
-check histogram-atomic --variant teaching --dist equal --n 1000
+for variant in teaching tuned; do
+	check histogram-atomic --variant "$variant" --float --bins 1000 --n 1000
+	check histogram-atomic --variant "$variant" --bins 16384 --n 1000
+	check histogram-atomic --variant "$variant" --dist equal --n 1000
+done
 
 echo "1..$count"
 test "$failed" -eq 0
