@@ -72,6 +72,7 @@ for variant in teaching tuned; do
 	check histogram-atomic --variant "$variant" --bins 16384 --n 1000
 	check histogram-atomic --variant "$variant" --dist equal --n 1000
 done
+check counting-sort-scan --dist equal --n 1000
 
 echo "1..$count"
 test "$failed" -eq 0
