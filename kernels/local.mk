@@ -13,7 +13,7 @@ nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch
 	kernels/line_of_sight.cl kernels/split.cl kernels/compact.cl kernels/histogram.clh \
 	kernels/pyramid.clh kernels/histogram_tree.cl kernels/histogram_atomic.cl \
 	kernels/histopyramid.cl kernels/counting_sort_serial.cl kernels/counting_sort_scan.cl \
-	kernels/counting_sort_histopyramid.cl
+	kernels/counting_sort_histopyramid.cl kernels/counting_sort_2d.cl
 
 # libpramcl is built either way: from the OpenCL runtime and the runners
 # with OpenCL, from one stub (none.c) without, behind the same headers, so
@@ -33,7 +33,8 @@ kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c k
 	kernels/gpu_reduce_segmented.c kernels/gpu_scan_matrix.c kernels/gpu_line_of_sight.c \
 	kernels/gpu_sandwich.c kernels/gpu_split.c kernels/gpu_compact.c kernels/gpu_histogram_tree.c \
 	kernels/gpu_histogram_atomic.c kernels/gpu_histopyramid.c kernels/gpu_counting_sort_serial.c \
-	kernels/gpu_counting_sort_scan.c kernels/gpu_counting_sort_histopyramid.c
+	kernels/gpu_counting_sort_scan.c kernels/gpu_counting_sort_histopyramid.c \
+	kernels/gpu_counting_sort_2d.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif
