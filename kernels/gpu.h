@@ -48,6 +48,8 @@ enum gpu_out {
 	GPU_OUT_N,    /* n elements: a scan */
 	GPU_OUT_ONE,  /* one element: a reduction */
 	GPU_OUT_UPTO, /* at most n, as many as the data say */
+	GPU_OUT_DECL, /* as many as the registry's out_len declares (a histogram's
+		       * bins, a pyramid's cells): the caller sized it */
 };
 
 /* One variant of an algorithm's kernels. */

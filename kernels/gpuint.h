@@ -2,8 +2,9 @@
  * gpuint.h - what gpu.c shares with the runners, one gpu_X.c per algorithm
  * X (its kernels in X.cl): the state of one gpu_run call, the helpers that
  * create kernels and scratch buffers and enqueue timed launches, the
- * drivers (multilevel.c, pingpong.c) and the scans several runners share
- * (gpu_scan_common.c).
+ * drivers (multilevel.c, pingpong.c), the scans several runners share
+ * (gpu_scan_common.c) and the histopyramid's build and traversal
+ * (gpu_histopyramid.c).
  *
  * Each gpu_X.c defines its algorithm's gpu_algo (gpu.h), whose runners
  * enqueue one complete run of a variant (every kernel of it) with
@@ -251,6 +252,16 @@ int gpu__seg_scan(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem d
 /* Blelloch's teaching scan (gpu_scan_blelloch.c), which the sandwich
  * (gpu_sandwich.c) runs too. */
 int gpu__scan_blelloch(gpu_ctx *c);
+
+/* ---- the histopyramid (gpu_histopyramid.c) --------------------------- */
+
+/* The build of the pyramid in pyr, whose level 0 holds M = 2^L counts
+ * (pyramid.clh's layout, 2M - 1 cells), one launch per level, then its
+ * traversal into out[0 .. T), T the total of the counts: the level-0 cell
+ * of each output index. The counting sort by a histopyramid
+ * (gpu_counting_sort_histopyramid.c) runs it too. Returns 0, or -1 with a
+ * message. */
+int gpu__pyramid(gpu_ctx *c, cl_mem pyr, size_t M, cl_mem out, size_t T);
 
 #define GPU_DIV_UP(a, b) (((a) + (b)-1) / (b))
 

@@ -10,7 +10,10 @@ nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch
 	kernels/reduce.cl kernels/reduce_atomic.cl kernels/scan_hillis_steele.cl kernels/scan_blelloch.cl \
 	kernels/scan_blocked.cl kernels/scan_brent.cl kernels/scan_backward.cl \
 	kernels/scan_segmented.cl kernels/reduce_segmented.cl kernels/scan_matrix.cl \
-	kernels/line_of_sight.cl kernels/split.cl kernels/compact.cl kernels/radix_sort.cl
+	kernels/line_of_sight.cl kernels/split.cl kernels/compact.cl kernels/histogram.clh \
+	kernels/pyramid.clh kernels/histogram_tree.cl kernels/histogram_atomic.cl \
+	kernels/histopyramid.cl kernels/counting_sort_serial.cl kernels/counting_sort_scan.cl \
+	kernels/counting_sort_histopyramid.cl kernels/counting_sort_2d.cl kernels/radix_sort.cl
 # The plain copy that pram bench measures every algorithm against.
 nobase_dist_pkgdata_DATA += kernels/copy.cl
 
@@ -30,8 +33,10 @@ kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c k
 	kernels/gpu_scan_hillis_steele.c kernels/gpu_scan_blelloch.c kernels/gpu_scan_blocked.c \
 	kernels/gpu_scan_brent.c kernels/gpu_scan_backward.c kernels/gpu_scan_segmented.c \
 	kernels/gpu_reduce_segmented.c kernels/gpu_scan_matrix.c kernels/gpu_line_of_sight.c \
-	kernels/gpu_sandwich.c kernels/gpu_split.c kernels/gpu_compact.c kernels/gpu_radix_sort.c \
-	kernels/bandwidth.c
+	kernels/gpu_sandwich.c kernels/gpu_split.c kernels/gpu_compact.c kernels/gpu_histogram_tree.c \
+	kernels/gpu_histogram_atomic.c kernels/gpu_histopyramid.c kernels/gpu_counting_sort_serial.c \
+	kernels/gpu_counting_sort_scan.c kernels/gpu_counting_sort_histopyramid.c \
+	kernels/gpu_counting_sort_2d.c kernels/gpu_radix_sort.c kernels/bandwidth.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif

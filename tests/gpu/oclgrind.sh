@@ -65,6 +65,17 @@ check scan-matrix --exclusive --float --n 700
 # Radix sort's values, wider digits and 31-bit keys (four tuned passes).
 check radix-sort --variant teaching --pairs yes --bits-per-pass 4 --n 700
 check radix-sort --variant tuned --pairs yes --key-range 2^31 --n 3000
+# Float records in bins that are no power of two; the atomic histogram's
+# bins beyond Oclgrind's 32 KiB of local memory (straight to the global
+# counts); all keys equal, every atomic on one cell. One variant a run, as
+# above.
+check histogram-tree --float --bins 7 --n 300
+for variant in teaching tuned; do
+	check histogram-atomic --variant "$variant" --float --bins 1000 --n 1000
+	check histogram-atomic --variant "$variant" --bins 16384 --n 1000
+	check histogram-atomic --variant "$variant" --dist equal --n 1000
+done
+check counting-sort-scan --dist equal --n 1000
 
 echo "1..$count"
 test "$failed" -eq 0

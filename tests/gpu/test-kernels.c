@@ -4,7 +4,8 @@
  * variant, for every operator, type and form (inclusive, exclusive) the
  * entry takes, at sizes from 0 to 2^20 around work-group and vector
  * boundaries; again in work-groups of 4, so that small inputs need several
- * levels of block sums; the per-work-item counts and block sizes; then the
+ * levels of block sums; the per-work-item counts and block sizes; the
+ * distributions and ranges of the records where the kernels take them; then the
  * runtime's error paths: a bad device spec, a kernel file that does not
  * compile, jobs the kernels refuse. An algorithm added to the registry with
  * kernels is tested here with no change. Runs on the device clrt_open picks
@@ -306,6 +307,56 @@ static void test_radix(clrt *rt)
 	TAP_CONTAINS(err, "teaching", "the error names the kernels that can");
 }
 
+/* The parameters that shape the data, for every algorithm whose kernels
+ * read them: each distribution of the records (all equal: every atomic on
+ * one cell; sorted: long runs), and ranges of bins or keys from 1 up to
+ * more than there are records, again in work-groups of 4. Float records
+ * k / 2^24 times bins that are no power of two land next to a bin's end,
+ * where a product rounded in float crosses it: with 65535 bins, about one
+ * record in 500. */
+static void test_shapes(clrt *rt)
+{
+	static const int64_t ranges[] = {1, 3, 1000, 4096, 65535};
+	for (const algo *const *ap = algo_registry; *ap; ap++) {
+		const algo *a = *ap;
+		int kd = algo_param_index(a, "dist"), kr = algo_param_index(a, "bins");
+		if (kr < 0)
+			kr = algo_param_index(a, "key-range");
+		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+			if (!gpu_has_variant(gpu_for(a), v))
+				continue;
+			for (int d = 0; kd >= 0 && a->params[kd].choices[d]; d++) {
+				const char *dist = a->params[kd].choices[d];
+				char note[64];
+				algo_params p = algo_default_params(a);
+				algo_set_param(a, &p, "dist", d);
+				snprintf(note, sizeof note, " (dist %s)", dist);
+				one(rt, a, v, &p, 100003, 96, note);
+				clrt_set_wg_cap(rt, 4);
+				snprintf(note, sizeof note, " (dist %s, work-groups of 4)", dist);
+				one(rt, a, v, &p, 1000, 95, note);
+				clrt_set_wg_cap(rt, 0);
+			}
+			for (size_t r = 0; kr >= 0 && r < sizeof ranges / sizeof ranges[0]; r++)
+				for (int t = 0; t < (a->caps & ALGO_FLOAT ? 2 : 1); t++) {
+					char note[64];
+					algo_params p = algo_default_params(a);
+					p.type = t ? PRAM_FLOAT : PRAM_INT;
+					if (algo_set_param(a, &p, a->params[kr].name, ranges[r]))
+						continue; /* a range the parameter refuses */
+					snprintf(note, sizeof note, " (%s %lld)",
+						 a->params[kr].name, (long long)ranges[r]);
+					one(rt, a, v, &p, 1000, 94, note);
+					clrt_set_wg_cap(rt, 4);
+					snprintf(note, sizeof note, " (%s %lld, work-groups of 4)",
+						 a->params[kr].name, (long long)ranges[r]);
+					one(rt, a, v, &p, 1000, 93, note);
+					clrt_set_wg_cap(rt, 0);
+				}
+		}
+	}
+}
+
 int main(void)
 {
 	/* Line-buffered, so that the compiler's messages on stderr do not land
@@ -320,6 +371,7 @@ int main(void)
 	       clrt_platform_name(rt), clrt_compute_units(rt), clrt_max_wg(rt));
 	test_registry(rt);
 	test_radix(rt);
+	test_shapes(rt);
 	test_refusals(rt);
 	clrt_close(rt);
 
