@@ -26,15 +26,7 @@ const char *rep_stop_name(rep_stop s)
 
 const char *report__size_str(size_t n, char *buf, size_t len)
 {
-	if (n && (n & (n - 1)) == 0) {
-		unsigned k = 0;
-		while (((size_t)1 << k) < n)
-			k++;
-		snprintf(buf, len, "2^%u", k);
-	} else {
-		snprintf(buf, len, "%zu", n);
-	}
-	return buf;
+	return algo_size_name(n, buf, len);
 }
 
 void report__title_plain(char *buf, size_t len, const char *title, const char *nl)

@@ -750,6 +750,15 @@ double algo_float_tolerance(const algo_data *in, double eps)
 	return (algo_ceil_log2(in->n) + 2) * eps * abs_sum;
 }
 
+const char *algo_size_name(size_t n, char *buf, size_t len)
+{
+	if (n && (n & (n - 1)) == 0)
+		snprintf(buf, len, "2^%u", algo_ceil_log2(n));
+	else
+		snprintf(buf, len, "%zu", n);
+	return buf;
+}
+
 unsigned algo_ceil_log2(size_t n)
 {
 	unsigned k = 0;

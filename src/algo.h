@@ -264,6 +264,10 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 /* A seeded 64-bit generator (splitmix64) for inputs. */
 uint64_t algo_rand(uint64_t *state);
 
+/* n as the notes write sizes: "2^k" for a power of two, else the number;
+ * into buf, which it returns. */
+const char *algo_size_name(size_t n, char *buf, size_t len);
+
 /* Helpers for programs: ceil(log2 n) (0 for n <= 1), the next power of two. */
 unsigned algo_ceil_log2(size_t n);
 size_t algo_next_pow2(size_t n);

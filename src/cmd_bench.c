@@ -166,20 +166,6 @@ static int parse(bench_opts *o, int argc, char **argv, char ***names, size_t *nn
 	return 0;
 }
 
-/* n as "2^k" when it is a power of two, else as a number, into buf. */
-static const char *size_name(size_t n, char *buf, size_t len)
-{
-	if (n && (n & (n - 1)) == 0) {
-		unsigned k = 0;
-		while (((size_t)1 << k) < n)
-			k++;
-		snprintf(buf, len, "2^%u", k);
-	} else {
-		snprintf(buf, len, "%zu", n);
-	}
-	return buf;
-}
-
 /* Bytes in a readable unit. */
 static const char *bytes_name(uint64_t b, char *buf, size_t len)
 {
@@ -201,7 +187,7 @@ static int does_not_fit(const gpu_algo *g, size_t n, uint64_t global, uint64_t m
 	uint64_t words = (uint64_t)n * (algo_nin(a) + SCRATCH_BUFFERS) + out_n * algo_nout(a);
 	uint64_t need = 4 * words + (algo_takes_flags(a) ? (uint64_t)n / 8 + 4 : 0);
 	uint64_t largest = 4 * (uint64_t)n * LARGEST_BUFFER;
-	size_name(n, sz, sizeof sz);
+	algo_size_name(n, sz, sizeof sz);
 	if (global && need > global) {
 		snprintf(why, len,
 			 "%s at n = %s needs up to %s of device memory (inputs, outputs and "
@@ -279,7 +265,7 @@ static void text_row(const char *name, const char *variant, size_t n, double med
 {
 	char sz[32];
 	printf("%-20s %-9s %-9s %11.4f %10.4f %10.4f %10.3f %9.2f %8.3f  %s\n", name, variant,
-	       size_name(n, sz, sizeof sz), med, lo, hi, geps, gbs, frac, check);
+	       algo_size_name(n, sz, sizeof sz), med, lo, hi, geps, gbs, frac, check);
 	fflush(stdout);
 }
 
@@ -344,7 +330,7 @@ static void print_error(printer *pr, const algo *a, const char *variant, size_t 
 	cli_error("bench: %s", err);
 	if (!pr->json) {
 		printf("%-20s %-9s %-9s  error (above)\n", a->name, variant,
-		       size_name(n, sz, sizeof sz));
+		       algo_size_name(n, sz, sizeof sz));
 		return;
 	}
 	printf("%s{\"algorithm\":", pr->nrows++ ? "," : "");

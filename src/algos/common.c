@@ -469,6 +469,22 @@ const algo_port algos_keys_input[] = {
     {0},
 };
 
+const algo_port algos_records_input[] = {
+    {.name = "x",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_DATA,
+     .help = "the records: bin numbers in [0, m), or with --float values in [0, 1)"},
+    {0},
+};
+
+const algo_port algos_counts_output[] = {
+    {.name = "counts",
+     .shape = ALGO_VECTOR,
+     .elem = ALGO_ELEM_INT,
+     .help = "the number of records in each of the m bins"},
+    {0},
+};
+
 const algo_port algos_sorted_keys_output[] = {
     {.name = "keys", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_INT, .help = "the keys, sorted"},
     {0},

@@ -118,6 +118,10 @@ size_t algos_segments(const algo_data *in);
  * [0, key-range), one output "keys" sorted, and the parameter table entry
  * of the generated keys' distribution (--dist). */
 extern const algo_port algos_keys_input[];
+/* The histograms: one input "x" of records (bin numbers in [0, m), or
+ * floats in [0, 1)) and one output "counts" of m bins. */
+extern const algo_port algos_records_input[];
+extern const algo_port algos_counts_output[];
 extern const algo_port algos_sorted_keys_output[];
 #define ALGOS_PARAM_DIST                                                                           \
 	{                                                                                          \

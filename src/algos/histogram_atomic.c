@@ -68,22 +68,6 @@ static const algo_param atomic_params[] = {
     {0},
 };
 
-static const algo_port atomic_inputs[] = {
-    {.name = "x",
-     .shape = ALGO_VECTOR,
-     .elem = ALGO_ELEM_DATA,
-     .help = "the records: bin numbers in [0, m), or with --float values in [0, 1)"},
-    {0},
-};
-
-static const algo_port atomic_outputs[] = {
-    {.name = "counts",
-     .shape = ALGO_VECTOR,
-     .elem = ALGO_ELEM_INT,
-     .help = "the number of records in each of the m bins"},
-    {0},
-};
-
 static int atomic_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
 	uint64_t m = (uint64_t)p->v[P_BINS], g = (uint64_t)p->v[P_GROUP];
@@ -163,8 +147,8 @@ const algo algo_histogram_atomic = {
     .desc = "histogram by atomic increments: private histograms per group, merged with atomics",
     .model = PRAM_CRCW_COMMON,
     .caps = ALGO_FLOAT,
-    .inputs = atomic_inputs,
-    .outputs = atomic_outputs,
+    .inputs = algos_records_input,
+    .outputs = algos_counts_output,
     .params = atomic_params,
     .work_o = "O(n + (n/G) m)",
     .depth_o = "O(1)",

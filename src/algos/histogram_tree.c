@@ -52,22 +52,6 @@ static const algo_param tree_params[] = {
     {0},
 };
 
-static const algo_port tree_inputs[] = {
-    {.name = "x",
-     .shape = ALGO_VECTOR,
-     .elem = ALGO_ELEM_DATA,
-     .help = "the records: bin numbers in [0, m), or with --float values in [0, 1)"},
-    {0},
-};
-
-static const algo_port tree_outputs[] = {
-    {.name = "counts",
-     .shape = ALGO_VECTOR,
-     .elem = ALGO_ELEM_INT,
-     .help = "the number of records in each of the m bins"},
-    {0},
-};
-
 static int64_t bins(const algo_params *p)
 {
 	return p->v[P_BINS];
@@ -155,8 +139,8 @@ const algo algo_histogram_tree = {
     .desc = "histogram by one tree reduction per bin (the post's hierarchical reduction)",
     .model = PRAM_EREW,
     .caps = ALGO_FLOAT,
-    .inputs = tree_inputs,
-    .outputs = tree_outputs,
+    .inputs = algos_records_input,
+    .outputs = algos_counts_output,
     .params = tree_params,
     .work_o = "O(n m)",
     .depth_o = "O(m log n)",
