@@ -588,3 +588,14 @@ int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int pairs,
 		in[1].vals[i].i = (int64_t)(algo_rand(&s) >> 44);
 	return 0;
 }
+
+void algos_ref_histogram(const algo_data *in, algo_data *out, int64_t nb)
+{
+	for (int64_t b = 0; b < nb; b++)
+		out->vals[b].i = 0;
+	for (size_t i = 0; i < in->n; i++) {
+		int64_t b = algos_value_bin(in->type, in->vals[i], nb);
+		if (b >= 0)
+			out->vals[b].i++;
+	}
+}

@@ -188,6 +188,9 @@ int algos_check_keys(pram *m, const algo_data *in, int64_t range, const char *wh
  */
 /* The bin of a record v of type t, or -1 when it lies in none. */
 int64_t algos_value_bin(pram_type t, pram_value v, int64_t m);
+/* The histograms' reference: out's nb counts of the records of in, each in
+ * the bin algos_value_bin gives it (records in no bin are not counted). */
+void algos_ref_histogram(const algo_data *in, algo_data *out, int64_t nb);
 /* Fail m, naming the first record that lies in no bin. Returns 0 when every
  * record has a bin, -1 when m failed. */
 int algos_check_records(pram *m, const algo_data *in, int64_t bins);

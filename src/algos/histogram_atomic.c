@@ -131,14 +131,7 @@ static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const a
 
 static void atomic_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	int64_t nb = p->v[P_BINS];
-	for (int64_t b = 0; b < nb; b++)
-		out->vals[b].i = 0;
-	for (size_t i = 0; i < in->n; i++) {
-		int64_t b = algos_value_bin(in->type, in->vals[i], nb);
-		if (b >= 0)
-			out->vals[b].i++;
-	}
+	algos_ref_histogram(in, out, p->v[P_BINS]);
 }
 
 const algo algo_histogram_atomic = {
