@@ -94,6 +94,11 @@ if step compare; then
 	pb exclusive scan-blelloch --exclusive
 	pb segments-1024 reduce-segmented scan-segmented --flags every:1024
 	pb half-kept compact --flags random:2
+	pb hist-uniform histogram-atomic --bins 256 --dist uniform
+	pb hist-equal histogram-atomic --bins 256 --dist equal
+	pb hist-float histogram-atomic --bins 256 --dist uniform --float
+	pb sort-keys radix-sort --key-range 2^31 --bits-per-pass 8
+	pb sort-pairs radix-sort --key-range 2^31 --bits-per-pass 8 --pairs yes
 	python3 bench/table.py "$bench/cub.csv" "$bench/compare" "$bench"/bench-*.json &&
 		cp "$bench/compare.csv" "$bench/compare.md" "$out/"
 	cat "$bench/compare.md"

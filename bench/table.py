@@ -21,7 +21,9 @@ import json
 import sys
 
 # (primitive, CUB's row id, what ours is: algorithm and the options of its
-# run, or None where we have no algorithm yet).
+# run, or None where we have no algorithm yet). An option "type" (default
+# "int") picks the run's data type and "params" the values of the
+# algorithm's own parameters, as pram bench's JSON gives them.
 PRIMITIVES = [
     ("copy", "copy", "copy"),
     ("reduce (sum u32)", "reduce", dict(algorithm="reduce", inclusive=False, flags=None)),
@@ -36,16 +38,21 @@ PRIMITIVES = [
     ("scan by key (computed keys) vs segmented scan (flags), 1024-element segments",
      "scan_by_key_computed",
      dict(algorithm="scan-segmented", inclusive=True, flags="every:1024")),
-    ("256-bin histogram, uniform keys", "histogram", None),
-    ("256-bin histogram, all-equal keys", "histogram_equal", None),
+    ("256-bin histogram, uniform keys", "histogram",
+     dict(algorithm="histogram-atomic", params=dict(bins=256, dist="uniform"))),
+    ("256-bin histogram, all-equal keys", "histogram_equal",
+     dict(algorithm="histogram-atomic", params=dict(bins=256, dist="equal"))),
     ("256-bin histogram, float samples (CUB bins them without a division)",
-     "histogram_float", None),
+     "histogram_float",
+     dict(algorithm="histogram-atomic", type="float", params=dict(bins=256, dist="uniform"))),
     ("select (predicate) vs compact (flags), half kept", "select_if",
      dict(algorithm="compact", flags="random:2")),
     ("select (flags) vs compact (flags), half kept", "select_flagged",
      dict(algorithm="compact", flags="random:2")),
-    ("radix sort, keys u32", "sort_keys", None),
-    ("radix sort, pairs u32/u32", "sort_pairs", None),
+    ("radix sort, keys u32 (ours: 31-bit keys)", "sort_keys",
+     dict(algorithm="radix-sort", params={"pairs": "no", "key-range": 2**31})),
+    ("radix sort, pairs u32/u32 (ours: 31-bit keys)", "sort_pairs",
+     dict(algorithm="radix-sort", params={"pairs": "yes", "key-range": 2**31})),
     ("SpMV CSR, banded", "spmv_banded", None),
     ("SpMV CSR, uniform random", "spmv_uniform", None),
     ("SpMV CSR, power law", "spmv_power_law", None),
@@ -96,10 +103,15 @@ def ours_for(sel, n, results, copies):
                             gbs=c["gb_per_s"], frac=1.0, verified=True)
         return None
     best = None
+    want = dict(sel)
+    want_type = want.pop("type", "int")
+    want_params = want.pop("params", {})
     for r in results:
-        if r["n"] != n or r["type"] != "int" or r["op"] != "sum":
+        if r["n"] != n or r["type"] != want_type or r["op"] != "sum":
             continue
-        if any(r.get(k) != v for k, v in sel.items()):
+        if any(r.get(k) != v for k, v in want.items()):
+            continue
+        if any(r.get("params", {}).get(k) != v for k, v in want_params.items()):
             continue
         if not r["verified"]:
             continue

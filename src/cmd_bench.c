@@ -305,7 +305,16 @@ static void print_result(printer *pr, const bench_algo *ba, const bench_opts *o,
 		json_str(stdout, o->flags);
 	else
 		fputs(algo_takes_flags(ba->o.alg) ? "\"default\"" : "null", stdout);
-	printf(",\"bytes\":%" PRIu64 ",", bytes);
+	fputs(",\"params\":{", stdout);
+	for (size_t k = 0; ba->o.alg->params && ba->o.alg->params[k].name; k++) {
+		const algo_param *pa = &ba->o.alg->params[k];
+		printf("%s\"%s\":", k ? "," : "", pa->name);
+		if (pa->choices)
+			json_str(stdout, pa->choices[p->v[k]]);
+		else
+			printf("%" PRId64, p->v[k]);
+	}
+	printf("},\"bytes\":%" PRIu64 ",", bytes);
 	json_times(g->median_ms, g->min_ms, g->max_ms);
 	fputs(",\"elements_per_s\":", stdout);
 	json_num(stdout, geps * 1e9);

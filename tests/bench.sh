@@ -102,6 +102,15 @@ assert rs["compact"]["bytes"] == 4 * n + n // 8 + 4 * 4, rs
 assert all(x["flags"] == "every:1024" for x in rs.values()), rs
 ' "$tap_tmp/flags.json"
 
+run_pram bench histogram-atomic --sizes 2^10 --reps 2 --bins 64 --dist equal --json
+expect_rc 0 "histogram-atomic --bins 64 --dist equal"
+printf '%s' "$out" >"$tap_tmp/params.json"
+check "each row gives the algorithm's parameters, choices by name" python3 -c '
+import json, sys
+(r,) = json.load(open(sys.argv[1]))["results"]
+assert r["params"] == {"bins": 64, "group": 256, "dist": "equal"}, r
+' "$tap_tmp/params.json"
+
 # Refusals.
 run_pram bench frobnicate --sizes 2^10
 expect_rc 2 "an unknown algorithm is refused"
