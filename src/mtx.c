@@ -315,8 +315,10 @@ int mtx_read(FILE *f, const char *name, pram_type type, mtx_csr *m, char *err, s
 		snprintf(err, errlen, "%s: read error: %s", name, strerror(errno));
 		goto fail;
 	}
-	if (rd.line == 0)
+	if (rd.line == 0) {
+		rd.line = 1;
 		FAIL(&rd, "an empty file: a Matrix Market file starts with its header");
+	}
 	if (!size_line)
 		FAIL(&rd, "the file ends before its size line 'ROWS COLUMNS ENTRIES'");
 	if (m->entries < declared)

@@ -9,6 +9,12 @@ TESTS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfami
 EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/tap.sh tests/report.sh \
 	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
+# spmv-csr on Matrix Market files, and the reader's refusals.
+TESTS += tests/spmv-mtx.sh
+EXTRA_DIST += tests/spmv-mtx.sh tests/data/spmv-notes.mtx tests/data/spmv-real-general.mtx \
+	tests/data/spmv-symmetric-integer.mtx tests/data/spmv-symmetric-real.mtx \
+	tests/data/spmv-pattern-general.mtx tests/data/spmv-pattern-symmetric.mtx
+
 # pram bench at small sizes on the default device: its table, its JSON, its
 # refusals (without OpenCL: that it fails and says why).
 TESTS += tests/bench.sh

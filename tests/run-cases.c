@@ -371,13 +371,13 @@ static int same_value(pram_type t, pram_value got, pram_value want, double tol)
 /* ---- Running a case ----------------------------------------------------- */
 
 /* The run's checks, after a run that set up. */
-static void check_run(const pcase *c, const char *name, const algo *a, const algo_params *p,
+static void check_run(const pcase *c, const char *name, const algo *alg, const algo_params *p,
 		      const algo_data *in, const algo_data *want, const simrun *r, uint64_t work,
 		      uint64_t depth, uint64_t violations)
 {
 	const pram *m = r->m;
 	pram_totals t = pram_get_totals(m);
-	double tol = in->type == PRAM_FLOAT ? algo_tolerance(a, in, p, DBL_EPSILON) : 0;
+	double tol = in->type == PRAM_FLOAT ? algo_tolerance(alg, in, p, DBL_EPSILON) : 0;
 	char got_s[1024], want_s[1024];
 
 	/* Every output of the algorithm, as the case gives them (a "NAME:" line
