@@ -217,8 +217,10 @@ static int to_csr(reader *rd, mtx_csr *m)
 	return 0;
 }
 
-int mtx_read(FILE *f, const char *name, pram_type type, mtx_csr *m, char *err, size_t errlen)
+int mtx_read(FILE *f, const char *name, pram_type type, size_t max_dim, mtx_csr *m, char *err,
+	     size_t errlen)
 {
+	int64_t dim = max_dim && max_dim < MTX_MAX ? (int64_t)max_dim : MTX_MAX;
 	reader rd = {.name = name, .err = err, .errlen = errlen};
 	char *line = NULL, *w[4], buf[32];
 	size_t linecap = 0, declared = 0;
@@ -253,11 +255,12 @@ int mtx_read(FILE *f, const char *name, pram_type type, mtx_csr *m, char *err, s
 				     "ENTRIES'",
 				     k > 3 ? "more than " : "", k > 3 ? (size_t)3 : k);
 			for (int j = 0; j < 3; j++)
-				if (parse_index(w[j], 0, MTX_MAX, &v[j]))
+				if (parse_index(w[j], 0, j < 2 ? dim : MTX_MAX, &v[j]))
 					FAIL(&rd,
 					     "'%s' in the size line: give whole numbers from 0 "
-					     "to %d",
-					     shown(w[j], buf, sizeof buf), MTX_MAX);
+					     "to %lld",
+					     shown(w[j], buf, sizeof buf),
+					     (long long)(j < 2 ? dim : MTX_MAX));
 			m->rows = (size_t)v[0];
 			m->cols = (size_t)v[1];
 			declared = (size_t)v[2];

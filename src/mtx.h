@@ -62,9 +62,12 @@ typedef struct mtx_csr {
 
 /* Read a Matrix Market coordinate file from f (name: what the messages call
  * it) into m, its values as type: PRAM_FLOAT takes every field, PRAM_INT
- * refuses a real one (with "give --float"). Returns 0 (free m with
- * mtx_free), or -1 with "name:line: what" in err and m empty. */
-int mtx_read(FILE *f, const char *name, pram_type type, mtx_csr *m, char *err, size_t errlen);
+ * refuses a real one (with "give --float"). max_dim, when not 0, lowers
+ * the most rows and columns from MTX_MAX (the row starts take 8 bytes a
+ * row before any entry is read). Returns 0 (free m with mtx_free), or -1
+ * with "name:line: what" in err and m empty. */
+int mtx_read(FILE *f, const char *name, pram_type type, size_t max_dim, mtx_csr *m, char *err,
+	     size_t errlen);
 
 /* Whether the text starting at line (a file's first line) is a Matrix
  * Market header: it starts with "%%MatrixMarket", in any case. */

@@ -521,7 +521,7 @@ static int spmv_read_file(const char *path, const algo_params *p, algo_data *in,
 	}
 	rewind(f);
 	mtx_csr mm;
-	int rc = mtx_read(f, path, p->type, &mm, err, errlen);
+	int rc = mtx_read(f, path, p->type, 0, &mm, err, errlen);
 	fclose(f);
 	if (rc)
 		return -1;
