@@ -94,6 +94,10 @@ if step compare; then
 	pb exclusive scan-blelloch --exclusive
 	pb segments-1024 reduce-segmented scan-segmented --flags every:1024
 	pb half-kept compact --flags random:2
+	# cuSPARSE's three matrices, float values, n non-zeros.
+	for d in band uniform power-law; do
+		pb "spmv-$d" spmv-csr --float --dist "$d"
+	done
 	python3 bench/table.py "$bench/cub.csv" "$bench/compare" "$bench"/bench-*.json &&
 		cp "$bench/compare.csv" "$bench/compare.md" "$out/"
 	cat "$bench/compare.md"

@@ -21,7 +21,8 @@ import json
 import sys
 
 # (primitive, CUB's row id, what ours is: algorithm and the options of its
-# run, or None where we have no algorithm yet).
+# run, its type when not "int" and its own parameters as pram bench --json
+# prints them, or None where we have no algorithm yet).
 PRIMITIVES = [
     ("copy", "copy", "copy"),
     ("reduce (sum u32)", "reduce", dict(algorithm="reduce", inclusive=False, flags=None)),
@@ -46,9 +47,12 @@ PRIMITIVES = [
      dict(algorithm="compact", flags="random:2")),
     ("radix sort, keys u32", "sort_keys", None),
     ("radix sort, pairs u32/u32", "sort_pairs", None),
-    ("SpMV CSR, banded", "spmv_banded", None),
-    ("SpMV CSR, uniform random", "spmv_uniform", None),
-    ("SpMV CSR, power law", "spmv_power_law", None),
+    ("SpMV CSR, banded", "spmv_banded",
+     dict(algorithm="spmv-csr", type="float", params=dict(dist="band"))),
+    ("SpMV CSR, uniform random", "spmv_uniform",
+     dict(algorithm="spmv-csr", type="float", params=dict(dist="uniform"))),
+    ("SpMV CSR, power law", "spmv_power_law",
+     dict(algorithm="spmv-csr", type="float", params=dict(dist="power-law"))),
 ]
 
 
@@ -97,9 +101,11 @@ def ours_for(sel, n, results, copies):
         return None
     best = None
     for r in results:
-        if r["n"] != n or r["type"] != "int" or r["op"] != "sum":
+        if r["n"] != n or r["type"] != sel.get("type", "int") or r["op"] != "sum":
             continue
-        if any(r.get(k) != v for k, v in sel.items()):
+        if any(k not in ("type", "params") and r.get(k) != v for k, v in sel.items()):
+            continue
+        if any(r.get("params", {}).get(k) != v for k, v in sel.get("params", {}).items()):
             continue
         if not r["verified"]:
             continue

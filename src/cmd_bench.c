@@ -305,6 +305,21 @@ static void print_result(printer *pr, const bench_algo *ba, const bench_opts *o,
 		json_str(stdout, o->flags);
 	else
 		fputs(algo_takes_flags(ba->o.alg) ? "\"default\"" : "null", stdout);
+	/* The algorithm's own parameters, so that runs of one algorithm on
+	 * differently shaped inputs (spmv-csr's --dist) can be told apart. */
+	fputs(",\"params\":{", stdout);
+	for (size_t k = 0; k < algo_nparams(ba->o.alg); k++) {
+		const algo_param *pa = &ba->o.alg->params[k];
+		printf("%s", k ? "," : "");
+		json_str(stdout, pa->name);
+		if (pa->choices) {
+			fputc(':', stdout);
+			json_str(stdout, pa->choices[p->v[k]]);
+		} else {
+			printf(":%" PRId64, p->v[k]);
+		}
+	}
+	fputs("}", stdout);
 	printf(",\"bytes\":%" PRIu64 ",", bytes);
 	json_times(g->median_ms, g->min_ms, g->max_ms);
 	fputs(",\"elements_per_s\":", stdout);
