@@ -187,7 +187,8 @@ fail:
 /* Sort rd's triples and add up duplicates into m's CSR. */
 static int to_csr(reader *rd, mtx_csr *m)
 {
-	qsort(rd->t, rd->n, sizeof *rd->t, cmp_triple);
+	if (rd->n) /* qsort's array may not be NULL, even for no elements */
+		qsort(rd->t, rd->n, sizeof *rd->t, cmp_triple);
 	m->row_start = calloc(m->rows + 1, sizeof *m->row_start);
 	m->col = malloc((rd->n ? rd->n : 1) * sizeof *m->col);
 	m->val = malloc((rd->n ? rd->n : 1) * sizeof *m->val);

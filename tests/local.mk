@@ -96,8 +96,13 @@ tests_fuzz_fuzz_input_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 tests_fuzz_fuzz_options_SOURCES = tests/fuzz/fuzz-options.c
 tests_fuzz_fuzz_options_LDADD = src/libalgo.la sim/libpram.la -lm
 tests_fuzz_fuzz_options_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+noinst_PROGRAMS += tests/fuzz/fuzz-mtx
+tests_fuzz_fuzz_mtx_SOURCES = tests/fuzz/fuzz-mtx.c
+tests_fuzz_fuzz_mtx_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_mtx_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 endif
 EXTRA_DIST += tests/fuzz/fuzz-input.c tests/fuzz/fuzz-options.c tests/fuzz/run.sh
+EXTRA_DIST += tests/fuzz/fuzz-mtx.c
 .PHONY: fuzz
 fuzz:
 	$(SHELL) $(top_srcdir)/tests/fuzz/run.sh $(FUZZ_SECONDS)

@@ -32,6 +32,10 @@ expect_in "output: 2 4 3" "$out" "pattern general with --float"
 # [[1 1] [1 0]] (1 2) = (3, 1).
 run_pram run spmv-csr --input "$data/spmv-pattern-symmetric.mtx"
 expect_in "output: 3 1" "$out" "pattern symmetric"
+# No entries at all: every row is empty, y = 0.
+printf '%%%%MatrixMarket matrix coordinate real general\n3 2 0\n' >"$tap_tmp/none.mtx"
+run_pram run spmv-csr --float --input "$tap_tmp/none.mtx"
+expect_in "output: 0 0 0" "$out" "a file of no entries: three empty rows"
 run_pram run spmv-csr --input "$data/spmv-notes.mtx" --json
 expect_in '"output":[9,6,12,69,40]' "$out" "--json of a .mtx run"
 
