@@ -88,4 +88,28 @@ run_pram run spmv-csr --input "$tap_tmp/mono.txt"
 expect_rc 1 "a decreasing row start fails the run"
 expect_in "row-starts[2] = 0 is below row-starts[1] = 1" "$err" "naming the port and index"
 
+# The kernels on a row that spans many tiles of the tuned kernel (2048
+# non-zeros a tile, 32 in work-groups of 4), between empty rows: row 1 has
+# 5000 ones in columns 0 .. 4999, row 5 three; y = (0, 5000 x-sum, 0, 0, 0,
+# ...). pram gpu checks it against the reference.
+if test "$HAVE_OPENCL" = yes && "$PRAM" devices >/dev/null 2>&1; then
+	awk 'BEGIN {
+		printf "values:"; for (j = 0; j < 5003; j++) printf " %d", 1 + j % 7; print ""
+		printf "columns:"; for (j = 0; j < 5000; j++) printf " %d", j; print " 1 4 4999"
+		print "row-starts: 0 0 5000 5000 5000 5000 5003 5003"
+		printf "x:"; for (j = 0; j < 5000; j++) printf " %d", j % 5 - 2; print ""
+	}' >"$tap_tmp/long.txt"
+	for v in teaching tuned; do
+		for g in 256 4; do
+			run_pram gpu spmv-csr --variant "$v" --max-group "$g" --input "$tap_tmp/long.txt"
+			expect_in "verified" "$out" "pram gpu $v, work-groups of $g: a row across tiles"
+			run_pram gpu spmv-csr --variant "$v" --max-group "$g" --float \
+				--input "$tap_tmp/long.txt"
+			expect_in "verified" "$out" "the same with floats"
+		done
+	done
+else
+	tap_result 0 "# SKIP no OpenCL device for the kernels' long row"
+fi
+
 done_testing
