@@ -39,6 +39,15 @@ expect_in "output: 0 0 0" "$out" "a file of no entries: three empty rows"
 run_pram run spmv-csr --input "$data/spmv-notes.mtx" --json
 expect_in '"output":[9,6,12,69,40]' "$out" "--json of a .mtx run"
 
+# The closed form holds for every generated shape (the power law's rows are
+# drawn: its W comes from the matrix itself).
+for d in band uniform power-law; do
+	for n in 1 33 1000; do
+		run_pram run spmv-csr --dist "$d" --n "$n"
+		expect_in "(matches)" "$out" "--dist $d --n $n: W and D match the closed form"
+	done
+done
+
 # The reader's refusals: each names the file and the line.
 bad() { # name expected-text printf-format-of-the-file
 	f="$tap_tmp/$1.mtx"
