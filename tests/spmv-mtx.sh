@@ -108,6 +108,19 @@ if test "$HAVE_OPENCL" = yes && "$PRAM" devices >/dev/null 2>&1; then
 		print "row-starts: 0 0 5000 5000 5000 5000 5003 5003"
 		printf "x:"; for (j = 0; j < 5000; j++) printf " %d", j % 5 - 2; print ""
 	}' >"$tap_tmp/long.txt"
+	# The case file's empty rows (rows 0, 2 and 5 of six) and a matrix of
+	# empty rows only, through both variants' kernels.
+	printf 'values: 1 2 3 4 5\ncolumns: 0 2 1 0 2\nrow-starts: 0 0 2 2 3 5 5\nx: 10 20 30\n' \
+		>"$tap_tmp/empty-rows.txt"
+	printf 'values:\ncolumns:\nrow-starts: 0 0 0 0\nx: 1 2\n' >"$tap_tmp/all-empty.txt"
+	for v in teaching tuned; do
+		for f in empty-rows all-empty; do
+			run_pram gpu spmv-csr --variant "$v" --input "$tap_tmp/$f.txt" --json
+			expect_in '"verified":true' "$out" "pram gpu $v: $f verifies"
+		done
+		run_pram gpu spmv-csr --variant "$v" --input "$tap_tmp/empty-rows.txt" --json
+		expect_in '"output":[0,70,0,60,190,0]' "$out" "pram gpu $v: y of the empty rows"
+	done
 	for v in teaching tuned; do
 		for g in 256 4; do
 			run_pram gpu spmv-csr --variant "$v" --max-group "$g" --input "$tap_tmp/long.txt"

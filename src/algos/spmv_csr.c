@@ -69,13 +69,14 @@
  *   band       32 non-zeros a row (the last row the rest), the columns
  *              min(max(i - 16, 0), c - 32) on, next to the diagonal;
  *              m = ceil(k / 32) rows, c = max(m, 32) columns
- *   uniform    each non-zero in a row and a column drawn uniformly:
- *              m = c = ceil(k / 4), about 4 a row (Poisson row lengths, so
- *              some rows are empty); the vendor's has exactly 4 a row
+ *   uniform    4 non-zeros a row (the last row the rest), each in a column
+ *              drawn uniformly: m = c = ceil(k / 4)
  *   power-law  row lengths from a Pareto law (alpha 1.5, at least 2 as
  *              drawn, at most 2^20, the last row the rest), uniform
  *              columns; c = m, as many rows as it takes
- * Columns are sorted within each row, as CSR has them. Values are whole
+ * Columns are sorted within each row, as CSR has them (a column may come
+ * twice in a row of random ones, as in the vendor's). None of the shapes
+ * has empty rows: the case files and tests/spmv-mtx.sh give those. Values are whole
  * numbers in [1, 100), x in [0, 100); with --float values in (0, 1] and x
  * in [0, 1), multiples of 2^-24.
  */
@@ -436,9 +437,7 @@ static int row_lengths(int dist, size_t n, uint64_t *s, size_t **len, size_t *ro
 		if (!l)
 			goto oom;
 		for (size_t i = 0; i < m; i++)
-			l[i] = dist == DIST_BAND ? (n - i * per < per ? n - i * per : per) : 0;
-		for (size_t j = 0; dist == DIST_UNIFORM && j < n; j++)
-			l[algo_rand(s) % m]++;
+			l[i] = n - i * per < per ? n - i * per : per;
 		*cols = dist == DIST_BAND && n > 0 && m < BAND_WIDTH ? BAND_WIDTH : m;
 	}
 	*len = l;
