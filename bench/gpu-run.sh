@@ -20,7 +20,7 @@
 #   compare.md      pram bench against CUB and cuSPARSE (bench/table.py): for
 #   compare.csv     each size and primitive, ours, CUB's, the ratio of the
 #                   times, each as a fraction of its copy
-#   bench.tar.gz    bench/: kernels.csv (every kernel variant at 2^28),
+#   bench/          kernels.csv (every kernel variant at 2^28),
 #                   python.csv (PyTorch and CuPy: what a Python user gets),
 #                   cub.csv (bench/vendor.cu), bench-*.json (pram bench) and
 #                   compare.*
@@ -51,7 +51,7 @@ cd "$src" || exit 1
 ./pram devices
 # Whether step $1 is to run; the log gets the time each one starts.
 step() { case " $steps " in *" $1 "*) date ;; *) return 1 ;; esac; }
-bench="$work/bench"
+bench="$out/bench"
 mkdir -p "$bench"
 
 if step tests; then
@@ -101,11 +101,14 @@ if step compare; then
 	pb hist-float histogram-atomic --bins 256 --dist uniform --float
 	pb sort-keys radix-sort --key-range 2^31 --bits-per-pass 8
 	pb sort-pairs radix-sort --key-range 2^31 --bits-per-pass 8 --pairs yes
+	# cuSPARSE's three matrices, float values, n non-zeros.
+	for d in band uniform power-law; do
+		pb "spmv-$d" spmv-csr --float --dist "$d"
+	done
 	python3 bench/table.py "$bench/cub.csv" "$bench/compare" "$bench"/bench-*.json &&
 		cp "$bench/compare.csv" "$bench/compare.md" "$out/"
 	cat "$bench/compare.md"
 fi
-tar -czf "$out/bench.tar.gz" -C "$work" bench
 
 if step report; then
 	# The report's figures are drawn where gnuplot is: sh report/draw.sh.

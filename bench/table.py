@@ -53,9 +53,12 @@ PRIMITIVES = [
      dict(algorithm="radix-sort", params={"pairs": "no", "key-range": 2**31})),
     ("radix sort, pairs u32/u32 (ours: 31-bit keys)", "sort_pairs",
      dict(algorithm="radix-sort", params={"pairs": "yes", "key-range": 2**31})),
-    ("SpMV CSR, banded", "spmv_banded", None),
-    ("SpMV CSR, uniform random", "spmv_uniform", None),
-    ("SpMV CSR, power law", "spmv_power_law", None),
+    ("SpMV CSR, banded", "spmv_banded",
+     dict(algorithm="spmv-csr", type="float", params=dict(dist="band"))),
+    ("SpMV CSR, uniform random", "spmv_uniform",
+     dict(algorithm="spmv-csr", type="float", params=dict(dist="uniform"))),
+    ("SpMV CSR, power law", "spmv_power_law",
+     dict(algorithm="spmv-csr", type="float", params=dict(dist="power-law"))),
 ]
 
 

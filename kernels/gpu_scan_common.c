@@ -164,11 +164,18 @@ int gpu__count_scan(gpu_ctx *c, cl_mem src, enum gpu_count mode, cl_mem *f, cl_m
  * memory. The first level reads the job's packed flags and shifts for the
  * exclusive scan (user points to the shift); the levels above scan the
  * carries below them, whose heads (after the m carries) are their flags. */
+/* What the first level reads besides its elements (gpu__seg_scan_of). */
+typedef struct seg_first {
+	int shift;
+	cl_mem flags;
+} seg_first;
+
 static int seg_block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 {
-	int top = lv->depth > 0, shift = *(const int *)ml->user;
+	const seg_first *first = ml->user;
+	int top = lv->depth > 0, shift = first->shift;
 	size_t L = ml->lblock;
-	return gpu__args(c, ml->block, "mmmuimuill", lv->src, lv->dst, top ? lv->src : c->flags[0],
+	return gpu__args(c, ml->block, "mmmuimuill", lv->src, lv->dst, top ? lv->src : first->flags,
 			 top ? (unsigned)lv->m : 0u, top ? 0 : 1, lv->totals, (unsigned)lv->m,
 			 top ? 0 : shift, 2 * L * 4, 2 * L * 4);
 }
@@ -182,6 +189,14 @@ static int seg_add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *l
 int gpu__seg_scan(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem dst, int shift,
 		  unsigned slot)
 {
+	return gpu__seg_scan_of(c, block, add, L, c->in[0], c->flags[0], c->job->in[0].n, dst,
+				shift, slot);
+}
+
+int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem src, cl_mem flags,
+		     size_t n, cl_mem dst, int shift, unsigned slot)
+{
+	seg_first first = {.shift = shift, .flags = flags};
 	gpu_multilevel ml = {.block = block,
 			     .lblock = L,
 			     .per_block = L,
@@ -191,6 +206,6 @@ int gpu__seg_scan(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem d
 			     .ladd = L,
 			     .add_args = seg_add_args,
 			     .slot = slot,
-			     .user = &shift};
-	return gpu__multilevel(c, &ml, c->in[0], dst, c->job->in[0].n, NULL, NULL);
+			     .user = &first};
+	return gpu__multilevel(c, &ml, src, dst, n, NULL, NULL);
 }

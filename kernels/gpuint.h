@@ -248,6 +248,10 @@ int gpu__count_scan(gpu_ctx *c, cl_mem src, enum gpu_count mode, cl_mem *f, cl_m
  * from slot on. Returns 0, or -1 with a message. */
 int gpu__seg_scan(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem dst, int shift,
 		  unsigned slot);
+/* The same over the n elements of src with the packed flags flags (32 to a
+ * uint, as c->flags), for a runner that makes them itself. */
+int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem src, cl_mem flags,
+		     size_t n, cl_mem dst, int shift, unsigned slot);
 
 /* Blelloch's teaching scan (gpu_scan_blelloch.c), which the sandwich
  * (gpu_sandwich.c) runs too. */

@@ -123,7 +123,7 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 		goto fail;
 	memcpy(g->kernel_path, job.kernel_path, sizeof g->kernel_path);
 	a->reference(in32, ref, p);
-	double tol = in->type == PRAM_FLOAT ? algo_float_tolerance(&in32[0], FLT_EPSILON) : 0;
+	double tol = in->type == PRAM_FLOAT ? algo_tolerance(a, in32, p, FLT_EPSILON) : 0;
 	g->verified = 1;
 	for (size_t k = 0; k < nout; k++) {
 		algo_data *o = &g->out[k];

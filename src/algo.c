@@ -725,6 +725,11 @@ fail:
 int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_data *in, char *err,
 		    size_t errlen)
 {
+	if (a->read_file) {
+		int own = a->read_file(path, p, in, err, errlen);
+		if (own != 1)
+			return own;
+	}
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (!f) {
 		size_t nin = algo_nin(a);
@@ -748,6 +753,18 @@ double algo_float_tolerance(const algo_data *in, double eps)
 	 * tree orders of scans and reductions by ceil(log2 n) eps sum|a|. Allow
 	 * two more levels for the last rounding of each side. */
 	return (algo_ceil_log2(in->n) + 2) * eps * abs_sum;
+}
+
+double algo_tolerance(const algo *a, const algo_data *in, const algo_params *p, double eps)
+{
+	return a->tolerance ? a->tolerance(in, p, eps) : algo_float_tolerance(in, eps);
+}
+
+int algo_cost_of(const algo *a, const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	if (a->cost_in)
+		return a->cost_in(in, p, w, d);
+	return a->cost ? a->cost(in->n, p, w, d) : -1;
 }
 
 const char *algo_size_name(size_t n, char *buf, size_t len)

@@ -156,6 +156,24 @@ typedef struct algo {
 	 * an input with segment flags, which the device reads packed, one bit
 	 * per element (a segmented scan of n moves 8n + n/8 bytes). */
 	uint64_t (*bytes)(const algo_data *in, const algo_data *out, const algo_params *p);
+	/* Exact cost of a run on the inputs in themselves, for a program whose
+	 * cost depends on more than the first input's length (the rows of a
+	 * sparse matrix): as cost. NULL: cost(in->n). Where only a size is at
+	 * hand (the report's sweep, the run estimate) cost gives the cost of
+	 * the generator's shape at that size. */
+	int (*cost_in)(const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d);
+	/* The float tolerance of a result computed from in with unit roundoff
+	 * eps, where the default (algo_float_tolerance of the first input)
+	 * does not bound the error (a product of two inputs). NULL: the
+	 * default. */
+	double (*tolerance)(const algo_data *in, const algo_params *p, double eps);
+	/* Read the inputs from a file in a format of the algorithm's own (a
+	 * Matrix Market file for a sparse matrix). Returns 1 when path is not
+	 * in that format (the text reader then reads it), 0 when it was read
+	 * into in (algo_nin ports, the caller frees them), or -1 with
+	 * "file:line: what" in err. NULL: text only. */
+	int (*read_file)(const char *path, const algo_params *p, algo_data *in, char *err,
+			 size_t errlen);
 } algo;
 
 /* The registry, in display order, ended by NULL. */
@@ -240,6 +258,13 @@ long algo_compare(const algo_data *got, const algo_data *want, double tol, char 
  * (DBL_EPSILON for the simulator, FLT_EPSILON for float kernels):
  * (ceil(log2 n) + 2) * eps * sum |in|. */
 double algo_float_tolerance(const algo_data *in, double eps);
+/* The tolerance of a's float results for the inputs in: its own
+ * (algo.tolerance), or algo_float_tolerance of the first input. */
+double algo_tolerance(const algo *a, const algo_data *in, const algo_params *p, double eps);
+/* The exact cost of a run of a on in: its cost_in, else its cost at the
+ * first input's length. Returns 0, or -1 when there is no closed form. */
+int algo_cost_of(const algo *a, const algo_data *in, const algo_params *p, uint64_t *w,
+		 uint64_t *d);
 
 /*
  * Read a's inputs from path ("-" for standard input) into in (algo_nin

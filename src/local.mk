@@ -24,6 +24,9 @@ src_libalgo_la_SOURCES += src/algos/counting_sort_histopyramid.c
 src_libalgo_la_SOURCES += src/algos/counting_sort_2d.c
 src_libalgo_la_SOURCES += src/algos/radix_sort.c
 src_libalgo_la_SOURCES += src/algos/radix_sort_msd.c
+# The sparse matrix-vector product, and the Matrix Market reader it reads
+# matrices with (mtx.c).
+src_libalgo_la_SOURCES += src/algos/spmv_csr.c src/mtx.c src/mtx.h
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

@@ -24,7 +24,7 @@ int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const 
 		pram_set_step_hook(r->m, hook, hook_ud);
 	a->simulate(r->m, in, r->out, p);
 	a->reference(in, r->ref, p);
-	double tol = in->type == PRAM_FLOAT ? algo_float_tolerance(in, DBL_EPSILON) : 0;
+	double tol = in->type == PRAM_FLOAT ? algo_tolerance(a, in, p, DBL_EPSILON) : 0;
 	if (pram_failed(r->m)) {
 		snprintf(r->why, sizeof r->why, "the simulation failed: %s", pram_errmsg(r->m));
 	} else {
@@ -35,7 +35,7 @@ int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const 
 		}
 		r->verified = r->bad_index < 0;
 	}
-	if (a->cost && a->cost(in->n, p, &r->cost_w, &r->cost_d) == 0)
+	if (algo_cost_of(a, in, p, &r->cost_w, &r->cost_d) == 0)
 		r->cost_known = 1;
 	return 0;
 fail:

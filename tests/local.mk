@@ -9,6 +9,12 @@ TESTS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfami
 EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/tap.sh tests/report.sh \
 	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
+# spmv-csr on Matrix Market files, and the reader's refusals.
+TESTS += tests/spmv-mtx.sh
+EXTRA_DIST += tests/spmv-mtx.sh tests/data/spmv-notes.mtx tests/data/spmv-real-general.mtx \
+	tests/data/spmv-symmetric-integer.mtx tests/data/spmv-symmetric-real.mtx \
+	tests/data/spmv-pattern-general.mtx tests/data/spmv-pattern-symmetric.mtx
+
 # pram bench at small sizes on the default device: its table, its JSON, its
 # refusals (without OpenCL: that it fails and says why).
 TESTS += tests/bench.sh
@@ -90,8 +96,13 @@ tests_fuzz_fuzz_input_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 tests_fuzz_fuzz_options_SOURCES = tests/fuzz/fuzz-options.c
 tests_fuzz_fuzz_options_LDADD = src/libalgo.la sim/libpram.la -lm
 tests_fuzz_fuzz_options_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+noinst_PROGRAMS += tests/fuzz/fuzz-mtx
+tests_fuzz_fuzz_mtx_SOURCES = tests/fuzz/fuzz-mtx.c
+tests_fuzz_fuzz_mtx_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_mtx_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 endif
 EXTRA_DIST += tests/fuzz/fuzz-input.c tests/fuzz/fuzz-options.c tests/fuzz/run.sh
+EXTRA_DIST += tests/fuzz/fuzz-mtx.c
 .PHONY: fuzz
 fuzz:
 	$(SHELL) $(top_srcdir)/tests/fuzz/run.sh $(FUZZ_SECONDS)

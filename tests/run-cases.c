@@ -371,12 +371,13 @@ static int same_value(pram_type t, pram_value got, pram_value want, double tol)
 /* ---- Running a case ----------------------------------------------------- */
 
 /* The run's checks, after a run that set up. */
-static void check_run(const pcase *c, const char *name, const algo_data *in, const algo_data *want,
-		      const simrun *r, uint64_t work, uint64_t depth, uint64_t violations)
+static void check_run(const pcase *c, const char *name, const algo *alg, const algo_params *p,
+		      const algo_data *in, const algo_data *want, const simrun *r, uint64_t work,
+		      uint64_t depth, uint64_t violations)
 {
 	const pram *m = r->m;
 	pram_totals t = pram_get_totals(m);
-	double tol = in->type == PRAM_FLOAT ? algo_float_tolerance(in, DBL_EPSILON) : 0;
+	double tol = in->type == PRAM_FLOAT ? algo_tolerance(alg, in, p, DBL_EPSILON) : 0;
 	char got_s[1024], want_s[1024];
 
 	/* Every output of the algorithm, as the case gives them (a "NAME:" line
@@ -621,7 +622,7 @@ outcome:
 			tap_point(0, "%s: the case reads", where);
 			tap_diag("%s", err);
 		} else {
-			check_run(c, name, in, want, &r, work, depth, violations);
+			check_run(c, name, a, &p, in, want, &r, work, depth, violations);
 		}
 	}
 	if (ran)

@@ -76,6 +76,8 @@ for variant in teaching tuned; do
 	check histogram-atomic --variant "$variant" --dist equal --n 1000
 done
 check counting-sort-scan --dist equal --n 1000
+# spmv-csr's power-law rows, some across the tuned kernel's tiles of 256.
+check spmv-csr --variant tuned --dist power-law --float --n 3000
 
 echo "1..$count"
 test "$failed" -eq 0

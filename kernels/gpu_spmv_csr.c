@@ -1,0 +1,165 @@
+/*
+ * gpu_spmv_csr.c - the runners of "spmv-csr" (kernels and their analysis
+ * in spmv_csr.cl): the teaching one launches the notes' steps around the
+ * segmented scan of segmented.clh (gpu__seg_scan_of over the products and
+ * the flags it made); the tuned one partitions the non-zeros into tiles
+ * of L PP, reduces each tile's rows in one work-group and fixes up the
+ * rows that cross tiles.
+ *
+ * Both check the matrix on the host first, as the program does (the
+ * kernels index x by C and V by R): a malformed one is refused with the
+ * port and the index, never read out of bounds.
+ */
+#include "gpuint.h"
+
+extern const algo algo_spmv_csr;
+
+/* The inputs, in the registry's order. */
+enum {
+	IN_V,
+	IN_C,
+	IN_R,
+	IN_X
+};
+
+/* Elements a work-item of spmv_tiles multiplies: tiles of 2048 in groups
+ * of 256. */
+#define TUNED_PP 8
+
+/* Check the 32-bit CSR of the job: R from 0, never decreasing, to k, and
+ * every column inside x. *m is set to the rows. */
+static int check_csr(gpu_ctx *c, size_t *m)
+{
+	const gpu_buf *in = c->job->in;
+	const cl_int *C = in[IN_C].data, *R = in[IN_R].data;
+	size_t k = in[IN_V].n, nx = in[IN_X].n;
+	if (in[IN_C].n != k || in[IN_R].n == 0 || R[0] != 0 || (size_t)R[in[IN_R].n - 1] != k) {
+		snprintf(c->err, c->errlen,
+			 "malformed CSR: %zu columns for %zu values, %zu row starts (the first "
+			 "must be 0, the last %zu)",
+			 in[IN_C].n, k, in[IN_R].n, k);
+		return -1;
+	}
+	*m = in[IN_R].n - 1;
+	for (size_t i = 0; i < *m; i++)
+		if (R[i + 1] < R[i]) {
+			snprintf(c->err, c->errlen,
+				 "input row-starts, element %zu (%d), is below element %zu (%d)",
+				 i + 1, (int)R[i + 1], i, (int)R[i]);
+			return -1;
+		}
+	for (size_t j = 0; j < k; j++)
+		if (C[j] < 0 || (size_t)C[j] >= nx) {
+			snprintf(
+			    c->err, c->errlen,
+			    "input columns, element %zu (%d), lies outside [0, %zu), x's length", j,
+			    (int)C[j], nx);
+			return -1;
+		}
+	return 0;
+}
+
+/* ---- teaching --------------------------------------------------------- */
+
+enum {
+	SLOT_PROD,
+	SLOT_FLAGS,
+	SLOT_SCAN,
+	SLOT_LEVELS
+};
+
+enum {
+	K_MUL,
+	K_CLEAR,
+	K_SET,
+	K_GATHER,
+	K_BLOCK,
+	K_ADD,
+	K_TEACH
+};
+static const char *const teach_names[K_TEACH] = {
+    [K_MUL] = "spmv_multiply",  [K_CLEAR] = "spmv_flags_clear", [K_SET] = "spmv_flags_set",
+    [K_GATHER] = "spmv_gather", [K_BLOCK] = "seg_block",        [K_ADD] = "seg_add",
+};
+/* seg_block holds 2L values and 2L flags. */
+static const size_t teach_local[K_TEACH] = {[K_BLOCK] = 4 * 4};
+
+static int teaching(gpu_ctx *c)
+{
+	cl_kernel kn[K_TEACH];
+	size_t k = c->job->in[IN_V].n, m, words = GPU_DIV_UP(k, 32), L;
+	if (check_csr(c, &m))
+		return -1;
+	if (!(L = gpu__kernels(c, K_TEACH, teach_names, teach_local, GPU_SCAN_WG_CAP, kn)))
+		return -1;
+	cl_mem prod = gpu__scratch(c, SLOT_PROD, k), flags = gpu__scratch(c, SLOT_FLAGS, words),
+	       scan = gpu__scratch(c, SLOT_SCAN, k);
+	if (!prod || !flags || !scan)
+		return -1;
+	if (k > 0 &&
+	    (gpu__launch(c, kn[K_MUL], GPU_DIV_UP(k, L) * L, L, "mmmmu", c->in[IN_V], c->in[IN_C],
+			 c->in[IN_X], prod, (unsigned)k) ||
+	     gpu__launch(c, kn[K_CLEAR], GPU_DIV_UP(words, L) * L, L, "mu", flags,
+			 (unsigned)words) ||
+	     (m > 0 && gpu__launch(c, kn[K_SET], GPU_DIV_UP(m, L) * L, L, "mmu", c->in[IN_R], flags,
+				   (unsigned)m)) ||
+	     gpu__seg_scan_of(c, kn[K_BLOCK], kn[K_ADD], L, prod, flags, k, scan, 0, SLOT_LEVELS)))
+		return -1;
+	if (m > 0 && gpu__launch(c, kn[K_GATHER], GPU_DIV_UP(m, L) * L, L, "mmmu", c->in[IN_R],
+				 scan, c->out[0], (unsigned)m))
+		return -1;
+	return 0;
+}
+
+/* ---- tuned ------------------------------------------------------------ */
+
+enum {
+	SLOT_RBEG,
+	SLOT_HEAD,
+	SLOT_TAIL
+};
+
+static int tuned(gpu_ctx *c)
+{
+	size_t k = c->job->in[IN_V].n, m;
+	if (check_csr(c, &m))
+		return -1;
+	if (m == 0)
+		return 0;
+	cl_kernel part = gpu__kernel(c, "spmv_partition"), tiles_k = gpu__kernel(c, "spmv_tiles"),
+		  fix = gpu__kernel(c, "spmv_fixup");
+	if (!part || !tiles_k || !fix)
+		return -1;
+	/* Local memory a work-item of spmv_tiles needs: PP padded values and
+	 * flags, and a value and a flag of the group scan (rounded up). */
+	size_t pp = c->per_proc, per_item = pp * 5 * 33 / 32 + 8 + 5;
+	size_t L = gpu__lsize(c, tiles_k, GPU_SCAN_WG_CAP, per_item);
+	size_t lp = gpu__lsize(c, part, GPU_SCAN_WG_CAP, 0),
+	       lf = gpu__lsize(c, fix, GPU_SCAN_WG_CAP, 0);
+	if (!L || !lp || !lf)
+		return -1;
+	size_t tile = L * pp, tiles = k ? GPU_DIV_UP(k, tile) : 1, padded = tile + tile / 32 + 1;
+	cl_mem rbeg = gpu__scratch(c, SLOT_RBEG, tiles + 1),
+	       head = gpu__scratch(c, SLOT_HEAD, tiles), tail = gpu__scratch(c, SLOT_TAIL, tiles);
+	if (!rbeg || !head || !tail)
+		return -1;
+	return gpu__launch(c, part, GPU_DIV_UP(tiles + 1, lp) * lp, lp, "muumu", c->in[IN_R],
+			   (unsigned)m, (unsigned)tile, rbeg, (unsigned)tiles) ||
+		       gpu__launch(c, tiles_k, tiles * L, L, "mmmmmmmmuullll", c->in[IN_V],
+				   c->in[IN_C], c->in[IN_R], c->in[IN_X], rbeg, c->out[0], head,
+				   tail, (unsigned)k, (unsigned)m, padded * 4, padded, L * 4,
+				   L * 4) ||
+		       gpu__launch(c, fix, GPU_DIV_UP(tiles, lf) * lf, lf, "mmmmmuu", c->in[IN_R],
+				   rbeg, head, tail, c->out[0], (unsigned)tiles, (unsigned)tile)
+		   ? -1
+		   : 0;
+}
+
+const gpu_algo gpu_spmv_csr = {
+    .algo = &algo_spmv_csr,
+    .file = "spmv_csr.cl",
+    .variant =
+	{[GPU_TEACHING] = {.run = teaching}, [GPU_TUNED] = {.run = tuned, .default_pp = TUNED_PP}},
+    .out = GPU_OUT_DECL,
+    .sum_only = 1,
+};

@@ -1,0 +1,214 @@
+/*
+ * spmv_csr.cl - the kernels of "spmv-csr", y = M x with M in CSR: values V
+ * and columns C of the k non-zeros, the m + 1 row starts R, and x.
+ *
+ * The teaching kernels do the notes' four steps, a launch each, around the
+ * segmented scan of segmented.clh (seg_block and seg_add, run by the
+ * multi-level driver):
+ *   spmv_multiply     V'_j = V_j x_(C_j), a work-item per non-zero
+ *   spmv_flags_clear  the packed flags F (32 to a uint, common.clh's
+ *   spmv_flags_set    flag_at) cleared, then each non-empty row sets the bit
+ *                     of its start: F_j = 1 <=> j in R. Rows whose starts
+ *                     share a word set bits of one uint, hence atomic_or;
+ *                     an empty row sets none (its start is the next
+ *                     non-empty row's, or k)
+ *   (seg_block, seg_add)  V'' = the inclusive segmented scan of V' by F
+ *   spmv_gather       y_i = V''[R_(i+1) - 1], or 0 for an empty row
+ * They move V', F and V'' through memory several times: about 4k words
+ * more than the product needs.
+ *
+ * The tuned kernels read V and C once, coalesced, and write y once. The
+ * non-zeros are cut into tiles of TILE = L PP (L the work-group size), a
+ * tile a work-group, whatever the rows' lengths, so a row of a million
+ * non-zeros and a million rows of one cost the same per non-zero:
+ *   spmv_partition  rbeg[t], the rows that end at or before tile t's start
+ *                   (rbeg[0] = 0, rbeg[tiles] = m), by a binary search in
+ *                   R: tile t owns rows rbeg[t] .. rbeg[t + 1] - 1, which
+ *                   end inside it (empty rows at its end included)
+ *   spmv_tiles      each work-item multiplies PP non-zeros of the tile,
+ *                   L apart (coalesced), into local memory; the tile's
+ *                   rows flag their starts there; a work-group segmented
+ *                   scan (each work-item's PP consecutive elements in
+ *                   turn, then Hillis-Steele over the L (flag, sum) pairs,
+ *                   then the carries back) makes the notes' V'' for the
+ *                   tile; the rows it owns read their sums from it, as the
+ *                   gather does. Only the first row may have begun in an
+ *                   earlier tile: its part here goes to head[t]. The part
+ *                   of the row that runs on past the tile goes to tail[t].
+ *   spmv_fixup      for each tile whose first row began earlier, y of that
+ *                   row = head[t] plus the tails of the tiles it runs
+ *                   through (a row spanning s tiles costs one work-item s
+ *                   reads, and s - 1 tiles own no row at all)
+ * Global traffic: V and C once (8k bytes), x gathered (m words for a band,
+ * cached; a 32-byte sector a non-zero for random columns), R about twice
+ * (4(m + 1) bytes, a row start read by the tile that owns the row and the
+ * flag of its next row), y once, and 3 words a tile.
+ *
+ * Build options: -DIS_FLOAT for floats, -DOP_SUM (the kernels add; integer
+ * sums wrap modulo 2^32), -DPP. Work-group sizes are powers of two. OpenCL
+ * C 1.2.
+ */
+
+#include "segmented.clh"
+
+/* ---- the teaching kernels ----------------------------------------------- */
+
+kernel void spmv_multiply(global const T *val, global const int *col, global const T *x,
+			  global T *prod, uint k)
+{
+	size_t j = get_global_id(0);
+	if (j < k)
+		prod[j] = val[j] * x[col[j]];
+}
+
+kernel void spmv_flags_clear(global uint *flags, uint words)
+{
+	size_t w = get_global_id(0);
+	if (w < words)
+		flags[w] = 0;
+}
+
+kernel void spmv_flags_set(global const int *rs, global uint *flags, uint m)
+{
+	size_t i = get_global_id(0);
+	if (i < m) {
+		int s = rs[i], e = rs[i + 1];
+		if (s < e)
+			atomic_or(&flags[s >> 5], 1u << (s & 31));
+	}
+}
+
+kernel void spmv_gather(global const int *rs, global const T *scanned, global T *y, uint m)
+{
+	size_t i = get_global_id(0);
+	if (i < m) {
+		int s = rs[i], e = rs[i + 1];
+		y[i] = s < e ? scanned[e - 1] : IDENT;
+	}
+}
+
+/* ---- the tuned kernels -------------------------------------------------- */
+
+/* Local memory is padded a word every 32, so that the PP consecutive
+ * elements of each work-item lie in different banks. */
+#define PAD(i) ((i) + ((i) >> 5))
+
+kernel void spmv_partition(global const int *rs, uint m, uint tile, global uint *rbeg, uint tiles)
+{
+	size_t t = get_global_id(0);
+	if (t > tiles)
+		return;
+	if (t == 0 || t == tiles) {
+		rbeg[t] = t ? m : 0;
+		return;
+	}
+	/* The rows r with R[r + 1] <= t tile: R[1 .. m] never decreases. */
+	ulong pos = (ulong)t * tile;
+	uint lo = 0, hi = m;
+	while (lo < hi) {
+		uint mid = lo + (hi - lo) / 2;
+		if ((ulong)rs[mid + 1] <= pos)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	rbeg[t] = lo;
+}
+
+/* prod holds PAD(L PP) + 1 values, flag as many bytes, gv and gf L each. */
+kernel void spmv_tiles(global const T *val, global const int *col, global const int *rs,
+		       global const T *x, global const uint *rbeg, global T *y, global T *head,
+		       global T *tail, uint k, uint m, local T *prod, local uchar *flag,
+		       local T *gv, local uint *gf)
+{
+	uint lid = get_local_id(0), L = get_local_size(0), g = get_group_id(0);
+	uint tile = L * PP, ts = g * tile, te = min(ts + tile, k);
+	uint r0 = rbeg[g], r1 = rbeg[g + 1];
+	/* The products, each work-item PP of them L apart: coalesced. */
+	for (uint q = 0; q < PP; q++) {
+		uint e = q * L + lid;
+		T v = IDENT;
+		if (ts + e < te)
+			v = val[ts + e] * x[col[ts + e]];
+		prod[PAD(e)] = v;
+		flag[PAD(e)] = 0;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* F_j = 1 <=> j in R, for the rows starting in the tile: those it owns
+	 * and the one that runs on past it. Distinct non-empty rows start at
+	 * distinct places. */
+	for (uint r = r0 + lid; r < r1; r += L) {
+		int s = rs[r], e = rs[r + 1];
+		if (s < e && (uint)s >= ts)
+			flag[PAD(s - ts)] = 1;
+	}
+	if (lid == 0 && r1 < m) {
+		uint s = (uint)rs[r1];
+		if (s >= ts && s < te)
+			flag[PAD(s - ts)] = 1;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* The segmented scan: each work-item's PP consecutive elements, */
+	uint base = lid * PP, f = 0;
+	T acc = IDENT;
+	for (uint q = 0; q < PP; q++) {
+		uint e = PAD(base + q);
+		acc = flag[e] ? prod[e] : acc + prod[e];
+		f |= flag[e];
+	}
+	/* the work-items' (flag, sum) pairs by segmented Hillis-Steele, */
+	gv[lid] = acc;
+	gf[lid] = f;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint d = 1; d < L; d <<= 1) {
+		T a = gv[lid];
+		uint fa = gf[lid];
+		if (lid >= d) {
+			a = fa ? a : gv[lid - d] + a;
+			fa |= gf[lid - d];
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		gv[lid] = a;
+		gf[lid] = fa;
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
+	/* and the running sum entering each work-item, carried to its first
+	 * flag: prod becomes the notes' V'' of the tile. */
+	T run = lid ? gv[lid - 1] : IDENT;
+	for (uint q = 0; q < PP; q++) {
+		uint e = PAD(base + q);
+		run = flag[e] ? prod[e] : run + prod[e];
+		prod[e] = run;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* The gather for the rows the tile owns; the first one's part only,
+	 * when it began in an earlier tile. */
+	for (uint r = r0 + lid; r < r1; r += L) {
+		int s = rs[r], e = rs[r + 1];
+		T v = s < e ? prod[PAD((uint)e - 1 - ts)] : IDENT;
+		if (s < e && (uint)s < ts)
+			head[g] = v;
+		else
+			y[r] = v;
+	}
+	if (lid == 0)
+		tail[g] = r1 < m && (uint)rs[r1] < te ? prod[PAD(te - 1 - ts)] : IDENT;
+}
+
+kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global const T *head,
+		       global const T *tail, global T *y, uint tiles, uint tile)
+{
+	size_t g = get_global_id(0);
+	if (g >= tiles)
+		return;
+	uint r = rbeg[g];
+	if (r >= rbeg[g + 1])
+		return; /* owns no row: the middle of a long one */
+	uint s = (uint)rs[r];
+	if (s >= (uint)g * tile || s == (uint)rs[r + 1])
+		return; /* began here: spmv_tiles wrote it */
+	T v = head[g];
+	for (uint h = (uint)g; h-- > 0 && (ulong)(h + 1) * tile > s;)
+		v += tail[h];
+	y[r] = v;
+}

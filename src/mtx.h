@@ -1,0 +1,79 @@
+/*
+ * mtx.h - a reader of Matrix Market coordinate files (.mtx), the format
+ * sparse matrices are exchanged in (NIST's Matrix Market, the SuiteSparse
+ * collection), into compressed sparse rows (CSR).
+ *
+ * What it reads: a header line "%%MatrixMarket matrix coordinate FIELD
+ * SYMMETRY" (the words in any case), FIELD integer, real or pattern and
+ * SYMMETRY general or symmetric; then '%' comment lines and blank lines
+ * anywhere; a size line "ROWS COLS ENTRIES"; and ENTRIES lines "I J [V]"
+ * with 1-based indices (no V for pattern, whose entries are 1).
+ *
+ * What it makes of them: a symmetric file stores the lower triangle (an
+ * entry above the diagonal is an error there), and each entry (i, j) off
+ * the diagonal also stands for (j, i). Entries given more than once are
+ * added into one, as most readers do (SciPy's coo_matrix.tocsr): the
+ * matrix is the sum of its entries, and so is M x. The result has the
+ * entries of each row in increasing column order, one per column.
+ *
+ * What it refuses, each with "file:line: what": the array (dense) format,
+ * complex values, the hermitian and skew-symmetric symmetries, a missing or
+ * malformed header or size line, indices outside the declared size, more or
+ * fewer entries than declared, a value that is no number (or a real one
+ * when integers were asked for), sizes beyond MTX_MAX (the kernels' 32-bit
+ * indices), and NUL bytes.
+ */
+#ifndef PRAM_MTX_H
+#define PRAM_MTX_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pram.h"
+
+/* The largest number of rows, columns and entries (after a symmetric
+ * file's mirror images) a file may have. */
+#define MTX_MAX INT32_MAX
+
+typedef enum mtx_field {
+	MTX_INTEGER,
+	MTX_REAL,
+	MTX_PATTERN
+} mtx_field;
+
+typedef enum mtx_symmetry {
+	MTX_GENERAL,
+	MTX_SYMMETRIC
+} mtx_symmetry;
+
+/* A matrix read from a file, in CSR. */
+typedef struct mtx_csr {
+	size_t rows, cols;     /* as the size line declares them */
+	size_t nnz;            /* entries stored: mirrored, duplicates added */
+	size_t entries;        /* entry lines in the file */
+	size_t duplicates;     /* entries added into an earlier one of the same (i, j) */
+	mtx_field field;       /* of the file */
+	mtx_symmetry symmetry; /* of the file */
+	pram_type type;        /* of val: PRAM_INT (.i) or PRAM_FLOAT (.f) */
+	int64_t *row_start;    /* rows + 1 offsets into col and val */
+	int64_t *col;          /* nnz 0-based columns, increasing within each row */
+	pram_value *val;       /* nnz values */
+} mtx_csr;
+
+/* Read a Matrix Market coordinate file from f (name: what the messages call
+ * it) into m, its values as type: PRAM_FLOAT takes every field, PRAM_INT
+ * refuses a real one (with "give --float"). max_dim, when not 0, lowers
+ * the most rows and columns from MTX_MAX (the row starts take 8 bytes a
+ * row before any entry is read). Returns 0 (free m with mtx_free), or -1
+ * with "name:line: what" in err and m empty. */
+int mtx_read(FILE *f, const char *name, pram_type type, size_t max_dim, mtx_csr *m, char *err,
+	     size_t errlen);
+
+/* Whether the text starting at line (a file's first line) is a Matrix
+ * Market header: it starts with "%%MatrixMarket", in any case. */
+int mtx_is_header(const char *line);
+
+/* Free what mtx_read allocated; accepts a zeroed or freed m. */
+void mtx_free(mtx_csr *m);
+
+#endif
