@@ -24,6 +24,12 @@ src_libalgo_la_SOURCES += src/algos/counting_sort_histopyramid.c
 src_libalgo_la_SOURCES += src/algos/counting_sort_2d.c
 src_libalgo_la_SOURCES += src/algos/radix_sort.c
 src_libalgo_la_SOURCES += src/algos/radix_sort_msd.c
+# The partitioned streams (partitions.c: their generator) and the
+# matrix-product reduction.
+src_libalgo_la_SOURCES += src/algos/partitions.c
+src_libalgo_la_SOURCES += src/algos/partition_offsets.c
+src_libalgo_la_SOURCES += src/algos/jfa_reduce.c
+src_libalgo_la_SOURCES += src/algos/reduce_matrix.c src/algos/matrix.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram
