@@ -16,7 +16,8 @@ nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch
 	kernels/counting_sort_histopyramid.cl kernels/counting_sort_2d.cl kernels/radix_sort.cl
 # The partitioned streams and the matrix-product reduction (matrix.clh: the
 # products scan_matrix.cl shares).
-nobase_dist_pkgdata_DATA += kernels/matrix.clh kernels/reduce_matrix.cl kernels/partition_offsets.cl
+nobase_dist_pkgdata_DATA += kernels/matrix.clh kernels/reduce_matrix.cl kernels/partition_offsets.cl \
+	kernels/jfa_reduce.cl
 # The plain copy that pram bench measures every algorithm against.
 nobase_dist_pkgdata_DATA += kernels/copy.cl
 
@@ -40,7 +41,8 @@ kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c k
 	kernels/gpu_histogram_atomic.c kernels/gpu_histopyramid.c kernels/gpu_counting_sort_serial.c \
 	kernels/gpu_counting_sort_scan.c kernels/gpu_counting_sort_histopyramid.c \
 	kernels/gpu_counting_sort_2d.c kernels/gpu_radix_sort.c kernels/bandwidth.c
-kernels_libpramcl_la_SOURCES += kernels/gpu_reduce_matrix.c kernels/gpu_partition_offsets.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_reduce_matrix.c kernels/gpu_partition_offsets.c \
+	kernels/gpu_jfa_reduce.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif
