@@ -11,8 +11,8 @@
  *                entries of row 0, the notes' "lane index < 16", written
  *                out. 256 * 16 multiply-adds a tile where 240 additions
  *                would do: the product is the point, not the speed.
- *   reduce16     tuned: one work-item per segment reads its 16 elements as
- *                four 16-byte loads and adds them pairwise (a tree of
+ *   reduce16     tuned: one work-item per segment reads its 16 elements
+ *                (64 contiguous bytes) and adds them pairwise (a tree of
  *                depth 4, like dot16): one pass over the data, 64 bytes in
  *                and 4 out a work-item, neighbouring work-items on
  *                neighbouring 64-byte pieces, so the loads coalesce. The
@@ -68,16 +68,13 @@ kernel void reduce16(global const T *in, global T *out, uint n)
 	if (s >= ns)
 		return;
 	size_t base = s * SIDE;
-	T r;
-	if (base + SIDE <= n) {
-		T4 a = vload4(4 * s, in), b = vload4(4 * s + 1, in), c = vload4(4 * s + 2, in),
-		   d = vload4(4 * s + 3, in);
-		T4 t = (a + b) + (c + d);
-		r = (t.x + t.y) + (t.z + t.w);
-	} else {
-		r = (T)0;
-		for (size_t i = base; i < n; i++)
-			r += in[i];
-	}
+	/* Zeros past n; then pairwise, a tree of depth 4, like dot16. */
+	T t[SIDE];
+	for (uint k = 0; k < SIDE; k++)
+		t[k] = base + k < n ? in[base + k] : (T)0;
+	for (uint w = SIDE / 2; w > 0; w >>= 1)
+		for (uint k = 0; k < w; k++)
+			t[k] = t[k] + t[k + w];
+	T r = t[0];
 	out[s] = r;
 }
