@@ -3,7 +3,10 @@
  * the count scan of the flags (gpu__count_scan), the load, K passes
  * between two scratch buffers (gpu__pingpong), the finish. K = ceil(log_b
  * m) depends on m, the largest partition, which the gist takes as known;
- * the host reads it off the flags it uploads.
+ * the host reads it off the flags it uploads. The tuned runner runs every
+ * pass of a tile in local memory in one launch (jfa_tile), when the passes'
+ * reach fits its halo (m <= 512 with 3 samples, 256 with 7), else the
+ * teaching passes.
  */
 #include "gpuint.h"
 
@@ -35,6 +38,23 @@ static int pass(gpu_ctx *c, unsigned p, cl_mem src, cl_mem dst, const void *user
 			   c->flags[0], (unsigned)a->n, s, a->b, a->pick);
 }
 
+/* K = ceil(log_b m), m the job's largest partition (element 0 always
+ * starts one). */
+static unsigned passes(const gpu_job *job, unsigned b)
+{
+	size_t n = job->in[0].n, m = 0, start = 0;
+	unsigned K = 0;
+	for (size_t i = 1; i <= n; i++)
+		if (i == n || (job->in[0].flags && job->in[0].flags[i])) {
+			if (i - start > m)
+				m = i - start;
+			start = i;
+		}
+	for (size_t span = 1; span < m; span *= b)
+		K++;
+	return K;
+}
+
 static int jfa_reduce(gpu_ctx *c)
 {
 	static const char *const names[] = {"jfa_load", "jfa_pass", "jfa_finish"};
@@ -50,18 +70,8 @@ static int jfa_reduce(gpu_ctx *c)
 			 INT32_MAX);
 		return -1;
 	}
-	int k7 = p->v[algo_param_index(job->algo, "samples")] == 1;
-	unsigned b = k7 ? 4 : 2, K = 0;
-	/* m, the largest partition (element 0 always starts one). */
-	size_t m = 0, start = 0;
-	for (size_t i = 1; i <= n; i++)
-		if (i == n || (job->in[0].flags && job->in[0].flags[i])) {
-			if (i - start > m)
-				m = i - start;
-			start = i;
-		}
-	for (size_t span = 1; span < m; span *= b)
-		K++;
+	unsigned b = p->v[algo_param_index(job->algo, "samples")] == 1 ? 4 : 2;
+	unsigned K = passes(job, b);
 	cl_mem f, total, result;
 	size_t l = gpu__kernels(c, 3, names, local, JFA_WG_CAP, k);
 	if (!l || gpu__count_scan(c, c->flags[0], GPU_COUNT_FLAGS, &f, &total))
@@ -78,10 +88,56 @@ static int jfa_reduce(gpu_ctx *c)
 			   c->out[0], c->out[1], (unsigned)n);
 }
 
+/* jfa_reduce.cl's tile and the most halo it takes. */
+#define JT_TILE     1024
+#define JT_HALO_MAX 511
+#define JT_WG_MAX   256
+
+/* Scratch slots of the tuned runner: the word counts, their scan, and the
+ * scan's levels from SLOT_WLEVELS on. */
+enum {
+	SLOT_WCNT = 0,
+	SLOT_WPRE,
+	SLOT_WLEVELS
+};
+
+static int jfa_tuned(gpu_ctx *c)
+{
+	static const char *const names[] = {"jfa_popc", "jfa_tile"};
+	static const size_t local[] = {0, 0};
+	cl_kernel k[2];
+	const gpu_job *job = c->job;
+	const algo_params *p = job->params;
+	size_t n = job->in[0].n;
+	if (n == 0)
+		return 0;
+	unsigned b = p->v[algo_param_index(job->algo, "samples")] == 1 ? 4 : 2;
+	unsigned K = passes(job, b);
+	size_t H = 1;
+	for (unsigned j = 0; j < K; j++)
+		H *= b;
+	H -= 1;
+	/* A reach past the halo: the passes one launch each. */
+	if (H > JT_HALO_MAX)
+		return jfa_reduce(c);
+	size_t words = GPU_DIV_UP(n, 32), l = gpu__kernels(c, 2, names, local, JT_WG_MAX, k);
+	cl_mem total, cnt = gpu__scratch(c, SLOT_WCNT, words),
+		      wpre = gpu__scratch(c, SLOT_WPRE, words);
+	if (!l || !cnt || !wpre ||
+	    gpu__launch(c, k[0], GPU_DIV_UP(words, l) * l, l, "mmu", c->flags[0], cnt,
+			(unsigned)words) ||
+	    gpu__block_scan(c, "count_block", "count_add", 1, cnt, 0, wpre, words, SLOT_WLEVELS,
+			    &total))
+		return -1;
+	return gpu__launch(c, k[1], GPU_DIV_UP(n, JT_TILE) * l, l, "mmmmmuuuuii", c->in[0],
+			   c->flags[0], wpre, c->out[0], c->out[1], (unsigned)n, (unsigned)H, K, b,
+			   p->op == PRAM_OP_SUM, p->count);
+}
+
 const gpu_algo gpu_jfa_reduce = {
     .algo = &algo_jfa_reduce,
     .file = "jfa_reduce.cl",
-    .variant = {[GPU_TEACHING] = {.run = jfa_reduce}},
+    .variant = {[GPU_TEACHING] = {.run = jfa_reduce}, [GPU_TUNED] = {.run = jfa_tuned}},
     .out = GPU_OUT_DECL,
     .flags = 1,
 };
