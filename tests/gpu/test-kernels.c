@@ -251,9 +251,10 @@ static void test_registry(clrt *rt)
 	}
 }
 
-/* The partitioned streams beyond their defaults: 7 samples, the pyramid's
- * fan-in, every element its own partition, pairs, one partition of the
- * whole input (m = n: the most passes); again in work-groups of 4. */
+/* The partitioned streams beyond their defaults, every variant: 7 samples,
+ * the pyramid's fan-in, every element its own partition, pairs, partitions
+ * around the tuned kernel's halo, one partition of the whole input (m = n:
+ * the most passes); again in work-groups of 4. */
 static void test_partitions(clrt *rt)
 {
 	static const struct {
@@ -264,7 +265,9 @@ static void test_partitions(clrt *rt)
 	    {"jfa-reduce", "op=sum float"},           {"partition-offsets", "fan=2"},
 	    {"partition-offsets", "fan=16"},
 	};
-	static const int64_t lens[] = {1, 2, 3, 100000};
+	/* 256, 257, 512 and 513: the tuned jump flooding's halo just fits or
+	 * not (7 samples, 3 samples). */
+	static const int64_t lens[] = {1, 2, 3, 256, 257, 512, 513, 100000};
 	for (int wg = 0; wg < 2; wg++) {
 		clrt_set_wg_cap(rt, wg ? 4 : 0);
 		for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
@@ -288,7 +291,9 @@ static void test_partitions(clrt *rt)
 				snprintf(note, sizeof note, " (%s, partitions of %lld%s)",
 					 runs[r].spec, (long long)lens[l],
 					 wg ? ", work-groups of 4" : "");
-				one(rt, a, GPU_TEACHING, &p, wg ? 4097 : 100003, 31 + l, note);
+				for (unsigned v = 0; v < GPU_NVARIANTS; v++)
+					if (gpu_has_variant(gpu_for(a), v))
+						one(rt, a, v, &p, wg ? 4097 : 100003, 31 + l, note);
 			}
 		}
 	}
