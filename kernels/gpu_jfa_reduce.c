@@ -103,7 +103,7 @@ enum {
 
 static int jfa_tuned(gpu_ctx *c)
 {
-	static const char *const names[] = {"jfa_popc", "jfa_tile"};
+	static const char *const names[] = {"flag_word_counts", "jfa_tile"};
 	static const size_t local[] = {0, 0};
 	cl_kernel k[2];
 	const gpu_job *job = c->job;

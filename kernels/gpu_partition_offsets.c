@@ -5,7 +5,8 @@
  * the user gave, else the gist's 4), the sizes. The traversal's size is the
  * number of partitions T, which the job's outputs already have room for
  * (the registry sized them from the flags, as for the histopyramid; a
- * program of its own would read the root back).
+ * program of its own would read the root back). The tuned runner finds the
+ * offsets a flag word at a time from a scan of the words' counts.
  */
 #include "gpuint.h"
 
@@ -39,10 +40,43 @@ static int partition_offsets(gpu_ctx *c)
 			   c->out[0], pyr, (unsigned)root, (unsigned)T, (unsigned)n);
 }
 
+/* Scratch slots of the tuned runner: the word counts, their scan, the
+ * scan's levels from SLOT_LEVELS on. */
+enum {
+	SLOT_WCNT,
+	SLOT_WPRE,
+	SLOT_LEVELS
+};
+
+static int partition_offsets_tuned(gpu_ctx *c)
+{
+	static const char *const names[] = {"flag_word_counts", "po_offsets", "po_sizes"};
+	static const size_t local[] = {0, 0, 0};
+	cl_kernel k[3];
+	size_t n = c->job->in[0].n, T = c->job->out[1].n, words = GPU_DIV_UP(n, 32);
+	if (n == 0)
+		return 0;
+	size_t l = gpu__kernels(c, 3, names, local, PO_WG_CAP, k);
+	cl_mem total, cnt = gpu__scratch(c, SLOT_WCNT, words),
+		      wpre = gpu__scratch(c, SLOT_WPRE, words);
+	if (!l || !cnt || !wpre ||
+	    gpu__launch(c, k[0], GPU_DIV_UP(words, l) * l, l, "mmu", c->flags[0], cnt,
+			(unsigned)words) ||
+	    gpu__block_scan(c, "count_block", "count_add", 1, cnt, 0, wpre, words, SLOT_LEVELS,
+			    &total) ||
+	    gpu__launch(c, k[1], GPU_DIV_UP(words, l) * l, l, "mmmu", c->flags[0], wpre, c->out[1],
+			(unsigned)n))
+		return -1;
+	/* The count is the scan's total, the first cell of its top level. */
+	return gpu__launch(c, k[2], GPU_DIV_UP(T, l) * l, l, "mmmmuuu", c->out[1], c->out[2],
+			   c->out[0], total, 0u, (unsigned)T, (unsigned)n);
+}
+
 const gpu_algo gpu_partition_offsets = {
     .algo = &algo_partition_offsets,
     .file = "partition_offsets.cl",
-    .variant = {[GPU_TEACHING] = {.run = partition_offsets}},
+    .variant = {[GPU_TEACHING] = {.run = partition_offsets},
+		[GPU_TUNED] = {.run = partition_offsets_tuned}},
     .out = GPU_OUT_DECL,
     .flags = 1,
 };

@@ -31,7 +31,7 @@
  * runs all K passes there and writes the tile's results: an element's
  * result depends only on elements within H of it, so the halo's own
  * (wrong, clipped) values never reach the tile. The partition numbers of
- * out come from jfa_popc and a scan of the flag words' popcounts (n / 8
+ * out come from flag_word_counts (count.clh) and a scan of the flag words' popcounts (n / 8
  * bytes each way). So x is read once (plus 2H / JT_TILE for the halos), y
  * written once: about 8 bytes an element. Element 0 starts a partition
  * whatever its bit says. OpenCL C 1.2.
@@ -93,17 +93,9 @@ kernel void jfa_finish(global const T *c, global const uint *f, global const uin
 #define JT_WIN      (JT_TILE + 2 * JT_HALO_MAX + 2)
 #define JT_WG_MAX   256
 
-/* cnt[w] = the flags set in word w (bit 0 counted as set). */
-kernel void jfa_popc(global const uint *flags, global uint *cnt, uint words)
-{
-	size_t w = get_global_id(0);
-	if (w < words)
-		cnt[w] = popcount(flags[w] | (w == 0 ? 1u : 0u));
-}
-
 /* The tile get_group_id(0) of JT_TILE elements and its halo of H on each
  * side, K passes of base b (pick: a sum), in work-groups of at most
- * JT_WG_MAX; wpre holds the exclusive scan of jfa_popc's counts. */
+ * JT_WG_MAX; wpre holds the exclusive scan of flag_word_counts'. */
 kernel void jfa_tile(global const T *x, global const uint *flags, global const uint *wpre,
 		     global T *y, global T *out, uint n, uint H, uint K, uint b, int pick,
 		     int count)

@@ -13,9 +13,21 @@
  *                     offset (n for the last) less its own; work-item 0
  *                     copies the root, the number of partitions
  *
- * Flags packed as common.clh says. OpenCL C 1.2.
+ * Tuned, one pass over the flags, which are all the data there is:
+ *
+ *   flag_word_counts, count_block, count_add  each flag word's count of
+ *                     borders and their exclusive scan (count.clh): the
+ *                     number of the first partition starting in each word
+ *   po_offsets        one work-item per flag word writes the offsets of the
+ *                     partitions starting in it
+ *   po_sizes          as above, the count from the scan's total
+ *
+ * n / 8 bytes of flags read twice and n / 8 bytes of counts, against the
+ * pyramid's n + n / 3 cells of 4 bytes written and read; then 12 bytes a
+ * partition. Flags packed as common.clh says; the host leaves the bits past
+ * n clear. OpenCL C 1.2.
  */
-#include "common.clh"
+#include "count.clh"
 #include "pyramid.clh"
 
 kernel void po_mark(global const uint *flags, global int *pyr, uint n)
@@ -35,4 +47,20 @@ kernel void po_sizes(global const int *offset, global int *size, global int *cou
 	size[j] = end - offset[j];
 	if (j == 0)
 		count[0] = pyr[root];
+}
+
+/* The offsets of the partitions that start in flag word w: the set bits,
+ * numbered from wpre[w], the exclusive scan of the words' counts. */
+kernel void po_offsets(global const uint *flags, global const uint *wpre, global int *offset,
+		       uint n)
+{
+	uint w = get_global_id(0), nw = (n + 31) / 32;
+	if (w >= nw)
+		return;
+	uint word = flags[w] | (w == 0 ? 1u : 0u), j = wpre[w];
+	while (word) {
+		uint b = 31 - clz(word & (0u - word)); /* the lowest set bit */
+		offset[j++] = (int)(32 * w + b);
+		word &= word - 1;
+	}
 }
