@@ -82,6 +82,14 @@ static size_t po_out_len(const algo_data *in, size_t port, const algo_params *p)
 	return algos_segments(in);
 }
 
+/* Only the flags are read (packed, n / 8 bytes; the values are not
+ * needed), and the count, the offsets and the sizes written. */
+static uint64_t po_bytes(const algo_data *in, const algo_data *out, const algo_params *p)
+{
+	(void)p;
+	return (in->n + 7) / 8 + 4 * (out[0].n + out[1].n + out[2].n);
+}
+
 static int po_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
 	return algos_gen_partitions(in, n, p->type, p->v[P_PART_LEN], seed);
@@ -160,6 +168,7 @@ const algo algo_partition_offsets = {
     .depth_exact = "L + max(L, 1) + 2 (0 for n = 0)",
     .cost = NULL,
     .out_len = po_out_len,
+    .bytes = po_bytes,
     .generate = po_generate,
     .simulate = po_simulate,
     .reference = po_reference,
