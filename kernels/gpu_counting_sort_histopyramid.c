@@ -32,7 +32,7 @@ static int chp(gpu_ctx *c)
 	    gpu__launch(c, k[1], GPU_DIV_UP(n, l) * l, l, "mmuu", c->in[0], pyr, (unsigned)n,
 			(unsigned)m))
 		return -1;
-	return gpu__pyramid(c, pyr, m, c->out[0], n);
+	return gpu__pyramid(c, pyr, m, 2, c->out[0], n);
 }
 
 const gpu_algo gpu_counting_sort_histopyramid = {

@@ -18,31 +18,31 @@ extern const algo algo_histopyramid;
 /* The most counts a pyramid takes: its cell numbers are 32-bit. */
 #define PYRAMID_MAX ((size_t)1 << 30)
 
-int gpu__pyramid(gpu_ctx *c, cl_mem pyr, size_t M, cl_mem out, size_t T)
+int gpu__pyramid(gpu_ctx *c, cl_mem pyr, size_t n, unsigned fan, cl_mem out, size_t T)
 {
 	static const char *const names[] = {"pyramid_level", "pyramid_traverse"};
 	static const size_t local[] = {0, 0};
 	cl_kernel k[2];
 	unsigned L = 0;
-	if (M > PYRAMID_MAX) {
+	if (n > PYRAMID_MAX) {
 		snprintf(c->err, c->errlen,
-			 "a pyramid over %zu counts: the kernels take at most %zu", M, PYRAMID_MAX);
+			 "a pyramid over %zu counts: the kernels take at most %zu", n, PYRAMID_MAX);
 		return -1;
 	}
 	size_t l = gpu__kernels(c, 2, names, local, PYRAMID_WG_CAP, k);
 	if (!l)
 		return -1;
-	while (((size_t)1 << L) < M)
+	for (size_t len = n; len > 1; len = GPU_DIV_UP(len, fan)) {
 		L++;
-	for (unsigned d = 1; d <= L; d++) {
-		size_t cells = M >> d;
-		if (gpu__launch(c, k[0], GPU_DIV_UP(cells, l) * l, l, "muu", pyr, (unsigned)M, d))
+		size_t cells = GPU_DIV_UP(len, fan);
+		if (gpu__launch(c, k[0], GPU_DIV_UP(cells, l) * l, l, "muuu", pyr, (unsigned)n, fan,
+				L))
 			return -1;
 	}
 	if (T == 0)
 		return 0;
-	return gpu__launch(c, k[1], GPU_DIV_UP(T, l) * l, l, "mmuuu", pyr, out, (unsigned)M, L,
-			   (unsigned)T);
+	return gpu__launch(c, k[1], GPU_DIV_UP(T, l) * l, l, "mmuuuu", pyr, out, (unsigned)n, fan,
+			   L, (unsigned)T);
 }
 
 static int histopyramid(gpu_ctx *c)
@@ -62,7 +62,7 @@ static int histopyramid(gpu_ctx *c)
 	if (!l || gpu__launch(c, k, GPU_DIV_UP(M, l) * l, l, "mmuu", c->in[0], c->out[0],
 			      (unsigned)m, (unsigned)M))
 		return -1;
-	return gpu__pyramid(c, c->out[0], M, c->out[1], c->job->out[1].n);
+	return gpu__pyramid(c, c->out[0], M, 2, c->out[1], c->job->out[1].n);
 }
 
 const gpu_algo gpu_histopyramid = {

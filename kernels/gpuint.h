@@ -259,13 +259,14 @@ int gpu__scan_blelloch(gpu_ctx *c);
 
 /* ---- the histopyramid (gpu_histopyramid.c) --------------------------- */
 
-/* The build of the pyramid in pyr, whose level 0 holds M = 2^L counts
- * (pyramid.clh's layout, 2M - 1 cells), one launch per level, then its
- * traversal into out[0 .. T), T the total of the counts: the level-0 cell
- * of each output index. The counting sort by a histopyramid
- * (gpu_counting_sort_histopyramid.c) runs it too. Returns 0, or -1 with a
- * message. */
-int gpu__pyramid(gpu_ctx *c, cl_mem pyr, size_t M, cl_mem out, size_t T);
+/* The build of the pyramid in pyr, whose level 0 holds n counts, fan-in
+ * fan (pyramid.clh's layout: fan 2 over M = 2^L counts takes 2M - 1
+ * cells), one launch per level, then its traversal into out[0 .. T), T the
+ * total of the counts: the level-0 cell of each output index. The counting
+ * sort by a histopyramid (gpu_counting_sort_histopyramid.c) and the
+ * partitions (gpu_partition_offsets.c, fan 4) run it too. Returns 0, or -1
+ * with a message. */
+int gpu__pyramid(gpu_ctx *c, cl_mem pyr, size_t n, unsigned fan, cl_mem out, size_t T);
 
 #define GPU_DIV_UP(a, b) (((a) + (b)-1) / (b))
 

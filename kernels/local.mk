@@ -15,6 +15,10 @@ nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch
 	kernels/histopyramid.cl kernels/counting_sort_serial.cl kernels/counting_sort_scan.cl \
 	kernels/counting_sort_histopyramid.cl kernels/counting_sort_2d.cl kernels/radix_sort.cl
 nobase_dist_pkgdata_DATA += kernels/spmv_csr.cl
+# The partitioned streams and the matrix-product reduction (matrix.clh: the
+# products scan_matrix.cl shares).
+nobase_dist_pkgdata_DATA += kernels/matrix.clh kernels/reduce_matrix.cl kernels/partition_offsets.cl \
+	kernels/jfa_reduce.cl
 # The plain copy that pram bench measures every algorithm against.
 nobase_dist_pkgdata_DATA += kernels/copy.cl
 
@@ -39,6 +43,8 @@ kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c k
 	kernels/gpu_counting_sort_scan.c kernels/gpu_counting_sort_histopyramid.c \
 	kernels/gpu_counting_sort_2d.c kernels/gpu_radix_sort.c kernels/bandwidth.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_spmv_csr.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_reduce_matrix.c kernels/gpu_partition_offsets.c \
+	kernels/gpu_jfa_reduce.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif

@@ -40,29 +40,7 @@
  * -DIS_FLOAT for floats. OpenCL C 1.2.
  */
 
-#include "common.clh"
-
-#define SIDE 16
-#define TILE (SIDE * SIDE)
-
-/* sum_k x[k * xs] * y[k * ys], k = 0..15: row or column of a 16 x 16
- * matrix in local memory against a row or column of another (stride 1 for a
- * row, SIDE for a column). The 16 products are added pairwise, a tree of
- * depth 4, rather than left to right: for floats each result then carries
- * at most 4 roundings instead of 15, so a tile's scan is at most 4 + 4 + 1
- * roundings deep (P = L A, then P J, then + R), about the log2(256) = 8 of
- * a tree scan, which is what the host's float check allows for.
- * Integer sums are exact either way. */
-T dot16(local const T *x, uint xs, local const T *y, uint ys)
-{
-	T t[SIDE];
-	for (uint k = 0; k < SIDE; k++)
-		t[k] = x[k * xs] * y[k * ys];
-	for (uint w = SIDE / 2; w > 0; w >>= 1)
-		for (uint k = 0; k < w; k++)
-			t[k] = t[k] + t[k + w];
-	return t[0];
-}
+#include "matrix.clh"
 
 /* The scan of tile get_group_id(0) of in[0..n) into out (which may be in:
  * each work-item writes only the elements it read itself, after the barriers

@@ -104,6 +104,11 @@ algo_params algo_default_params(const algo *a)
 	return p;
 }
 
+const char *algo_op_name(const algo_params *p)
+{
+	return p->count ? "count" : pram_op_name(p->op);
+}
+
 /* The generic options every algorithm may take, by capability. */
 static const struct generic_opt {
 	const char *name;
@@ -210,13 +215,23 @@ int algo_set_option(const algo *a, algo_params *p, const char *name, const char 
 			snprintf(err, errlen, "--%s needs a value", name);
 			return -1;
 		}
-		if (strcmp(name, "op") == 0) {
+		if (strcmp(name, "op") == 0 && strcmp(value, "count") == 0) {
+			if (!(a->caps & ALGO_OP_COUNT)) {
+				snprintf(err, errlen,
+					 "--op count: %s takes sum, max or min (count: jfa-reduce)",
+					 a->name);
+				return -1;
+			}
+			p->op = PRAM_OP_SUM;
+			p->count = 1;
+		} else if (strcmp(name, "op") == 0) {
 			pram_op op;
 			if (pram_op_parse(value, &op) || op > PRAM_OP_MIN) {
 				snprintf(err, errlen, "--op '%s': give sum, max or min", value);
 				return -1;
 			}
 			p->op = op;
+			p->count = 0;
 		} else if (strcmp(name, "float") == 0) {
 			p->type = PRAM_FLOAT;
 		} else {

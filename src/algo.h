@@ -79,6 +79,7 @@ typedef struct algo_param {
 /* Options of one run. */
 typedef struct algo_params {
 	pram_op op;                 /* sum, max or min for scans and reductions */
+	int count;                  /* --op count (ALGO_OP_COUNT entries): op is sum, of x != 0 */
 	int inclusive;              /* scans: 1 inclusive, 0 exclusive */
 	pram_type type;             /* PRAM_INT or PRAM_FLOAT: the type of ALGO_ELEM_DATA ports */
 	pram_model model;           /* the model the run is checked under */
@@ -104,6 +105,9 @@ enum {
 	 * kept elements of a compaction): out_len gives an upper bound and
 	 * simulate and reference lower out->n to the real length. */
 	ALGO_OUT_DATA = 1 << 6,
+	/* Also takes --op count: the number of nonzero elements, a sum of 0/1
+	 * (algo_params.count); refused, with a message, everywhere else. */
+	ALGO_OP_COUNT = 1 << 7,
 };
 
 /* Exact cost for input size n (the length of the first input) and the
@@ -216,6 +220,9 @@ int algo_set_option(const algo *a, algo_params *p, const char *name, const char 
  * (no spaces). Returns 0, or -1 for anything else or a number out of
  * int64's range. */
 int algo_parse_int(const char *s, int64_t *out);
+
+/* The name of p's operator as --op spells it: "count" or sum, max, min. */
+const char *algo_op_name(const algo_params *p);
 
 /* Set a's parameter name to v, as given (programs and tests). Returns 0, or
  * -1 when a has no such parameter or v is out of its range. */

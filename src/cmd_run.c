@@ -181,7 +181,7 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 	const algo_params *p = &o->a.params;
 	printf("%s on %s, n = %zu", o->a.alg->name, pram_model_name(o->cfg.model), in->n);
 	if (o->a.alg->caps & ALGO_OP)
-		printf(", op %s", pram_op_name(p->op));
+		printf(", op %s", algo_op_name(p));
 	if (o->a.alg->caps & ALGO_INCLUSIVE)
 		printf(", %s", p->inclusive ? "inclusive" : "exclusive");
 	printf(", %s data, seed %" PRIu64 "\n\n", p->type == PRAM_INT ? "integer" : "float",
@@ -254,7 +254,7 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 	fprintf(f, ",\"n\":%zu,\"model\":", in->n);
 	json_str(f, pram_model_name(o->cfg.model));
 	fprintf(f, ",\"seed\":%" PRIu64 ",\"op\":", o->a.seed);
-	json_str(f, pram_op_name(p->op));
+	json_str(f, algo_op_name(p));
 	fprintf(f, ",\"inclusive\":%s,\"type\":\"%s\"", p->inclusive ? "true" : "false",
 		p->type == PRAM_INT ? "int" : "float");
 	fprintf(f,
@@ -538,7 +538,7 @@ const cmd_entry cmd_run_entry = {
 	    "                   memory or will take more than a minute\n"
 	    "  --conflicts C    error (stop at the first violation, default) or count\n"
 	    "                   (report every one, resolve as crcw-arbitrary, go on)\n"
-	    "  --op OP          sum, max or min\n"
+	    "  --op OP          sum, max or min (count: jfa-reduce)\n"
 	    "  --inclusive, --exclusive   the kind of scan\n"
 	    "  --float          float data (default integers)\n"
 	    "  --PARAMETER V    the algorithm's own parameters ('pram run ALGO --help'\n"

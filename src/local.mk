@@ -27,6 +27,12 @@ src_libalgo_la_SOURCES += src/algos/radix_sort_msd.c
 # The sparse matrix-vector product, and the Matrix Market reader it reads
 # matrices with (mtx.c).
 src_libalgo_la_SOURCES += src/algos/spmv_csr.c src/mtx.c src/mtx.h
+# The partitioned streams (partitions.c: their generator) and the
+# matrix-product reduction.
+src_libalgo_la_SOURCES += src/algos/partitions.c
+src_libalgo_la_SOURCES += src/algos/partition_offsets.c
+src_libalgo_la_SOURCES += src/algos/jfa_reduce.c
+src_libalgo_la_SOURCES += src/algos/reduce_matrix.c src/algos/matrix.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

@@ -40,6 +40,12 @@ TESTS += tests/test-sorts
 tests_test_sorts_SOURCES = tests/test-sorts.c tests/tap.h
 tests_test_sorts_LDADD = src/libalgo.la sim/libpram.la -lm
 
+# The partitioned streams and the matrix-product reduction.
+check_PROGRAMS += tests/test-partitions
+TESTS += tests/test-partitions
+tests_test_partitions_SOURCES = tests/test-partitions.c tests/tap.h
+tests_test_partitions_LDADD = src/libalgo.la sim/libpram.la -lm
+
 # The case files (tests/cases/README.md), each a test run by run-cases.
 check_PROGRAMS += tests/run-cases
 tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
@@ -47,6 +53,7 @@ tests_run_cases_LDADD = src/libalgo.la sim/libpram.la -lm
 CASE_FILES = tests/cases/prefix-sum.case tests/cases/atomics.case tests/cases/applications.case \
 	tests/cases/radix-sort.case tests/cases/spmv.case
 CASE_FILES += tests/cases/histogram-and-sort.case tests/cases/radix-sort-lsd.case
+CASE_FILES += tests/cases/partitioned-streams.case
 TEST_EXTENSIONS += .case
 CASE_LOG_DRIVER = $(LOG_DRIVER)
 CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)

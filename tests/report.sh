@@ -208,4 +208,15 @@ check "draw.sh made reduce-cost.png" test -s "$nd/reduce-cost.png"
 check "draw.sh made brent-speedup.svg" grep -q "<svg" "$nd/brent-speedup.svg"
 check "the index links the drawn figure" grep -q 'href="reduce-cost.png"' "$nd/index.html"
 
+# The partitioned streams and the matrix reduction in the report: their
+# cost figures (reduce-matrix's closed form meeting the simulator) and
+# their family figure.
+pd="$tap_tmp/partitioned"
+run_pram report jfa-reduce reduce-matrix --sizes 2^8..2^10 --reps 2 --budget 0 --out "$pd" --no-draw
+expect_rc 0 "pram report on jfa-reduce and reduce-matrix succeeds"
+check "jfa-reduce-cost.csv has the simulator's W" grep -q '^jfa-reduce,256,simulator,' "$pd/jfa-reduce-cost.csv"
+check "reduce-matrix's closed form meets the simulator" grep -q '^reduce-matrix,256,simulator,272,2,2,272,2,yes' "$pd/reduce-matrix-cost.csv"
+check "the reduce family figure is written" test -s "$pd/family-reduce.gp"
+check "summary.json names jfa-reduce" grep -q '"jfa-reduce"' "$pd/summary.json"
+
 done_testing

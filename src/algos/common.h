@@ -203,6 +203,24 @@ int algos_check_records(pram *m, const algo_data *in, int64_t bins);
  */
 /* The first cell of level k of a pyramid over M counts. */
 size_t algos_pyramid_level(size_t M, unsigned k);
+/* The same layout for any n and fan-in fan >= 2, levels packed without
+ * padding: level 0 is cells [0, n), level k has ceil(n_(k-1) / fan) cells,
+ * each the sum of up to fan cells of level k - 1 (fan 4 over 40 cells: 10,
+ * 3, 1). The height L (levels above 0; 0 for n <= 1), level k's size and
+ * first cell, and the cells of the whole pyramid (0 for n = 0). */
+unsigned algos_pyramid_height(size_t n, unsigned fan);
+size_t algos_pyramid_size(size_t n, unsigned fan, unsigned k);
+size_t algos_pyramid_start(size_t n, unsigned fan, unsigned k);
+size_t algos_pyramid_cells(size_t n, unsigned fan);
+/* Build levels 1 .. L of p from level 0: L steps, one processor per cell
+ * of the level built (the cells of levels 1 .. L in all), each reading
+ * its up to fan children: EREW. */
+void algos_pyramid_build_fan(pram *m, pram_array *p, size_t n, unsigned fan);
+/* The traversal over that layout, as algos_pyramid_traverse below: a
+ * processor reads its children's counts left to right (at most fan - 1 of
+ * them) and stops at the one holding its rank. max(L, 1) steps of T work. */
+void algos_pyramid_traverse_fan(pram *m, pram_array *p, size_t n, unsigned fan, size_t T,
+				pram_array *node, pram_array *rank, pram_array *dst);
 /* Build levels 1 .. L of p from level 0 (every cell of it written): L
  * steps, M - 1 work; each cell is read once: EREW. */
 void algos_pyramid_build(pram *m, pram_array *p, size_t M);
@@ -215,6 +233,53 @@ void algos_pyramid_build(pram *m, pram_array *p, size_t M);
  * read the few cells near the root together: CREW. */
 void algos_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_array *node,
 			    pram_array *rank, pram_array *dst);
+
+/*
+ * Partitioned streams (partitions.c): a vector with a flag where each
+ * partition starts (the segmented programs' input, algos_flagged_input).
+ */
+/* Allocate in (n values of type t, with flags) and fill it from seed: half
+ * the values zeros, the others integers in [1, 100) or floats in (0, 1);
+ * every partition part_len long (the last one shorter), or with part_len 0
+ * about one partition start in eight. 0, or -1 when out of memory. */
+int algos_gen_partitions(algo_data *in, size_t n, pram_type t, int64_t part_len, uint64_t seed);
+/* The length of in's longest partition (0 for n = 0). */
+size_t algos_largest_partition(const algo_data *in);
+/* The passes of jump flooding over partitions of at most m elements with
+ * steps b^(K-1), ..., b, 1: K = ceil(log_b m) (0 for m <= 1). */
+unsigned algos_jfa_passes(size_t m, unsigned b);
+#define ALGOS_PARAM_PART_LEN                                                           \
+	{                                                                              \
+		.name = "part-len", .metavar = "L", .min = 0, .max = (int64_t)1 << 40, \
+		.help = "generated partitions: all L long (0: random, about 8)"        \
+	}
+
+/*
+ * The 16 x 16 matrix products of the notes' tensor-core section
+ * (matrix.c): a tile is 256 elements, a 16 x 16 matrix.
+ */
+#define ALGOS_SIDE 16
+#define ALGOS_TILE (ALGOS_SIDE * ALGOS_SIDE)
+/* The constant matrices, by kind: U ones on and above the diagonal, UX
+ * ones above it, L ones below it, J all ones, P ones in the first row
+ * (the notes' reduction matrix). */
+enum {
+	ALGOS_MAT_U,
+	ALGOS_MAT_UX,
+	ALGOS_MAT_L,
+	ALGOS_MAT_J,
+	ALGOS_MAT_P
+};
+/* A shared array named name holding the constant matrix kind, row-major
+ * (loaded, no cost), or NULL when the machine failed. */
+pram_array *algos_mat_constant(pram *m, const char *name, pram_type t, int kind);
+/* One step: out = x y (+ c when c is not NULL) for every tile of the pad
+ * cells, one processor per entry (16 multiply-adds, 32 reads). x or y is
+ * a constant matrix (the other one is per tile), as xconst says; the tile
+ * matrix y is read column-major when ycol (the notes' "load tile A in
+ * column major"), else row-major. */
+void algos_mma(pram *m, const char *label, pram_array *out, pram_array *x, pram_array *y,
+	       pram_array *c, size_t pad, int xconst, int ycol);
 
 /* The references of the sorts. algos_ref_sort: in's integer keys into out
  * in increasing order (the C library's qsort, independent of every

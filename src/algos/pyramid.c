@@ -1,38 +1,88 @@
 /*
  * pyramid.c - the histopyramid's two phases, for the programs built on
- * one: the build (pairs summed, level by level) and the traversal (one
- * processor per output index walks from the root to a cell of level 0).
- * The layout is common.h's: level k of a pyramid over M = 2^L counts
- * starts at cell 2M - 2M / 2^k, so one array of 2M - 1 cells holds M +
- * M/2 + ... + 1 values (the post allocates 2M).
+ * one: the build (groups of fan cells summed, level by level) and the
+ * traversal (one processor per output index walks from the root to a cell
+ * of level 0).
+ *
+ * The layout packs the levels in one array: level 0 is the n counts, cells
+ * [0, n); level k holds ceil(n_(k-1) / fan) cells, each the sum of up to fan
+ * cells of level k - 1, right after level k - 1; the top level, the root,
+ * has one cell. With fan 2 over M = 2^L counts this is the histopyramid
+ * post's layout: level k starts at cell 2M - 2M / 2^k, and the array has
+ * 2M - 1 cells (the post allocates 2M). With fan 4 over the 40 border flags
+ * of the partitioned-streams gist it is the gist's: 40, then 10, 3 and 1
+ * cells, no padding.
  */
 #include "common.h"
 
-size_t algos_pyramid_level(size_t M, unsigned k)
+unsigned algos_pyramid_height(size_t n, unsigned fan)
 {
-	return 2 * M - 2 * (M >> k);
+	unsigned L = 0;
+	for (size_t len = n; len > 1; len = (len + fan - 1) / fan)
+		L++;
+	return L;
 }
 
-void algos_pyramid_build(pram *m, pram_array *p, size_t M)
+size_t algos_pyramid_size(size_t n, unsigned fan, unsigned k)
 {
-	unsigned L = algo_ceil_log2(M);
+	size_t len = n;
+	for (unsigned j = 0; j < k; j++)
+		len = (len + fan - 1) / fan;
+	return len;
+}
+
+size_t algos_pyramid_start(size_t n, unsigned fan, unsigned k)
+{
+	size_t start = 0, len = n;
+	for (unsigned j = 0; j < k; j++) {
+		start += len;
+		len = (len + fan - 1) / fan;
+	}
+	return start;
+}
+
+size_t algos_pyramid_cells(size_t n, unsigned fan)
+{
+	unsigned L = algos_pyramid_height(n, fan);
+	return n ? algos_pyramid_start(n, fan, L) + 1 : 0;
+}
+
+size_t algos_pyramid_level(size_t M, unsigned k)
+{
+	return algos_pyramid_start(M, 2, k);
+}
+
+void algos_pyramid_build_fan(pram *m, pram_array *p, size_t n, unsigned fan)
+{
+	unsigned L = algos_pyramid_height(n, fan);
 	for (unsigned k = 1; k <= L; k++) {
-		int64_t below = (int64_t)algos_pyramid_level(M, k - 1),
-			here = (int64_t)algos_pyramid_level(M, k);
-		PRAM_STEP(m, "build: each cell of the next level is the sum of a pair below") {
-			PRAM_FORALL(m, c, 0, M >> k) {
-				int64_t a = pram_read(m, p, below + 2 * c);
-				int64_t b = pram_read(m, p, below + 2 * c + 1);
-				pram_write(m, p, here + c, a + b);
+		int64_t below = (int64_t)algos_pyramid_start(n, fan, k - 1),
+			nbelow = (int64_t)algos_pyramid_size(n, fan, k - 1),
+			here = (int64_t)algos_pyramid_start(n, fan, k);
+		const char *label =
+		    fan == 2 ? "build: each cell of the next level is the sum of a pair below"
+			     : "build: each cell of the next level is the sum of its (up to) fan "
+			       "cells below";
+		PRAM_STEP(m, label) {
+			PRAM_FORALL(m, c, 0, algos_pyramid_size(n, fan, k)) {
+				int64_t s = 0;
+				for (int64_t t = fan * c; t < fan * (c + 1) && t < nbelow; t++)
+					s += pram_read(m, p, below + t);
+				pram_write(m, p, here + c, s);
 			}
 		}
 	}
 }
 
-void algos_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_array *node,
-			    pram_array *rank, pram_array *dst)
+void algos_pyramid_build(pram *m, pram_array *p, size_t M)
 {
-	unsigned L = algo_ceil_log2(M);
+	algos_pyramid_build_fan(m, p, M, 2);
+}
+
+void algos_pyramid_traverse_fan(pram *m, pram_array *p, size_t n, unsigned fan, size_t T,
+				pram_array *node, pram_array *rank, pram_array *dst)
+{
+	unsigned L = algos_pyramid_height(n, fan);
 	if (T == 0)
 		return;
 	if (L == 0) {
@@ -46,29 +96,44 @@ void algos_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_arr
 		}
 		return;
 	}
-	/* Step s decides between the two children, on level k = L - 1 - s, of
-	 * the cell processor j stands on; at the root (s = 0) that cell and the
-	 * rank are its registers' start values, so it reads neither. */
+	/* Step s chooses among the children, on level k = L - 1 - s, of the
+	 * cell processor j stands on; at the root (s = 0) that cell and the
+	 * rank are its registers' start values, so it reads neither. It reads
+	 * the children's counts left to right, subtracting each one its rank
+	 * passes, and stops at the first that holds the rank; the last child
+	 * is never read (with fan 2, only the left one is). */
+	const char *label =
+	    fan == 2 ? "traverse: rank < left child ? go left : (rank -= left child, go right)"
+		     : "traverse: rank < child ? go there : (rank -= child, next child)";
 	for (unsigned s = 0; s < L; s++) {
 		unsigned k = L - 1 - s;
-		int64_t level = (int64_t)algos_pyramid_level(M, k);
-		PRAM_STEP(
-		    m, "traverse: rank < left child ? go left : (rank -= left child, go right)") {
+		int64_t level = (int64_t)algos_pyramid_start(n, fan, k),
+			len = (int64_t)algos_pyramid_size(n, fan, k);
+		PRAM_STEP(m, label) {
 			PRAM_FORALL(m, j, 0, T) {
 				int64_t c = s == 0 ? 0 : pram_read(m, node, j);
 				int64_t r = s == 0 ? j : pram_read(m, rank, j);
-				int64_t left = pram_read(m, p, level + 2 * c);
-				if (r < left) {
-					c = 2 * c;
-				} else {
-					r -= left;
-					c = 2 * c + 1;
+				int64_t first = fan * c, last = fan * c + fan - 1;
+				if (last >= len)
+					last = len - 1;
+				int64_t t = first;
+				for (; t < last; t++) {
+					int64_t here = pram_read(m, p, level + t);
+					if (r < here)
+						break;
+					r -= here;
 				}
-				pram_write(m, node, j, c);
+				pram_write(m, node, j, t);
 				pram_write(m, rank, j, r);
 				if (k == 0)
-					pram_write(m, dst, j, c);
+					pram_write(m, dst, j, t);
 			}
 		}
 	}
+}
+
+void algos_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_array *node,
+			    pram_array *rank, pram_array *dst)
+{
+	algos_pyramid_traverse_fan(m, p, M, 2, T, node, rank, dst);
 }

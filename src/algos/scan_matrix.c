@@ -37,8 +37,8 @@
  */
 #include "common.h"
 
-#define SIDE 16
-#define TILE (SIDE * SIDE)
+#define SIDE ALGOS_SIDE
+#define TILE ALGOS_TILE
 
 static size_t tiles(size_t len)
 {
@@ -74,52 +74,6 @@ typedef struct mats {
 	pram_array *j;  /* all ones */
 } mats;
 
-static pram_array *constant(pram *m, const char *name, pram_type t, int kind)
-{
-	pram_array *a = pram_array_new(m, name, TILE, t);
-	if (!a)
-		return NULL;
-	pram_value vals[TILE];
-	for (int e = 0; e < TILE; e++) {
-		int r = e / SIDE, c = e % SIDE;
-		int one = kind == 0 ? r <= c : kind == 1 ? r < c : kind == 2 ? r > c : 1;
-		vals[e] = algos_value(t, one);
-	}
-	pram_array_load_v(a, vals, TILE);
-	return a;
-}
-
-static pram_value mul_add(pram_type t, pram_value acc, pram_value a, pram_value b)
-{
-	if (t == PRAM_INT)
-		acc.i += a.i * b.i;
-	else
-		acc.f += a.f * b.f;
-	return acc;
-}
-
-/* out = x y (+ c when c is not NULL) for every tile: x or y is the constant
- * matrix k (the other one is per tile), as xconst says. */
-static void mma(pram *m, const char *label, pram_array *out, pram_array *x, pram_array *y,
-		pram_array *c, size_t pad, int xconst)
-{
-	pram_type t = pram_array_type(out);
-	PRAM_STEP(m, label) {
-		PRAM_FORALL(m, e, 0, pad) {
-			int64_t base = e / TILE * TILE, r = e % TILE / SIDE, col = e % SIDE;
-			pram_value acc = c ? pram_read_v(m, c, e) : algos_value(t, 0);
-			for (int64_t k = 0; k < SIDE; k++) {
-				pram_value a =
-				    pram_read_v(m, x, (xconst ? 0 : base) + r * SIDE + k);
-				pram_value b =
-				    pram_read_v(m, y, (xconst ? base : 0) + k * SIDE + col);
-				acc = mul_add(t, acc, a, b);
-			}
-			pram_write_v(m, out, e, acc);
-		}
-	}
-}
-
 /* The scan of the len values in a (padded with zeros to whole tiles, every
  * cell written). Returns the array holding it in cells [0, len), or NULL
  * when the machine failed. */
@@ -132,10 +86,11 @@ static pram_array *matrix_scan(pram *m, const mats *k, pram_array *a, size_t len
 	pram_array *s = pram_array_new(m, "tile", pad, t);
 	if (!r || !p || !s)
 		return NULL;
-	mma(m, "tiles: R = A U (row-wise scans)", r, a, inclusive ? k->u : k->ux, NULL, pad, 0);
-	mma(m, "tiles: P = L A (column-wise exclusive scans)", p, k->l, a, NULL, pad, 1);
-	mma(m, "tiles: T = P J + R (sum of the rows before, plus the row scan)", s, p, k->j, r, pad,
-	    0);
+	algos_mma(m, "tiles: R = A U (row-wise scans)", r, a, inclusive ? k->u : k->ux, NULL, pad,
+		  0, 0);
+	algos_mma(m, "tiles: P = L A (column-wise exclusive scans)", p, k->l, a, NULL, pad, 1, 0);
+	algos_mma(m, "tiles: T = P J + R (sum of the rows before, plus the row scan)", s, p, k->j,
+		  r, pad, 0, 0);
 	if (nt == 1)
 		return s;
 	size_t pad2 = tiles(nt) * TILE;
@@ -177,10 +132,10 @@ static int matrix_simulate(pram *m, const algo_data *in, algo_data *out, const a
 	pram_type t = in->type;
 	pram_value zero = algos_value(t, 0);
 	mats k = {
-	    .u = constant(m, "U", t, 0),
-	    .ux = constant(m, "U'", t, 1),
-	    .l = constant(m, "L", t, 2),
-	    .j = constant(m, "J", t, 3),
+	    .u = algos_mat_constant(m, "U", t, ALGOS_MAT_U),
+	    .ux = algos_mat_constant(m, "U'", t, ALGOS_MAT_UX),
+	    .l = algos_mat_constant(m, "L", t, ALGOS_MAT_L),
+	    .j = algos_mat_constant(m, "J", t, ALGOS_MAT_J),
 	};
 	/* The zeros that fill the last tile are part of the input layout. */
 	pram_array *a = algos_load(m, "A", in, tiles(n) * TILE, &zero);

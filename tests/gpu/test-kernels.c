@@ -48,7 +48,7 @@ static void one(clrt *rt, const algo *a, enum gpu_variant variant, const algo_pa
 	gpu_result g;
 	char what[160];
 	snprintf(what, sizeof what, "%s %s %s %s%s n=%zu%s", a->name, gpu_variant_name(variant),
-		 pram_op_name(p->op), p->type == PRAM_FLOAT ? "float" : "int",
+		 algo_op_name(p), p->type == PRAM_FLOAT ? "float" : "int",
 		 a->caps & ALGO_INCLUSIVE ? (p->inclusive ? " inclusive" : " exclusive") : "", n,
 		 note);
 	if (algo_generate(a, in, n, p, seed)) {
@@ -68,13 +68,15 @@ static void one(clrt *rt, const algo *a, enum gpu_variant variant, const algo_pa
  * only, beyond the default parameters), or at sizes up to max_n. */
 static void sweep(clrt *rt, const algo *a, enum gpu_variant variant, size_t max_n, const char *note)
 {
-	unsigned nops = a->caps & ALGO_OP ? 3 : 1;
+	/* The three operators, and count where the entry takes it. */
+	unsigned nops = (a->caps & ALGO_OP ? 3 : 1) + (a->caps & ALGO_OP_COUNT ? 1 : 0);
 	for (int t = 0; t < (a->caps & ALGO_FLOAT ? 2 : 1); t++)
 		for (unsigned o = 0; o < nops; o++)
 			for (int f = 0; f < (a->caps & ALGO_INCLUSIVE ? 2 : 1); f++) {
 				algo_params p = algo_default_params(a);
 				p.type = t ? PRAM_FLOAT : PRAM_INT;
-				p.op = ops[o];
+				p.op = o < 3 ? ops[o] : PRAM_OP_SUM;
+				p.count = o == 3;
 				if (a->caps & ALGO_INCLUSIVE)
 					p.inclusive = f == 0;
 				int dflt = t == 0 && o == 0 && f == 0;
@@ -249,6 +251,55 @@ static void test_registry(clrt *rt)
 	}
 }
 
+/* The partitioned streams beyond their defaults, every variant: 7 samples,
+ * the pyramid's fan-in, every element its own partition, pairs, partitions
+ * around the tuned kernel's halo, one partition of the whole input (m = n:
+ * the most passes); again in work-groups of 4. */
+static void test_partitions(clrt *rt)
+{
+	static const struct {
+		const char *algo, *spec;
+	} runs[] = {
+	    {"jfa-reduce", "samples=7 op=sum"},       {"jfa-reduce", "samples=7 op=count"},
+	    {"jfa-reduce", "samples=7 op=max float"}, {"jfa-reduce", "samples=7 op=min"},
+	    {"jfa-reduce", "op=sum float"},           {"partition-offsets", "fan=2"},
+	    {"partition-offsets", "fan=16"},
+	};
+	/* 256, 257, 512 and 513: the tuned jump flooding's halo just fits or
+	 * not (7 samples, 3 samples). */
+	static const int64_t lens[] = {1, 2, 3, 256, 257, 512, 513, 100000};
+	for (int wg = 0; wg < 2; wg++) {
+		clrt_set_wg_cap(rt, wg ? 4 : 0);
+		for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+			const algo *a = algo_find(runs[r].algo);
+			if (!a)
+				continue;
+			for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++) {
+				algo_params p = algo_default_params(a);
+				char buf[64], note[96];
+				snprintf(buf, sizeof buf, "%s", runs[r].spec);
+				char *save = NULL;
+				for (char *tok = strtok_r(buf, " ", &save); tok;
+				     tok = strtok_r(NULL, " ", &save)) {
+					char *eq = strchr(tok, '=');
+					if (eq)
+						*eq++ = '\0';
+					if (algo_set_option(a, &p, tok, eq, err, sizeof err))
+						TAP_OK(0, "%s %s: %s", a->name, runs[r].spec, err);
+				}
+				algo_set_param(a, &p, "part-len", lens[l]);
+				snprintf(note, sizeof note, " (%s, partitions of %lld%s)",
+					 runs[r].spec, (long long)lens[l],
+					 wg ? ", work-groups of 4" : "");
+				for (unsigned v = 0; v < GPU_NVARIANTS; v++)
+					if (gpu_has_variant(gpu_for(a), v))
+						one(rt, a, v, &p, wg ? 4097 : 100003, 31 + l, note);
+			}
+		}
+	}
+	clrt_set_wg_cap(rt, 0);
+}
+
 /* Radix sort beyond its defaults, each variant: values carried, digits of
  * 4 bits and of base 10, fewer digits than the keys have (so equal low
  * digits show stability), 31-bit keys, all keys equal; again in
@@ -371,6 +422,7 @@ int main(void)
 	       clrt_platform_name(rt), clrt_compute_units(rt), clrt_max_wg(rt));
 	test_registry(rt);
 	test_radix(rt);
+	test_partitions(rt);
 	test_shapes(rt);
 	test_refusals(rt);
 	clrt_close(rt);
