@@ -24,6 +24,8 @@ src_libalgo_la_SOURCES += src/algos/counting_sort_histopyramid.c
 src_libalgo_la_SOURCES += src/algos/counting_sort_2d.c
 src_libalgo_la_SOURCES += src/algos/radix_sort.c
 src_libalgo_la_SOURCES += src/algos/radix_sort_msd.c
+# PGM images for the grid inputs and the image outputs.
+src_libalgo_la_SOURCES += src/pgm.c src/pgm.h
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

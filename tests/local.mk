@@ -34,6 +34,12 @@ TESTS += tests/test-sorts
 tests_test_sorts_SOURCES = tests/test-sorts.c tests/tap.h
 tests_test_sorts_LDADD = src/libalgo.la sim/libpram.la -lm
 
+# The PGM reader and writers, and PGM images as grid inputs.
+check_PROGRAMS += tests/test-pgm
+TESTS += tests/test-pgm
+tests_test_pgm_SOURCES = tests/test-pgm.c tests/tap.h
+tests_test_pgm_LDADD = src/libalgo.la sim/libpram.la -lm
+
 # The case files (tests/cases/README.md), each a test run by run-cases.
 check_PROGRAMS += tests/run-cases
 tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
@@ -90,8 +96,13 @@ tests_fuzz_fuzz_input_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 tests_fuzz_fuzz_options_SOURCES = tests/fuzz/fuzz-options.c
 tests_fuzz_fuzz_options_LDADD = src/libalgo.la sim/libpram.la -lm
 tests_fuzz_fuzz_options_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+noinst_PROGRAMS += tests/fuzz/fuzz-pgm
+tests_fuzz_fuzz_pgm_SOURCES = tests/fuzz/fuzz-pgm.c
+tests_fuzz_fuzz_pgm_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_pgm_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 endif
 EXTRA_DIST += tests/fuzz/fuzz-input.c tests/fuzz/fuzz-options.c tests/fuzz/run.sh
+EXTRA_DIST += tests/fuzz/fuzz-pgm.c
 .PHONY: fuzz
 fuzz:
 	$(SHELL) $(top_srcdir)/tests/fuzz/run.sh $(FUZZ_SECONDS)
