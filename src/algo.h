@@ -132,6 +132,9 @@ typedef struct algo {
 	const char *work_exact;   /* closed form in words, or NULL */
 	const char *depth_exact;  /* closed form in words, or NULL */
 	algo_cost_fn cost;        /* exact W(n), D(n), or NULL */
+	/* Exact W and D for a first input that is a w by h grid, where n alone
+	 * does not tell them (simrun uses it when set); NULL: cost. */
+	int (*cost_grid)(size_t w, size_t h, const algo_params *p, uint64_t *wk, uint64_t *d);
 	/* Length of output port `port` for the inputs in. NULL: every output
 	 * has the first input's shape. With ALGO_OUT_DATA, an upper bound that
 	 * simulate and reference may lower. */

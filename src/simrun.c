@@ -35,7 +35,8 @@ int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const 
 		}
 		r->verified = r->bad_index < 0;
 	}
-	if (a->cost && a->cost(in->n, p, &r->cost_w, &r->cost_d) == 0)
+	if (a->cost_grid && in->h ? a->cost_grid(in->w, in->h, p, &r->cost_w, &r->cost_d) == 0
+				  : a->cost && a->cost(in->n, p, &r->cost_w, &r->cost_d) == 0)
 		r->cost_known = 1;
 	return 0;
 fail:

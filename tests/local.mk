@@ -40,6 +40,12 @@ TESTS += tests/test-pgm
 tests_test_pgm_SOURCES = tests/test-pgm.c tests/tap.h
 tests_test_pgm_LDADD = src/libalgo.la sim/libpram.la -lm
 
+# The summed-area table: every shape and variant, box sums, precision.
+check_PROGRAMS += tests/test-sat
+TESTS += tests/test-sat
+tests_test_sat_SOURCES = tests/test-sat.c tests/tap.h
+tests_test_sat_LDADD = src/libalgo.la sim/libpram.la -lm
+
 # The case files (tests/cases/README.md), each a test run by run-cases.
 check_PROGRAMS += tests/run-cases
 tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
@@ -47,6 +53,7 @@ tests_run_cases_LDADD = src/libalgo.la sim/libpram.la -lm
 CASE_FILES = tests/cases/prefix-sum.case tests/cases/atomics.case tests/cases/applications.case \
 	tests/cases/radix-sort.case tests/cases/spmv.case
 CASE_FILES += tests/cases/histogram-and-sort.case tests/cases/radix-sort-lsd.case
+CASE_FILES += tests/cases/summed-area.case
 TEST_EXTENSIONS += .case
 CASE_LOG_DRIVER = $(LOG_DRIVER)
 CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)
