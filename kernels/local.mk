@@ -16,6 +16,8 @@ nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch
 	kernels/counting_sort_histopyramid.cl kernels/counting_sort_2d.cl kernels/radix_sort.cl
 # The plain copy that pram bench measures every algorithm against.
 nobase_dist_pkgdata_DATA += kernels/copy.cl
+# The summed-area table.
+nobase_dist_pkgdata_DATA += kernels/sat.cl
 
 # libpramcl is built either way: from the OpenCL runtime and the runners
 # with OpenCL, from one stub (none.c) without, behind the same headers, so
@@ -37,6 +39,7 @@ kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c k
 	kernels/gpu_histogram_atomic.c kernels/gpu_histopyramid.c kernels/gpu_counting_sort_serial.c \
 	kernels/gpu_counting_sort_scan.c kernels/gpu_counting_sort_histopyramid.c \
 	kernels/gpu_counting_sort_2d.c kernels/gpu_radix_sort.c kernels/bandwidth.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_sat.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif
