@@ -44,7 +44,9 @@ tests_test_pgm_LDADD = src/libalgo.la sim/libpram.la -lm
 check_PROGRAMS += tests/test-sat
 TESTS += tests/test-sat
 tests_test_sat_SOURCES = tests/test-sat.c tests/tap.h
+tests_test_sat_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_test_sat_LDADD = src/libalgo.la sim/libpram.la -lm
+EXTRA_DIST += tests/data/scene.pgm
 
 # The case files (tests/cases/README.md), each a test run by run-cases.
 check_PROGRAMS += tests/run-cases

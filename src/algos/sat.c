@@ -2,7 +2,7 @@
  * sat.c - the summed-area table (integral image) of a w by h grid: the
  * notes' S(i, j) = the sum of T over the rectangle from (0, 0) to (i, j),
  * inclusive, computed by row scans and then column scans, and the notes'
- * two precision techniques as --variant.
+ * two precision techniques as --table (--variant names the kernels in pram gpu).
  *
  * The table is computed in a padded layout: every row of W = 2^ceil(log2 w)
  * cells, every column of H = 2^ceil(log2 h) (zeros in the padding, part of
@@ -30,14 +30,14 @@
  * one row (column) at a time, so the work is the same and the depth is
  * h D_row + w D_col, the notes' d w^(d-1) log w.
  *
- * --variant plain: S as defined; Ls = W, Lt = H.
- * --variant offset: the notes' "signed offset": first the mean t of T (a
+ * --table plain: S as defined; Ls = W, Lt = H.
+ * --table offset: the notes' "signed offset": first the mean t of T (a
  *   reduction: P = 2^ceil(log2 wh) processors copy, then P - 1 adds in
  *   log2 P steps), then the table of T - t; S'(i, j) = S(i, j) - (i+1)(j+1) t
  *   and S'(w-1, h-1) = 0 up to rounding. With integers, t = floor(sum / wh)
  *   (exact, but then S' at the corner is sum - wh t, not 0). The copy-in
  *   step reads the total from one cell: CREW (the others are EREW).
- * --variant quadrant: the notes' four tables: the image is cut into
+ * --table quadrant: the notes' four tables: the image is cut into
  *   quadrants (the left ceil(w/2) columns and the rest, the top ceil(h/2)
  *   rows and the rest) and each quadrant's table is summed from the image
  *   corner in it toward the centre, so that each holds a quarter of the
@@ -75,7 +75,7 @@ enum {
 };
 
 static const algo_param sat_params[] = {
-    [P_VARIANT] = {.name = "variant",
+    [P_VARIANT] = {.name = "table",
 		   .metavar = "V",
 		   .min = 0,
 		   .max = SAT_NVARIANTS - 1,

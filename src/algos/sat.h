@@ -8,7 +8,7 @@
 
 #include "algo.h"
 
-/* The variants of --variant, in the order of their names (sat_variants). */
+/* The kinds of table of --table, in the order of their names (sat_variants). */
 enum {
 	SAT_PLAIN,    /* S(i, j) = the sum over the rectangle from (0, 0) to (i, j) */
 	SAT_OFFSET,   /* the same of T - mean(T): values of the order of T's */
