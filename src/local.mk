@@ -28,6 +28,8 @@ src_libalgo_la_SOURCES += src/algos/radix_sort_msd.c
 src_libalgo_la_SOURCES += src/pgm.c src/pgm.h
 # The summed-area table and the image programs built on it.
 src_libalgo_la_SOURCES += src/algos/sat.c src/algos/sat.h
+src_libalgo_la_SOURCES += src/algos/box_filter.c
+src_libalgo_la_SOURCES += src/algos/scatter_blur.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

@@ -207,6 +207,87 @@ static void test_scene_file(const algo *a)
 	algo_data_free(&d);
 }
 
+/* box-filter (gather) against scatter-blur (scatter) on the scene: with one
+ * radius they agree wherever no box is clipped (the same boxes, summed the
+ * other way round); scatter keeps the image's total, with a radius per
+ * pixel too, and the gather does not. */
+static double run_blur(const char *name, const algo_data *in, int64_t radius, algo_data *out)
+{
+	const algo *a = algo_find(name);
+	algo_params p = algo_default_params(a);
+	p.type = PRAM_FLOAT;
+	algo_set_param(a, &p, "radius", radius);
+	pram_config cfg = {.model = a->model};
+	simrun r;
+	double tot = -1;
+	if (simrun_exec(a, &p, in, &cfg, NULL, NULL, &r) == 0) {
+		if (r.verified && !pram_failed(r.m)) {
+			tot = 0;
+			algo_grid_alloc(out, in->w, in->h, PRAM_FLOAT);
+			for (size_t i = 0; i < in->n; i++) {
+				out->vals[i].f = r.out[0].vals[i].f;
+				tot += out->vals[i].f;
+			}
+		}
+		simrun_free(&r);
+	}
+	return tot;
+}
+
+static void test_blurs(void)
+{
+	const algo *bf = algo_find("box-filter");
+	if (!bf || !algo_find("scatter-blur")) {
+		TAP_OK(0, "the registry has box-filter and scatter-blur");
+		return;
+	}
+	const size_t side = 40;
+	const int64_t r = 3;
+	algo_data in[2] = {{0}}, g = {0}, sc = {0};
+	sat_scene(&in[0], side, side, PRAM_FLOAT, 5);
+	double total = 0;
+	for (size_t i = 0; i < in[0].n; i++)
+		total += in[0].vals[i].f;
+	double tg = run_blur("box-filter", in, r, &g), ts = run_blur("scatter-blur", in, r, &sc);
+	TAP_OK(tg >= 0 && ts >= 0, "box-filter and scatter-blur verified on a 40 x 40 scene");
+	if (tg >= 0 && ts >= 0) {
+		double worst = 0, border = 0;
+		for (size_t y = 0; y < side; y++)
+			for (size_t x = 0; x < side; x++) {
+				double d = fabs(g.vals[y * side + x].f - sc.vals[y * side + x].f);
+				int inner = x >= 2 * r && y >= 2 * r && x + 2 * r < side &&
+					    y + 2 * r < side;
+				if (inner && d > worst)
+					worst = d;
+				if (!inner && d > border)
+					border = d;
+			}
+		/* Each of the 49 shares is rounded to 2^-17. */
+		TAP_OK(worst <= 49.0 / 131072,
+		       "radius 3: gather and scatter agree away from the border (worst %g)", worst);
+		TAP_OK(border > 0.1, "near the border the clipped boxes differ (up to %g)", border);
+		TAP_OK(fabs(ts - total) <= 1600.0 / 131072, "scatter keeps the total: %.4f of %.4f",
+		       ts, total);
+	}
+	algo_data_free(&g);
+	algo_data_free(&sc);
+	/* A depth of field: radius 0 on the middle rows, up to 6 at the edges. */
+	algo_grid_alloc(&in[1], side, side, PRAM_INT);
+	for (size_t y = 0; y < side; y++)
+		for (size_t x = 0; x < side; x++)
+			in[1].vals[y * side + x].i = (int64_t)(y < 20 ? 20 - y : y - 19) * 6 / 20;
+	tg = run_blur("box-filter", in, 0, &g);
+	ts = run_blur("scatter-blur", in, 0, &sc);
+	TAP_OK(tg >= 0 && ts >= 0, "both verified with a radius per pixel");
+	TAP_OK(fabs(ts - total) <= 1600.0 / 131072 && fabs(tg - total) > 1,
+	       "depth of field: scatter keeps the total (%.4f), the gather does not (%.4f of "
+	       "%.4f)",
+	       ts, tg, total);
+	algo_data_free(&g);
+	algo_data_free(&sc);
+	algo_data_free_all(in, 2);
+}
+
 int main(void)
 {
 	const algo *a = algo_find("sat");
@@ -217,6 +298,7 @@ int main(void)
 	test_boxes(a);
 	test_precision();
 	test_scene_file(a);
+	test_blurs();
 	TAP_EQ_I(sat_bits_needed(1024, 1024, 8, 0), 28,
 		 "the notes' rule: a 1024 x 1024 image of bytes needs 28 bits");
 	TAP_EQ_I(sat_bits_needed(1000, 3, 16, 1), 10 + 2 + 16 + 1,

@@ -158,10 +158,15 @@ static int64_t row_of(const layout *l, size_t p)
 
 static int sat_cost_grid(size_t w, size_t h, const algo_params *p, uint64_t *wk, uint64_t *d)
 {
+	sat_program_cost(w, h, (int)p->v[P_VARIANT], p->v[P_FORM] == 1, wk, d);
+	return 0;
+}
+
+void sat_program_cost(size_t w, size_t h, int v, int launches, uint64_t *wk, uint64_t *d)
+{
 	*wk = *d = 0;
 	if (w == 0 || h == 0)
-		return 0;
-	int v = (int)p->v[P_VARIANT], launches = p->v[P_FORM] == 1;
+		return;
 	layout l = make_layout(w, h, v);
 	uint64_t ls = algo_ceil_log2(l.Ls), lt = algo_ceil_log2(l.Lt);
 	*wk = h * (4 * l.W - l.W / l.Ls) + w * (4 * l.H - l.H / l.Lt) + (uint64_t)w * h;
@@ -171,7 +176,6 @@ static int sat_cost_grid(size_t w, size_t h, const algo_params *p, uint64_t *wk,
 		*wk += 2 * pp - 1;
 		*d += 1 + algo_ceil_log2(pp);
 	}
-	return 0;
 }
 
 /* For callers that know only n: the default generator's square grid. */
@@ -202,6 +206,20 @@ static unsigned sample_bits(const algo_data *in)
 	while (b < 64 && (mx >> b) != 0)
 		b++;
 	return b;
+}
+
+int sat_check_bits(pram *m, const algo_data *in)
+{
+	if (in->type != PRAM_INT)
+		return 0;
+	unsigned b = sample_bits(in);
+	if (sat_bits_needed(in->w, in->h, b, 1) <= 64)
+		return 0;
+	pram_fail(m, PRAM_EINVAL,
+		  "a %zu by %zu table of %u-bit samples needs log w + log h + b = %u bits and a "
+		  "sign (the notes' rule): more than the simulator's 64-bit integers",
+		  in->w, in->h, b, sat_bits_needed(in->w, in->h, b, 0));
+	return -1;
 }
 
 /* One pass of Blelloch scans over segments of len cells: nseg lines (rows or
@@ -282,38 +300,27 @@ static int64_t floor_div(int64_t a, int64_t b)
 	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
-static int sat_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
+pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int launches)
 {
-	size_t w = in->w, h = in->h;
-	int v = (int)p->v[P_VARIANT], launches = p->v[P_FORM] == 1;
-	if (w == 0 || h == 0)
-		return 0;
-	pram_type ty = in->type;
-	if (ty == PRAM_INT && sat_bits_needed(w, h, sample_bits(in), 1) > 64) {
-		pram_fail(m, PRAM_EINVAL,
-			  "a %zu by %zu table of %u-bit samples needs log w + log h + b = %u bits "
-			  "and a sign (the notes' rule): more than the simulator's 64-bit integers",
-			  w, h, sample_bits(in), sat_bits_needed(w, h, sample_bits(in), 0));
-		return 0;
-	}
+	pram_type ty = pram_array_type(img);
+	pram_array *y = NULL;
 	layout l = make_layout(w, h, v);
 	size_t cells = l.W * l.H;
 	size_t *rpos = malloc((h + w) * sizeof *rpos);
 	if (!rpos) {
 		pram_fail(m, PRAM_ENOMEM, "out of memory for the layout of %zu by %zu", w, h);
-		return 0;
+		return NULL;
 	}
 	size_t *cpos = rpos + h;
 	for (size_t r = 0; r < h; r++)
 		rpos[r] = row_pos(&l, r) * l.W;
 	for (size_t c = 0; c < w; c++)
 		cpos[c] = col_pos(&l, c);
-	pram_array *img = algos_load(m, "T", in, in->n, NULL);
 	pram_array *t = pram_array_new(m, "t", cells, ty);
 	pram_array *u = pram_array_new(m, "u", cells, ty);
 	pram_array *s = pram_array_new(m, "S", cells, ty);
 	pram_value mean = algos_value(ty, 0);
-	if (!img || !t || !u || !s)
+	if (!t || !u || !s)
 		goto done;
 	pram_array *sum = NULL; /* offset: the total, read by the copy-in */
 	int64_t sum_at = 0;
@@ -325,7 +332,7 @@ static int sat_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 		PRAM_STEP(m, "offset: copy the image for its sum (zeros pad)") {
 			PRAM_FORALL(m, i, 0, (int64_t)pp) {
 				pram_write_v(m, red, i,
-					     (size_t)i < in->n ? pram_read_v(m, img, i)
+					     (size_t)i < w * h ? pram_read_v(m, img, i)
 							       : algos_value(ty, 0));
 			}
 		}
@@ -403,7 +410,7 @@ static int sat_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 			}
 		}
 	}
-	pram_array *y = pram_array_new(m, "y", w * h, ty);
+	y = pram_array_new(m, "y", w * h, ty);
 	if (!y)
 		goto done;
 	PRAM_STEP(m, "copy the table out of the layout") {
@@ -412,9 +419,21 @@ static int sat_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 			pram_write_v(m, y, id, pram_read_v(m, s, (int64_t)(rpos[r] + cpos[c])));
 		}
 	}
-	algos_store(y, out);
 done:
 	free(rpos);
+	return y;
+}
+
+static int sat_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
+{
+	size_t w = in->w, h = in->h;
+	if (w == 0 || h == 0 || sat_check_bits(m, in))
+		return 0;
+	pram_array *img = algos_load(m, "T", in, in->n, NULL);
+	pram_array *y =
+	    img ? sat_program(m, img, w, h, (int)p->v[P_VARIANT], p->v[P_FORM] == 1) : NULL;
+	if (y)
+		algos_store(y, out);
 	return 0;
 }
 

@@ -44,6 +44,16 @@ int sat_error_f32(const double *t, size_t w, size_t h, int v, double *max_err, d
  * 0, or -1 when out of memory. */
 int sat_scene(algo_data *d, size_t w, size_t h, pram_type t, uint64_t seed);
 
+/* The program: the table of kind v (SAT_*) of the w by h image in img
+ * (row by row), packed or in launches, as sat runs it. Returns the array
+ * holding it row by row, or NULL when the machine failed. */
+pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int launches);
+/* Its exact W and D (0 and 0 for an empty image). */
+void sat_program_cost(size_t w, size_t h, int v, int launches, uint64_t *wk, uint64_t *d);
+/* Fail m, stating the rule, when the integer image in needs more than the
+ * simulator's 64 bits for its table. 0, or -1 when it failed m. */
+int sat_check_bits(pram *m, const algo_data *in);
+
 /* The bits-needed rule: a w by h table of b-bit samples needs
  * ceil(log2 w) + ceil(log2 h) + b bits (+1 for a sign, as the offset
  * variant's values have). */
