@@ -6,6 +6,7 @@
 #include "pgm.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,4 +325,32 @@ int pgm_write_file(const char *path, const pgm_image *img, int plain, char *err,
 	if (rc)
 		snprintf(err, errlen, "%s: %s", path, why);
 	return rc;
+}
+
+int pgm_from_data(const algo_data *d, pgm_image *img, char *err, size_t errlen)
+{
+	memset(img, 0, sizeof *img);
+	if (d->w == 0 || d->h == 0) {
+		snprintf(err, errlen, "a PGM needs an image; this output is %s",
+			 d->n ? "a vector" : "empty");
+		return -1;
+	}
+	if (pgm_alloc(img, d->w, d->h, 255)) {
+		snprintf(err, errlen, "out of memory for %zu by %zu pixels", d->w, d->h);
+		return -1;
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		double v = d->type == PRAM_INT ? (double)d->vals[i].i : floor(d->vals[i].f + 0.5);
+		if (!(v >= 0 && v <= 65535)) {
+			snprintf(err, errlen,
+				 "pixel %zu (row %zu, column %zu) is %g: a PGM holds 0 to 65535", i,
+				 i / d->w, i % d->w, d->type == PRAM_INT ? v : d->vals[i].f);
+			pgm_free(img);
+			return -1;
+		}
+		img->px[i] = (uint16_t)v;
+		if (v > 255)
+			img->maxval = 65535;
+	}
+	return 0;
 }

@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "algo.h"
+
 /* Most pixels an image may hold (2^31: a 46340 by 46340 picture). */
 #define PGM_MAX_PIXELS ((size_t)1 << 31)
 
@@ -50,6 +52,11 @@ int pgm_slurp(FILE *f, unsigned char **buf, size_t *len);
 int pgm_write(FILE *f, const pgm_image *img, int plain, char *err, size_t errlen);
 /* The same into the file at path ("-": standard output). */
 int pgm_write_file(const char *path, const pgm_image *img, int plain, char *err, size_t errlen);
+
+/* The grid d as an image: each value rounded to the nearest integer, maxval
+ * 255 when they all fit a byte, else 65535. Returns 0, or -1 with a message
+ * naming the first value outside 0 .. 65535 (or d not a grid) in err. */
+int pgm_from_data(const algo_data *d, pgm_image *img, char *err, size_t errlen);
 
 /* Allocate a w by h image of maxval, every sample 0. 0 or -1. */
 int pgm_alloc(pgm_image *img, size_t w, size_t h, unsigned maxval);

@@ -9,6 +9,10 @@ TESTS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfami
 EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/tap.sh tests/report.sh \
 	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
+# Pictures through the pram command: --input image.pgm, --output FILE.pgm.
+TESTS += tests/images.sh
+EXTRA_DIST += tests/images.sh
+
 # pram bench at small sizes on the default device: its table, its JSON, its
 # refusals (without OpenCL: that it fails and says why).
 TESTS += tests/bench.sh
