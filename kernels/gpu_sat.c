@@ -93,42 +93,38 @@ static int tile_shape(gpu_ctx *c, cl_kernel k, size_t side, size_t shape[2])
 
 /* The mean for --table offset into scratch slot 0 (a zero otherwise,
  * never read). */
-static cl_mem mean_of(gpu_ctx *c, int v, size_t n)
+static cl_mem mean_of(gpu_ctx *c, int v, cl_mem src, size_t n)
 {
 	cl_mem mean = gpu__scratch(c, 0, 1);
 	if (!mean || v != SAT_OFFSET)
 		return mean;
 	cl_kernel k = gpu__kernel(c, "sat_mean");
 	size_t L = k ? gpu__lsize(c, k, SAT_WG_CAP, 4) : 0;
-	if (!L || gpu__launch(c, k, L, L, "mmul", c->in[0], mean, (unsigned)n, L * 4))
+	if (!L || gpu__launch(c, k, L, L, "mmul", src, mean, (unsigned)n, L * 4))
 		return NULL;
 	return mean;
 }
 
-static int sat_teaching(gpu_ctx *c)
+/* The teaching table of kind v of the w by h image src into dst. */
+static int teaching_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t h)
 {
-	const gpu_job *j = c->job;
-	size_t w = j->in[0].w, h = j->in[0].h;
-	int v = (int)j->params->v[algo_param_index(&algo_sat, "table")];
-	if (w == 0 || h == 0 || check_job(c, w, h))
-		return w == 0 || h == 0 ? 0 : -1;
 	cl_kernel rows = gpu__kernel(c, "sat_rows"), tr = gpu__kernel(c, "sat_transpose");
 	size_t L = rows ? gpu__lsize(c, rows, SAT_WG_CAP, 4) : 0;
 	size_t lt[2];
 	if (!rows || !tr || !L || tile_shape(c, tr, 16, lt))
 		return -1;
-	cl_mem mean = mean_of(c, v, w * h), tmp = gpu__scratch(c, 1, w * h);
+	cl_mem mean = mean_of(c, v, src, w * h), tmp = gpu__scratch(c, 1, w * h);
 	if (!mean || !tmp)
 		return -1;
 	region r[4];
 	unsigned nr = regions(w, h, v, r);
 	for (unsigned k = 0; k < nr; k++)
-		if (gpu__launch(c, rows, r[k].rh * L, L, "mmuuuuuumul", c->in[0], c->out[0],
-				(unsigned)w, r[k].x0, r[k].y0, r[k].rw, r[k].rh, r[k].flip, mean,
+		if (gpu__launch(c, rows, r[k].rh * L, L, "mmuuuuuumul", src, dst, (unsigned)w,
+				r[k].x0, r[k].y0, r[k].rw, r[k].rh, r[k].flip, mean,
 				(unsigned)(v == SAT_OFFSET), L * 4))
 			return -1;
 	size_t g1[2] = {GPU_DIV_UP(w, 16) * lt[0], GPU_DIV_UP(h, 16) * lt[1]};
-	if (gpu__launch_2d(c, tr, g1, lt, "mmuu", c->out[0], tmp, (unsigned)w, (unsigned)h))
+	if (gpu__launch_2d(c, tr, g1, lt, "mmuu", dst, tmp, (unsigned)w, (unsigned)h))
 		return -1;
 	/* The transposed image has h columns: each region's columns are rows. */
 	for (unsigned k = 0; k < nr; k++) {
@@ -138,24 +134,20 @@ static int sat_teaching(gpu_ctx *c)
 			return -1;
 	}
 	size_t g2[2] = {GPU_DIV_UP(h, 16) * lt[0], GPU_DIV_UP(w, 16) * lt[1]};
-	return gpu__launch_2d(c, tr, g2, lt, "mmuu", tmp, c->out[0], (unsigned)h, (unsigned)w);
+	return gpu__launch_2d(c, tr, g2, lt, "mmuu", tmp, dst, (unsigned)h, (unsigned)w);
 }
 
-static int sat_tuned(gpu_ctx *c)
+/* The tuned table of kind v of the w by h image src into dst. */
+static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t h)
 {
 	static const char *const names[] = {"sat_tile_sums", "sat_scan_r", "sat_scan_c",
 					    "sat_scan_tt", "sat_tile_final"};
 	static const size_t local[] = {0, 0, 0, 0, 0};
-	const gpu_job *j = c->job;
-	size_t w = j->in[0].w, h = j->in[0].h;
-	int v = (int)j->params->v[algo_param_index(&algo_sat, "table")];
-	if (w == 0 || h == 0 || check_job(c, w, h))
-		return w == 0 || h == 0 ? 0 : -1;
 	cl_kernel k[5];
 	size_t L = gpu__kernels(c, 5, names, local, SAT_WG_CAP, k), tl[2];
 	if (!L || tile_shape(c, k[0], SAT_TS, tl) || tile_shape(c, k[4], SAT_TS, tl))
 		return -1;
-	cl_mem mean = mean_of(c, v, w * h);
+	cl_mem mean = mean_of(c, v, src, w * h);
 	if (!mean)
 		return -1;
 	region r[4];
@@ -169,18 +161,46 @@ static int sat_tuned(gpu_ctx *c)
 			return -1;
 		size_t tg[2] = {nbx * tl[0], nby * tl[1]};
 		unsigned om = v == SAT_OFFSET;
-		if (gpu__launch_2d(c, k[0], tg, tl, "mmmmuuuuuumu", c->in[0], R, C, TT, (unsigned)w,
+		if (gpu__launch_2d(c, k[0], tg, tl, "mmmmuuuuuumu", src, R, C, TT, (unsigned)w,
 				   g->x0, g->y0, g->rw, g->rh, g->flip, mean, om) ||
 		    gpu__launch(c, k[1], GPU_DIV_UP(g->rh, L) * L, L, "muu", R, g->rh,
 				(unsigned)nbx) ||
 		    gpu__launch(c, k[2], GPU_DIV_UP(g->rw, L) * L, L, "muu", C, g->rw,
 				(unsigned)nby) ||
 		    gpu__launch(c, k[3], L, L, "muu", TT, (unsigned)nbx, (unsigned)nby) ||
-		    gpu__launch_2d(c, k[4], tg, tl, "mmmmmuuuuuumu", c->in[0], c->out[0], R, C, TT,
+		    gpu__launch_2d(c, k[4], tg, tl, "mmmmmuuuuuumu", src, dst, R, C, TT,
 				   (unsigned)w, g->x0, g->y0, g->rw, g->rh, g->flip, mean, om))
 			return -1;
 	}
 	return 0;
+}
+
+int gpu__sat(gpu_ctx *c, enum gpu_variant var, int table, cl_mem src, cl_mem dst, size_t w,
+	     size_t h)
+{
+	if (w == 0 || h == 0)
+		return 0;
+	if (check_job(c, w, h))
+		return -1;
+	return var == GPU_TUNED ? tuned_on(c, table, src, dst, w, h)
+				: teaching_on(c, table, src, dst, w, h);
+}
+
+static int sat_run(gpu_ctx *c, enum gpu_variant var)
+{
+	const gpu_job *j = c->job;
+	int v = (int)j->params->v[algo_param_index(&algo_sat, "table")];
+	return gpu__sat(c, var, v, c->in[0], c->out[0], j->in[0].w, j->in[0].h);
+}
+
+static int sat_teaching(gpu_ctx *c)
+{
+	return sat_run(c, GPU_TEACHING);
+}
+
+static int sat_tuned(gpu_ctx *c)
+{
+	return sat_run(c, GPU_TUNED);
 }
 
 const gpu_algo gpu_sat = {
