@@ -30,6 +30,7 @@ src_libalgo_la_SOURCES += src/pgm.c src/pgm.h
 src_libalgo_la_SOURCES += src/algos/sat.c src/algos/sat.h
 src_libalgo_la_SOURCES += src/algos/box_filter.c
 src_libalgo_la_SOURCES += src/algos/scatter_blur.c
+src_libalgo_la_SOURCES += src/algos/haar.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

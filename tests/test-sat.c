@@ -288,6 +288,50 @@ static void test_blurs(void)
 	algo_data_free_all(in, 2);
 }
 
+/* haar: each feature kind is one step of P processors, P the window
+ * positions, reading at most 6, 8 or 9 cells of the table each, whatever
+ * the window's size: the notes' constant time per feature. */
+static void test_haar(void)
+{
+	const algo *a = algo_find("haar");
+	if (!a) {
+		TAP_OK(0, "the registry has haar");
+		return;
+	}
+	static const int64_t windows[] = {6, 24};
+	static const uint64_t most[] = {6, 8, 9};
+	for (size_t k = 0; k < 2; k++) {
+		algo_params p = algo_default_params(a);
+		algo_set_param(a, &p, "window", windows[k]);
+		algo_data in = {0};
+		sat_scene(&in, 40, 30, PRAM_INT, 3);
+		pram_config cfg = {.model = PRAM_CREW};
+		simrun r;
+		simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r);
+		uint64_t P = (uint64_t)(40 - windows[k] + 1) * (uint64_t)(30 - windows[k] + 1);
+		size_t ns = pram_step_count(r.m);
+		int ok = r.verified && r.cost_known && ns >= 3;
+		char why[256] = "";
+		for (int f = 0; ok && f < 3; f++) {
+			const pram_step_stats *st = pram_step_at(r.m, ns - 3 + (size_t)f);
+			if (st->work != P || st->reads > most[f] * P ||
+			    st->reads < (most[f] - 2) * P) {
+				ok = 0;
+				snprintf(why, sizeof why,
+					 "feature %d: work %llu, reads %llu, P %llu", f,
+					 (unsigned long long)st->work,
+					 (unsigned long long)st->reads, (unsigned long long)P);
+			}
+		}
+		TAP_OK_WHY(ok, why,
+			   "haar --window %lld on 40 x 30: verified; each feature kind %llu "
+			   "processors reading at most 6, 8, 9 table cells",
+			   (long long)windows[k], (unsigned long long)P);
+		simrun_free(&r);
+		algo_data_free(&in);
+	}
+}
+
 int main(void)
 {
 	const algo *a = algo_find("sat");
@@ -299,6 +343,7 @@ int main(void)
 	test_precision();
 	test_scene_file(a);
 	test_blurs();
+	test_haar();
 	TAP_EQ_I(sat_bits_needed(1024, 1024, 8, 0), 28,
 		 "the notes' rule: a 1024 x 1024 image of bytes needs 28 bits");
 	TAP_EQ_I(sat_bits_needed(1000, 3, 16, 1), 10 + 2 + 16 + 1,
