@@ -19,6 +19,7 @@ nobase_dist_pkgdata_DATA += kernels/copy.cl
 # The summed-area table.
 nobase_dist_pkgdata_DATA += kernels/sat.cl
 nobase_dist_pkgdata_DATA += kernels/box_filter.cl
+nobase_dist_pkgdata_DATA += kernels/haar.cl
 
 # libpramcl is built either way: from the OpenCL runtime and the runners
 # with OpenCL, from one stub (none.c) without, behind the same headers, so
@@ -42,6 +43,7 @@ kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c k
 	kernels/gpu_counting_sort_2d.c kernels/gpu_radix_sort.c kernels/bandwidth.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_sat.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_box_filter.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_haar.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif
