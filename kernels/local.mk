@@ -20,6 +20,7 @@ nobase_dist_pkgdata_DATA += kernels/copy.cl
 nobase_dist_pkgdata_DATA += kernels/sat.cl
 nobase_dist_pkgdata_DATA += kernels/box_filter.cl
 nobase_dist_pkgdata_DATA += kernels/haar.cl
+nobase_dist_pkgdata_DATA += kernels/scatter_blur.cl
 
 # libpramcl is built either way: from the OpenCL runtime and the runners
 # with OpenCL, from one stub (none.c) without, behind the same headers, so
@@ -44,6 +45,7 @@ kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c k
 kernels_libpramcl_la_SOURCES += kernels/gpu_sat.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_box_filter.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_haar.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_scatter_blur.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif
