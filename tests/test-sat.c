@@ -2,8 +2,7 @@
  * test-sat.c - the summed-area table (src/algos/sat.c) beyond the square
  * grids test-algos gives every entry: every shape from 1 by 1 to
  * non-powers of two, each variant and form, integers and floats, against the
- * reference with the exact W and D and no violation under the variant's
- * model; box sums from the tables of each variant against sums by hand; the
+ * reference with the exact W and D and no violation under EREW; box sums from the tables of each variant against sums by hand; the
  * notes' precision techniques on the scene image in float32; the notes'
  * bits-needed rule.
  */
@@ -34,7 +33,7 @@ static void random_grid(algo_data *d, size_t w, size_t h, pram_type t, uint64_t 
 }
 
 /* Every shape, variant, form and type: verified, exact cost, no violation
- * under the variant's model (EREW but for offset's broadcast of the mean). */
+ * under EREW (offset broadcasts its mean by doubling). */
 static void test_shapes(const algo *a)
 {
 	for (int v = 0; v < SAT_NVARIANTS; v++) {
@@ -49,7 +48,7 @@ static void test_shapes(const algo *a)
 						algo_set_param(a, &p, "table", v);
 						algo_set_param(a, &p, "form", form);
 						p.type = (pram_type)t;
-						p.model = v == SAT_OFFSET ? PRAM_CREW : PRAM_EREW;
+						p.model = PRAM_EREW;
 						algo_data in = {0};
 						random_grid(&in, w, h, p.type, w * 31 + h);
 						pram_config cfg = {.model = p.model};
@@ -89,8 +88,7 @@ static void test_shapes(const algo *a)
 					   "sat --table %s --form %s, %s: every shape from 1 x 1 "
 					   "to 17 x 17 verified, exact W and D, legal under %s",
 					   sat_variants[v], form ? "launches" : "packed",
-					   t == PRAM_INT ? "int" : "float",
-					   v == SAT_OFFSET ? "crew" : "erew");
+					   t == PRAM_INT ? "int" : "float", "erew");
 			}
 		}
 	}

@@ -35,8 +35,10 @@
  *   reduction: P = 2^ceil(log2 wh) processors copy, then P - 1 adds in
  *   log2 P steps), then the table of T - t; S'(i, j) = S(i, j) - (i+1)(j+1) t
  *   and S'(w-1, h-1) = 0 up to rounding. With integers, t = floor(sum / wh)
- *   (exact, but then S' at the corner is sum - wh t, not 0). The copy-in
- *   step reads the total from one cell: CREW (the others are EREW).
+ *   (exact, but then S' at the corner is sum - wh t, not 0). Every cell's
+ *   copy-in needs the mean: one processor divides, then doubling steps
+ *   copy it to M = 2^ceil(log2 (h W)) cells (M work, 1 + log2 M steps),
+ *   so that each processor reads its own copy and the program stays EREW.
  * --table quadrant: the notes' four tables: the image is cut into
  *   quadrants (the left ceil(w/2) columns and the rest, the top ceil(h/2)
  *   rows and the rest) and each quadrant's table is summed from the image
@@ -48,9 +50,11 @@
  *
  * Altogether, for w, h >= 1 (packed; launches has the same W):
  *
- *   W = h (4W - W/Ls) + w (4H - H/Lt) + w h  [+ 2P - 1 offset]
- *   D = 2 (ls + lt) + 7                      [+ 1 + log2 P offset]
- *   D_launches = h (2 ls + 3) + w (2 lt + 3) + 1 [+ 1 + log2 P]
+ *   W = h (4W - W/Ls) + w (4H - H/Lt) + w h  [+ 2P - 1 + M offset]
+ *   D = 2 (ls + lt) + 7                      [+ 2 + log2 P + log2 M offset]
+ *   D_launches = h (2 ls + 3) + w (2 lt + 3) + 1 [+ the same]
+ *
+ * Every step is EREW: each processor reads and writes cells of its own.
  *
  * The notes' bits-needed rule: with b-bit samples S(w, h) needs up to
  * log w + log h + b bits (a 1024 x 1024 image of bytes: 28); the program
@@ -172,9 +176,9 @@ void sat_program_cost(size_t w, size_t h, int v, int launches, uint64_t *wk, uin
 	*wk = h * (4 * l.W - l.W / l.Ls) + w * (4 * l.H - l.H / l.Lt) + (uint64_t)w * h;
 	*d = launches ? h * (2 * ls + 3) + w * (2 * lt + 3) + 1 : 2 * (ls + lt) + 7;
 	if (v == SAT_OFFSET) {
-		uint64_t pp = algo_next_pow2(w * h);
-		*wk += 2 * pp - 1;
-		*d += 1 + algo_ceil_log2(pp);
+		uint64_t pp = algo_next_pow2(w * h), mm = algo_next_pow2(h * l.W);
+		*wk += 2 * pp - 1 + mm;
+		*d += 2 + algo_ceil_log2(pp) + algo_ceil_log2(mm);
 	}
 }
 
@@ -322,8 +326,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 	pram_value mean = algos_value(ty, 0);
 	if (!t || !u || !s)
 		goto done;
-	pram_array *sum = NULL; /* offset: the total, read by the copy-in */
-	int64_t sum_at = 0;
+	pram_array *mb = NULL; /* offset: the mean, one copy for each laid-out cell */
 	if (v == SAT_OFFSET) {
 		size_t pp = algo_next_pow2(w * h);
 		pram_array *red = pram_array_new(m, "sum", pp, ty);
@@ -348,27 +351,41 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 				}
 			}
 		}
-		pram_value total = pram_array_get_v(red, pp - 1);
-		/* Every processor of the copy-in reads the total from sum[P - 1]
-		 * (a concurrent read, counted there); the mean it derives is this. */
-		if (ty == PRAM_INT)
-			mean.i = floor_div(total.i, (int64_t)(w * h));
-		else
-			mean.f = total.f / (double)(w * h);
-		sum = red;
-		sum_at = (int64_t)pp - 1;
+		size_t mm = algo_next_pow2(h * l.W);
+		mb = pram_array_new(m, "mean", mm, ty);
+		if (!mb)
+			goto done;
+		PRAM_STEP(m, "offset: mean[0] = sum[P - 1] / wh") {
+			PRAM_FORALL(m, i, 0, 1) {
+				pram_value total = pram_read_v(m, red, (int64_t)pp - 1);
+				if (ty == PRAM_INT)
+					total.i = floor_div(total.i, (int64_t)(w * h));
+				else
+					total.f /= (double)(w * h);
+				pram_write_v(m, mb, 0, total);
+			}
+		}
+		/* Doubling, so that no cell is read twice in a step (EREW). */
+		for (size_t d = 1; d < mm; d *= 2) {
+			PRAM_STEP(m, "offset: broadcast the mean, mean[i + d] = mean[i]") {
+				PRAM_FORALL(m, i, 0, (int64_t)d) {
+					pram_write_v(m, mb, i + (int64_t)d, pram_read_v(m, mb, i));
+				}
+			}
+		}
+		mean = pram_array_get_v(mb, 0);
 	}
 	pass rows = {.t = t, .across = l.W, .seg = l.Ls, .stride = 1, .pos = rpos};
 	/* launches: every row's steps after the one before; the copy-in and the
 	 * inclusive add belong to each launch too. */
 	for (size_t r0 = 0; r0 < h; r0 = launches ? r0 + 1 : h) {
 		size_t r1 = launches ? r0 + 1 : h;
-		PRAM_STEP(m, sum ? "rows: copy in T - mean (mean = sum[P - 1] / wh), zeros pad"
-				 : "rows: copy the image into the layout, zeros pad") {
+		PRAM_STEP(m, mb ? "rows: copy in T - mean[i], zeros pad"
+				: "rows: copy the image into the layout, zeros pad") {
 			PRAM_FORALL(m, id, 0, (int64_t)((r1 - r0) * l.W)) {
 				size_t r = r0 + (size_t)id / l.W, j = (size_t)id % l.W;
-				if (sum)
-					(void)pram_read_v(m, sum, sum_at);
+				if (mb) /* the value laid() subtracts */
+					(void)pram_read_v(m, mb, (int64_t)(r * l.W + j));
 				pram_write_v(m, t, (int64_t)(rpos[r] + j),
 					     laid(m, img, &l, rpos[r] / l.W, j, mean));
 			}
@@ -378,6 +395,8 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 			PRAM_FORALL(m, id, 0, (int64_t)((r1 - r0) * l.W)) {
 				size_t r = r0 + (size_t)id / l.W, j = (size_t)id % l.W;
 				int64_t at = (int64_t)(rpos[r] + j);
+				if (mb)
+					(void)pram_read_v(m, mb, (int64_t)(r * l.W + j));
 				pram_write_v(
 				    m, u, at,
 				    pram_op_apply_v(PRAM_OP_SUM, ty, pram_read_v(m, t, at),
@@ -555,17 +574,18 @@ const algo algo_sat = {
     .name = "sat",
     .family = "image",
     .desc = "summed-area table (integral image): row scans, then column scans",
-    .model = PRAM_CREW,
+    .model = PRAM_EREW,
     .caps = ALGO_FLOAT,
     .inputs = sat_inputs,
     .outputs = sat_outputs,
     .params = sat_params,
     .work_o = "O(wh)",
     .depth_o = "O(log w + log h)",
-    .work_exact = "h (4W - W/Ls) + w (4H - H/Lt) + wh [+ 2P - 1 offset]; W, H the padded "
+    .work_exact = "h (4W - W/Ls) + w (4H - H/Lt) + wh [+ 2P - 1 + M offset]; W, H the padded "
 		  "sides, Ls, Lt the segments",
-    .depth_exact = "2 (log Ls + log Lt) + 7 [+ 1 + log2 P offset]; launches: h (2 log Ls + 3) "
-		   "+ w (2 log Lt + 3) + 1",
+    .depth_exact =
+	"2 (log Ls + log Lt) + 7 [+ 2 + log2 P + log2 M offset]; launches: h (2 log Ls + 3) "
+	"+ w (2 log Lt + 3) + 1",
     .cost = sat_cost,
     .cost_grid = sat_cost_grid,
     .generate = sat_generate,

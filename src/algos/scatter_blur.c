@@ -16,8 +16,9 @@
  *
  * The simulator's atomics add integers, as many GPUs' do, so q travels in
  * fixed point, q = round(v 2^16 / A) (halves up), and the output is the
- * table divided by 2^16: floats, within (boxes covering a pixel) 2^-17 of
- * the exact spread. Values must lie within +-2^31.
+ * table divided by 2^16 and rounded once to float32 (as the kernels' float
+ * output is): within (boxes covering a pixel) 2^-17 of the exact spread,
+ * and the rounding. Values must lie within +-2^31.
  *
  *   clear    w h processors zero the scatter image
  *   scatter  w h processors, up to four atomic adds each
@@ -104,6 +105,13 @@ static int64_t share(pram_type t, pram_value v, int64_t a)
 	return (int64_t)floor(v.f * (double)((int64_t)1 << FIX_BITS) / (double)a + 0.5);
 }
 
+/* A fixed-point sum as the output holds it: divided by 2^16 and rounded
+ * once to float32, as a device's float output is. */
+static double to_float(int64_t v)
+{
+	return (double)(float)((double)v / (double)((int64_t)1 << FIX_BITS));
+}
+
 /* The box of pixel i with radius r, clipped. */
 static void box(size_t w, size_t h, size_t i, int64_t r, size_t *x0, size_t *y0, size_t *x1,
 		size_t *y1)
@@ -184,10 +192,9 @@ static int sb_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	pram_array *s = sat_program(m, acc, w, h, SAT_PLAIN, 0);
 	if (!s)
 		return 0;
-	PRAM_STEP(m, "y = S / 2^16") {
+	PRAM_STEP(m, "y = S / 2^16, rounded to float32") {
 		PRAM_FORALL(m, i, 0, (int64_t)(w * h)) {
-			pram_value v = {.f = (double)pram_read(m, s, i) /
-					     (double)((int64_t)1 << FIX_BITS)};
+			pram_value v = {.f = to_float(pram_read(m, s, i))};
 			pram_write_v(m, y, i, v);
 		}
 	}
@@ -223,7 +230,7 @@ static void sb_reference(const algo_data *in, algo_data *out, const algo_params 
 			size_t i = y * w + x;
 			a[i] +=
 			    (x ? a[i - 1] : 0) + (y ? a[i - w] : 0) - (x && y ? a[i - w - 1] : 0);
-			out->vals[i].f = (double)a[i] / (double)((int64_t)1 << FIX_BITS);
+			out->vals[i].f = to_float(a[i]);
 		}
 	free(a);
 }
