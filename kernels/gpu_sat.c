@@ -1,8 +1,9 @@
 /*
  * gpu_sat.c - the runners of "sat" (kernels in sat.cl): the teaching one,
  * the notes' row scans and column scans with a transpose between them so
- * that both scans read rows, and the tuned one in 32 x 32 tiles, which reads
- * the image twice and writes the table once (sat.cl says how).
+ * that both scans read rows, and the tuned one, one pass of strips of
+ * 32 x 32 tiles with a look-back up each column of tiles, which reads the
+ * image once and writes the table once (sat.cl says how).
  *
  * Both run the table of each region of the variant: the whole image for
  * plain and offset, the four quadrants (each from its image corner) for
@@ -91,13 +92,17 @@ static int tile_shape(gpu_ctx *c, cl_kernel k, size_t side, size_t shape[2])
 	return 0;
 }
 
-/* The mean for --table offset into scratch slot 0 (a zero otherwise,
- * never read). */
+/* The mean for --table offset into scratch slot 0; a zero otherwise
+ * (the kernels skip it, but a compiler may load it anyway). */
 static cl_mem mean_of(gpu_ctx *c, int v, cl_mem src, size_t n)
 {
 	cl_mem mean = gpu__scratch(c, 0, 1);
-	if (!mean || v != SAT_OFFSET)
-		return mean;
+	if (!mean)
+		return NULL;
+	if (v != SAT_OFFSET) {
+		cl_kernel z = gpu__kernel(c, "sat_clear");
+		return z && gpu__launch(c, z, 1, 1, "mu", mean, 1u) == 0 ? mean : NULL;
+	}
 	cl_kernel k = gpu__kernel(c, "sat_mean");
 	size_t L = k ? gpu__lsize(c, k, SAT_WG_CAP, 4) : 0;
 	if (!L || gpu__launch(c, k, L, L, "mmul", src, mean, (unsigned)n, L * 4))
@@ -137,15 +142,15 @@ static int teaching_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size
 	return gpu__launch_2d(c, tr, g2, lt, "mmuu", tmp, dst, (unsigned)h, (unsigned)w);
 }
 
-/* The tuned table of kind v of the w by h image src into dst. */
+/* The tuned table of kind v of the w by h image src into dst: one pass of
+ * strips with a look-back (sat_strips), its flags cleared first. */
 static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t h)
 {
-	static const char *const names[] = {"sat_tile_sums", "sat_scan_r", "sat_scan_c",
-					    "sat_scan_tt", "sat_tile_final"};
-	static const size_t local[] = {0, 0, 0, 0, 0};
-	cl_kernel k[5];
-	size_t L = gpu__kernels(c, 5, names, local, SAT_WG_CAP, k), tl[2];
-	if (!L || tile_shape(c, k[0], SAT_TS, tl) || tile_shape(c, k[4], SAT_TS, tl))
+	static const char *const names[] = {"sat_clear", "sat_strips"};
+	static const size_t local[] = {0, 0};
+	cl_kernel k[2];
+	size_t L = gpu__kernels(c, 2, names, local, SAT_WG_CAP, k), tl[2];
+	if (!L || tile_shape(c, k[1], SAT_TS, tl))
 		return -1;
 	cl_mem mean = mean_of(c, v, src, w * h);
 	if (!mean)
@@ -155,21 +160,16 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	for (unsigned q = 0; q < nr; q++) {
 		const region *g = &r[q];
 		size_t nbx = GPU_DIV_UP(g->rw, SAT_TS), nby = GPU_DIV_UP(g->rh, SAT_TS);
-		cl_mem R = gpu__scratch(c, 1, nbx * g->rh), C = gpu__scratch(c, 2, nby * g->rw);
-		cl_mem TT = gpu__scratch(c, 3, nbx * nby);
-		if (!R || !C || !TT)
+		size_t nf = nbx * nby + 1; /* the tiles' flags, then the strip counter */
+		cl_mem agg = gpu__scratch(c, 1, nby * g->rw), inc = gpu__scratch(c, 2, nby * g->rw);
+		cl_mem flags = gpu__scratch(c, 3, nf);
+		if (!agg || !inc || !flags)
 			return -1;
-		size_t tg[2] = {nbx * tl[0], nby * tl[1]};
-		unsigned om = v == SAT_OFFSET;
-		if (gpu__launch_2d(c, k[0], tg, tl, "mmmmuuuuuumu", src, R, C, TT, (unsigned)w,
-				   g->x0, g->y0, g->rw, g->rh, g->flip, mean, om) ||
-		    gpu__launch(c, k[1], GPU_DIV_UP(g->rh, L) * L, L, "muu", R, g->rh,
-				(unsigned)nbx) ||
-		    gpu__launch(c, k[2], GPU_DIV_UP(g->rw, L) * L, L, "muu", C, g->rw,
-				(unsigned)nby) ||
-		    gpu__launch(c, k[3], L, L, "muu", TT, (unsigned)nbx, (unsigned)nby) ||
-		    gpu__launch_2d(c, k[4], tg, tl, "mmmmmuuuuuumu", src, dst, R, C, TT,
-				   (unsigned)w, g->x0, g->y0, g->rw, g->rh, g->flip, mean, om))
+		size_t tg[2] = {tl[0], nby * tl[1]};
+		if (gpu__launch(c, k[0], GPU_DIV_UP(nf, L) * L, L, "mu", flags, (unsigned)nf) ||
+		    gpu__launch_2d(c, k[1], tg, tl, "mmmmmuuuuuuumu", src, dst, agg, inc, flags,
+				   (unsigned)(nf - 1), (unsigned)w, g->x0, g->y0, g->rw, g->rh,
+				   g->flip, mean, (unsigned)(v == SAT_OFFSET)))
 			return -1;
 	}
 	return 0;

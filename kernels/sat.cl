@@ -15,19 +15,15 @@
  *   sat_transpose  16 x 16 tiles through local memory
  * run as rows, transpose, rows, transpose back.
  *
- * Tuned, in tiles of 32 x 32 (work-groups of up to 32 x 8, each work-item
- * taking the cells its place in the group repeats over):
- *   sat_tile_sums  reads the image once: each tile's row totals R (stored
- *                  [tile column][row]), column totals C ([tile row][column])
- *                  and total
- *   sat_scan_r     exclusive scan of R along the tile columns, an item a row
- *   sat_scan_c     exclusive scan of C along the tile rows, an item a column
- *   sat_scan_tt    one work-group: the exclusive 2-D table of the totals
- *   sat_tile_final reads the image again: the tile's own table in local
- *                  memory, plus the column prefix of its rows' left sums,
- *                  the row prefix of its columns' upper sums and the sum of
- *                  the tiles above and to the left
- * The light passes touch 1/32 of the image each. OpenCL C 1.2.
+ * Tuned, in one pass over 32 x 32 tiles (work-groups of up to 32 x 8, each
+ * work-item taking the cells its place in the group repeats over):
+ *   sat_clear      zero the look-back flags and the strip counter
+ *   sat_strips     a work-group per strip of 32 rows, left to right, each
+ *                  tile's own table in local memory plus its carries: the
+ *                  rows' sums to its left (kept by the group), the columns'
+ *                  sums above (a look-back up the column of tiles) and the
+ *                  sum above and to the left (kept by the group)
+ * The image is read once and the table written once. OpenCL C 1.2.
  */
 #include "common.clh"
 
@@ -98,160 +94,149 @@ kernel void sat_transpose(global const T *src, global T *dst, uint w, uint h)
 				dst[(size_t)(bx + r) * h + by + q] = t[q][r];
 }
 
-/* Load tile (bx, by) of the region into t (zeros outside it), less m. */
-inline void load_tile(local T t[TS][TS + 1], global const T *src, uint pitch, uint x0, uint y0,
-		      uint rw, uint rh, uint flip, T m)
-{
-	uint lx = get_local_id(0), ly = get_local_id(1);
-	uint LX = get_local_size(0), LY = get_local_size(1);
-	for (uint r = ly; r < TS; r += LY)
-		for (uint q = lx; q < TS; q += LX) {
-			uint i = get_group_id(1) * TS + r, j = get_group_id(0) * TS + q;
-			t[r][q] = i < rh && j < rw
-				      ? src[cell(pitch, x0, y0, rw, rh, flip, i, j)] - m
-				      : (T)0;
-		}
-	barrier(CLK_LOCAL_MEM_FENCE);
-}
+/* ---- tuned, in one pass: strips and a look-back up the tile columns ----
+ *
+ * Each work-group takes a strip of TS rows (its number from an atomic
+ * counter, so that a group only ever waits for groups that started before
+ * it) and walks it left to right, tile by tile, keeping in local memory
+ * each row's sum left of the tile and the sum of everything above and to
+ * the left. What it needs from above, each column's sum over all the rows
+ * above the strip, comes by a decoupled look-back up the tile's column of
+ * tiles: each tile publishes its column totals (flag 1), then, once it has
+ * the sums above, its inclusive column sums (flag 2); a tile adds totals
+ * upward until it meets an inclusive one. So the image is read once and the
+ * table written once. The flags are atomics; the values they announce are
+ * written before a global fence and the flag, and read, after the flag and
+ * a fence, through volatile loads. */
 
-/* Each tile's row totals R[bx][i], column totals C[by][j] and total
- * TT[by][bx] (nbx tile columns). */
-kernel void sat_tile_sums(global const T *src, global T *R, global T *C, global T *TT, uint pitch,
-			  uint x0, uint y0, uint rw, uint rh, uint flip, global const T *mean,
-			  uint use_mean)
-{
-	local T t[TS][TS + 1];
-	local T rows[TS];
-	T m = use_mean ? mean[0] : (T)0;
-	load_tile(t, src, pitch, x0, y0, rw, rh, flip, m);
-	uint L = get_local_size(0) * get_local_size(1);
-	uint lid = get_local_id(1) * get_local_size(0) + get_local_id(0);
-	uint bx = get_group_id(0), by = get_group_id(1), nbx = get_num_groups(0);
-	for (uint u = lid; u < 2 * TS; u += L) {
-		T s = 0;
-		if (u < TS) { /* row u */
-			for (uint q = 0; q < TS; q++)
-				s += t[u][q];
-			rows[u] = s;
-			uint i = by * TS + u;
-			if (i < rh)
-				R[(size_t)bx * rh + i] = s;
-		} else { /* column u - TS */
-			for (uint r = 0; r < TS; r++)
-				s += t[r][u - TS];
-			uint j = bx * TS + u - TS;
-			if (j < rw)
-				C[(size_t)by * rw + j] = s;
-		}
-	}
-	barrier(CLK_LOCAL_MEM_FENCE);
-	if (lid == 0) {
-		T s = 0;
-		for (uint r = 0; r < TS; r++)
-			s += rows[r];
-		TT[(size_t)by * nbx + bx] = s;
-	}
-}
-/* R[bx][i] = the sum of R[b][i] for b < bx: one item per row i. */
-kernel void sat_scan_r(global T *R, uint rh, uint nbx)
+#ifdef IS_FLOAT
+#define BITS(v)   as_uint(v)
+#define UNBITS(u) as_float(u)
+#else
+#define BITS(v)   (v)
+#define UNBITS(u) (u)
+#endif
+
+/* Zero the flags of every tile and the strip counter. */
+kernel void sat_clear(global uint *flags, uint n)
 {
 	size_t i = get_global_id(0);
-	if (i >= rh)
-		return;
-	T acc = 0;
-	for (uint b = 0; b < nbx; b++) {
-		T v = R[(size_t)b * rh + i];
-		R[(size_t)b * rh + i] = acc;
-		acc += v;
-	}
+	if (i < n)
+		flags[i] = 0;
 }
 
-/* C[by][j] = the sum of C[b][j] for b < by: one item per column j. */
-kernel void sat_scan_c(global T *C, uint rw, uint nby)
-{
-	size_t j = get_global_id(0);
-	if (j >= rw)
-		return;
-	T acc = 0;
-	for (uint b = 0; b < nby; b++) {
-		T v = C[(size_t)b * rw + j];
-		C[(size_t)b * rw + j] = acc;
-		acc += v;
-	}
-}
-
-/* TT[by][bx] = the sum of the totals of the tiles above and to the left
- * (b < by, b' < bx): rows, then columns, in one work-group. */
-kernel void sat_scan_tt(global T *TT, uint nbx, uint nby)
-{
-	uint lid = get_local_id(0), L = get_local_size(0);
-	for (uint by = lid; by < nby; by += L) {
-		T acc = 0;
-		for (uint bx = 0; bx < nbx; bx++) {
-			T v = TT[(size_t)by * nbx + bx];
-			TT[(size_t)by * nbx + bx] = acc;
-			acc += v;
-		}
-	}
-	barrier(CLK_GLOBAL_MEM_FENCE);
-	for (uint bx = lid; bx < nbx; bx += L) {
-		T acc = 0;
-		for (uint by = 0; by < nby; by++) {
-			T v = TT[(size_t)by * nbx + bx];
-			TT[(size_t)by * nbx + bx] = acc;
-			acc += v;
-		}
-	}
-}
-
-/* The final table of one tile: its own table, plus the column prefix of its
- * rows' sums to the left (R scanned), the row prefix of its columns' sums
- * above (C scanned) and the tiles above and to the left (TT scanned). */
-kernel void sat_tile_final(global const T *src, global T *dst, global const T *R, global const T *C,
-			   global const T *TT, uint pitch, uint x0, uint y0, uint rw, uint rh,
-			   uint flip, global const T *mean, uint use_mean)
+kernel void sat_strips(global const T *src, global T *dst, global uint *agg, global uint *inc,
+		       global uint *flags, uint counter_at, uint pitch, uint x0, uint y0, uint rw,
+		       uint rh, uint flip, global const T *mean, uint use_mean)
 {
 	local T t[TS][TS + 1];
-	local T left[TS], up[TS];
-	T m = use_mean ? mean[0] : (T)0;
-	load_tile(t, src, pitch, x0, y0, rw, rh, flip, m);
+	local T left[TS], up[TS], colsum[TS], rowpre[TS], uppre[TS];
+	local T corner[1];
+	local uint strip[1];
 	uint lx = get_local_id(0), ly = get_local_id(1);
 	uint LX = get_local_size(0), LY = get_local_size(1), L = LX * LY, lid = ly * LX + lx;
-	uint bx = get_group_id(0), by = get_group_id(1), nbx = get_num_groups(0);
-	for (uint u = lid; u < TS; u += L) { /* row u's running sum; the carries */
-		T s = 0;
-		for (uint q = 0; q < TS; q++) {
-			s += t[u][q];
-			t[u][q] = s;
-		}
-		uint i = by * TS + u, j = bx * TS + u;
-		left[u] = i < rh ? R[(size_t)bx * rh + i] : (T)0;
-		up[u] = j < rw ? C[(size_t)by * rw + j] : (T)0;
+	uint nbx = (rw + TS - 1) / TS;
+	T m = 0;
+	if (use_mean)
+		m = mean[0];
+	if (lid == 0) {
+		strip[0] = atomic_inc(&flags[counter_at]);
+		corner[0] = 0;
 	}
+	for (uint u = lid; u < TS; u += L)
+		left[u] = 0;
 	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint u = lid; u < TS; u += L) { /* column u's running sum */
-		T s = 0;
-		for (uint r = 0; r < TS; r++) {
-			s += t[r][u];
-			t[r][u] = s;
+	uint k = strip[0], Y0 = k * TS;
+	for (uint bx = 0; bx < nbx; bx++) {
+		uint X0 = bx * TS;
+		for (uint r = ly; r < TS; r += LY)
+			for (uint q = lx; q < TS; q += LX) {
+				uint i = Y0 + r, j = X0 + q;
+				T v = 0;
+				if (i < rh && j < rw)
+					v = src[cell(pitch, x0, y0, rw, rh, flip, i, j)] - m;
+				t[r][q] = v;
+			}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		/* The tile's column totals, published at once. */
+		for (uint u = lid; u < TS; u += L) {
+			T s = 0;
+			for (uint r = 0; r < TS; r++)
+				s += t[r][u];
+			colsum[u] = s;
+			if (X0 + u < rw)
+				agg[(size_t)k * rw + X0 + u] = BITS(s);
 		}
+		barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+		if (lid == 0) {
+			mem_fence(CLK_GLOBAL_MEM_FENCE); /* the totals before the flag */
+			atomic_xchg(&flags[(size_t)k * nbx + bx], 1u);
+		}
+		/* The look-back: each column's sum over the rows above. */
+		for (uint u = lid; u < TS; u += L) {
+			T s = 0;
+			for (uint j = k; j-- > 0;) {
+				uint f;
+				while ((f = atomic_or(&flags[(size_t)j * nbx + bx], 0u)) == 0)
+					;
+				mem_fence(CLK_GLOBAL_MEM_FENCE); /* the flag before the values */
+				if (X0 + u < rw)
+					s += UNBITS(
+					    ((volatile global uint
+						  *)(f == 2 ? inc : agg))[(size_t)j * rw + X0 + u]);
+				if (f == 2)
+					break;
+			}
+			up[u] = s;
+			if (X0 + u < rw)
+				inc[(size_t)k * rw + X0 + u] = BITS(s + colsum[u]);
+		}
+		barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+		if (lid == 0) {
+			mem_fence(CLK_GLOBAL_MEM_FENCE);
+			atomic_xchg(&flags[(size_t)k * nbx + bx], 2u);
+		}
+		/* The tile's own table: rows, then columns. */
+		for (uint u = lid; u < TS; u += L) {
+			T s = 0;
+			for (uint q = 0; q < TS; q++) {
+				s += t[u][q];
+				t[u][q] = s;
+			}
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		for (uint u = lid; u < TS; u += L) {
+			T s = 0;
+			for (uint r = 0; r < TS; r++) {
+				s += t[r][u];
+				t[r][u] = s;
+			}
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (lid == 0) { /* the prefixes of the carries */
+			T a = 0, b = 0;
+			for (uint r = 0; r < TS; r++) {
+				a += left[r];
+				rowpre[r] = a;
+				b += up[r];
+				uppre[r] = b;
+			}
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		T c0 = corner[0];
+		for (uint r = ly; r < TS; r += LY)
+			for (uint q = lx; q < TS; q += LX) {
+				uint i = Y0 + r, j = X0 + q;
+				if (i < rh && j < rw)
+					dst[cell(pitch, x0, y0, rw, rh, flip, i, j)] =
+					    t[r][q] + rowpre[r] + uppre[q] + c0;
+			}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		/* Carry to the next tile: each row's sum so far, and the corner. */
+		for (uint u = lid; u < TS; u += L)
+			left[u] += t[u][TS - 1] - (u ? t[u - 1][TS - 1] : (T)0);
+		if (lid == 0)
+			corner[0] = c0 + uppre[TS - 1];
+		barrier(CLK_LOCAL_MEM_FENCE);
 	}
-	if (lid == 0) { /* the prefixes of the carries */
-		T s = 0, z = 0;
-		for (uint r = 0; r < TS; r++) {
-			s += left[r];
-			left[r] = s;
-			z += up[r];
-			up[r] = z;
-		}
-	}
-	barrier(CLK_LOCAL_MEM_FENCE);
-	T corner = TT[(size_t)by * nbx + bx];
-	for (uint r = ly; r < TS; r += LY)
-		for (uint q = lx; q < TS; q += LX) {
-			uint i = by * TS + r, j = bx * TS + q;
-			if (i < rh && j < rw)
-				dst[cell(pitch, x0, y0, rw, rh, flip, i, j)] =
-				    t[r][q] + left[r] + up[q] + corner;
-		}
 }
