@@ -268,6 +268,14 @@ int gpu__scan_blelloch(gpu_ctx *c);
  * with a message. */
 int gpu__pyramid(gpu_ctx *c, cl_mem pyr, size_t n, unsigned fan, cl_mem out, size_t T);
 
+/* ---- the summed-area table (gpu_sat.c) ------------------------------ */
+/* The table of kind table (SAT_PLAIN, ...) of the w by h image src into
+ * dst by the teaching or tuned kernels of sat.cl, which c's program must
+ * hold (a kernel file that includes sat.cl); scratch slots 0 to 3. An
+ * integer image whose table the bits-needed rule does not bound in 32 bits
+ * is refused. Returns 0, or -1 with a message. */
+int gpu__sat(gpu_ctx *c, enum gpu_variant var, int table, cl_mem src, cl_mem dst, size_t w,
+	     size_t h);
 #define GPU_DIV_UP(a, b) (((a) + (b)-1) / (b))
 
 #endif /* PRAM_GPUINT_H */

@@ -21,6 +21,11 @@ nobase_dist_pkgdata_DATA += kernels/matrix.clh kernels/reduce_matrix.cl kernels/
 	kernels/jfa_reduce.cl
 # The plain copy that pram bench measures every algorithm against.
 nobase_dist_pkgdata_DATA += kernels/copy.cl
+# The summed-area table.
+nobase_dist_pkgdata_DATA += kernels/sat.cl
+nobase_dist_pkgdata_DATA += kernels/box_filter.cl
+nobase_dist_pkgdata_DATA += kernels/haar.cl
+nobase_dist_pkgdata_DATA += kernels/scatter_blur.cl
 
 # libpramcl is built either way: from the OpenCL runtime and the runners
 # with OpenCL, from one stub (none.c) without, behind the same headers, so
@@ -45,6 +50,10 @@ kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c k
 kernels_libpramcl_la_SOURCES += kernels/gpu_spmv_csr.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_reduce_matrix.c kernels/gpu_partition_offsets.c \
 	kernels/gpu_jfa_reduce.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_sat.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_box_filter.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_haar.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_scatter_blur.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif

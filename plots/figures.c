@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algos/sat.h"
 #include "gplot.h"
 #include "report_int.h"
 
@@ -511,6 +512,47 @@ static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pr
 
 /* The kinds of figure. Within a scope, the report (and its index) shows
  * them in this order. */
+/* ---- precision: the summed-area table's float32 error by image size ---- */
+
+static int precision_wanted(const report *r, const rep_figure *g)
+{
+	return strcmp(r->algos[g->algo].a->name, "sat") == 0;
+}
+
+static void precision_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "%s: float32 tables, each pixel rebuilt from its table\n{/*0.8 the largest error "
+		 "against the exact integer table, by image size, for the notes' three tables}",
+		 r->algos[g->algo].a->name);
+}
+
+/* The scene image of sides 64 to 2048, each table of --table in float32
+ * against the exact 64-bit one (sat_error_f32): its pixels rebuilt as the
+ * notes' S(i, j) - S(i-1, j) - S(i, j-1) + S(i-1, j-1). */
+static int precision_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	fprintf(f, "algorithm,side,pixels,table,max_error,mean_error\n");
+	/* One table's sizes together, so that its points join in a line. */
+	for (int v = 0; v < SAT_NVARIANTS; v++) {
+		for (size_t side = 64; side <= 2048; side *= 2) {
+			algo_data img = {0};
+			double *t = malloc(side * side * sizeof *t), mx, mean;
+			int bad = !t || sat_scene(&img, side, side, PRAM_FLOAT, 1);
+			for (size_t i = 0; !bad && i < img.n; i++)
+				t[i] = img.vals[i].f;
+			bad = bad || sat_error_f32(t, side, side, v, &mx, &mean);
+			free(t);
+			algo_data_free(&img);
+			if (bad)
+				return -1;
+			fprintf(f, "%s,%zu,%zu,%s,%.6g,%.6g\n", r->algos[g->algo].a->name, side,
+				side * side, sat_variants[v], mx, mean);
+		}
+	}
+	return preamble_array(pre, "tables", sat_variants, SAT_NVARIANTS, 0);
+}
+
 static const fig_kind fig_kinds[] = {
     {.name = "time",
      .tmpl = "time",
@@ -552,6 +594,14 @@ static const fig_kind fig_kinds[] = {
      .wanted = speedup_wanted,
      .title = speedup_title,
      .data = speedup_data},
+    {.name = "precision",
+     .tmpl = "precision",
+     .scope = PER_ALGO,
+     .prefix = "",
+     .suffix = "-precision",
+     .wanted = precision_wanted,
+     .title = precision_title,
+     .data = precision_data},
 };
 
 #define NKINDS (sizeof fig_kinds / sizeof *fig_kinds)

@@ -27,6 +27,8 @@ pram_LDADD += plots/libreport.la kernels/libpramcl.la src/libalgo.la sim/libpram
 plotsdir = $(pkgdatadir)/plots
 dist_plots_DATA = plots/common.gp plots/time.gp plots/cost.gp plots/family.gp \
 	plots/perproc.gp plots/speedup.gp
+# The summed-area table's float32 precision by image size.
+dist_plots_DATA += plots/precision.gp
 
 # `make plots`: the report for the default device, into report/.
 .PHONY: plots

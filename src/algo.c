@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "algo.h"
+#include "pgm.h"
 
 /* The implicit ports of an entry that declares none. */
 static const algo_port default_inputs[] = {
@@ -589,7 +590,7 @@ static int section(const algo *a, char **p)
 	return -1;
 }
 
-int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params *p, algo_data *in,
+static int read_text(const algo *a, FILE *f, const char *name, const algo_params *p, algo_data *in,
 		     char *err, size_t errlen)
 {
 	const algo_port *pt = algo_inputs(a);
@@ -737,6 +738,86 @@ fail:
 	return -1;
 }
 
+/* A PGM image (pgm.h) for a's first grid input; every other input of a must
+ * be optional, and is left empty. */
+static int read_pgm(const algo *a, const unsigned char *buf, size_t len, const char *name,
+		    const algo_params *p, algo_data *in, char *err, size_t errlen)
+{
+	const algo_port *pt = algo_inputs(a);
+	size_t nin = algo_nin(a), g = nin;
+	for (size_t k = 0; k < nin; k++)
+		if (pt[k].shape == ALGO_GRID && g == nin)
+			g = k;
+	if (g == nin) {
+		snprintf(err, errlen,
+			 "%s: a PGM image, but %s reads no image (its inputs are not grids)", name,
+			 a->name);
+		return -1;
+	}
+	for (size_t k = 0; k < nin; k++)
+		if (k != g && !(pt[k].props & ALGO_PORT_OPTIONAL)) {
+			snprintf(err, errlen,
+				 "%s: a PGM image gives only '%s', and %s needs '%s' too (give a "
+				 "text input with a section for each)",
+				 name, pt[g].name, a->name, pt[k].name);
+			return -1;
+		}
+	pgm_image img;
+	if (pgm_parse(buf, len, name, &img, err, errlen))
+		return -1;
+	for (size_t k = 0; k < nin; k++) {
+		pram_type t = algo_port_type(&pt[k], p);
+		int rc = k == g ? algo_grid_alloc(&in[k], img.w, img.h, t)
+				: algo_data_alloc(&in[k], 0, t, 0);
+		if (rc) {
+			snprintf(err, errlen, "%s: out of memory for %zu by %zu pixels", name,
+				 img.w, img.h);
+			algo_data_free_all(in, k);
+			pgm_free(&img);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < in[g].n; i++) {
+		if (in[g].type == PRAM_INT)
+			in[g].vals[i].i = img.px[i];
+		else
+			in[g].vals[i].f = img.px[i];
+	}
+	pgm_free(&img);
+	return 0;
+}
+
+int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params *p, algo_data *in,
+		     char *err, size_t errlen)
+{
+	unsigned char *buf = NULL;
+	size_t len = 0;
+	size_t nin = algo_nin(a);
+	for (size_t k = 0; k < nin; k++)
+		memset(&in[k], 0, sizeof in[k]);
+	if (pgm_slurp(f, &buf, &len)) {
+		snprintf(err, errlen, "%s: cannot read: %s", name, strerror(errno));
+		return -1;
+	}
+	int rc;
+	if (pgm_sniff(buf, len)) {
+		rc = read_pgm(a, buf, len, name, p, in, err, errlen);
+	} else if (len == 0) {
+		rc = read_text(a, f, name, p, in, err, errlen); /* f is at its end */
+	} else {
+		FILE *mf = fmemopen(buf, len, "r");
+		if (!mf) {
+			snprintf(err, errlen, "%s: cannot read: %s", name, strerror(errno));
+			free(buf);
+			return -1;
+		}
+		rc = read_text(a, mf, name, p, in, err, errlen);
+		fclose(mf);
+	}
+	free(buf);
+	return rc;
+}
+
 int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_data *in, char *err,
 		    size_t errlen)
 {
@@ -779,6 +860,8 @@ int algo_cost_of(const algo *a, const algo_data *in, const algo_params *p, uint6
 {
 	if (a->cost_in)
 		return a->cost_in(in, p, w, d);
+	if (a->cost_grid && in->h)
+		return a->cost_grid(in->w, in->h, p, w, d);
 	return a->cost ? a->cost(in->n, p, w, d) : -1;
 }
 

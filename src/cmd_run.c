@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "pgm.h"
 #include "simrun.h"
 
 /* Traces print at most this many cells of an array. */
@@ -22,7 +23,8 @@ typedef struct run_opts {
 	uint64_t procs;
 	int trace;
 	int combine_given;
-	int force; /* run even when the estimate says it will not fit or is long */
+	int force;          /* run even when the estimate says it will not fit or is long */
+	const char *output; /* --output FILE.pgm: the first image output, or NULL */
 } run_opts;
 
 /* What a simulation costs, for the estimate before a run: bytes of memory
@@ -346,6 +348,36 @@ static void print_csv(const simrun *r)
 	       t.work, t.depth, t.depth_serial, t.work, t.reads, t.writes, t.atomics, t.contention);
 }
 
+/* --output FILE: the first grid output of the run as a PGM image (P5; P2
+ * when the name ends in .p2). Returns 0, or 1 after saying why. */
+static int write_output(const run_opts *o, const simrun *r)
+{
+	const algo_port *pt = algo_outputs(o->a.alg);
+	size_t k = 0;
+	while (k < r->nout && pt[k].shape != ALGO_GRID)
+		k++;
+	if (k == r->nout) {
+		cli_error("run: --output writes an image, and %s has no image output",
+			  o->a.alg->name);
+		return 1;
+	}
+	pgm_image img;
+	char err[512];
+	size_t len = strlen(o->output);
+	int plain = len > 3 && strcmp(o->output + len - 3, ".p2") == 0;
+	if (pgm_from_data(&r->out[k], &img, err, sizeof err)) {
+		cli_error("run: --output %s: output %s: %s", o->output, pt[k].name, err);
+		return 1;
+	}
+	int rc = pgm_write_file(o->output, &img, plain, err, sizeof err);
+	pgm_free(&img);
+	if (rc) {
+		cli_error("run: --output: %s", err);
+		return 1;
+	}
+	return 0;
+}
+
 /* pram run's own options (cli_own_fn). */
 static int run_option(void *ud, int c, const char *arg)
 {
@@ -392,6 +424,9 @@ static int run_option(void *ud, int c, const char *arg)
 			return EXIT_USAGE;
 		}
 		break;
+	case OPT_OUT:
+		o->output = arg;
+		break;
 	case OPT_COMBINE:
 		if (pram_op_parse(arg, &o->cfg.combine)) {
 			cli_error("run: --combine '%s': give sum, max, min, and, or or xor", arg);
@@ -420,6 +455,7 @@ static int run_exec(int argc, char **argv)
 	    {"base", required_argument, 0, OPT_BASE},
 	    {"conflicts", required_argument, 0, OPT_CONFLICTS},
 	    {"combine", required_argument, 0, OPT_COMBINE},
+	    {"output", required_argument, 0, OPT_OUT},
 	    {0, 0, 0, 0},
 	};
 	const char *name = NULL;
@@ -509,6 +545,8 @@ static int run_exec(int argc, char **argv)
 	int bad = !r.verified || pram_get_totals(r.m).violations > 0;
 	if (pram_failed(r.m))
 		cli_error("run: %s", pram_errmsg(r.m));
+	if (o.output && !bad && write_output(&o, &r))
+		bad = 1;
 	simrun_free(&r);
 	algo_data_free_all(in, nin);
 	return bad ? EXIT_FAIL : EXIT_OK;
@@ -519,7 +557,8 @@ const cmd_entry cmd_run_entry = {
     .args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
 	    "       [--force] [--base B] [--conflicts error|count] [--op sum|max|min] "
 	    "[--inclusive|--exclusive]\n"
-	    "       [--float] [--ALGO-PARAMETER V ...] [--combine OP] [--json | --csv]",
+	    "       [--float] [--ALGO-PARAMETER V ...] [--combine OP] [--json | --csv]\n"
+	    "       [--output FILE.pgm]",
     .summary = "run an algorithm on the PRAM simulator and print its cost table",
     .help = "options:\n"
 	    "  --n N            input size (default 16); 2^k is accepted\n"
@@ -532,6 +571,8 @@ const cmd_entry cmd_run_entry = {
 	    "  --procs P        p for Brent's T_p (default n)\n"
 	    "  --seed S         seed of the input and of crcw-arbitrary (default 1)\n"
 	    "  --trace          print the arrays after every step (n <= 1024)\n"
+	    "  --output FILE    write the first image output as a PGM (P5; P2 for a\n"
+	    "                   name ending in .p2), values rounded, 0 to 65535\n"
 	    "  --base B         print integers in base 2, 8, 10 or 16 (text output; input\n"
 	    "                   files may write 0b101 for binary)\n"
 	    "  --force          run even when the estimate says the run will not fit in\n"

@@ -33,6 +33,13 @@ src_libalgo_la_SOURCES += src/algos/partitions.c
 src_libalgo_la_SOURCES += src/algos/partition_offsets.c
 src_libalgo_la_SOURCES += src/algos/jfa_reduce.c
 src_libalgo_la_SOURCES += src/algos/reduce_matrix.c src/algos/matrix.c
+# PGM images for the grid inputs and the image outputs.
+src_libalgo_la_SOURCES += src/pgm.c src/pgm.h
+# The summed-area table and the image programs built on it.
+src_libalgo_la_SOURCES += src/algos/sat.c src/algos/sat.h
+src_libalgo_la_SOURCES += src/algos/box_filter.c
+src_libalgo_la_SOURCES += src/algos/scatter_blur.c
+src_libalgo_la_SOURCES += src/algos/haar.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

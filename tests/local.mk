@@ -14,6 +14,9 @@ TESTS += tests/spmv-mtx.sh
 EXTRA_DIST += tests/spmv-mtx.sh tests/data/spmv-notes.mtx tests/data/spmv-real-general.mtx \
 	tests/data/spmv-symmetric-integer.mtx tests/data/spmv-symmetric-real.mtx \
 	tests/data/spmv-pattern-general.mtx tests/data/spmv-pattern-symmetric.mtx
+# Pictures through the pram command: --input image.pgm, --output FILE.pgm.
+TESTS += tests/images.sh
+EXTRA_DIST += tests/images.sh
 
 # pram bench at small sizes on the default device: its table, its JSON, its
 # refusals (without OpenCL: that it fails and says why).
@@ -45,6 +48,19 @@ check_PROGRAMS += tests/test-partitions
 TESTS += tests/test-partitions
 tests_test_partitions_SOURCES = tests/test-partitions.c tests/tap.h
 tests_test_partitions_LDADD = src/libalgo.la sim/libpram.la -lm
+# The PGM reader and writers, and PGM images as grid inputs.
+check_PROGRAMS += tests/test-pgm
+TESTS += tests/test-pgm
+tests_test_pgm_SOURCES = tests/test-pgm.c tests/tap.h
+tests_test_pgm_LDADD = src/libalgo.la sim/libpram.la -lm
+
+# The summed-area table: every shape and variant, box sums, precision.
+check_PROGRAMS += tests/test-sat
+TESTS += tests/test-sat
+tests_test_sat_SOURCES = tests/test-sat.c tests/tap.h
+tests_test_sat_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_test_sat_LDADD = src/libalgo.la sim/libpram.la -lm
+EXTRA_DIST += tests/data/scene.pgm
 
 # The case files (tests/cases/README.md), each a test run by run-cases.
 check_PROGRAMS += tests/run-cases
@@ -54,6 +70,7 @@ CASE_FILES = tests/cases/prefix-sum.case tests/cases/atomics.case tests/cases/ap
 	tests/cases/radix-sort.case tests/cases/spmv.case
 CASE_FILES += tests/cases/histogram-and-sort.case tests/cases/radix-sort-lsd.case
 CASE_FILES += tests/cases/partitioned-streams.case
+CASE_FILES += tests/cases/summed-area.case
 TEST_EXTENSIONS += .case
 CASE_LOG_DRIVER = $(LOG_DRIVER)
 CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)
@@ -107,9 +124,13 @@ noinst_PROGRAMS += tests/fuzz/fuzz-mtx
 tests_fuzz_fuzz_mtx_SOURCES = tests/fuzz/fuzz-mtx.c
 tests_fuzz_fuzz_mtx_LDADD = src/libalgo.la sim/libpram.la -lm
 tests_fuzz_fuzz_mtx_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+noinst_PROGRAMS += tests/fuzz/fuzz-pgm
+tests_fuzz_fuzz_pgm_SOURCES = tests/fuzz/fuzz-pgm.c
+tests_fuzz_fuzz_pgm_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_pgm_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 endif
 EXTRA_DIST += tests/fuzz/fuzz-input.c tests/fuzz/fuzz-options.c tests/fuzz/run.sh
-EXTRA_DIST += tests/fuzz/fuzz-mtx.c
+EXTRA_DIST += tests/fuzz/fuzz-mtx.c tests/fuzz/fuzz-pgm.c
 .PHONY: fuzz
 fuzz:
 	$(SHELL) $(top_srcdir)/tests/fuzz/run.sh $(FUZZ_SECONDS)

@@ -414,19 +414,19 @@ static void test_models(void)
 			continue;
 		algo_params p = algo_default_params(a);
 		p.model = PRAM_EREW;
-		algo_data in;
+		algo_data in[ALGO_MAX_PORTS] = {0}; /* every input of a (an image and its radii) */
 		simrun r;
-		if (algo_generate(a, &in, 300, &p, 5))
+		if (algo_generate(a, in, 300, &p, 5))
 			exit(99);
 		pram_config cfg = {.model = PRAM_EREW};
-		if (simrun_exec(a, &p, &in, &cfg, NULL, NULL, &r))
+		if (simrun_exec(a, &p, in, &cfg, NULL, NULL, &r))
 			exit(99);
 		TAP_OK_WHY(pram_failed(r.m) &&
 			       strstr(pram_errmsg(r.m), "erew forbids concurrent reads"),
 			   pram_errmsg(r.m), "%s claims CREW, and EREW reports its concurrent read",
 			   a->name);
 		simrun_free(&r);
-		algo_data_free(&in);
+		algo_data_free_all(in, algo_nin(a));
 	}
 	/* The packed flags take n / 64 words. */
 	const algo *a = algo_find("scan-segmented");

@@ -17,10 +17,10 @@ mkdir -p "$dir"
 if [ ! -f "$dir/Makefile" ]; then
 	(cd "$dir" && "$top/configure" -q CC=clang --enable-fuzzers --without-opencl)
 fi
-make -C "$dir" -j2 tests/fuzz/fuzz-input tests/fuzz/fuzz-options tests/fuzz/fuzz-mtx >"$dir/make.log" 2>&1 ||
-	{ tail -30 "$dir/make.log"; exit 1; }
+make -C "$dir" -j2 tests/fuzz/fuzz-input tests/fuzz/fuzz-options tests/fuzz/fuzz-mtx tests/fuzz/fuzz-pgm \
+	>"$dir/make.log" 2>&1 || { tail -30 "$dir/make.log"; exit 1; }
 status=0
-for t in input options mtx; do
+for t in input options mtx pgm; do
 	corpus="$top/tests/fuzz/corpus/$t"
 	mkdir -p "$corpus" "$dir/artifacts-$t"
 	echo "==> fuzz-$t for $secs s"

@@ -408,6 +408,133 @@ static void test_shapes(clrt *rt)
 	}
 }
 
+/* The algorithms whose inputs are all grids (images), beyond the square
+ * grids the generators make: one pixel, one row, one column, shapes that
+ * are no multiple of any tile or work-group, each value of every parameter
+ * with named choices, each type, again in work-groups of 4. Random pixels in
+ * [0, 100) (or the same as floats plus a quarter). */
+static void test_grids(clrt *rt)
+{
+	static const size_t shapes[][2] = {{1, 1},   {1, 37},  {37, 1},   {3, 300},
+					   {300, 3}, {33, 65}, {129, 31}, {100, 100}};
+	for (const algo *const *ap = algo_registry; *ap; ap++) {
+		const algo *a = *ap;
+		const algo_port *pt = algo_inputs(a);
+		size_t nin = algo_nin(a), grids = 0;
+		for (size_t k = 0; k < nin; k++)
+			grids += pt[k].shape == ALGO_GRID;
+		if (grids == 0 || grids != nin)
+			continue;
+		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+			if (!gpu_has_variant(gpu_for(a), v))
+				continue;
+			/* The parameter settings: the defaults, then each other choice
+			 * of each parameter with named values. */
+			for (size_t q = 0; q <= algo_nparams(a); q++) {
+				const algo_param *pr = q ? &a->params[q - 1] : NULL;
+				if (pr && !pr->choices)
+					continue;
+				for (int ch = 0; pr ? pr->choices[ch] != NULL : ch == 0; ch++) {
+					if (pr && ch == pr->def)
+						continue;
+					for (int t = 0; t < (a->caps & ALGO_FLOAT ? 2 : 1); t++)
+						for (size_t s = 0;
+						     s < sizeof shapes / sizeof *shapes; s++) {
+							size_t w = shapes[s][0], h = shapes[s][1];
+							algo_params p = algo_default_params(a);
+							p.type = t ? PRAM_FLOAT : PRAM_INT;
+							if (pr)
+								algo_set_param(a, &p, pr->name, ch);
+							algo_data in[ALGO_MAX_PORTS] = {0};
+							uint64_t seed = 77 + s;
+							for (size_t k = 0; k < nin; k++) {
+								algo_grid_alloc(&in[k], w, h,
+										p.type);
+								for (size_t i = 0; i < w * h; i++) {
+									int64_t x =
+									    (int64_t)(algo_rand(
+											  &seed) %
+										      100);
+									if (t)
+										in[k].vals[i].f =
+										    (double)x +
+										    0.25;
+									else
+										in[k].vals[i].i = x;
+								}
+							}
+							char what[200];
+							snprintf(what, sizeof what,
+								 "%s %s %s %zu x %zu%s%s%s",
+								 a->name, gpu_variant_name(v),
+								 t ? "float" : "int", w, h,
+								 pr ? " --" : "",
+								 pr ? pr->name : "", pr ? " " : "");
+							if (pr)
+								snprintf(what + strlen(what),
+									 sizeof what - strlen(what),
+									 "%s", pr->choices[ch]);
+							for (int cap = 0; cap < 2; cap++) {
+								gpu_result g;
+								clrt_set_wg_cap(rt, cap ? 4 : 0);
+								if (gpuval_run(rt, a, &p, in, v, 1,
+									       &g, err,
+									       sizeof err)) {
+									TAP_OK(0, "%s%s: %.400s",
+									       what,
+									       cap ? " (work-"
+										     "groups of 4)"
+										   : "",
+									       err);
+								} else {
+									TAP_OK(g.verified,
+									       "%s%s%s%s", what,
+									       cap ? " (work-"
+										     "groups of 4)"
+										   : "",
+									       g.verified ? ""
+											  : ": ",
+									       g.verified ? ""
+											  : g.why);
+									gpuval_free(&g);
+								}
+							}
+							clrt_set_wg_cap(rt, 0);
+							algo_data_free_all(in, nin);
+						}
+				}
+			}
+		}
+	}
+}
+
+/* sat's kernels keep integer tables in 32 bits: an image whose table the
+ * notes' rule (log w + log h + b bits, and a sign) does not bound within
+ * them is refused, saying so, not summed with wrap-around. */
+static void test_sat_bits(clrt *rt)
+{
+	const algo *a = algo_find("sat");
+	if (!a || !gpu_has_variant(gpu_for(a), GPU_TEACHING))
+		return;
+	for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+		if (!gpu_has_variant(gpu_for(a), v))
+			continue;
+		algo_params p = algo_default_params(a);
+		algo_data in = {0};
+		algo_grid_alloc(&in, 1024, 1024, PRAM_INT);
+		for (size_t i = 0; i < in.n; i++)
+			in.vals[i].i = 1 << 14;
+		gpu_result g;
+		int rc = gpuval_run(rt, a, &p, &in, v, 1, &g, err, sizeof err);
+		if (rc == 0)
+			gpuval_free(&g);
+		TAP_OK(rc != 0, "sat %s: a 1024 x 1024 image of 15-bit samples is refused",
+		       gpu_variant_name(v));
+		TAP_CONTAINS(err, "log w + log h + b = 35 bits", "and the message states the rule");
+		algo_data_free(&in);
+	}
+}
+
 int main(void)
 {
 	/* Line-buffered, so that the compiler's messages on stderr do not land
@@ -424,6 +551,8 @@ int main(void)
 	test_radix(rt);
 	test_partitions(rt);
 	test_shapes(rt);
+	test_grids(rt);
+	test_sat_bits(rt);
 	test_refusals(rt);
 	clrt_close(rt);
 

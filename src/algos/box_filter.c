@@ -1,0 +1,259 @@
+/*
+ * box_filter.c - the notes' first application of the summed-area table:
+ * the box filter (blurring), "compute average inside a box (= rectangle)"
+ * from four corners of the table, in constant time per pixel whatever the
+ * box; with a box size per pixel from a second image, their depth of field
+ * by gathering ("for each pixel in parallel: read depth, compute the circle
+ * of confusion, determine size of box filter, compute average within box").
+ *
+ * Pixel (x, y) with radius r averages the box [x - r, x + r] x [y - r, y + r]
+ * clipped to the image: sum / area, the sum from the table S as
+ * S(x1, y1) - S(x0 - 1, y1) - S(x1, y0 - 1) + S(x0 - 1, y0 - 1). Integers
+ * are rounded to the nearest (halves up). r is the pixel's value in the
+ * input `radius` (a grid of the image's shape: the circle of confusion,
+ * computed from depth however the renderer likes) or, without one, --radius
+ * for every pixel. The generator makes a depth of field: radius 0 on the
+ * middle row (in focus), growing to --radius at the top and bottom.
+ *
+ * The program is sat's (packed, plain table) and one step of w h
+ * processors, each reading its radius and up to four cells of S: many read
+ * one cell (CREW). So W = W_sat + w h, D = D_sat + 1. The notes' caveats
+ * hold: the gather lets a sharp pixel's box pull in blurred neighbours
+ * (colour bleeding) and keeps blurred objects' silhouettes sharp;
+ * scatter-blur is their remedy.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "common.h"
+#include "sat.h"
+
+enum {
+	P_RADIUS
+};
+
+static const algo_param bf_params[] = {
+    [P_RADIUS] = {.name = "radius",
+		  .metavar = "R",
+		  .min = 0,
+		  .max = 1 << 20,
+		  .def = 2,
+		  .help = "box radius (a box of 2R + 1 on a side) where no radius image is given; "
+			  "the generated depth of field's largest"},
+    {0},
+};
+
+static const algo_port bf_inputs[] = {
+    {.name = "image", .shape = ALGO_GRID, .elem = ALGO_ELEM_DATA, .help = "the image, w by h"},
+    {.name = "radius",
+     .shape = ALGO_GRID,
+     .elem = ALGO_ELEM_INT,
+     .props = ALGO_PORT_OPTIONAL,
+     .help = "each pixel's box radius (w by h, >= 0); without it, --radius"},
+    {0},
+};
+static const algo_port bf_outputs[] = {
+    {.name = "y", .shape = ALGO_GRID, .elem = ALGO_ELEM_DATA, .help = "the filtered image"},
+    {0},
+};
+
+static int bf_cost_grid(size_t w, size_t h, const algo_params *p, uint64_t *wk, uint64_t *d)
+{
+	(void)p;
+	sat_program_cost(w, h, SAT_PLAIN, 0, wk, d);
+	if (w && h) {
+		*wk += (uint64_t)w * h;
+		*d += 1;
+	}
+	return 0;
+}
+
+static int bf_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	size_t s = 0;
+	while ((s + 1) * (s + 1) <= n)
+		s++;
+	return bf_cost_grid(s, s, p, w, d);
+}
+
+/* The scene and its depth of field. */
+static int bf_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
+{
+	size_t s = 0;
+	while ((s + 1) * (s + 1) <= n)
+		s++;
+	if (sat_scene(&in[0], s, s, p->type, seed) || algo_grid_alloc(&in[1], s, s, PRAM_INT))
+		return -1;
+	double half = s > 1 ? (double)(s - 1) / 2 : 1;
+	for (size_t y = 0; y < s; y++)
+		for (size_t x = 0; x < s; x++)
+			in[1].vals[y * s + x].i =
+			    (int64_t)((double)p->v[P_RADIUS] * fabs((double)y - half) / half + 0.5);
+	return 0;
+}
+
+static int64_t floor_div(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* The box of pixel i of a w by h image with radius r, clipped. */
+static void box(size_t w, size_t h, size_t i, int64_t r, size_t *x0, size_t *y0, size_t *x1,
+		size_t *y1)
+{
+	int64_t x = (int64_t)(i % w), y = (int64_t)(i / w);
+	*x0 = (size_t)(x - r < 0 ? 0 : x - r);
+	*y0 = (size_t)(y - r < 0 ? 0 : y - r);
+	*x1 = (size_t)(x + r >= (int64_t)w ? (int64_t)w - 1 : x + r);
+	*y1 = (size_t)(y + r >= (int64_t)h ? (int64_t)h - 1 : y + r);
+}
+
+static pram_value sub(pram_type t, pram_value a, pram_value b)
+{
+	if (t == PRAM_INT)
+		a.i -= b.i;
+	else
+		a.f -= b.f;
+	return a;
+}
+
+static pram_value add(pram_type t, pram_value a, pram_value b)
+{
+	if (t == PRAM_INT)
+		a.i += b.i;
+	else
+		a.f += b.f;
+	return a;
+}
+
+/* The average from a box sum. */
+static pram_value average(pram_type t, pram_value sum, int64_t area)
+{
+	if (t == PRAM_INT)
+		sum.i = floor_div(2 * sum.i + area, 2 * area);
+	else
+		sum.f /= (double)area;
+	return sum;
+}
+
+/* The radius image, when given, must have the image's shape and no
+ * negative radius: else a message, and -1. */
+static int check_radius(const algo_data *in, char *why, size_t len)
+{
+	if (in[1].n == 0)
+		return 0;
+	if (in[1].w != in[0].w || in[1].h != in[0].h) {
+		snprintf(why, len, "the radius image is %zu by %zu, the image %zu by %zu", in[1].w,
+			 in[1].h, in[0].w, in[0].h);
+		return -1;
+	}
+	for (size_t i = 0; i < in[1].n; i++)
+		if (in[1].vals[i].i < 0) {
+			snprintf(why, len, "radius[%zu] (row %zu, column %zu) is %lld: give >= 0",
+				 i, i / in[1].w, i % in[1].w, (long long)in[1].vals[i].i);
+			return -1;
+		}
+	return 0;
+}
+
+static int bf_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
+{
+	size_t w = in[0].w, h = in[0].h;
+	char why[160];
+	if (check_radius(in, why, sizeof why)) {
+		pram_fail(m, PRAM_EINVAL, "%s", why);
+		return 0;
+	}
+	if (w == 0 || h == 0 || sat_check_bits(m, &in[0]))
+		return 0;
+	pram_type t = in[0].type;
+	pram_array *img = algos_load(m, "T", &in[0], in[0].n, NULL);
+	pram_array *rad = in[1].n ? algos_load(m, "radius", &in[1], in[1].n, NULL) : NULL;
+	pram_array *s = img ? sat_program(m, img, w, h, SAT_PLAIN, 0) : NULL;
+	pram_array *y = pram_array_new(m, "y", w * h, t);
+	if (!s || !y || (in[1].n && !rad))
+		return 0;
+	PRAM_STEP(m, "gather: y = (S(x1,y1) - S(x0-1,y1) - S(x1,y0-1) + S(x0-1,y0-1)) / area") {
+		PRAM_FORALL(m, i, 0, (int64_t)(w * h)) {
+			int64_t r = rad ? pram_read(m, rad, i) : p->v[P_RADIUS];
+			size_t x0, y0, x1, y1;
+			box(w, h, (size_t)i, r, &x0, &y0, &x1, &y1);
+			pram_value v = pram_read_v(m, s, (int64_t)(y1 * w + x1));
+			if (x0)
+				v = sub(t, v, pram_read_v(m, s, (int64_t)(y1 * w + x0 - 1)));
+			if (y0)
+				v = sub(t, v, pram_read_v(m, s, (int64_t)((y0 - 1) * w + x1)));
+			if (x0 && y0)
+				v = add(t, v, pram_read_v(m, s, (int64_t)((y0 - 1) * w + x0 - 1)));
+			pram_write_v(m, y, i,
+				     average(t, v, (int64_t)((x1 - x0 + 1) * (y1 - y0 + 1))));
+		}
+	}
+	algos_store(y, out);
+	return 0;
+}
+
+/* The reference: the same averages from a table summed exactly (integers)
+ * or in long double. */
+static void bf_reference(const algo_data *in, algo_data *out, const algo_params *p)
+{
+	size_t w = in[0].w, h = in[0].h;
+	char why[160];
+	if (w == 0 || h == 0 || check_radius(in, why, sizeof why))
+		return;
+	long double *s = malloc(w * h * sizeof *s);
+	int64_t *si = malloc(w * h * sizeof *si);
+	if (!s || !si)
+		goto done;
+	for (size_t y = 0; y < h; y++)
+		for (size_t x = 0; x < w; x++) {
+			size_t i = y * w + x;
+			int isint = in[0].type == PRAM_INT;
+			long double v = isint ? (long double)in[0].vals[i].i : in[0].vals[i].f;
+			int64_t vi = isint ? in[0].vals[i].i : 0;
+			s[i] = v + (x ? s[i - 1] : 0) + (y ? s[i - w] : 0) -
+			       (x && y ? s[i - w - 1] : 0);
+			si[i] = vi + (x ? si[i - 1] : 0) + (y ? si[i - w] : 0) -
+				(x && y ? si[i - w - 1] : 0);
+		}
+	for (size_t i = 0; i < w * h; i++) {
+		int64_t r = in[1].n ? in[1].vals[i].i : p->v[P_RADIUS];
+		size_t x0, y0, x1, y1;
+		box(w, h, i, r, &x0, &y0, &x1, &y1);
+		int64_t area = (int64_t)((x1 - x0 + 1) * (y1 - y0 + 1));
+		long double a = s[y1 * w + x1] - (x0 ? s[y1 * w + x0 - 1] : 0) -
+				(y0 ? s[(y0 - 1) * w + x1] : 0) +
+				(x0 && y0 ? s[(y0 - 1) * w + x0 - 1] : 0);
+		int64_t ai = si[y1 * w + x1] - (x0 ? si[y1 * w + x0 - 1] : 0) -
+			     (y0 ? si[(y0 - 1) * w + x1] : 0) +
+			     (x0 && y0 ? si[(y0 - 1) * w + x0 - 1] : 0);
+		if (in[0].type == PRAM_INT)
+			out->vals[i].i = floor_div(2 * ai + area, 2 * area);
+		else
+			out->vals[i].f = (double)(a / (long double)area);
+	}
+done:
+	free(s);
+	free(si);
+}
+
+const algo algo_box_filter = {
+    .name = "box-filter",
+    .family = "image",
+    .desc = "box filter from the summed-area table; a radius per pixel gives depth of field",
+    .model = PRAM_CREW,
+    .caps = ALGO_FLOAT,
+    .inputs = bf_inputs,
+    .outputs = bf_outputs,
+    .params = bf_params,
+    .work_o = "O(wh)",
+    .depth_o = "O(log w + log h)",
+    .work_exact = "W_sat + wh (sat's packed plain table, then one gather)",
+    .depth_exact = "D_sat + 1",
+    .cost = bf_cost,
+    .cost_grid = bf_cost_grid,
+    .generate = bf_generate,
+    .simulate = bf_simulate,
+    .reference = bf_reference,
+};
