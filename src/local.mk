@@ -24,6 +24,8 @@ src_libalgo_la_SOURCES += src/algos/counting_sort_histopyramid.c
 src_libalgo_la_SOURCES += src/algos/counting_sort_2d.c
 src_libalgo_la_SOURCES += src/algos/radix_sort.c
 src_libalgo_la_SOURCES += src/algos/radix_sort_msd.c
+# The programs whose cost or result depends on the CRCW model.
+src_libalgo_la_SOURCES += src/algos/max_crcw.c src/algos/or_crcw.c src/algos/leader_crcw.c
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

@@ -34,6 +34,12 @@ TESTS += tests/test-sorts
 tests_test_sorts_SOURCES = tests/test-sorts.c tests/tap.h
 tests_test_sorts_LDADD = src/libalgo.la sim/libpram.la -lm
 
+# The programs whose cost or result depends on the CRCW model.
+check_PROGRAMS += tests/test-models
+TESTS += tests/test-models
+tests_test_models_SOURCES = tests/test-models.c tests/tap.h
+tests_test_models_LDADD = src/libalgo.la sim/libpram.la -lm
+
 # The case files (tests/cases/README.md), each a test run by run-cases.
 check_PROGRAMS += tests/run-cases
 tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
@@ -41,6 +47,7 @@ tests_run_cases_LDADD = src/libalgo.la sim/libpram.la -lm
 CASE_FILES = tests/cases/prefix-sum.case tests/cases/atomics.case tests/cases/applications.case \
 	tests/cases/radix-sort.case tests/cases/spmv.case
 CASE_FILES += tests/cases/histogram-and-sort.case tests/cases/radix-sort-lsd.case
+CASE_FILES += tests/cases/models.case
 TEST_EXTENSIONS += .case
 CASE_LOG_DRIVER = $(LOG_DRIVER)
 CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)

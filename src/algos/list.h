@@ -10,6 +10,9 @@
  */
 X(reduce, KERNELS)
 X(reduce_atomic, KERNELS)
+X(max_crcw, NONE)
+X(or_crcw, NONE)
+X(leader_crcw, NONE)
 X(scan_hillis_steele, KERNELS)
 X(scan_blelloch, KERNELS)
 X(scan_blocked, KERNELS)
