@@ -14,6 +14,8 @@ nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch
 	kernels/pyramid.clh kernels/histogram_tree.cl kernels/histogram_atomic.cl \
 	kernels/histopyramid.cl kernels/counting_sort_serial.cl kernels/counting_sort_scan.cl \
 	kernels/counting_sort_histopyramid.cl kernels/counting_sort_2d.cl kernels/radix_sort.cl
+# The programs whose result depends on the CRCW model.
+nobase_dist_pkgdata_DATA += kernels/or_crcw.cl kernels/leader_crcw.cl
 # The plain copy that pram bench measures every algorithm against.
 nobase_dist_pkgdata_DATA += kernels/copy.cl
 
@@ -37,6 +39,7 @@ kernels_libpramcl_la_SOURCES += kernels/clrt.c kernels/clrtint.h kernels/gpu.c k
 	kernels/gpu_histogram_atomic.c kernels/gpu_histopyramid.c kernels/gpu_counting_sort_serial.c \
 	kernels/gpu_counting_sort_scan.c kernels/gpu_counting_sort_histopyramid.c \
 	kernels/gpu_counting_sort_2d.c kernels/gpu_radix_sort.c kernels/bandwidth.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_or_crcw.c kernels/gpu_leader_crcw.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif
