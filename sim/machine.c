@@ -33,6 +33,8 @@ pram *pram_new(const pram_config *cfg)
 	else if ((unsigned)m->cfg.conflicts > PRAM_CONFLICT_COUNT)
 		pram_fail(m, PRAM_EINVAL, "pram_new: conflict mode %d is neither error nor count",
 			  (int)m->cfg.conflicts);
+	else if (m->cfg.record)
+		pram_record_start(m, m->cfg.record);
 	return m;
 }
 

@@ -112,6 +112,8 @@ typedef struct pram_config {
 	pram_conflicts conflicts; /* error (default) or count */
 	uint64_t seed;            /* for CRCW-arbitrary's choice of winner */
 	size_t max_violations;    /* violations kept in the list; 0 means 1000 */
+	size_t record;            /* record up to this many accesses from the start
+				     (pram_record_start); 0: no recording */
 } pram_config;
 
 /* Model and operator names as the command line spells them ("crcw-common",
