@@ -225,7 +225,9 @@ static void write_data(FILE *f, const html_rec *h, const html_info *info)
 	}
 	fputs("],\"error\":", f);
 	json_str_html(f, pram_failed(m) ? pram_errmsg(m) : "");
-	fprintf(f, ",\"verified\":%s,\"why\":", info->run->verified ? "true" : "false");
+	fprintf(f,
+		",\"verified\":%s,\"several\":%s,\"why\":", info->run->verified ? "true" : "false",
+		a->check ? "true" : "false");
 	json_str_html(f, info->run->verified ? "" : info->run->why);
 	fputs(",\"outputs\":[", f);
 	const algo_port *pt = algo_outputs(a);

@@ -9,6 +9,10 @@ TESTS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfami
 EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/tap.sh tests/report.sh \
 	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
+# The page of pram run --html in headless Chromium (skips without one).
+TESTS += tests/html.sh
+EXTRA_DIST += tests/html.sh
+
 # pram bench at small sizes on the default device: its table, its JSON, its
 # refusals (without OpenCL: that it fails and says why).
 TESTS += tests/bench.sh
