@@ -165,6 +165,11 @@ typedef struct algo {
 	 * the reference's (algo_verify). */
 	long (*check)(const algo_data *in, const algo_data *out, const algo_params *p, char *why,
 		      size_t whylen);
+	/* The largest n the program runs at (max-crcw's n^2 processors), which
+	 * simulate refuses past with a message; the tests and the report's
+	 * simulations stay at or below it (the report takes the closed form
+	 * beyond). 0: no limit. */
+	size_t max_n;
 } algo;
 
 /* The registry, in display order, ended by NULL. */

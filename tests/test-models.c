@@ -67,14 +67,14 @@ static void test_max(void)
 		run(mc, &in, PRAM_CRCW_COMMON, PRAM_OP_MAX, 1, &c);
 		run(tree, &in, PRAM_EREW, PRAM_OP_MAX, 1, &t);
 		pram_totals tc = pram_get_totals(c.m), tt = pram_get_totals(t.m);
-		uint64_t wc = (uint64_t)n * n + n, wt = n - 1, dt = algo_ceil_log2(n);
+		uint64_t wc = (uint64_t)n * n + 2 * n, wt = n - 1, dt = algo_ceil_log2(n);
 		TAP_OK(
 		    c.verified && t.verified && c.out[0].vals[0].i == t.out[0].vals[0].i,
 		    "n = %zu: max-crcw on crcw-common and reduce --op max on erew agree (%" PRId64
 		    ", %" PRId64 ")",
 		    n, c.out[0].vals[0].i, t.out[0].vals[0].i);
 		TAP_OK(tc.work == wc && tc.depth == 3,
-		       "n = %zu: max-crcw W = n^2 + n = %" PRIu64 ", D = 3 (got %" PRIu64
+		       "n = %zu: max-crcw W = n^2 + 2n = %" PRIu64 ", D = 3 (got %" PRIu64
 		       ", %" PRIu64 ")",
 		       n, wc, tc.work, tc.depth);
 		TAP_OK(tt.work == wt && tt.depth == dt,
@@ -118,17 +118,17 @@ static void test_max(void)
 	}
 	algo_data_free(&in);
 
-	/* Past 65535 elements the n^2 processor ids do not fit: refused. */
+	/* Past its max_n, 4096, the program refuses the input. */
 	algo_data big = {0};
-	gen(&big, 65536, 1, 10);
+	gen(&big, mc->max_n + 1, 1, 10);
 	simrun r;
 	algo_params p = algo_default_params(mc);
 	pram_config cfg = {.model = PRAM_CRCW_COMMON};
 	/* Only the refusal runs: it comes before any step. */
 	if (simrun_exec(mc, &p, &big, &cfg, NULL, NULL, &r) == 0) {
-		TAP_OK(pram_failed(r.m) && strstr(pram_errmsg(r.m), "n <= 65535") &&
-			   pram_step_count(r.m) == 0,
-		       "max-crcw refuses n = 65536: %s", pram_errmsg(r.m));
+		TAP_OK(mc->max_n == 4096 && pram_failed(r.m) &&
+			   strstr(pram_errmsg(r.m), "for n <= 4096") && pram_step_count(r.m) == 0,
+		       "max-crcw refuses n = 4097: %s", pram_errmsg(r.m));
 		simrun_free(&r);
 	}
 	algo_data_free(&big);
