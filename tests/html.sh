@@ -162,6 +162,12 @@ page_step max-crew 2 \
 	'any("crew forbids concurrent writes" in c for c in dom.conflicts) and ("loser", 0) in dom.bad' \
 	-- max-crcw --input "$notes" --model crew --conflicts count
 
+# One processor reading a cell twice is no concurrent read: max-crcw on one
+# element, whose processor (0, 0) reads x[0] as x[i] and as x[j].
+echo 5 >"$tap_tmp/one.txt"
+page_step max-one 2 'dom.conflicts == ["none: no cell was read or written by two processors"]' \
+	-- max-crcw --input "$tap_tmp/one.txt"
+
 # Past the recorder's limit the page keeps the steps before it and says so.
 run_pram run max-crcw --n 300 --html "$tap_tmp/big.html"
 expect_in "the page shows the steps before the limit" "$err" "a page past the limit says so"
