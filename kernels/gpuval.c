@@ -137,7 +137,8 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 			}
 		}
 		char why[200];
-		if (g->verified && algo_compare(o, &ref[k], tol, why, sizeof why) >= 0) {
+		if (!a->check && g->verified &&
+		    algo_compare(o, &ref[k], tol, why, sizeof why) >= 0) {
 			g->verified = 0;
 			snprintf(g->why, sizeof g->why, "%s%s%s", nout > 1 ? "output " : "",
 				 nout > 1 ? algo_outputs(a)[k].name : "", nout > 1 ? ": " : "");
@@ -145,6 +146,9 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 				 why);
 		}
 	}
+	/* An output with several correct values is judged by membership. */
+	if (a->check && a->check(in32, g->out, p, g->why, sizeof g->why) >= 0)
+		g->verified = 0;
 	g->median_ms = gpuval_median(g->times_ms, reps);
 	g->min_ms = g->max_ms = g->times_ms[0];
 	for (size_t k = 1; k < reps; k++) {

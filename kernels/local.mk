@@ -19,6 +19,8 @@ nobase_dist_pkgdata_DATA += kernels/spmv_csr.cl
 # products scan_matrix.cl shares).
 nobase_dist_pkgdata_DATA += kernels/matrix.clh kernels/reduce_matrix.cl kernels/partition_offsets.cl \
 	kernels/jfa_reduce.cl
+# The programs whose result depends on the CRCW model.
+nobase_dist_pkgdata_DATA += kernels/or_crcw.cl kernels/leader_crcw.cl
 # The plain copy that pram bench measures every algorithm against.
 nobase_dist_pkgdata_DATA += kernels/copy.cl
 # The summed-area table.
@@ -54,6 +56,7 @@ kernels_libpramcl_la_SOURCES += kernels/gpu_sat.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_box_filter.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_haar.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_scatter_blur.c
+kernels_libpramcl_la_SOURCES += kernels/gpu_or_crcw.c kernels/gpu_leader_crcw.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif

@@ -83,6 +83,13 @@ static void progress_show(const progress *pg, const char *name, const char *what
 	pg->cfg->progress(pg->cfg->arg, &p);
 }
 
+/* The largest size a is simulated at: sim_max, or the algorithm's own
+ * limit where it is lower. */
+static size_t sim_limit(const report *r, const algo *a)
+{
+	return a->max_n && a->max_n < r->sim_max ? a->max_n : r->sim_max;
+}
+
 /* The units of the whole sweep, once the algorithms' records are made. */
 static double sweep_units(const report *r)
 {
@@ -90,7 +97,7 @@ static double sweep_units(const report *r)
 	for (size_t k = 0; k < r->nalgos; k++) {
 		const rep_algo *ra = &r->algos[k];
 		for (size_t i = 0; i < r->nsizes; i++) {
-			if (r->sizes[i] <= r->sim_max || !ra->a->cost)
+			if (r->sizes[i] <= sim_limit(r, ra->a) || !ra->a->cost)
 				total += sim_units(r->sizes[i]);
 			total += (double)ra->nvar * gpu_units(r->sizes[i], r->reps);
 		}
@@ -397,11 +404,11 @@ static int refine(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, si
 }
 
 /* The size index of the speedup figure: the largest simulated size. */
-static size_t speedup_index(const report *r)
+static size_t speedup_index(const report *r, const algo *a)
 {
 	size_t best = r->nsizes;
 	for (size_t k = 0; k < r->nsizes; k++)
-		if (r->sizes[k] <= r->sim_max)
+		if (r->sizes[k] <= sim_limit(r, a))
 			best = k;
 	return best;
 }
@@ -412,12 +419,12 @@ static size_t speedup_index(const report *r)
 static int sweep_algo(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, size_t errlen)
 {
 	const algo *a = ra->a;
-	size_t spk = speedup_index(r);
+	size_t spk = speedup_index(r, a);
 	for (size_t k = 0; k < r->nsizes; k++) {
 		size_t n = r->sizes[k];
 		rep_cost *c = &ra->cost[k];
 		c->closed = a->cost && a->cost(n, &ra->params, &c->cw, &c->cd) == 0;
-		int sim = n <= r->sim_max || !c->closed;
+		int sim = n <= sim_limit(r, a) || !c->closed;
 		algo_data in[ALGO_MAX_PORTS] = {0};
 		if ((sim || ra->nvar) && algo_generate(a, in, n, &ra->params, r->seed)) {
 			snprintf(err, errlen, "out of memory for %zu input elements", n);

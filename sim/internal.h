@@ -85,7 +85,29 @@ struct pram {
 
 	pram_step_hook hook;
 	void *hook_ud;
+
+	/* The access recorder (record.c): NULL when off. */
+	struct pram_recorder *rec;
 };
+
+/* The recorder's state. recording is 0 once the limit was reached. */
+typedef struct pram_recorder {
+	pram_access *acc;
+	size_t n, cap, max;
+	size_t step_first; /* the open step's first access */
+	size_t steps;      /* steps recorded whole */
+	int recording, truncated;
+} pram_recorder;
+
+/* Record one access of the selected processor (record.c), and fill in the
+ * step's accesses as it ends and drop a step cut by the limit. */
+void pram__record(pram *m, const pram_array *a, int64_t i, pram_access_kind kind, pram_value v);
+void pram__record_step_end(pram *m);
+void pram__record_free(pram *m);
+/* The counts of cell i of a in the open step, and its PRAM__HELD and
+ * PRAM__FRESH bits (step.c). */
+void pram__cell_counts(pram *m, const pram_array *a, int64_t i, uint32_t *nread, uint32_t *nwrite,
+		       uint32_t *flags);
 
 /* Allocation through the hook (alloc.c). */
 void *pram__alloc(size_t n);

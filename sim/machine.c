@@ -33,6 +33,8 @@ pram *pram_new(const pram_config *cfg)
 	else if ((unsigned)m->cfg.conflicts > PRAM_CONFLICT_COUNT)
 		pram_fail(m, PRAM_EINVAL, "pram_new: conflict mode %d is neither error nor count",
 			  (int)m->cfg.conflicts);
+	else if (m->cfg.record)
+		pram_record_start(m, m->cfg.record);
 	return m;
 }
 
@@ -67,6 +69,7 @@ void pram_free(pram *m)
 	pram__free(m->steps, m->steps_cap * sizeof *m->steps);
 	pram__free(m->viol, m->viol_cap * sizeof *m->viol);
 	pram__free(m->wide, m->wide_cap * sizeof *m->wide);
+	pram__record_free(m);
 	pram__free(m, sizeof *m);
 }
 
@@ -292,8 +295,10 @@ void pram__set_ok(pram *m)
 	m->ok = m->in_step && m->pid_selected && !m->failed;
 	for (size_t k = 0; k < m->narrays; k++) {
 		pram_array *a = m->arrays[k];
-		a->f.lim[a->f.type] = m->ok ? a->len : 0;
-		a->f.rlim[a->f.type] = m->ok && !m->excl_read ? a->len : 0;
+		/* While recording, every access goes through the library. */
+		int open = m->ok && !(m->rec && m->rec->recording);
+		a->f.lim[a->f.type] = open ? a->len : 0;
+		a->f.rlim[a->f.type] = open && !m->excl_read ? a->len : 0;
 	}
 }
 

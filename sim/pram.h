@@ -112,6 +112,8 @@ typedef struct pram_config {
 	pram_conflicts conflicts; /* error (default) or count */
 	uint64_t seed;            /* for CRCW-arbitrary's choice of winner */
 	size_t max_violations;    /* violations kept in the list; 0 means 1000 */
+	size_t record;            /* record up to this many accesses from the start
+				     (pram_record_start); 0: no recording */
 } pram_config;
 
 /* Model and operator names as the command line spells them ("crcw-common",
@@ -296,6 +298,58 @@ void pram_fail(pram *m, pram_status s, const char *fmt, ...)
 /* Called after every step with the machine (for traces). */
 typedef void (*pram_step_hook)(pram *m, size_t step, void *ud);
 void pram_set_step_hook(pram *m, pram_step_hook fn, void *ud);
+
+/*
+ * The access recorder: every shared access of every step, for pictures of
+ * a run (pram run --html). Off unless asked for, and then free: the inline
+ * paths below carry no test for it. pram_record_start closes them, as an
+ * exclusive-read model closes the reads, so that every access goes through
+ * the library, which records it beside its checks: a recorded run takes
+ * about ten times the instructions (the scan of bench/bench-sim: 855 per
+ * processor-step against 81) and 64 bytes per access.
+ *
+ * At most max accesses are kept. The access that would pass the limit
+ * stops the recording: the step it falls in is dropped whole, the steps
+ * before it stay, pram_record_steps says how many, pram_record_truncated
+ * says it happened, and the run goes on at full speed, unrecorded. The
+ * scan primitive (a step without processors) records no accesses.
+ */
+typedef enum pram_access_kind {
+	PRAM_ACCESS_READ,
+	PRAM_ACCESS_WRITE,
+	PRAM_ACCESS_ATOMIC
+} pram_access_kind;
+
+typedef struct pram_access {
+	uint32_t step;    /* 0-based step (pram_step_at) */
+	uint32_t pid;     /* the processor */
+	uint32_t array;   /* the array's place in creation order (pram_array_at) */
+	uint32_t kind;    /* pram_access_kind */
+	int64_t index;    /* the cell */
+	pram_value value; /* a read: the value seen; a write: the value written; an
+			      atomic: its operand */
+	/* Filled when the step ends, from the cell's record for the step: */
+	pram_value result; /* the cell's value after the step (what a write left) */
+	uint32_t winner;   /* written cells: the processor whose write the cell kept
+			      (for atomics, the first) */
+	uint32_t nread;    /* reads of the cell in the step (atomics count) */
+	uint32_t nwrite;   /* writes of the cell in the step (atomics count) */
+	uint32_t held;     /* written cells: 1 when the cell held a value before the step */
+	pram_value before; /* written cells that held one: the value at the step's start */
+} pram_access;
+
+/* Start recording, keeping at most max accesses (max >= 1), before the
+ * first step or between steps. Returns 0, or -1 with the machine failed
+ * (EINVAL inside a step or for max 0, ENOMEM). Recording again restarts. */
+int pram_record_start(pram *m, size_t max);
+/* The accesses kept, in the order the program made them, and the k-th. */
+size_t pram_record_count(const pram *m);
+const pram_access *pram_record_at(const pram *m, size_t k);
+/* Steps whose accesses are all kept: every step so far, or those before
+ * the step that reached the limit. */
+size_t pram_record_steps(const pram *m);
+/* Did the limit stop the recording? */
+int pram_record_truncated(const pram *m);
 
 /*
  * Inline fast paths, as stdio's getc runs against the buffer of FILE.

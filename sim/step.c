@@ -133,6 +133,21 @@ static cell load_cell(pram *m, const pram_array *a, int64_t i)
 	return c;
 }
 
+void pram__cell_counts(pram *m, const pram_array *a, int64_t i, uint32_t *nread, uint32_t *nwrite,
+		       uint32_t *flags)
+{
+	cell c = load_cell(m, a, i);
+	*nread = c.nread;
+	*nwrite = c.nwrite;
+	*flags = c.flags;
+}
+
+/* Is the recorder on? (Only the library's paths ask.) */
+static inline int recording(const pram *m)
+{
+	return UNLIKELY(m->rec != NULL) && m->rec->recording;
+}
+
 /* Pack c into cell i's record; counts too large for it go to the table.
  * Returns 0, or -1 (and fails the machine) when out of memory. */
 static int store_cell(pram *m, pram_array *a, int64_t i, const cell *c)
@@ -204,6 +219,8 @@ void pram_step_end(pram *m)
 {
 	if (!m->in_step)
 		return;
+	if (recording(m))
+		pram__record_step_end(m);
 	settle_work(m);
 	m->in_step = 0;
 	pram__set_ok(m);
@@ -404,7 +421,10 @@ pram_value pram__read_slow(pram *m, pram_array *a, int64_t i, pram_type want)
 	cell c = load_cell(m, a, i);
 	if (!read_cell(m, a, i, &c, "reads", 1) || store_cell(m, a, i, &c))
 		return zero;
-	return start_value(a, i, &c);
+	pram_word v = start_value(a, i, &c);
+	if (recording(m))
+		pram__record(m, a, i, PRAM_ACCESS_READ, v);
+	return v;
 }
 
 int64_t(pram_read)(pram *m, pram_array *a, int64_t i)
@@ -530,7 +550,8 @@ void pram__write_slow(pram *m, pram_array *a, int64_t i, pram_value v, pram_type
 	} else {
 		write_conflict(m, a, i, &c, v);
 	}
-	store_cell(m, a, i, &c);
+	if (store_cell(m, a, i, &c) == 0 && recording(m))
+		pram__record(m, a, i, PRAM_ACCESS_WRITE, v);
 }
 
 void(pram_write)(pram *m, pram_array *a, int64_t i, int64_t v)
@@ -607,6 +628,11 @@ int64_t pram_atomic(pram *m, pram_array *a, int64_t i, pram_op op, int64_t v)
 	int64_t old = atomic_apply(m, a, i, &c, op, v);
 	if (store_cell(m, a, i, &c))
 		return 0;
+	if (recording(m)) {
+		pram_value w;
+		w.i = v;
+		pram__record(m, a, i, PRAM_ACCESS_ATOMIC, w);
+	}
 	return old;
 }
 

@@ -470,6 +470,22 @@ long algo_compare(const algo_data *got, const algo_data *want, double tol, char 
 	return -1;
 }
 
+long algo_verify(const algo *a, const algo_data *in, const algo_data *out, const algo_data *ref,
+		 const algo_params *p, double tol, size_t *port, char *why, size_t whylen)
+{
+	*port = 0;
+	if (a->check)
+		return a->check(in, out, p, why, whylen);
+	for (size_t k = 0; k < algo_nout(a); k++) {
+		long bad = algo_compare(&out[k], &ref[k], tol, why, whylen);
+		if (bad >= 0) {
+			*port = k;
+			return bad;
+		}
+	}
+	return -1;
+}
+
 /* Why a token is not a number. */
 enum {
 	NUM_OK,

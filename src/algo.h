@@ -181,6 +181,20 @@ typedef struct algo {
 	 * "file:line: what" in err. NULL: text only. */
 	int (*read_file)(const char *path, const algo_params *p, algo_data *in, char *err,
 			 size_t errlen);
+	/* When more than one output is correct (the winner of a CRCW-arbitrary
+	 * write): whether out (every output) is one of the correct ones for in
+	 * under p, whose model may narrow them (CRCW-priority has one). Returns
+	 * -1 when it is, else the first bad index, with the reason in why. The
+	 * simulator's run and the kernels are then validated by it, and the
+	 * reference computes one correct output. NULL: every output must equal
+	 * the reference's (algo_verify). */
+	long (*check)(const algo_data *in, const algo_data *out, const algo_params *p, char *why,
+		      size_t whylen);
+	/* The largest n the program runs at (max-crcw's n^2 processors), which
+	 * simulate refuses past with a message; the tests and the report's
+	 * simulations stay at or below it (the report takes the closed form
+	 * beyond). 0: no limit. */
+	size_t max_n;
 } algo;
 
 /* The registry, in display order, ended by NULL. */
@@ -264,6 +278,13 @@ int algo_generate(const algo *a, algo_data *in, size_t n, const algo_params *p, 
  * in why), else -1. */
 long algo_compare(const algo_data *got, const algo_data *want, double tol, char *why,
 		  size_t whylen);
+/* Validate the outputs out of a run of a on in against the reference's,
+ * ref (nout of each): a's check where it has one, else algo_compare on
+ * each output in turn, floats within tol. Returns -1 when valid, else the
+ * first bad index, with the output's number in *port and the reason in
+ * why. */
+long algo_verify(const algo *a, const algo_data *in, const algo_data *out, const algo_data *ref,
+		 const algo_params *p, double tol, size_t *port, char *why, size_t whylen);
 /* The float tolerance for results computed from in with unit roundoff eps
  * (DBL_EPSILON for the simulator, FLT_EPSILON for float kernels):
  * (ceil(log2 n) + 2) * eps * sum |in|. */

@@ -131,7 +131,8 @@ enum {
 	OPT_MAX_GROUP,
 	OPT_NO_DRAW,
 	OPT_FORCE,
-	OPT_BASE
+	OPT_BASE,
+	OPT_HTML
 };
 
 /* The long options of a command that runs an algorithm: --n, --input,

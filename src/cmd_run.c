@@ -2,6 +2,7 @@
  * cmd_run.c - `pram run`: an algorithm on the simulator, checked against the
  * sequential reference, with its cost table (text, JSON or CSV).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <time.h>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 
 #include "cli.h"
 #include "pgm.h"
+#include "html.h"
 #include "simrun.h"
 
 /* Traces print at most this many cells of an array. */
@@ -25,6 +27,7 @@ typedef struct run_opts {
 	int combine_given;
 	int force;          /* run even when the estimate says it will not fit or is long */
 	const char *output; /* --output FILE.pgm: the first image output, or NULL */
+	const char *html;   /* --html FILE: the page of the run */
 } run_opts;
 
 /* What a simulation costs, for the estimate before a run: bytes of memory
@@ -220,7 +223,10 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		printf("\n%" PRIu64 " violation%s:\n", t.violations, t.violations == 1 ? "" : "s");
 		print_violations_text(m, stdout);
 	}
-	if (r->verified)
+	if (r->verified && o->a.alg->check)
+		printf("\nverified: the output is one of the correct ones (%s has more than one)\n",
+		       o->a.alg->name);
+	else if (r->verified)
 		printf("\nverified: the output equals the sequential reference\n");
 	else
 		printf("\nNOT verified: %s\n", r->why);
@@ -317,6 +323,7 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 		fputc('}', f);
 	}
 	fputs(",\"steps\":[", f);
+	size_t acc = 0;
 	for (size_t k = 0; k < pram_step_count(m); k++) {
 		const pram_step_stats *s = pram_step_at(m, k);
 		fprintf(f, "%s\n{\"step\":%zu,\"line\":%d,\"label\":", k ? "," : "", k + 1,
@@ -325,10 +332,26 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 		fprintf(f,
 			",\"work\":%" PRIu64 ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64
 			",\"atomics\":%" PRIu64 ",\"contention\":%" PRIu64
-			",\"max_atomic\":%" PRIu64 "}",
+			",\"max_atomic\":%" PRIu64,
 			s->work, s->reads, s->writes, s->atomics, s->contention, s->max_atomic);
+		/* --trace: the step's accesses, as far as they were recorded. */
+		if (o->trace && k < pram_record_steps(m)) {
+			fputs(",\"accesses\":[", f);
+			for (int any = 0;
+			     acc < pram_record_count(m) && pram_record_at(m, acc)->step == k;
+			     acc++, any = 1) {
+				fputs(any ? ",\n" : "\n", f);
+				json_access(f, m, pram_record_at(m, acc));
+			}
+			fputs("]", f);
+		}
+		fputs("}", f);
 	}
-	fputs("]}\n", f);
+	fputs("]", f);
+	if (o->trace)
+		fprintf(f, ",\"accesses_recorded_steps\":%zu,\"accesses_truncated\":%s",
+			pram_record_steps(m), pram_record_truncated(m) ? "true" : "false");
+	fputs("}\n", f);
 }
 
 static void print_csv(const simrun *r)
@@ -378,6 +401,34 @@ static int write_output(const run_opts *o, const simrun *r)
 	return 0;
 }
 
+/* Write the page of --html; 0, or EXIT_FAIL (reported). */
+static int write_page(const run_opts *o, const html_rec *page, const algo_data *in, const simrun *r)
+{
+	char err[256];
+	FILE *f = fopen(o->html, "w");
+	if (!f) {
+		cli_error("run: --html '%s': cannot create it: %s", o->html, strerror(errno));
+		return EXIT_FAIL;
+	}
+	html_info info = {
+	    .alg = o->a.alg, .params = &o->a.params, .cfg = &o->cfg, .in = in, .run = r};
+	int bad = html_write(f, page, &info, err, sizeof err);
+	if (fclose(f) != 0 && !bad) {
+		snprintf(err, sizeof err, "cannot write it: %s", strerror(errno));
+		bad = 1;
+	}
+	if (bad) {
+		cli_error("run: --html '%s': %s", o->html, err);
+		return EXIT_FAIL;
+	}
+	if (pram_record_truncated(r->m))
+		fprintf(stderr,
+			"pram: run: the page shows the steps before the limit of %u "
+			"accesses (steps 1 to %zu of %zu)\n",
+			HTML_MAX_ACCESSES, pram_record_steps(r->m), pram_step_count(r->m));
+	return 0;
+}
+
 /* pram run's own options (cli_own_fn). */
 static int run_option(void *ud, int c, const char *arg)
 {
@@ -404,6 +455,9 @@ static int run_option(void *ud, int c, const char *arg)
 		break;
 	case OPT_FORCE:
 		o->force = 1;
+		break;
+	case OPT_HTML:
+		o->html = arg;
 		break;
 	case OPT_BASE: {
 		uint64_t b = 0;
@@ -456,6 +510,7 @@ static int run_exec(int argc, char **argv)
 	    {"conflicts", required_argument, 0, OPT_CONFLICTS},
 	    {"combine", required_argument, 0, OPT_COMBINE},
 	    {"output", required_argument, 0, OPT_OUT},
+	    {"html", required_argument, 0, OPT_HTML},
 	    {0, 0, 0, 0},
 	};
 	const char *name = NULL;
@@ -480,8 +535,14 @@ static int run_exec(int argc, char **argv)
 		cli_error("run: --combine %s works on integers only", pram_op_name(o.cfg.combine));
 		return EXIT_USAGE;
 	}
-	if (o.trace && (o.a.json || o.a.csv)) {
-		cli_error("run: --trace prints text; leave out --json and --csv");
+	if (o.trace && o.a.csv) {
+		cli_error(
+		    "run: --trace prints text, or with --json each step's accesses; leave out "
+		    "--csv");
+		return EXIT_USAGE;
+	}
+	if (o.html && o.trace) {
+		cli_error("run: --html and --trace: give one of them");
 		return EXIT_USAGE;
 	}
 	algo_data in[ALGO_MAX_PORTS] = {0};
@@ -498,12 +559,13 @@ static int run_exec(int argc, char **argv)
 		algo_data_free_all(in, nin);
 		return rc;
 	}
-	if (o.trace && in->n > 1024) {
-		cli_error("run: --trace is for small inputs (n <= 1024; this one has %zu)", in->n);
+	if ((o.trace || o.html) && in->n > 1024) {
+		cli_error("run: --%s is for small inputs (n <= 1024; this one has %zu)",
+			  o.html ? "html" : "trace", in->n);
 		algo_data_free_all(in, nin);
 		return EXIT_USAGE;
 	}
-	if (o.trace) {
+	if (o.trace && !o.a.json) {
 		const algo_port *pt = algo_inputs(o.a.alg);
 		for (size_t k = 0; k < nin; k++) {
 			if (nin > 1)
@@ -524,18 +586,43 @@ static int run_exec(int argc, char **argv)
 	}
 	simrun r;
 	cli_progress pg;
-	cli_progress_init(&pg, !o.trace && seconds > 2);
+	cli_progress_init(&pg, !o.trace && !o.html && seconds > 2);
 	pg.next = pg.start + 1.0; /* nothing for a run that ends within a second */
-	if (simrun_exec(o.a.alg, &o.a.params, in, &o.cfg,
-			o.trace ? trace_step
-			: pg.on ? progress_step
-				: NULL,
-			o.trace ? (void *)stdout : (void *)&pg, &r)) {
+	html_rec *page = NULL;
+	pram_step_hook hook = NULL;
+	void *hook_ud = NULL;
+	if (o.html) {
+		if (!(page = html_rec_new())) {
+			cli_error("run: out of memory");
+			algo_data_free_all(in, nin);
+			return EXIT_FAIL;
+		}
+		o.cfg.record = HTML_MAX_ACCESSES;
+		hook = html_step;
+		hook_ud = page;
+	} else if (o.trace && o.a.json) {
+		o.cfg.record = HTML_MAX_ACCESSES;
+	} else if (o.trace) {
+		hook = trace_step;
+		hook_ud = stdout;
+	} else if (pg.on) {
+		hook = progress_step;
+		hook_ud = &pg;
+	}
+	if (simrun_exec(o.a.alg, &o.a.params, in, &o.cfg, hook, hook_ud, &r)) {
 		cli_error("run: out of memory");
+		html_rec_free(page);
 		algo_data_free_all(in, nin);
 		return EXIT_FAIL;
 	}
 	cli_progress_end(&pg);
+	if (o.html && (rc = write_page(&o, page, in, &r))) {
+		html_rec_free(page);
+		simrun_free(&r);
+		algo_data_free_all(in, nin);
+		return rc;
+	}
+	html_rec_free(page);
 	if (o.a.json)
 		print_json(&o, in, &r);
 	else if (o.a.csv)
@@ -554,11 +641,12 @@ static int run_exec(int argc, char **argv)
 
 const cmd_entry cmd_run_entry = {
     .name = "run",
-    .args = "ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
-	    "       [--force] [--base B] [--conflicts error|count] [--op sum|max|min] "
-	    "[--inclusive|--exclusive]\n"
-	    "       [--float] [--ALGO-PARAMETER V ...] [--combine OP] [--json | --csv]\n"
-	    "       [--output FILE.pgm]",
+    .args =
+	"ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
+	"       [--html FILE] [--force] [--base B] [--conflicts error|count] [--op sum|max|min] "
+	"[--inclusive|--exclusive]\n"
+	"       [--float] [--ALGO-PARAMETER V ...] [--combine OP] [--json | --csv]\n"
+	"       [--output FILE.pgm]",
     .summary = "run an algorithm on the PRAM simulator and print its cost table",
     .help = "options:\n"
 	    "  --n N            input size (default 16); 2^k is accepted\n"
@@ -573,6 +661,11 @@ const cmd_entry cmd_run_entry = {
 	    "  --trace          print the arrays after every step (n <= 1024)\n"
 	    "  --output FILE    write the first image output as a PGM (P5; P2 for a\n"
 	    "                   name ending in .p2), values rounded, 0 to 65535\n"
+	    "  --trace          print the arrays after every step (n <= 1024); with --json,\n"
+	    "                   each step's accesses (processor, cell, value, the winner)\n"
+	    "  --html FILE      write FILE, one page that steps through the run: the\n"
+	    "                   cells each processor read and wrote, the conflicts and\n"
+	    "                   how the model resolved them, the counters (n <= 1024)\n"
 	    "  --base B         print integers in base 2, 8, 10 or 16 (text output; input\n"
 	    "                   files may write 0b101 for binary)\n"
 	    "  --force          run even when the estimate says the run will not fit in\n"

@@ -6,12 +6,14 @@
 
 #include "json.h"
 
-void json_str(FILE *f, const char *s)
+static void str_escaped(FILE *f, const char *s, int html)
 {
 	fputc('"', f);
 	for (; s && *s; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
+		if (html && (c == '<' || c == '>' || c == '&'))
+			fprintf(f, "\\u%04x", c);
+		else if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
 		else if (c == '\n')
 			fputs("\\n", f);
@@ -21,6 +23,16 @@ void json_str(FILE *f, const char *s)
 			fputc(c, f);
 	}
 	fputc('"', f);
+}
+
+void json_str(FILE *f, const char *s)
+{
+	str_escaped(f, s, 0);
+}
+
+void json_str_html(FILE *f, const char *s)
+{
+	str_escaped(f, s, 1);
 }
 
 void json_num(FILE *f, double v)
@@ -50,4 +62,27 @@ void json_values(FILE *f, const algo_data *d)
 		json_value(f, d->type, d->vals[i]);
 	}
 	fputc(']', f);
+}
+
+void json_access(FILE *f, const pram *m, const pram_access *e)
+{
+	static const char *const kinds[] = {"read", "write", "atomic"};
+	const pram_array *a = pram_array_at(m, e->array);
+	pram_type t = pram_array_type(a);
+	fprintf(f, "{\"proc\":%" PRIu32 ",\"kind\":\"%s\",\"array\":", e->pid,
+		kinds[e->kind <= PRAM_ACCESS_ATOMIC ? e->kind : 0]);
+	json_str_html(f, pram_array_name(a));
+	fprintf(f, ",\"index\":%" PRId64 ",\"value\":", e->index);
+	json_value(f, e->kind == PRAM_ACCESS_ATOMIC ? PRAM_INT : t, e->value);
+	fprintf(f, ",\"nread\":%" PRIu32 ",\"nwrite\":%" PRIu32, e->nread, e->nwrite);
+	if (e->kind != PRAM_ACCESS_READ) {
+		fputs(",\"result\":", f);
+		json_value(f, t, e->result);
+		fprintf(f, ",\"winner\":%" PRIu32 ",\"before\":", e->winner);
+		if (e->held)
+			json_value(f, t, e->before);
+		else
+			fputs("null", f);
+	}
+	fputc('}', f);
 }

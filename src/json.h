@@ -32,4 +32,16 @@ void json_value(FILE *f, pram_type t, pram_value v);
 /* The n values of d as a JSON array. */
 void json_values(FILE *f, const algo_data *d);
 
+/* s as json_str writes it, with <, > and & as \u escapes too, so that the
+ * text may stand inside an HTML <script> element (pram run --html). */
+void json_str_html(FILE *f, const char *s);
+
+/* One recorded access of m (pram_record_at) as an object: {"proc": 3,
+ * "kind": "read", "array": "x", "index": 2, "value": 7, "nread": 2,
+ * "nwrite": 0}; a write or an atomic adds "result" (the cell after the
+ * step), "winner" (the processor whose write the cell kept) and "before"
+ * (the cell at the step's start, null when it held no value). Array names
+ * are written as json_str_html writes them. */
+void json_access(FILE *f, const pram *m, const pram_access *e);
+
 #endif

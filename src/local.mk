@@ -40,6 +40,23 @@ src_libalgo_la_SOURCES += src/algos/sat.c src/algos/sat.h
 src_libalgo_la_SOURCES += src/algos/box_filter.c
 src_libalgo_la_SOURCES += src/algos/scatter_blur.c
 src_libalgo_la_SOURCES += src/algos/haar.c
+# The programs whose cost or result depends on the CRCW model.
+src_libalgo_la_SOURCES += src/algos/max_crcw.c src/algos/or_crcw.c src/algos/leader_crcw.c
+# The page of pram run --html: html.c writes it, src/run.html is its text
+# (HTML, CSS and JavaScript, readable as they are), made at build time into
+# a C array of its lines, html_run_template.
+src_libalgo_la_SOURCES += src/html.c src/html.h
+nodist_src_libalgo_la_SOURCES = src/run_html.c
+CLEANFILES += src/run_html.c
+EXTRA_DIST += src/run.html
+src/run_html.c: $(top_srcdir)/src/run.html
+	$(AM_V_GEN)$(MKDIR_P) src && { \
+	  echo '/* run_html.c - made from src/run.html by src/local.mk: do not edit. */'; \
+	  echo '#include "html.h"'; \
+	  echo 'const char *const html_run_template[] = {'; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n",/' \
+	    $(top_srcdir)/src/run.html; \
+	  echo 'NULL};'; } >$@-t && mv $@-t $@
 src_libalgo_la_LIBADD = sim/libpram.la
 
 bin_PROGRAMS += pram

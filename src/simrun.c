@@ -28,11 +28,8 @@ int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const 
 	if (pram_failed(r->m)) {
 		snprintf(r->why, sizeof r->why, "the simulation failed: %s", pram_errmsg(r->m));
 	} else {
-		for (size_t k = 0; k < r->nout && r->bad_index < 0; k++) {
-			r->bad_index =
-			    algo_compare(&r->out[k], &r->ref[k], tol, r->why, sizeof r->why);
-			r->bad_port = k;
-		}
+		r->bad_index =
+		    algo_verify(a, in, r->out, r->ref, p, tol, &r->bad_port, r->why, sizeof r->why);
 		r->verified = r->bad_index < 0;
 	}
 	if (algo_cost_of(a, in, p, &r->cost_w, &r->cost_d) == 0)

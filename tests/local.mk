@@ -17,6 +17,9 @@ EXTRA_DIST += tests/spmv-mtx.sh tests/data/spmv-notes.mtx tests/data/spmv-real-g
 # Pictures through the pram command: --input image.pgm, --output FILE.pgm.
 TESTS += tests/images.sh
 EXTRA_DIST += tests/images.sh
+# The page of pram run --html in headless Chromium (skips without one).
+TESTS += tests/html.sh
+EXTRA_DIST += tests/html.sh
 
 # pram bench at small sizes on the default device: its table, its JSON, its
 # refusals (without OpenCL: that it fails and says why).
@@ -61,6 +64,11 @@ tests_test_sat_SOURCES = tests/test-sat.c tests/tap.h
 tests_test_sat_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_test_sat_LDADD = src/libalgo.la sim/libpram.la -lm
 EXTRA_DIST += tests/data/scene.pgm
+# The programs whose cost or result depends on the CRCW model.
+check_PROGRAMS += tests/test-models
+TESTS += tests/test-models
+tests_test_models_SOURCES = tests/test-models.c tests/tap.h
+tests_test_models_LDADD = src/libalgo.la sim/libpram.la -lm
 
 # The case files (tests/cases/README.md), each a test run by run-cases.
 check_PROGRAMS += tests/run-cases
@@ -71,6 +79,7 @@ CASE_FILES = tests/cases/prefix-sum.case tests/cases/atomics.case tests/cases/ap
 CASE_FILES += tests/cases/histogram-and-sort.case tests/cases/radix-sort-lsd.case
 CASE_FILES += tests/cases/partitioned-streams.case
 CASE_FILES += tests/cases/summed-area.case
+CASE_FILES += tests/cases/models.case
 TEST_EXTENSIONS += .case
 CASE_LOG_DRIVER = $(LOG_DRIVER)
 CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)

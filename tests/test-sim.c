@@ -4,7 +4,7 @@
  * and D_serial, work counting, the scan primitive, the counting mode, bounds
  * and never-written cells, allocation failures; and the machine's own
  * bookkeeping: counts too large for a cell's record, the stamps' wrap after
- * 2^16 steps, the bytes a cell costs.
+ * 2^16 steps, the bytes a cell costs; the access recorder.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -789,6 +789,197 @@ static void test_rules(void)
 	TAP_OK(pram_op_parse("MAX", &op) == 0 && op == PRAM_OP_MAX, "so are operators");
 }
 
+/* ---- The access recorder ------------------------------------------------ */
+
+/* The in-place Hillis-Steele scan of n = 16 cells (10, 11, ...) on m. */
+static void hillis_steele(pram *m, pram_array *x, size_t n)
+{
+	for (size_t d = 1; d < n; d *= 2)
+		PRAM_STEP(m, "add") {
+			PRAM_FORALL(m, i, d, n)
+				pram_write(m, x, i,
+					   pram_read(m, x, i - (int64_t)d) + pram_read(m, x, i));
+		}
+}
+
+/* Per step, the recorded accesses give back the step's counters: reads,
+ * writes, the processors that acted (work) and the busiest cell
+ * (contention); every read sees the step's start, every write's result is
+ * the cell after the step. */
+static void test_recorder_scan(void)
+{
+	enum {
+		N = 16
+	};
+	pram *m = machine(PRAM_CREW), *plain = machine(PRAM_CREW);
+	pram_array *x = counting_array(m, "x", N), *px = counting_array(plain, "x", N);
+	TAP_EQ_I(pram_record_start(m, 100000), 0, "pram_record_start");
+	hillis_steele(m, x, N);
+	hillis_steele(plain, px, N);
+	pram_totals t = pram_get_totals(m), pt = pram_get_totals(plain);
+	int same = t.work == pt.work && t.depth == pt.depth && t.reads == pt.reads &&
+		   t.writes == pt.writes && t.contention == pt.contention;
+	for (size_t i = 0; i < N; i++)
+		same &= pram_array_get_i(x, i) == pram_array_get_i(px, i);
+	TAP_OK(same, "a recorded run computes and counts what an unrecorded one does");
+	TAP_EQ_I(pram_record_steps(m), pram_step_count(m), "every step is recorded");
+	TAP_OK(!pram_record_truncated(m), "not truncated");
+
+	/* Replay the scan in plain C beside the record. */
+	int64_t before[N], after[N];
+	for (size_t i = 0; i < N; i++)
+		before[i] = 10 + (int64_t)i;
+	size_t k = 0, nacc = pram_record_count(m);
+	int counters = 1, values = 1;
+	for (size_t s = 0, d = 1; s < pram_step_count(m); s++, d *= 2) {
+		const pram_step_stats *st = pram_step_at(m, s);
+		uint64_t reads = 0, writes = 0, work = 0, cont = 0, last_pid = UINT64_MAX;
+		for (size_t i = 0; i < N; i++)
+			after[i] = i >= d ? before[i - d] + before[i] : before[i];
+		for (; k < nacc && pram_record_at(m, k)->step == s; k++) {
+			const pram_access *e = pram_record_at(m, k);
+			if (e->pid != last_pid)
+				work++;
+			last_pid = e->pid;
+			if (e->kind == PRAM_ACCESS_READ) {
+				reads++;
+				values &= e->value.i == before[e->index];
+			} else {
+				writes++;
+				values &= e->kind == PRAM_ACCESS_WRITE && e->winner == e->pid &&
+					  e->result.i == after[e->index] &&
+					  e->value.i == after[e->index] && e->held &&
+					  e->before.i == before[e->index];
+			}
+			if (e->nread + e->nwrite > cont)
+				cont = e->nread + e->nwrite;
+			values &= e->array == 0 && e->result.i == after[e->index];
+		}
+		if (reads != st->reads || writes != st->writes || work != st->work ||
+		    cont != st->contention) {
+			counters = 0;
+			tap_diag(
+			    "step %zu: recorded reads %llu, writes %llu, work %llu, contention "
+			    "%llu; counted %llu, %llu, %llu, %llu",
+			    s + 1, (unsigned long long)reads, (unsigned long long)writes,
+			    (unsigned long long)work, (unsigned long long)cont,
+			    (unsigned long long)st->reads, (unsigned long long)st->writes,
+			    (unsigned long long)st->work, (unsigned long long)st->contention);
+		}
+		memcpy(before, after, sizeof before);
+	}
+	TAP_OK(counters, "each step's recorded accesses give its reads, writes, work, contention");
+	TAP_OK(values && k == nacc, "every access holds its values, step by step (%zu accesses)",
+	       nacc);
+	pram_free(m);
+	pram_free(plain);
+}
+
+/* Four processors write one cell: the record says who won and what the
+ * cell holds, by the model's rule. */
+static void test_recorder_conflicts(void)
+{
+	static const pram_model models[] = {PRAM_CRCW_ARBITRARY, PRAM_CRCW_PRIORITY,
+					    PRAM_CRCW_COMBINING, PRAM_CRCW_COMMON};
+	for (size_t k = 0; k < 4; k++) {
+		pram *m = pram_new(&(pram_config){.model = models[k], .seed = 3});
+		pram_array *a = counting_array(m, "a", 2);
+		pram_record_start(m, 100);
+		PRAM_STEP(m, "four write a[0]") {
+			PRAM_FORALL(m, i, 0, 4) {
+				pram_write(m, a, 0, models[k] == PRAM_CRCW_COMMON ? 7 : 5 + i);
+			}
+		}
+		int ok = pram_record_count(m) == 4 && !pram_failed(m);
+		int64_t got = pram_array_get_i(a, 0);
+		for (size_t j = 0; ok && j < 4; j++) {
+			const pram_access *e = pram_record_at(m, j);
+			ok = e->pid == j && e->kind == PRAM_ACCESS_WRITE && e->nwrite == 4 &&
+			     e->nread == 0 && e->result.i == got && e->held && e->before.i == 10;
+			if (models[k] == PRAM_CRCW_PRIORITY)
+				ok &= e->winner == 0 && got == 5;
+			else if (models[k] == PRAM_CRCW_COMBINING)
+				ok &= got == 5 + 6 + 7 + 8;
+			else if (models[k] == PRAM_CRCW_ARBITRARY)
+				ok &= e->winner < 4 && got == 5 + (int64_t)e->winner;
+			else
+				ok &= got == 7;
+		}
+		TAP_OK(ok, "recorder: four writes of a[0] under %s, a[0] = %lld",
+		       pram_model_name(models[k]), (long long)got);
+		pram_free(m);
+	}
+
+	/* Concurrent reads under EREW, counted and going on. */
+	pram *m = pram_new(&(pram_config){.model = PRAM_EREW, .conflicts = PRAM_CONFLICT_COUNT});
+	pram_array *a = counting_array(m, "a", 1), *out = pram_array_new(m, "out", 2, PRAM_INT);
+	pram_record_start(m, 100);
+	concurrent_read(m, a, out);
+	const pram_access *r0 = pram_record_at(m, 0), *r1 = pram_record_at(m, 2);
+	TAP_OK(pram_record_count(m) == 4 && r0->kind == PRAM_ACCESS_READ && r0->nread == 2 &&
+		   r1->pid == 1 && r1->nread == 2 && r1->value.i == 10 &&
+		   pram_record_at(m, 1)->array == 1,
+	       "recorder: a concurrent read under erew is recorded with both readers");
+	pram_free(m);
+
+	/* Atomics. */
+	m = machine(PRAM_CRCW_COMMON);
+	a = counting_array(m, "a", 1);
+	pram_record_start(m, 100);
+	PRAM_STEP(m, "three add") {
+		PRAM_FORALL(m, i, 0, 3) {
+			pram_fetch_add(m, a, 0, i + 1);
+		}
+	}
+	const pram_access *e = pram_record_at(m, 2);
+	TAP_OK(pram_record_count(m) == 3 && e->kind == PRAM_ACCESS_ATOMIC && e->value.i == 3 &&
+		   e->result.i == 16 && e->nwrite == 3 && e->winner == 0,
+	       "recorder: atomics, with their operands and the cell's result");
+	pram_free(m);
+}
+
+/* The limit: the step that reaches it is dropped whole, and the run goes
+ * on unrecorded with the same counters. */
+static void test_recorder_limit(void)
+{
+	enum {
+		N = 16
+	};
+	pram *m = machine(PRAM_CREW), *plain = machine(PRAM_CREW);
+	pram_array *x = counting_array(m, "x", N), *px = counting_array(plain, "x", N);
+	/* Step 1 makes 15 * 3 = 45 accesses, step 2 42: a limit of 60 keeps
+	 * step 1 alone. */
+	pram_record_start(m, 60);
+	hillis_steele(m, x, N);
+	hillis_steele(plain, px, N);
+	TAP_OK(pram_record_truncated(m) && pram_record_steps(m) == 1 &&
+		   pram_record_count(m) == 45 && pram_record_at(m, 44)->step == 0,
+	       "the limit keeps the whole steps before it (%zu steps, %zu accesses)",
+	       pram_record_steps(m), pram_record_count(m));
+	pram_totals t = pram_get_totals(m), pt = pram_get_totals(plain);
+	TAP_OK(t.work == pt.work && t.reads == pt.reads && t.contention == pt.contention &&
+		   pram_array_get_i(x, N - 1) == pram_array_get_i(px, N - 1) && !pram_failed(m),
+	       "and the run goes on, counted as without the recorder");
+	pram_free(m);
+	pram_free(plain);
+
+	m = machine(PRAM_CREW);
+	TAP_OK(pram_record_start(m, 0) != 0 && strstr(pram_errmsg(m), "0 accesses"),
+	       "a limit of 0 is refused: %s", pram_errmsg(m));
+	pram_free(m);
+	m = machine(PRAM_CREW);
+	pram_step_begin(m, "open", __FILE__, __LINE__);
+	TAP_OK(pram_record_start(m, 10) != 0 && strstr(pram_errmsg(m), "inside step"),
+	       "starting inside a step is refused: %s", pram_errmsg(m));
+	pram_step_end(m);
+	pram_free(m);
+	m = machine(PRAM_CREW);
+	TAP_OK(pram_record_count(m) == 0 && pram_record_at(m, 0) == NULL &&
+		   pram_record_steps(m) == 0 && !pram_record_truncated(m),
+	       "a machine that does not record has no accesses");
+	pram_free(m);
+}
+
 int main(void)
 {
 	test_rules();
@@ -808,5 +999,8 @@ int main(void)
 	test_stamp_wrap();
 	test_functions();
 	test_cell_bytes();
+	test_recorder_scan();
+	test_recorder_conflicts();
+	test_recorder_limit();
 	return tap_done();
 }

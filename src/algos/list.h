@@ -10,6 +10,9 @@
  */
 X(reduce, KERNELS)
 X(reduce_atomic, KERNELS)
+X(max_crcw, NONE)
+X(or_crcw, KERNELS)
+X(leader_crcw, KERNELS)
 X(scan_hillis_steele, KERNELS)
 X(scan_blelloch, KERNELS)
 X(scan_blocked, KERNELS)
