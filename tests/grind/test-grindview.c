@@ -5,8 +5,9 @@
  * Oclgrind plugin on the kernels of tests/grind, whose PRAM shapes are
  * known exactly: an EREW tree reduction (log2 L + 1 steps, work 2L - 1), the
  * Hillis-Steele scan (CREW, work L (log2 L + 1)), Blelloch's scan (EREW,
- * work 4L - 2) and a kernel whose work-items all write one local cell (CRCW,
- * with the line), and a sweep of L = 2 .. 256 that tells L log L work from
+ * work 4L - 2), a kernel whose work-items all write one local cell (CRCW,
+ * with the line), one whose work-items all increment one local counter with
+ * an atomic (CRCW too), and a sweep of L = 2 .. 256 that tells L log L work from
  * linear work, as pram check judges work-efficiency. The plugin part skips,
  * saying why, without oclgrind, the plugin or OpenCL. Prints TAP.
  */
@@ -347,6 +348,34 @@ static void test_shapes(void)
 	gv_free(&r);
 }
 
+/* Atomics: each is a read and a write of its cell, so L of them on one
+ * local counter in one step are a concurrent write; one alone is not. */
+static void test_atomics(void)
+{
+	gv_run r;
+	if (grind("atomic_local", "none", "4 1", &r) == 0 && r.nlaunch == 2 &&
+	    r.launch[0].ngroup == 1 && r.launch[1].ngroup == 1) {
+		gv_group *g = &r.launch[0].group[0];
+		TAP_OK(g->steps == 3 && g->work == 6, "atomic_local L = 4: 3 steps, work L + 2");
+		TAP_OK(g->step[1].reads == 4 && g->step[1].writes == 4,
+		       "atomic_local L = 4: each atomic counts a read and a write");
+		TAP_OK(g->access == GV_CRCW && g->step[1].access == GV_CRCW &&
+			   g->step[0].access == GV_EREW,
+		       "atomic_local L = 4: the step of the atomics is CRCW (got %s)",
+		       gv_class_name(g->access));
+		TAP_EQ_I(g->first.line, line_of("atomic_local.cl", "atomic_inc(&count)"),
+			 "atomic_local: the line of the atomic");
+		TAP_OK(strcmp(g->first.array, "count") == 0, "atomic_local: on count (got %s)",
+		       g->first.array);
+		TAP_OK(r.launch[1].access == GV_EREW && r.launch[1].work == 3,
+		       "atomic_local L = 1: one atomic alone is EREW, work 3");
+	} else {
+		TAP_OK_WHY(0, err,
+			   "atomic_local runs under the plugin (two launches of one group)");
+	}
+	gv_free(&r);
+}
+
 /* Work over L = 2 .. 256 in one group: Hillis-Steele's W(L) / L grows by
  * one with each doubling (L log L), Blelloch's stays below 4 (linear). */
 static void test_sweep(void)
@@ -435,6 +464,7 @@ int main(void)
 	} else {
 		test_reduce();
 		test_shapes();
+		test_atomics();
 		test_sweep();
 	}
 	char cmd[4200];
