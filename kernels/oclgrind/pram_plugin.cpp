@@ -47,9 +47,10 @@
  * array=-, index=-1 and items=-1,-1. instructions counts the LLVM
  * instructions the group's work-items executed. The end line closes the
  * launch: G group lines, W their work summed, D their largest steps. Groups
- * appear in the order Oclgrind ran them (all of them, or the first and last
- * under --quick). Readers ignore fields they do not know, so later versions
- * may add some. src/check/grindview.h reads this format.
+ * appear in the order Oclgrind ran them: all of them, or the first and
+ * last under --quick, or those that finished before a fatal error. Readers
+ * ignore fields they do not know, so later versions may add some.
+ * src/check/grindview.h reads this format.
  *
  * The plugin says it is not thread-safe, so Oclgrind runs one work-group at
  * a time; without PRAM_GRIND_OUT it records nothing and says so once.
@@ -169,6 +170,7 @@ class PramGrind : public oclgrind::Plugin
 	void kernelBegin(const oclgrind::KernelInvocation *inv) override
 	{
 		m_inv = inv;
+		m_wg = nullptr;
 		m_text = "launch kernel=" + field_safe(inv->getKernel()->getName()) +
 			 " dim=" + std::to_string(inv->getWorkDim()) +
 			 " global=" + size3(inv->getGlobalSize()) +
@@ -187,6 +189,7 @@ class PramGrind : public oclgrind::Plugin
 		write_launch();
 		m_text.clear();
 		m_inv = nullptr;
+		m_wg = nullptr; /* a group a fatal error cut short is not recorded */
 	}
 
 	void workGroupBegin(const oclgrind::WorkGroup *wg) override

@@ -31,11 +31,13 @@
  *
  *     pram-grind 1
  *     launch kernel=NAME dim=D global=X,Y,Z local=X,Y,Z groups=X,Y,Z
- *     group id=X,Y,Z steps=S work=W reads=R writes=W instructions=I class=C line=N array=A index=K items=P,Q
- *     step n=K work=W reads=R writes=W instructions=I class=C line=N array=A index=K items=P,Q
+ *     group id=X,Y,Z steps=S work=W reads=R writes=W instructions=I
+ *           class=C line=N array=A index=K items=P,Q
+ *     step n=K work=W reads=R writes=W instructions=I
+ *           class=C line=N array=A index=K items=P,Q
  *     end groups=G work=W depth=D
  *
- * Each group line is followed by its S step lines (n = 1 .. S); C is EREW,
+ * (group and step are one line each.) Each group line is followed by its S step lines (n = 1 .. S); C is EREW,
  * CREW or CRCW; an EREW record has line=0 array=- index=-1 items=-1,-1;
  * line is 0 where the kernel has no debug information. The end line closes
  * a launch and repeats its totals, which the reader checks. Unknown fields
@@ -84,7 +86,8 @@ typedef struct gv_launch {
 	char kernel[128]; /* kernel name */
 	unsigned dim;     /* work dimensions, 1 to 3 */
 	size_t global[3], local[3], groups[3];
-	size_t ngroup;           /* groups recorded (all of them, but for oclgrind --quick) */
+	size_t ngroup;           /* groups recorded: all, unless oclgrind --quick ran the
+				    first and last only or a fatal error ended the kernel */
 	gv_group *group;         /* in the order Oclgrind ran them */
 	unsigned long long work; /* summed over the groups */
 	size_t depth;            /* the most steps of a group */
