@@ -60,3 +60,23 @@ kernels_libpramcl_la_SOURCES += kernels/gpu_or_crcw.c kernels/gpu_leader_crcw.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif
+
+# The PRAM view's Oclgrind plugin (pram check; src/check/grindview.h reads
+# what it records), a shared object that oclgrind --plugins loads. The
+# project's LT_INIT([disable-shared]) keeps libtool from linking shared
+# objects (a -module gets a static archive, -shared is a fatal error), so
+# the C++ compiler links it itself (the _LINK override). Installed in
+# pkglibdir; configure skips it without g++ or liboclgrind-dev. -fno-rtti as
+# Oclgrind and LLVM are built: their classes have no typeinfo to refer to.
+if GRIND_PLUGIN
+grinddir = $(pkglibdir)
+grind_PROGRAMS = kernels/oclgrind/pram_plugin.so
+kernels_oclgrind_pram_plugin_so_SOURCES = kernels/oclgrind/pram_plugin.cpp
+kernels_oclgrind_pram_plugin_so_CPPFLAGS = $(OCLGRIND_CXXFLAGS)
+kernels_oclgrind_pram_plugin_so_CXXFLAGS = -std=c++14 -fPIC -fno-rtti -Wall -Wextra \
+	-Wno-unused-parameter
+kernels_oclgrind_pram_plugin_so_LDADD = $(OCLGRIND_LIBS)
+kernels_oclgrind_pram_plugin_so_LINK = $(CXX) $(kernels_oclgrind_pram_plugin_so_CXXFLAGS) \
+	$(CXXFLAGS) $(LDFLAGS) -shared -o $@
+endif
+EXTRA_DIST += kernels/oclgrind/pram_plugin.cpp

@@ -64,3 +64,9 @@ pram_SOURCES = src/main.c src/cli.c src/cli.h src/cmd_list.c src/cmd_run.c src/c
 	src/cmd_report.c src/cmd_bench.c
 # libpramcl is there with or without OpenCL (kernels/local.mk).
 pram_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm
+
+# The PRAM view of a kernel (pram check): where the Oclgrind plugin is and
+# the reader of what it records.
+noinst_LTLIBRARIES += src/check/libgrindview.la
+src_check_libgrindview_la_SOURCES = src/check/grindview.c src/check/grindview.h
+src_check_libgrindview_la_CPPFLAGS = $(AM_CPPFLAGS) -DPKGLIBDIR='"$(pkglibdir)"'

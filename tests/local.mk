@@ -118,6 +118,25 @@ endif
 
 EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/faults.sh tests/gpu/drivers.cl
 
+# The PRAM view of a kernel (src/check/grindview.h): the reader on good and
+# malformed files, then the Oclgrind plugin on the kernels of tests/grind,
+# whose steps, work and access classes are known exactly, run by a small
+# host (grind-host, built with OpenCL); that part skips without oclgrind, the
+# plugin or OpenCL.
+check_PROGRAMS += tests/grind/test-grindview
+TESTS += tests/grind/test-grindview
+tests_grind_test_grindview_SOURCES = tests/grind/test-grindview.c tests/tap.h
+tests_grind_test_grindview_LDADD = src/check/libgrindview.la
+if HAVE_OPENCL
+check_PROGRAMS += tests/grind/grind-host
+tests_grind_grind_host_SOURCES = tests/grind/grind-host.c
+tests_grind_grind_host_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
+tests_grind_grind_host_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+	$(OPENCL_LIBS) -lm
+endif
+EXTRA_DIST += tests/grind/reduce_tree.cl tests/grind/scan_hillis.cl tests/grind/scan_blelloch.cl \
+	tests/grind/all_write.cl tests/grind/atomic_local.cl
+
 # libFuzzer targets for the readers (`make fuzz`: tests/fuzz/run.sh builds
 # them with clang in build-fuzz/ and runs each for a fixed time on its
 # committed corpus).

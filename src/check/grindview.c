@@ -1,0 +1,497 @@
+/*
+ * grindview.c - finding the PRAM-view plugin and reading what it recorded
+ * (the format is in grindview.h). The reader is strict: every record is
+ * checked against its neighbours (the steps of a group, the groups of a
+ * launch, the totals of the end line), and anything out of place is an
+ * error naming the file and line.
+ */
+#include "grindview.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+#define PLUGIN_FILE "pram_plugin.so"
+#define MAX_FIELDS  32
+
+const char *gv_class_name(gv_class c)
+{
+	return c == GV_CRCW ? "CRCW" : c == GV_CREW ? "CREW" : "EREW";
+}
+
+const char *gv_plugin_path(void)
+{
+	static char path[PATH_MAX];
+	const char *named = getenv("PRAM_GRIND_PLUGIN");
+	if (named && *named) {
+		if (strlen(named) >= sizeof path || access(named, R_OK) != 0)
+			return NULL;
+		strcpy(path, named);
+		return path;
+	}
+	const char *dirs[2] = {ABS_TOP_BUILDDIR "/kernels/oclgrind", PKGLIBDIR};
+	for (int k = 0; k < 2; k++) {
+		int len = snprintf(path, sizeof path, "%s/%s", dirs[k], PLUGIN_FILE);
+		if (len > 0 && (size_t)len < sizeof path && access(path, R_OK) == 0)
+			return path;
+	}
+	return NULL;
+}
+
+void gv_free(gv_run *r)
+{
+	if (!r)
+		return;
+	for (size_t k = 0; k < r->nlaunch; k++) {
+		gv_launch *l = &r->launch[k];
+		for (size_t g = 0; g < l->ngroup; g++)
+			free(l->group[g].step);
+		free(l->group);
+	}
+	free(r->launch);
+	r->launch = NULL;
+	r->nlaunch = 0;
+}
+
+/* ---- the reader ------------------------------------------------------ */
+
+typedef struct reader {
+	const char *path;
+	size_t line; /* the line being read, from 1 */
+	char *err;
+	size_t errlen;
+	/* The current line cut into its record type and fields. */
+	char *type;
+	char *key[MAX_FIELDS], *val[MAX_FIELDS];
+	int nfield;
+} reader;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int
+fail(reader *rd, const char *fmt, ...)
+{
+	int n = snprintf(rd->err, rd->errlen, "%s:%zu: ", rd->path, rd->line);
+	if (n >= 0 && (size_t)n < rd->errlen) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(rd->err + n, rd->errlen - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* Cut line (modified in place) into the record type and KEY=VALUE fields. */
+static int split(reader *rd, char *line)
+{
+	rd->nfield = 0;
+	rd->type = NULL;
+	char *save = NULL;
+	for (char *tok = strtok_r(line, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		if (!rd->type) {
+			rd->type = tok;
+			continue;
+		}
+		char *eq = strchr(tok, '=');
+		if (!eq || eq == tok)
+			return fail(rd, "'%s' is not KEY=VALUE", tok);
+		if (rd->nfield == MAX_FIELDS)
+			return fail(rd, "more than %d fields", MAX_FIELDS);
+		*eq = '\0';
+		rd->key[rd->nfield] = tok;
+		rd->val[rd->nfield] = eq + 1;
+		rd->nfield++;
+	}
+	return 0;
+}
+
+/* The value of field key of the current line, or NULL after an error. */
+static const char *field(reader *rd, const char *key)
+{
+	for (int k = 0; k < rd->nfield; k++)
+		if (strcmp(rd->key[k], key) == 0)
+			return rd->val[k];
+	fail(rd, "%s record without %s=", rd->type, key);
+	return NULL;
+}
+
+static int get_ull(reader *rd, const char *key, unsigned long long *v)
+{
+	const char *s = field(rd, key);
+	if (!s)
+		return -1;
+	char *end;
+	errno = 0;
+	if (*s < '0' || *s > '9' || (*v = strtoull(s, &end, 10), errno) || *end)
+		return fail(rd, "%s=%s is not a count", key, s);
+	return 0;
+}
+
+static int get_size(reader *rd, const char *key, size_t *v)
+{
+	unsigned long long u;
+	if (get_ull(rd, key, &u) != 0)
+		return -1;
+	if (u > SIZE_MAX)
+		return fail(rd, "%s=%llu is too large", key, u);
+	*v = (size_t)u;
+	return 0;
+}
+
+/* A signed value, -1 or more. */
+static int parse_ll(const char *s, long long *v)
+{
+	char *end;
+	errno = 0;
+	if (!*s || ((*s < '0' || *s > '9') && *s != '-'))
+		return -1;
+	*v = strtoll(s, &end, 10);
+	return errno || *end || *v < -1 ? -1 : 0;
+}
+
+/* X,Y,Z */
+static int get_size3(reader *rd, const char *key, size_t v[3])
+{
+	const char *s = field(rd, key);
+	if (!s)
+		return -1;
+	const char *p = s;
+	for (int k = 0; k < 3; k++) {
+		char *end;
+		errno = 0;
+		if (*p < '0' || *p > '9')
+			return fail(rd, "%s=%s is not X,Y,Z", key, s);
+		unsigned long long u = strtoull(p, &end, 10);
+		if (errno || u > SIZE_MAX || *end != (k < 2 ? ',' : '\0'))
+			return fail(rd, "%s=%s is not X,Y,Z", key, s);
+		v[k] = (size_t)u;
+		p = end + 1;
+	}
+	return 0;
+}
+
+static int get_name(reader *rd, const char *key, char *buf, size_t len)
+{
+	const char *s = field(rd, key);
+	if (!s)
+		return -1;
+	if (strlen(s) >= len)
+		return fail(rd, "%s=%s is longer than %zu characters", key, s, len - 1);
+	strcpy(buf, s);
+	return 0;
+}
+
+/* The fields a group and a step share. */
+static int get_counts(reader *rd, unsigned long long *work, unsigned long long *reads,
+		      unsigned long long *writes, unsigned long long *instructions, gv_class *cls,
+		      gv_conflict *c)
+{
+	if (get_ull(rd, "work", work) || get_ull(rd, "reads", reads) ||
+	    get_ull(rd, "writes", writes) || get_ull(rd, "instructions", instructions))
+		return -1;
+	const char *s = field(rd, "class");
+	if (!s)
+		return -1;
+	if (strcmp(s, "EREW") == 0)
+		*cls = GV_EREW;
+	else if (strcmp(s, "CREW") == 0)
+		*cls = GV_CREW;
+	else if (strcmp(s, "CRCW") == 0)
+		*cls = GV_CRCW;
+	else
+		return fail(rd, "class=%s is not EREW, CREW or CRCW", s);
+	unsigned long long line;
+	if (get_ull(rd, "line", &line))
+		return -1;
+	if (line > UINT_MAX)
+		return fail(rd, "line=%llu is too large", line);
+	c->line = (unsigned)line;
+	if (get_name(rd, "array", c->array, sizeof c->array))
+		return -1;
+	if (strcmp(c->array, "-") == 0)
+		c->array[0] = '\0';
+	if (!(s = field(rd, "index")))
+		return -1;
+	if (parse_ll(s, &c->index) != 0)
+		return fail(rd, "index=%s is not an index or -1", s);
+	if (!(s = field(rd, "items")))
+		return -1;
+	const char *comma = strchr(s, ',');
+	char a[32];
+	if (!comma || (size_t)(comma - s) >= sizeof a)
+		return fail(rd, "items=%s is not P,Q", s);
+	memcpy(a, s, (size_t)(comma - s));
+	a[comma - s] = '\0';
+	if (parse_ll(a, &c->item[0]) != 0 || parse_ll(comma + 1, &c->item[1]) != 0)
+		return fail(rd, "items=%s is not P,Q", s);
+	if (*cls != GV_EREW && (c->item[0] < 0 || c->item[1] < 0 || c->index < 0 || !c->array[0]))
+		return fail(rd, "a %s record without the conflict's array, index and items",
+			    gv_class_name(*cls));
+	return 0;
+}
+
+/* Append an element of size sz to the array *v of *n, growing *cap. */
+static void *grow(void *v, size_t n, size_t *cap, size_t sz)
+{
+	if (n < *cap)
+		return v;
+	size_t nc = *cap ? 2 * *cap : 4;
+	if (nc > SIZE_MAX / sz)
+		return NULL;
+	void *p = realloc(v, nc * sz);
+	if (p)
+		*cap = nc;
+	return p;
+}
+
+static int read_launch(reader *rd, gv_launch *l)
+{
+	unsigned long long dim;
+	if (get_name(rd, "kernel", l->kernel, sizeof l->kernel) || get_ull(rd, "dim", &dim) ||
+	    get_size3(rd, "global", l->global) || get_size3(rd, "local", l->local) ||
+	    get_size3(rd, "groups", l->groups))
+		return -1;
+	if (dim < 1 || dim > 3)
+		return fail(rd, "dim=%llu is not 1, 2 or 3", dim);
+	l->dim = (unsigned)dim;
+	return 0;
+}
+
+static int read_group(reader *rd, gv_group *g)
+{
+	if (get_size3(rd, "id", g->id) || get_size(rd, "steps", &g->steps) ||
+	    get_counts(rd, &g->work, &g->reads, &g->writes, &g->instructions, &g->access,
+		       &g->first))
+		return -1;
+	if (g->steps == 0)
+		return fail(rd, "steps=0: a work-group runs at least one step");
+	if (g->steps > ((size_t)1 << 24))
+		return fail(rd, "steps=%zu is more than this reader takes", g->steps);
+	if (!(g->step = calloc(g->steps, sizeof *g->step)))
+		return fail(rd, "out of memory for %zu steps", g->steps);
+	return 0;
+}
+
+/* The group's totals against its steps, once they are all read. */
+static int check_group(reader *rd, const gv_group *g)
+{
+	unsigned long long work = 0, reads = 0, writes = 0, inst = 0;
+	gv_class cls = GV_EREW;
+	for (size_t k = 0; k < g->steps; k++) {
+		work += g->step[k].work;
+		reads += g->step[k].reads;
+		writes += g->step[k].writes;
+		inst += g->step[k].instructions;
+		if (g->step[k].access > cls)
+			cls = g->step[k].access;
+	}
+	if (work != g->work || reads != g->reads || writes != g->writes || inst != g->instructions)
+		return fail(rd,
+			    "the steps of group %zu,%zu,%zu sum to work=%llu reads=%llu "
+			    "writes=%llu instructions=%llu, its line says %llu %llu %llu %llu",
+			    g->id[0], g->id[1], g->id[2], work, reads, writes, inst, g->work,
+			    g->reads, g->writes, g->instructions);
+	if (cls != g->access)
+		return fail(rd, "the steps of group %zu,%zu,%zu are %s at most, its line says %s",
+			    g->id[0], g->id[1], g->id[2], gv_class_name(cls),
+			    gv_class_name(g->access));
+	return 0;
+}
+
+static int read_end(reader *rd, gv_launch *l)
+{
+	size_t groups, depth;
+	unsigned long long work;
+	if (get_size(rd, "groups", &groups) || get_ull(rd, "work", &work) ||
+	    get_size(rd, "depth", &depth))
+		return -1;
+	l->work = 0;
+	l->depth = 0;
+	l->access = GV_EREW;
+	l->worst = 0;
+	for (size_t g = 0; g < l->ngroup; g++) {
+		l->work += l->group[g].work;
+		if (l->group[g].steps > l->depth)
+			l->depth = l->group[g].steps;
+		if (l->group[g].access > l->access) {
+			l->access = l->group[g].access;
+			l->worst = g;
+		}
+	}
+	if (groups != l->ngroup || work != l->work || depth != l->depth)
+		return fail(rd,
+			    "end says groups=%zu work=%llu depth=%zu, the launch of %s has %zu "
+			    "groups, work %llu, depth %zu",
+			    groups, work, depth, l->kernel, l->ngroup, l->work, l->depth);
+	return 0;
+}
+
+int gv_read(const char *path, gv_run *out, char *err, size_t errlen)
+{
+	reader rd = {.path = path, .err = err, .errlen = errlen};
+	gv_run run = {0};
+	size_t launch_cap = 0, group_cap = 0;
+	gv_launch *l = NULL; /* the open launch */
+	gv_group *g = NULL;  /* the open group, until its last step */
+	size_t next_step = 0, launch_line = 0;
+	int header = 0;
+	char *buf = NULL;
+	size_t bufcap = 0;
+	ssize_t len;
+	out->nlaunch = 0;
+	out->launch = NULL;
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((len = getline(&buf, &bufcap, f)) >= 0) {
+		rd.line++;
+		if (len > 0 && buf[len - 1] == '\n')
+			buf[--len] = '\0';
+		if ((size_t)len != strlen(buf)) {
+			fail(&rd, "a NUL byte in the line");
+			goto fail;
+		}
+		if (!header) {
+			if (strncmp(buf, "pram-grind ", 11) != 0) {
+				fail(&rd,
+				     "not a PRAM-view file (it starts '%.40s', expected "
+				     "'pram-grind 1')",
+				     buf);
+				goto fail;
+			}
+			if (strcmp(buf + 11, "1") != 0) {
+				fail(&rd, "format version %.20s; this reader knows version 1",
+				     buf + 11);
+				goto fail;
+			}
+			header = 1;
+			continue;
+		}
+		if (split(&rd, buf) != 0)
+			goto fail;
+		if (!rd.type) {
+			fail(&rd, "an empty line");
+			goto fail;
+		}
+		if (strcmp(rd.type, "launch") == 0) {
+			if (l) {
+				fail(&rd,
+				     "a launch line inside the launch of %s (line %zu), which "
+				     "has no end line",
+				     l->kernel, launch_line);
+				goto fail;
+			}
+			gv_launch *more = grow(run.launch, run.nlaunch, &launch_cap, sizeof *more);
+			if (!more) {
+				fail(&rd, "out of memory");
+				goto fail;
+			}
+			run.launch = more;
+			l = &run.launch[run.nlaunch++];
+			memset(l, 0, sizeof *l);
+			group_cap = 0;
+			launch_line = rd.line;
+			if (read_launch(&rd, l) != 0)
+				goto fail;
+		} else if (strcmp(rd.type, "group") == 0) {
+			if (!l) {
+				fail(&rd, "a group line outside a launch");
+				goto fail;
+			}
+			if (g) {
+				fail(&rd, "a group line where step %zu of %zu was expected",
+				     next_step + 1, g->steps);
+				goto fail;
+			}
+			gv_group *more = grow(l->group, l->ngroup, &group_cap, sizeof *more);
+			if (!more) {
+				fail(&rd, "out of memory");
+				goto fail;
+			}
+			l->group = more;
+			g = &l->group[l->ngroup++];
+			memset(g, 0, sizeof *g);
+			next_step = 0;
+			if (read_group(&rd, g) != 0)
+				goto fail;
+		} else if (strcmp(rd.type, "step") == 0) {
+			size_t n;
+			if (!g) {
+				fail(&rd, "a step line outside a group");
+				goto fail;
+			}
+			if (get_size(&rd, "n", &n) != 0)
+				goto fail;
+			if (n != next_step + 1) {
+				fail(&rd, "step n=%zu where step %zu was expected", n,
+				     next_step + 1);
+				goto fail;
+			}
+			gv_step *s = &g->step[next_step];
+			if (get_counts(&rd, &s->work, &s->reads, &s->writes, &s->instructions,
+				       &s->access, &s->first) != 0)
+				goto fail;
+			if (++next_step == g->steps) {
+				if (check_group(&rd, g) != 0)
+					goto fail;
+				g = NULL;
+			}
+		} else if (strcmp(rd.type, "end") == 0) {
+			if (!l) {
+				fail(&rd, "an end line outside a launch");
+				goto fail;
+			}
+			if (g) {
+				fail(&rd, "an end line where step %zu of %zu was expected",
+				     next_step + 1, g->steps);
+				goto fail;
+			}
+			if (read_end(&rd, l) != 0)
+				goto fail;
+			l = NULL;
+		} else {
+			fail(&rd, "unknown record '%.40s' (expected launch, group, step or end)",
+			     rd.type);
+			goto fail;
+		}
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s:%zu: cannot read: %s", path, rd.line + 1,
+			 strerror(errno));
+		goto fail;
+	}
+	if (!header) {
+		snprintf(err, errlen,
+			 "%s: empty: no launch was recorded (did the kernel run under oclgrind "
+			 "with the plugin?)",
+			 path);
+		goto fail;
+	}
+	if (l) {
+		snprintf(err, errlen,
+			 "%s:%zu: the launch of %s (line %zu) has no end line: the file was cut",
+			 path, rd.line, l->kernel, launch_line);
+		goto fail;
+	}
+	free(buf);
+	fclose(f);
+	*out = run;
+	return 0;
+fail:
+	free(buf);
+	fclose(f);
+	gv_free(&run);
+	return -1;
+}
