@@ -23,7 +23,7 @@
 #include "check.h"
 #include "clcase.h"
 
-/* Guard cells after each output, to catch writes past its end. */
+/* Guard cells after each output (L more), to catch writes past its end. */
 #define GUARD    16
 #define SENTINEL 0x7e7e7e7e
 #define PADDING  0x05a5a5a5
@@ -120,8 +120,8 @@ static int run_cases(void *arg)
 		size_t n = kc->n, L = kc->L, groups = n ? (n + L - 1) / L : 1;
 		size_t nin = j->exact ? (n ? n : 1) : groups * L + GUARD;
 		size_t nout = scan ? n : groups, nsums = groups;
-		size_t gout = j->exact ? (nout ? nout : 1) : nout + GUARD;
-		size_t gsums = j->exact ? nsums : nsums + GUARD;
+		size_t gout = j->exact ? (nout ? nout : 1) : nout + L + GUARD;
+		size_t gsums = j->exact ? nsums : nsums + L + GUARD;
 		int64_t *in64 = calloc(nin, sizeof *in64);
 		int32_t *in = calloc(nin, 4), *out = calloc(gout, 4), *sums = calloc(gsums, 4);
 		int32_t *wout = calloc(nout ? nout : 1, 4), *wsums = calloc(nsums, 4);

@@ -333,7 +333,7 @@ static void exact_linear(const double *ns, const double *v, size_t m, char *buf,
 		return;
 	double a = (v[m - 1] - v[m - 2]) / (ns[m - 1] - ns[m - 2]);
 	double b = v[m - 1] - a * ns[m - 1];
-	if (a != floor(a) || b != floor(b))
+	if (a != floor(a) || b != floor(b) || a == 0)
 		return;
 	for (size_t k = 0; k < m; k++)
 		if (a * ns[k] + b != v[k])
@@ -482,8 +482,11 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 			    ex->inclusive ? "inclusive" : "exclusive");
 	}
 
-	/* W and D over the sweep */
-	if (ex->nsweep >= 3 && deaths == 0) {
+	/* W and D over the sweep, of a program that keeps to the model */
+	if (r->failed[CK_CRIT_MODEL])
+		ck_note(r, "W and D are not judged: the program breaks the model, and the "
+			   "simulator stops at the first violation");
+	else if (ex->nsweep >= 3 && deaths == 0) {
 		pcase sw[CK_MAX_LIST];
 		pres sres[CK_MAX_LIST];
 		memset(sres, 0, sizeof sres);
@@ -548,7 +551,7 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 				}
 			}
 		} else {
-			ck_note(r, "W and D could not be measured: the sweep did not run");
+			ck_note(r, "W and D could not be measured: the program did no work");
 		}
 	}
 	ret = 0;
