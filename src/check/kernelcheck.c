@@ -28,8 +28,10 @@
 #define SENTINEL 0x7e7e7e7e
 #define PADDING  0x05a5a5a5
 
-/* Stop running cases after this many time-outs. */
+/* Stop running cases after this many time-outs, and the cases of one
+ * work-group size after this many deaths (crashes or time-outs). */
 #define MAX_TIMEOUTS 2
+#define MAX_DEATHS   2
 
 typedef struct kcase {
 	size_t n, L;
@@ -235,14 +237,15 @@ typedef struct lstat_ {
 /* Run the cases of one work-group size, restarting after a child dies. */
 static void run_size(const ck_exercise *ex, const char *src, const char *shown, size_t L,
 		     ck_result *r, lstat_ *ls, int *timeouts, kcase *best, int *have_best,
-		     int *compile_failed)
+		     int *compile_failed, size_t *not_run)
 {
 	kcase cs[64];
 	size_t nc = make_cases(ex, L, cs, 64);
 	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit};
 	size_t start = 0;
+	int deaths = 0;
 	ls->L = L;
-	while (start < nc && *timeouts < MAX_TIMEOUTS && !*compile_failed) {
+	while (start < nc && *timeouts < MAX_TIMEOUTS && deaths < MAX_DEATHS && !*compile_failed) {
 		kjob j = {ex, src, shown, cs, nc, start, 0, 0};
 		ck_proc p;
 		char err[512];
@@ -351,12 +354,13 @@ static void run_size(const ck_exercise *ex, const char *src, const char *shown, 
 				snprintf(ls->first_msg, sizeof ls->first_msg, "%s (%s)", how, desc);
 			}
 			next = (size_t)cur + 1;
+			deaths++;
 		}
 		ck_proc_free(&p);
 		start = next;
 	}
-	if (*timeouts >= MAX_TIMEOUTS && start < nc)
-		ck_note(r, "L = %zu: cases after the time-outs were not run", L);
+	if (start < nc && (*timeouts >= MAX_TIMEOUTS || deaths >= MAX_DEATHS))
+		*not_run += nc - start;
 }
 
 /* The compile error: the first line of the log that names a place in the
@@ -497,9 +501,15 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 	memset(ls, 0, sizeof ls);
 	int timeouts = 0, have_best = 0, cf = 0;
 	kcase best = {0};
+	size_t not_run = 0;
 	for (size_t k = 0; k < ex->nlocal; k++)
 		run_size(ex, src, shown, ex->local_sizes[k], r, &ls[k], &timeouts, &best,
-			 &have_best, &cf);
+			 &have_best, &cf, &not_run);
+	if (not_run)
+		ck_note(r,
+			"%zu cases were not run: after two crashes or time-outs in a work-group "
+			"size, its other cases are left out, and after %d time-outs every case",
+			not_run, MAX_TIMEOUTS);
 	size_t nfail = 0;
 	for (size_t k = 0; k < ex->nlocal; k++)
 		nfail += ls[k].failed;
@@ -542,6 +552,9 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 	}
 	if (nfail)
 		r->failed[CK_CRIT_RESULTS] = 1;
+	/* sizes: right for every size where it is right for some */
+	if (nfail == ex->nlocal || (nfail && !big_ok))
+		r->ran[CK_CRIT_SIZES] = 0;
 	if (ex->contract == CK_KERNEL_SCAN_BLOCKS && timeouts == 0)
 		show_completion(ex, src, shown, r);
 

@@ -1,7 +1,7 @@
 /* reduce-infinite-loop.cl - wrong on purpose: the loop's step never gets
  * below 1, so it never ends.
  * expect: timeout
- * args: --time-limit 4
+ * args: --time-limit 3
  */
 kernel void reduce(global const int *in, global int *out, local int *tmp, uint n)
 {
