@@ -13,6 +13,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,22 @@ enum {
 	O_INTERNAL,
 	O_HELP
 };
+
+/* printf a path into buf; a path that does not fit leaves buf empty, so
+ * that what is done with it fails rather than touching another file.
+ * Returns 0, or -1 when it did not fit. */
+static int pathf(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= len) {
+		buf[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
 
 /* Check one file and print it the way asked. Returns 0 passed, 1 not, -1
  * the check could not run. */
@@ -83,7 +100,7 @@ static int check_one(const ck_exercise *ex, const char *path, int json, int tap,
 static int find_submission(const char *dir, const char *file, char *out, size_t len)
 {
 	struct stat st;
-	snprintf(out, len, "%s/%s", dir, file);
+	pathf(out, len, "%s/%s", dir, file);
 	if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
 		return 0;
 	DIR *d = opendir(dir);
@@ -94,7 +111,7 @@ static int find_submission(const char *dir, const char *file, char *out, size_t 
 	while ((e = readdir(d)) && found) {
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(out, len, "%s/%s/%s", dir, e->d_name, file);
+		pathf(out, len, "%s/%s/%s", dir, e->d_name, file);
 		if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
 			found = 0;
 	}
@@ -122,17 +139,17 @@ static int grade_one(void *arg)
 	ck_result_init(&r, g->ex, g->path);
 	ck_run(g->ex, g->path, &r);
 	FILE *f;
-	snprintf(p, sizeof p, "%s/reports/%s.txt", g->outdir, g->student);
+	pathf(p, sizeof p, "%s/reports/%s.txt", g->outdir, g->student);
 	if ((f = fopen(p, "w"))) {
 		ck_report_text(f, &r);
 		fclose(f);
 	}
-	snprintf(p, sizeof p, "%s/reports/%s.json", g->outdir, g->student);
+	pathf(p, sizeof p, "%s/reports/%s.json", g->outdir, g->student);
 	if ((f = fopen(p, "w"))) {
 		ck_report_json(f, &r);
 		fclose(f);
 	}
-	snprintf(p, sizeof p, "%s/reports/%s.row", g->outdir, g->student);
+	pathf(p, sizeof p, "%s/reports/%s.row", g->outdir, g->student);
 	if ((f = fopen(p, "w"))) {
 		fprintf(f, "%s\t%g\t%g", ck_passed(&r) ? "yes" : "no", ck_score(&r),
 			ck_max_score(&r));
@@ -182,7 +199,7 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 		struct stat st;
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+		pathf(p, sizeof p, "%s/%s", dir, e->d_name);
 		if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))
 			continue;
 		if (n == cap) {
@@ -202,7 +219,7 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 	}
 	qsort(names, n, sizeof *names, cmpstr);
 	char rep[PATH_MAX];
-	snprintf(rep, sizeof rep, "%s/reports", outdir);
+	pathf(rep, sizeof rep, "%s/reports", outdir);
 	if (mkdir_p(rep) != 0) {
 		cli_error("check: cannot make %s: %s", rep, strerror(errno));
 		goto fail;
@@ -218,10 +235,10 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 		if (pid == 0) {
 			for (size_t k = (size_t)j; k < n; k += (size_t)jobs) {
 				char sub[PATH_MAX], sdir[PATH_MAX], err[256];
-				snprintf(sdir, sizeof sdir, "%s/%s", dir, names[k]);
+				pathf(sdir, sizeof sdir, "%s/%s", dir, names[k]);
 				if (find_submission(sdir, ex->file, sub, sizeof sub) != 0) {
 					char p[PATH_MAX];
-					snprintf(p, sizeof p, "%s/%s.row", rep, names[k]);
+					pathf(p, sizeof p, "%s/%s.row", rep, names[k]);
 					FILE *f = fopen(p, "w");
 					if (f) {
 						fprintf(f, "missing\t0\t0\n");
@@ -235,7 +252,7 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 				if (ck_contain_fn(grade_one, &g, &lim, &p, err, sizeof err) == 0) {
 					if (p.timed_out || p.signal) {
 						char q[PATH_MAX];
-						snprintf(q, sizeof q, "%s/%s.row", rep, names[k]);
+						pathf(q, sizeof q, "%s/%s.row", rep, names[k]);
 						FILE *f = fopen(q, "w");
 						if (f) {
 							fprintf(f, "no\t0\t0\t%s\n",
@@ -258,8 +275,8 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 
 	/* the summary */
 	char pc[PATH_MAX], pm[PATH_MAX];
-	snprintf(pc, sizeof pc, "%s/summary.csv", outdir);
-	snprintf(pm, sizeof pm, "%s/summary.md", outdir);
+	pathf(pc, sizeof pc, "%s/summary.csv", outdir);
+	pathf(pm, sizeof pm, "%s/summary.md", outdir);
 	FILE *csv = fopen(pc, "w"), *md = fopen(pm, "w");
 	if (!csv || !md) {
 		cli_error("check: cannot write the summary in %s", outdir);
@@ -286,7 +303,7 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 	size_t npassed = 0;
 	for (size_t k = 0; k < n; k++) {
 		char p[PATH_MAX], row[4096] = "";
-		snprintf(p, sizeof p, "%s/%s.row", rep, names[k]);
+		pathf(p, sizeof p, "%s/%s.row", rep, names[k]);
 		FILE *f = fopen(p, "r");
 		if (!f || !fgets(row, sizeof row, f))
 			snprintf(row, sizeof row, "no\t0\t0\terror\n");
@@ -414,10 +431,10 @@ static int write_autograder(const ck_exercise *ex, const char *zip, const char *
 		return EXIT_FAIL;
 	}
 	char p1[PATH_MAX], p2[PATH_MAX], p3[PATH_MAX], p4[PATH_MAX], abszip[PATH_MAX];
-	snprintf(p1, sizeof p1, "%s/setup.sh", dir);
-	snprintf(p2, sizeof p2, "%s/run_autograder", dir);
-	snprintf(p3, sizeof p3, "%s/%s.exercise", dir, ex->name);
-	snprintf(p4, sizeof p4, "%s/pramsim.tar.gz", dir);
+	pathf(p1, sizeof p1, "%s/setup.sh", dir);
+	pathf(p2, sizeof p2, "%s/run_autograder", dir);
+	pathf(p3, sizeof p3, "%s/%s.exercise", dir, ex->name);
+	pathf(p4, sizeof p4, "%s/pramsim.tar.gz", dir);
 	char *ra = ck_strf(run_autograder_fmt, ex->file, ex->file, ex->name, ex->name, ex->name);
 	char err[512];
 	char *exdata = ck_slurp(ex->path, NULL, err, sizeof err);
@@ -428,12 +445,12 @@ static int write_autograder(const ck_exercise *ex, const char *zip, const char *
 		goto done;
 	}
 	if (zip[0] == '/')
-		snprintf(abszip, sizeof abszip, "%s", zip);
+		pathf(abszip, sizeof abszip, "%s", zip);
 	else {
 		char cwd[PATH_MAX];
 		if (!getcwd(cwd, sizeof cwd))
 			goto done;
-		snprintf(abszip, sizeof abszip, "%s/%s", cwd, zip);
+		pathf(abszip, sizeof abszip, "%s/%s", cwd, zip);
 	}
 	unlink(abszip);
 	char *argv[8] = {"zip", "-q", "-j", abszip, p1, p2, p3, NULL};

@@ -471,7 +471,7 @@ static int each_exercise(int (*fn)(const char *path, const char *name, void *ud)
 		while ((e = readdir(d))) {
 			if (e->d_name[0] == '.')
 				continue;
-			char sub[PATH_MAX];
+			char sub[PATH_MAX + 512];
 			snprintf(sub, sizeof sub, "%s/%s", dirs[k], e->d_name);
 			DIR *d2 = opendir(sub);
 			if (!d2)
@@ -480,7 +480,7 @@ static int each_exercise(int (*fn)(const char *path, const char *name, void *ud)
 			while ((e2 = readdir(d2))) {
 				size_t l = strlen(e2->d_name);
 				if (l > 9 && strcmp(e2->d_name + l - 9, ".exercise") == 0) {
-					char p[PATH_MAX], name[256];
+					char p[2 * PATH_MAX + 8], name[256];
 					snprintf(p, sizeof p, "%s/%s", sub, e2->d_name);
 					snprintf(name, sizeof name, "%.*s", (int)(l - 9),
 						 e2->d_name);
