@@ -88,6 +88,22 @@ for f in "$corpus"/*.cl "$corpus"/*.c; do
 	esac
 done
 
+# The hint when only some work-group sizes fail, and a check without
+# Oclgrind (PRAM_OCLGRIND empty), which says so and leaves the criterion out
+# of the score rather than failing it.
+if [ $kernels = yes ]; then
+	run_pram check reduce-kernel "$corpus/reduce-fixed-size.cl"
+	expect_in "correct only for L = 256" "$out" "work-group sizes: the hint names the size that works"
+	PRAM_OCLGRIND=
+	export PRAM_OCLGRIND
+	run_pram check reduce-kernel "$lessons/01-reduction/solutions/reduce.cl" --json
+	unset PRAM_OCLGRIND
+	printf '%s\n' "$out" >"$tap_tmp/ng.json"
+	expect_rc 0 "without Oclgrind the solution still passes"
+	v=$(json_get "$tap_tmp/ng.json" "'%s %g/%g' % ([c['status'] for c in d['criteria'] if c['name'] == 'memory'][0], d['score'], d['max_score']) + ' ' + ' '.join(d['notes'])")
+	expect_in "not-checked 6/6 Oclgrind is not installed" "$v" "without Oclgrind: said plainly, not counted"
+fi
+
 # The outputs and exit codes, on the PRAM exercise (no device needed).
 sol="$lessons/03-blelloch/solutions/scan.c"
 run_pram check scan-pram "$sol" --tap

@@ -378,6 +378,18 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 		goto fail;
 	}
 	libpram_paths(inc, sizeof inc, lib, sizeof lib);
+	{
+		char hdr[4200];
+		struct stat st;
+		snprintf(hdr, sizeof hdr, "%s/pram.h", inc);
+		if (stat(hdr, &st) != 0 || stat(lib, &st) != 0) {
+			ck_note(r,
+				"libpram is not where this pram looks for it (%s, %s): install "
+				"pramsim (make install), or run the pram of the build tree",
+				hdr, lib);
+			goto fail;
+		}
+	}
 	char incf[4200];
 	snprintf(incf, sizeof incf, "-I%s", inc);
 	const char *cc = getenv("CC");
