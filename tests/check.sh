@@ -147,6 +147,15 @@ printf '%s\n' "$out" >"$tap_tmp/a.json"
 v=$(json_get "$tap_tmp/a.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'out-of-memory'][0]")
 expect_in "memory limit" "$v" "sandbox: an unbounded allocation is out of memory at the limit"
 
+# No network: a submission that scans only when it cannot reach 127.0.0.1.
+run_pram check scan-pram "$top_srcdir/tests/data/check-network.c"
+case $out in
+*"children ran with the network"*)
+	tap_result 0 "sandbox: no network # SKIP this system refuses a network namespace" ;;
+*)
+	expect_in "results      4 / 4     passed" "$out" "sandbox: the submission has no network" ;;
+esac
+
 # A class: three students, one right, one wrong, one that hangs, one with
 # no file.
 class="$tap_tmp/class"

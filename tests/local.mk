@@ -51,7 +51,7 @@ EXTRA_DIST += $(CASE_FILES) tests/cases/README.md
 # tests/check/ diagnosed by kind and line, the outputs, the sandbox, a class
 # and the Gradescope bundle.
 TESTS += tests/check.sh tests/check-classroom.sh
-EXTRA_DIST += tests/check.sh tests/check-classroom.sh $(CHECK_CORPUS)
+EXTRA_DIST += tests/check.sh tests/check-classroom.sh $(CHECK_CORPUS) tests/data/check-network.c
 CHECK_CORPUS = tests/check/reduce-missing-barrier.cl tests/check/reduce-divergent-barrier.cl \
 	tests/check/reduce-oob-tail.cl tests/check/reduce-uninit-local.cl \
 	tests/check/reduce-fixed-size.cl tests/check/reduce-cross-group.cl \
