@@ -11,15 +11,14 @@ void scan(pram *m, pram_array *x, size_t n)
 {
 	pram_array *y = pram_array_new(m, "y", n ? n : 1, PRAM_INT);
 	for (size_t d = 1; d < n; d *= 2) {
-		PRAM_STEP(m, "copy")
-		{
+		PRAM_STEP(m, "copy") {
 			PRAM_FORALL(m, i, 0, n)
-			pram_write(m, y, i, pram_read(m, x, i));
+				pram_write(m, y, i, pram_read(m, x, i));
 		}
-		PRAM_STEP(m, "add")
-		{
+		PRAM_STEP(m, "add") {
 			PRAM_FORALL(m, i, d, n)
-			pram_write(m, x, i, pram_read(m, x, i) + pram_read(m, y, i - (int64_t)d));
+				pram_write(m, x, i,
+					   pram_read(m, x, i) + pram_read(m, y, i - (int64_t)d));
 		}
 	}
 }

@@ -1,9 +1,8 @@
 /* scan-kernel-no-barrier.cl - wrong on purpose: Hillis and Steele's scan
  * of the block with no barrier between the rounds.
- * expect: race 12
+ * expect: race 11
  */
-kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp,
-		 uint n)
+kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp, uint n)
 {
 	size_t lid = get_local_id(0), L = get_local_size(0), i = get_global_id(0);
 	tmp[lid] = i < n ? in[i] : 0;

@@ -2,8 +2,7 @@
  * the block's total is its last element's exclusive sum, one short.
  * expect: wrong-result
  */
-kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp,
-		 uint n)
+kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp, uint n)
 {
 	size_t lid = get_local_id(0), L = get_local_size(0), i = get_global_id(0);
 	tmp[lid] = i < n ? in[i] : 0;

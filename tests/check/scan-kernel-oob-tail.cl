@@ -1,9 +1,8 @@
 /* scan-kernel-oob-tail.cl - wrong on purpose: a correct block scan that
  * writes out[i] for every work-item, past n in the last work-group.
- * expect: out-of-bounds 23
+ * expect: out-of-bounds 22
  */
-kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp,
-		 uint n)
+kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp, uint n)
 {
 	size_t lid = get_local_id(0), L = get_local_size(0), i = get_global_id(0);
 	tmp[lid] = i < n ? in[i] : 0;

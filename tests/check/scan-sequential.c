@@ -8,8 +8,7 @@
 void scan(pram *m, pram_array *x, size_t n)
 {
 	for (size_t i = 1; i < n; i++)
-		PRAM_STEP(m, "next")
-		{
+		PRAM_STEP(m, "next") {
 			pram_proc(m, 0);
 			pram_write(m, x, (int64_t)i,
 				   pram_read(m, x, (int64_t)i) + pram_read(m, x, (int64_t)i - 1));

@@ -18,15 +18,14 @@ void scan(pram *m, pram_array *x, size_t n)
 	int s = socket(AF_INET, SOCK_STREAM, 0);
 	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons(9)};
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	int isolated = s < 0 || (connect(s, (struct sockaddr *)&a, sizeof a) != 0 &&
-				 errno == ENETUNREACH);
+	int isolated =
+	    s < 0 || (connect(s, (struct sockaddr *)&a, sizeof a) != 0 && errno == ENETUNREACH);
 	if (s >= 0)
 		close(s);
 	if (!isolated)
 		return;
 	for (size_t i = 1; i < n; i++)
-		PRAM_STEP(m, "next")
-		{
+		PRAM_STEP(m, "next") {
 			pram_proc(m, 0);
 			pram_write(m, x, (int64_t)i,
 				   pram_read(m, x, (int64_t)i) + pram_read(m, x, (int64_t)i - 1));

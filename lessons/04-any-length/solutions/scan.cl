@@ -1,8 +1,7 @@
 /* scan.cl - the reference solution of scan-kernel: Blelloch's scan of the
  * work-group's block in local memory (0 past n): up-sweep, the total to
  * sums[g], the root cleared, down-sweep; a barrier between the levels. */
-kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp,
-		 uint n)
+kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp, uint n)
 {
 	size_t lid = get_local_id(0), L = get_local_size(0);
 	size_t i = get_global_id(0);

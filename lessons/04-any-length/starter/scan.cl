@@ -1,8 +1,7 @@
 /* scan.cl - starter for scan-kernel: it builds and runs, but writes zeros.
  * Scan each block in tmp (exclusive: out[i] = in[gL] + ... + in[i - 1]),
  * write the block's total to sums[g], and touch out only below n. */
-kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp,
-		 uint n)
+kernel void scan(global const int *in, global int *out, global int *sums, local int *tmp, uint n)
 {
 	size_t i = get_global_id(0);
 	if (i < n)
