@@ -284,14 +284,13 @@ void ck_report_json(FILE *f, const ck_result *r)
 	fputs("]}\n", f);
 }
 
-/* One line of s for a TAP comment or a test name. */
-static void tap_lines(FILE *f, const char *prefix, const char *s)
+/* s after what is already on the line, its later lines as TAP comments. */
+static void tap_lines(FILE *f, const char *s)
 {
-	fputs(prefix, f);
 	for (; *s; s++) {
 		fputc(*s, f);
 		if (*s == '\n')
-			fputs(prefix, f);
+			fputs("#   ", f);
 	}
 	fputc('\n', f);
 }
@@ -323,7 +322,7 @@ void ck_report_tap(FILE *f, const ck_result *r)
 			else
 				snprintf(head, sizeof head, "# %s: ", ck_kind_name(d->kind));
 			fputs(head, f);
-			tap_lines(f, "#   ", d->message);
+			tap_lines(f, d->message);
 			if (d->hint)
 				fprintf(f, "#   hint: %s\n", d->hint);
 		}
