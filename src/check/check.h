@@ -83,6 +83,14 @@ typedef enum {
 } ck_growth;
 
 const char *ck_growth_name(ck_growth g); /* "log n", "n log n", ... */
+/* The growth class of v_k over the increasing sizes n_k (m >= 3, all
+ * positive): the slope of log v against log n over the upper half of the
+ * points (fit_growth_exponent); above 1.5 faster than n log n, above 0.6
+ * n or n log n (told apart by the slope of v / n against log n), else 1,
+ * log n or log^2 n by the slope of log v against log log n. CK_GROW_COUNT
+ * when it cannot be told. For W and D of PRAM programs, and of kernels
+ * through the PRAM view. */
+ck_growth ck_growth_classify(const double *n, const double *v, size_t m);
 int ck_growth_parse(const char *s, ck_growth *g);
 
 #define CK_MAX_LIST 32

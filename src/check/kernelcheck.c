@@ -215,9 +215,13 @@ static size_t make_cases(const ck_exercise *ex, size_t L, kcase *cs, size_t max)
 	return k;
 }
 
-/* What the kernel check knows of the PRAM view of a kernel: the measured
- * work and depth per work-group and the local-memory access class need the
- * pramsim Oclgrind plugin. */
+/* The PRAM view of a kernel: its measured work and depth per work-group and
+ * the class of its local-memory accesses (EREW, CREW, CRCW) need the
+ * pramsim Oclgrind plugin (grindview.h: gv_plugin_path, gv_read). With it,
+ * this runs `oclgrind --plugins PATH` on `pram check --internal-case` with
+ * PRAM_GRIND_OUT set, over one work-group with n = L = 2, 4, ..., 256 (over
+ * n with L fixed every kernel's work is linear), and judges W and D with
+ * ck_growth_classify against the exercise's work: and depth: bounds. */
 static void check_pram_view(const ck_exercise *ex, const char *path, ck_result *r)
 {
 	(void)ex;

@@ -306,8 +306,7 @@ static int run_driver(const ck_exercise *ex, const char *dir, const char *shown,
 	return deaths;
 }
 
-/* The growth class of v over the sweep ns (positive). */
-static ck_growth classify(const double *ns, const double *v, size_t m)
+ck_growth ck_growth_classify(const double *ns, const double *v, size_t m)
 {
 	double e = fit_growth_exponent(ns, v, m);
 	if (!(e == e))
@@ -518,7 +517,8 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 				m++;
 			}
 		if (m >= 3) {
-			ck_growth gw = classify(ns, w, m), gd = classify(ns, d, m);
+			ck_growth gw = ck_growth_classify(ns, w, m),
+				  gd = ck_growth_classify(ns, d, m);
 			char xw[64], xd[64];
 			exact_linear(ns, w, m, xw, sizeof xw);
 			exact_linear(ns, d, m, xd, sizeof xd);
