@@ -1,1 +1,12 @@
 ## lessons/local.mk
+
+# The exercises `pram check` grades (lessons/README.md has their format):
+# data files, found in the source tree before install and in
+# $(pkgdatadir)/lessons after, with their reference solutions and starters.
+nobase_dist_pkgdata_DATA += lessons/01-reduction/reduce-kernel.exercise \
+	lessons/01-reduction/solutions/reduce.cl lessons/01-reduction/starter/reduce.cl \
+	lessons/03-blelloch/scan-pram.exercise \
+	lessons/03-blelloch/solutions/scan.c lessons/03-blelloch/starter/scan.c \
+	lessons/04-any-length/scan-kernel.exercise \
+	lessons/04-any-length/solutions/scan.cl lessons/04-any-length/starter/scan.cl
+EXTRA_DIST += lessons/README.md

@@ -70,3 +70,20 @@ pram_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la $(OPENCL_LIBS) -
 noinst_LTLIBRARIES += src/check/libgrindview.la
 src_check_libgrindview_la_SOURCES = src/check/grindview.c src/check/grindview.h
 src_check_libgrindview_la_CPPFLAGS = $(AM_CPPFLAGS) -DPKGLIBDIR='"$(pkglibdir)"'
+# pram check: the checker (src/check/check.h), its command and the
+# libpram paths the PRAM-program check compiles students' files against.
+noinst_LTLIBRARIES += src/check/libcheck.la
+src_check_libcheck_la_SOURCES = src/check/check.h src/check/exercise.c src/check/contain.c \
+	src/check/kernelcheck.c src/check/pramcheck.c src/check/grind.c src/check/report.c \
+	src/check/clcase.h
+src_check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots -DLIBDIR='"$(libdir)"' \
+	-DINCLUDEDIR='"$(includedir)"'
+if HAVE_OPENCL
+src_check_libcheck_la_SOURCES += src/check/clcase.c
+src_check_libcheck_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
+else
+src_check_libcheck_la_SOURCES += src/check/clcase_none.c
+endif
+EXTRA_DIST += src/check/clcase.c src/check/clcase_none.c
+pram_SOURCES += src/cmd_check.c
+pram_LDADD += src/check/libcheck.la plots/libpramfit.la

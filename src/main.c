@@ -13,7 +13,7 @@
 
 static const cmd_entry *const commands[] = {
     &cmd_list_entry,   &cmd_run_entry,   &cmd_gpu_entry, &cmd_devices_entry,
-    &cmd_report_entry, &cmd_bench_entry, NULL,
+    &cmd_report_entry, &cmd_bench_entry, &cmd_check_entry, NULL,
 };
 
 static void usage(FILE *f)

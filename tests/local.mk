@@ -86,6 +86,27 @@ CASE_LOG_COMPILER = tests/run-cases$(EXEEXT)
 TESTS += $(CASE_FILES)
 EXTRA_DIST += $(CASE_FILES) tests/cases/README.md
 
+# pram check: the exercises' solutions and starters, the wrong solutions of
+# tests/check/ diagnosed by kind and line, the outputs, the sandbox, a class
+# and the Gradescope bundle.
+TESTS += tests/check.sh tests/check-classroom.sh
+check_PROGRAMS += tests/test-check
+TESTS += tests/test-check
+tests_test_check_SOURCES = tests/test-check.c tests/tap.h
+tests_test_check_LDADD = src/check/libcheck.la kernels/libpramcl.la plots/libpramfit.la \
+	src/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm
+EXTRA_DIST += tests/check.sh tests/check-classroom.sh $(CHECK_CORPUS) tests/data/check-network.c
+CHECK_CORPUS = tests/check/reduce-missing-barrier.cl tests/check/reduce-divergent-barrier.cl \
+	tests/check/reduce-oob-tail.cl tests/check/reduce-uninit-local.cl \
+	tests/check/reduce-fixed-size.cl tests/check/reduce-cross-group.cl \
+	tests/check/reduce-infinite-loop.cl tests/check/reduce-compile-error.cl \
+	tests/check/reduce-crash.cl tests/check/reduce-wrong-op.cl \
+	tests/check/scan-kernel-no-barrier.cl tests/check/scan-kernel-oob-tail.cl \
+	tests/check/scan-kernel-no-sums.cl tests/check/scan-hillis-steele.c \
+	tests/check/scan-sequential.c tests/check/scan-crew.c tests/check/scan-unwritten.c \
+	tests/check/scan-oob.c tests/check/scan-compile-error.c tests/check/scan-hang.c \
+	tests/check/scan-alloc.c tests/check/scan-crash.c tests/check/scan-wrong-op.c
+
 # The report's fit, alone.
 tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
 tests_test_fit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots

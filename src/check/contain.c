@@ -1,0 +1,253 @@
+/*
+ * contain.c - every student build and run happens here: in a forked child
+ * with its own process group, a wall-clock limit (the whole group is killed
+ * at it), a CPU-time limit, a limit on its data (RLIMIT_DATA: malloc, brk
+ * and private writable mappings, so a runaway allocation fails while PoCL
+ * and LLVM keep the large address-space reservations they make), no core
+ * dump, and no network where the system lets an unprivileged process have
+ * a network namespace of its own. What the child writes to standard output
+ * and error comes back to the parent.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+
+/* At most this much of a child's output is kept. */
+#define OUT_MAX ((size_t)1 << 20)
+
+static int isolated = -1; /* unknown until the first child */
+static char isolated_why[160];
+
+int ck_contain_isolated(const char **why)
+{
+	if (why)
+		*why = isolated_why;
+	return isolated == 1;
+}
+
+const char *ck_self_exe(void)
+{
+	static char buf[4096];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+	if (n <= 0)
+		return NULL;
+	buf[n] = '\0';
+	return buf;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* In the child: the limits and the namespace. Writes one byte to report: 'N'
+ * network isolated, 'n' not (errno follows as text). */
+static void child_setup(const ck_limits *lim, int report_fd)
+{
+	setpgid(0, 0);
+	struct rlimit core = {0, 0};
+	setrlimit(RLIMIT_CORE, &core);
+	double cpu = lim->cpu_s > 0 ? lim->cpu_s : lim->wall_s;
+	if (cpu > 0) {
+		rlim_t c = (rlim_t)cpu + 1;
+		struct rlimit rc = {c, c + 1};
+		setrlimit(RLIMIT_CPU, &rc);
+	}
+	if (lim->mem_bytes) {
+		struct rlimit rd = {lim->mem_bytes, lim->mem_bytes};
+		setrlimit(RLIMIT_DATA, &rd);
+	}
+	/* No network: a namespace of our own, as root, or through a user
+	 * namespace where unprivileged ones are allowed. */
+	char msg[160] = "N";
+	if (unshare(CLONE_NEWNET) != 0) {
+		int e1 = errno;
+		if (unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0)
+			snprintf(msg, sizeof msg,
+				 "nthe system refuses a network namespace (%s; %s)", strerror(e1),
+				 strerror(errno));
+	}
+	if (report_fd >= 0) {
+		ssize_t w = write(report_fd, msg, strlen(msg));
+		(void)w;
+		close(report_fd);
+	}
+}
+
+static int contain(int (*fn)(void *), void *arg, char *const argv[], const ck_limits *lim,
+		   ck_proc *p, char *err, size_t errlen)
+{
+	int outp[2] = {-1, -1}, rep[2] = {-1, -1};
+	memset(p, 0, sizeof *p);
+	if (pipe(outp) != 0 || pipe(rep) != 0) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		goto fail;
+	}
+	fflush(NULL);
+	double t0 = now();
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "fork: %s", strerror(errno));
+		goto fail;
+	}
+	if (pid == 0) {
+		close(outp[0]);
+		close(rep[0]);
+		int devnull = open("/dev/null", O_RDONLY);
+		if (devnull >= 0) {
+			dup2(devnull, 0);
+			close(devnull);
+		}
+		dup2(outp[1], 1);
+		dup2(outp[1], 2);
+		close(outp[1]);
+		child_setup(lim, rep[1]);
+		if (lim->cwd && chdir(lim->cwd) != 0) {
+			fprintf(stderr, "cannot enter %s: %s\n", lim->cwd, strerror(errno));
+			_exit(127);
+		}
+		if (argv) {
+			execvp(argv[0], argv);
+			fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+			_exit(127);
+		}
+		int rc = fn(arg);
+		fflush(NULL);
+		_exit(rc);
+	}
+	setpgid(pid, pid); /* also here, so the group exists before we may kill it */
+	close(outp[1]);
+	close(rep[1]);
+	outp[1] = rep[1] = -1;
+	{
+		char msg[160];
+		ssize_t n = read(rep[0], msg, sizeof msg - 1);
+		if (n > 0 && isolated < 0) {
+			msg[n] = '\0';
+			isolated = msg[0] == 'N';
+			snprintf(isolated_why, sizeof isolated_why, "%s", msg + 1);
+		}
+		close(rep[0]);
+		rep[0] = -1;
+	}
+	size_t cap = 65536;
+	p->out = malloc(cap);
+	if (!p->out) {
+		kill(-pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	int killed = 0;
+	double deadline = t0 + lim->wall_s;
+	for (;;) {
+		double left = deadline - now();
+		if (left <= 0 && !killed) {
+			kill(-pid, SIGKILL);
+			killed = 1;
+			p->timed_out = 1;
+		}
+		struct pollfd pf = {outp[0], POLLIN, 0};
+		int ms = killed ? 1000 : (int)(left * 1000) + 1;
+		int rc = poll(&pf, 1, ms);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc == 0) {
+			if (killed)
+				break; /* a grandchild kept the pipe open: give up on it */
+			continue;
+		}
+		char buf[8192];
+		ssize_t n = read(outp[0], buf, sizeof buf);
+		if (n <= 0)
+			break;
+		if (p->outlen + (size_t)n + 1 > cap && cap < OUT_MAX) {
+			size_t nc = cap * 2;
+			char *np = realloc(p->out, nc);
+			if (np) {
+				p->out = np;
+				cap = nc;
+			}
+		}
+		size_t take = (size_t)n;
+		if (p->outlen + take + 1 > cap)
+			take = cap - p->outlen - 1;
+		memcpy(p->out + p->outlen, buf, take);
+		p->outlen += take;
+	}
+	p->out[p->outlen] = '\0';
+	close(outp[0]);
+	outp[0] = -1;
+	int st;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	kill(-pid, SIGKILL); /* whatever it left behind */
+	p->seconds = now() - t0;
+	if (WIFEXITED(st)) {
+		p->exited = 1;
+		p->status = WEXITSTATUS(st);
+	} else if (WIFSIGNALED(st)) {
+		int sig = WTERMSIG(st);
+		if (sig == SIGXCPU)
+			p->timed_out = 1;
+		else if (!(killed && sig == SIGKILL))
+			p->signal = sig;
+	}
+	return 0;
+fail:
+	for (int k = 0; k < 2; k++) {
+		if (outp[k] >= 0)
+			close(outp[k]);
+		if (rep[k] >= 0)
+			close(rep[k]);
+	}
+	free(p->out);
+	p->out = NULL;
+	return -1;
+}
+
+int ck_contain_fn(int (*fn)(void *), void *arg, const ck_limits *lim, ck_proc *p, char *err,
+		  size_t errlen)
+{
+	return contain(fn, arg, NULL, lim, p, err, errlen);
+}
+
+int ck_contain_exec(char *const argv[], const ck_limits *lim, ck_proc *p, char *err, size_t errlen)
+{
+	return contain(NULL, NULL, argv, lim, p, err, errlen);
+}
+
+void ck_proc_free(ck_proc *p)
+{
+	free(p->out);
+	p->out = NULL;
+}
+
+void ck_proc_describe(const ck_proc *p, char *buf, size_t len)
+{
+	if (p->timed_out)
+		snprintf(buf, len, "ran past its time limit and was stopped");
+	else if (p->signal)
+		snprintf(buf, len, "crashed: killed by SIG%s (%s)", sigabbrev_np(p->signal),
+			 strsignal(p->signal));
+	else if (p->exited)
+		snprintf(buf, len, "exited with status %d", p->status);
+	else
+		snprintf(buf, len, "ended");
+}

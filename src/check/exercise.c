@@ -1,0 +1,556 @@
+/*
+ * exercise.c - exercises as data: reading lessons/NN-topic/NAME.exercise
+ * (a "key: value" file, lessons/README.md), finding an exercise by name in
+ * the lesson folders, and the small helpers the checker shares (reading a
+ * file, formatting strings, the cases' input distributions).
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "pram.h"
+
+#ifndef PKGDATADIR
+#define PKGDATADIR "/usr/local/share/pramsim"
+#endif
+#ifndef ABS_TOP_SRCDIR
+#define ABS_TOP_SRCDIR "."
+#endif
+
+char *ck_strf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	char *s = malloc((size_t)n + 1);
+	if (!s)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+const char *ck_basename(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+char *ck_slurp(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (n + 4096 + 1 > cap) {
+			cap = cap ? cap * 2 : 8192;
+			if (cap > ((size_t)64 << 20)) {
+				snprintf(err, errlen, "%s: larger than 64 MiB", path);
+				goto fail;
+			}
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				snprintf(err, errlen, "%s: out of memory", path);
+				goto fail;
+			}
+			buf = nb;
+		}
+		size_t got = fread(buf + n, 1, 4096, f);
+		n += got;
+		if (got < 4096)
+			break;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+fail:
+	free(buf);
+	fclose(f);
+	return NULL;
+}
+
+static const char *const grow_names[CK_GROW_COUNT] = {"1", "log n",   "log^2 n",
+						      "n", "n log n", "faster than n log n"};
+
+const char *ck_growth_name(ck_growth g)
+{
+	return g < CK_GROW_COUNT ? grow_names[g] : "unbounded";
+}
+
+int ck_growth_parse(const char *s, ck_growth *g)
+{
+	for (int k = 0; k < CK_GROW_POLY; k++)
+		if (strcmp(s, grow_names[k]) == 0) {
+			*g = (ck_growth)k;
+			return 0;
+		}
+	return -1;
+}
+
+static const char *const crit_names[CK_CRIT_COUNT] = {"build", "results", "sizes", "memory",
+						      "model", "work",    "depth"};
+
+const char *ck_crit_name(ck_crit c)
+{
+	return c < CK_CRIT_COUNT ? crit_names[c] : "?";
+}
+
+static const char *const contract_names[CK_CONTRACT_COUNT] = {"kernel-reduce-blocks",
+							      "kernel-scan-blocks", "pram-inplace"};
+
+static const char *const dist_names[CK_DIST_COUNT] = {"random", "all equal", "extreme values",
+						      "all ones"};
+
+const char *ck_dist_name(int dist)
+{
+	return dist >= 0 && dist < CK_DIST_COUNT ? dist_names[dist] : "?";
+}
+
+/* splitmix64: the cases' seeded generator. */
+static uint64_t mix(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+void ck_fill(int64_t *v, size_t n, int dist, uint64_t seed)
+{
+	uint64_t s = seed * 2654435761u + 1;
+	for (size_t i = 0; i < n; i++) {
+		switch (dist) {
+		case CK_DIST_EQUAL:
+			v[i] = 7;
+			break;
+		case CK_DIST_ONES:
+			v[i] = 1;
+			break;
+		case CK_DIST_EXTREME: {
+			static const int64_t ext[] = {INT32_MAX,     INT32_MIN, INT32_MAX - 1,
+						      INT32_MIN + 1, -1,        1};
+			v[i] = ext[mix(&s) % 6];
+			break;
+		}
+		default:
+			v[i] = (int64_t)(mix(&s) % 2001) - 1000;
+		}
+	}
+}
+
+/* Parse a list of sizes: "0 1 3 100" or "2^1 .. 2^12" (powers of two). */
+static int parse_sizes(const char *v, size_t *out, size_t *nout, char *why, size_t whylen)
+{
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", v);
+	*nout = 0;
+	char *save = NULL;
+	for (char *t = strtok_r(buf, " \t,", &save); t; t = strtok_r(NULL, " \t,", &save)) {
+		if (strcmp(t, "..") == 0) {
+			/* powers of two from the last one to the next one */
+			char *u = strtok_r(NULL, " \t,", &save);
+			unsigned long long hi;
+			if (!u || *nout == 0 || sscanf(u, "%llu", &hi) != 1) {
+				snprintf(why, whylen, "'..' needs a size before and after it");
+				return -1;
+			}
+			for (size_t x = out[*nout - 1] * 2; x <= hi && x; x *= 2) {
+				if (*nout >= CK_MAX_LIST) {
+					snprintf(why, whylen, "more than %d sizes", CK_MAX_LIST);
+					return -1;
+				}
+				out[(*nout)++] = x;
+			}
+			continue;
+		}
+		char *end;
+		errno = 0;
+		unsigned long long x = strtoull(t, &end, 10);
+		if (*end || errno || t[0] == '-' || x > (1ull << 26)) {
+			snprintf(why, whylen, "'%s' is not a size from 0 to 2^26", t);
+			return -1;
+		}
+		if (*nout >= CK_MAX_LIST) {
+			snprintf(why, whylen, "more than %d sizes", CK_MAX_LIST);
+			return -1;
+		}
+		out[(*nout)++] = (size_t)x;
+	}
+	if (*nout == 0) {
+		snprintf(why, whylen, "no size given");
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_points(const char *v, double *pts, char *why, size_t whylen)
+{
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", v);
+	char *save = NULL;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char name[64];
+		double p;
+		if (sscanf(t, " %63s %lf", name, &p) != 2 || p < 0 || p > 1000) {
+			snprintf(why, whylen, "'%s': give a criterion and its points", t);
+			return -1;
+		}
+		int k;
+		for (k = 0; k < CK_CRIT_COUNT; k++)
+			if (strcmp(name, crit_names[k]) == 0)
+				break;
+		if (k == CK_CRIT_COUNT) {
+			snprintf(why, whylen,
+				 "unknown criterion '%s' (build, results, sizes, memory, model, "
+				 "work, depth)",
+				 name);
+			return -1;
+		}
+		pts[k] = p;
+	}
+	return 0;
+}
+
+static int parse_bytes(const char *v, size_t *out)
+{
+	char *end;
+	unsigned long long x = strtoull(v, &end, 10);
+	while (*end == ' ')
+		end++;
+	unsigned long long mul = 1;
+	if (strcmp(end, "K") == 0 || strcmp(end, "KiB") == 0)
+		mul = 1ull << 10;
+	else if (strcmp(end, "M") == 0 || strcmp(end, "MiB") == 0)
+		mul = 1ull << 20;
+	else if (strcmp(end, "G") == 0 || strcmp(end, "GiB") == 0)
+		mul = 1ull << 30;
+	else if (*end)
+		return -1;
+	if (x == 0 || x > (1ull << 40) / mul)
+		return -1;
+	*out = (size_t)(x * mul);
+	return 0;
+}
+
+static char *trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	char *e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+void ck_exercise_free(ck_exercise *ex)
+{
+	free(ex->name);
+	free(ex->title);
+	free(ex->dir);
+	free(ex->path);
+	free(ex->file);
+	free(ex->entry);
+	free(ex->signature);
+	free(ex->reference);
+	free(ex->solution);
+	free(ex->starter);
+	memset(ex, 0, sizeof *ex);
+}
+
+int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen)
+{
+	char why[256];
+	size_t len;
+	char *text = ck_slurp(path, &len, err, errlen);
+	if (!text)
+		return -1;
+	memset(ex, 0, sizeof *ex);
+	ex->contract = CK_CONTRACT_COUNT;
+	ex->work = ex->depth = CK_GROW_COUNT;
+	ex->time_limit = 20;
+	ex->mem_limit = (size_t)1 << 30;
+	ex->grind_max = 64;
+	ex->path = strdup(path);
+	const char *slash = strrchr(path, '/');
+	ex->dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+	char *save = NULL;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *l = trim(line);
+		if (*l == '#' || *l == '\0')
+			continue;
+		char *colon = strchr(l, ':');
+		if (!colon) {
+			snprintf(err, errlen, "%s: line '%.60s': expected 'key: value'", path, l);
+			goto fail;
+		}
+		*colon = '\0';
+		char *key = trim(l), *val = trim(colon + 1);
+		char **str = NULL;
+		if (strcmp(key, "name") == 0)
+			str = &ex->name;
+		else if (strcmp(key, "title") == 0)
+			str = &ex->title;
+		else if (strcmp(key, "file") == 0)
+			str = &ex->file;
+		else if (strcmp(key, "entry") == 0)
+			str = &ex->entry;
+		else if (strcmp(key, "signature") == 0)
+			str = &ex->signature;
+		else if (strcmp(key, "reference") == 0)
+			str = &ex->reference;
+		else if (strcmp(key, "solution") == 0)
+			str = &ex->solution;
+		else if (strcmp(key, "starter") == 0)
+			str = &ex->starter;
+		if (str) {
+			free(*str);
+			*str = strdup(val);
+			continue;
+		}
+		if (strcmp(key, "contract") == 0) {
+			int k;
+			for (k = 0; k < CK_CONTRACT_COUNT; k++)
+				if (strcmp(val, contract_names[k]) == 0)
+					break;
+			if (k == CK_CONTRACT_COUNT) {
+				snprintf(err, errlen,
+					 "%s: contract '%s': one of kernel-reduce-blocks, "
+					 "kernel-scan-blocks, pram-inplace",
+					 path, val);
+				goto fail;
+			}
+			ex->contract = (ck_contract)k;
+		} else if (strcmp(key, "inclusive") == 0) {
+			ex->inclusive = strcmp(val, "yes") == 0;
+		} else if (strcmp(key, "model") == 0) {
+			pram_model m;
+			if (pram_model_parse(val, &m) != 0) {
+				snprintf(err, errlen, "%s: model '%s' is not a PRAM model", path,
+					 val);
+				goto fail;
+			}
+			ex->model = (int)m;
+		} else if (strcmp(key, "local-sizes") == 0 || strcmp(key, "sizes") == 0 ||
+			   strcmp(key, "sweep") == 0) {
+			size_t *lst = key[0] == 'l'   ? ex->local_sizes
+				      : key[1] == 'i' ? ex->sizes
+						      : ex->sweep;
+			size_t *cnt = key[0] == 'l'   ? &ex->nlocal
+				      : key[1] == 'i' ? &ex->nsizes
+						      : &ex->nsweep;
+			if (parse_sizes(val, lst, cnt, why, sizeof why) != 0) {
+				snprintf(err, errlen, "%s: %s: %s", path, key, why);
+				goto fail;
+			}
+			if (key[0] == 'l')
+				for (size_t k = 0; k < *cnt; k++)
+					if (lst[k] == 0 || lst[k] > 256 ||
+					    (lst[k] & (lst[k] - 1))) {
+						snprintf(
+						    err, errlen,
+						    "%s: local-sizes: %zu is not a power of two "
+						    "from 1 to 256",
+						    path, lst[k]);
+						goto fail;
+					}
+		} else if (strcmp(key, "grind-max") == 0) {
+			size_t one[CK_MAX_LIST], n1;
+			if (parse_sizes(val, one, &n1, why, sizeof why) != 0 || n1 != 1) {
+				snprintf(err, errlen, "%s: grind-max: give one size", path);
+				goto fail;
+			}
+			ex->grind_max = one[0];
+		} else if (strcmp(key, "work") == 0 || strcmp(key, "depth") == 0) {
+			if (ck_growth_parse(val, key[0] == 'w' ? &ex->work : &ex->depth) != 0) {
+				snprintf(err, errlen,
+					 "%s: %s '%s': one of 1, log n, log^2 n, n, n log n", path,
+					 key, val);
+				goto fail;
+			}
+		} else if (strcmp(key, "points") == 0) {
+			if (parse_points(val, ex->points, why, sizeof why) != 0) {
+				snprintf(err, errlen, "%s: points: %s", path, why);
+				goto fail;
+			}
+		} else if (strcmp(key, "time-limit") == 0) {
+			char *end;
+			double t = strtod(val, &end);
+			if (*end || !(t > 0 && t <= 600)) {
+				snprintf(err, errlen, "%s: time-limit '%s': seconds from 0 to 600",
+					 path, val);
+				goto fail;
+			}
+			ex->time_limit = t;
+		} else if (strcmp(key, "memory-limit") == 0) {
+			if (parse_bytes(val, &ex->mem_limit) != 0) {
+				snprintf(err, errlen, "%s: memory-limit '%s': bytes, K, M or G",
+					 path, val);
+				goto fail;
+			}
+		} else {
+			snprintf(err, errlen, "%s: unknown key '%s'", path, key);
+			goto fail;
+		}
+	}
+	const char *missing = !ex->name                           ? "name"
+			      : !ex->file                         ? "file"
+			      : !ex->entry                        ? "entry"
+			      : !ex->reference                    ? "reference"
+			      : ex->contract == CK_CONTRACT_COUNT ? "contract"
+								  : NULL;
+	if (missing) {
+		snprintf(err, errlen, "%s: no '%s:' line", path, missing);
+		goto fail;
+	}
+	if (ex->contract != CK_PRAM_INPLACE && ex->nlocal == 0) {
+		snprintf(err, errlen, "%s: a kernel exercise needs 'local-sizes:'", path);
+		goto fail;
+	}
+	if (ex->nsizes == 0) {
+		snprintf(err, errlen, "%s: no 'sizes:' line", path);
+		goto fail;
+	}
+	if (ex->contract == CK_PRAM_INPLACE && ex->nsweep < 3 &&
+	    (ex->work != CK_GROW_COUNT || ex->depth != CK_GROW_COUNT)) {
+		snprintf(err, errlen, "%s: bounds on W and D need a 'sweep:' of 3 sizes or more",
+			 path);
+		goto fail;
+	}
+	free(text);
+	return 0;
+fail:
+	free(text);
+	ck_exercise_free(ex);
+	return -1;
+}
+
+/* The lesson folders, in the order they are searched. */
+static size_t lesson_dirs(const char *dirs[3])
+{
+	size_t k = 0;
+	const char *env = getenv("PRAM_LESSONS_DIR");
+	if (env && *env)
+		dirs[k++] = env;
+	dirs[k++] = ABS_TOP_SRCDIR "/lessons";
+	dirs[k++] = PKGDATADIR "/lessons";
+	return k;
+}
+
+/* Call fn on each NAME.exercise under the folders' NN-topic/ subfolders. */
+static int each_exercise(int (*fn)(const char *path, const char *name, void *ud), void *ud)
+{
+	const char *dirs[3];
+	size_t nd = lesson_dirs(dirs);
+	for (size_t k = 0; k < nd; k++) {
+		DIR *d = opendir(dirs[k]);
+		if (!d)
+			continue;
+		struct dirent *e;
+		int found = 0;
+		while ((e = readdir(d))) {
+			if (e->d_name[0] == '.')
+				continue;
+			char sub[PATH_MAX + 512];
+			snprintf(sub, sizeof sub, "%s/%s", dirs[k], e->d_name);
+			DIR *d2 = opendir(sub);
+			if (!d2)
+				continue;
+			struct dirent *e2;
+			while ((e2 = readdir(d2))) {
+				size_t l = strlen(e2->d_name);
+				if (l > 9 && strcmp(e2->d_name + l - 9, ".exercise") == 0) {
+					char p[2 * PATH_MAX + 8], name[256];
+					snprintf(p, sizeof p, "%s/%s", sub, e2->d_name);
+					snprintf(name, sizeof name, "%.*s", (int)(l - 9),
+						 e2->d_name);
+					found = 1;
+					if (fn(p, name, ud)) {
+						closedir(d2);
+						closedir(d);
+						return 1;
+					}
+				}
+			}
+			closedir(d2);
+		}
+		closedir(d);
+		if (found)
+			return 0; /* the first folder that has exercises is the one */
+	}
+	return 0;
+}
+
+struct find_ud {
+	const char *want;
+	char path[PATH_MAX];
+};
+
+static int find_one(const char *path, const char *name, void *ud)
+{
+	struct find_ud *f = ud;
+	if (strcmp(name, f->want) != 0)
+		return 0;
+	snprintf(f->path, sizeof f->path, "%s", path);
+	return 1;
+}
+
+int ck_exercise_find(const char *name, ck_exercise *ex, char *err, size_t errlen)
+{
+	struct find_ud f = {.want = name, .path = ""};
+	struct stat st;
+	/* a path to an .exercise file is taken as it is */
+	if (strstr(name, ".exercise") && stat(name, &st) == 0)
+		return ck_exercise_read(name, ex, err, errlen);
+	each_exercise(find_one, &f);
+	if (!f.path[0]) {
+		const char *dirs[3];
+		size_t nd = lesson_dirs(dirs);
+		snprintf(err, errlen,
+			 "unknown exercise '%s' (pram check --list names them; looked in", name);
+		for (size_t k = 0; k < nd; k++)
+			snprintf(err + strlen(err), errlen - strlen(err), " %s", dirs[k]);
+		snprintf(err + strlen(err), errlen - strlen(err), ")");
+		return -1;
+	}
+	return ck_exercise_read(f.path, ex, err, errlen);
+}
+
+static int list_one(const char *path, const char *name, void *ud)
+{
+	FILE *f = ud;
+	ck_exercise ex;
+	char err[512];
+	if (ck_exercise_read(path, &ex, err, sizeof err) != 0) {
+		fprintf(f, "  %-16s (unreadable: %s)\n", name, err);
+		return 0;
+	}
+	fprintf(f, "  %-16s %-10s %s\n", ex.name, ex.file, ex.title ? ex.title : "");
+	ck_exercise_free(&ex);
+	return 0;
+}
+
+void ck_exercise_list(FILE *f)
+{
+	each_exercise(list_one, f);
+}

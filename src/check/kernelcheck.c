@@ -1,0 +1,664 @@
+/*
+ * kernelcheck.c - the check of a kernel exercise (contracts
+ * kernel-reduce-blocks and kernel-scan-blocks): build it in a contained
+ * child, run the cases (the edges students get wrong and random inputs) for
+ * each work-group size in children of their own, compare with the
+ * registry's reference block by block, say which work-group sizes fail,
+ * then run the smallest failing case (or a small one) under Oclgrind, and
+ * the PRAM view (check_pram_view). Integer overflow wraps (two's
+ * complement), in the reference as on the device.
+ *
+ * A child runs all the cases of one work-group size and writes one line
+ * per case ("begin K", then "ok K", "bad K INDEX EXPECTED GOT PORT" or
+ * "oob K PORT INDEX"); when it dies or hangs in case K, that case gets the
+ * diagnosis and a new child goes on with case K + 1.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "algo.h"
+#include "check.h"
+#include "clcase.h"
+
+/* Guard cells after each output (L more), to catch writes past its end. */
+#define GUARD    16
+#define SENTINEL 0x7e7e7e7e
+#define PADDING  0x05a5a5a5
+
+/* Stop running cases after this many time-outs, and the cases of one
+ * work-group size after this many deaths (crashes or time-outs). */
+#define MAX_TIMEOUTS 2
+#define MAX_DEATHS   2
+
+typedef struct kcase {
+	size_t n, L;
+	int dist;
+	uint64_t seed;
+	const char *why; /* "n < L", "n not a multiple of L", ... */
+} kcase;
+
+static void case_desc(const kcase *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "n = %zu%s%s%s, L = %zu, %s input, seed %" PRIu64, c->n,
+		 c->why ? " (" : "", c->why ? c->why : "", c->why ? ")" : "", c->L,
+		 ck_dist_name(c->dist), c->seed);
+}
+
+/* The expected outputs of a case: out (groups values or n), sums (groups). */
+static int expected(const ck_exercise *ex, const int64_t *in, size_t n, size_t L, int32_t *out,
+		    int32_t *sums)
+{
+	const algo *a = algo_find(ex->reference);
+	if (!a)
+		return -1;
+	algo_params p = algo_default_params(a);
+	p.inclusive = ex->inclusive;
+	size_t groups = n ? (n + L - 1) / L : 1;
+	for (size_t g = 0; g < groups; g++) {
+		size_t lo = g * L, len = lo >= n ? 0 : (n - lo < L ? n - lo : L);
+		algo_data din = {0}, dout = {0};
+		if (algo_data_alloc(&din, len, PRAM_INT, 0) != 0)
+			return -1;
+		for (size_t i = 0; i < len; i++)
+			din.vals[i].i = in[lo + i];
+		int64_t total = 0;
+		for (size_t i = 0; i < len; i++)
+			total += in[lo + i];
+		if (algo_alloc_outputs(a, &din, &p, &dout) != 0) {
+			algo_data_free(&din);
+			return -1;
+		}
+		if (len)
+			a->reference(&din, &dout, &p);
+		if (ex->contract == CK_KERNEL_REDUCE_BLOCKS) {
+			out[g] = (int32_t)(uint32_t)(uint64_t)(len ? dout.vals[0].i : 0);
+		} else {
+			for (size_t i = 0; i < len; i++)
+				out[lo + i] = (int32_t)(uint32_t)(uint64_t)dout.vals[i].i;
+			sums[g] = (int32_t)(uint32_t)(uint64_t)total;
+		}
+		algo_data_free(&din);
+		algo_data_free(&dout);
+	}
+	return 0;
+}
+
+typedef struct kjob {
+	const ck_exercise *ex;
+	const char *src, *shown;
+	const kcase *cases;
+	size_t ncases, start;
+	int exact; /* exact buffer sizes (under Oclgrind), else padding and guards */
+	int show;  /* print the outputs too */
+} kjob;
+
+static void print_vals(const char *name, const int32_t *v, size_t n)
+{
+	printf("%s", name);
+	for (size_t i = 0; i < n; i++)
+		printf(" %" PRId32, v[i]);
+	printf("\n");
+}
+
+/* Run the cases start.. of the job; in the child. */
+static int run_cases(void *arg)
+{
+	kjob *j = arg;
+	char err[16384];
+	int bf;
+	/* under Oclgrind: no optimisation, so every access keeps its line */
+	const char *opts = j->exact ? "-cl-std=CL1.2 -cl-opt-disable" : "-cl-std=CL1.2";
+	ck_cl *c = ck_cl_open(j->src, j->shown, j->ex->entry, opts, &bf, err, sizeof err);
+	if (!c) {
+		printf("%s %s\n", bf ? "build" : "error", err);
+		return 3;
+	}
+	int scan = j->ex->contract == CK_KERNEL_SCAN_BLOCKS;
+	for (size_t k = j->start; k < j->ncases; k++) {
+		const kcase *kc = &j->cases[k];
+		size_t n = kc->n, L = kc->L, groups = n ? (n + L - 1) / L : 1;
+		size_t nin = j->exact ? (n ? n : 1) : groups * L + GUARD;
+		size_t nout = scan ? n : groups, nsums = groups;
+		size_t gout = j->exact ? (nout ? nout : 1) : nout + L + GUARD;
+		size_t gsums = j->exact ? nsums : nsums + L + GUARD;
+		int64_t *in64 = calloc(nin, sizeof *in64);
+		int32_t *in = calloc(nin, 4), *out = calloc(gout, 4), *sums = calloc(gsums, 4);
+		int32_t *wout = calloc(nout ? nout : 1, 4), *wsums = calloc(nsums, 4);
+		if (!in64 || !in || !out || !sums || !wout || !wsums) {
+			printf("error out of memory\n");
+			return 3;
+		}
+		ck_fill(in64, n, kc->dist, kc->seed);
+		for (size_t i = 0; i < nin; i++)
+			in[i] = i < n ? (int32_t)in64[i] : PADDING;
+		for (size_t i = 0; i < gout; i++)
+			out[i] = SENTINEL;
+		for (size_t i = 0; i < gsums; i++)
+			sums[i] = SENTINEL;
+		printf("begin %zu\n", k);
+		fflush(stdout);
+		if (ck_cl_run(c, scan, in, nin, n, L, out, gout, sums, gsums, err, sizeof err) !=
+		    0) {
+			printf("error %zu %s\n", k, err);
+			fflush(stdout);
+			return 3;
+		}
+		if (j->show) {
+			print_vals("in", in, n);
+			print_vals("out", out, nout);
+			if (scan)
+				print_vals("sums", sums, nsums);
+		}
+		if (expected(j->ex, in64, n, L, wout, wsums) != 0) {
+			printf("error %zu the reference %s is not in the registry\n", k,
+			       j->ex->reference);
+			return 3;
+		}
+		int bad = 0;
+		for (size_t i = 0; i < nout && !bad; i++)
+			if (out[i] != wout[i]) {
+				printf("bad %zu %zu %" PRId32 " %" PRId32 " out\n", k, i, wout[i],
+				       out[i]);
+				bad = 1;
+			}
+		for (size_t i = 0; scan && i < nsums && !bad; i++)
+			if (sums[i] != wsums[i]) {
+				printf("bad %zu %zu %" PRId32 " %" PRId32 " sums\n", k, i, wsums[i],
+				       sums[i]);
+				bad = 1;
+			}
+		for (size_t i = nout; !j->exact && i < gout && !bad; i++)
+			if (out[i] != SENTINEL) {
+				printf("oob %zu out %zu\n", k, i);
+				bad = 1;
+			}
+		for (size_t i = nsums; scan && !j->exact && i < gsums && !bad; i++)
+			if (sums[i] != SENTINEL) {
+				printf("oob %zu sums %zu\n", k, i);
+				bad = 1;
+			}
+		if (!bad)
+			printf("ok %zu\n", k);
+		fflush(stdout);
+		free(in64), free(in), free(out), free(sums), free(wout), free(wsums);
+	}
+	ck_cl_close(c);
+	return 0;
+}
+
+/* The cases for one work-group size: the edges, then the exercise's sizes
+ * with random inputs, then all-equal and extreme values. */
+static size_t make_cases(const ck_exercise *ex, size_t L, kcase *cs, size_t max)
+{
+	size_t k = 0;
+#define ADD(N, D, WHY)                                                                           \
+	do {                                                                                     \
+		if (k < max)                                                                     \
+			cs[k++] =                                                                \
+			    (kcase){.n = (N), .L = L, .dist = (D), .seed = k + 1, .why = (WHY)}; \
+	} while (0)
+	ADD(0, CK_DIST_RANDOM, "empty");
+	ADD(1, CK_DIST_RANDOM, "one element");
+	if (L > 2)
+		ADD(L / 2 + 1, CK_DIST_RANDOM, "n < L");
+	ADD(L, CK_DIST_RANDOM, "one full work-group");
+	ADD(3 * L + 1, CK_DIST_RANDOM, "n not a multiple of L");
+	ADD(1000, CK_DIST_RANDOM, "not a power of two");
+	for (size_t s = 0; s < ex->nsizes; s++)
+		ADD(ex->sizes[s], CK_DIST_RANDOM, NULL);
+	ADD(1000, CK_DIST_EQUAL, NULL);
+	ADD(1000, CK_DIST_EXTREME, "sums wrap around");
+#undef ADD
+	return k;
+}
+
+/* The PRAM view of a kernel: its measured work and depth per work-group and
+ * the class of its local-memory accesses (EREW, CREW, CRCW) need the
+ * pramsim Oclgrind plugin (grindview.h: gv_plugin_path, gv_read). With it,
+ * this runs `oclgrind --plugins PATH` on `pram check --internal-case` with
+ * PRAM_GRIND_OUT set, over one work-group with n = L = 2, 4, ..., 256 (over
+ * n with L fixed every kernel's work is linear), and judges W and D with
+ * ck_growth_classify against the exercise's work: and depth: bounds. */
+static void check_pram_view(const ck_exercise *ex, const char *path, ck_result *r)
+{
+	(void)ex;
+	(void)path;
+	ck_note(r, "the PRAM view (work, depth and EREW/CREW/CRCW per work-group) needs the "
+		   "pramsim Oclgrind plugin, not built");
+}
+
+typedef struct lstat_ {
+	size_t L;
+	int failed;   /* some case failed */
+	size_t first; /* the first failing case */
+	int mismatch; /* ... and it gave a wrong result (not a crash or a time-out) */
+	char first_msg[512];
+} lstat_;
+
+/* Run the cases of one work-group size, restarting after a child dies. */
+static void run_size(const ck_exercise *ex, const char *src, const char *shown, size_t L,
+		     ck_result *r, lstat_ *ls, int *timeouts, kcase *best, int *have_best,
+		     int *compile_failed, size_t *not_run)
+{
+	kcase cs[64];
+	size_t nc = make_cases(ex, L, cs, 64);
+	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit};
+	size_t start = 0;
+	int deaths = 0;
+	ls->L = L;
+	while (start < nc && *timeouts < MAX_TIMEOUTS && deaths < MAX_DEATHS && !*compile_failed) {
+		kjob j = {ex, src, shown, cs, nc, start, 0, 0};
+		ck_proc p;
+		char err[512];
+		if (ck_contain_fn(run_cases, &j, &lim, &p, err, sizeof err) != 0) {
+			ck_note(r, "cannot run the cases: %s", err);
+			return;
+		}
+		long cur = -1;
+		size_t next = nc;
+		char *save = NULL;
+		for (char *line = strtok_r(p.out, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			size_t k, idx;
+			long long want, got;
+			char port[16];
+			char desc[256];
+			if (sscanf(line, "begin %zu", &k) == 1) {
+				cur = (long)k;
+				continue;
+			}
+			if (strncmp(line, "build ", 6) == 0) {
+				*compile_failed = 1;
+				break;
+			}
+			if (sscanf(line, "ok %zu", &k) == 1) {
+				r->cases_run++;
+				r->cases_passed++;
+				cur = -1;
+				continue;
+			}
+			int isbad = sscanf(line, "bad %zu %zu %lld %lld %15s", &k, &idx, &want,
+					   &got, port) == 5;
+			int isoob = !isbad && sscanf(line, "oob %zu %15s %zu", &k, port, &idx) == 3;
+			if (isbad || isoob) {
+				r->cases_run++;
+				cur = -1;
+				case_desc(&cs[k], desc, sizeof desc);
+				if (isoob)
+					ck_diag_add(r, CK_OUT_OF_BOUNDS, CK_CRIT_RESULTS, shown, 0,
+						    desc,
+						    "check the index against n (or the number of "
+						    "work-groups) before writing",
+						    "%s[%zu] was written, past its end (%s has %zu "
+						    "elements)",
+						    port, idx, port,
+						    strcmp(port, "out") == 0 &&
+							    ex->contract == CK_KERNEL_SCAN_BLOCKS
+							? cs[k].n
+							: (cs[k].n ? (cs[k].n + L - 1) / L : 1));
+				if (!ls->failed) {
+					ls->failed = 1;
+					ls->first = k;
+					ls->mismatch = 1;
+					if (isbad)
+						snprintf(ls->first_msg, sizeof ls->first_msg,
+							 "%s[%zu] = %lld, expected %lld (%s)", port,
+							 idx, got, want, desc);
+					else
+						snprintf(ls->first_msg, sizeof ls->first_msg,
+							 "%s[%zu] written past the end (%s)", port,
+							 idx, desc);
+				}
+				if (!*have_best || (cs[k].n && (!best->n || cs[k].n < best->n))) {
+					*best = cs[k];
+					*have_best = 1;
+				}
+				continue;
+			}
+			if (strncmp(line, "error ", 6) == 0) {
+				ck_note(r, "L = %zu: %s", L, line + 6);
+				break;
+			}
+		}
+		if (*compile_failed) {
+			ck_proc_free(&p);
+			return;
+		}
+		if (cur >= 0) {
+			/* the child died or hung in case cur */
+			char desc[256], how[160];
+			case_desc(&cs[cur], desc, sizeof desc);
+			ck_proc_describe(&p, how, sizeof how);
+			r->cases_run++;
+			if (p.timed_out) {
+				(*timeouts)++;
+				ck_diag_add(r, CK_TIMEOUT, CK_CRIT_RESULTS, shown, 0, desc,
+					    "a loop that never ends? (a barrier every work-item "
+					    "must reach, a loop bound that never changes)",
+					    "the kernel did not finish within %g s",
+					    ex->time_limit);
+			} else if (p.signal) {
+				ck_diag_add(r, CK_CRASH, CK_CRIT_RESULTS, shown, 0, desc,
+					    "an index far out of bounds?", "the kernel %s", how);
+			} else if (strstr(p.out, "out of memory") ||
+				   strstr(p.out, "OUT_OF_HOST_MEMORY")) {
+				ck_diag_add(r, CK_OUT_OF_MEMORY, CK_CRIT_RESULTS, shown, 0, desc,
+					    NULL, "the run ran out of memory (limit %zu MiB)",
+					    ex->mem_limit >> 20);
+			} else {
+				ck_diag_add(r, CK_CRASH, CK_CRIT_RESULTS, shown, 0, desc, NULL,
+					    "the run %s", how);
+			}
+			if (!ls->failed) {
+				ls->failed = 1;
+				ls->first = (size_t)cur;
+				snprintf(ls->first_msg, sizeof ls->first_msg, "%s (%s)", how, desc);
+			}
+			next = (size_t)cur + 1;
+			deaths++;
+		}
+		ck_proc_free(&p);
+		start = next;
+	}
+	if (start < nc && (*timeouts >= MAX_TIMEOUTS || deaths >= MAX_DEATHS))
+		*not_run += nc - start;
+}
+
+/* The compile error: the first line of the log that names a place in the
+ * student's file ("FILE:LINE:COL: ..."), one that says "error" first. */
+static void compile_diag(ck_result *r, const char *shown, const char *log)
+{
+	size_t sl = strlen(shown);
+	for (int pass = 0; pass < 2; pass++) {
+		for (const char *p = log; (p = strstr(p, shown)); p += sl) {
+			int line = 0, col = 0;
+			if (sscanf(p + sl, ":%d:%d:", &line, &col) != 2 || line <= 0)
+				continue;
+			const char *b = p;
+			while (b > log && b[-1] != '\n')
+				b--;
+			const char *e = strchr(p, '\n');
+			int len = e ? (int)(e - b) : (int)strlen(b);
+			char text[600];
+			snprintf(text, sizeof text, "%.*s", len > 590 ? 590 : len, b);
+			if (pass == 0 && !strstr(text, "error"))
+				continue;
+			ck_diag_add(r, CK_COMPILE_ERROR, CK_CRIT_BUILD, shown, line, NULL, NULL,
+				    "%s", text);
+			return;
+		}
+	}
+	ck_diag_add(r, CK_COMPILE_ERROR, CK_CRIT_BUILD, shown, 0, NULL, NULL,
+		    "the kernel does not build:\n%.2000s", log);
+}
+
+static int build_only(void *arg)
+{
+	kjob *j = arg;
+	char err[16384];
+	int bf;
+	ck_cl *c =
+	    ck_cl_open(j->src, j->shown, j->ex->entry, "-cl-std=CL1.2", &bf, err, sizeof err);
+	if (!c) {
+		printf("%s %s\n", bf ? "build" : "error", err);
+		return 3;
+	}
+	ck_cl_close(c);
+	printf("built\n");
+	return 0;
+}
+
+/* Show the any-length scan completed from sums, on a small case. */
+static void show_completion(const ck_exercise *ex, const char *src, const char *shown, ck_result *r)
+{
+	kcase c = {.n = 10, .L = 4, .dist = CK_DIST_RANDOM, .seed = 5, .why = NULL};
+	kjob j = {ex, src, shown, &c, 1, 0, 0, 1};
+	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit};
+	ck_proc p;
+	char err[256];
+	if (ck_contain_fn(run_cases, &j, &lim, &p, err, sizeof err) != 0)
+		return;
+	char *in = strstr(p.out, "\nin"), *out = strstr(p.out, "\nout"),
+	     *sums = strstr(p.out, "\nsums");
+	if (in && out && sums) {
+		int64_t v[10], o[10], s[3];
+		char *q = in + 3;
+		for (int i = 0; i < 10; i++)
+			v[i] = strtoll(q, &q, 10);
+		q = out + 4;
+		for (int i = 0; i < 10; i++)
+			o[i] = strtoll(q, &q, 10);
+		q = sums + 5;
+		for (int i = 0; i < 3; i++)
+			s[i] = strtoll(q, &q, 10);
+		char a[512] = "", b[512] = "", cbuf[512] = "", want[512] = "";
+		int64_t off = 0, run = 0;
+		for (int i = 0; i < 10; i++) {
+			if (i && i % 4 == 0)
+				off += s[i / 4 - 1];
+			snprintf(a + strlen(a), sizeof a - strlen(a), "%s%" PRId64,
+				 i == 0       ? ""
+				 : i % 4 == 0 ? " | "
+					      : " ",
+				 o[i]);
+			snprintf(cbuf + strlen(cbuf), sizeof cbuf - strlen(cbuf), " %" PRId64,
+				 o[i] + off);
+			snprintf(want + strlen(want), sizeof want - strlen(want), " %" PRId64, run);
+			run += v[i];
+		}
+		for (int g = 0; g < 3; g++)
+			snprintf(b + strlen(b), sizeof b - strlen(b), " %" PRId64, s[g]);
+		ck_note(r,
+			"the any-length scan from your blocks (n = 10, L = 4): block scans %s; "
+			"sums%s; adding the scanned sums gives%s (the exclusive scan is%s)",
+			a, b, cbuf, want);
+	}
+	ck_proc_free(&p);
+}
+
+int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
+{
+	char err[512];
+	const char *shown = ck_basename(path);
+	char *src = ck_slurp(path, NULL, err, sizeof err);
+	if (!src) {
+		ck_note(r, "%s", err);
+		return -1;
+	}
+	ck_limits lim = {.wall_s = ex->time_limit * 3, .mem_bytes = ex->mem_limit};
+	kjob bj = {ex, src, shown, NULL, 0, 0, 0, 0};
+	ck_proc p;
+	r->ran[CK_CRIT_BUILD] = 1;
+	if (ck_contain_fn(build_only, &bj, &lim, &p, err, sizeof err) != 0) {
+		ck_note(r, "cannot start the build: %s", err);
+		free(src);
+		return -1;
+	}
+	const char *bl = strncmp(p.out, "build ", 6) == 0 ? p.out : strstr(p.out, "\nbuild ");
+	if (bl) {
+		compile_diag(r, shown, bl + (*bl == '\n' ? 7 : 6));
+		ck_proc_free(&p);
+		free(src);
+		return 0;
+	}
+	if (!strstr(p.out, "built\n")) {
+		r->ran[CK_CRIT_BUILD] = 0;
+		char how[160];
+		ck_proc_describe(&p, how, sizeof how);
+		if (p.timed_out || p.signal)
+			ck_diag_add(r, p.timed_out ? CK_TIMEOUT : CK_CRASH, CK_CRIT_BUILD, shown, 0,
+				    NULL, NULL, "the build %s", how);
+		else
+			ck_note(r, "the kernel could not be run: %.1000s",
+				p.out[0] ? p.out + 6 : how);
+		ck_proc_free(&p);
+		free(src);
+		return p.timed_out || p.signal ? 0 : -1;
+	}
+	ck_proc_free(&p);
+
+	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_SIZES] = 1;
+	lstat_ ls[CK_MAX_LIST];
+	memset(ls, 0, sizeof ls);
+	int timeouts = 0, have_best = 0, cf = 0;
+	kcase best = {0};
+	size_t not_run = 0;
+	for (size_t k = 0; k < ex->nlocal; k++)
+		run_size(ex, src, shown, ex->local_sizes[k], r, &ls[k], &timeouts, &best,
+			 &have_best, &cf, &not_run);
+	if (not_run)
+		ck_note(r,
+			"%zu cases were not run: after two crashes or time-outs in a work-group "
+			"size, its other cases are left out, and after %d time-outs every case",
+			not_run, MAX_TIMEOUTS);
+	size_t nfail = 0;
+	for (size_t k = 0; k < ex->nlocal; k++)
+		nfail += ls[k].failed;
+	int big_ok = 0;       /* a size of 4 or more passes: 1 and 2 pass for trivial reasons */
+	int crashes_only = 1; /* the sizes fail by crashing, not by their results */
+	for (size_t k = 0; k < ex->nlocal; k++) {
+		big_ok |= !ls[k].failed && ls[k].L >= 4;
+		if (ls[k].failed && ls[k].mismatch)
+			crashes_only = 0;
+	}
+	if (crashes_only)
+		big_ok = 0;
+	if (nfail && nfail < ex->nlocal && big_ok) {
+		char ok[256] = "", bad[256] = "";
+		for (size_t k = 0; k < ex->nlocal; k++)
+			snprintf(ls[k].failed ? bad + strlen(bad) : ok + strlen(ok),
+				 sizeof ok - strlen(ls[k].failed ? bad : ok), "%s%zu",
+				 (ls[k].failed ? bad : ok)[0] ? ", " : "", ls[k].L);
+		size_t fk = 0;
+		while (!ls[fk].failed)
+			fk++;
+		ck_diag_add(r, CK_WORK_GROUP_SIZE, CK_CRIT_SIZES, shown, 0, NULL,
+			    "does the kernel assume one work-group size (a constant where "
+			    "get_local_size(0) belongs, a local array of fixed length)?",
+			    "correct only for L = %s; wrong for L = %s: first %s", ok, bad,
+			    ls[fk].first_msg);
+	} else if (nfail && !crashes_only) {
+		if (!ck_has_kind(r, CK_TIMEOUT) && !ck_has_kind(r, CK_CRASH) &&
+		    !ck_has_kind(r, CK_OUT_OF_BOUNDS)) {
+			size_t fk = 0;
+			while (!ls[fk].failed)
+				fk++;
+			ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, shown, 0, NULL, NULL,
+				    "wrong for %s; first %s",
+				    nfail == ex->nlocal ? "every work-group size tried"
+							: "every work-group size above 2",
+				    ls[fk].first_msg);
+		} else
+			r->failed[CK_CRIT_RESULTS] = 1;
+	}
+	if (nfail)
+		r->failed[CK_CRIT_RESULTS] = 1;
+	/* sizes: right for every size where it is right for some */
+	if (nfail == ex->nlocal || (nfail && !big_ok))
+		r->ran[CK_CRIT_SIZES] = 0;
+	if (ex->contract == CK_KERNEL_SCAN_BLOCKS && timeouts == 0)
+		show_completion(ex, src, shown, r);
+
+	/* Oclgrind on the smallest failing case, or a small one. */
+	r->ran[CK_CRIT_MEMORY] = 1;
+	const char *og = ck_oclgrind();
+	if (!og) {
+		ck_note(r, "Oclgrind is not installed, so races, barrier divergence, out-of-bounds "
+			   "accesses and uninitialised reads were not looked for (Debian: apt-get "
+			   "install oclgrind)");
+		r->ran[CK_CRIT_MEMORY] = -1;
+	} else if (timeouts == 0) {
+		if (!have_best || best.n > ex->grind_max) {
+			size_t L = have_best ? best.L : 16;
+			if (L > ex->grind_max / 2)
+				L = ex->grind_max / 2 ? ex->grind_max / 2 : 1;
+			best = (kcase){.n = 2 * L + L / 2 + 1,
+				       .L = L,
+				       .dist = CK_DIST_RANDOM,
+				       .seed = 1,
+				       .why = "n not a multiple of L"};
+		}
+		char desc[256], tmpl[] = "/tmp/pramcheck.XXXXXX";
+		case_desc(&best, desc, sizeof desc);
+		const char *tdir = getenv("TMPDIR");
+		char dir[512];
+		snprintf(dir, sizeof dir, "%s/pramcheck.XXXXXX", tdir && *tdir ? tdir : "/tmp");
+		(void)tmpl;
+		if (!mkdtemp(dir)) {
+			ck_note(r, "cannot make a temporary folder for Oclgrind's log");
+		} else {
+			char logp[600], ns[32], Ls[32], ds[16], ss[32];
+			snprintf(logp, sizeof logp, "%s/oclgrind.log", dir);
+			snprintf(ns, sizeof ns, "%zu", best.n);
+			snprintf(Ls, sizeof Ls, "%zu", best.L);
+			snprintf(ds, sizeof ds, "%d", best.dist);
+			snprintf(ss, sizeof ss, "%" PRIu64, best.seed);
+			const char *self = ck_self_exe();
+			char *argv[] = {(char *)og,
+					"--data-races",
+					"--uninitialized",
+					"--num-threads",
+					"1",
+					"--log",
+					logp,
+					(char *)self,
+					"check",
+					"--internal-case",
+					ex->path,
+					(char *)path,
+					ns,
+					Ls,
+					ds,
+					ss,
+					NULL};
+			ck_limits gl = {.wall_s = ex->time_limit * 3, .mem_bytes = 0};
+			if (ck_contain_exec(argv, &gl, &p, err, sizeof err) == 0) {
+				char *log = ck_slurp(logp, NULL, err, sizeof err);
+				int found = log ? ck_grind_parse(log, shown, src, desc, r) : 0;
+				if (p.timed_out && !found)
+					ck_note(r,
+						"Oclgrind did not finish the case %s within %g s",
+						desc, gl.wall_s);
+				else
+					ck_note(r, "Oclgrind ran the case %s: %d problem%s", desc,
+						found, found == 1 ? "" : "s");
+				free(log);
+				ck_proc_free(&p);
+			}
+			unlink(logp);
+			rmdir(dir);
+		}
+	} else {
+		r->ran[CK_CRIT_MEMORY] = 0;
+		ck_note(r, "Oclgrind was not run: the kernel does not finish");
+	}
+	check_pram_view(ex, path, r);
+	free(src);
+	return 0;
+}
+
+int ck_internal_case(const char *exercise, const char *path, size_t n, size_t L, int dist,
+		     uint64_t seed)
+{
+	ck_exercise ex;
+	char err[1024];
+	if (ck_exercise_find(exercise, &ex, err, sizeof err) != 0) {
+		fprintf(stderr, "pram: %s\n", err);
+		return 2;
+	}
+	char *src = ck_slurp(path, NULL, err, sizeof err);
+	if (!src) {
+		fprintf(stderr, "pram: %s\n", err);
+		ck_exercise_free(&ex);
+		return 2;
+	}
+	kcase c = {.n = n, .L = L, .dist = dist, .seed = seed};
+	kjob j = {&ex, src, ck_basename(path), &c, 1, 0, 1, 0};
+	int rc = run_cases(&j);
+	free(src);
+	ck_exercise_free(&ex);
+	return rc;
+}

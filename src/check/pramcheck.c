@@ -1,0 +1,595 @@
+/*
+ * pramcheck.c - the check of a PRAM-program exercise (contract
+ * pram-inplace: void ENTRY(pram *m, pram_array *x, size_t n) turns x[0..n)
+ * into its scan in place): compile the student's file against libpram (the
+ * build tree's before install, the installed one after) with a driver of
+ * ours, in a contained child, in a folder where the file has its own name
+ * so that the compiler's messages and the simulator's step locations name
+ * it; run the cases in contained children; compare with the registry's
+ * reference; report the simulator's violations (model, unwritten cells,
+ * bounds); and measure W and D over a sweep of n against the exercise's
+ * bounds, classifying their growth with the report's fitting code.
+ *
+ * The driver allocates through wrappers of malloc, calloc and realloc
+ * (ld --wrap), so a runaway allocation is reported as out of memory at
+ * the limit rather than as whatever a null pointer does next.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "algo.h"
+#include "check.h"
+#include "fit.h"
+
+#ifndef ABS_TOP_BUILDDIR
+#define ABS_TOP_BUILDDIR "."
+#endif
+#ifndef ABS_TOP_SRCDIR
+#define ABS_TOP_SRCDIR "."
+#endif
+#ifndef LIBDIR
+#define LIBDIR "/usr/local/lib"
+#endif
+#ifndef INCLUDEDIR
+#define INCLUDEDIR "/usr/local/include"
+#endif
+
+/* The driver: "case DIST SEED N..." runs the cases, "sweep N..." the
+ * sweep; it prints "begin K", then "viol K STATUS LINE MESSAGE" for each
+ * violation, "wd K W D" and "out K v0 v1 ...". */
+static const char driver_fmt[] =
+    "/* the checker's driver */\n"
+    "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n"
+    "#include \"pram.h\"\n"
+    "void %s(pram *m, pram_array *x, size_t n);\n"
+    "void *__real_malloc(size_t);\nvoid *__real_calloc(size_t, size_t);\n"
+    "void *__real_realloc(void *, size_t);\n"
+    "static void oom(size_t s) { printf(\"\\nPRAMCHECK-OOM %%zu\\n\", s); fflush(stdout); "
+    "_exit(4); }\n"
+    "void *__wrap_malloc(size_t s) { void *p = __real_malloc(s); if (!p && s) oom(s); return "
+    "p; }\n"
+    "void *__wrap_calloc(size_t a, size_t b) { void *p = __real_calloc(a, b); if (!p && a && "
+    "b) oom(a * b); return p; }\n"
+    "void *__wrap_realloc(void *q, size_t s) { void *p = __real_realloc(q, s); if (!p && s) "
+    "oom(s); return p; }\n"
+    "int main(int argc, char **argv) {\n"
+    "  if (argc < 3) return 2;\n"
+    "  for (int k = 2; k < argc; k++) {\n"
+    "    size_t n = strtoull(argv[k], NULL, 10);\n"
+    "    unsigned long long seed = 0; int dist = 0; char *c = strchr(argv[k], ':');\n"
+    "    if (c) sscanf(c + 1, \"%%d:%%llu\", &dist, &seed);\n"
+    "    int64_t *v = calloc(n ? n : 1, sizeof *v);\n"
+    "    unsigned long long s = seed * 2654435761u + 1;\n"
+    "    for (size_t i = 0; i < n; i++) {\n"
+    "      unsigned long long z = (s += 0x9e3779b97f4a7c15ull);\n"
+    "      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull; z = (z ^ (z >> 27)) * "
+    "0x94d049bb133111ebull; z ^= z >> 31;\n"
+    "      static const int64_t ext[] = {2147483647, -2147483647 - 1, 2147483646, "
+    "-2147483647, -1, 1};\n"
+    "      v[i] = dist == 1 ? 7 : dist == 3 ? 1 : dist == 2 ? ext[z %% 6] : (int64_t)(z "
+    "%% 2001) - 1000;\n"
+    "    }\n"
+    "    printf(\"begin %%d\\n\", k - 2); fflush(stdout);\n"
+    "    pram *m = pram_new(&(pram_config){.model = (pram_model)%d});\n"
+    "    pram_array *x = pram_array_new(m, \"x\", n, PRAM_INT);\n"
+    "    if (!m || !x) { printf(\"PRAMCHECK-OOM 0\\n\"); return 4; }\n"
+    "    pram_array_load_i(x, v, n);\n"
+    "    %s(m, x, n);\n"
+    "    for (size_t j = 0; j < pram_violation_count(m); j++) {\n"
+    "      const pram_violation *vi = pram_violation_at(m, j); char buf[512];\n"
+    "      pram_violation_format(vi, buf, sizeof buf);\n"
+    "      printf(\"viol %%d %%s %%d %%s\\n\", k - 2, pram_status_name(vi->status), "
+    "vi->line, buf);\n"
+    "    }\n"
+    "    if (pram_failed(m) && pram_violation_count(m) == 0)\n"
+    "      printf(\"viol %%d %%s 0 %%s\\n\", k - 2, pram_status_name(pram_status_of(m)), "
+    "pram_errmsg(m));\n"
+    "    pram_totals t = pram_get_totals(m);\n"
+    "    printf(\"wd %%d %%llu %%llu\\n\", k - 2, (unsigned long long)t.work, (unsigned long "
+    "long)t.depth);\n"
+    "    if (strcmp(argv[1], \"case\") == 0) {\n"
+    "      printf(\"out %%d\", k - 2);\n"
+    "      for (size_t i = 0; i < n; i++) printf(\" %%lld\", (long long)pram_array_get_i(x, "
+    "i));\n"
+    "      printf(\"\\n\");\n"
+    "    }\n"
+    "    fflush(stdout); pram_free(m); free(v);\n"
+    "  }\n"
+    "  return 0;\n"
+    "}\n";
+
+/* Where libpram's header and library are: the build tree's when this pram
+ * runs from it, else the installed ones. */
+static void libpram_paths(char *inc, size_t ilen, char *lib, size_t llen)
+{
+	const char *self = ck_self_exe();
+	const char *bt = ABS_TOP_BUILDDIR;
+	struct stat st;
+	snprintf(lib, llen, "%s/sim/.libs/libpram.a", bt);
+	if (self && strncmp(self, bt, strlen(bt)) == 0 && stat(lib, &st) == 0) {
+		snprintf(inc, ilen, "%s/sim", ABS_TOP_SRCDIR);
+		return;
+	}
+	snprintf(inc, ilen, "%s", INCLUDEDIR);
+	snprintf(lib, llen, "%s/libpram.a", LIBDIR);
+}
+
+typedef struct pcase {
+	size_t n;
+	int dist;
+	uint64_t seed;
+	const char *why;
+} pcase;
+
+static void pcase_desc(const pcase *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "n = %zu%s%s%s, %s input, seed %" PRIu64, c->n, c->why ? " (" : "",
+		 c->why ? c->why : "", c->why ? ")" : "", ck_dist_name(c->dist), c->seed);
+}
+
+/* Run the driver on cases [start, nc) in a child; fills the per-case
+ * results; returns the index of the case it died in, or -1. */
+typedef struct pres {
+	int done;
+	uint64_t w, d;
+	int bad;   /* mismatch */
+	size_t at; /* first mismatching index */
+	int64_t want, got;
+} pres;
+
+static const char *viol_hint(ck_kind k)
+{
+	switch (k) {
+	case CK_UNWRITTEN_READ:
+		return "a processor reads a cell no step has written: check the index (a "
+		       "padding cell past n, or a cell of the wrong level)";
+	case CK_OUT_OF_BOUNDS:
+		return "an index past the array's end: n need not be a power of two";
+	default:
+		return "under EREW no two processors may touch one cell in the same step: "
+		       "split the step, or give each processor its own cell";
+	}
+}
+
+static ck_kind viol_kind(const char *status)
+{
+	if (strcmp(status, "EUNWRITTEN") == 0)
+		return CK_UNWRITTEN_READ;
+	if (strcmp(status, "EBOUNDS") == 0)
+		return CK_OUT_OF_BOUNDS;
+	return CK_MODEL_VIOLATION;
+}
+
+/* Parse the driver's lines for cases (or sweep points) cs; the dying case
+ * goes to *died. */
+static void parse_driver(const ck_exercise *ex, const char *out, const char *shown, const pcase *cs,
+			 size_t nc, pres *res, long *died, ck_result *r, int sweep)
+{
+	const algo *a = algo_find(ex->reference);
+	algo_params p = a ? algo_default_params(a) : (algo_params){0};
+	p.inclusive = ex->inclusive;
+	long cur = -1;
+	const char *line = out;
+	while (line && *line) {
+		const char *nl = strchr(line, '\n');
+		size_t k;
+		if (sscanf(line, "begin %zu", &k) == 1 && k < nc) {
+			cur = (long)k;
+		} else if (sscanf(line, "wd %zu", &k) == 1 && k < nc) {
+			unsigned long long w, d;
+			if (sscanf(line, "wd %zu %llu %llu", &k, &w, &d) == 3) {
+				res[k].w = w;
+				res[k].d = d;
+				res[k].done = 1;
+				if (sweep)
+					cur = -1;
+			}
+		} else if (strncmp(line, "viol ", 5) == 0) {
+			char st[32];
+			int ln, off = 0;
+			if (sscanf(line, "viol %zu %31s %d %n", &k, st, &ln, &off) == 3 && off &&
+			    k < nc) {
+				char desc[256];
+				pcase_desc(&cs[k], desc, sizeof desc);
+				ck_kind kind = viol_kind(st);
+				int len = nl ? (int)(nl - line - off) : (int)strlen(line + off);
+				ck_diag_add(r, kind, CK_CRIT_MODEL, shown, ln, desc,
+					    viol_hint(kind), "%.*s", len, line + off);
+			}
+		} else if (sscanf(line, "out %zu", &k) == 1 && k < nc && a) {
+			const pcase *c = &cs[k];
+			algo_data din = {0}, dout = {0};
+			int64_t *v = calloc(c->n ? c->n : 1, sizeof *v);
+			if (v && algo_data_alloc(&din, c->n, PRAM_INT, 0) == 0 &&
+			    algo_alloc_outputs(a, &din, &p, &dout) == 0) {
+				ck_fill(v, c->n, c->dist, c->seed);
+				for (size_t i = 0; i < c->n; i++)
+					din.vals[i].i = v[i];
+				if (c->n)
+					a->reference(&din, &dout, &p);
+				const char *q = line + 4;
+				char *e;
+				strtoull(q, &e, 10);
+				q = e;
+				for (size_t i = 0; i < c->n; i++) {
+					long long got = strtoll(q, &e, 10);
+					if (e == q)
+						break;
+					q = e;
+					if (got != dout.vals[i].i && !res[k].bad) {
+						res[k].bad = 1;
+						res[k].at = i;
+						res[k].want = dout.vals[i].i;
+						res[k].got = got;
+					}
+				}
+			}
+			free(v);
+			algo_data_free(&din);
+			algo_data_free(&dout);
+			cur = -1;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	*died = cur;
+}
+
+/* Run the driver over cs in contained children, going on after one dies.
+ * Returns the number of cases that died. */
+static int run_driver(const ck_exercise *ex, const char *dir, const char *shown, const char *mode,
+		      const pcase *cs, size_t nc, pres *res, ck_result *r)
+{
+	int deaths = 0;
+	size_t start = 0;
+	int sweep = strcmp(mode, "sweep") == 0;
+	while (start < nc && deaths < 2) {
+		char *argv[CK_MAX_LIST + 8];
+		char args[CK_MAX_LIST + 4][64];
+		size_t a = 0;
+		argv[a++] = "./student";
+		argv[a++] = (char *)mode;
+		for (size_t k = start; k < nc && a < CK_MAX_LIST + 6; k++) {
+			snprintf(args[k - start], sizeof args[0], "%zu:%d:%" PRIu64, cs[k].n,
+				 cs[k].dist, cs[k].seed);
+			argv[a++] = args[k - start];
+		}
+		argv[a] = NULL;
+		ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .cwd = dir};
+		ck_proc p;
+		char err[256];
+		if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
+			ck_note(r, "cannot run the program: %s", err);
+			return deaths;
+		}
+		/* the driver numbers cases from 0 for each run */
+		long died;
+		parse_driver(ex, p.out, shown, cs + start, nc - start, res + start, &died, r,
+			     sweep);
+		size_t next = nc;
+		if (died >= 0 || (p.exited && p.status != 0) || p.signal || p.timed_out) {
+			size_t k = died >= 0 ? start + (size_t)died : start;
+			char desc[256], how[160];
+			pcase_desc(&cs[k], desc, sizeof desc);
+			ck_proc_describe(&p, how, sizeof how);
+			const char *oom = strstr(p.out, "PRAMCHECK-OOM");
+			if (p.timed_out)
+				ck_diag_add(r, CK_TIMEOUT, CK_CRIT_RESULTS, shown, 0, desc,
+					    "a loop whose bound never changes? (d *= 2 with d = 0, "
+					    "or a step count that does not shrink)",
+					    "the program did not finish within %g s",
+					    ex->time_limit);
+			else if (oom)
+				ck_diag_add(
+				    r, CK_OUT_OF_MEMORY, CK_CRIT_RESULTS, shown, 0, desc,
+				    "an allocation in a loop that never frees, or a size "
+				    "computed wrong?",
+				    "an allocation of %llu bytes failed: the program ran into "
+				    "its memory limit (%zu MiB)",
+				    strtoull(oom + 14, NULL, 10), ex->mem_limit >> 20);
+			else
+				ck_diag_add(
+				    r, CK_CRASH, CK_CRIT_RESULTS, shown, 0, desc,
+				    "an index out of a C array's bounds, or a null pointer?",
+				    "the program %s", how);
+			deaths++;
+			next = k + 1;
+		}
+		ck_proc_free(&p);
+		start = next;
+	}
+	return deaths;
+}
+
+ck_growth ck_growth_classify(const double *ns, const double *v, size_t m)
+{
+	double e = fit_growth_exponent(ns, v, m);
+	if (!(e == e))
+		return CK_GROW_COUNT;
+	if (e > 1.5)
+		return CK_GROW_POLY;
+	double lg[FIT_MAX_POINTS], q[FIT_MAX_POINTS];
+	for (size_t k = 0; k < m; k++) {
+		lg[k] = log2(ns[k]);
+		q[k] = v[k] / ns[k];
+	}
+	if (e > 0.6)
+		return fit_growth_exponent(lg, q, m) > 0.5 ? CK_GROW_NLOGN : CK_GROW_LINEAR;
+	double e3 = fit_growth_exponent(lg, v, m);
+	return e3 > 1.5 ? CK_GROW_LOG2 : e3 > 0.5 ? CK_GROW_LOG : CK_GROW_CONST;
+}
+
+/* "n - 1", "2n - 2" when v is a n + b exactly on every point; else "". */
+static void exact_linear(const double *ns, const double *v, size_t m, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (m < 2)
+		return;
+	double a = (v[m - 1] - v[m - 2]) / (ns[m - 1] - ns[m - 2]);
+	double b = v[m - 1] - a * ns[m - 1];
+	if (a != floor(a) || b != floor(b) || a == 0)
+		return;
+	for (size_t k = 0; k < m; k++)
+		if (a * ns[k] + b != v[k])
+			return;
+	snprintf(buf, len, "%s%gn%s%g", "", a, b < 0 ? " - " : b > 0 ? " + " : "", b < 0 ? -b : b);
+	if (b == 0)
+		snprintf(buf, len, "%gn", a);
+	if (a == 1)
+		memmove(buf, buf + 1, strlen(buf));
+}
+
+int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
+{
+	char err[1024], inc[4096], lib[4096];
+	const char *shown = ck_basename(path);
+	char *src = ck_slurp(path, NULL, err, sizeof err);
+	char *drv = NULL;
+	int ret = -1;
+	char dir[512] = "";
+	if (!src) {
+		ck_note(r, "%s", err);
+		return -1;
+	}
+	const char *tdir = getenv("TMPDIR");
+	snprintf(dir, sizeof dir, "%s/pramcheck.XXXXXX", tdir && *tdir ? tdir : "/tmp");
+	if (!mkdtemp(dir)) {
+		ck_note(r, "cannot make a temporary folder: %s", strerror(errno));
+		dir[0] = '\0';
+		goto fail;
+	}
+	char p1[1024], p2[1024];
+	snprintf(p1, sizeof p1, "%s/%s", dir, shown);
+	snprintf(p2, sizeof p2, "%s/pramcheck_driver.c", dir);
+	drv = ck_strf(driver_fmt, ex->entry, ex->model, ex->entry);
+	FILE *f1 = fopen(p1, "w"), *f2 = fopen(p2, "w");
+	if (f1)
+		fputs(src, f1);
+	if (f2)
+		fputs(drv ? drv : "", f2);
+	if (!f1 || !f2 || (f1 && fclose(f1) != 0) || (f2 && fclose(f2) != 0)) {
+		ck_note(r, "cannot write into %s", dir);
+		goto fail;
+	}
+	libpram_paths(inc, sizeof inc, lib, sizeof lib);
+	{
+		char hdr[4200];
+		struct stat st;
+		snprintf(hdr, sizeof hdr, "%s/pram.h", inc);
+		if (stat(hdr, &st) != 0 || stat(lib, &st) != 0) {
+			ck_note(r,
+				"libpram is not where this pram looks for it (%s, %s): install "
+				"pramsim (make install), or run the pram of the build tree",
+				hdr, lib);
+			goto fail;
+		}
+	}
+	char incf[4200];
+	snprintf(incf, sizeof incf, "-I%s", inc);
+	const char *cc = getenv("CC");
+	if (!cc || !*cc)
+		cc = "cc";
+	char *argv[] = {(char *)cc,
+			"-std=gnu11",
+			"-O1",
+			"-fdiagnostics-color=never",
+			incf,
+			"-o",
+			"student",
+			"-x",
+			"c",
+			(char *)shown,
+			"pramcheck_driver.c",
+			"-x",
+			"none",
+			lib,
+			"-lm",
+			"-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc",
+			NULL};
+	ck_limits lim = {.wall_s = 60, .mem_bytes = (size_t)2 << 30, .cwd = dir};
+	ck_proc p;
+	r->ran[CK_CRIT_BUILD] = 1;
+	if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
+		ck_note(r, "cannot run the compiler %s: %s", cc, err);
+		goto fail;
+	}
+	if (!p.exited || p.status != 0) {
+		/* the first "scan.c:LINE:COL: error:" */
+		const char *q = p.out;
+		int line = 0;
+		size_t sl = strlen(shown);
+		const char *hit = NULL;
+		while ((q = strstr(q, shown))) {
+			int ln, col;
+			char what[16];
+			if ((q == p.out || q[-1] == '\n' || q[-1] == ' ' || q[-1] == '/') &&
+			    sscanf(q + sl, ":%d:%d: %15[a-z]", &ln, &col, what) == 3 &&
+			    strcmp(what, "error") == 0) {
+				line = ln;
+				hit = q;
+				break;
+			}
+			q += sl;
+		}
+		if (hit) {
+			const char *e = strchr(hit, '\n');
+			ck_diag_add(r, CK_COMPILE_ERROR, CK_CRIT_BUILD, shown, line, NULL, NULL,
+				    "%.*s", e ? (int)(e - hit) : (int)strlen(hit), hit);
+		} else {
+			/* an undefined entry point is a link error: name it */
+			ck_diag_add(r, CK_COMPILE_ERROR, CK_CRIT_BUILD, shown, 0, NULL,
+				    strstr(p.out, "undefined reference")
+					? "the file must define the contract's function"
+					: NULL,
+				    "the program does not build:\n%.1500s", p.out);
+		}
+		ck_proc_free(&p);
+		ret = 0;
+		goto fail;
+	}
+	ck_proc_free(&p);
+
+	/* the cases */
+	pcase cs[CK_MAX_LIST + 8];
+	size_t nc = 0;
+	static const size_t edge[] = {0, 1, 2, 3, 5, 7, 100};
+	static const char *const edgewhy[] = {"empty",
+					      "one element",
+					      NULL,
+					      "not a power of two",
+					      "not a power of two",
+					      "not a power of two",
+					      NULL};
+	for (size_t k = 0; k < sizeof edge / sizeof edge[0]; k++)
+		cs[nc++] = (pcase){edge[k], CK_DIST_RANDOM, nc + 1, edgewhy[k]};
+	for (size_t k = 0; k < ex->nsizes && nc < CK_MAX_LIST + 4; k++)
+		cs[nc++] = (pcase){ex->sizes[k], CK_DIST_RANDOM, nc + 1, NULL};
+	cs[nc++] = (pcase){100, CK_DIST_EQUAL, nc + 1, NULL};
+	cs[nc++] = (pcase){100, CK_DIST_EXTREME, nc + 1, NULL};
+	pres res[CK_MAX_LIST + 8];
+	memset(res, 0, sizeof res);
+	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_MODEL] = 1;
+	int deaths = run_driver(ex, dir, shown, "case", cs, nc, res, r);
+	for (size_t k = 0; k < nc; k++) {
+		if (!res[k].done)
+			continue;
+		r->cases_run++;
+		if (!res[k].bad) {
+			r->cases_passed++;
+			continue;
+		}
+		if (r->failed[CK_CRIT_RESULTS] && ck_has_kind(r, CK_WRONG_RESULT))
+			continue;
+		char desc[256];
+		pcase_desc(&cs[k], desc, sizeof desc);
+		ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, shown, 0, desc, NULL,
+			    "x[%zu] = %" PRId64 ", expected %" PRId64 " (the %s sum scan)",
+			    res[k].at, res[k].got, res[k].want,
+			    ex->inclusive ? "inclusive" : "exclusive");
+	}
+
+	/* W and D over the sweep, of a program that keeps to the model */
+	if (r->failed[CK_CRIT_MODEL])
+		ck_note(r, "W and D are not judged: the program breaks the model, and the "
+			   "simulator stops at the first violation");
+	else if (ex->nsweep >= 3 && deaths == 0) {
+		pcase sw[CK_MAX_LIST];
+		pres sres[CK_MAX_LIST];
+		memset(sres, 0, sizeof sres);
+		for (size_t k = 0; k < ex->nsweep; k++)
+			sw[k] = (pcase){ex->sweep[k], CK_DIST_RANDOM, 100 + k, NULL};
+		ck_result scratch;
+		ck_result_init(&scratch, ex, r->submission);
+		run_driver(ex, dir, shown, "sweep", sw, ex->nsweep, sres, &scratch);
+		ck_result_free(&scratch);
+		double ns[CK_MAX_LIST], w[CK_MAX_LIST], d[CK_MAX_LIST];
+		size_t m = 0;
+		for (size_t k = 0; k < ex->nsweep; k++)
+			if (sres[k].done && sres[k].w > 0 && sres[k].d > 0) {
+				ns[m] = (double)sw[k].n;
+				w[m] = (double)sres[k].w;
+				d[m] = (double)sres[k].d;
+				m++;
+			}
+		if (m >= 3) {
+			ck_growth gw = ck_growth_classify(ns, w, m),
+				  gd = ck_growth_classify(ns, d, m);
+			char xw[64], xd[64];
+			exact_linear(ns, w, m, xw, sizeof xw);
+			exact_linear(ns, d, m, xd, sizeof xd);
+			double nl = ns[m - 1];
+			if (ex->work != CK_GROW_COUNT) {
+				r->ran[CK_CRIT_WORK] = 1;
+				ck_crit_note(r, CK_CRIT_WORK,
+					     "W grows as %s%s%s: W(%g) = %g; bound O(%s)",
+					     ck_growth_name(gw), xw[0] ? ", W = " : "", xw, nl,
+					     w[m - 1], ck_growth_name(ex->work));
+				if (gw > ex->work)
+					ck_diag_add(
+					    r, CK_NOT_WORK_EFFICIENT, CK_CRIT_WORK, shown, 0, NULL,
+					    "a work-efficient scan does O(n) work: sweep up a "
+					    "tree of sums, then down (Blelloch), instead of "
+					    "adding at every distance in every step",
+					    "W grows as %s: not work-efficient (W(%g) = %g, "
+					    "%.1f per element; the exercise asks for O(%s))",
+					    ck_growth_name(gw), nl, w[m - 1], w[m - 1] / nl,
+					    ck_growth_name(ex->work));
+			}
+			if (ex->depth != CK_GROW_COUNT) {
+				r->ran[CK_CRIT_DEPTH] = 1;
+				ck_crit_note(r, CK_CRIT_DEPTH,
+					     "D grows as %s%s%s: D(%g) = %g; bound O(%s)",
+					     ck_growth_name(gd), xd[0] ? ", D = " : "", xd, nl,
+					     d[m - 1], ck_growth_name(ex->depth));
+				if (gd > ex->depth) {
+					const char *word = gd == CK_GROW_LINEAR ? "linearly"
+							   : gd == CK_GROW_NLOGN
+							       ? "as n log n"
+							       : "faster than allowed";
+					ck_diag_add(
+					    r, CK_DEPTH, CK_CRIT_DEPTH, shown, 0, NULL,
+					    "the steps must do the work of many elements at "
+					    "once: a loop over the elements around PRAM_STEP "
+					    "makes one step per element",
+					    "D grows %s: %s%s steps (D(%g) = %g; the exercise "
+					    "asks for O(%s))",
+					    word, xd[0] ? xd : "", xd[0] ? "" : "many", nl,
+					    d[m - 1], ck_growth_name(ex->depth));
+				}
+			}
+		} else {
+			ck_note(r, "W and D could not be measured: the program did no work");
+		}
+	}
+	ret = 0;
+fail:
+	if (dir[0]) {
+		char q[1100];
+		snprintf(q, sizeof q, "%s/%s", dir, shown);
+		unlink(q);
+		snprintf(q, sizeof q, "%s/pramcheck_driver.c", dir);
+		unlink(q);
+		snprintf(q, sizeof q, "%s/student", dir);
+		unlink(q);
+		rmdir(dir);
+	}
+	free(drv);
+	free(src);
+	return ret;
+}
+
+int ck_run(const ck_exercise *ex, const char *path, ck_result *r)
+{
+	if (access(path, R_OK) != 0) {
+		ck_note(r, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (ex->contract == CK_PRAM_INPLACE)
+		return ck_pram_check(ex, path, r);
+	return ck_kernel_check(ex, path, r);
+}

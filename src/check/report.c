@@ -1,0 +1,383 @@
+/*
+ * report.c - a check's result and its outputs: the diagnoses (one per
+ * problem), the score per criterion, and the report as text for the
+ * student, as JSON (the stable schema of doc/pram.1 and README.md), as TAP
+ * and as Gradescope's results.json.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "json.h"
+
+static const char *const kind_names[CK_KIND_COUNT] = {
+#define CK_X_NAME(e, s) s,
+    CK_KIND_MAP(CK_X_NAME)
+#undef CK_X_NAME
+};
+
+const char *ck_kind_name(ck_kind k)
+{
+	return k < CK_KIND_COUNT ? kind_names[k] : "?";
+}
+
+void ck_result_init(ck_result *r, const ck_exercise *ex, const char *submission)
+{
+	memset(r, 0, sizeof *r);
+	r->ex = ex;
+	r->submission = strdup(submission);
+}
+
+void ck_result_free(ck_result *r)
+{
+	for (size_t k = 0; k < r->ndiag; k++) {
+		free(r->diags[k].file);
+		free(r->diags[k].message);
+		free(r->diags[k].hint);
+		free(r->diags[k].casedesc);
+	}
+	free(r->diags);
+	for (size_t k = 0; k < r->nnotes; k++)
+		free(r->notes[k]);
+	for (int c = 0; c < CK_CRIT_COUNT; c++)
+		free(r->crit_note[c]);
+	free(r->submission);
+	memset(r, 0, sizeof *r);
+}
+
+static char *vstrf(const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (s)
+		vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+void ck_diag_add(ck_result *r, ck_kind kind, ck_crit crit, const char *file, int line,
+		 const char *casedesc, const char *hint, const char *fmt, ...)
+{
+	r->failed[crit] = 1;
+	r->ran[crit] = 1;
+	for (size_t k = 0; k < r->ndiag; k++) {
+		const ck_diag *d = &r->diags[k];
+		if (d->kind == kind && d->line == line &&
+		    (d->file && file ? strcmp(d->file, file) == 0 : d->file == file))
+			return;
+	}
+	if (r->ndiag == r->cap) {
+		size_t nc = r->cap ? 2 * r->cap : 8;
+		ck_diag *nd = realloc(r->diags, nc * sizeof *nd);
+		if (!nd)
+			return;
+		r->diags = nd;
+		r->cap = nc;
+	}
+	ck_diag *d = &r->diags[r->ndiag++];
+	va_list ap;
+	va_start(ap, fmt);
+	d->message = vstrf(fmt, ap);
+	va_end(ap);
+	d->kind = kind;
+	d->crit = crit;
+	d->file = file ? strdup(file) : NULL;
+	d->line = line;
+	d->hint = hint ? strdup(hint) : NULL;
+	d->casedesc = casedesc ? strdup(casedesc) : NULL;
+}
+
+void ck_note(ck_result *r, const char *fmt, ...)
+{
+	if (r->nnotes >= sizeof r->notes / sizeof r->notes[0])
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = vstrf(fmt, ap);
+	va_end(ap);
+	if (s)
+		r->notes[r->nnotes++] = s;
+}
+
+void ck_crit_note(ck_result *r, ck_crit c, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = vstrf(fmt, ap);
+	va_end(ap);
+	free(r->crit_note[c]);
+	r->crit_note[c] = s;
+}
+
+int ck_has_kind(const ck_result *r, ck_kind k)
+{
+	for (size_t i = 0; i < r->ndiag; i++)
+		if (r->diags[i].kind == k)
+			return 1;
+	return 0;
+}
+
+/* A criterion counts when it has points and could be checked here (ran is
+ * -1 for a check this machine cannot do, such as Oclgrind not installed). */
+static int counts(const ck_result *r, int c)
+{
+	return r->ex->points[c] > 0 && r->ran[c] >= 0;
+}
+
+static int crit_passed(const ck_result *r, int c)
+{
+	return r->ran[c] == 1 && !r->failed[c];
+}
+
+double ck_score(const ck_result *r)
+{
+	double s = 0;
+	for (int c = 0; c < CK_CRIT_COUNT; c++)
+		if (counts(r, c) && crit_passed(r, c))
+			s += r->ex->points[c];
+	return s;
+}
+
+double ck_max_score(const ck_result *r)
+{
+	double s = 0;
+	for (int c = 0; c < CK_CRIT_COUNT; c++)
+		if (counts(r, c))
+			s += r->ex->points[c];
+	return s;
+}
+
+int ck_passed(const ck_result *r)
+{
+	if (r->ndiag)
+		return 0;
+	for (int c = 0; c < CK_CRIT_COUNT; c++)
+		if (counts(r, c) && !crit_passed(r, c))
+			return 0;
+	return r->ran[CK_CRIT_BUILD] == 1;
+}
+
+static void text_diag(FILE *f, const ck_diag *d)
+{
+	if (d->file && d->line)
+		fprintf(f, "  %s:%d: %s: ", d->file, d->line, ck_kind_name(d->kind));
+	else
+		fprintf(f, "  %s: ", ck_kind_name(d->kind));
+	for (const char *p = d->message; *p; p++) {
+		fputc(*p, f);
+		if (*p == '\n')
+			fputs("    ", f);
+	}
+	fputc('\n', f);
+	if (d->casedesc)
+		fprintf(f, "    case: %s\n", d->casedesc);
+	if (d->hint)
+		fprintf(f, "    hint: %s\n", d->hint);
+}
+
+void ck_report_text(FILE *f, const ck_result *r)
+{
+	fprintf(f, "pram check %s %s\n", r->ex->name, r->submission);
+	if (r->ex->title)
+		fprintf(f, "  %s\n", r->ex->title);
+	fputc('\n', f);
+	for (int c = 0; c < CK_CRIT_COUNT; c++) {
+		if (r->ex->points[c] <= 0)
+			continue;
+		const char *st = r->ran[c] < 0  ? "not checked here"
+				 : !r->ran[c]   ? "not reached"
+				 : r->failed[c] ? "FAILED"
+						: "passed";
+		fprintf(f, "  %-8s %5g / %-5g %s", ck_crit_name(c),
+			counts(r, c) && crit_passed(r, c) ? r->ex->points[c] : 0, r->ex->points[c],
+			st);
+		if (r->crit_note[c])
+			fprintf(f, "  (%s)", r->crit_note[c]);
+		fputc('\n', f);
+	}
+	if (r->cases_run)
+		fprintf(f, "  cases: %d of %d right\n", r->cases_passed, r->cases_run);
+	fprintf(f, "  score: %g / %g\n", ck_score(r), ck_max_score(r));
+	if (r->ndiag) {
+		fprintf(f, "\n%zu problem%s:\n", r->ndiag, r->ndiag == 1 ? "" : "s");
+		for (size_t k = 0; k < r->ndiag; k++)
+			text_diag(f, &r->diags[k]);
+	}
+	if (r->nnotes) {
+		fputc('\n', f);
+		for (size_t k = 0; k < r->nnotes; k++)
+			fprintf(f, "note: %s\n", r->notes[k]);
+	}
+	fprintf(f, "\n%s\n", ck_passed(r) ? "PASSED" : "NOT PASSED");
+}
+
+void ck_report_json(FILE *f, const ck_result *r)
+{
+	fputs("{\"schema\": 1, \"exercise\": ", f);
+	json_str(f, r->ex->name);
+	fputs(", \"submission\": ", f);
+	json_str(f, r->submission);
+	fprintf(f, ", \"passed\": %s, \"score\": ", ck_passed(r) ? "true" : "false");
+	json_num(f, ck_score(r));
+	fputs(", \"max_score\": ", f);
+	json_num(f, ck_max_score(r));
+	fprintf(f, ", \"cases\": {\"run\": %d, \"passed\": %d}", r->cases_run, r->cases_passed);
+	fputs(", \"criteria\": [", f);
+	int first = 1;
+	for (int c = 0; c < CK_CRIT_COUNT; c++) {
+		if (r->ex->points[c] <= 0)
+			continue;
+		fprintf(f, "%s{\"name\": \"%s\", \"points\": ", first ? "" : ", ", ck_crit_name(c));
+		json_num(f, counts(r, c) && crit_passed(r, c) ? r->ex->points[c] : 0);
+		fputs(", \"max_points\": ", f);
+		json_num(f, r->ex->points[c]);
+		fprintf(f, ", \"status\": \"%s\", \"note\": ",
+			r->ran[c] < 0  ? "not-checked"
+			: !r->ran[c]   ? "not-reached"
+			: r->failed[c] ? "failed"
+				       : "passed");
+		if (r->crit_note[c])
+			json_str(f, r->crit_note[c]);
+		else
+			fputs("null", f);
+		fputc('}', f);
+		first = 0;
+	}
+	fputs("], \"diagnoses\": [", f);
+	for (size_t k = 0; k < r->ndiag; k++) {
+		const ck_diag *d = &r->diags[k];
+		fprintf(f, "%s{\"kind\": \"%s\", \"criterion\": \"%s\", \"file\": ", k ? ", " : "",
+			ck_kind_name(d->kind), ck_crit_name(d->crit));
+		if (d->file)
+			json_str(f, d->file);
+		else
+			fputs("null", f);
+		fputs(", \"line\": ", f);
+		if (d->line)
+			fprintf(f, "%d", d->line);
+		else
+			fputs("null", f);
+		fputs(", \"message\": ", f);
+		json_str(f, d->message);
+		fputs(", \"hint\": ", f);
+		if (d->hint)
+			json_str(f, d->hint);
+		else
+			fputs("null", f);
+		fputs(", \"case\": ", f);
+		if (d->casedesc)
+			json_str(f, d->casedesc);
+		else
+			fputs("null", f);
+		fputc('}', f);
+	}
+	fputs("], \"notes\": [", f);
+	for (size_t k = 0; k < r->nnotes; k++) {
+		if (k)
+			fputs(", ", f);
+		json_str(f, r->notes[k]);
+	}
+	fputs("]}\n", f);
+}
+
+/* s after what is already on the line, its later lines as TAP comments. */
+static void tap_lines(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		fputc(*s, f);
+		if (*s == '\n')
+			fputs("#   ", f);
+	}
+	fputc('\n', f);
+}
+
+void ck_report_tap(FILE *f, const ck_result *r)
+{
+	int n = 0;
+	for (int c = 0; c < CK_CRIT_COUNT; c++) {
+		if (r->ex->points[c] <= 0)
+			continue;
+		n++;
+		if (r->ran[c] < 0) {
+			fprintf(f, "ok %d - %s %s # SKIP not checked here\n", n, r->ex->name,
+				ck_crit_name(c));
+			continue;
+		}
+		fprintf(f, "%s %d - %s %s\n", crit_passed(r, c) ? "ok" : "not ok", n, r->ex->name,
+			ck_crit_name(c));
+		if (!r->ran[c])
+			fprintf(f, "# not reached\n");
+		for (size_t k = 0; k < r->ndiag; k++) {
+			const ck_diag *d = &r->diags[k];
+			if ((int)d->crit != c)
+				continue;
+			char head[256];
+			if (d->file && d->line)
+				snprintf(head, sizeof head, "# %s:%d: %s: ", d->file, d->line,
+					 ck_kind_name(d->kind));
+			else
+				snprintf(head, sizeof head, "# %s: ", ck_kind_name(d->kind));
+			fputs(head, f);
+			tap_lines(f, d->message);
+			if (d->hint)
+				fprintf(f, "#   hint: %s\n", d->hint);
+		}
+	}
+	fprintf(f, "1..%d\n", n);
+}
+
+/* The diagnoses of criterion c as text, into a new string. */
+static char *crit_text(const ck_result *r, int c)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	if (r->crit_note[c])
+		fprintf(m, "%s\n", r->crit_note[c]);
+	for (size_t k = 0; k < r->ndiag; k++)
+		if ((int)r->diags[k].crit == c)
+			text_diag(m, &r->diags[k]);
+	fclose(m);
+	return buf;
+}
+
+void ck_report_gradescope(FILE *f, const ck_result *r)
+{
+	fputs("{\"score\": ", f);
+	json_num(f, ck_score(r));
+	fputs(", \"output\": ", f);
+	char *all = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&all, &len);
+	if (m) {
+		ck_report_text(m, r);
+		fclose(m);
+	}
+	json_str(f, all ? all : "");
+	free(all);
+	fputs(", \"tests\": [", f);
+	int first = 1;
+	for (int c = 0; c < CK_CRIT_COUNT; c++) {
+		if (r->ex->points[c] <= 0)
+			continue;
+		fprintf(f, "%s{\"name\": \"%s: %s\", \"score\": ", first ? "" : ", ", r->ex->name,
+			ck_crit_name(c));
+		json_num(f, counts(r, c) && crit_passed(r, c) ? r->ex->points[c] : 0);
+		fputs(", \"max_score\": ", f);
+		json_num(f, counts(r, c) ? r->ex->points[c] : 0);
+		fprintf(f, ", \"status\": \"%s\", \"output\": ",
+			r->ran[c] < 0 || crit_passed(r, c) ? "passed" : "failed");
+		char *t = crit_text(r, c);
+		json_str(f, t ? t : "");
+		free(t);
+		fputc('}', f);
+		first = 0;
+	}
+	fputs("]}\n", f);
+}

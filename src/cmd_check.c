@@ -1,0 +1,717 @@
+/*
+ * cmd_check.c - `pram check`: verify a student's kernel or PRAM program
+ * against an exercise of lessons/ and explain what is wrong (src/check/),
+ * grade a class folder on every core, and write a Gradescope autograder
+ * bundle.
+ *
+ *     pram check reduce-kernel reduce.cl [--json | --tap] [--gradescope FILE]
+ *     pram check scan-pram --class submissions/ [--out DIR] [--jobs N]
+ *     pram check scan-kernel --autograder scan-kernel.zip
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check/check.h"
+#include "cli.h"
+#include "config.h"
+
+enum {
+	O_JSON = 1000,
+	O_TAP,
+	O_GRADESCOPE,
+	O_CLASS,
+	O_OUT,
+	O_JOBS,
+	O_AUTOGRADER,
+	O_TIME,
+	O_STUDENT_LIMIT,
+	O_LIST,
+	O_SOURCE,
+	O_INTERNAL,
+	O_HELP
+};
+
+/* printf a path into buf; a path that does not fit leaves buf empty, so
+ * that what is done with it fails rather than touching another file.
+ * Returns 0, or -1 when it did not fit. */
+static int pathf(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= len) {
+		buf[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+/* Check one file and print it the way asked. Returns 0 passed, 1 not, -1
+ * the check could not run. */
+static int check_one(const ck_exercise *ex, const char *path, int json, int tap,
+		     const char *gradescope)
+{
+	ck_result r;
+	ck_result_init(&r, ex, path);
+	int rc = ck_run(ex, path, &r);
+	if (json)
+		ck_report_json(stdout, &r);
+	else if (tap)
+		ck_report_tap(stdout, &r);
+	else
+		ck_report_text(stdout, &r);
+	if (gradescope) {
+		FILE *f = fopen(gradescope, "w");
+		if (!f) {
+			cli_error("check: %s: %s", gradescope, strerror(errno));
+			rc = -1;
+		} else {
+			ck_report_gradescope(f, &r);
+			if (fclose(f) != 0) {
+				cli_error("check: %s: %s", gradescope, strerror(errno));
+				rc = -1;
+			}
+		}
+	}
+	const char *why;
+	if (!ck_contain_isolated(&why) && why && *why && !json && !tap)
+		fprintf(stdout, "note: children ran with the network: %s\n", why);
+	int passed = ck_passed(&r);
+	if (rc != 0 && r.ndiag == 0)
+		for (size_t k = 0; k < r.nnotes; k++)
+			cli_error("check: %s", r.notes[k]);
+	ck_result_free(&r);
+	return rc != 0 && !passed ? -1 : passed ? 0 : 1;
+}
+
+/* A student's submission: the contract's file name in their folder, or one
+ * folder below it. */
+static int find_submission(const char *dir, const char *file, char *out, size_t len)
+{
+	struct stat st;
+	pathf(out, len, "%s/%s", dir, file);
+	if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
+		return 0;
+	DIR *d = opendir(dir);
+	if (!d)
+		return -1;
+	struct dirent *e;
+	int found = -1;
+	while ((e = readdir(d)) && found) {
+		if (e->d_name[0] == '.')
+			continue;
+		pathf(out, len, "%s/%s/%s", dir, e->d_name, file);
+		if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
+			found = 0;
+	}
+	closedir(d);
+	return found;
+}
+
+static int cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+typedef struct grade_job {
+	const ck_exercise *ex;
+	const char *student, *path, *outdir;
+} grade_job;
+
+/* In a contained child: grade one student, write reports/STUDENT.{txt,json}
+ * and reports/STUDENT.row (the summary row). */
+static int grade_one(void *arg)
+{
+	grade_job *g = arg;
+	char p[PATH_MAX];
+	ck_result r;
+	ck_result_init(&r, g->ex, g->path);
+	ck_run(g->ex, g->path, &r);
+	FILE *f;
+	pathf(p, sizeof p, "%s/reports/%s.txt", g->outdir, g->student);
+	if ((f = fopen(p, "w"))) {
+		ck_report_text(f, &r);
+		fclose(f);
+	}
+	pathf(p, sizeof p, "%s/reports/%s.json", g->outdir, g->student);
+	if ((f = fopen(p, "w"))) {
+		ck_report_json(f, &r);
+		fclose(f);
+	}
+	pathf(p, sizeof p, "%s/reports/%s.row", g->outdir, g->student);
+	if ((f = fopen(p, "w"))) {
+		fprintf(f, "%s\t%g\t%g", ck_passed(&r) ? "yes" : "no", ck_score(&r),
+			ck_max_score(&r));
+		for (int c = 0; c < CK_CRIT_COUNT; c++)
+			if (g->ex->points[c] > 0)
+				fprintf(f, "\t%s",
+					r.ran[c] < 0  ? "n/a"
+					: !r.ran[c]   ? "-"
+					: r.failed[c] ? "fail"
+						      : "pass");
+		fputc('\t', f);
+		for (size_t k = 0; k < r.ndiag; k++)
+			fprintf(f, "%s%s", k ? " " : "", ck_kind_name(r.diags[k].kind));
+		fputc('\n', f);
+		fclose(f);
+	}
+	ck_result_free(&r);
+	return 0;
+}
+
+static int mkdir_p(const char *d)
+{
+	char buf[PATH_MAX];
+	snprintf(buf, sizeof buf, "%s", d);
+	for (char *s = buf + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			mkdir(buf, 0777);
+			*s = '/';
+		}
+	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static int grade_class(const ck_exercise *ex, const char *dir, const char *outdir, int jobs,
+		       double student_limit)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		cli_error("check: --class %s: %s", dir, strerror(errno));
+		return EXIT_USAGE;
+	}
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		char p[PATH_MAX];
+		struct stat st;
+		if (e->d_name[0] == '.')
+			continue;
+		pathf(p, sizeof p, "%s/%s", dir, e->d_name);
+		if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			char **nn = realloc(names, cap * sizeof *nn);
+			if (!nn)
+				break;
+			names = nn;
+		}
+		names[n++] = strdup(e->d_name);
+	}
+	closedir(d);
+	if (n == 0) {
+		cli_error("check: --class %s holds no student folders", dir);
+		free(names);
+		return EXIT_USAGE;
+	}
+	qsort(names, n, sizeof *names, cmpstr);
+	char rep[PATH_MAX];
+	pathf(rep, sizeof rep, "%s/reports", outdir);
+	if (mkdir_p(rep) != 0) {
+		cli_error("check: cannot make %s: %s", rep, strerror(errno));
+		goto fail;
+	}
+	fflush(NULL);
+	/* jobs workers, worker j grading students j, j + jobs, ... each in a
+	 * contained child with the student's time limit */
+	pid_t *pids = calloc((size_t)jobs, sizeof *pids);
+	if (!pids)
+		goto fail;
+	for (int j = 0; j < jobs; j++) {
+		pid_t pid = fork();
+		if (pid == 0) {
+			for (size_t k = (size_t)j; k < n; k += (size_t)jobs) {
+				char sub[PATH_MAX], sdir[PATH_MAX], err[256];
+				pathf(sdir, sizeof sdir, "%s/%s", dir, names[k]);
+				if (find_submission(sdir, ex->file, sub, sizeof sub) != 0) {
+					char p[PATH_MAX];
+					pathf(p, sizeof p, "%s/%s.row", rep, names[k]);
+					FILE *f = fopen(p, "w");
+					if (f) {
+						fprintf(f, "missing\t0\t0\n");
+						fclose(f);
+					}
+					continue;
+				}
+				grade_job g = {ex, names[k], sub, outdir};
+				ck_limits lim = {.wall_s = student_limit, .mem_bytes = 0};
+				ck_proc p;
+				if (ck_contain_fn(grade_one, &g, &lim, &p, err, sizeof err) == 0) {
+					if (p.timed_out || p.signal) {
+						char q[PATH_MAX];
+						pathf(q, sizeof q, "%s/%s.row", rep, names[k]);
+						FILE *f = fopen(q, "w");
+						if (f) {
+							fprintf(f, "no\t0\t0\t%s\n",
+								p.timed_out ? "timeout" : "crash");
+							fclose(f);
+						}
+					}
+					ck_proc_free(&p);
+				}
+			}
+			fflush(NULL);
+			_exit(0);
+		}
+		pids[j] = pid;
+	}
+	for (int j = 0; j < jobs; j++)
+		if (pids[j] > 0)
+			waitpid(pids[j], NULL, 0);
+	free(pids);
+
+	/* the summary */
+	char pc[PATH_MAX], pm[PATH_MAX];
+	pathf(pc, sizeof pc, "%s/summary.csv", outdir);
+	pathf(pm, sizeof pm, "%s/summary.md", outdir);
+	FILE *csv = fopen(pc, "w"), *md = fopen(pm, "w");
+	if (!csv || !md) {
+		cli_error("check: cannot write the summary in %s", outdir);
+		if (csv)
+			fclose(csv);
+		if (md)
+			fclose(md);
+		goto fail;
+	}
+	fprintf(csv, "student,passed,score,max_score");
+	fprintf(md, "# %s: %zu submissions\n\n| student | passed | score |", ex->name, n);
+	int ncrit = 0;
+	for (int c = 0; c < CK_CRIT_COUNT; c++)
+		if (ex->points[c] > 0) {
+			fprintf(csv, ",%s", ck_crit_name(c));
+			fprintf(md, " %s |", ck_crit_name(c));
+			ncrit++;
+		}
+	fprintf(csv, ",diagnoses\n");
+	fprintf(md, " diagnoses |\n|---|---|---|");
+	for (int c = 0; c < ncrit; c++)
+		fprintf(md, "---|");
+	fprintf(md, "---|\n");
+	size_t npassed = 0;
+	for (size_t k = 0; k < n; k++) {
+		char p[PATH_MAX], row[4096] = "";
+		pathf(p, sizeof p, "%s/%s.row", rep, names[k]);
+		FILE *f = fopen(p, "r");
+		if (!f || !fgets(row, sizeof row, f))
+			snprintf(row, sizeof row, "no\t0\t0\terror\n");
+		if (f)
+			fclose(f);
+		unlink(p);
+		row[strcspn(row, "\n")] = '\0';
+		char *fields[CK_CRIT_COUNT + 4] = {0};
+		int nf = 0;
+		char *save = NULL;
+		for (char *t = strtok_r(row, "\t", &save); t && nf < CK_CRIT_COUNT + 4;
+		     t = strtok_r(NULL, "\t", &save))
+			fields[nf++] = t;
+		const char *passed = nf > 0 ? fields[0] : "no";
+		npassed += strcmp(passed, "yes") == 0;
+		/* a row of a timed-out or missing student has no criteria */
+		int full = nf >= 3 + ncrit;
+		fprintf(csv, "%s,%s,%s,%s", names[k], passed, nf > 1 ? fields[1] : "0",
+			nf > 2 ? fields[2] : "0");
+		fprintf(md, "| %s | %s | %s / %s |", names[k], passed, nf > 1 ? fields[1] : "0",
+			nf > 2 ? fields[2] : "0");
+		for (int c = 0; c < ncrit; c++) {
+			const char *v = full ? fields[3 + c] : "-";
+			fprintf(csv, ",%s", v);
+			fprintf(md, " %s |", v);
+		}
+		const char *diag = full ? (nf > 3 + ncrit ? fields[3 + ncrit] : "")
+					: (nf > 3                           ? fields[3]
+					   : strcmp(passed, "missing") == 0 ? "no "
+									    : "");
+		char dbuf[600];
+		if (!full && strcmp(passed, "missing") == 0)
+			snprintf(dbuf, sizeof dbuf, "no %s", ex->file);
+		else
+			snprintf(dbuf, sizeof dbuf, "%s", diag);
+		fprintf(csv, ",\"%s\"\n", dbuf);
+		fprintf(md, " %s |\n", dbuf);
+	}
+	fprintf(md, "\n%zu of %zu passed. Per-student reports: reports/STUDENT.txt and .json.\n",
+		npassed, n);
+	fclose(csv);
+	fclose(md);
+	printf("graded %zu submissions (%zu passed): %s, %s, %s/\n", n, npassed, pc, pm, rep);
+	for (size_t k = 0; k < n; k++)
+		free(names[k]);
+	free(names);
+	return EXIT_OK;
+fail:
+	for (size_t k = 0; k < n; k++)
+		free(names[k]);
+	free(names);
+	return EXIT_FAIL;
+}
+
+/* The Gradescope bundle: setup.sh, run_autograder and the exercise. */
+static const char setup_sh[] =
+    "#!/bin/sh\n"
+    "# setup.sh - Gradescope runs this once to build the autograder image:\n"
+    "# install pramsim's Debian/Ubuntu packages and pramsim itself.\n"
+    "set -eu\n"
+    "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
+    "if command -v pram >/dev/null 2>&1 && [ -z \"${PRAMSIM_REBUILD:-}\" ]; then\n"
+    "\techo \"pramsim is already installed: $(command -v pram)\"\n"
+    "\texit 0\n"
+    "fi\n"
+    "if [ -z \"${PRAMSIM_SKIP_APT:-}\" ]; then\n"
+    "\texport DEBIAN_FRONTEND=noninteractive\n"
+    "\tapt-get update\n"
+    "\tapt-get install -y gcc make autoconf automake libtool pkg-config ocl-icd-opencl-dev \\\n"
+    "\t\topencl-headers ocl-icd-libopencl1 pocl-opencl-icd oclgrind python3 git\n"
+    "fi\n"
+    "src=\"$here/pramsim\"\n"
+    "if [ ! -d \"$src\" ]; then\n"
+    "\tif [ -f \"$here/pramsim.tar.gz\" ]; then\n"
+    "\t\tmkdir -p \"$src\" && tar -xzf \"$here/pramsim.tar.gz\" -C \"$src\" "
+    "--strip-components=1\n"
+    "\telse\n"
+    "\t\tgit clone --depth 1 \"${PRAMSIM_GIT:?set PRAMSIM_GIT to pramsim's git URL, or put "
+    "pramsim.tar.gz beside setup.sh}\" \"$src\"\n"
+    "\tfi\n"
+    "fi\n"
+    "cd \"$src\"\n"
+    "[ -x configure ] || autoreconf -fi\n"
+    "./configure --prefix=\"${PRAMSIM_PREFIX:-/usr/local}\"\n"
+    "make -j\"$(nproc)\"\n"
+    "make install\n";
+
+static const char run_autograder_fmt[] =
+    "#!/bin/sh\n"
+    "# run_autograder - Gradescope runs this for each submission: pram check\n"
+    "# writes results/results.json. AUTOGRADER_ROOT (default /autograder) is\n"
+    "# Gradescope's folder.\n"
+    "root=${AUTOGRADER_ROOT:-/autograder}\n"
+    "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
+    "mkdir -p \"$root/results\"\n"
+    "sub=$(find \"$root/submission\" -name '%s' -type f | head -n 1)\n"
+    "if [ -z \"$sub\" ]; then\n"
+    "\tprintf '{\"score\": 0, \"output\": \"no file named %s in the submission\"}\\n' "
+    ">\"$root/results/results.json\"\n"
+    "\texit 0\n"
+    "fi\n"
+    "ex=%s\n"
+    "[ -f \"$here/%s.exercise\" ] && ex=\"$here/%s.exercise\"\n"
+    "pram check \"$ex\" \"$sub\" --gradescope \"$root/results/results.json\"\n"
+    "exit 0\n";
+
+static int write_file(const char *path, const char *text, int exec)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(text, f);
+	if (fclose(f) != 0)
+		return -1;
+	return exec ? chmod(path, 0755) : 0;
+}
+
+static int write_autograder(const ck_exercise *ex, const char *zip, const char *source)
+{
+	char dir[PATH_MAX];
+	const char *t = getenv("TMPDIR");
+	snprintf(dir, sizeof dir, "%s/pram-autograder.XXXXXX", t && *t ? t : "/tmp");
+	if (!mkdtemp(dir)) {
+		cli_error("check: cannot make a temporary folder: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	char p1[PATH_MAX], p2[PATH_MAX], p3[PATH_MAX], p4[PATH_MAX], abszip[PATH_MAX];
+	pathf(p1, sizeof p1, "%s/setup.sh", dir);
+	pathf(p2, sizeof p2, "%s/run_autograder", dir);
+	pathf(p3, sizeof p3, "%s/%s.exercise", dir, ex->name);
+	pathf(p4, sizeof p4, "%s/pramsim.tar.gz", dir);
+	char *ra = ck_strf(run_autograder_fmt, ex->file, ex->file, ex->name, ex->name, ex->name);
+	char err[512];
+	char *exdata = ck_slurp(ex->path, NULL, err, sizeof err);
+	int rc = EXIT_FAIL;
+	if (!ra || !exdata || write_file(p1, setup_sh, 1) != 0 || write_file(p2, ra, 1) != 0 ||
+	    write_file(p3, exdata, 0) != 0) {
+		cli_error("check: cannot write the autograder's files in %s", dir);
+		goto done;
+	}
+	if (zip[0] == '/')
+		pathf(abszip, sizeof abszip, "%s", zip);
+	else {
+		char cwd[PATH_MAX];
+		if (!getcwd(cwd, sizeof cwd))
+			goto done;
+		pathf(abszip, sizeof abszip, "%s/%s", cwd, zip);
+	}
+	unlink(abszip);
+	char *argv[8] = {"zip", "-q", "-j", abszip, p1, p2, p3, NULL};
+	if (source) {
+		char *cp[] = {"cp", (char *)source, p4, NULL};
+		ck_limits l = {.wall_s = 60};
+		ck_proc pr;
+		if (ck_contain_exec(cp, &l, &pr, err, sizeof err) != 0 || !pr.exited || pr.status) {
+			cli_error("check: --source %s: cannot copy it", source);
+			goto done;
+		}
+		ck_proc_free(&pr);
+		argv[7] = p4;
+	}
+	char *argv2[9];
+	memcpy(argv2, argv, sizeof argv);
+	argv2[8] = NULL;
+	ck_limits lim = {.wall_s = 120};
+	ck_proc pr;
+	if (ck_contain_exec(argv2, &lim, &pr, err, sizeof err) != 0) {
+		cli_error("check: zip: %s", err);
+		goto done;
+	}
+	if (!pr.exited || pr.status != 0) {
+		cli_error("check: zip failed (Debian: apt-get install zip): %s", pr.out);
+		ck_proc_free(&pr);
+		goto done;
+	}
+	ck_proc_free(&pr);
+	printf("wrote %s: setup.sh, run_autograder, %s.exercise%s\n", zip, ex->name,
+	       source ? ", pramsim.tar.gz" : "");
+	rc = EXIT_OK;
+done:
+	unlink(p1), unlink(p2), unlink(p3), unlink(p4);
+	rmdir(dir);
+	free(ra);
+	free(exdata);
+	return rc;
+}
+
+static int check_exec(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+	    {"json", no_argument, 0, O_JSON},
+	    {"tap", no_argument, 0, O_TAP},
+	    {"gradescope", required_argument, 0, O_GRADESCOPE},
+	    {"class", required_argument, 0, O_CLASS},
+	    {"out", required_argument, 0, O_OUT},
+	    {"jobs", required_argument, 0, O_JOBS},
+	    {"autograder", required_argument, 0, O_AUTOGRADER},
+	    {"source", required_argument, 0, O_SOURCE},
+	    {"time-limit", required_argument, 0, O_TIME},
+	    {"student-limit", required_argument, 0, O_STUDENT_LIMIT},
+	    {"list", no_argument, 0, O_LIST},
+	    {"internal-case", no_argument, 0, O_INTERNAL},
+	    {"help", no_argument, 0, O_HELP},
+	    {0, 0, 0, 0},
+	};
+	int json = 0, tap = 0, list = 0, internal = 0, c;
+	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *gradescope = NULL, *klass = NULL, *out = "check-results", *autograder = NULL;
+	const char *source = NULL;
+	double tlimit = 0, slimit = 0;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		char *end;
+		switch (c) {
+		case O_JSON:
+			json = 1;
+			break;
+		case O_TAP:
+			tap = 1;
+			break;
+		case O_GRADESCOPE:
+			gradescope = optarg;
+			break;
+		case O_CLASS:
+			klass = optarg;
+			break;
+		case O_OUT:
+			out = optarg;
+			break;
+		case O_AUTOGRADER:
+			autograder = optarg;
+			break;
+		case O_SOURCE:
+			source = optarg;
+			break;
+		case O_LIST:
+			list = 1;
+			break;
+		case O_INTERNAL:
+			internal = 1;
+			break;
+		case O_JOBS:
+			jobs = strtol(optarg, &end, 10);
+			if (*end || jobs < 1 || jobs > 256) {
+				cli_error("check: --jobs '%s': give a number from 1 to 256",
+					  optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case O_TIME:
+		case O_STUDENT_LIMIT: {
+			double v = strtod(optarg, &end);
+			if (*end || !(v > 0 && v <= 3600)) {
+				cli_error("check: --%s '%s': give seconds from 0 to 3600",
+					  c == O_TIME ? "time-limit" : "student-limit", optarg);
+				return EXIT_USAGE;
+			}
+			*(c == O_TIME ? &tlimit : &slimit) = v;
+			break;
+		}
+		case O_HELP:
+			cli_usage(&cmd_check_entry, stdout);
+			return EXIT_OK;
+		default:
+			return cli_bad_option("check", c, argv);
+		}
+		/* options may follow the files too */
+		(void)0;
+	}
+	if (list) {
+		printf("exercises:\n");
+		ck_exercise_list(stdout);
+		return EXIT_OK;
+	}
+	/* getopt stopped at the first operand ("+"): collect operands and the
+	 * options after them */
+	char *ops[256];
+	int nops = 0;
+	while (optind < argc) {
+		if (argv[optind][0] == '-' && argv[optind][1]) {
+			int idx = optind;
+			c = getopt_long(argc, argv, "+", longopts, NULL);
+			if (c == -1)
+				break;
+			if (c == O_JSON)
+				json = 1;
+			else if (c == O_TAP)
+				tap = 1;
+			else if (c == O_GRADESCOPE)
+				gradescope = optarg;
+			else if (c == O_CLASS)
+				klass = optarg;
+			else if (c == O_OUT)
+				out = optarg;
+			else if (c == O_AUTOGRADER)
+				autograder = optarg;
+			else if (c == O_SOURCE)
+				source = optarg;
+			else if (c == O_INTERNAL)
+				internal = 1;
+			else if (c == O_TIME || c == O_STUDENT_LIMIT || c == O_JOBS) {
+				char *end;
+				double v = strtod(optarg, &end);
+				if (*end || !(v > 0 && v <= 3600)) {
+					cli_error("check: %s '%s': give a positive number",
+						  argv[idx], optarg);
+					return EXIT_USAGE;
+				}
+				if (c == O_TIME)
+					tlimit = v;
+				else if (c == O_STUDENT_LIMIT)
+					slimit = v;
+				else
+					jobs = (long)v;
+			} else if (c == O_HELP) {
+				cli_usage(&cmd_check_entry, stdout);
+				return EXIT_OK;
+			} else
+				return cli_bad_option("check", c, argv);
+			continue;
+		}
+		if (nops < 256)
+			ops[nops++] = argv[optind];
+		optind++;
+	}
+	if (internal) {
+		if (nops != 6) {
+			cli_error("check: --internal-case EXERCISE FILE N L DIST SEED");
+			return EXIT_USAGE;
+		}
+		return ck_internal_case(ops[0], ops[1], strtoull(ops[2], NULL, 10),
+					strtoull(ops[3], NULL, 10), atoi(ops[4]),
+					strtoull(ops[5], NULL, 10));
+	}
+	if (nops < 1) {
+		cli_error("check: give an exercise (pram check --list names them)");
+		return EXIT_USAGE;
+	}
+	if (json + tap > 1) {
+		cli_error("check: --json and --tap exclude each other");
+		return EXIT_USAGE;
+	}
+	int modes = (klass != NULL) + (autograder != NULL) + (nops > 1);
+	if (modes != 1) {
+		cli_error("check: give the submission's files, or --class DIR, or --autograder "
+			  "FILE.zip (one of them)");
+		return EXIT_USAGE;
+	}
+	ck_exercise ex;
+	char err[2048];
+	if (ck_exercise_find(ops[0], &ex, err, sizeof err) != 0) {
+		cli_error("check: %s", err);
+		return EXIT_USAGE;
+	}
+	if (tlimit > 0)
+		ex.time_limit = tlimit;
+	int rc;
+	if (autograder) {
+		rc = write_autograder(&ex, autograder, source);
+	} else if (klass) {
+		if (slimit <= 0)
+			slimit = 12 * ex.time_limit + 120;
+		rc = grade_class(&ex, klass, out, (int)jobs, slimit);
+	} else {
+		rc = EXIT_OK;
+		for (int k = 1; k < nops; k++) {
+			int r1 = check_one(&ex, ops[k], json, tap, gradescope);
+			if (r1 < 0 && rc == EXIT_OK)
+				rc = EXIT_USAGE;
+			else if (r1 > 0)
+				rc = EXIT_FAIL;
+		}
+	}
+	ck_exercise_free(&ex);
+	return rc;
+}
+
+const cmd_entry cmd_check_entry = {
+    .name = "check",
+    .args = "EXERCISE FILE... [--json | --tap] [--gradescope FILE]\n"
+	    "       pram check EXERCISE --class DIR [--out DIR] [--jobs N]\n"
+	    "       pram check EXERCISE --autograder FILE.zip [--source PRAMSIM.tar.gz]\n"
+	    "       pram check --list",
+    .summary = "check a student's kernel or PRAM program against an exercise",
+    .help = "EXERCISE is an exercise of lessons/ (pram check --list) or a path to an\n"
+	    ".exercise file. Each FILE is built and run in a child process with a time\n"
+	    "limit, a memory limit and no network; the report says what is wrong: the\n"
+	    "compiler's errors, the first mismatch and its case, the work-group sizes\n"
+	    "that fail, Oclgrind's races, barrier divergence, out-of-bounds accesses\n"
+	    "and uninitialised reads with the line, and for PRAM programs the\n"
+	    "simulator's violations and W and D against the exercise's bounds.\n\n"
+	    "options:\n"
+	    "  --json              one JSON object per file (schema in pram(1))\n"
+	    "  --tap               TAP, one test per criterion\n"
+	    "  --gradescope FILE   also write Gradescope's results.json to FILE\n"
+	    "  --time-limit S      seconds per child process (default: the exercise's)\n"
+	    "  --class DIR         grade every student folder of DIR (the contract's file\n"
+	    "                      name in it): OUT/summary.csv, OUT/summary.md and\n"
+	    "                      OUT/reports/STUDENT.txt and .json\n"
+	    "  --out DIR           where --class writes (default check-results)\n"
+	    "  --jobs N            students graded at once (default: the cores)\n"
+	    "  --student-limit S   seconds one student may take in all (default 12\n"
+	    "                      times the time limit plus 120)\n"
+	    "  --autograder ZIP    write a Gradescope autograder bundle (setup.sh,\n"
+	    "                      run_autograder, the exercise)\n"
+	    "  --source TARBALL    put this pramsim source tarball in the bundle\n"
+	    "  --list              the exercises\n\n"
+	    "Exit status: 0 every file passes, 1 a file fails, 2 a usage error.\n",
+    .exec = check_exec,
+};

@@ -1,0 +1,206 @@
+#!/bin/sh
+# check.sh - pram check: the reference solutions of the three exercises
+# pass, their starters build and fail, and every wrong solution of
+# tests/check/ is diagnosed by kind (and line, where it names one): each
+# file says what it expects in a comment line "expect: KIND [LINE]" (and
+# "args: ..." for extra options). Then the outputs (--json, --tap,
+# --gradescope), the exit codes, the sandbox (a hang, an unbounded
+# allocation), --class over a small class with a hanging student, and the
+# Gradescope bundle run in a clean folder. Prints TAP.
+
+. "$top_srcdir/tests/tap.sh"
+lessons="$top_srcdir/lessons"
+corpus="$top_srcdir/tests/check"
+
+# Which exercise a corpus file is written against.
+exercise_of() {
+	case $(basename "$1") in
+	reduce-*.cl) echo reduce-kernel ;;
+	scan-kernel-*.cl) echo scan-kernel ;;
+	scan-*.c) echo scan-pram ;;
+	esac
+}
+
+# json_get FILE EXPR: a Python expression over the parsed object d.
+json_get() {
+	python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+print($2)" "$1" 2>&1
+}
+
+kernels=yes
+if [ "$HAVE_OPENCL" != yes ]; then
+	kernels=no
+fi
+
+# The reference solutions pass with full marks; the starters build, run
+# and fail.
+for ex in 01-reduction/reduce-kernel:solutions/reduce.cl 04-any-length/scan-kernel:solutions/scan.cl \
+	03-blelloch/scan-pram:solutions/scan.c; do
+	dir=${ex%%/*}
+	name=${ex#*/}
+	name=${name%%:*}
+	file=${ex#*:}
+	if [ "$name" != scan-pram ] && [ $kernels = no ]; then
+		tap_result 0 "$name solution # SKIP pram was built without OpenCL"
+		continue
+	fi
+	run_pram check "$name" "$lessons/$dir/$file" --json
+	printf '%s\n' "$out" >"$tap_tmp/sol.json"
+	expect_rc 0 "$name: the reference solution passes"
+	v=$(json_get "$tap_tmp/sol.json" "d['passed'] and d['score'] == d['max_score'] and not d['diagnoses']")
+	expect_in True "$v" "$name: full marks, no diagnosis"
+	starter=$(echo "$file" | sed 's/solutions/starter/')
+	run_pram check "$name" "$lessons/$dir/$starter" --json
+	printf '%s\n' "$out" >"$tap_tmp/st.json"
+	expect_rc 1 "$name: the starter fails"
+	v=$(json_get "$tap_tmp/st.json" "[c['status'] for c in d['criteria'] if c['name'] == 'build'][0] + ' ' + ' '.join(x['kind'] for x in d['diagnoses'])")
+	expect_in "passed wrong-result" "$v" "$name: the starter builds and gives wrong results"
+done
+
+# Every wrong solution, by kind and line.
+for f in "$corpus"/*.cl "$corpus"/*.c; do
+	ex=$(exercise_of "$f")
+	base=$(basename "$f")
+	case $f in *.cl) if [ $kernels = no ]; then
+		tap_result 0 "$base # SKIP pram was built without OpenCL"
+		continue
+	fi ;; esac
+	want=$(sed -n 's/^.*expect: *\([a-z-]*\).*$/\1/p' "$f" | head -n 1)
+	wline=$(sed -n 's/^.*expect: *[a-z-]* *\([0-9]*\).*$/\1/p' "$f" | head -n 1)
+	args=$(sed -n 's/^.*args: *\(.*\)$/\1/p' "$f" | head -n 1)
+	# shellcheck disable=SC2086
+	run_pram check "$ex" "$f" --json $args
+	printf '%s\n' "$out" >"$tap_tmp/c.json"
+	expect_rc 1 "$base: fails"
+	got=$(json_get "$tap_tmp/c.json" "' '.join('%s:%s' % (x['kind'], x['line']) for x in d['diagnoses'])")
+	if [ -n "$wline" ]; then
+		expect_in "$want:$wline" "$got" "$base: diagnosed as $want at line $wline"
+	else
+		expect_in "$want:" "$got" "$base: diagnosed as $want"
+	fi
+	case $want in compile-error)
+		v=$(json_get "$tap_tmp/c.json" "d['diagnoses'][0]['message']")
+		expect_in "$base:$wline:" "$v" "$base: the compiler's message names the student's file"
+		case $v in *pramcheck*|*/tmp/*) tap_result 1 "$base: no temporary path in the message" "$v" ;;
+		*) tap_result 0 "$base: no temporary path in the message" ;;
+		esac ;;
+	esac
+done
+
+# The hint when only some work-group sizes fail, and a check without
+# Oclgrind (PRAM_OCLGRIND empty), which says so and leaves the criterion out
+# of the score rather than failing it.
+if [ $kernels = yes ]; then
+	run_pram check reduce-kernel "$corpus/reduce-fixed-size.cl"
+	expect_in "correct only for L = 256" "$out" "work-group sizes: the hint names the size that works"
+	PRAM_OCLGRIND=
+	export PRAM_OCLGRIND
+	run_pram check reduce-kernel "$lessons/01-reduction/solutions/reduce.cl" --json
+	unset PRAM_OCLGRIND
+	printf '%s\n' "$out" >"$tap_tmp/ng.json"
+	expect_rc 0 "without Oclgrind the solution still passes"
+	v=$(json_get "$tap_tmp/ng.json" "'%s %g/%g' % ([c['status'] for c in d['criteria'] if c['name'] == 'memory'][0], d['score'], d['max_score']) + ' ' + ' '.join(d['notes'])")
+	expect_in "not-checked 6/6 Oclgrind is not installed" "$v" "without Oclgrind: said plainly, not counted"
+fi
+
+# The outputs and exit codes, on the PRAM exercise (no device needed).
+sol="$lessons/03-blelloch/solutions/scan.c"
+run_pram check scan-pram "$sol" --tap
+expect_rc 0 "--tap: exit 0"
+expect_in "ok 1 - scan-pram build" "$out" "--tap: a test per criterion"
+expect_in "1..5" "$out" "--tap: the plan"
+run_pram check scan-pram "$corpus/scan-hillis-steele.c" --gradescope "$tap_tmp/results.json"
+expect_rc 1 "--gradescope: exit 1 for a failing submission"
+expect_in "not-work-efficient" "$out" "the text report names the kind"
+expect_in "W grows as n log n: not work-efficient" "$out" "the text report says how W grows"
+v=$(json_get "$tap_tmp/results.json" "'%g %s' % (d['score'], ','.join('%s=%s' % (t['name'].split(': ')[1], t['status']) for t in d['tests']))")
+expect_in "8 build=passed,results=passed,model=passed,work=failed,depth=passed" "$v" "--gradescope: score and tests"
+run_pram check scan-pram "$corpus/scan-sequential.c"
+expect_in "D grows linearly: n - 1 steps" "$out" "a sequential scan: D grows linearly"
+run_pram check no-such-exercise "$sol"
+expect_rc 2 "an unknown exercise is a usage error"
+expect_in "unknown exercise 'no-such-exercise'" "$err" "and says so"
+run_pram check scan-pram
+expect_rc 2 "no file is a usage error"
+run_pram check scan-pram "$tap_tmp/missing.c"
+expect_rc 2 "a missing file is a usage error"
+run_pram check --list
+expect_in "reduce-kernel" "$out" "--list names reduce-kernel"
+expect_in "scan-pram" "$out" "--list names scan-pram"
+# A submission under another name is checked the same (its own name shows).
+cp "$sol" "$tap_tmp/my solution.c"
+run_pram check scan-pram "$tap_tmp/my solution.c" --json
+expect_rc 0 "any file name on the command line"
+
+# The sandbox: a hang and an unbounded allocation are diagnosed, quickly.
+start=$(date +%s)
+run_pram check scan-pram "$corpus/scan-hang.c" --time-limit 2 --json
+printf '%s\n' "$out" >"$tap_tmp/h.json"
+v=$(json_get "$tap_tmp/h.json" "' '.join(x['kind'] for x in d['diagnoses'])")
+expect_in timeout "$v" "sandbox: a hanging program is a time-out"
+took=$(($(date +%s) - start))
+if [ "$took" -le 20 ]; then tap_result 0 "sandbox: the hang costs ${took}s, bounded"; else
+	tap_result 1 "sandbox: the hang costs ${took}s, bounded"; fi
+run_pram check scan-pram "$corpus/scan-alloc.c" --json
+printf '%s\n' "$out" >"$tap_tmp/a.json"
+v=$(json_get "$tap_tmp/a.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'out-of-memory'][0]")
+expect_in "memory limit" "$v" "sandbox: an unbounded allocation is out of memory at the limit"
+
+# No network: a submission that scans only when it cannot reach 127.0.0.1.
+run_pram check scan-pram "$top_srcdir/tests/data/check-network.c"
+case $out in
+*"children ran with the network"*)
+	tap_result 0 "sandbox: no network # SKIP this system refuses a network namespace" ;;
+*)
+	expect_in "results      4 / 4     passed" "$out" "sandbox: the submission has no network" ;;
+esac
+
+# A class: three students, one right, one wrong, one that hangs, one with
+# no file.
+class="$tap_tmp/class"
+mkdir -p "$class/alice" "$class/bob/src" "$class/carol" "$class/dave"
+cp "$sol" "$class/alice/scan.c"
+cp "$corpus/scan-hillis-steele.c" "$class/bob/src/scan.c"
+cp "$corpus/scan-hang.c" "$class/carol/scan.c"
+start=$(date +%s)
+run_pram check scan-pram --class "$class" --out "$tap_tmp/graded" --time-limit 2 --jobs 2
+expect_rc 0 "--class: exit 0"
+expect_in "graded 4 submissions (1 passed)" "$out" "--class: a summary line"
+csv=$(cat "$tap_tmp/graded/summary.csv" 2>/dev/null)
+expect_in "student,passed,score,max_score,build,results,model,work,depth,diagnoses" "$csv" "--class: CSV header, a column per criterion"
+expect_in "alice,yes,10,10,pass,pass,pass,pass,pass," "$csv" "--class: alice passes"
+expect_in "bob,no,8,10,pass,pass,pass,fail,pass,\"not-work-efficient\"" "$csv" "--class: bob's file one folder down, not work-efficient"
+expect_in "carol,no,3,10,pass,fail,pass,-,-,\"timeout\"" "$csv" "--class: carol's hang is a time-out"
+expect_in "dave,missing" "$csv" "--class: dave handed in nothing"
+md=$(cat "$tap_tmp/graded/summary.md" 2>/dev/null)
+expect_in "| alice | yes | 10 / 10 | pass | pass | pass | pass | pass |" "$md" "--class: the Markdown table"
+check "--class: per-student reports" test -s "$tap_tmp/graded/reports/bob.txt" -a -s "$tap_tmp/graded/reports/bob.json"
+
+# The Gradescope bundle, run in a clean folder: setup.sh (pram is already on
+# PATH, so it installs nothing) and run_autograder on a submission.
+run_pram check scan-pram --autograder "$tap_tmp/ag.zip"
+expect_rc 0 "--autograder: writes the bundle"
+ag="$tap_tmp/ag"
+mkdir -p "$ag/source" "$ag/submission/deep"
+if (cd "$ag/source" && unzip -q "$tap_tmp/ag.zip"); then
+	tap_result 0 "--autograder: the zip unpacks"
+else
+	tap_result 1 "--autograder: the zip unpacks"
+fi
+bin="$tap_tmp/bin"
+mkdir -p "$bin"
+ln -sf "$PRAM" "$bin/pram"
+check "autograder: setup.sh finds pram and installs nothing" \
+	env PATH="$bin:$PATH" PRAMSIM_SKIP_APT=1 sh "$ag/source/setup.sh"
+cp "$corpus/scan-hillis-steele.c" "$ag/submission/deep/scan.c"
+check "autograder: run_autograder runs" env PATH="$bin:$PATH" AUTOGRADER_ROOT="$ag" \
+	sh "$ag/source/run_autograder"
+v=$(json_get "$ag/results/results.json" "'%g %d' % (d['score'], len(d['tests']))")
+expect_in "8 5" "$v" "autograder: results.json has the score and a test per criterion"
+rm -f "$ag/submission/deep/scan.c"
+env PATH="$bin:$PATH" AUTOGRADER_ROOT="$ag" sh "$ag/source/run_autograder" >/dev/null 2>&1
+v=$(json_get "$ag/results/results.json" "d['output']")
+expect_in "no file named scan.c" "$v" "autograder: a submission without the file scores 0 and says why"
+
+done_testing

@@ -1,0 +1,17 @@
+/* reduce-wrong-op.cl - wrong on purpose: max where the exercise asks for a
+ * sum.
+ * expect: wrong-result
+ */
+kernel void reduce(global const int *in, global int *out, local int *tmp, uint n)
+{
+	size_t lid = get_local_id(0), L = get_local_size(0), i = get_global_id(0);
+	tmp[lid] = i < n ? in[i] : 0;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (size_t s = L / 2; s > 0; s /= 2) {
+		if (lid < s)
+			tmp[lid] = max(tmp[lid], tmp[lid + s]);
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
+	if (lid == 0)
+		out[get_group_id(0)] = tmp[0];
+}

@@ -1,0 +1,246 @@
+/*
+ * test-check.c - the checker's pieces that need no submission: the growth
+ * classes of W and D over a sweep, the exercise files (the three of
+ * lessons/ and the refusals of bad ones), the stable list of diagnosis
+ * kinds, the dedup of diagnoses and the score, and containment of a child
+ * that hangs, crashes or allocates without bound.
+ */
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check/check.h"
+#include "tap.h"
+
+static void test_growth(void)
+{
+	double n[12], v[12];
+	size_t m = 12;
+	struct {
+		const char *name;
+		ck_growth want;
+	} cases[] = {{"1", CK_GROW_CONST},
+		     {"log n", CK_GROW_LOG},
+		     {"2 log n", CK_GROW_LOG},
+		     {"n - 1", CK_GROW_LINEAR},
+		     {"2n - 2", CK_GROW_LINEAR},
+		     {"n log n", CK_GROW_NLOGN},
+		     {"n log n - n + 1", CK_GROW_NLOGN},
+		     {"n^2", CK_GROW_POLY},
+		     {"log^2 n", CK_GROW_LOG2}};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		for (size_t k = 0; k < m; k++) {
+			double x = pow(2, (double)k + 4), l = log2(x);
+			n[k] = x;
+			v[k] = c == 0   ? 3
+			       : c == 1 ? l
+			       : c == 2 ? 2 * l
+			       : c == 3 ? x - 1
+			       : c == 4 ? 2 * x - 2
+			       : c == 5 ? x * l
+			       : c == 6 ? x * l - x + 1
+			       : c == 7 ? x * x
+					: l * l;
+		}
+		ck_growth g = ck_growth_classify(n, v, m);
+		TAP_OK_WHY(g == cases[c].want, ck_growth_name(g), "growth: %s is O(%s)",
+			   cases[c].name, ck_growth_name(cases[c].want));
+	}
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void test_exercises(void)
+{
+	ck_exercise ex;
+	char err[1024];
+	static const char *const names[] = {"reduce-kernel", "scan-kernel", "scan-pram"};
+	static const char *const files[] = {"reduce.cl", "scan.cl", "scan.c"};
+	for (int k = 0; k < 3; k++) {
+		int rc = ck_exercise_find(names[k], &ex, err, sizeof err);
+		TAP_OK_WHY(rc == 0, err, "exercise %s is found and read", names[k]);
+		if (rc == 0) {
+			TAP_OK(strcmp(ex.file, files[k]) == 0, "%s: the contract's file is %s",
+			       names[k], files[k]);
+			ck_exercise_free(&ex);
+		}
+	}
+	TAP_OK(ck_exercise_find("scan-pram", &ex, err, sizeof err) == 0 &&
+		   ex.work == CK_GROW_LINEAR && ex.depth == CK_GROW_LOG &&
+		   ex.contract == CK_PRAM_INPLACE && ex.inclusive == 1 && ex.nsweep == 10,
+	       "scan-pram: W = O(n), D = O(log n), inclusive, a sweep of 10 sizes (16 .. 8192)");
+	ck_exercise_free(&ex);
+	TAP_OK(ck_exercise_find("no-such", &ex, err, sizeof err) != 0 && strstr(err, "no-such"),
+	       "an unknown exercise is refused by name");
+
+	char path[600];
+	const char *t = getenv("TMPDIR");
+	char tdir[512];
+	snprintf(tdir, sizeof tdir, "%s/test-check.XXXXXX", t && *t ? t : "/tmp");
+	if (!mkdtemp(tdir)) {
+		TAP_OK(0, "a temporary folder");
+		return;
+	}
+	snprintf(path, sizeof path, "%s/bad.exercise", tdir);
+	struct {
+		const char *text, *why;
+	} bad[] = {
+	    {"name: x\nfile: x.cl\nentry: x\nreference: reduce\ncontract: kernel-sort\nsizes: 1\n",
+	     "contract 'kernel-sort'"},
+	    {"name: x\ncolour: blue\n", "unknown key 'colour'"},
+	    {"name: x\nfile: x.cl\nentry: x\nreference: reduce\ncontract: kernel-reduce-blocks\n"
+	     "sizes: 1\nlocal-sizes: 3\n",
+	     "3 is not a power of two"},
+	    {"name: x\nfile: x.c\nentry: x\nreference: reduce\ncontract: pram-inplace\nsizes: 1\n"
+	     "points: speed 3\n",
+	     "unknown criterion 'speed'"},
+	    {"name: x\nfile: x.c\nentry: x\nreference: reduce\ncontract: pram-inplace\nsizes: 1\n"
+	     "work: n^3\n",
+	     "work 'n^3'"},
+	    {"file: x.c\n", "no 'name:' line"},
+	    {"name: x\nfile: x.c\nentry: x\nreference: reduce\ncontract: pram-inplace\nsizes: -4\n",
+	     "'-4' is not a size"},
+	    {"just words\n", "expected 'key: value'"},
+	};
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		write_text(path, bad[k].text);
+		int rc = ck_exercise_read(path, &ex, err, sizeof err);
+		TAP_OK_WHY(rc != 0 && strstr(err, bad[k].why) && strstr(err, "bad.exercise"), err,
+			   "a bad exercise is refused: %s", bad[k].why);
+		if (rc == 0)
+			ck_exercise_free(&ex);
+	}
+	unlink(path);
+	rmdir(tdir);
+}
+
+static void test_kinds_and_score(void)
+{
+	static const char *const want[] = {"compile-error",
+					   "wrong-result",
+					   "race",
+					   "barrier-divergence",
+					   "out-of-bounds",
+					   "uninitialized",
+					   "work-group-size",
+					   "timeout",
+					   "crash",
+					   "out-of-memory",
+					   "model-violation",
+					   "unwritten-read",
+					   "not-work-efficient",
+					   "depth"};
+	int ok = CK_KIND_COUNT == sizeof want / sizeof want[0];
+	for (int k = 0; ok && k < CK_KIND_COUNT; k++)
+		ok = strcmp(ck_kind_name((ck_kind)k), want[k]) == 0;
+	TAP_OK(ok, "the diagnosis kinds are the documented list, in order");
+
+	ck_exercise ex = {0};
+	ex.name = "t";
+	ex.points[CK_CRIT_BUILD] = 1;
+	ex.points[CK_CRIT_RESULTS] = 4;
+	ex.points[CK_CRIT_MEMORY] = 2;
+	ck_result r;
+	ck_result_init(&r, &ex, "k.cl");
+	r.ran[CK_CRIT_BUILD] = r.ran[CK_CRIT_RESULTS] = 1;
+	r.ran[CK_CRIT_MEMORY] = -1; /* not checkable here */
+	TAP_OK(ck_passed(&r) && ck_score(&r) == 5 && ck_max_score(&r) == 5,
+	       "a criterion this machine cannot check is left out of the score");
+	ck_diag_add(&r, CK_RACE, CK_CRIT_RESULTS, "k.cl", 9, NULL, NULL, "one");
+	ck_diag_add(&r, CK_RACE, CK_CRIT_RESULTS, "k.cl", 9, NULL, NULL, "the same again");
+	ck_diag_add(&r, CK_RACE, CK_CRIT_RESULTS, "k.cl", 12, NULL, NULL, "another line");
+	TAP_EQ_I(r.ndiag, 2, "one diagnosis per kind and line");
+	TAP_OK(!ck_passed(&r) && ck_score(&r) == 1,
+	       "a diagnosis fails its criterion: score 1 of 5");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	ck_report_json(m, &r);
+	fclose(m);
+	TAP_CONTAINS(buf, "\"passed\": false, \"score\": 1, \"max_score\": 5",
+		     "JSON: passed and score");
+	TAP_CONTAINS(
+	    buf, "{\"kind\": \"race\", \"criterion\": \"results\", \"file\": \"k.cl\", \"line\": 9",
+	    "JSON: a diagnosis with its kind and line");
+	free(buf);
+	ck_result_free(&r);
+}
+
+static int hang(void *arg)
+{
+	(void)arg;
+	for (int k = 0; k < 1000; k++)
+		pause();
+	return 0;
+}
+
+static int crash(void *arg)
+{
+	(void)arg;
+	raise(SIGSEGV);
+	return 0;
+}
+
+static int hog(void *arg)
+{
+	(void)arg;
+	for (size_t total = 0;; total += 1 << 20) {
+		char *p = malloc(1 << 20);
+		if (!p) {
+			printf("malloc failed after %zu MiB\n", total >> 20);
+			return 4;
+		}
+		memset(p, 1, 1 << 20);
+	}
+}
+
+static int hello(void *arg)
+{
+	printf("hello %s\n", (const char *)arg);
+	return 3;
+}
+
+static void test_contain(void)
+{
+	ck_limits lim = {.wall_s = 1, .mem_bytes = (size_t)64 << 20};
+	ck_proc p;
+	char err[256];
+	TAP_OK(ck_contain_fn(hello, "child", &lim, &p, err, sizeof err) == 0 && p.exited &&
+		   p.status == 3 && strcmp(p.out, "hello child\n") == 0,
+	       "contain: the child's output and exit status come back");
+	ck_proc_free(&p);
+	TAP_OK(ck_contain_fn(hang, NULL, &lim, &p, err, sizeof err) == 0 && p.timed_out &&
+		   p.seconds < 5,
+	       "contain: a hang is stopped at the wall-clock limit");
+	ck_proc_free(&p);
+	TAP_OK(ck_contain_fn(crash, NULL, &lim, &p, err, sizeof err) == 0 && p.signal == SIGSEGV,
+	       "contain: a crash gives its signal");
+	char how[160];
+	ck_proc_describe(&p, how, sizeof how);
+	TAP_CONTAINS(how, "SIGSEGV", "contain: the signal by name");
+	ck_proc_free(&p);
+	lim.wall_s = 10;
+	TAP_OK(ck_contain_fn(hog, NULL, &lim, &p, err, sizeof err) == 0 && p.exited &&
+		   p.status == 4 && strstr(p.out, "malloc failed"),
+	       "contain: an unbounded allocation fails at the memory limit");
+	ck_proc_free(&p);
+}
+
+int main(void)
+{
+	test_growth();
+	test_exercises();
+	test_kinds_and_score();
+	test_contain();
+	return tap_done();
+}
