@@ -22,36 +22,11 @@
  * (colour bleeding) and keeps blurred objects' silhouettes sharp;
  * scatter-blur is their remedy.
  */
-#include <math.h>
 #include <stdlib.h>
 
 #include "common.h"
 #include "sat.h"
 
-enum {
-	P_RADIUS
-};
-
-static const algo_param bf_params[] = {
-    [P_RADIUS] = {.name = "radius",
-		  .metavar = "R",
-		  .min = 0,
-		  .max = 1 << 20,
-		  .def = 2,
-		  .help = "box radius (a box of 2R + 1 on a side) where no radius image is given; "
-			  "the generated depth of field's largest"},
-    {0},
-};
-
-static const algo_port bf_inputs[] = {
-    {.name = "image", .shape = ALGO_GRID, .elem = ALGO_ELEM_DATA, .help = "the image, w by h"},
-    {.name = "radius",
-     .shape = ALGO_GRID,
-     .elem = ALGO_ELEM_INT,
-     .props = ALGO_PORT_OPTIONAL,
-     .help = "each pixel's box radius (w by h, >= 0); without it, --radius"},
-    {0},
-};
 static const algo_port bf_outputs[] = {
     {.name = "y", .shape = ALGO_GRID, .elem = ALGO_ELEM_DATA, .help = "the filtered image"},
     {0},
@@ -70,32 +45,14 @@ static int bf_cost_grid(size_t w, size_t h, const algo_params *p, uint64_t *wk, 
 
 static int bf_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	size_t s = 0;
-	while ((s + 1) * (s + 1) <= n)
-		s++;
+	size_t s = sat_side(n);
 	return bf_cost_grid(s, s, p, w, d);
 }
 
 /* The scene and its depth of field. */
 static int bf_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	size_t s = 0;
-	while ((s + 1) * (s + 1) <= n)
-		s++;
-	if (sat_scene(&in[0], s, s, p->type, seed) || algo_grid_alloc(&in[1], s, s, PRAM_INT))
-		return -1;
-	double half = s > 1 ? (double)(s - 1) / 2 : 1;
-	for (size_t y = 0; y < s; y++)
-		for (size_t x = 0; x < s; x++)
-			in[1].vals[y * s + x].i =
-			    (int64_t)((double)p->v[P_RADIUS] * fabs((double)y - half) / half + 0.5);
-	return 0;
-}
-
-static int64_t floor_div(int64_t a, int64_t b)
-{
-	int64_t q = a / b;
-	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+	return sat_depth_of_field(in, n, p->v[SAT_P_RADIUS], p->type, seed);
 }
 
 /* The box of pixel i of a w by h image with radius r, clipped. */
@@ -131,7 +88,7 @@ static pram_value add(pram_type t, pram_value a, pram_value b)
 static pram_value average(pram_type t, pram_value sum, int64_t area)
 {
 	if (t == PRAM_INT)
-		sum.i = floor_div(2 * sum.i + area, 2 * area);
+		sum.i = sat_floor_div(2 * sum.i + area, 2 * area);
 	else
 		sum.f /= (double)area;
 	return sum;
@@ -176,7 +133,7 @@ static int bf_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 		return 0;
 	PRAM_STEP(m, "gather: y = (S(x1,y1) - S(x0-1,y1) - S(x1,y0-1) + S(x0-1,y0-1)) / area") {
 		PRAM_FORALL(m, i, 0, (int64_t)(w * h)) {
-			int64_t r = rad ? pram_read(m, rad, i) : p->v[P_RADIUS];
+			int64_t r = rad ? pram_read(m, rad, i) : p->v[SAT_P_RADIUS];
 			size_t x0, y0, x1, y1;
 			box(w, h, (size_t)i, r, &x0, &y0, &x1, &y1);
 			pram_value v = pram_read_v(m, s, (int64_t)(y1 * w + x1));
@@ -218,7 +175,7 @@ static void bf_reference(const algo_data *in, algo_data *out, const algo_params 
 				(x && y ? si[i - w - 1] : 0);
 		}
 	for (size_t i = 0; i < w * h; i++) {
-		int64_t r = in[1].n ? in[1].vals[i].i : p->v[P_RADIUS];
+		int64_t r = in[1].n ? in[1].vals[i].i : p->v[SAT_P_RADIUS];
 		size_t x0, y0, x1, y1;
 		box(w, h, i, r, &x0, &y0, &x1, &y1);
 		int64_t area = (int64_t)((x1 - x0 + 1) * (y1 - y0 + 1));
@@ -229,7 +186,7 @@ static void bf_reference(const algo_data *in, algo_data *out, const algo_params 
 			     (y0 ? si[(y0 - 1) * w + x1] : 0) +
 			     (x0 && y0 ? si[(y0 - 1) * w + x0 - 1] : 0);
 		if (in[0].type == PRAM_INT)
-			out->vals[i].i = floor_div(2 * ai + area, 2 * area);
+			out->vals[i].i = sat_floor_div(2 * ai + area, 2 * area);
 		else
 			out->vals[i].f = (double)(a / (long double)area);
 	}
@@ -244,9 +201,9 @@ const algo algo_box_filter = {
     .desc = "box filter from the summed-area table; a radius per pixel gives depth of field",
     .model = PRAM_CREW,
     .caps = ALGO_FLOAT,
-    .inputs = bf_inputs,
+    .inputs = sat_radius_inputs,
     .outputs = bf_outputs,
-    .params = bf_params,
+    .params = sat_radius_params,
     .work_o = "O(wh)",
     .depth_o = "O(log w + log h)",
     .work_exact = "W_sat + wh (sat's packed plain table, then one gather)",

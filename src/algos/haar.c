@@ -95,17 +95,13 @@ static int haar_cost_grid(size_t w, size_t h, const algo_params *p, uint64_t *wk
 
 static int haar_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	size_t s = 0;
-	while ((s + 1) * (s + 1) <= n)
-		s++;
+	size_t s = sat_side(n);
 	return haar_cost_grid(s, s, p, w, d);
 }
 
 static int haar_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	size_t s = 0;
-	while ((s + 1) * (s + 1) <= n)
-		s++;
+	size_t s = sat_side(n);
 	return sat_scene(in, s, s, p->type, seed);
 }
 

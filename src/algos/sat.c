@@ -185,9 +185,7 @@ void sat_program_cost(size_t w, size_t h, int v, int launches, uint64_t *wk, uin
 /* For callers that know only n: the default generator's square grid. */
 static int sat_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	size_t s = 0;
-	while ((s + 1) * (s + 1) <= n)
-		s++;
+	size_t s = sat_side(n);
 	return sat_cost_grid(s, s, p, w, d);
 }
 
@@ -298,7 +296,7 @@ static pram_value laid(pram *m, pram_array *img, const layout *l, size_t lr, siz
 	return v;
 }
 
-static int64_t floor_div(int64_t a, int64_t b)
+int64_t sat_floor_div(int64_t a, int64_t b)
 {
 	int64_t q = a / b;
 	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
@@ -359,7 +357,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 			PRAM_FORALL(m, i, 0, 1) {
 				pram_value total = pram_read_v(m, red, (int64_t)pp - 1);
 				if (ty == PRAM_INT)
-					total.i = floor_div(total.i, (int64_t)(w * h));
+					total.i = sat_floor_div(total.i, (int64_t)(w * h));
 				else
 					total.f /= (double)(w * h);
 				pram_write_v(m, mb, 0, total);
@@ -496,11 +494,51 @@ int sat_scene(algo_data *d, size_t w, size_t h, pram_type t, uint64_t seed)
 	return 0;
 }
 
-static int sat_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
+size_t sat_side(size_t n)
 {
 	size_t s = 0;
 	while ((s + 1) * (s + 1) <= n)
 		s++;
+	return s;
+}
+
+const algo_param sat_radius_params[] = {
+    [SAT_P_RADIUS] = {.name = "radius",
+		      .metavar = "R",
+		      .min = 0,
+		      .max = 1 << 20,
+		      .def = 2,
+		      .help = "box radius (a box of 2R + 1 on a side) where no radius image is "
+			      "given; the generated depth of field's largest"},
+    {0},
+};
+
+const algo_port sat_radius_inputs[] = {
+    {.name = "image", .shape = ALGO_GRID, .elem = ALGO_ELEM_DATA, .help = "the image, w by h"},
+    {.name = "radius",
+     .shape = ALGO_GRID,
+     .elem = ALGO_ELEM_INT,
+     .props = ALGO_PORT_OPTIONAL,
+     .help = "each pixel's box radius (w by h, >= 0); without it, --radius"},
+    {0},
+};
+
+int sat_depth_of_field(algo_data *in, size_t n, int64_t radius, pram_type t, uint64_t seed)
+{
+	size_t s = sat_side(n);
+	if (sat_scene(&in[0], s, s, t, seed) || algo_grid_alloc(&in[1], s, s, PRAM_INT))
+		return -1;
+	double half = s > 1 ? (double)(s - 1) / 2 : 1;
+	for (size_t y = 0; y < s; y++)
+		for (size_t x = 0; x < s; x++)
+			in[1].vals[y * s + x].i =
+			    (int64_t)((double)radius * fabs((double)y - half) / half + 0.5);
+	return 0;
+}
+
+static int sat_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
+{
+	size_t s = sat_side(n);
 	return sat_scene(in, s, s, p->type, seed);
 }
 
@@ -527,7 +565,7 @@ static void sat_reference(const algo_data *in, algo_data *out, const algo_params
 			itot += in->type == PRAM_INT ? in->vals[i].i : 0;
 		}
 		fmean = tot / (long double)n;
-		imean = in->type == PRAM_INT ? floor_div(itot, (int64_t)n) : 0;
+		imean = in->type == PRAM_INT ? sat_floor_div(itot, (int64_t)n) : 0;
 	}
 	/* Visit every quadrant from its outer corner: a cell's neighbours
 	 * towards that corner are already done. */

@@ -44,6 +44,27 @@ int sat_error_f32(const double *t, size_t w, size_t h, int v, double *max_err, d
  * 0, or -1 when out of memory. */
 int sat_scene(algo_data *d, size_t w, size_t h, pram_type t, uint64_t seed);
 
+/* The side of the square image `--n N` makes: the largest s with s^2 <= n. */
+size_t sat_side(size_t n);
+
+/* floor(a / b) for b != 0, rounding toward minus infinity. */
+int64_t sat_floor_div(int64_t a, int64_t b);
+
+/* The inputs of the box filters (box-filter, scatter-blur): an image and,
+ * optionally, each pixel's box radius; and their one parameter, the radius
+ * where no radius image is given (SAT_P_RADIUS). */
+enum {
+	SAT_P_RADIUS
+};
+extern const algo_param sat_radius_params[];
+extern const algo_port sat_radius_inputs[];
+
+/* The box filters' generated input for `--n`: the scene, a square of about
+ * n pixels, in in[0], and in in[1] a depth of field, each pixel's radius
+ * growing from 0 at mid-height to radius at the top and bottom rows. 0, or
+ * -1 when out of memory. */
+int sat_depth_of_field(algo_data *in, size_t n, int64_t radius, pram_type t, uint64_t seed);
+
 /* The program: the table of kind v (SAT_*) of the w by h image in img
  * (row by row), packed or in launches, as sat runs it. Returns the array
  * holding it row by row, or NULL when the machine failed. */

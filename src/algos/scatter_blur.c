@@ -37,30 +37,6 @@
 
 #define FIX_BITS 16
 
-enum {
-	P_RADIUS
-};
-
-static const algo_param sb_params[] = {
-    [P_RADIUS] = {.name = "radius",
-		  .metavar = "R",
-		  .min = 0,
-		  .max = 1 << 20,
-		  .def = 2,
-		  .help = "box radius (a box of 2R + 1 on a side) where no radius image is given; "
-			  "the generated depth of field's largest"},
-    {0},
-};
-
-static const algo_port sb_inputs[] = {
-    {.name = "image", .shape = ALGO_GRID, .elem = ALGO_ELEM_DATA, .help = "the image, w by h"},
-    {.name = "radius",
-     .shape = ALGO_GRID,
-     .elem = ALGO_ELEM_INT,
-     .props = ALGO_PORT_OPTIONAL,
-     .help = "each pixel's box radius (w by h, >= 0); without it, --radius"},
-    {0},
-};
 static const algo_port sb_outputs[] = {
     {.name = "y", .shape = ALGO_GRID, .elem = ALGO_ELEM_FLOAT, .help = "the blurred image"},
     {0},
@@ -79,29 +55,21 @@ static int sb_cost_grid(size_t w, size_t h, const algo_params *p, uint64_t *wk, 
 
 static int sb_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	size_t s = 0;
-	while ((s + 1) * (s + 1) <= n)
-		s++;
+	size_t s = sat_side(n);
 	return sb_cost_grid(s, s, p, w, d);
 }
 
 /* The same scene and depth of field as box-filter's. */
 static int sb_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algo_find("box-filter")->generate(in, n, p, seed);
-}
-
-static int64_t floor_div(int64_t a, int64_t b)
-{
-	int64_t q = a / b;
-	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+	return sat_depth_of_field(in, n, p->v[SAT_P_RADIUS], p->type, seed);
 }
 
 /* The fixed-point share of pixel i's value v over area a. */
 static int64_t share(pram_type t, pram_value v, int64_t a)
 {
 	if (t == PRAM_INT)
-		return floor_div(2 * (v.i * ((int64_t)1 << FIX_BITS)) + a, 2 * a);
+		return sat_floor_div(2 * (v.i * ((int64_t)1 << FIX_BITS)) + a, 2 * a);
 	return (int64_t)floor(v.f * (double)((int64_t)1 << FIX_BITS) / (double)a + 0.5);
 }
 
@@ -175,7 +143,7 @@ static int sb_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	}
 	PRAM_STEP(m, "scatter: q = value / area to the box's corners, atomic adds") {
 		PRAM_FORALL(m, i, 0, (int64_t)(w * h)) {
-			int64_t r = rad ? pram_read(m, rad, i) : p->v[P_RADIUS];
+			int64_t r = rad ? pram_read(m, rad, i) : p->v[SAT_P_RADIUS];
 			size_t x0, y0, x1, y1;
 			box(w, h, (size_t)i, r, &x0, &y0, &x1, &y1);
 			int64_t q = share(t, pram_read_v(m, img, i),
@@ -212,7 +180,7 @@ static void sb_reference(const algo_data *in, algo_data *out, const algo_params 
 	if (!a)
 		return;
 	for (size_t i = 0; i < w * h; i++) {
-		int64_t r = in[1].n ? in[1].vals[i].i : p->v[P_RADIUS];
+		int64_t r = in[1].n ? in[1].vals[i].i : p->v[SAT_P_RADIUS];
 		size_t x0, y0, x1, y1;
 		box(w, h, i, r, &x0, &y0, &x1, &y1);
 		int64_t q =
@@ -242,9 +210,9 @@ const algo algo_scatter_blur = {
 	    "the summed-area table",
     .model = PRAM_CRCW_COMMON,
     .caps = ALGO_FLOAT,
-    .inputs = sb_inputs,
+    .inputs = sat_radius_inputs,
     .outputs = sb_outputs,
-    .params = sb_params,
+    .params = sat_radius_params,
     .work_o = "O(wh)",
     .depth_o = "O(log w + log h)",
     .work_exact = "3 wh + W_sat (clear, scatter, the table, divide)",
