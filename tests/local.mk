@@ -43,13 +43,13 @@ tests_test_scanfamily_LDADD = src/libalgo.la sim/libpram.la -lm
 # The histograms, the histopyramid, the counting sorts and the radix sorts.
 check_PROGRAMS += tests/test-sorts
 TESTS += tests/test-sorts
-tests_test_sorts_SOURCES = tests/test-sorts.c tests/tap.h
+tests_test_sorts_SOURCES = tests/test-sorts.c tests/tap.h tests/algotest.h
 tests_test_sorts_LDADD = src/libalgo.la sim/libpram.la -lm
 
 # The partitioned streams and the matrix-product reduction.
 check_PROGRAMS += tests/test-partitions
 TESTS += tests/test-partitions
-tests_test_partitions_SOURCES = tests/test-partitions.c tests/tap.h
+tests_test_partitions_SOURCES = tests/test-partitions.c tests/tap.h tests/algotest.h
 tests_test_partitions_LDADD = src/libalgo.la sim/libpram.la -lm
 # The PGM reader and writers, and PGM images as grid inputs.
 check_PROGRAMS += tests/test-pgm
@@ -67,7 +67,7 @@ EXTRA_DIST += tests/data/scene.pgm
 # The programs whose cost or result depends on the CRCW model.
 check_PROGRAMS += tests/test-models
 TESTS += tests/test-models
-tests_test_models_SOURCES = tests/test-models.c tests/tap.h
+tests_test_models_SOURCES = tests/test-models.c tests/tap.h tests/algotest.h
 tests_test_models_LDADD = src/libalgo.la sim/libpram.la -lm
 
 # The case files (tests/cases/README.md), each a test run by run-cases.

@@ -15,17 +15,8 @@
 
 #include "algo.h"
 #include "simrun.h"
+#include "algotest.h"
 #include "tap.h"
-
-static const algo *find(const char *name)
-{
-	const algo *a = algo_find(name);
-	if (!a) {
-		printf("Bail out! %s is not registered\n", name);
-		exit(1);
-	}
-	return a;
-}
 
 /* Run a on in under model (seed for crcw-arbitrary) with op; r holds the
  * run. Bails out when out of memory. */
@@ -57,7 +48,7 @@ static void gen(algo_data *in, size_t n, uint64_t seed, int64_t range)
  * own exact W and D, and the depths part from n = 16 on. */
 static void test_max(void)
 {
-	const algo *mc = find("max-crcw"), *tree = find("reduce");
+	const algo *mc = test_algo("max-crcw"), *tree = test_algo("reduce");
 	static const size_t sizes[] = {1, 2, 3, 8, 16, 100, 256};
 	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
 		size_t n = sizes[k];
@@ -137,7 +128,7 @@ static void test_max(void)
 /* or-crcw: every set bit writes 1, W = n + 1 and D = 2. */
 static void test_or(void)
 {
-	const algo *a = find("or-crcw");
+	const algo *a = test_algo("or-crcw");
 	for (size_t n = 0; n <= 40; n += 5) {
 		for (int ones = 0; ones <= 3; ones++) {
 			algo_data in = {0};
@@ -163,7 +154,7 @@ static void test_or(void)
 /* leader-crcw: the winner by the model. */
 static void test_leader(void)
 {
-	const algo *a = find("leader-crcw");
+	const algo *a = test_algo("leader-crcw");
 	algo_data in = {0};
 	if (algo_data_alloc(&in, 64, PRAM_INT, 0))
 		exit(1);

@@ -18,37 +18,8 @@
 
 #include "algo.h"
 #include "simrun.h"
+#include "algotest.h"
 #include "tap.h"
-
-static const algo *find(const char *name)
-{
-	const algo *a = algo_find(name);
-	if (!a) {
-		printf("Bail out! %s is not registered\n", name);
-		exit(1);
-	}
-	return a;
-}
-
-/* a's default parameters with the options of spec, "op=sum samples=7"
- * (each set as the command line sets it), and float data for "float". */
-static algo_params params(const algo *a, const char *spec)
-{
-	algo_params p = algo_default_params(a);
-	char buf[256], err[256];
-	snprintf(buf, sizeof buf, "%s", spec ? spec : "");
-	char *save = NULL;
-	for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		char *eq = strchr(tok, '=');
-		if (eq)
-			*eq++ = '\0';
-		if (algo_set_option(a, &p, tok, eq, err, sizeof err)) {
-			printf("Bail out! %s %s: %s\n", a->name, spec, err);
-			exit(1);
-		}
-	}
-	return p;
-}
 
 static void run(const algo *a, const algo_params *p, const algo_data *in, simrun *r)
 {
@@ -113,7 +84,7 @@ static void jfa_formula(size_t n, size_t m, unsigned k, uint64_t *w, uint64_t *d
 /* One run: verified, legal, and W and D as the formula says. */
 static void check(const algo *a, const char *spec, size_t n, int64_t part_len, uint64_t seed)
 {
-	algo_params p = params(a, spec);
+	algo_params p = test_params(a, spec);
 	int k = algo_param_index(a, "part-len");
 	if (k >= 0)
 		p.v[k] = part_len;
@@ -178,9 +149,9 @@ static void test_against_reference(void)
 		for (size_t l = 0; l < NLENS; l++)
 			for (size_t i = 0; i < NSIZES; i++)
 				if (sizes[i] >= 256 || l == 0 || lens[l] == 2)
-					check(find(specs[s][0]), specs[s][1], sizes[i], lens[l],
-					      7 + i);
-	const algo *rm = find("reduce-matrix");
+					check(test_algo(specs[s][0]), specs[s][1], sizes[i],
+					      lens[l], 7 + i);
+	const algo *rm = test_algo("reduce-matrix");
 	for (size_t i = 0; i < NSIZES; i++) {
 		check(rm, "", sizes[i], 0, 3 + i);
 		check(rm, "float", sizes[i], 0, 3 + i);
@@ -191,10 +162,10 @@ static void test_against_reference(void)
  * and D show, on one partition of 4096 (m = 4096: 12 passes against 6). */
 static void test_samples(void)
 {
-	const algo *a = find("jfa-reduce");
+	const algo *a = test_algo("jfa-reduce");
 	uint64_t w[2], d[2], passw[2];
 	for (int s = 0; s < 2; s++) {
-		algo_params p = params(a, s ? "op=sum samples=7" : "op=sum");
+		algo_params p = test_params(a, s ? "op=sum samples=7" : "op=sum");
 		p.v[algo_param_index(a, "part-len")] = 4096;
 		algo_data in[ALGO_MAX_PORTS] = {0};
 		if (algo_generate(a, in, 4096, &p, 11))
@@ -234,11 +205,11 @@ static void test_samples(void)
  * -4 -4 -4 sum to 2 and -12. */
 static void test_signed(void)
 {
-	const algo *a = find("jfa-reduce");
+	const algo *a = test_algo("jfa-reduce");
 	static const int64_t v[] = {5, -3, -4, -4, -4};
 	static const unsigned char f[] = {1, 0, 1, 0, 0};
 	for (int s = 0; s < 2; s++) {
-		algo_params p = params(a, s ? "op=sum samples=7" : "op=sum");
+		algo_params p = test_params(a, s ? "op=sum samples=7" : "op=sum");
 		algo_data in[ALGO_MAX_PORTS] = {0};
 		if (algo_data_alloc(&in[0], 5, PRAM_INT, 1))
 			exit(99);
@@ -260,11 +231,11 @@ static void test_signed(void)
 static void test_count_option(void)
 {
 	char err[256] = "";
-	algo_params p = algo_default_params(find("reduce"));
-	int rc = algo_set_option(find("reduce"), &p, "op", "count", err, sizeof err);
+	algo_params p = algo_default_params(test_algo("reduce"));
+	int rc = algo_set_option(test_algo("reduce"), &p, "op", "count", err, sizeof err);
 	TAP_OK(rc != 0, "reduce refuses --op count");
 	TAP_CONTAINS(err, "count", "the message names count");
-	const algo *a = find("jfa-reduce");
+	const algo *a = test_algo("jfa-reduce");
 	p = algo_default_params(a);
 	TAP_OK(algo_set_option(a, &p, "op", "count", err, sizeof err) == 0 && p.count &&
 		   strcmp(algo_op_name(&p), "count") == 0,

@@ -22,39 +22,10 @@
 
 #include "algo.h"
 #include "simrun.h"
+#include "algotest.h"
 #include "tap.h"
 
 /* ---- Helpers ------------------------------------------------------------ */
-
-static const algo *find(const char *name)
-{
-	const algo *a = algo_find(name);
-	if (!a) {
-		printf("Bail out! %s is not registered\n", name);
-		exit(1);
-	}
-	return a;
-}
-
-/* a's default parameters with the options of spec, "bins=16 dist=equal"
- * (each set as the command line sets it), and float data for "float". */
-static algo_params params(const algo *a, const char *spec)
-{
-	algo_params p = algo_default_params(a);
-	char buf[256], err[256];
-	snprintf(buf, sizeof buf, "%s", spec ? spec : "");
-	char *save = NULL;
-	for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		char *eq = strchr(tok, '=');
-		if (eq)
-			*eq++ = '\0';
-		if (algo_set_option(a, &p, tok, eq, err, sizeof err)) {
-			printf("Bail out! %s %s: %s\n", a->name, spec, err);
-			exit(1);
-		}
-	}
-	return p;
-}
 
 /* The inputs of a with the n integer keys k (and, for the entries with a
  * values input, the values v when not NULL, else none). */
@@ -120,7 +91,7 @@ static int stable(const simrun *r)
 /* The name of key distribution d (the choices of --dist). */
 static const char *dist_name(int d)
 {
-	const algo *a = find("histogram-tree");
+	const algo *a = test_algo("histogram-tree");
 	return a->params[algo_param_index(a, "dist")].choices[d];
 }
 
@@ -143,8 +114,8 @@ static const size_t sizes[] = {0, 1, 2, 3, 5, 8, 16, 17, 33, 100, 257, 1000};
  * two seeds, under its model (and under the scan model when scan_too). */
 static void sweep(const char *name, const char *spec, size_t max_n, int scan_too)
 {
-	const algo *a = find(name);
-	algo_params p = params(a, spec);
+	const algo *a = test_algo(name);
+	algo_params p = test_params(a, spec);
 	int dist = algo_param_index(a, "dist");
 	char why[512] = "";
 	int ok = 1;
@@ -229,8 +200,8 @@ static size_t edge_keys(int kind, int64_t range, int64_t *k, size_t n)
 /* Each entry on each kind of edge input, for n = 2..300 and a few ranges. */
 static void edges(const char *name, const char *spec, const char *range_param, int64_t range)
 {
-	const algo *a = find(name);
-	algo_params p = params(a, spec);
+	const algo *a = test_algo(name);
+	algo_params p = test_params(a, spec);
 	if (range_param && algo_set_param(a, &p, range_param, range)) {
 		printf("Bail out! %s --%s %lld\n", name, range_param, (long long)range);
 		exit(1);
@@ -284,8 +255,8 @@ static uint64_t lg(uint64_t n)
 static int totals(const char *name, const char *spec, const char *range_param, int64_t range,
 		  size_t n, int dist, uint64_t seed, int64_t *k, pram_totals *t)
 {
-	const algo *a = find(name);
-	algo_params p = params(a, spec);
+	const algo *a = test_algo(name);
+	algo_params p = test_params(a, spec);
 	if (range_param)
 		algo_set_param(a, &p, range_param, range);
 	p.v[algo_param_index(a, "dist")] = dist;
@@ -331,8 +302,8 @@ static uint64_t max1(uint64_t x)
 static uint64_t violations(const char *name, const char *spec, const int64_t *k, size_t n,
 			   pram_model model)
 {
-	const algo *a = find(name);
-	algo_params p = params(a, spec);
+	const algo *a = test_algo(name);
+	algo_params p = test_params(a, spec);
 	p.model = model;
 	algo_data in[ALGO_MAX_PORTS];
 	simrun r;
@@ -349,8 +320,8 @@ static uint64_t violations(const char *name, const char *spec, const int64_t *k,
 /* n keys of the generator of name with spec; the caller frees in. */
 static void generate(const char *name, const char *spec, size_t n, uint64_t seed, algo_data *in)
 {
-	const algo *a = find(name);
-	algo_params p = params(a, spec);
+	const algo *a = test_algo(name);
+	algo_params p = test_params(a, spec);
 	if (algo_generate(a, in, n, &p, seed))
 		exit(99);
 }
@@ -359,8 +330,8 @@ static void generate(const char *name, const char *spec, size_t n, uint64_t seed
 static void refused(const char *name, const char *spec, const int64_t *k, size_t n,
 		    const int64_t *v, size_t nv, const char *msg, const char *what)
 {
-	const algo *a = find(name);
-	algo_params p = params(a, spec);
+	const algo *a = test_algo(name);
+	algo_params p = test_params(a, spec);
 	algo_data in[ALGO_MAX_PORTS];
 	simrun r;
 	make_input(a, in, k, n, NULL);
@@ -383,8 +354,8 @@ static void refused(const char *name, const char *spec, const int64_t *k, size_t
  * keeps every run of a key in input order. */
 static void stable_on_repeats(const char *name, const char *spec)
 {
-	const algo *a = find(name);
-	algo_params p = params(a, spec);
+	const algo *a = test_algo(name);
+	algo_params p = test_params(a, spec);
 	static int64_t k[500], v[500];
 	uint64_t st = 9;
 	for (size_t i = 0; i < 500; i++) {
@@ -584,8 +555,8 @@ static void test_histogram_rest(void)
 		"key -2 at index 1 lies outside [0, 4): keys are whole numbers >= 0",
 		"a negative record");
 	/* Floats outside [0, 1). */
-	const algo *a = find("histogram-atomic");
-	algo_params p = params(a, "float");
+	const algo *a = test_algo("histogram-atomic");
+	algo_params p = test_params(a, "float");
 	algo_data f;
 	simrun r;
 	algo_data_alloc(&f, 3, PRAM_FLOAT, 0);
@@ -599,8 +570,8 @@ static void test_histogram_rest(void)
 	algo_data_free(&f);
 
 	/* Bins of floats: the post's index, m - 1 when x m rounds up to m. */
-	a = find("histogram-tree");
-	p = params(a, "float bins=3");
+	a = test_algo("histogram-tree");
+	p = test_params(a, "float bins=3");
 	algo_data_alloc(&f, 4, PRAM_FLOAT, 0);
 	f.vals[0].f = 0.999999999999999;
 	f.vals[1].f = 0.0;
@@ -643,7 +614,7 @@ static void test_histopyramid(void)
 	sweep("histopyramid", "dist=zipf", 257, 0);
 	edges("histopyramid", "", NULL, 6);
 
-	const algo *a = find("histopyramid");
+	const algo *a = test_algo("histopyramid");
 	char why[256] = "";
 	int ok = 1;
 	static int64_t c[600];
@@ -827,8 +798,8 @@ static void test_counting_sort_rest(void)
 {
 	/* Counting sort by a scan: stable here, as the atomics of a step apply
 	 * in processor-id order; from is a permutation. */
-	const algo *a = find("counting-sort-scan");
-	algo_params p = params(a, "key-range=4");
+	const algo *a = test_algo("counting-sort-scan");
+	algo_params p = test_params(a, "key-range=4");
 	algo_data in[ALGO_MAX_PORTS];
 	simrun r;
 	static int64_t many[1000];
@@ -923,8 +894,8 @@ static void test_radix_sort_formulas(void)
 	for (size_t c = 0; c < sizeof cfg / sizeof *cfg && ok; c++)
 		for (size_t n = 1; n <= 700 && ok; n = n * 2 + 1)
 			for (int scan = 0; scan < 2 && ok; scan++) {
-				const algo *a = find("radix-sort");
-				algo_params p = params(a, cfg[c].spec);
+				const algo *a = test_algo("radix-sort");
+				algo_params p = test_params(a, cfg[c].spec);
 				algo_set_param(a, &p, "key-range", (int64_t)cfg[c].range);
 				algo_data in[ALGO_MAX_PORTS] = {0};
 				simrun r;
@@ -964,8 +935,8 @@ static void test_radix_sort_rest(void)
 
 	/* The notes' split keys on bit 0: the keys with bit 0 = 0 first, each
 	 * group in input order. */
-	const algo *a = find("radix-sort");
-	algo_params p = params(a, "digits=1");
+	const algo *a = test_algo("radix-sort");
+	algo_params p = test_params(a, "digits=1");
 	static const int64_t keys[] = {4, 7, 2, 6, 1, 5, 1, 0};
 	static const int64_t want_k[] = {4, 2, 6, 0, 7, 1, 5, 1},
 			     want_v[] = {0, 2, 3, 7, 1, 4, 5, 6};
@@ -1012,7 +983,7 @@ static void test_radix_sort_rest(void)
 	algo_data_free_all(in, 2);
 
 	/* Radix sort: every step's label names its pass. */
-	p = params(a, "radix=10 key-range=100000");
+	p = test_params(a, "radix=10 key-range=100000");
 	static const int64_t pc[] = {35037, 71672, 35288, 35282, 88662, 79699,
 				     80638, 80637, 55128, 55469, 82340, 82327};
 	make_input(a, in, pc, 12, NULL);
