@@ -10,3 +10,6 @@ nobase_dist_pkgdata_DATA += lessons/01-reduction/reduce-kernel.exercise \
 	lessons/04-any-length/scan-kernel.exercise \
 	lessons/04-any-length/solutions/scan.cl lessons/04-any-length/starter/scan.cl
 EXTRA_DIST += lessons/README.md
+# The lessons' texts and the example inputs their live examples read.
+nobase_dist_pkgdata_DATA += lessons/01-reduction/lesson.md \
+	lessons/01-reduction/example.txt lessons/01-reduction/five.txt
