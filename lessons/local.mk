@@ -13,3 +13,9 @@ EXTRA_DIST += lessons/README.md
 # The lessons' texts and the example inputs their live examples read.
 nobase_dist_pkgdata_DATA += lessons/01-reduction/lesson.md \
 	lessons/01-reduction/example.txt lessons/01-reduction/five.txt
+nobase_dist_pkgdata_DATA += lessons/02-hillis-steele/lesson.md lessons/02-hillis-steele/example.txt \
+	lessons/02-hillis-steele/hillis-steele-kernel.exercise \
+	lessons/02-hillis-steele/solutions/hillis-steele.cl \
+	lessons/02-hillis-steele/starter/hillis-steele.cl \
+	lessons/02-hillis-steele/hillis-steele-prediction.exercise \
+	lessons/02-hillis-steele/solutions/answer.txt lessons/02-hillis-steele/starter/answer.txt
