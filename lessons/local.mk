@@ -19,3 +19,6 @@ nobase_dist_pkgdata_DATA += lessons/02-hillis-steele/lesson.md lessons/02-hillis
 	lessons/02-hillis-steele/starter/hillis-steele.cl \
 	lessons/02-hillis-steele/hillis-steele-prediction.exercise \
 	lessons/02-hillis-steele/solutions/answer.txt lessons/02-hillis-steele/starter/answer.txt
+nobase_dist_pkgdata_DATA += lessons/03-blelloch/lesson.md lessons/03-blelloch/example.txt \
+	lessons/03-blelloch/five.txt lessons/03-blelloch/blelloch-prediction.exercise \
+	lessons/03-blelloch/solutions/answer.txt lessons/03-blelloch/starter/answer.txt
