@@ -22,3 +22,6 @@ nobase_dist_pkgdata_DATA += lessons/02-hillis-steele/lesson.md lessons/02-hillis
 nobase_dist_pkgdata_DATA += lessons/03-blelloch/lesson.md lessons/03-blelloch/example.txt \
 	lessons/03-blelloch/five.txt lessons/03-blelloch/blelloch-prediction.exercise \
 	lessons/03-blelloch/solutions/answer.txt lessons/03-blelloch/starter/answer.txt
+nobase_dist_pkgdata_DATA += lessons/04-any-length/lesson.md lessons/04-any-length/example.txt \
+	lessons/04-any-length/brent-prediction.exercise \
+	lessons/04-any-length/solutions/answer.txt lessons/04-any-length/starter/answer.txt
