@@ -25,3 +25,9 @@ nobase_dist_pkgdata_DATA += lessons/03-blelloch/lesson.md lessons/03-blelloch/ex
 nobase_dist_pkgdata_DATA += lessons/04-any-length/lesson.md lessons/04-any-length/example.txt \
 	lessons/04-any-length/brent-prediction.exercise \
 	lessons/04-any-length/solutions/answer.txt lessons/04-any-length/starter/answer.txt
+nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/example.txt \
+	lessons/05-models/bits.txt lessons/05-models/candidates.txt \
+	lessons/05-models/max-crcw-prediction.exercise \
+	lessons/05-models/solutions/max-crcw/answer.txt lessons/05-models/starter/max-crcw/answer.txt \
+	lessons/05-models/max-tree-prediction.exercise \
+	lessons/05-models/solutions/max-tree/answer.txt lessons/05-models/starter/max-tree/answer.txt
