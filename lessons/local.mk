@@ -31,3 +31,6 @@ nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/exampl
 	lessons/05-models/solutions/max-crcw/answer.txt lessons/05-models/starter/max-crcw/answer.txt \
 	lessons/05-models/max-tree-prediction.exercise \
 	lessons/05-models/solutions/max-tree/answer.txt lessons/05-models/starter/max-tree/answer.txt
+nobase_dist_pkgdata_DATA += lessons/06-segmented-scan/lesson.md lessons/06-segmented-scan/example.txt \
+	lessons/06-segmented-scan/segmented-prediction.exercise \
+	lessons/06-segmented-scan/solutions/answer.txt lessons/06-segmented-scan/starter/answer.txt
