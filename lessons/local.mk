@@ -34,3 +34,9 @@ nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/exampl
 nobase_dist_pkgdata_DATA += lessons/06-segmented-scan/lesson.md lessons/06-segmented-scan/example.txt \
 	lessons/06-segmented-scan/segmented-prediction.exercise \
 	lessons/06-segmented-scan/solutions/answer.txt lessons/06-segmented-scan/starter/answer.txt
+nobase_dist_pkgdata_DATA += lessons/07-line-of-sight/lesson.md lessons/07-line-of-sight/terrain.txt \
+	lessons/07-line-of-sight/sandwich.txt lessons/07-line-of-sight/line-of-sight-prediction.exercise \
+	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
+	lessons/07-line-of-sight/starter/line-of-sight/answer.txt \
+	lessons/07-line-of-sight/sandwich-prediction.exercise \
+	lessons/07-line-of-sight/solutions/sandwich/answer.txt lessons/07-line-of-sight/starter/sandwich/answer.txt
