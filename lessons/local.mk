@@ -10,3 +10,33 @@ nobase_dist_pkgdata_DATA += lessons/01-reduction/reduce-kernel.exercise \
 	lessons/04-any-length/scan-kernel.exercise \
 	lessons/04-any-length/solutions/scan.cl lessons/04-any-length/starter/scan.cl
 EXTRA_DIST += lessons/README.md
+# The lessons' texts and the example inputs their live examples read.
+nobase_dist_pkgdata_DATA += lessons/01-reduction/lesson.md \
+	lessons/01-reduction/example.txt lessons/01-reduction/five.txt
+nobase_dist_pkgdata_DATA += lessons/02-hillis-steele/lesson.md lessons/02-hillis-steele/example.txt \
+	lessons/02-hillis-steele/hillis-steele-kernel.exercise \
+	lessons/02-hillis-steele/solutions/hillis-steele.cl \
+	lessons/02-hillis-steele/starter/hillis-steele.cl \
+	lessons/02-hillis-steele/hillis-steele-prediction.exercise \
+	lessons/02-hillis-steele/solutions/answer.txt lessons/02-hillis-steele/starter/answer.txt
+nobase_dist_pkgdata_DATA += lessons/03-blelloch/lesson.md lessons/03-blelloch/example.txt \
+	lessons/03-blelloch/five.txt lessons/03-blelloch/blelloch-prediction.exercise \
+	lessons/03-blelloch/solutions/answer.txt lessons/03-blelloch/starter/answer.txt
+nobase_dist_pkgdata_DATA += lessons/04-any-length/lesson.md lessons/04-any-length/example.txt \
+	lessons/04-any-length/brent-prediction.exercise \
+	lessons/04-any-length/solutions/answer.txt lessons/04-any-length/starter/answer.txt
+nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/example.txt \
+	lessons/05-models/bits.txt lessons/05-models/candidates.txt \
+	lessons/05-models/max-crcw-prediction.exercise \
+	lessons/05-models/solutions/max-crcw/answer.txt lessons/05-models/starter/max-crcw/answer.txt \
+	lessons/05-models/max-tree-prediction.exercise \
+	lessons/05-models/solutions/max-tree/answer.txt lessons/05-models/starter/max-tree/answer.txt
+nobase_dist_pkgdata_DATA += lessons/06-segmented-scan/lesson.md lessons/06-segmented-scan/example.txt \
+	lessons/06-segmented-scan/segmented-prediction.exercise \
+	lessons/06-segmented-scan/solutions/answer.txt lessons/06-segmented-scan/starter/answer.txt
+nobase_dist_pkgdata_DATA += lessons/07-line-of-sight/lesson.md lessons/07-line-of-sight/terrain.txt \
+	lessons/07-line-of-sight/sandwich.txt lessons/07-line-of-sight/line-of-sight-prediction.exercise \
+	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
+	lessons/07-line-of-sight/starter/line-of-sight/answer.txt \
+	lessons/07-line-of-sight/sandwich-prediction.exercise \
+	lessons/07-line-of-sight/solutions/sandwich/answer.txt lessons/07-line-of-sight/starter/sandwich/answer.txt
