@@ -10,3 +10,10 @@ nobase_dist_pkgdata_DATA += lessons/01-reduction/reduce-kernel.exercise \
 	lessons/04-any-length/scan-kernel.exercise \
 	lessons/04-any-length/solutions/scan.cl lessons/04-any-length/starter/scan.cl
 EXTRA_DIST += lessons/README.md
+nobase_dist_pkgdata_DATA += lessons/08-histograms/lesson.md lessons/08-histograms/records.txt \
+	lessons/08-histograms/histogram-predict.exercise \
+	lessons/08-histograms/solutions/histogram-predict/answer.txt \
+	lessons/08-histograms/starter/histogram-predict/answer.txt \
+	lessons/08-histograms/histogram-atomic-predict.exercise \
+	lessons/08-histograms/solutions/histogram-atomic-predict/answer.txt \
+	lessons/08-histograms/starter/histogram-atomic-predict/answer.txt
