@@ -17,3 +17,8 @@ nobase_dist_pkgdata_DATA += lessons/08-histograms/lesson.md lessons/08-histogram
 	lessons/08-histograms/histogram-atomic-predict.exercise \
 	lessons/08-histograms/solutions/histogram-atomic-predict/answer.txt \
 	lessons/08-histograms/starter/histogram-atomic-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/09-counting-sorts/lesson.md \
+	lessons/09-counting-sorts/list.txt lessons/09-counting-sorts/ab.txt \
+	lessons/09-counting-sorts/counting-sort-2d-predict.exercise \
+	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
+	lessons/09-counting-sorts/starter/counting-sort-2d-predict/answer.txt
