@@ -22,3 +22,12 @@ nobase_dist_pkgdata_DATA += lessons/09-counting-sorts/lesson.md \
 	lessons/09-counting-sorts/counting-sort-2d-predict.exercise \
 	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
 	lessons/09-counting-sorts/starter/counting-sort-2d-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
+	lessons/10-radix-sort/bits.txt \
+	lessons/10-radix-sort/letters.txt lessons/10-radix-sort/postcodes.txt \
+	lessons/10-radix-sort/radix-sort-predict.exercise \
+	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
+	lessons/10-radix-sort/starter/radix-sort-predict/answer.txt \
+	lessons/10-radix-sort/split-predict.exercise \
+	lessons/10-radix-sort/solutions/split-predict/answer.txt \
+	lessons/10-radix-sort/starter/split-predict/answer.txt
