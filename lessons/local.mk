@@ -31,3 +31,12 @@ nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
 	lessons/10-radix-sort/split-predict.exercise \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
 	lessons/10-radix-sort/starter/split-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
+	lessons/11-partitioned-streams/stream.txt lessons/11-partitioned-streams/long.txt \
+	lessons/11-partitioned-streams/signed.txt \
+	lessons/11-partitioned-streams/jfa3-predict.exercise \
+	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
+	lessons/11-partitioned-streams/starter/jfa3-predict/answer.txt \
+	lessons/11-partitioned-streams/jfa7-predict.exercise \
+	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
+	lessons/11-partitioned-streams/starter/jfa7-predict/answer.txt
