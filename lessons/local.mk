@@ -40,3 +40,8 @@ nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
 	lessons/11-partitioned-streams/jfa7-predict.exercise \
 	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
 	lessons/11-partitioned-streams/starter/jfa7-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
+	lessons/12-spmv/notes.txt lessons/12-spmv/products.txt \
+	lessons/12-spmv/spmv-predict.exercise \
+	lessons/12-spmv/solutions/spmv-predict/answer.txt \
+	lessons/12-spmv/starter/spmv-predict/answer.txt
