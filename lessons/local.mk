@@ -45,3 +45,9 @@ nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
 	lessons/12-spmv/spmv-predict.exercise \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
 	lessons/12-spmv/starter/spmv-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/13-summed-area-tables/lesson.md \
+	lessons/13-summed-area-tables/notes.txt lessons/13-summed-area-tables/focus.txt \
+	lessons/13-summed-area-tables/window.txt lessons/13-summed-area-tables/scene.pgm \
+	lessons/13-summed-area-tables/sat-predict.exercise \
+	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
+	lessons/13-summed-area-tables/starter/sat-predict/answer.txt
