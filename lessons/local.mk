@@ -51,3 +51,13 @@ nobase_dist_pkgdata_DATA += lessons/13-summed-area-tables/lesson.md \
 	lessons/13-summed-area-tables/sat-predict.exercise \
 	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
 	lessons/13-summed-area-tables/starter/sat-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/lesson.md \
+	lessons/14-scan-matrix/notes.txt lessons/14-scan-matrix/forty.txt \
+	lessons/14-scan-matrix/scan-matrix-predict.exercise \
+	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
+	lessons/14-scan-matrix/starter/scan-matrix-predict/answer.txt \
+	lessons/14-scan-matrix/reduce-matrix-predict.exercise \
+	lessons/14-scan-matrix/solutions/reduce-matrix-predict/answer.txt \
+	lessons/14-scan-matrix/starter/reduce-matrix-predict/answer.txt \
+	lessons/14-scan-matrix/matrix-scan-pram.exercise \
+	lessons/14-scan-matrix/solutions/matscan.c lessons/14-scan-matrix/starter/matscan.c
