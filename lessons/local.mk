@@ -61,3 +61,5 @@ nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/lesson.md \
 	lessons/14-scan-matrix/starter/reduce-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/matrix-scan-pram.exercise \
 	lessons/14-scan-matrix/solutions/matscan.c lessons/14-scan-matrix/starter/matscan.c
+nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/matrix-scan-kernel.exercise \
+	lessons/14-scan-matrix/solutions/tilescan.cl lessons/14-scan-matrix/starter/tilescan.cl
