@@ -40,3 +40,56 @@ nobase_dist_pkgdata_DATA += lessons/07-line-of-sight/lesson.md lessons/07-line-o
 	lessons/07-line-of-sight/starter/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/sandwich-prediction.exercise \
 	lessons/07-line-of-sight/solutions/sandwich/answer.txt lessons/07-line-of-sight/starter/sandwich/answer.txt
+nobase_dist_pkgdata_DATA += lessons/08-histograms/lesson.md lessons/08-histograms/records.txt \
+	lessons/08-histograms/histogram-predict.exercise \
+	lessons/08-histograms/solutions/histogram-predict/answer.txt \
+	lessons/08-histograms/starter/histogram-predict/answer.txt \
+	lessons/08-histograms/histogram-atomic-predict.exercise \
+	lessons/08-histograms/solutions/histogram-atomic-predict/answer.txt \
+	lessons/08-histograms/starter/histogram-atomic-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/09-counting-sorts/lesson.md \
+	lessons/09-counting-sorts/list.txt lessons/09-counting-sorts/ab.txt \
+	lessons/09-counting-sorts/counting-sort-2d-predict.exercise \
+	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
+	lessons/09-counting-sorts/starter/counting-sort-2d-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
+	lessons/10-radix-sort/bits.txt \
+	lessons/10-radix-sort/letters.txt lessons/10-radix-sort/postcodes.txt \
+	lessons/10-radix-sort/radix-sort-predict.exercise \
+	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
+	lessons/10-radix-sort/starter/radix-sort-predict/answer.txt \
+	lessons/10-radix-sort/split-predict.exercise \
+	lessons/10-radix-sort/solutions/split-predict/answer.txt \
+	lessons/10-radix-sort/starter/split-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
+	lessons/11-partitioned-streams/stream.txt lessons/11-partitioned-streams/long.txt \
+	lessons/11-partitioned-streams/signed.txt \
+	lessons/11-partitioned-streams/jfa3-predict.exercise \
+	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
+	lessons/11-partitioned-streams/starter/jfa3-predict/answer.txt \
+	lessons/11-partitioned-streams/jfa7-predict.exercise \
+	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
+	lessons/11-partitioned-streams/starter/jfa7-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
+	lessons/12-spmv/notes.txt lessons/12-spmv/products.txt \
+	lessons/12-spmv/spmv-predict.exercise \
+	lessons/12-spmv/solutions/spmv-predict/answer.txt \
+	lessons/12-spmv/starter/spmv-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/13-summed-area-tables/lesson.md \
+	lessons/13-summed-area-tables/notes.txt lessons/13-summed-area-tables/focus.txt \
+	lessons/13-summed-area-tables/window.txt lessons/13-summed-area-tables/scene.pgm \
+	lessons/13-summed-area-tables/sat-predict.exercise \
+	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
+	lessons/13-summed-area-tables/starter/sat-predict/answer.txt
+nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/lesson.md \
+	lessons/14-scan-matrix/notes.txt lessons/14-scan-matrix/forty.txt \
+	lessons/14-scan-matrix/scan-matrix-predict.exercise \
+	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
+	lessons/14-scan-matrix/starter/scan-matrix-predict/answer.txt \
+	lessons/14-scan-matrix/reduce-matrix-predict.exercise \
+	lessons/14-scan-matrix/solutions/reduce-matrix-predict/answer.txt \
+	lessons/14-scan-matrix/starter/reduce-matrix-predict/answer.txt \
+	lessons/14-scan-matrix/matrix-scan-pram.exercise \
+	lessons/14-scan-matrix/solutions/matscan.c lessons/14-scan-matrix/starter/matscan.c
+nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/matrix-scan-kernel.exercise \
+	lessons/14-scan-matrix/solutions/tilescan.cl lessons/14-scan-matrix/starter/tilescan.cl
