@@ -230,6 +230,13 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		printf("\nverified: the output equals the sequential reference\n");
 	else
 		printf("\nNOT verified: %s\n", r->why);
+	if (pram_failed(m)) {
+		/* The machine stopped mid-program: its cells are no result. */
+		printf("output: none (the run stopped at step %zu; --trace shows the arrays "
+		       "until then)\n",
+		       pram_step_count(m));
+		return;
+	}
 	const algo_port *pt = algo_outputs(o->a.alg);
 	for (size_t k = 0; k < r->nout; k++) {
 		const algo_data *d = &r->out[k];
