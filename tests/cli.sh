@@ -233,6 +233,15 @@ expect_in "output: 100 010 110 000 111 001 101 001" "$out" "--base 2 prints spli
 run_pram run split --input "$f" --base 3
 expect_rc 2 "--base 3 is refused"
 
+# A run the machine stopped shows no output values: its cells are no result.
+run_pram run max-crcw --n 4 --model crew
+expect_rc 1 "max-crcw under crew stops at the concurrent write"
+expect_in "output: none (the run stopped at step 2" "$out" "and says it has no output"
+case "$out" in
+*-9223372036854775808*) tap_result 1 "and prints no unwritten cell" "$out" ;;
+*) tap_result 0 "and prints no unwritten cell" ;;
+esac
+
 # Determinism: the same seed gives the same input, output and counts.
 for a in reduce scan-segmented reduce-segmented compact line-of-sight; do
 	"$PRAM" run $a --n 300 --seed 5 --json >"$tap_tmp/d1.json" 2>&1
