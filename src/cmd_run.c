@@ -148,10 +148,16 @@ static void trace_step(pram *m, size_t step, void *ud)
 	const pram_step_stats *s = pram_step_at(m, step);
 	fprintf(f, "after step %zu (line %d, %s): work %" PRIu64 "\n", step + 1, s->line, s->label,
 		s->work);
+	int namew = 6; /* the names' column: the longest name, so the cells line up */
+	for (size_t k = 0; k < pram_array_count(m); k++) {
+		size_t l = strlen(pram_array_name(pram_array_at(m, k)));
+		if (l > (size_t)namew && l < 64)
+			namew = (int)l;
+	}
 	for (size_t k = 0; k < pram_array_count(m); k++) {
 		const pram_array *a = pram_array_at(m, k);
 		size_t len = pram_array_len(a);
-		fprintf(f, "  %-6s", pram_array_name(a));
+		fprintf(f, "  %-*s", namew, pram_array_name(a));
 		int width = 0;
 		for (size_t i = 0; print_base != 10 && i < len && i < TRACE_CELLS; i++)
 			if (pram_array_written(a, i) && pram_array_type(a) == PRAM_INT) {
