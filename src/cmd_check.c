@@ -635,8 +635,7 @@ static int check_exec(int argc, char **argv)
 			cli_error("check: --internal-case EXERCISE FILE N L DIST SEED");
 			return EXIT_USAGE;
 		}
-		return ck_internal_case(ops[0], ops[1], strtoull(ops[2], NULL, 10),
-					strtoull(ops[3], NULL, 10), atoi(ops[4]),
+		return ck_internal_case(ops[0], ops[1], ops[2], ops[3], atoi(ops[4]),
 					strtoull(ops[5], NULL, 10));
 	}
 	if (nops < 1) {

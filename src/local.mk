@@ -78,6 +78,7 @@ src_check_libcheck_la_SOURCES = src/check/check.h src/check/exercise.c src/check
 	src/check/clcase.h
 src_check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots -DLIBDIR='"$(libdir)"' \
 	-DINCLUDEDIR='"$(includedir)"'
+src_check_libcheck_la_LIBADD = src/check/libgrindview.la
 if HAVE_OPENCL
 src_check_libcheck_la_SOURCES += src/check/clcase.c
 src_check_libcheck_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)

@@ -50,6 +50,19 @@ for ex in 01-reduction/reduce-kernel:solutions/reduce.cl 04-any-length/scan-kern
 	expect_rc 0 "$name: the reference solution passes"
 	v=$(json_get "$tap_tmp/sol.json" "d['passed'] and d['score'] == d['max_score'] and not d['diagnoses']")
 	expect_in True "$v" "$name: full marks, no diagnosis"
+	case $name in *-kernel)
+		# the PRAM view (Oclgrind with the pramsim plugin) grades W and D
+		v=$(json_get "$tap_tmp/sol.json" "' '.join('%s=%s' % (c['name'], c['status']) for c in d['criteria'] if c['name'] in ('work', 'depth'))")
+		if [ "$v" = "work=not-checked depth=not-checked" ]; then
+			tap_result 0 "$name: the PRAM view passes W and D # SKIP $(json_get "$tap_tmp/sol.json" "[x for x in d['notes'] if 'PRAM view' in x][0]")"
+		else
+			expect_in "work=passed depth=passed" "$v" "$name: the PRAM view passes W and D"
+		fi
+		if [ "$name" = reduce-kernel ] && [ "$v" != "work=not-checked depth=not-checked" ]; then
+			v=$(json_get "$tap_tmp/sol.json" "' '.join('%d:%s' % (x['L'], x['class']) for x in d['pram_view'])")
+			expect_in "2:EREW 4:EREW 8:EREW 16:EREW 32:EREW 64:EREW" "$v" "$name: the reference reduction's local accesses are EREW"
+		fi ;;
+	esac
 	starter=$(echo "$file" | sed 's/solutions/starter/')
 	run_pram check "$name" "$lessons/$dir/$starter" --json
 	printf '%s\n' "$out" >"$tap_tmp/st.json"
@@ -102,6 +115,38 @@ if [ $kernels = yes ]; then
 	expect_rc 0 "without Oclgrind the solution still passes"
 	v=$(json_get "$tap_tmp/ng.json" "'%s %g/%g' % ([c['status'] for c in d['criteria'] if c['name'] == 'memory'][0], d['score'], d['max_score']) + ' ' + ' '.join(d['notes'])")
 	expect_in "not-checked 6/6 Oclgrind is not installed" "$v" "without Oclgrind: said plainly, not counted"
+	v=$(json_get "$tap_tmp/ng.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'] if c['name'] in ('work', 'depth')) + ' | ' + ' '.join(d['notes'])")
+	expect_in "work=not-checked depth=not-checked |" "$v" "without Oclgrind: W and D not graded"
+	expect_in "the PRAM view (work, depth and EREW/CREW/CRCW per work-group) was not measured: Oclgrind is not installed" "$v" "without Oclgrind: the PRAM view said plainly"
+	PRAM_GRIND_PLUGIN="$tap_tmp/no-such-plugin.so"
+	export PRAM_GRIND_PLUGIN
+	run_pram check reduce-kernel "$lessons/01-reduction/solutions/reduce.cl" --json
+	unset PRAM_GRIND_PLUGIN
+	printf '%s\n' "$out" >"$tap_tmp/np.json"
+	expect_rc 0 "without the plugin the solution still passes"
+	v=$(json_get "$tap_tmp/np.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'] if c['name'] in ('work', 'depth')) + ' | ' + ' '.join(d['notes'])")
+	expect_in "work=not-checked depth=not-checked |" "$v" "without the plugin: W and D not graded"
+	expect_in "was not measured: the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN ($tap_tmp/no-such-plugin.so) cannot be read" "$v" "without the plugin: said plainly"
+fi
+
+# The PRAM view of a Hillis-Steele scan kernel: right results, but W in a
+# work-group grows as L log L (from the plugin's counts), with concurrent
+# reads; the corpus loop above checks the kind.
+if [ $kernels = yes ]; then
+	run_pram check scan-kernel "$corpus/scan-kernel-hillis-steele.cl" --json
+	printf '%s\n' "$out" >"$tap_tmp/hs.json"
+	v=$(json_get "$tap_tmp/hs.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'])")
+	case $v in
+	*work=not-checked*)
+		tap_result 0 "Hillis-Steele kernel: the PRAM view # SKIP $(json_get "$tap_tmp/hs.json" "[x for x in d['notes'] if 'PRAM view' in x][0]")" ;;
+	*)
+		expect_in "results=passed sizes=passed memory=passed work=failed depth=passed" "$v" "Hillis-Steele kernel: right results, only W fails"
+		v=$(json_get "$tap_tmp/hs.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'not-work-efficient'][0]")
+		expect_in "W grows as L log L over one work-group of L: not work-efficient (measured W = 896 at L = 64" "$v" "Hillis-Steele kernel: W measured by the plugin"
+		v=$(json_get "$tap_tmp/hs.json" "'%s %s' % (d['pram_view'][-1]['class'], d['pram_view'][-1]['line'])")
+		expect_in "CREW 15" "$v" "Hillis-Steele kernel: concurrent reads (CREW) at line 15"
+		;;
+	esac
 fi
 
 # The outputs and exit codes, on the PRAM exercise (no device needed).

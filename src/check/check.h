@@ -144,6 +144,17 @@ typedef struct ck_diag {
 	char *casedesc; /* the case that showed it ("n = 5, L = 4, random"), or NULL */
 } ck_diag;
 
+/* One launch of a kernel under the Oclgrind plugin (grindview.h): one
+ * work-group of L work-items on n = L elements. */
+typedef struct ck_pview {
+	size_t L;
+	unsigned long long work; /* work-items that accessed memory, summed over the steps */
+	size_t depth;            /* barrier intervals */
+	int access;              /* gv_class: 0 EREW, 1 CREW, 2 CRCW */
+	unsigned line;           /* the access that made the class (0: none) */
+	char array[64];          /* its local array, "" for none */
+} ck_pview;
+
 typedef struct ck_result {
 	const ck_exercise *ex;
 	char *submission; /* the file name as given */
@@ -153,6 +164,8 @@ typedef struct ck_result {
 	int failed[CK_CRIT_COUNT];      /* ... and failed */
 	char *crit_note[CK_CRIT_COUNT]; /* what was measured ("W = 2n - 2 ..."), or NULL */
 	char *notes[16];                /* facts about the run ("Oclgrind not found") */
+	ck_pview pview[CK_MAX_LIST];    /* the PRAM view of a kernel, one launch per L */
+	size_t npview;
 	size_t nnotes;
 	int cases_run, cases_passed;
 } ck_result;
@@ -237,11 +250,12 @@ void ck_proc_describe(const ck_proc *p, char *buf, size_t len);
 int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r);
 int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r);
 
-/* `pram check --internal-case`: run one kernel case on the default device
- * and print the outputs, for Oclgrind (kernelcheck.c). Returns an exit
- * status. */
-int ck_internal_case(const char *exercise, const char *path, size_t n, size_t L, int dist,
-		     uint64_t seed);
+/* `pram check --internal-case`: run kernel cases on the default device
+ * and print the outputs, for Oclgrind (kernelcheck.c): ns and Ls are lists
+ * of equal length ("5" and "4", or "2,4,8" and "2,4,8"), one case (and one
+ * launch) per pair, in order. Returns an exit status. */
+int ck_internal_case(const char *exercise, const char *path, const char *ns, const char *Ls,
+		     int dist, uint64_t seed);
 
 /* Oclgrind (grind.c): the oclgrind program, or NULL when not installed. */
 const char *ck_oclgrind(void);
