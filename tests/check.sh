@@ -149,6 +149,61 @@ if [ $kernels = yes ]; then
 	esac
 fi
 
+# A prediction exercise (tests/check/predict): W(n) and D(n) of the
+# Hillis-Steele scan, checked exactly against the simulator's counts.
+pex="$corpus/predict/hs-cost.exercise"
+run_pram check "$pex" "$corpus/predict/right.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+expect_rc 0 "prediction: the right answer passes"
+v=$(json_get "$tap_tmp/p.json" "'%g/%g %s' % (d['score'], d['max_score'], ' '.join(c['name'] + '=' + c['status'] for c in d['criteria']))")
+expect_in "3/3 work=passed depth=passed" "$v" "prediction: full marks"
+run_pram check "$pex" "$corpus/predict/wrong.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+expect_rc 1 "prediction: a wrong W fails"
+v=$(json_get "$tap_tmp/p.json" "' '.join('%s:%s:%s:%s' % (x['kind'], x['criterion'], x['line'], x['message']) for x in d['diagnoses'])")
+expect_in "wrong-result:work:2:W(n) differs at n = 3: expected W = 3 (the simulator's count), your W(n) gives 4" "$v" "prediction: the first n where W differs, expected and given"
+v=$(json_get "$tap_tmp/p.json" "'%g %s' % (d['score'], len(d['diagnoses']))")
+expect_in "1 1" "$v" "prediction: the right D keeps its point"
+run_pram check "$pex" "$corpus/predict/inexact.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+v=$(json_get "$tap_tmp/p.json" "' | '.join(x['message'] for x in d['diagnoses'])")
+expect_in "W(n) at n = 3 is about 2.75489, not a whole number" "$v" "prediction: an answer that is not exact at some n"
+expect_in "D(n) at n = 1 is log2 of 0" "$v" "prediction: log2 of 0 is said, not a crash"
+run_pram check "$pex" "$corpus/predict/unanswered.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+expect_rc 1 "prediction: an unanswered file is not passed"
+v=$(json_get "$tap_tmp/p.json" "'%g %d %s' % (d['score'], len(d['diagnoses']), ' '.join(c['name'] + '=' + (c['note'] or '') for c in d['criteria'])) + ' ' + ' '.join(d['notes'])")
+expect_in "0 0 work=not answered depth=not answered W(n) is not answered yet ('?' on line 2 of unanswered.txt): 0 points" "$v" "prediction: '?' is incomplete, 0 points, no diagnosis"
+run_pram check "$pex" "$corpus/predict/malformed.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+expect_rc 1 "prediction: a malformed answer fails"
+v=$(json_get "$tap_tmp/p.json" "' | '.join('%s:%s:%s' % (x['kind'], x['line'], x['message']) for x in d['diagnoses'])")
+expect_in "compile-error:2:malformed.txt:2:13: expected an operator before 'n' (write 2*n, not 2n)" "$v" "prediction: a parse error names the file, line and column"
+expect_in "compile-error:3:malformed.txt:3:20: expected ')'" "$v" "prediction: each malformed line is named"
+printf 'W(n) = n\nD(n) = 1\nE(n) = 2\n' >"$tap_tmp/answer.txt"
+run_pram check "$pex" "$tap_tmp/answer.txt"
+expect_in "answer.txt:3:1: expected 'W(n) = EXPRESSION' or 'D(n) = EXPRESSION'" "$out" "prediction: a stray line is named"
+printf 'W(n) = n\n' >"$tap_tmp/answer.txt"
+run_pram check "$pex" "$tap_tmp/answer.txt"
+expect_in "answer.txt: no 'D(n) = ...' line" "$out" "prediction: a missing line is named"
+sed 's/^args:.*/args: --no-such-option 3/' "$pex" >"$tap_tmp/bad.exercise"
+run_pram check "$tap_tmp/bad.exercise" "$corpus/predict/right.txt"
+expect_rc 2 "prediction: an exercise with a bad args: is refused"
+expect_in "bad.exercise: args:" "$err" "prediction: and the message names the exercise's args:"
+
+# op: max on kernel-scan-blocks: a max-scan solution passes, the sum scan
+# fails.
+if [ $kernels = yes ]; then
+	run_pram check "$corpus/max/scan-max.exercise" "$corpus/max/scan.cl" --json
+	printf '%s\n' "$out" >"$tap_tmp/m.json"
+	expect_rc 0 "op: max: the max-scan kernel passes"
+	run_pram check "$corpus/max/scan-max.exercise" "$lessons/04-any-length/solutions/scan.cl" --json
+	printf '%s\n' "$out" >"$tap_tmp/m.json"
+	expect_rc 1 "op: max: the sum scan fails"
+	v=$(json_get "$tap_tmp/m.json" "' '.join(x['kind'] for x in d['diagnoses'])")
+	expect_in "wrong-result" "$v" "op: max: the sum scan is a wrong result"
+fi
+
 # The outputs and exit codes, on the PRAM exercise (no device needed).
 sol="$lessons/03-blelloch/solutions/scan.c"
 run_pram check scan-pram "$sol" --tap

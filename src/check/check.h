@@ -54,6 +54,7 @@ typedef enum {
 	CK_KERNEL_REDUCE_BLOCKS, /* out[g] = sum of block g */
 	CK_KERNEL_SCAN_BLOCKS,   /* out[i] exclusive within the block, sums[g] its total */
 	CK_PRAM_INPLACE,         /* void f(pram *m, pram_array *x, size_t n): x scanned in place */
+	CK_PREDICTION,           /* W(n) = ... and D(n) = ... of the reference (predict.c) */
 	CK_CONTRACT_COUNT
 } ck_contract;
 
@@ -110,7 +111,10 @@ typedef struct ck_exercise {
 	char *starter;   /* the starter file, relative to dir (may be NULL) */
 	ck_contract contract;
 	int inclusive;                   /* scans: the reference's inclusiveness */
+	int op;                          /* pram_op: sum (default), max or min */
+	char *args;                      /* the reference's own options ("--samples 7"), or NULL */
 	int model;                       /* pram_model of PRAM programs */
+	int model_given;                 /* model: was given (else the reference's own) */
 	size_t local_sizes[CK_MAX_LIST]; /* work-group sizes tried (kernels) */
 	size_t nlocal;
 	size_t sizes[CK_MAX_LIST]; /* n of the random cases */
@@ -256,6 +260,25 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r);
  * launch) per pair, in order. Returns an exit status. */
 int ck_internal_case(const char *exercise, const char *path, const char *ns, const char *Ls,
 		     int dist, uint64_t seed);
+
+/* Predictions (predict.c). An expression in n: whole numbers, n, + - * /
+ * ^, parentheses, log2(x), ceil(x), floor(x), min(a, b), max(a, b). */
+typedef struct ck_expr ck_expr;
+/* Parse s; NULL with a message in err and the 1-based column in *col. */
+ck_expr *ck_expr_parse(const char *s, size_t *col, char *err, size_t errlen);
+/* Its value at n, exactly: 0 with a whole number in *out, or -1 with why
+ * (a division by zero, log2 of 0, a value that is not a whole number). */
+int ck_expr_eval(const ck_expr *e, int64_t n, int64_t *out, char *why, size_t whylen);
+void ck_expr_free(ck_expr *e);
+/* The check of a prediction exercise. */
+int ck_predict_check(const ck_exercise *ex, const char *path, ck_result *r);
+/* The reference's parameters for ex: its defaults, the exercise's op and
+ * inclusiveness where it takes them, model: when given, then args: through
+ * algo_set_option. Returns 0, or -1 with "file: args: what" in err. */
+struct algo;
+struct algo_params;
+int ck_reference_params(const ck_exercise *ex, const struct algo *a, struct algo_params *p,
+			char *err, size_t errlen);
 
 /* Oclgrind (grind.c): the oclgrind program, or NULL when not installed. */
 const char *ck_oclgrind(void);

@@ -48,16 +48,31 @@ static void case_desc(const kcase *c, char *buf, size_t len)
 		 ck_dist_name(c->dist), c->seed);
 }
 
-/* The expected outputs of a case: out (groups values or n), sums (groups). */
+/* A reference value as the device holds it: a sum wraps to 32 bits; a
+ * maximum or minimum is an input or the operator's identity, which is
+ * INT_MIN (INT_MAX) on the device where the simulator's is int64's. */
+static int32_t dev32(int op, int64_t v)
+{
+	if (op == PRAM_OP_MAX || op == PRAM_OP_MIN)
+		return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v;
+	return (int32_t)(uint32_t)(uint64_t)v;
+}
+
+/* The expected outputs of a case: out (groups values or n), sums (groups):
+ * the reference with the exercise's op, elements at n and beyond counting
+ * as the operator's identity. */
 static int expected(const ck_exercise *ex, const int64_t *in, size_t n, size_t L, int32_t *out,
 		    int32_t *sums)
 {
 	const algo *a = algo_find(ex->reference);
 	if (!a)
 		return -1;
-	algo_params p = algo_default_params(a);
-	p.inclusive = ex->inclusive;
+	algo_params p;
+	char err[256];
+	if (ck_reference_params(ex, a, &p, err, sizeof err) != 0)
+		return -1;
 	size_t groups = n ? (n + L - 1) / L : 1;
+	int op = ex->op;
 	for (size_t g = 0; g < groups; g++) {
 		size_t lo = g * L, len = lo >= n ? 0 : (n - lo < L ? n - lo : L);
 		algo_data din = {0}, dout = {0};
@@ -65,9 +80,11 @@ static int expected(const ck_exercise *ex, const int64_t *in, size_t n, size_t L
 			return -1;
 		for (size_t i = 0; i < len; i++)
 			din.vals[i].i = in[lo + i];
-		int64_t total = 0;
+		int64_t total = pram_op_identity_i((pram_op)op);
 		for (size_t i = 0; i < len; i++)
-			total += in[lo + i];
+			total = op == PRAM_OP_MAX   ? (in[lo + i] > total ? in[lo + i] : total)
+				: op == PRAM_OP_MIN ? (in[lo + i] < total ? in[lo + i] : total)
+						    : total + in[lo + i];
 		if (algo_alloc_outputs(a, &din, &p, &dout) != 0) {
 			algo_data_free(&din);
 			return -1;
@@ -75,11 +92,11 @@ static int expected(const ck_exercise *ex, const int64_t *in, size_t n, size_t L
 		if (len)
 			a->reference(&din, &dout, &p);
 		if (ex->contract == CK_KERNEL_REDUCE_BLOCKS) {
-			out[g] = (int32_t)(uint32_t)(uint64_t)(len ? dout.vals[0].i : 0);
+			out[g] = dev32(op, len ? dout.vals[0].i : total);
 		} else {
 			for (size_t i = 0; i < len; i++)
-				out[lo + i] = (int32_t)(uint32_t)(uint64_t)dout.vals[i].i;
-			sums[g] = (int32_t)(uint32_t)(uint64_t)total;
+				out[lo + i] = dev32(op, dout.vals[i].i);
+			sums[g] = dev32(op, total);
 		}
 		algo_data_free(&din);
 		algo_data_free(&dout);
@@ -624,26 +641,36 @@ static void show_completion(const ck_exercise *ex, const char *src, const char *
 		for (int i = 0; i < 3; i++)
 			s[i] = strtoll(q, &q, 10);
 		char a[512] = "", b[512] = "", cbuf[512] = "", want[512] = "";
-		int64_t off = 0, run = 0;
+		int op = ex->op;
+		int64_t id = dev32(op, pram_op_identity_i((pram_op)op));
+#define COMBINE(x, y)                                  \
+	(op == PRAM_OP_MAX   ? ((x) > (y) ? (x) : (y)) \
+	 : op == PRAM_OP_MIN ? ((x) < (y) ? (x) : (y)) \
+			     : (x) + (y))
+		int64_t off = id, run = id;
 		for (int i = 0; i < 10; i++) {
 			if (i && i % 4 == 0)
-				off += s[i / 4 - 1];
+				off = COMBINE(off, s[i / 4 - 1]);
 			snprintf(a + strlen(a), sizeof a - strlen(a), "%s%" PRId64,
 				 i == 0       ? ""
 				 : i % 4 == 0 ? " | "
 					      : " ",
 				 o[i]);
 			snprintf(cbuf + strlen(cbuf), sizeof cbuf - strlen(cbuf), " %" PRId64,
-				 o[i] + off);
+				 COMBINE(off, o[i]));
 			snprintf(want + strlen(want), sizeof want - strlen(want), " %" PRId64, run);
-			run += v[i];
+			run = COMBINE(run, v[i]);
 		}
+#undef COMBINE
 		for (int g = 0; g < 3; g++)
 			snprintf(b + strlen(b), sizeof b - strlen(b), " %" PRId64, s[g]);
+		const char *opn = pram_op_name((pram_op)op);
 		ck_note(r,
 			"the any-length scan from your blocks (n = 10, L = 4): block scans %s; "
-			"sums%s; adding the scanned sums gives%s (the exclusive scan is%s)",
-			a, b, cbuf, want);
+			"%s%s; combining each block with the %s-scan of the %s before it gives%s "
+			"(the exclusive %s-scan is%s)",
+			a, op == PRAM_OP_SUM ? "sums" : "block totals", b, opn,
+			op == PRAM_OP_SUM ? "sums" : "totals", cbuf, opn, want);
 	}
 	ck_proc_free(&p);
 }
