@@ -277,6 +277,34 @@ md=$(cat "$tap_tmp/graded/summary.md" 2>/dev/null)
 expect_in "| alice | yes | 10 / 10 | pass | pass | pass | pass | pass |" "$md" "--class: the Markdown table"
 check "--class: per-student reports" test -s "$tap_tmp/graded/reports/bob.txt" -a -s "$tap_tmp/graded/reports/bob.json"
 
+# The work queue and the student's limit: two hanging students and a
+# right one on two workers. The next student starts as soon as a worker is
+# free, so the two hangs run side by side (about one student limit in all,
+# where a fixed share of students per worker would take two), and at the
+# student limit the student's whole session is killed, the case it was
+# running included (its own time limit, 60 s, is far off).
+class2="$tap_tmp/class2"
+mkdir -p "$class2/a" "$class2/b" "$class2/c" "$tap_tmp/tmp2"
+cp "$corpus/scan-hang.c" "$class2/a/scan.c"
+cp "$sol" "$class2/b/scan.c"
+cp "$corpus/scan-hang.c" "$class2/c/scan.c"
+start=$(date +%s)
+old_tmpdir=${TMPDIR-}
+TMPDIR="$tap_tmp/tmp2"
+export TMPDIR
+run_pram check scan-pram --class "$class2" --out "$tap_tmp/graded2" --time-limit 60 --student-limit 8 --jobs 2
+took=$(($(date +%s) - start))
+if [ -n "$old_tmpdir" ]; then TMPDIR=$old_tmpdir; else unset TMPDIR; fi
+left=$(ps -eo args | grep -c "^$tap_tmp/tmp2/")
+expect_rc 0 "--class queue: exit 0"
+if [ "$took" -lt 15 ]; then tap_result 0 "--class queue: two 8 s hangs on two workers take ${took}s, not 16"; else
+	tap_result 1 "--class queue: two 8 s hangs on two workers take ${took}s, not 16"; fi
+csv=$(cat "$tap_tmp/graded2/summary.csv" 2>/dev/null)
+expect_in "a,no,0,10,-,-,-,-,-,\"timeout\"" "$csv" "--class queue: the first hang is a time-out"
+expect_in "b,yes,10,10" "$csv" "--class queue: the right one passes"
+expect_in "c,no,0,10,-,-,-,-,-,\"timeout\"" "$csv" "--class queue: the second hang is a time-out"
+expect_in "0" "$left" "--class: nothing of a student outlives its limit (the cases it contained included)"
+
 # The Gradescope bundle, run in a clean folder: setup.sh (pram is already on
 # PATH, so it installs nothing) and run_autograder on a submission.
 run_pram check scan-pram --autograder "$tap_tmp/ag.zip"

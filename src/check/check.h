@@ -220,6 +220,9 @@ typedef struct ck_limits {
 	double cpu_s;     /* RLIMIT_CPU; 0: wall_s */
 	size_t mem_bytes; /* RLIMIT_DATA (malloc, brk and private mappings) */
 	const char *cwd;  /* the child's working folder, or NULL */
+	int session;      /* the child starts a session of its own, and at the end (or the
+			     limit) every process of the session is killed: the process
+			     groups of the children it contained too (--class) */
 } ck_limits;
 
 typedef struct ck_proc {
