@@ -191,6 +191,15 @@ run_pram check "$tap_tmp/bad.exercise" "$corpus/predict/right.txt"
 expect_rc 2 "prediction: an exercise with a bad args: is refused"
 expect_in "bad.exercise: args:" "$err" "prediction: and the message names the exercise's args:"
 
+# op: max on pram-inplace: a max-scan program passes, the sum scan is a
+# wrong result that names the max scan.
+run_pram check "$corpus/max/scan-max-pram.exercise" "$corpus/max/maxscan.c"
+expect_rc 0 "op: max: the max-scan PRAM program passes"
+run_pram check "$corpus/max/scan-max-pram.exercise" "$lessons/03-blelloch/solutions/scan.c" --json
+printf '%s\n' "$out" >"$tap_tmp/m.json"
+v=$(json_get "$tap_tmp/m.json" "' '.join(x['kind'] + ': ' + x['message'] for x in d['diagnoses'])")
+expect_in "(the inclusive max scan)" "$v" "op: max: the sum scan program is a wrong result against the max scan"
+
 # op: max on kernel-scan-blocks: a max-scan solution passes, the sum scan
 # fails.
 if [ $kernels = yes ]; then

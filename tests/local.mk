@@ -109,7 +109,8 @@ CHECK_CORPUS = tests/check/reduce-missing-barrier.cl tests/check/reduce-divergen
 	tests/check/scan-kernel-hillis-steele.cl tests/check/predict/hs-cost.exercise \
 	tests/check/predict/right.txt tests/check/predict/wrong.txt tests/check/predict/inexact.txt \
 	tests/check/predict/unanswered.txt tests/check/predict/malformed.txt \
-	tests/check/max/scan-max.exercise tests/check/max/scan.cl
+	tests/check/max/scan-max.exercise tests/check/max/scan.cl \
+	tests/check/max/scan-max-pram.exercise tests/check/max/maxscan.c
 
 # The report's fit, alone.
 tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
