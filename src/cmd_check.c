@@ -183,6 +183,41 @@ static int mkdir_p(const char *d)
 	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
 }
 
+/* In a worker: grade one student of the class, in a contained child with
+ * the student's time limit and a session of its own; a missing file, a
+ * time-out or a crash gets its summary row here. */
+static void grade_student(const ck_exercise *ex, const char *dir, const char *outdir,
+			  const char *rep, const char *name, double student_limit)
+{
+	char sub[PATH_MAX], sdir[PATH_MAX], err[256], q[PATH_MAX];
+	pathf(sdir, sizeof sdir, "%s/%s", dir, name);
+	pathf(q, sizeof q, "%s/%s.row", rep, name);
+	if (find_submission(sdir, ex->file, sub, sizeof sub) != 0) {
+		FILE *f = fopen(q, "w");
+		if (f) {
+			fprintf(f, "missing\t0\t0\n");
+			fclose(f);
+		}
+		return;
+	}
+	grade_job g = {ex, name, sub, outdir};
+	ck_limits lim = {.wall_s = student_limit, .mem_bytes = 0, .session = 1};
+	ck_proc p;
+	if (ck_contain_fn(grade_one, &g, &lim, &p, err, sizeof err) != 0)
+		return;
+	if (p.timed_out || p.signal) {
+		FILE *f = fopen(q, "w");
+		if (f) {
+			double max = 0; /* every criterion with points: none was reached */
+			for (int c = 0; c < CK_CRIT_COUNT; c++)
+				max += ex->points[c];
+			fprintf(f, "no\t0\t%g\t%s\n", max, p.timed_out ? "timeout" : "crash");
+			fclose(f);
+		}
+	}
+	ck_proc_free(&p);
+}
+
 static int grade_class(const ck_exercise *ex, const char *dir, const char *outdir, int jobs,
 		       double student_limit)
 {
@@ -225,53 +260,42 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 		goto fail;
 	}
 	fflush(NULL);
-	/* jobs workers, worker j grading students j, j + jobs, ... each in a
-	 * contained child with the student's time limit */
-	pid_t *pids = calloc((size_t)jobs, sizeof *pids);
-	if (!pids)
-		goto fail;
-	for (int j = 0; j < jobs; j++) {
-		pid_t pid = fork();
-		if (pid == 0) {
-			for (size_t k = (size_t)j; k < n; k += (size_t)jobs) {
-				char sub[PATH_MAX], sdir[PATH_MAX], err[256];
-				pathf(sdir, sizeof sdir, "%s/%s", dir, names[k]);
-				if (find_submission(sdir, ex->file, sub, sizeof sub) != 0) {
-					char p[PATH_MAX];
-					pathf(p, sizeof p, "%s/%s.row", rep, names[k]);
-					FILE *f = fopen(p, "w");
-					if (f) {
-						fprintf(f, "missing\t0\t0\n");
-						fclose(f);
-					}
-					continue;
-				}
-				grade_job g = {ex, names[k], sub, outdir};
-				ck_limits lim = {.wall_s = student_limit, .mem_bytes = 0};
-				ck_proc p;
-				if (ck_contain_fn(grade_one, &g, &lim, &p, err, sizeof err) == 0) {
-					if (p.timed_out || p.signal) {
-						char q[PATH_MAX];
-						pathf(q, sizeof q, "%s/%s.row", rep, names[k]);
-						FILE *f = fopen(q, "w");
-						if (f) {
-							fprintf(f, "no\t0\t0\t%s\n",
-								p.timed_out ? "timeout" : "crash");
-							fclose(f);
-						}
-					}
-					ck_proc_free(&p);
-				}
+	/* A work queue: up to jobs students at once, the next one starting as
+	 * soon as one is done, so a hanging student holds one worker for its
+	 * limit and no more. Each student is a worker process of its own that
+	 * grades it in a contained child, a session of its own: at the
+	 * student's limit the whole session is killed, the cases and Oclgrind
+	 * runs it contained included. */
+	size_t next = 0;
+	int running = 0;
+	while (next < n || running > 0) {
+		while (running < jobs && next < n) {
+			size_t k = next++;
+			pid_t pid = fork();
+			if (pid < 0) {
+				cli_error("check: fork: %s", strerror(errno));
+				next--;
+				break;
 			}
-			fflush(NULL);
-			_exit(0);
+			if (pid == 0) {
+				grade_student(ex, dir, outdir, rep, names[k], student_limit);
+				fflush(NULL);
+				_exit(0);
+			}
+			running++;
 		}
-		pids[j] = pid;
+		if (running == 0)
+			break;
+		pid_t w = waitpid(-1, NULL, 0);
+		if (w > 0)
+			running--;
+		else if (errno != EINTR)
+			break;
 	}
-	for (int j = 0; j < jobs; j++)
-		if (pids[j] > 0)
-			waitpid(pids[j], NULL, 0);
-	free(pids);
+	if (next < n) {
+		cli_error("check: --class: %zu students could not be graded", n - next);
+		goto fail;
+	}
 
 	/* the summary */
 	char pc[PATH_MAX], pm[PATH_MAX];
@@ -635,8 +659,7 @@ static int check_exec(int argc, char **argv)
 			cli_error("check: --internal-case EXERCISE FILE N L DIST SEED");
 			return EXIT_USAGE;
 		}
-		return ck_internal_case(ops[0], ops[1], strtoull(ops[2], NULL, 10),
-					strtoull(ops[3], NULL, 10), atoi(ops[4]),
+		return ck_internal_case(ops[0], ops[1], ops[2], ops[3], atoi(ops[4]),
 					strtoull(ops[5], NULL, 10));
 	}
 	if (nops < 1) {

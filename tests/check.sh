@@ -50,6 +50,19 @@ for ex in 01-reduction/reduce-kernel:solutions/reduce.cl 04-any-length/scan-kern
 	expect_rc 0 "$name: the reference solution passes"
 	v=$(json_get "$tap_tmp/sol.json" "d['passed'] and d['score'] == d['max_score'] and not d['diagnoses']")
 	expect_in True "$v" "$name: full marks, no diagnosis"
+	case $name in *-kernel)
+		# the PRAM view (Oclgrind with the pramsim plugin) grades W and D
+		v=$(json_get "$tap_tmp/sol.json" "' '.join('%s=%s' % (c['name'], c['status']) for c in d['criteria'] if c['name'] in ('work', 'depth'))")
+		if [ "$v" = "work=not-checked depth=not-checked" ]; then
+			tap_result 0 "$name: the PRAM view passes W and D # SKIP $(json_get "$tap_tmp/sol.json" "[x for x in d['notes'] if 'PRAM view' in x][0]")"
+		else
+			expect_in "work=passed depth=passed" "$v" "$name: the PRAM view passes W and D"
+		fi
+		if [ "$name" = reduce-kernel ] && [ "$v" != "work=not-checked depth=not-checked" ]; then
+			v=$(json_get "$tap_tmp/sol.json" "' '.join('%d:%s' % (x['L'], x['class']) for x in d['pram_view'])")
+			expect_in "2:EREW 4:EREW 8:EREW 16:EREW 32:EREW 64:EREW" "$v" "$name: the reference reduction's local accesses are EREW"
+		fi ;;
+	esac
 	starter=$(echo "$file" | sed 's/solutions/starter/')
 	run_pram check "$name" "$lessons/$dir/$starter" --json
 	printf '%s\n' "$out" >"$tap_tmp/st.json"
@@ -102,6 +115,102 @@ if [ $kernels = yes ]; then
 	expect_rc 0 "without Oclgrind the solution still passes"
 	v=$(json_get "$tap_tmp/ng.json" "'%s %g/%g' % ([c['status'] for c in d['criteria'] if c['name'] == 'memory'][0], d['score'], d['max_score']) + ' ' + ' '.join(d['notes'])")
 	expect_in "not-checked 6/6 Oclgrind is not installed" "$v" "without Oclgrind: said plainly, not counted"
+	v=$(json_get "$tap_tmp/ng.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'] if c['name'] in ('work', 'depth')) + ' | ' + ' '.join(d['notes'])")
+	expect_in "work=not-checked depth=not-checked |" "$v" "without Oclgrind: W and D not graded"
+	expect_in "the PRAM view (work, depth and EREW/CREW/CRCW per work-group) was not measured: Oclgrind is not installed" "$v" "without Oclgrind: the PRAM view said plainly"
+	PRAM_GRIND_PLUGIN="$tap_tmp/no-such-plugin.so"
+	export PRAM_GRIND_PLUGIN
+	run_pram check reduce-kernel "$lessons/01-reduction/solutions/reduce.cl" --json
+	unset PRAM_GRIND_PLUGIN
+	printf '%s\n' "$out" >"$tap_tmp/np.json"
+	expect_rc 0 "without the plugin the solution still passes"
+	v=$(json_get "$tap_tmp/np.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'] if c['name'] in ('work', 'depth')) + ' | ' + ' '.join(d['notes'])")
+	expect_in "work=not-checked depth=not-checked |" "$v" "without the plugin: W and D not graded"
+	expect_in "was not measured: the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN ($tap_tmp/no-such-plugin.so) cannot be read" "$v" "without the plugin: said plainly"
+fi
+
+# The PRAM view of a Hillis-Steele scan kernel: right results, but W in a
+# work-group grows as L log L (from the plugin's counts), with concurrent
+# reads; the corpus loop above checks the kind.
+if [ $kernels = yes ]; then
+	run_pram check scan-kernel "$corpus/scan-kernel-hillis-steele.cl" --json
+	printf '%s\n' "$out" >"$tap_tmp/hs.json"
+	v=$(json_get "$tap_tmp/hs.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'])")
+	case $v in
+	*work=not-checked*)
+		tap_result 0 "Hillis-Steele kernel: the PRAM view # SKIP $(json_get "$tap_tmp/hs.json" "[x for x in d['notes'] if 'PRAM view' in x][0]")" ;;
+	*)
+		expect_in "results=passed sizes=passed memory=passed work=failed depth=passed" "$v" "Hillis-Steele kernel: right results, only W fails"
+		v=$(json_get "$tap_tmp/hs.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'not-work-efficient'][0]")
+		expect_in "W grows as L log L over one work-group of L: not work-efficient (measured W = 896 at L = 64" "$v" "Hillis-Steele kernel: W measured by the plugin"
+		v=$(json_get "$tap_tmp/hs.json" "'%s %s' % (d['pram_view'][-1]['class'], d['pram_view'][-1]['line'])")
+		expect_in "CREW 15" "$v" "Hillis-Steele kernel: concurrent reads (CREW) at line 15"
+		;;
+	esac
+fi
+
+# A prediction exercise (tests/check/predict): W(n) and D(n) of the
+# Hillis-Steele scan, checked exactly against the simulator's counts.
+pex="$corpus/predict/hs-cost.exercise"
+run_pram check "$pex" "$corpus/predict/right.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+expect_rc 0 "prediction: the right answer passes"
+v=$(json_get "$tap_tmp/p.json" "'%g/%g %s' % (d['score'], d['max_score'], ' '.join(c['name'] + '=' + c['status'] for c in d['criteria']))")
+expect_in "3/3 work=passed depth=passed" "$v" "prediction: full marks"
+run_pram check "$pex" "$corpus/predict/wrong.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+expect_rc 1 "prediction: a wrong W fails"
+v=$(json_get "$tap_tmp/p.json" "' '.join('%s:%s:%s:%s' % (x['kind'], x['criterion'], x['line'], x['message']) for x in d['diagnoses'])")
+expect_in "wrong-result:work:2:W(n) differs at n = 3: expected W = 3 (the simulator's count), your W(n) gives 4" "$v" "prediction: the first n where W differs, expected and given"
+v=$(json_get "$tap_tmp/p.json" "'%g %s' % (d['score'], len(d['diagnoses']))")
+expect_in "1 1" "$v" "prediction: the right D keeps its point"
+run_pram check "$pex" "$corpus/predict/inexact.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+v=$(json_get "$tap_tmp/p.json" "' | '.join(x['message'] for x in d['diagnoses'])")
+expect_in "W(n) at n = 3 is about 2.75489, not a whole number" "$v" "prediction: an answer that is not exact at some n"
+expect_in "D(n) at n = 1 is log2 of 0" "$v" "prediction: log2 of 0 is said, not a crash"
+run_pram check "$pex" "$corpus/predict/unanswered.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+expect_rc 1 "prediction: an unanswered file is not passed"
+v=$(json_get "$tap_tmp/p.json" "'%g %d %s' % (d['score'], len(d['diagnoses']), ' '.join(c['name'] + '=' + (c['note'] or '') for c in d['criteria'])) + ' ' + ' '.join(d['notes'])")
+expect_in "0 0 work=not answered depth=not answered W(n) is not answered yet ('?' on line 2 of unanswered.txt): 0 points" "$v" "prediction: '?' is incomplete, 0 points, no diagnosis"
+run_pram check "$pex" "$corpus/predict/malformed.txt" --json
+printf '%s\n' "$out" >"$tap_tmp/p.json"
+expect_rc 1 "prediction: a malformed answer fails"
+v=$(json_get "$tap_tmp/p.json" "' | '.join('%s:%s:%s' % (x['kind'], x['line'], x['message']) for x in d['diagnoses'])")
+expect_in "compile-error:2:malformed.txt:2:13: expected an operator before 'n' (write 2*n, not 2n)" "$v" "prediction: a parse error names the file, line and column"
+expect_in "compile-error:3:malformed.txt:3:20: expected ')'" "$v" "prediction: each malformed line is named"
+printf 'W(n) = n\nD(n) = 1\nE(n) = 2\n' >"$tap_tmp/answer.txt"
+run_pram check "$pex" "$tap_tmp/answer.txt"
+expect_in "answer.txt:3:1: expected 'W(n) = EXPRESSION' or 'D(n) = EXPRESSION'" "$out" "prediction: a stray line is named"
+printf 'W(n) = n\n' >"$tap_tmp/answer.txt"
+run_pram check "$pex" "$tap_tmp/answer.txt"
+expect_in "answer.txt: no 'D(n) = ...' line" "$out" "prediction: a missing line is named"
+sed 's/^args:.*/args: --no-such-option 3/' "$pex" >"$tap_tmp/bad.exercise"
+run_pram check "$tap_tmp/bad.exercise" "$corpus/predict/right.txt"
+expect_rc 2 "prediction: an exercise with a bad args: is refused"
+expect_in "bad.exercise: args:" "$err" "prediction: and the message names the exercise's args:"
+
+# op: max on pram-inplace: a max-scan program passes, the sum scan is a
+# wrong result that names the max scan.
+run_pram check "$corpus/max/scan-max-pram.exercise" "$corpus/max/maxscan.c"
+expect_rc 0 "op: max: the max-scan PRAM program passes"
+run_pram check "$corpus/max/scan-max-pram.exercise" "$lessons/03-blelloch/solutions/scan.c" --json
+printf '%s\n' "$out" >"$tap_tmp/m.json"
+v=$(json_get "$tap_tmp/m.json" "' '.join(x['kind'] + ': ' + x['message'] for x in d['diagnoses'])")
+expect_in "(the inclusive max scan)" "$v" "op: max: the sum scan program is a wrong result against the max scan"
+
+# op: max on kernel-scan-blocks: a max-scan solution passes, the sum scan
+# fails.
+if [ $kernels = yes ]; then
+	run_pram check "$corpus/max/scan-max.exercise" "$corpus/max/scan.cl" --json
+	printf '%s\n' "$out" >"$tap_tmp/m.json"
+	expect_rc 0 "op: max: the max-scan kernel passes"
+	run_pram check "$corpus/max/scan-max.exercise" "$lessons/04-any-length/solutions/scan.cl" --json
+	printf '%s\n' "$out" >"$tap_tmp/m.json"
+	expect_rc 1 "op: max: the sum scan fails"
+	v=$(json_get "$tap_tmp/m.json" "' '.join(x['kind'] for x in d['diagnoses'])")
+	expect_in "wrong-result" "$v" "op: max: the sum scan is a wrong result"
 fi
 
 # The outputs and exit codes, on the PRAM exercise (no device needed).
@@ -176,6 +285,34 @@ expect_in "dave,missing" "$csv" "--class: dave handed in nothing"
 md=$(cat "$tap_tmp/graded/summary.md" 2>/dev/null)
 expect_in "| alice | yes | 10 / 10 | pass | pass | pass | pass | pass |" "$md" "--class: the Markdown table"
 check "--class: per-student reports" test -s "$tap_tmp/graded/reports/bob.txt" -a -s "$tap_tmp/graded/reports/bob.json"
+
+# The work queue and the student's limit: two hanging students and a
+# right one on two workers. The next student starts as soon as a worker is
+# free, so the two hangs run side by side (about one student limit in all,
+# where a fixed share of students per worker would take two), and at the
+# student limit the student's whole session is killed, the case it was
+# running included (its own time limit, 60 s, is far off).
+class2="$tap_tmp/class2"
+mkdir -p "$class2/a" "$class2/b" "$class2/c" "$tap_tmp/tmp2"
+cp "$corpus/scan-hang.c" "$class2/a/scan.c"
+cp "$sol" "$class2/b/scan.c"
+cp "$corpus/scan-hang.c" "$class2/c/scan.c"
+start=$(date +%s)
+old_tmpdir=${TMPDIR-}
+TMPDIR="$tap_tmp/tmp2"
+export TMPDIR
+run_pram check scan-pram --class "$class2" --out "$tap_tmp/graded2" --time-limit 60 --student-limit 8 --jobs 2
+took=$(($(date +%s) - start))
+if [ -n "$old_tmpdir" ]; then TMPDIR=$old_tmpdir; else unset TMPDIR; fi
+left=$(ps -eo args | grep -c "^$tap_tmp/tmp2/")
+expect_rc 0 "--class queue: exit 0"
+if [ "$took" -lt 15 ]; then tap_result 0 "--class queue: two 8 s hangs on two workers take ${took}s, not 16"; else
+	tap_result 1 "--class queue: two 8 s hangs on two workers take ${took}s, not 16"; fi
+csv=$(cat "$tap_tmp/graded2/summary.csv" 2>/dev/null)
+expect_in "a,no,0,10,-,-,-,-,-,\"timeout\"" "$csv" "--class queue: the first hang is a time-out"
+expect_in "b,yes,10,10" "$csv" "--class queue: the right one passes"
+expect_in "c,no,0,10,-,-,-,-,-,\"timeout\"" "$csv" "--class queue: the second hang is a time-out"
+expect_in "0" "$left" "--class: nothing of a student outlives its limit (the cases it contained included)"
 
 # The Gradescope bundle, run in a clean folder: setup.sh (pram is already on
 # PATH, so it installs nothing) and run_autograder on a submission.

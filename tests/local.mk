@@ -105,7 +105,12 @@ CHECK_CORPUS = tests/check/reduce-missing-barrier.cl tests/check/reduce-divergen
 	tests/check/scan-kernel-no-sums.cl tests/check/scan-hillis-steele.c \
 	tests/check/scan-sequential.c tests/check/scan-crew.c tests/check/scan-unwritten.c \
 	tests/check/scan-oob.c tests/check/scan-compile-error.c tests/check/scan-hang.c \
-	tests/check/scan-alloc.c tests/check/scan-crash.c tests/check/scan-wrong-op.c
+	tests/check/scan-alloc.c tests/check/scan-crash.c tests/check/scan-wrong-op.c \
+	tests/check/scan-kernel-hillis-steele.cl tests/check/predict/hs-cost.exercise \
+	tests/check/predict/right.txt tests/check/predict/wrong.txt tests/check/predict/inexact.txt \
+	tests/check/predict/unanswered.txt tests/check/predict/malformed.txt \
+	tests/check/max/scan-max.exercise tests/check/max/scan.cl \
+	tests/check/max/scan-max-pram.exercise tests/check/max/maxscan.c
 
 # The report's fit, alone.
 tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h

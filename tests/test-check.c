@@ -5,6 +5,7 @@
  * kinds, the dedup of diagnoses and the score, and containment of a child
  * that hangs, crashes or allocates without bound.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -236,11 +237,102 @@ static void test_contain(void)
 	ck_proc_free(&p);
 }
 
+/* The prediction expressions: precedence, exactness, the functions, and
+ * errors that say where and why. */
+static void test_expr(void)
+{
+	static const struct {
+		const char *s;
+		int64_t n, want;
+	} ok[] = {
+	    {"2*n - 2", 8, 14},
+	    {"n * ceil(log2(n)) - 2^ceil(log2(n)) + 1", 100, 573},
+	    {"-2^2", 1, -4},
+	    {"2^3^2", 1, 512},
+	    {"(n + 1) / 2", 7, 4},
+	    {"n / 2 * 2", 5, 5}, /* exact: 5/2 * 2 is 5, not 4 */
+	    {"floor(n / 2) * 2", 5, 4},
+	    {"ceil(-n / 2)", 5, -2},
+	    {"floor(-n / 2)", 5, -3},
+	    {"log2(n) + log2(1/n)", 64, 0},
+	    {"min(n, 3) + max(n, 3)", 10, 13},
+	    {"floor(log2(n))", 1000, 9},
+	    {"ceil(log2(n))", 1025, 11},
+	    {"n^2 / n", 1 << 20, 1 << 20},
+	    {"2^-1 * 4", 1, 2},
+	};
+	int good = 1;
+	char err[256];
+	for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++) {
+		size_t col = 0;
+		int64_t got = 0;
+		ck_expr *e = ck_expr_parse(ok[k].s, &col, err, sizeof err);
+		if (!e || ck_expr_eval(e, ok[k].n, &got, err, sizeof err) != 0 ||
+		    got != ok[k].want) {
+			tap_diag("%s at n = %" PRId64 ": %s (got %" PRId64 ", want %" PRId64 ")",
+				 ok[k].s, ok[k].n, e ? err : "no parse", got, ok[k].want);
+			good = 0;
+		}
+		ck_expr_free(e);
+	}
+	TAP_OK(good, "expressions: precedence, exact rationals, log2, ceil, floor, min, max");
+	static const struct {
+		const char *s;
+		size_t col;
+		const char *msg;
+	} bad[] = {
+	    {"2n", 2, "expected an operator before 'n'"},
+	    {"log(n)", 1, "unknown name 'log'"},
+	    {"min(n)", 6, "expected ','"},
+	    {"(n + 1", 7, "expected ')'"},
+	    {"n + ", 5, "expected a number"},
+	    {"n)", 2, "')' without its '('"},
+	    {"ceil(n, 2)", 7, "takes one argument"},
+	};
+	good = 1;
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		size_t col = 0;
+		err[0] = '\0';
+		ck_expr *e = ck_expr_parse(bad[k].s, &col, err, sizeof err);
+		if (e || col != bad[k].col || !strstr(err, bad[k].msg)) {
+			tap_diag("'%s': column %zu, '%s'", bad[k].s, col, err);
+			good = 0;
+		}
+		ck_expr_free(e);
+	}
+	TAP_OK(good, "expressions: a malformed one gives the column and what was expected");
+	static const struct {
+		const char *s;
+		int64_t n;
+		const char *msg;
+	} noval[] = {
+	    {"n / (n - 4)", 4, "division by zero"},
+	    {"log2(n - 1)", 1, "log2 of 0"},
+	    {"n / 2", 5, "5/2, not a whole number"},
+	    {"log2(n)", 3, "not a whole number"},
+	};
+	good = 1;
+	for (size_t k = 0; k < sizeof noval / sizeof noval[0]; k++) {
+		size_t col = 0;
+		int64_t got;
+		err[0] = '\0';
+		ck_expr *e = ck_expr_parse(noval[k].s, &col, err, sizeof err);
+		if (!e || ck_expr_eval(e, noval[k].n, &got, err, sizeof err) == 0 ||
+		    !strstr(err, noval[k].msg)) {
+			tap_diag("'%s' at n = %" PRId64 ": '%s'", noval[k].s, noval[k].n, err);
+			good = 0;
+		}
+		ck_expr_free(e);
+	}
+	TAP_OK(good, "expressions: no value is said (division by zero, log2 of 0, not whole)");
+}
+
 int main(void)
 {
 	test_growth();
 	test_exercises();
 	test_kinds_and_score();
 	test_contain();
+	test_expr();
 	return tap_done();
 }

@@ -54,6 +54,7 @@ typedef enum {
 	CK_KERNEL_REDUCE_BLOCKS, /* out[g] = sum of block g */
 	CK_KERNEL_SCAN_BLOCKS,   /* out[i] exclusive within the block, sums[g] its total */
 	CK_PRAM_INPLACE,         /* void f(pram *m, pram_array *x, size_t n): x scanned in place */
+	CK_PREDICTION,           /* W(n) = ... and D(n) = ... of the reference (predict.c) */
 	CK_CONTRACT_COUNT
 } ck_contract;
 
@@ -110,7 +111,10 @@ typedef struct ck_exercise {
 	char *starter;   /* the starter file, relative to dir (may be NULL) */
 	ck_contract contract;
 	int inclusive;                   /* scans: the reference's inclusiveness */
+	int op;                          /* pram_op: sum (default), max or min */
+	char *args;                      /* the reference's own options ("--samples 7"), or NULL */
 	int model;                       /* pram_model of PRAM programs */
+	int model_given;                 /* model: was given (else the reference's own) */
 	size_t local_sizes[CK_MAX_LIST]; /* work-group sizes tried (kernels) */
 	size_t nlocal;
 	size_t sizes[CK_MAX_LIST]; /* n of the random cases */
@@ -144,6 +148,17 @@ typedef struct ck_diag {
 	char *casedesc; /* the case that showed it ("n = 5, L = 4, random"), or NULL */
 } ck_diag;
 
+/* One launch of a kernel under the Oclgrind plugin (grindview.h): one
+ * work-group of L work-items on n = L elements. */
+typedef struct ck_pview {
+	size_t L;
+	unsigned long long work; /* work-items that accessed memory, summed over the steps */
+	size_t depth;            /* barrier intervals */
+	int access;              /* gv_class: 0 EREW, 1 CREW, 2 CRCW */
+	unsigned line;           /* the access that made the class (0: none) */
+	char array[64];          /* its local array, "" for none */
+} ck_pview;
+
 typedef struct ck_result {
 	const ck_exercise *ex;
 	char *submission; /* the file name as given */
@@ -153,6 +168,8 @@ typedef struct ck_result {
 	int failed[CK_CRIT_COUNT];      /* ... and failed */
 	char *crit_note[CK_CRIT_COUNT]; /* what was measured ("W = 2n - 2 ..."), or NULL */
 	char *notes[16];                /* facts about the run ("Oclgrind not found") */
+	ck_pview pview[CK_MAX_LIST];    /* the PRAM view of a kernel, one launch per L */
+	size_t npview;
 	size_t nnotes;
 	int cases_run, cases_passed;
 } ck_result;
@@ -203,6 +220,9 @@ typedef struct ck_limits {
 	double cpu_s;     /* RLIMIT_CPU; 0: wall_s */
 	size_t mem_bytes; /* RLIMIT_DATA (malloc, brk and private mappings) */
 	const char *cwd;  /* the child's working folder, or NULL */
+	int session;      /* the child starts a session of its own, and at the end (or the
+			     limit) every process of the session is killed: the process
+			     groups of the children it contained too (--class) */
 } ck_limits;
 
 typedef struct ck_proc {
@@ -237,11 +257,31 @@ void ck_proc_describe(const ck_proc *p, char *buf, size_t len);
 int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r);
 int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r);
 
-/* `pram check --internal-case`: run one kernel case on the default device
- * and print the outputs, for Oclgrind (kernelcheck.c). Returns an exit
- * status. */
-int ck_internal_case(const char *exercise, const char *path, size_t n, size_t L, int dist,
-		     uint64_t seed);
+/* `pram check --internal-case`: run kernel cases on the default device
+ * and print the outputs, for Oclgrind (kernelcheck.c): ns and Ls are lists
+ * of equal length ("5" and "4", or "2,4,8" and "2,4,8"), one case (and one
+ * launch) per pair, in order. Returns an exit status. */
+int ck_internal_case(const char *exercise, const char *path, const char *ns, const char *Ls,
+		     int dist, uint64_t seed);
+
+/* Predictions (predict.c). An expression in n: whole numbers, n, + - * /
+ * ^, parentheses, log2(x), ceil(x), floor(x), min(a, b), max(a, b). */
+typedef struct ck_expr ck_expr;
+/* Parse s; NULL with a message in err and the 1-based column in *col. */
+ck_expr *ck_expr_parse(const char *s, size_t *col, char *err, size_t errlen);
+/* Its value at n, exactly: 0 with a whole number in *out, or -1 with why
+ * (a division by zero, log2 of 0, a value that is not a whole number). */
+int ck_expr_eval(const ck_expr *e, int64_t n, int64_t *out, char *why, size_t whylen);
+void ck_expr_free(ck_expr *e);
+/* The check of a prediction exercise. */
+int ck_predict_check(const ck_exercise *ex, const char *path, ck_result *r);
+/* The reference's parameters for ex: its defaults, the exercise's op and
+ * inclusiveness where it takes them, model: when given, then args: through
+ * algo_set_option. Returns 0, or -1 with "file: args: what" in err. */
+struct algo;
+struct algo_params;
+int ck_reference_params(const ck_exercise *ex, const struct algo *a, struct algo_params *p,
+			char *err, size_t errlen);
 
 /* Oclgrind (grind.c): the oclgrind program, or NULL when not installed. */
 const char *ck_oclgrind(void);

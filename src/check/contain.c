@@ -9,6 +9,7 @@
  * and error comes back to the parent.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -60,7 +61,10 @@ static double now(void)
  * network isolated, 'n' not (errno follows as text). */
 static void child_setup(const ck_limits *lim, int report_fd)
 {
-	setpgid(0, 0);
+	if (lim->session)
+		setsid();
+	else
+		setpgid(0, 0);
 	struct rlimit core = {0, 0};
 	setrlimit(RLIMIT_CORE, &core);
 	double cpu = lim->cpu_s > 0 ? lim->cpu_s : lim->wall_s;
@@ -88,6 +92,57 @@ static void child_setup(const ck_limits *lim, int report_fd)
 		(void)w;
 		close(report_fd);
 	}
+}
+
+/* SIGKILL every process of session sid (Linux's /proc: field 6 of
+ * /proc/PID/stat), over a few passes in case one was forking as we
+ * looked. */
+static void kill_session(pid_t sid)
+{
+	for (int pass = 0; pass < 8; pass++) {
+		DIR *d = opendir("/proc");
+		if (!d)
+			return;
+		int found = 0;
+		struct dirent *e;
+		while ((e = readdir(d))) {
+			char *end;
+			long pid = strtol(e->d_name, &end, 10);
+			if (*end || pid <= 0)
+				continue;
+			char path[64], buf[512];
+			snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+			int fd = open(path, O_RDONLY);
+			if (fd < 0)
+				continue;
+			ssize_t n = read(fd, buf, sizeof buf - 1);
+			close(fd);
+			if (n <= 0)
+				continue;
+			buf[n] = '\0';
+			char *rp = strrchr(buf, ')'), state;
+			long ppid, pgrp, sess;
+			if (!rp ||
+			    sscanf(rp + 1, " %c %ld %ld %ld", &state, &ppid, &pgrp, &sess) != 4)
+				continue;
+			if (sess == (long)sid && state != 'Z') {
+				kill((pid_t)pid, SIGKILL);
+				found = 1;
+			}
+		}
+		closedir(d);
+		if (!found)
+			return;
+	}
+}
+
+/* Kill what the child pid left: its process group, or with lim->session
+ * its whole session (the process groups of the children it contained). */
+static void kill_all(pid_t pid, const ck_limits *lim)
+{
+	kill(-pid, SIGKILL);
+	if (lim->session)
+		kill_session(pid);
 }
 
 static int contain(int (*fn)(void *), void *arg, char *const argv[], const ck_limits *lim,
@@ -131,7 +186,8 @@ static int contain(int (*fn)(void *), void *arg, char *const argv[], const ck_li
 		fflush(NULL);
 		_exit(rc);
 	}
-	setpgid(pid, pid); /* also here, so the group exists before we may kill it */
+	if (!lim->session)
+		setpgid(pid, pid); /* also here, so the group exists before we may kill it */
 	close(outp[1]);
 	close(rep[1]);
 	outp[1] = rep[1] = -1;
@@ -159,7 +215,7 @@ static int contain(int (*fn)(void *), void *arg, char *const argv[], const ck_li
 	for (;;) {
 		double left = deadline - now();
 		if (left <= 0 && !killed) {
-			kill(-pid, SIGKILL);
+			kill_all(pid, lim);
 			killed = 1;
 			p->timed_out = 1;
 		}
@@ -197,7 +253,7 @@ static int contain(int (*fn)(void *), void *arg, char *const argv[], const ck_li
 	int st;
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
-	kill(-pid, SIGKILL); /* whatever it left behind */
+	kill_all(pid, lim); /* whatever it left behind */
 	p->seconds = now() - t0;
 	if (WIFEXITED(st)) {
 		p->exited = 1;

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "algo.h"
 #include "check.h"
 #include "pram.h"
 
@@ -116,8 +117,8 @@ const char *ck_crit_name(ck_crit c)
 	return c < CK_CRIT_COUNT ? crit_names[c] : "?";
 }
 
-static const char *const contract_names[CK_CONTRACT_COUNT] = {"kernel-reduce-blocks",
-							      "kernel-scan-blocks", "pram-inplace"};
+static const char *const contract_names[CK_CONTRACT_COUNT] = {
+    "kernel-reduce-blocks", "kernel-scan-blocks", "pram-inplace", "prediction"};
 
 static const char *const dist_names[CK_DIST_COUNT] = {"random", "all equal", "extreme values",
 						      "all ones"};
@@ -275,6 +276,7 @@ void ck_exercise_free(ck_exercise *ex)
 	free(ex->reference);
 	free(ex->solution);
 	free(ex->starter);
+	free(ex->args);
 	memset(ex, 0, sizeof *ex);
 }
 
@@ -323,6 +325,8 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 			str = &ex->solution;
 		else if (strcmp(key, "starter") == 0)
 			str = &ex->starter;
+		else if (strcmp(key, "args") == 0)
+			str = &ex->args;
 		if (str) {
 			free(*str);
 			*str = strdup(val);
@@ -336,13 +340,22 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 			if (k == CK_CONTRACT_COUNT) {
 				snprintf(err, errlen,
 					 "%s: contract '%s': one of kernel-reduce-blocks, "
-					 "kernel-scan-blocks, pram-inplace",
+					 "kernel-scan-blocks, pram-inplace, prediction",
 					 path, val);
 				goto fail;
 			}
 			ex->contract = (ck_contract)k;
 		} else if (strcmp(key, "inclusive") == 0) {
 			ex->inclusive = strcmp(val, "yes") == 0;
+		} else if (strcmp(key, "op") == 0) {
+			pram_op op;
+			if (pram_op_parse(val, &op) != 0 ||
+			    (op != PRAM_OP_SUM && op != PRAM_OP_MAX && op != PRAM_OP_MIN)) {
+				snprintf(err, errlen, "%s: op '%s': one of sum, max, min", path,
+					 val);
+				goto fail;
+			}
+			ex->op = (int)op;
 		} else if (strcmp(key, "model") == 0) {
 			pram_model m;
 			if (pram_model_parse(val, &m) != 0) {
@@ -351,6 +364,7 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 				goto fail;
 			}
 			ex->model = (int)m;
+			ex->model_given = 1;
 		} else if (strcmp(key, "local-sizes") == 0 || strcmp(key, "sizes") == 0 ||
 			   strcmp(key, "sweep") == 0) {
 			size_t *lst = key[0] == 'l'   ? ex->local_sizes
@@ -413,17 +427,17 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 			goto fail;
 		}
 	}
-	const char *missing = !ex->name                           ? "name"
-			      : !ex->file                         ? "file"
-			      : !ex->entry                        ? "entry"
-			      : !ex->reference                    ? "reference"
-			      : ex->contract == CK_CONTRACT_COUNT ? "contract"
-								  : NULL;
+	const char *missing = !ex->name                                     ? "name"
+			      : !ex->file                                   ? "file"
+			      : !ex->entry && ex->contract != CK_PREDICTION ? "entry"
+			      : !ex->reference                              ? "reference"
+			      : ex->contract == CK_CONTRACT_COUNT           ? "contract"
+									    : NULL;
 	if (missing) {
 		snprintf(err, errlen, "%s: no '%s:' line", path, missing);
 		goto fail;
 	}
-	if (ex->contract != CK_PRAM_INPLACE && ex->nlocal == 0) {
+	if (ex->contract != CK_PRAM_INPLACE && ex->contract != CK_PREDICTION && ex->nlocal == 0) {
 		snprintf(err, errlen, "%s: a kernel exercise needs 'local-sizes:'", path);
 		goto fail;
 	}
@@ -436,6 +450,13 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 		snprintf(err, errlen, "%s: bounds on W and D need a 'sweep:' of 3 sizes or more",
 			 path);
 		goto fail;
+	}
+	const algo *ref = algo_find(ex->reference);
+	if (ref) {
+		/* the reference's options are checked here, once, not per case */
+		algo_params p;
+		if (ck_reference_params(ex, ref, &p, err, errlen) != 0)
+			goto fail;
 	}
 	free(text);
 	return 0;

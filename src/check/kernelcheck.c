@@ -22,6 +22,7 @@
 #include "algo.h"
 #include "check.h"
 #include "clcase.h"
+#include "grindview.h"
 
 /* Guard cells after each output (L more), to catch writes past its end. */
 #define GUARD    16
@@ -47,16 +48,31 @@ static void case_desc(const kcase *c, char *buf, size_t len)
 		 ck_dist_name(c->dist), c->seed);
 }
 
-/* The expected outputs of a case: out (groups values or n), sums (groups). */
+/* A reference value as the device holds it: a sum wraps to 32 bits; a
+ * maximum or minimum is an input or the operator's identity, which is
+ * INT_MIN (INT_MAX) on the device where the simulator's is int64's. */
+static int32_t dev32(int op, int64_t v)
+{
+	if (op == PRAM_OP_MAX || op == PRAM_OP_MIN)
+		return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v;
+	return (int32_t)(uint32_t)(uint64_t)v;
+}
+
+/* The expected outputs of a case: out (groups values or n), sums (groups):
+ * the reference with the exercise's op, elements at n and beyond counting
+ * as the operator's identity. */
 static int expected(const ck_exercise *ex, const int64_t *in, size_t n, size_t L, int32_t *out,
 		    int32_t *sums)
 {
 	const algo *a = algo_find(ex->reference);
 	if (!a)
 		return -1;
-	algo_params p = algo_default_params(a);
-	p.inclusive = ex->inclusive;
+	algo_params p;
+	char err[256];
+	if (ck_reference_params(ex, a, &p, err, sizeof err) != 0)
+		return -1;
 	size_t groups = n ? (n + L - 1) / L : 1;
+	int op = ex->op;
 	for (size_t g = 0; g < groups; g++) {
 		size_t lo = g * L, len = lo >= n ? 0 : (n - lo < L ? n - lo : L);
 		algo_data din = {0}, dout = {0};
@@ -64,9 +80,11 @@ static int expected(const ck_exercise *ex, const int64_t *in, size_t n, size_t L
 			return -1;
 		for (size_t i = 0; i < len; i++)
 			din.vals[i].i = in[lo + i];
-		int64_t total = 0;
+		int64_t total = pram_op_identity_i((pram_op)op);
 		for (size_t i = 0; i < len; i++)
-			total += in[lo + i];
+			total = op == PRAM_OP_MAX   ? (in[lo + i] > total ? in[lo + i] : total)
+				: op == PRAM_OP_MIN ? (in[lo + i] < total ? in[lo + i] : total)
+						    : total + in[lo + i];
 		if (algo_alloc_outputs(a, &din, &p, &dout) != 0) {
 			algo_data_free(&din);
 			return -1;
@@ -74,11 +92,11 @@ static int expected(const ck_exercise *ex, const int64_t *in, size_t n, size_t L
 		if (len)
 			a->reference(&din, &dout, &p);
 		if (ex->contract == CK_KERNEL_REDUCE_BLOCKS) {
-			out[g] = (int32_t)(uint32_t)(uint64_t)(len ? dout.vals[0].i : 0);
+			out[g] = dev32(op, len ? dout.vals[0].i : total);
 		} else {
 			for (size_t i = 0; i < len; i++)
-				out[lo + i] = (int32_t)(uint32_t)(uint64_t)dout.vals[i].i;
-			sums[g] = (int32_t)(uint32_t)(uint64_t)total;
+				out[lo + i] = dev32(op, dout.vals[i].i);
+			sums[g] = dev32(op, total);
 		}
 		algo_data_free(&din);
 		algo_data_free(&dout);
@@ -215,19 +233,207 @@ static size_t make_cases(const ck_exercise *ex, size_t L, kcase *cs, size_t max)
 	return k;
 }
 
-/* The PRAM view of a kernel: its measured work and depth per work-group and
- * the class of its local-memory accesses (EREW, CREW, CRCW) need the
- * pramsim Oclgrind plugin (grindview.h: gv_plugin_path, gv_read). With it,
- * this runs `oclgrind --plugins PATH` on `pram check --internal-case` with
- * PRAM_GRIND_OUT set, over one work-group with n = L = 2, 4, ..., 256 (over
- * n with L fixed every kernel's work is linear), and judges W and D with
- * ck_growth_classify against the exercise's work: and depth: bounds. */
-static void check_pram_view(const ck_exercise *ex, const char *path, ck_result *r)
+/* A growth class with L for n ("L log L"), for the PRAM view of one
+ * work-group of L. */
+static void growth_L(ck_growth g, char *buf, size_t len)
 {
-	(void)ex;
-	(void)path;
-	ck_note(r, "the PRAM view (work, depth and EREW/CREW/CRCW per work-group) needs the "
-		   "pramsim Oclgrind plugin, not built");
+	const char *s = ck_growth_name(g);
+	size_t k = 0;
+	for (size_t i = 0; s[i] && k + 1 < len; i++) {
+		int alone = s[i] == 'n' && (i == 0 || s[i - 1] == ' ') &&
+			    (s[i + 1] == '\0' || s[i + 1] == ' ');
+		buf[k++] = alone ? 'L' : s[i];
+	}
+	buf[k] = '\0';
+}
+
+/* "3, 7, 15, ..." of the measured values, into buf. */
+static void list_vals(const ck_result *r, int depth, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t k = 0; k < r->npview; k++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%llu", k ? ", " : "",
+			 depth ? (unsigned long long)r->pview[k].depth : r->pview[k].work);
+}
+
+/* The PRAM view of a kernel: its measured work and depth per work-group and
+ * the class of its local-memory accesses (EREW, CREW, CRCW), from the
+ * pramsim Oclgrind plugin (grindview.h). This runs `oclgrind --plugins
+ * PATH` on `pram check --internal-case` with PRAM_GRIND_OUT set, one
+ * launch of one work-group with n = L for each L = 2, 4, ..., grind-max
+ * (over n with L fixed every kernel's work is linear, so the growth that
+ * tells a work-efficient kernel is the one in L), and judges W and D with
+ * ck_growth_classify against the exercise's work: and depth: bounds. The
+ * whole sweep is one Oclgrind run within three time limits; a run cut
+ * short keeps the launches it finished. */
+static void check_pram_view(const ck_exercise *ex, const char *path, int timeouts, ck_result *r)
+{
+	const char *so = gv_plugin_path(), *og = ck_oclgrind();
+	const char *env = getenv("PRAM_GRIND_PLUGIN");
+	char named[600];
+	snprintf(named, sizeof named,
+		 "the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN (%s) cannot be read",
+		 env ? env : "");
+	const char *why = !og ? "Oclgrind is not installed (Debian: apt-get install oclgrind)"
+			  : !so && env ? named
+			  : !so ? "the pramsim Oclgrind plugin is not built (configure found no "
+				  "liboclgrind-dev or no C++ compiler)"
+			  : timeouts ? "the kernel does not finish"
+				     : NULL;
+	int bounded = ex->work != CK_GROW_COUNT || ex->depth != CK_GROW_COUNT;
+	char err[1024];
+	if (why) {
+		ck_note(r,
+			"the PRAM view (work, depth and EREW/CREW/CRCW per work-group) was not "
+			"measured: %s%s",
+			why, bounded && !timeouts ? "; W and D are not graded here" : "");
+		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
+			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
+				r->ran[c] = timeouts ? 0 : -1;
+		return;
+	}
+	size_t Ls[CK_MAX_LIST], m = 0;
+	size_t top = ex->grind_max < 256 ? ex->grind_max : 256;
+	for (size_t L = 2; L <= top && m < CK_MAX_LIST; L *= 2)
+		Ls[m++] = L;
+	if (m < 3) {
+		ck_note(r, "the PRAM view needs grind-max of 8 or more (it is %zu)", ex->grind_max);
+		return;
+	}
+	char list[CK_MAX_LIST * 8] = "";
+	for (size_t k = 0; k < m; k++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%zu", k ? "," : "",
+			 Ls[k]);
+	const char *tdir = getenv("TMPDIR");
+	char dir[512], outp[600];
+	snprintf(dir, sizeof dir, "%s/pramview.XXXXXX", tdir && *tdir ? tdir : "/tmp");
+	if (!mkdtemp(dir)) {
+		ck_note(r, "cannot make a temporary folder for the PRAM view");
+		return;
+	}
+	snprintf(outp, sizeof outp, "%s/view.grind", dir);
+	char *old = getenv("PRAM_GRIND_OUT");
+	char *saved = old ? strdup(old) : NULL;
+	setenv("PRAM_GRIND_OUT", outp, 1);
+	const char *self = ck_self_exe();
+	/* no -g: Oclgrind gives the lines anyway, and -g changes what it runs */
+	char *argv[] = {
+	    (char *)og, "--plugins",  (char *)so, (char *)self, "check", "--internal-case",
+	    ex->path,   (char *)path, list,       list,         "0",     "1",
+	    NULL};
+	ck_limits gl = {.wall_s = ex->time_limit * 3, .mem_bytes = 0};
+	ck_proc p;
+	int started = ck_contain_exec(argv, &gl, &p, err, sizeof err) == 0;
+	if (saved)
+		setenv("PRAM_GRIND_OUT", saved, 1);
+	else
+		unsetenv("PRAM_GRIND_OUT");
+	free(saved);
+	gv_run run = {0};
+	if (!started) {
+		ck_note(r, "the PRAM view: cannot run Oclgrind: %s", err);
+		goto fail;
+	}
+	char how[160];
+	ck_proc_describe(&p, how, sizeof how);
+	if (gv_read(outp, &run, err, sizeof err) != 0) {
+		ck_note(r,
+			"the PRAM view: Oclgrind with the plugin %s and recorded nothing usable "
+			"(%s)",
+			how, err);
+		ck_proc_free(&p);
+		goto fail;
+	}
+	if (p.timed_out || !p.exited || p.status != 0)
+		ck_note(r, "the PRAM view: Oclgrind %s after %zu of %zu launches", how, run.nlaunch,
+			m);
+	ck_proc_free(&p);
+	r->npview = 0;
+	for (size_t k = 0; k < run.nlaunch && r->npview < CK_MAX_LIST; k++) {
+		const gv_launch *l = &run.launch[k];
+		if (l->dim != 1 || l->ngroup != 1 || l->local[0] < 2)
+			continue;
+		ck_pview *v = &r->pview[r->npview++];
+		v->L = l->local[0];
+		v->work = l->work;
+		v->depth = l->depth;
+		v->access = (int)l->access;
+		v->line = l->access != GV_EREW ? l->group[l->worst].first.line : 0;
+		snprintf(v->array, sizeof v->array, "%s",
+			 l->access != GV_EREW ? l->group[l->worst].first.array : "");
+	}
+	char acc[CK_MAX_LIST * 48] = "";
+	for (size_t k = 0; k < r->npview; k++) {
+		const ck_pview *v = &r->pview[k];
+		snprintf(acc + strlen(acc), sizeof acc - strlen(acc),
+			 "%sL = %zu: W = %llu, D = %zu, %s", k ? "; " : "", v->L, v->work, v->depth,
+			 gv_class_name((gv_class)v->access));
+		if (v->access != GV_EREW && v->line)
+			snprintf(acc + strlen(acc), sizeof acc - strlen(acc), " (%s:%u%s%s)",
+				 ck_basename(path), v->line, v->array[0] ? ", " : "", v->array);
+	}
+	if (r->npview)
+		ck_note(r, "the PRAM view of one work-group of L with n = L (Oclgrind plugin): %s",
+			acc);
+	if (r->npview < 3) {
+		ck_note(r, "the PRAM view: too few launches recorded to judge W and D");
+		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
+			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
+				r->ran[c] = 0;
+		goto fail;
+	}
+	double ns[CK_MAX_LIST], w[CK_MAX_LIST], d[CK_MAX_LIST];
+	size_t mm = 0;
+	for (size_t k = 0; k < r->npview; k++)
+		if (r->pview[k].work > 0 && r->pview[k].depth > 0) {
+			ns[mm] = (double)r->pview[k].L;
+			w[mm] = (double)r->pview[k].work;
+			d[mm] = (double)r->pview[k].depth;
+			mm++;
+		}
+	char vals[CK_MAX_LIST * 24], gname[64], bname[64];
+	char cased[128];
+	snprintf(cased, sizeof cased, "one work-group, n = L = %zu .. %zu, under Oclgrind",
+		 r->pview[0].L, r->pview[r->npview - 1].L);
+	for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++) {
+		int isd = c == CK_CRIT_DEPTH;
+		ck_growth bound = isd ? ex->depth : ex->work;
+		if (bound == CK_GROW_COUNT)
+			continue;
+		r->ran[c] = 1;
+		ck_growth g = mm >= 3 ? ck_growth_classify(ns, isd ? d : w, mm) : CK_GROW_COUNT;
+		list_vals(r, isd, vals, sizeof vals);
+		growth_L(g, gname, sizeof gname);
+		growth_L(bound, bname, sizeof bname);
+		ck_crit_note(
+		    r, (ck_crit)c,
+		    "%s grows as %s over one work-group of L = %zu .. %zu: %s; bound O(%s)",
+		    isd ? "D" : "W", gname, r->pview[0].L, r->pview[r->npview - 1].L, vals, bname);
+		if (g == CK_GROW_COUNT || g <= bound)
+			continue;
+		double lw = isd ? d[mm - 1] : w[mm - 1], lL = ns[mm - 1];
+		if (!isd)
+			ck_diag_add(r, CK_NOT_WORK_EFFICIENT, CK_CRIT_WORK, ck_basename(path), 0,
+				    cased,
+				    "a work-efficient kernel does O(L) work per work-group: each "
+				    "level of a tree halves the work-items that take part, where "
+				    "adding at every distance in every step keeps all L busy",
+				    "W grows as %s over one work-group of L: not work-efficient "
+				    "(measured W = %g at L = %g, %.1f per work-item; the exercise "
+				    "asks for O(%s))",
+				    gname, lw, lL, lw / lL, bname);
+		else
+			ck_diag_add(r, CK_DEPTH, CK_CRIT_DEPTH, ck_basename(path), 0, cased,
+				    "each barrier interval is a PRAM step: a barrier in a loop "
+				    "over the elements makes one step per element",
+				    "D grows as %s over one work-group of L: %g barrier intervals "
+				    "at L = %g (the exercise asks for O(%s))",
+				    gname, lw, lL, bname);
+	}
+fail:
+	gv_free(&run);
+	unlink(outp);
+	rmdir(dir);
 }
 
 typedef struct lstat_ {
@@ -435,26 +641,36 @@ static void show_completion(const ck_exercise *ex, const char *src, const char *
 		for (int i = 0; i < 3; i++)
 			s[i] = strtoll(q, &q, 10);
 		char a[512] = "", b[512] = "", cbuf[512] = "", want[512] = "";
-		int64_t off = 0, run = 0;
+		int op = ex->op;
+		int64_t id = dev32(op, pram_op_identity_i((pram_op)op));
+#define COMBINE(x, y)                                  \
+	(op == PRAM_OP_MAX   ? ((x) > (y) ? (x) : (y)) \
+	 : op == PRAM_OP_MIN ? ((x) < (y) ? (x) : (y)) \
+			     : (x) + (y))
+		int64_t off = id, run = id;
 		for (int i = 0; i < 10; i++) {
 			if (i && i % 4 == 0)
-				off += s[i / 4 - 1];
+				off = COMBINE(off, s[i / 4 - 1]);
 			snprintf(a + strlen(a), sizeof a - strlen(a), "%s%" PRId64,
 				 i == 0       ? ""
 				 : i % 4 == 0 ? " | "
 					      : " ",
 				 o[i]);
 			snprintf(cbuf + strlen(cbuf), sizeof cbuf - strlen(cbuf), " %" PRId64,
-				 o[i] + off);
+				 COMBINE(off, o[i]));
 			snprintf(want + strlen(want), sizeof want - strlen(want), " %" PRId64, run);
-			run += v[i];
+			run = COMBINE(run, v[i]);
 		}
+#undef COMBINE
 		for (int g = 0; g < 3; g++)
 			snprintf(b + strlen(b), sizeof b - strlen(b), " %" PRId64, s[g]);
+		const char *opn = pram_op_name((pram_op)op);
 		ck_note(r,
 			"the any-length scan from your blocks (n = 10, L = 4): block scans %s; "
-			"sums%s; adding the scanned sums gives%s (the exclusive scan is%s)",
-			a, b, cbuf, want);
+			"%s%s; combining each block with the %s-scan of the %s before it gives%s "
+			"(the exclusive %s-scan is%s)",
+			a, op == PRAM_OP_SUM ? "sums" : "block totals", b, opn,
+			op == PRAM_OP_SUM ? "sums" : "totals", cbuf, opn, want);
 	}
 	ck_proc_free(&p);
 }
@@ -635,14 +851,47 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 		r->ran[CK_CRIT_MEMORY] = 0;
 		ck_note(r, "Oclgrind was not run: the kernel does not finish");
 	}
-	check_pram_view(ex, path, r);
+	check_pram_view(ex, path, timeouts, r);
 	free(src);
 	return 0;
 }
 
-int ck_internal_case(const char *exercise, const char *path, size_t n, size_t L, int dist,
-		     uint64_t seed)
+/* Parse "A,B,C" into v (at most max sizes); returns the count, or 0 when
+ * malformed. */
+static size_t parse_list(const char *s, size_t *v, size_t max)
 {
+	size_t k = 0;
+	while (*s && k < max) {
+		char *end;
+		unsigned long long x = strtoull(s, &end, 10);
+		if (end == s || (*end && *end != ','))
+			return 0;
+		v[k++] = (size_t)x;
+		s = *end ? end + 1 : end;
+	}
+	return *s ? 0 : k;
+}
+
+int ck_internal_case(const char *exercise, const char *path, const char *ns, const char *Ls,
+		     int dist, uint64_t seed)
+{
+	size_t nv[CK_MAX_LIST], lv[CK_MAX_LIST];
+	size_t m = parse_list(ns, nv, CK_MAX_LIST), ml = parse_list(Ls, lv, CK_MAX_LIST);
+	if (m == 0 || m != ml) {
+		fprintf(stderr,
+			"pram: --internal-case: N '%s' and L '%s' must be lists of equal "
+			"length\n",
+			ns, Ls);
+		return 2;
+	}
+	for (size_t k = 0; k < m; k++)
+		if (lv[k] == 0 || lv[k] > 256 || (lv[k] & (lv[k] - 1))) {
+			fprintf(stderr,
+				"pram: --internal-case: L = %zu is not a power of two from "
+				"1 to 256\n",
+				lv[k]);
+			return 2;
+		}
 	ck_exercise ex;
 	char err[1024];
 	if (ck_exercise_find(exercise, &ex, err, sizeof err) != 0) {
@@ -655,8 +904,10 @@ int ck_internal_case(const char *exercise, const char *path, size_t n, size_t L,
 		ck_exercise_free(&ex);
 		return 2;
 	}
-	kcase c = {.n = n, .L = L, .dist = dist, .seed = seed};
-	kjob j = {&ex, src, ck_basename(path), &c, 1, 0, 1, 0};
+	kcase c[CK_MAX_LIST];
+	for (size_t k = 0; k < m; k++)
+		c[k] = (kcase){.n = nv[k], .L = lv[k], .dist = dist, .seed = seed};
+	kjob j = {&ex, src, ck_basename(path), c, m, 0, 1, 0};
 	int rc = run_cases(&j);
 	free(src);
 	ck_exercise_free(&ex);

@@ -173,7 +173,9 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 {
 	const algo *a = algo_find(ex->reference);
 	algo_params p = a ? algo_default_params(a) : (algo_params){0};
-	p.inclusive = ex->inclusive;
+	char perr_[256];
+	if (a && ck_reference_params(ex, a, &p, perr_, sizeof perr_) != 0)
+		ck_note(r, "%s", perr_);
 	long cur = -1;
 	const char *line = out;
 	while (line && *line) {
@@ -488,9 +490,10 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 		char desc[256];
 		pcase_desc(&cs[k], desc, sizeof desc);
 		ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, shown, 0, desc, NULL,
-			    "x[%zu] = %" PRId64 ", expected %" PRId64 " (the %s sum scan)",
+			    "x[%zu] = %" PRId64 ", expected %" PRId64 " (the %s %s scan)",
 			    res[k].at, res[k].got, res[k].want,
-			    ex->inclusive ? "inclusive" : "exclusive");
+			    ex->inclusive ? "inclusive" : "exclusive",
+			    pram_op_name((pram_op)ex->op));
 	}
 
 	/* W and D over the sweep, of a program that keeps to the model */
@@ -591,5 +594,7 @@ int ck_run(const ck_exercise *ex, const char *path, ck_result *r)
 	}
 	if (ex->contract == CK_PRAM_INPLACE)
 		return ck_pram_check(ex, path, r);
+	if (ex->contract == CK_PREDICTION)
+		return ck_predict_check(ex, path, r);
 	return ck_kernel_check(ex, path, r);
 }

@@ -275,6 +275,26 @@ void ck_report_json(FILE *f, const ck_result *r)
 			fputs("null", f);
 		fputc('}', f);
 	}
+	fputs("], \"pram_view\": [", f);
+	for (size_t k = 0; k < r->npview; k++) {
+		const ck_pview *v = &r->pview[k];
+		static const char *const cls[] = {"EREW", "CREW", "CRCW"};
+		fprintf(f,
+			"%s{\"L\": %zu, \"n\": %zu, \"work\": %llu, \"depth\": %zu, \"class\": "
+			"\"%s\", \"line\": ",
+			k ? ", " : "", v->L, v->L, v->work, v->depth,
+			v->access >= 0 && v->access < 3 ? cls[v->access] : "?");
+		if (v->line)
+			fprintf(f, "%u", v->line);
+		else
+			fputs("null", f);
+		fputs(", \"array\": ", f);
+		if (v->array[0])
+			json_str(f, v->array);
+		else
+			fputs("null", f);
+		fputc('}', f);
+	}
 	fputs("], \"notes\": [", f);
 	for (size_t k = 0; k < r->nnotes; k++) {
 		if (k)
