@@ -89,13 +89,13 @@ EXTRA_DIST += $(CASE_FILES) tests/cases/README.md
 # pram check: the exercises' solutions and starters, the wrong solutions of
 # tests/check/ diagnosed by kind and line, the outputs, the sandbox, a class
 # and the Gradescope bundle.
-TESTS += tests/check.sh tests/check-classroom.sh
+TESTS += tests/check.sh tests/check-classroom.sh tests/lesson-exercises.sh
 check_PROGRAMS += tests/test-check
 TESTS += tests/test-check
 tests_test_check_SOURCES = tests/test-check.c tests/tap.h
 tests_test_check_LDADD = src/check/libcheck.la kernels/libpramcl.la plots/libpramfit.la \
 	src/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm
-EXTRA_DIST += tests/check.sh tests/check-classroom.sh $(CHECK_CORPUS) tests/data/check-network.c
+EXTRA_DIST += tests/check.sh tests/check-classroom.sh tests/lesson-exercises.sh $(CHECK_CORPUS) tests/data/check-network.c
 CHECK_CORPUS = tests/check/reduce-missing-barrier.cl tests/check/reduce-divergent-barrier.cl \
 	tests/check/reduce-oob-tail.cl tests/check/reduce-uninit-local.cl \
 	tests/check/reduce-fixed-size.cl tests/check/reduce-cross-group.cl \
