@@ -478,44 +478,44 @@ static size_t lesson_dirs(const char *dirs[3])
 	return k;
 }
 
-/* Call fn on each NAME.exercise under the folders' NN-topic/ subfolders. */
+static int not_hidden(const struct dirent *e)
+{
+	return e->d_name[0] != '.';
+}
+
+/* Call fn on each NAME.exercise under the folders' NN-topic/ subfolders, in
+ * the order of the lessons and, within one, of the names. */
 static int each_exercise(int (*fn)(const char *path, const char *name, void *ud), void *ud)
 {
 	const char *dirs[3];
 	size_t nd = lesson_dirs(dirs);
 	for (size_t k = 0; k < nd; k++) {
-		DIR *d = opendir(dirs[k]);
-		if (!d)
-			continue;
-		struct dirent *e;
-		int found = 0;
-		while ((e = readdir(d))) {
-			if (e->d_name[0] == '.')
-				continue;
-			char sub[PATH_MAX + 512];
-			snprintf(sub, sizeof sub, "%s/%s", dirs[k], e->d_name);
-			DIR *d2 = opendir(sub);
-			if (!d2)
-				continue;
-			struct dirent *e2;
-			while ((e2 = readdir(d2))) {
-				size_t l = strlen(e2->d_name);
-				if (l > 9 && strcmp(e2->d_name + l - 9, ".exercise") == 0) {
+		struct dirent **sub = NULL;
+		int nsub = scandir(dirs[k], &sub, not_hidden, alphasort);
+		int found = 0, stop = 0;
+		for (int i = 0; i < nsub; i++) {
+			char dir[PATH_MAX + 512];
+			snprintf(dir, sizeof dir, "%s/%s", dirs[k], sub[i]->d_name);
+			struct dirent **ent = NULL;
+			int nent = stop ? 0 : scandir(dir, &ent, not_hidden, alphasort);
+			for (int j = 0; j < nent; j++) {
+				const char *f = ent[j]->d_name;
+				size_t l = strlen(f);
+				if (!stop && l > 9 && strcmp(f + l - 9, ".exercise") == 0) {
 					char p[2 * PATH_MAX + 8], name[256];
-					snprintf(p, sizeof p, "%s/%s", sub, e2->d_name);
-					snprintf(name, sizeof name, "%.*s", (int)(l - 9),
-						 e2->d_name);
+					snprintf(p, sizeof p, "%s/%s", dir, f);
+					snprintf(name, sizeof name, "%.*s", (int)(l - 9), f);
 					found = 1;
-					if (fn(p, name, ud)) {
-						closedir(d2);
-						closedir(d);
-						return 1;
-					}
+					stop = fn(p, name, ud);
 				}
+				free(ent[j]);
 			}
-			closedir(d2);
+			free(ent);
+			free(sub[i]);
 		}
-		closedir(d);
+		free(sub);
+		if (stop)
+			return 1;
 		if (found)
 			return 0; /* the first folder that has exercises is the one */
 	}
@@ -557,21 +557,41 @@ int ck_exercise_find(const char *name, ck_exercise *ex, char *err, size_t errlen
 	return ck_exercise_read(f.path, ex, err, errlen);
 }
 
+/* The listing's columns: the widest name and file name. */
+struct list_ud {
+	FILE *f; /* NULL: measure the columns */
+	int namew, filew;
+};
+
 static int list_one(const char *path, const char *name, void *ud)
 {
-	FILE *f = ud;
+	struct list_ud *u = ud;
 	ck_exercise ex;
 	char err[512];
 	if (ck_exercise_read(path, &ex, err, sizeof err) != 0) {
-		fprintf(f, "  %-16s (unreadable: %s)\n", name, err);
+		if (u->f)
+			fprintf(u->f, "  %-*s (unreadable: %s)\n", u->namew, name, err);
+		else if ((int)strlen(name) > u->namew)
+			u->namew = (int)strlen(name);
 		return 0;
 	}
-	fprintf(f, "  %-16s %-10s %s\n", ex.name, ex.file, ex.title ? ex.title : "");
+	if (u->f) {
+		fprintf(u->f, "  %-*s  %-*s  %s\n", u->namew, ex.name, u->filew, ex.file,
+			ex.title ? ex.title : "");
+	} else {
+		if ((int)strlen(ex.name) > u->namew)
+			u->namew = (int)strlen(ex.name);
+		if ((int)strlen(ex.file) > u->filew)
+			u->filew = (int)strlen(ex.file);
+	}
 	ck_exercise_free(&ex);
 	return 0;
 }
 
 void ck_exercise_list(FILE *f)
 {
-	each_exercise(list_one, f);
+	struct list_ud u = {.f = NULL, .namew = 8, .filew = 4};
+	each_exercise(list_one, &u);
+	u.f = f;
+	each_exercise(list_one, &u);
 }
