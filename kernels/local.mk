@@ -34,7 +34,7 @@ nobase_dist_pkgdata_DATA += kernels/scatter_blur.cl
 # that the commands need no #ifdef. gpuval and the table's lookups need no
 # OpenCL.
 noinst_LTLIBRARIES += kernels/libpramcl.la
-kernels_libpramcl_la_SOURCES = kernels/clrt.h kernels/gpu.h kernels/gpuval.c kernels/gpuval.h \
+kernels_libpramcl_la_SOURCES = kernels/clrt.h kernels/gpu.h kernels/gpuval.c kernels/gpuval.h kernels/student.h \
 	kernels/lookup.c
 kernels_libpramcl_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 kernels_libpramcl_la_LIBADD = $(OPENCL_LIBS)
@@ -57,6 +57,8 @@ kernels_libpramcl_la_SOURCES += kernels/gpu_box_filter.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_haar.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_scatter_blur.c
 kernels_libpramcl_la_SOURCES += kernels/gpu_or_crcw.c kernels/gpu_leader_crcw.c
+# A student's kernel, built and run for pram check.
+kernels_libpramcl_la_SOURCES += kernels/student.c
 else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif

@@ -75,16 +75,9 @@ src_check_libgrindview_la_CPPFLAGS = $(AM_CPPFLAGS) -DPKGLIBDIR='"$(pkglibdir)"'
 noinst_LTLIBRARIES += src/check/libcheck.la
 src_check_libcheck_la_SOURCES = src/check/check.h src/check/exercise.c src/check/contain.c \
 	src/check/kernelcheck.c src/check/pramcheck.c src/check/grind.c src/check/report.c \
-	src/check/clcase.h src/check/predict.c
+	src/check/predict.c
 src_check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots -DLIBDIR='"$(libdir)"' \
 	-DINCLUDEDIR='"$(includedir)"'
 src_check_libcheck_la_LIBADD = src/check/libgrindview.la
-if HAVE_OPENCL
-src_check_libcheck_la_SOURCES += src/check/clcase.c
-src_check_libcheck_la_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-else
-src_check_libcheck_la_SOURCES += src/check/clcase_none.c
-endif
-EXTRA_DIST += src/check/clcase.c src/check/clcase_none.c
 pram_SOURCES += src/cmd_check.c
 pram_LDADD += src/check/libcheck.la plots/libpramfit.la

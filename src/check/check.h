@@ -1,7 +1,7 @@
 /*
  * check.h - the checker behind `pram check`: exercises read from lessons/
  * (exercise.c), containment of every student build and run in a child
- * process (contain.c), the kernel checks (kernelcheck.c, clcase.c), the
+ * process (contain.c), the kernel checks (kernelcheck.c, and kernels/student.c for the device), the
  * Oclgrind diagnostics (grind.c), the PRAM-program checks (pramcheck.c) and
  * the reports (report.c). Nothing here prints to the terminal except the
  * report functions, to the FILE they are given, and nothing exits.

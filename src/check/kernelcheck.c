@@ -21,7 +21,7 @@
 
 #include "algo.h"
 #include "check.h"
-#include "clcase.h"
+#include "student.h"
 #include "grindview.h"
 
 /* Guard cells after each output (L more), to catch writes past its end. */

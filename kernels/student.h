@@ -1,15 +1,14 @@
 /*
- * clcase.h - building and running a student's kernel (clcase.c with
- * OpenCL, clcase_none.c without): the only part of the checker that
- * touches OpenCL.
+ * student.h - building and running a student's kernel for pram check
+ * (student.c with OpenCL; without it, none.c's versions say why they
+ * cannot). A public header of the kernels' layer: it needs no OpenCL
+ * header, so the checker reaches OpenCL only through it.
  */
-#ifndef PRAM_CLCASE_H
-#define PRAM_CLCASE_H
+#ifndef PRAM_STUDENT_H
+#define PRAM_STUDENT_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-#include "check.h"
 
 typedef struct ck_cl ck_cl;
 

@@ -1,5 +1,5 @@
 /*
- * clcase.c - a student's kernel on the OpenCL device: build it from its own
+ * student.c - a student's kernel on the OpenCL device: build it from its own
  * text (with a #line directive, so the compiler's messages name the
  * student's file, never a temporary one), and run one case of a block
  * contract with a given work-group size. Runs in a contained child
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clcase.h"
+#include "student.h"
 #include "clrtint.h"
 
 struct ck_cl {
@@ -43,7 +43,10 @@ ck_cl *ck_cl_open(const char *src, const char *shown, const char *entry, const c
 	c->rt = clrt_open(NULL, err, errlen);
 	if (!c->rt)
 		goto fail;
-	text = ck_strf("#line 1 \"%s\"\n%s", shown, src);
+	size_t tlen = strlen(shown) + strlen(src) + 16;
+	text = malloc(tlen);
+	if (text)
+		snprintf(text, tlen, "#line 1 \"%s\"\n%s", shown, src);
 	if (!text) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
