@@ -87,3 +87,6 @@ endif
 EXTRA_DIST += src/check/clcase.c src/check/clcase_none.c
 pram_SOURCES += src/cmd_check.c
 pram_LDADD += src/check/libcheck.la plots/libpramfit.la
+# pram lessons and pram lesson: the lessons read (lesson.c), their Markdown
+# subset rendered for a terminal and as HTML (markdown.c).
+pram_SOURCES += src/cmd_lessons.c src/lesson.c src/lesson.h src/markdown.c src/markdown.h
