@@ -481,7 +481,7 @@ size_t md_inline_text(FILE *f, const char *s, int tty)
 
 static void html_id(FILE *f, const char *s)
 {
-	int dash = 0;
+	int dash = 1; /* no leading dash */
 	for (; *s; s++) {
 		if (isalnum((unsigned char)*s)) {
 			fputc(tolower((unsigned char)*s), f);
