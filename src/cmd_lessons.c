@@ -34,8 +34,12 @@
 enum {
 	O_JSON = 1000,
 	O_HTML,
+	O_TIME,
 	O_HELP
 };
+
+/* --time-limit: seconds every example may run, 0 for each kind's default. */
+static double time_limit;
 
 /* printf into buf; a result that does not fit leaves buf empty, so that
  * what is done with it fails rather than touching another file. */
@@ -84,6 +88,8 @@ static void run_example(const char *dir, const char *cmd, const char *const *ext
 		argv[k] = words[k];
 	for (size_t k = 0; k < nextra; k++)
 		argv[argc + k] = (char *)extra[k];
+	if (time_limit > 0)
+		limit = time_limit;
 	ck_limits lim = {.wall_s = limit, .mem_bytes = (size_t)2 << 30, .cwd = dir};
 	ck_proc p;
 	if (ck_contain_exec(argv, &lim, &p, err, sizeof err)) {
@@ -387,9 +393,17 @@ static int report_figure(const char *dir, char *name, size_t len)
 	char *t = slurp_text(p);
 	if (!t)
 		return -1;
-	const char *s = strstr(t, "\"svg\": \"");
-	if (!s)
-		s = strstr(t, "\"svg\":\"");
+	/* The cost figure (W and D) first, else the first figure. */
+	const char *s = NULL;
+	for (const char *q = t; (q = strstr(q, "\"svg\": \"")); q++) {
+		const char *e = strchr(q + 8, '"');
+		if (!s)
+			s = q;
+		if (e && e - (q + 8) > 9 && strncmp(e - 9, "-cost.svg", 9) == 0) {
+			s = q;
+			break;
+		}
+	}
 	int rc = -1;
 	if (s) {
 		s = strchr(s + 5, '"') + 1;
@@ -726,10 +740,23 @@ static int write_site(const lesson_set *s, const char *out)
 
 /* ---- the commands ---------------------------------------------------- */
 
+static int parse_limit(const char *cmd, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end || !(v > 0 && v <= 3600)) {
+		cli_error("%s: --time-limit '%s': give seconds from 0.1 to 3600", cmd, arg);
+		return -1;
+	}
+	time_limit = v;
+	return 0;
+}
+
 static int lessons_exec(int argc, char **argv)
 {
 	static const struct option longopts[] = {{"json", no_argument, 0, O_JSON},
 						 {"html", required_argument, 0, O_HTML},
+						 {"time-limit", required_argument, 0, O_TIME},
 						 {"help", no_argument, 0, O_HELP},
 						 {0, 0, 0, 0}};
 	int json = 0, c;
@@ -743,6 +770,10 @@ static int lessons_exec(int argc, char **argv)
 			break;
 		case O_HTML:
 			html = optarg;
+			break;
+		case O_TIME:
+			if (parse_limit("lessons", optarg))
+				return EXIT_USAGE;
 			break;
 		case O_HELP:
 			cli_usage(&cmd_lessons_entry, stdout);
@@ -786,7 +817,9 @@ static int lessons_exec(int argc, char **argv)
 
 static int lesson_exec(int argc, char **argv)
 {
-	static const struct option longopts[] = {{"help", no_argument, 0, O_HELP}, {0, 0, 0, 0}};
+	static const struct option longopts[] = {{"time-limit", required_argument, 0, O_TIME},
+						 {"help", no_argument, 0, O_HELP},
+						 {0, 0, 0, 0}};
 	int c;
 	optind = 1;
 	opterr = 0;
@@ -794,6 +827,11 @@ static int lesson_exec(int argc, char **argv)
 		if (c == O_HELP) {
 			cli_usage(&cmd_lesson_entry, stdout);
 			return EXIT_OK;
+		}
+		if (c == O_TIME) {
+			if (parse_limit("lesson", optarg))
+				return EXIT_USAGE;
+			continue;
 		}
 		return cli_bad_option("lesson", c, argv);
 	}
@@ -822,7 +860,7 @@ static int lesson_exec(int argc, char **argv)
 
 const cmd_entry cmd_lessons_entry = {
     .name = "lessons",
-    .args = "[--json | --html DIR]",
+    .args = "[--json | --html DIR [--time-limit S]]",
     .summary = "list the lessons and their exercises, or write them as a web site",
     .help = "The lessons are the NN-topic/ folders of $PRAM_LESSONS_DIR, else of the\n"
 	    "source tree's lessons/, else of the installed lessons (as for pram check).\n"
@@ -834,6 +872,8 @@ const cmd_entry cmd_lessons_entry = {
 	    "              example (drawn with --budget 0 --reps 1), the starter files\n"
 	    "              and the exercises' contracts; nothing is fetched from a\n"
 	    "              network. A figure that cannot be made is skipped and said.\n"
+	    "  --time-limit S  seconds each example may run (default 20, a step-through\n"
+	    "              page 30, a figure 180); past it the example is stopped\n"
 	    "Exit status: 0 success, 1 a malformed lesson.md or a failed example,\n"
 	    "2 a usage error.\n",
     .exec = lessons_exec,
@@ -841,13 +881,15 @@ const cmd_entry cmd_lessons_entry = {
 
 const cmd_entry cmd_lesson_entry = {
     .name = "lesson",
-    .args = "N | FOLDER",
+    .args = "N | FOLDER [--time-limit S]",
     .summary = "print one lesson in the terminal, its examples run",
     .help = "N is the lesson's number (pram lessons lists them), FOLDER its folder\n"
 	    "name (03-blelloch). Each 'pram' example of the text runs in the lesson's\n"
 	    "folder, with a time limit, and its output is printed under it; a 'pram\n"
 	    "report' example is shown, not run. The exercises end with the pram check\n"
 	    "command that grades them.\n"
+	    "options:\n"
+	    "  --time-limit S  seconds each example may run (default 20)\n"
 	    "Exit status: 0 success, 1 a malformed lesson.md or a failed example (the\n"
 	    "rest of the lesson is still printed), 2 a usage error or no such lesson.\n",
     .exec = lesson_exec,
