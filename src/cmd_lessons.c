@@ -316,7 +316,8 @@ static const char site_css[] =
     ".goal{font-size:1.1em;background:#fafae8;border-left:4px solid #c8c060;padding:.4em .8em}\n"
     ".exercise{border:1px solid #ddd;padding:.2em 1em;margin:1em 0}\n"
     ".note{color:#8a4b00}\nnav{margin-bottom:1em}\nfigure img{max-width:100%}\n"
-    "ol.lessons>li{margin-bottom:1em}\n";
+    "ol.lessons>li{margin-bottom:1em}a.lesson{font-weight:600}\n"
+    "figure{margin:1em 0}figcaption{font-size:.9em;color:#555}\n";
 
 static int mkdirs(const char *path)
 {

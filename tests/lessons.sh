@@ -132,6 +132,14 @@ expect_rc 1 "an example past the time limit fails"
 expect_in "!! this example failed: ran past its time limit and was stopped" "$out" "it is stopped and said so"
 check "within the limit, not after the run" test $((t1 - t0)) -lt 15
 
+mkbroken badreport
+printf '\n```pram report\npram report no-such-algorithm --sizes 2^4..2^6\n```\n' >>"$tap_tmp/badreport/01-scan/lesson.md"
+PRAM_LESSONS_DIR="$tap_tmp/badreport" run_pram lessons --html "$tap_tmp/badreport-site"
+expect_rc 0 "a figure that cannot be made leaves the site written"
+expect_in "lesson.md:37: figure skipped: pram report exited with status 2" "$err" "and is said to be skipped, with its line"
+check "the page says so" grep -q "The figure was not made: pram report exited with status 2" \
+	"$tap_tmp/badreport-site/01-scan/index.html"
+
 # ---- the real lessons ---------------------------------------------------
 export PRAM_LESSONS_DIR="$top_srcdir/lessons"
 run_pram lessons --json
@@ -162,6 +170,21 @@ for n in $texts; do
 	*) tap_result 0 "lesson $n: no example failed" ;;
 	esac
 done
+
+run_pram lessons --html "$tap_tmp/real-site"
+expect_rc 0 "pram lessons --html on lessons/: every example made"
+if [ -n "${GNUPLOT:-}" ]; then
+	case "$err" in
+	*"figure skipped"*) tap_result 1 "and every figure drawn" "$err" ;;
+	*) tap_result 0 "and every figure drawn" ;;
+	esac
+fi
+check "a page for every lesson of lessons/" python3 -c '
+import json, os, sys
+j = json.load(open(sys.argv[1]))
+for l in j["lessons"]:
+    assert os.path.getsize(os.path.join(sys.argv[2], l["folder"], "index.html")) > 0, l["folder"]
+' "$tap_tmp/real.json" "$tap_tmp/real-site"
 
 # ---- the course site ----------------------------------------------------
 export PRAM_LESSONS_DIR="$fixture"
