@@ -56,8 +56,9 @@ static void pathf(char *buf, size_t len, const char *fmt, ...)
 /* One example run: ok when it exited 0. */
 typedef struct run_out {
 	int ok;
-	char how[160]; /* how it ended, when not ok */
-	char *out;     /* its standard output and error */
+	int violations; /* ok, though it exited 1: the violations of the --model it names */
+	char how[160];  /* how it ended, when not ok */
+	char *out;      /* its standard output and error */
 } run_out;
 
 /* Run the words of cmd (a "pram ..." line), with extra words after them,
@@ -96,6 +97,15 @@ static void run_example(const char *dir, const char *cmd, const char *const *ext
 		pathf(r->how, sizeof r->how, "cannot run it: %s", err);
 	} else {
 		r->ok = p.exited && p.status == 0 && !p.timed_out;
+		/* An example run under a model it names, to show that model's
+		 * violations, exits 1 when it does: that is its point. */
+		int named_model = 0;
+		for (int k = 1; k < argc; k++)
+			named_model |= strcmp(words[k], "--model") == 0 ||
+				       strncmp(words[k], "--model=", 8) == 0;
+		if (!r->ok && p.exited && p.status == 1 && !p.timed_out && named_model && p.out &&
+		    strstr(p.out, "memory model violation"))
+			r->ok = r->violations = 1;
 		if (!r->ok)
 			ck_proc_describe(&p, r->how, sizeof r->how);
 		r->out = p.out;
@@ -275,8 +285,13 @@ static int lesson_print(const lesson *l)
 			size_t used = strlen(failed_lines);
 			snprintf(failed_lines + used, sizeof failed_lines - used, "%s%s:%d",
 				 used ? ", " : "", l->md_path, b->line);
-		} else if (kind == LESSON_HTML) {
-			printf("    (pram lessons --html DIR steps through this run)\n");
+		} else {
+			if (r.violations)
+				printf(
+				    "    (exit status 1: the violations of the model it names, as "
+				    "meant)\n");
+			if (kind == LESSON_HTML)
+				printf("    (pram lessons --html DIR steps through this run)\n");
 		}
 		free(r.out);
 		fputc('\n', stdout);
@@ -556,6 +571,10 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 	if (r.out)
 		md_escape(f, r.out, strlen(r.out));
 	fputs("</code></pre>\n", f);
+	if (r.violations)
+		fputs("<p class=\"note\">This run breaks the rules of the model it names, and pram "
+		      "says where (exit status 1): that is the point of the example.</p>\n",
+		      f);
 	if (!r.ok) {
 		st->failed++;
 		fprintf(stderr, "pram: lessons: %s:%d: the example %s\n", l->md_path, b->line,

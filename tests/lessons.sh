@@ -123,6 +123,22 @@ expect_in "!! this example failed: exited with status 2" "$out" "with its exit s
 expect_in "Why does the scan need log n steps?" "$out" "and the rest of the lesson is printed"
 expect_in "1 example failed: $tap_tmp/failing/01-scan/lesson.md:10" "$err" "the end says which, file:line"
 
+# An example meant to show a model's violations exits 1 and passes; exit 1
+# without the --model it names, or for another reason, does not.
+mkbroken violation
+sed -i 's/^pram run scan-hillis-steele .*/pram run scan-hillis-steele --input example.txt --model erew --conflicts count/' \
+	"$tap_tmp/violation/01-scan/lesson.md"
+PRAM_LESSONS_DIR="$tap_tmp/violation" run_pram lesson 1
+expect_rc 0 "an example showing the violations of the model it names passes"
+expect_in "erew forbids concurrent reads" "$out" "its violations are shown"
+expect_in "(exit status 1: the violations of the model it names, as meant)" "$out" "and said to be meant"
+mkbroken exit1
+sed -i 's/^pram run scan-hillis-steele .*/pram run max-crcw --n 5000 --model crcw-common/' \
+	"$tap_tmp/exit1/01-scan/lesson.md"
+PRAM_LESSONS_DIR="$tap_tmp/exit1" run_pram lesson 1
+expect_rc 1 "an example exiting 1 for another reason fails, --model or not"
+expect_in "!! this example failed: exited with status 1" "$out" "with its status"
+
 mkbroken hanging
 sed -i 's/^pram run scan-hillis-steele .*/pram run scan-hillis-steele --n 2^25/' "$tap_tmp/hanging/01-scan/lesson.md"
 t0=$(date +%s)
