@@ -317,12 +317,12 @@ static void unknown_lesson(const lesson_set *s, const char *key)
 /* ---- pram lessons --html DIR ----------------------------------------- */
 
 static const char site_css[] =
-    "body{font:16px/1.5 system-ui,sans-serif;max-width:52em;margin:2em auto;padding:0 1em;"
+    "body{font:16px/1.5 system-ui,sans-serif;max-width:64em;margin:2em auto;padding:0 1em;"
     "color:#222;background:#fff}\n"
     "h1,h2,h3{line-height:1.2}h2{border-bottom:1px solid #ddd;padding-bottom:.2em}\n"
     "code{font:0.92em/1.4 ui-monospace,monospace;background:#f3f3f3;padding:0 .2em}\n"
     "pre{background:#f6f6f6;border:1px solid #e2e2e2;padding:.6em .8em;overflow-x:auto}\n"
-    "pre code{background:none;padding:0}\n"
+    "pre code{background:none;padding:0}td code,li code,p code{white-space:nowrap}\n"
     "pre.cmd{background:#eef3fb;border-color:#c9d7ee;margin-bottom:0}\n"
     "pre.out{margin-top:0;border-top:none}\n"
     "pre.failed{background:#fdeeee;border-color:#e8b4b4}\n"
