@@ -30,6 +30,7 @@ typedef struct cmd_entry {
 extern const cmd_entry cmd_list_entry, cmd_run_entry, cmd_gpu_entry, cmd_devices_entry,
     cmd_report_entry, cmd_bench_entry;
 extern const cmd_entry cmd_check_entry;
+extern const cmd_entry cmd_lessons_entry, cmd_lesson_entry;
 
 /* Print "pram: message" to stderr. */
 void cli_error(const char *fmt, ...)

@@ -81,3 +81,6 @@ src_check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots -DLIBDIR='
 src_check_libcheck_la_LIBADD = src/check/libgrindview.la
 pram_SOURCES += src/cmd_check.c
 pram_LDADD += src/check/libcheck.la plots/libpramfit.la
+# pram lessons and pram lesson: the lessons read (lesson.c), their Markdown
+# subset rendered for a terminal and as HTML (markdown.c).
+pram_SOURCES += src/cmd_lessons.c src/lesson.c src/lesson.h src/markdown.c src/markdown.h

@@ -1,7 +1,8 @@
 /*
  * main.c - the pram program: finds the subcommand in the table and runs it.
  *
- *     pram list | run | gpu | devices | report | bench | help [COMMAND]
+ *     pram list | run | gpu | devices | report | bench | check | lessons | lesson
+ *          | help [COMMAND]
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,8 +13,8 @@
 /* Defined in cmd_bench.c. */
 
 static const cmd_entry *const commands[] = {
-    &cmd_list_entry,   &cmd_run_entry,   &cmd_gpu_entry, &cmd_devices_entry,
-    &cmd_report_entry, &cmd_bench_entry, &cmd_check_entry, NULL,
+    &cmd_list_entry,  &cmd_run_entry,   &cmd_gpu_entry,     &cmd_devices_entry, &cmd_report_entry,
+    &cmd_bench_entry, &cmd_check_entry, &cmd_lessons_entry, &cmd_lesson_entry,  NULL,
 };
 
 static void usage(FILE *f)

@@ -207,3 +207,14 @@ check-valgrind: tests/pram-valgrind
 		LOG_COMPILER="$(SHELL) $(abs_top_srcdir)/tests/valgrind.sh" \
 		CASE_LOG_COMPILER="$(SHELL) $(abs_top_srcdir)/tests/valgrind.sh tests/run-cases$(EXEEXT)" \
 		PRAM_VALGRIND=1
+
+# pram lessons and pram lesson: the Markdown subset of the lessons (its
+# renderers, escaping, malformed input), the commands on a fixture tree of
+# lessons (tests/lessons/) and on the real lessons/, and the course site in
+# headless Chromium (skipped without one).
+check_PROGRAMS += tests/test-markdown
+TESTS += tests/test-markdown tests/lessons.sh
+tests_test_markdown_SOURCES = tests/test-markdown.c tests/tap.h src/markdown.c src/markdown.h
+EXTRA_DIST += tests/lessons.sh tests/lessons/01-scan/lesson.md tests/lessons/01-scan/example.txt \
+	tests/lessons/01-scan/scan-fixture.exercise tests/lessons/01-scan/starter/scan.c \
+	tests/lessons/02-models/lesson.md tests/lessons/02-models/flags.txt

@@ -1,0 +1,916 @@
+/*
+ * cmd_lessons.c - `pram lessons` and `pram lesson`: the course of
+ * lessons/ (lesson.h) listed, one lesson printed in the terminal with its
+ * live examples run, and the whole course written as a static site.
+ *
+ *     pram lessons [--json]            the lessons and their exercises
+ *     pram lessons --html DIR          the course as HTML pages
+ *     pram lesson N|FOLDER             one lesson, its examples run
+ *
+ * Every example runs as a child of this same pram (its own executable),
+ * in the lesson's folder, contained by src/check/contain.c with a time
+ * limit, so that a broken example fails alone and says how.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check/check.h"
+#include "cli.h"
+#include "lesson.h"
+#include "markdown.h"
+
+#define LIVE_LIMIT_S   20.0  /* seconds a live example may run */
+#define HTML_LIMIT_S   30.0  /* seconds a step-through page may take */
+#define REPORT_LIMIT_S 180.0 /* seconds a figure may take */
+
+enum {
+	O_JSON = 1000,
+	O_HTML,
+	O_TIME,
+	O_HELP
+};
+
+/* --time-limit: seconds every example may run, 0 for each kind's default. */
+static double time_limit;
+
+/* printf into buf; a result that does not fit leaves buf empty, so that
+ * what is done with it fails rather than touching another file. */
+static void pathf(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= len)
+		buf[0] = '\0';
+}
+
+/* One example run: ok when it exited 0. */
+typedef struct run_out {
+	int ok;
+	int violations; /* ok, though it exited 1: the violations of the --model it names */
+	char how[160];  /* how it ended, when not ok */
+	char *out;      /* its standard output and error */
+} run_out;
+
+/* Run the words of cmd (a "pram ..." line), with extra words after them,
+ * in the folder dir, as a contained child of this program. */
+static void run_example(const char *dir, const char *cmd, const char *const *extra, double limit,
+			run_out *r)
+{
+	memset(r, 0, sizeof *r);
+	char err[256];
+	int argc;
+	char **words = lesson_split(cmd, &argc, err, sizeof err);
+	if (!words) {
+		pathf(r->how, sizeof r->how, "cannot read the command: %s", err);
+		return;
+	}
+	size_t nextra = 0;
+	while (extra && extra[nextra])
+		nextra++;
+	char **argv = calloc((size_t)argc + nextra + 1, sizeof *argv);
+	if (!argv) {
+		snprintf(r->how, sizeof r->how, "out of memory");
+		lesson_argv_free(words);
+		return;
+	}
+	const char *self = ck_self_exe();
+	argv[0] = (char *)(self ? self : "pram");
+	for (int k = 1; k < argc; k++)
+		argv[k] = words[k];
+	for (size_t k = 0; k < nextra; k++)
+		argv[argc + k] = (char *)extra[k];
+	if (time_limit > 0)
+		limit = time_limit;
+	ck_limits lim = {.wall_s = limit, .mem_bytes = (size_t)2 << 30, .cwd = dir};
+	ck_proc p;
+	if (ck_contain_exec(argv, &lim, &p, err, sizeof err)) {
+		pathf(r->how, sizeof r->how, "cannot run it: %s", err);
+	} else {
+		r->ok = p.exited && p.status == 0 && !p.timed_out;
+		/* An example run under a model it names, to show that model's
+		 * violations, exits 1 when it does: that is its point. */
+		int named_model = 0;
+		for (int k = 1; k < argc; k++)
+			named_model |= strcmp(words[k], "--model") == 0 ||
+				       strncmp(words[k], "--model=", 8) == 0;
+		if (!r->ok && p.exited && p.status == 1 && !p.timed_out && named_model && p.out &&
+		    strstr(p.out, "memory model violation"))
+			r->ok = r->violations = 1;
+		if (!r->ok)
+			ck_proc_describe(&p, r->how, sizeof r->how);
+		r->out = p.out;
+		p.out = NULL;
+		ck_proc_free(&p);
+	}
+	free(argv);
+	lesson_argv_free(words);
+}
+
+/* ---- pram lessons ---------------------------------------------------- */
+
+static void list_text(const lesson_set *s)
+{
+	for (size_t k = 0; k < s->n; k++) {
+		const lesson *l = &s->l[k];
+		printf("%2d  %-26s %s\n", l->number, l->folder,
+		       l->title   ? l->title
+		       : l->error ? "(lesson.md is malformed)"
+				  : "(no lesson.md yet)");
+		if (l->error)
+			printf("      %s\n", l->error);
+		for (size_t e = 0; e < l->nex; e++) {
+			const lesson_ex *x = &l->ex[e];
+			printf("      exercise %s: %s\n", x->name,
+			       x->error   ? x->error
+			       : x->title ? x->title
+					  : "");
+		}
+	}
+}
+
+static void json_or_null(const char *s)
+{
+	if (s)
+		json_str(stdout, s);
+	else
+		fputs("null", stdout);
+}
+
+static void list_json(const lesson_set *s)
+{
+	fputs("{\"root\":", stdout);
+	json_str(stdout, s->root);
+	fputs(",\"lessons\":[", stdout);
+	for (size_t k = 0; k < s->n; k++) {
+		const lesson *l = &s->l[k];
+		printf("%s\n{\"number\":%d,\"folder\":", k ? "," : "", l->number);
+		json_str(stdout, l->folder);
+		fputs(",\"dir\":", stdout);
+		json_str(stdout, l->dir);
+		fputs(",\"text\":", stdout);
+		json_or_null(l->md_path);
+		fputs(",\"title\":", stdout);
+		json_or_null(l->title);
+		fputs(",\"goal\":", stdout);
+		json_or_null(l->goal);
+		fputs(",\"error\":", stdout);
+		json_or_null(l->error);
+		int live = 0, html = 0, report = 0;
+		for (size_t b = 0; b < l->doc.n; b++) {
+			lesson_block kb = lesson_block_kind(&l->doc.b[b]);
+			live += kb == LESSON_LIVE;
+			html += kb == LESSON_HTML;
+			report += kb == LESSON_REPORT;
+		}
+		printf(",\"examples\":{\"live\":%d,\"html\":%d,\"report\":%d},\"exercises\":[",
+		       live, html, report);
+		for (size_t e = 0; e < l->nex; e++) {
+			const lesson_ex *x = &l->ex[e];
+			fputs(e ? ",{\"name\":" : "{\"name\":", stdout);
+			json_str(stdout, x->name);
+			fputs(",\"title\":", stdout);
+			json_or_null(x->title);
+			fputs(",\"file\":", stdout);
+			json_or_null(x->file);
+			fputs(",\"contract\":", stdout);
+			json_or_null(x->contract);
+			fputs(",\"exercise\":", stdout);
+			json_str(stdout, x->path);
+			fputs(",\"starter\":", stdout);
+			json_or_null(x->starter);
+			fputs(",\"error\":", stdout);
+			json_or_null(x->error);
+			fputc('}', stdout);
+		}
+		fputs("]}", stdout);
+	}
+	fputs("\n]}\n", stdout);
+}
+
+/* ---- pram lesson N --------------------------------------------------- */
+
+/* Print text indented by four spaces, ending in a newline. */
+static void indented(FILE *f, const char *text)
+{
+	const char *p = text;
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		fputs("    ", f);
+		fwrite(p, 1, n, f);
+		fputc('\n', f);
+		p = e ? e + 1 : p + n;
+	}
+}
+
+static void exercises_text(FILE *f, const lesson *l, int tty)
+{
+	if (l->nex == 0)
+		return;
+	fprintf(f, "%sThe exercises of this lesson:%s\n\n", tty ? "\033[1m" : "",
+		tty ? "\033[0m" : "");
+	for (size_t e = 0; e < l->nex; e++) {
+		const lesson_ex *x = &l->ex[e];
+		fprintf(f, "  %s%s%s", tty ? "\033[1m" : "", x->name, tty ? "\033[0m" : "");
+		if (x->error) {
+			fprintf(f, ": cannot be read: %s\n\n", x->error);
+			continue;
+		}
+		fprintf(f, "%s%s\n", x->title ? ": " : "", x->title ? x->title : "");
+		if (x->signature)
+			fprintf(f, "    write:  %s\n", x->signature);
+		fprintf(f, "    file:   %s", x->file);
+		if (x->starter)
+			fprintf(f, " (start from %s/%s)", l->dir, x->starter);
+		fprintf(f, "\n    check:  pram check %s %s\n\n", x->name, x->file);
+	}
+}
+
+static int lesson_print(const lesson *l)
+{
+	int tty = isatty(STDOUT_FILENO);
+	if (!l->md_path) {
+		cli_error("lesson: %s has no lesson.md yet", l->dir);
+		exercises_text(stdout, l, tty);
+		return EXIT_FAIL;
+	}
+	if (l->error) {
+		cli_error("lesson: %s", l->error);
+		return EXIT_FAIL;
+	}
+	int failed = 0, shown_ex = 0;
+	char failed_lines[256] = "";
+	const md_doc *d = &l->doc;
+	for (size_t k = 0; k < d->n; k++) {
+		const md_block *b = &d->b[k];
+		/* The exercises go at the end of their section. */
+		if (b->kind == MD_HEADING && b->level <= 2 && k > 0 && !shown_ex) {
+			for (size_t j = k; j-- > 0;)
+				if (d->b[j].kind == MD_HEADING && d->b[j].level <= 2) {
+					if (strcmp(d->b[j].text, "Exercises") == 0) {
+						exercises_text(stdout, l, tty);
+						shown_ex = 1;
+					}
+					break;
+				}
+		}
+		lesson_block kind = lesson_block_kind(b);
+		if (kind == LESSON_NOT_PRAM) {
+			md_block_text(stdout, b, tty);
+			continue;
+		}
+		printf("    $ %s\n", b->text);
+		if (kind == LESSON_REPORT) {
+			printf("    (a figure: pram lessons --html DIR draws it)\n\n");
+			continue;
+		}
+		fflush(stdout);
+		run_out r;
+		run_example(l->dir, b->text, NULL, LIVE_LIMIT_S, &r);
+		if (r.out && *r.out)
+			indented(stdout, r.out);
+		if (!r.ok) {
+			printf("    !! this example failed: %s\n", r.how);
+			failed++;
+			size_t used = strlen(failed_lines);
+			snprintf(failed_lines + used, sizeof failed_lines - used, "%s%s:%d",
+				 used ? ", " : "", l->md_path, b->line);
+		} else {
+			if (r.violations)
+				printf(
+				    "    (exit status 1: the violations of the model it names, as "
+				    "meant)\n");
+			if (kind == LESSON_HTML)
+				printf("    (pram lessons --html DIR steps through this run)\n");
+		}
+		free(r.out);
+		fputc('\n', stdout);
+	}
+	if (!shown_ex)
+		exercises_text(stdout, l, tty);
+	fflush(stdout);
+	if (failed) {
+		cli_error("lesson: %d example%s failed: %s", failed, failed > 1 ? "s" : "",
+			  failed_lines);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static void unknown_lesson(const lesson_set *s, const char *key)
+{
+	cli_error("lesson: no lesson '%s' in %s; the lessons are:", key, s->root);
+	for (size_t k = 0; k < s->n; k++)
+		fprintf(stderr, "  %2d  %s\n", s->l[k].number, s->l[k].folder);
+}
+
+/* ---- pram lessons --html DIR ----------------------------------------- */
+
+static const char site_css[] =
+    "body{font:16px/1.5 system-ui,sans-serif;max-width:64em;margin:2em auto;padding:0 1em;"
+    "color:#222;background:#fff}\n"
+    "h1,h2,h3{line-height:1.2}h2{border-bottom:1px solid #ddd;padding-bottom:.2em}\n"
+    "code{font:0.92em/1.4 ui-monospace,monospace;background:#f3f3f3;padding:0 .2em}\n"
+    "pre{background:#f6f6f6;border:1px solid #e2e2e2;padding:.6em .8em;overflow-x:auto}\n"
+    "pre code{background:none;padding:0}td code,li code,p code{white-space:nowrap}\n"
+    "pre.cmd{background:#eef3fb;border-color:#c9d7ee;margin-bottom:0}\n"
+    "pre.out{margin-top:0;border-top:none}\n"
+    "pre.failed{background:#fdeeee;border-color:#e8b4b4}\n"
+    "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.2em .6em}"
+    "th{background:#f0f0f0}\n"
+    ".goal{font-size:1.1em;background:#fafae8;border-left:4px solid #c8c060;padding:.4em .8em}\n"
+    ".exercise{border:1px solid #ddd;padding:.2em 1em;margin:1em 0}\n"
+    ".note{color:#8a4b00}\nnav{margin-bottom:1em}\nfigure img{max-width:100%}\n"
+    "ol.lessons>li{margin-bottom:1em}a.lesson{font-weight:600}\n"
+    "figure{margin:1em 0}figcaption{font-size:.9em;color:#555}\n";
+
+static int mkdirs(const char *path)
+{
+	char buf[PATH_MAX];
+	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+		return -1;
+	for (char *s = buf + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			if (mkdir(buf, 0777) && errno != EEXIST)
+				return -1;
+			*s = '/';
+		}
+	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static char *slurp_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *s = NULL;
+	size_t n = 0;
+	size_t cap = 0;
+	int c;
+	while ((c = fgetc(f)) != EOF) {
+		if (n + 2 > cap) {
+			cap = cap ? 2 * cap : 4096;
+			char *t = realloc(s, cap);
+			if (!t) {
+				free(s);
+				fclose(f);
+				return NULL;
+			}
+			s = t;
+		}
+		s[n++] = (char)c;
+	}
+	fclose(f);
+	if (!s)
+		s = calloc(1, 1);
+	else
+		s[n] = '\0';
+	return s;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	char *t = slurp_text(from);
+	if (!t)
+		return -1;
+	FILE *f = fopen(to, "wb");
+	int rc = f && fputs(t, f) >= 0 ? 0 : -1;
+	if (f && fclose(f))
+		rc = -1;
+	free(t);
+	return rc;
+}
+
+static void page_head(FILE *f, const char *title, const char *css)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+	      f);
+	md_escape(f, title, strlen(title));
+	fprintf(f, "</title>\n<link rel=\"stylesheet\" href=\"%s\">\n</head>\n<body>\n", css);
+}
+
+/* The figure of a report folder: the first SVG its summary.json names. */
+static int report_figure(const char *dir, char *name, size_t len)
+{
+	char p[PATH_MAX];
+	pathf(p, sizeof p, "%s/summary.json", dir);
+	char *t = slurp_text(p);
+	if (!t)
+		return -1;
+	/* The cost figure (W and D) first, else the first figure. */
+	const char *s = NULL;
+	for (const char *q = t; (q = strstr(q, "\"svg\": \"")); q++) {
+		const char *e = strchr(q + 8, '"');
+		if (!s)
+			s = q;
+		if (e && e - (q + 8) > 9 && strncmp(e - 9, "-cost.svg", 9) == 0) {
+			s = q;
+			break;
+		}
+	}
+	int rc = -1;
+	if (s) {
+		s = strchr(s + 5, '"') + 1;
+		const char *e = strchr(s, '"');
+		if (e && (size_t)(e - s) < len && !memchr(s, '/', (size_t)(e - s))) {
+			pathf(name, len, "%.*s", (int)(e - s), s);
+			pathf(p, sizeof p, "%s/%s", dir, name);
+			struct stat st;
+			rc = stat(p, &st) == 0 && st.st_size > 0 ? 0 : -1;
+		}
+	}
+	free(t);
+	return rc;
+}
+
+static void html_exercises(FILE *f, const lesson *l, const char *outdir)
+{
+	if (l->nex == 0)
+		return;
+	fputs("<div class=\"exercises\">\n", f);
+	for (size_t e = 0; e < l->nex; e++) {
+		const lesson_ex *x = &l->ex[e];
+		fputs("<section class=\"exercise\" id=\"exercise-", f);
+		md_escape(f, x->name, strlen(x->name));
+		fputs("\">\n<h3>Exercise <code>", f);
+		md_escape(f, x->name, strlen(x->name));
+		fputs("</code>", f);
+		if (x->title) {
+			fputs(": ", f);
+			md_escape(f, x->title, strlen(x->title));
+		}
+		fputs("</h3>\n", f);
+		if (x->error) {
+			fputs("<p class=\"note\">This exercise cannot be read: ", f);
+			md_escape(f, x->error, strlen(x->error));
+			fputs("</p>\n</section>\n", f);
+			continue;
+		}
+		if (x->contract) {
+			fputs("<p>Contract <code>", f);
+			md_escape(f, x->contract, strlen(x->contract));
+			fputs("</code>; your file: <code>", f);
+			md_escape(f, x->file, strlen(x->file));
+			fputs("</code>.</p>\n", f);
+		}
+		if (x->signature) {
+			fputs("<pre class=\"signature\"><code>", f);
+			md_escape(f, x->signature, strlen(x->signature));
+			fputs("</code></pre>\n", f);
+		}
+		fputs("<p>Check it:</p>\n<pre class=\"cmd\"><code>pram check ", f);
+		md_escape(f, x->name, strlen(x->name));
+		fputc(' ', f);
+		md_escape(f, x->file, strlen(x->file));
+		fputs("</code></pre>\n", f);
+		if (x->starter && !strstr(x->starter, "..")) {
+			char from[PATH_MAX], to[PATH_MAX], sub[PATH_MAX];
+			pathf(from, sizeof from, "%s/%s", l->dir, x->starter);
+			char *text = slurp_text(from);
+			pathf(sub, sizeof sub, "%s/%s/starter", outdir, l->folder);
+			pathf(to, sizeof to, "%s/%s/starter/%s", outdir, l->folder,
+			      ck_basename(x->starter));
+			if (text && mkdirs(sub) == 0 && copy_file(from, to) == 0) {
+				fputs("<details open><summary>The starter file, <a href=\"starter/",
+				      f);
+				md_escape(f, ck_basename(x->starter),
+					  strlen(ck_basename(x->starter)));
+				fputs("\">", f);
+				md_escape(f, x->starter, strlen(x->starter));
+				fputs("</a> (it builds and runs; the check grades it as incomplete)"
+				      "</summary>\n<pre><code>",
+				      f);
+				md_escape(f, text, strlen(text));
+				fputs("</code></pre>\n</details>\n", f);
+			}
+			free(text);
+		}
+		char *spec = slurp_text(x->path);
+		if (spec) {
+			fputs("<details><summary>The exercise file, <code>", f);
+			md_escape(f, ck_basename(x->path), strlen(ck_basename(x->path)));
+			fputs("</code>: its cases, bounds and points</summary>\n<pre><code>", f);
+			md_escape(f, spec, strlen(spec));
+			fputs("</code></pre>\n</details>\n", f);
+			free(spec);
+		}
+		fputs("</section>\n", f);
+	}
+	fputs("</div>\n", f);
+}
+
+typedef struct site_stats {
+	int failed;  /* live examples or pages that failed */
+	int skipped; /* figures not made */
+} site_stats;
+
+static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, const char *outdir,
+			 site_stats *st)
+{
+	lesson_block kind = lesson_block_kind(b);
+	fputs("<pre class=\"cmd\"><code>$ ", f);
+	md_escape(f, b->text, strlen(b->text));
+	fputs("</code></pre>\n", f);
+	if (kind == LESSON_REPORT) {
+		char rdir[PATH_MAX], fig[256];
+		pathf(rdir, sizeof rdir, "%s/%s/report-%zu", outdir, l->folder, k);
+		const char *extra[] = {"--out",  rdir, "--budget", "0",
+				       "--reps", "1",  "--quiet",  NULL};
+		run_out r;
+		run_example(l->dir, b->text, extra, REPORT_LIMIT_S, &r);
+		if (report_figure(rdir, fig, sizeof fig) == 0) {
+			fprintf(f,
+				"<figure class=\"report\"><a href=\"report-%zu/index.html\"><img "
+				"src=\"report-%zu/",
+				k, k);
+			md_escape(f, fig, strlen(fig));
+			fputs("\" alt=\"the figure of ", f);
+			md_escape(f, b->text, strlen(b->text));
+			fprintf(f,
+				"\"></a><figcaption>The figure of this command, drawn by pram "
+				"report (<a href=\"report-%zu/index.html\">the whole report</a>)."
+				"</figcaption></figure>\n",
+				k);
+			if (!r.ok)
+				fprintf(stderr,
+					"pram: lessons: %s:%d: pram report %s (the figure is "
+					"there, see its report)\n",
+					l->md_path, b->line, r.how);
+		} else {
+			st->skipped++;
+			fprintf(stderr, "pram: lessons: %s:%d: figure skipped: pram report %s\n",
+				l->md_path, b->line, r.ok ? "drew no figure" : r.how);
+			fputs("<p class=\"note\">The figure was not made: pram report ", f);
+			const char *why = r.ok ? "drew no figure" : r.how;
+			md_escape(f, why, strlen(why));
+			fputs(".</p>\n", f);
+			if (r.out && *r.out) {
+				fputs("<pre class=\"out failed\"><code>", f);
+				md_escape(f, r.out, strlen(r.out));
+				fputs("</code></pre>\n", f);
+			}
+		}
+		free(r.out);
+		return;
+	}
+	run_out r;
+	run_example(l->dir, b->text, NULL, LIVE_LIMIT_S, &r);
+	fprintf(f, "<pre class=\"out%s\"><code>", r.ok ? "" : " failed");
+	if (r.out)
+		md_escape(f, r.out, strlen(r.out));
+	fputs("</code></pre>\n", f);
+	if (r.violations)
+		fputs("<p class=\"note\">This run breaks the rules of the model it names, and pram "
+		      "says where (exit status 1): that is the point of the example.</p>\n",
+		      f);
+	if (!r.ok) {
+		st->failed++;
+		fprintf(stderr, "pram: lessons: %s:%d: the example %s\n", l->md_path, b->line,
+			r.how);
+		fputs("<p class=\"note\">This example failed: ", f);
+		md_escape(f, r.how, strlen(r.how));
+		fputs(".</p>\n", f);
+	}
+	free(r.out);
+	if (kind != LESSON_HTML)
+		return;
+	char page[PATH_MAX];
+	pathf(page, sizeof page, "%s/%s/run-%zu.html", outdir, l->folder, k);
+	const char *extra[] = {"--html", page, NULL};
+	run_example(l->dir, b->text, extra, HTML_LIMIT_S, &r);
+	struct stat sb;
+	if (r.ok && stat(page, &sb) == 0) {
+		fprintf(
+		    f,
+		    "<p class=\"stepthrough\"><a href=\"run-%zu.html\">Step through this run</a>: "
+		    "the arrays, the cells each processor reads and writes, the conflicts, "
+		    "step by step.</p>\n",
+		    k);
+	} else {
+		st->failed++;
+		fprintf(stderr, "pram: lessons: %s:%d: the step-through page: %s\n", l->md_path,
+			b->line, r.how);
+		fputs("<p class=\"note\">The step-through page was not made: ", f);
+		md_escape(f, r.how, strlen(r.how));
+		fputs(".</p>\n", f);
+	}
+	free(r.out);
+}
+
+static int lesson_page(const lesson *l, const char *outdir, site_stats *st)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	pathf(dir, sizeof dir, "%s/%s", outdir, l->folder);
+	pathf(path, sizeof path, "%s/index.html", dir);
+	if (mkdirs(dir)) {
+		cli_error("lessons: cannot create %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		cli_error("lessons: cannot create %s: %s", path, strerror(errno));
+		return -1;
+	}
+	char title[512];
+	snprintf(title, sizeof title, "%d. %s", l->number, l->title ? l->title : l->folder);
+	page_head(f, title, "../style.css");
+	fputs("<nav><a href=\"../index.html\">All lessons</a></nav>\n<main>\n", f);
+	if (!l->md_path || l->error) {
+		fputs("<h1>", f);
+		md_escape(f, title, strlen(title));
+		fputs("</h1>\n<p class=\"note\">", f);
+		const char *why =
+		    l->error ? l->error : "The text of this lesson is not written yet.";
+		md_escape(f, why, strlen(why));
+		fputs("</p>\n<h2 id=\"exercises\">Exercises</h2>\n", f);
+		html_exercises(f, l, outdir);
+	} else {
+		const md_doc *d = &l->doc;
+		int shown_ex = 0;
+		for (size_t k = 0; k < d->n; k++) {
+			const md_block *b = &d->b[k];
+			if (b->kind == MD_HEADING && b->level <= 2 && k > 0 && !shown_ex) {
+				for (size_t j = k; j-- > 0;)
+					if (d->b[j].kind == MD_HEADING && d->b[j].level <= 2) {
+						if (strcmp(d->b[j].text, "Exercises") == 0) {
+							html_exercises(f, l, outdir);
+							shown_ex = 1;
+						}
+						break;
+					}
+			}
+			if (k == 1 && l->goal) {
+				fputs("<p class=\"goal\"><strong>Goal:</strong> ", f);
+				md_inline_html(f, l->goal);
+				fputs("</p>\n", f);
+			} else if (lesson_block_kind(b) != LESSON_NOT_PRAM) {
+				html_example(f, l, b, k, outdir, st);
+			} else {
+				md_block_html(f, b);
+			}
+		}
+		if (!shown_ex)
+			html_exercises(f, l, outdir);
+	}
+	fputs("</main>\n<footer><p><a href=\"../index.html\">All lessons</a></p></footer>\n"
+	      "</body>\n</html>\n",
+	      f);
+	if (fclose(f)) {
+		cli_error("lessons: cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int write_site(const lesson_set *s, const char *out)
+{
+	if (mkdirs(out)) {
+		cli_error("lessons: --html %s: cannot create it: %s", out, strerror(errno));
+		return EXIT_FAIL;
+	}
+	char outdir[PATH_MAX], path[PATH_MAX];
+	if (!realpath(out, outdir)) {
+		cli_error("lessons: --html %s: %s", out, strerror(errno));
+		return EXIT_FAIL;
+	}
+	pathf(path, sizeof path, "%s/style.css", outdir);
+	FILE *f = fopen(path, "w");
+	if (!f || fputs(site_css, f) < 0 || fclose(f)) {
+		cli_error("lessons: cannot write %s: %s", path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	site_stats st = {0, 0};
+	int bad_pages = 0;
+	for (size_t k = 0; k < s->n; k++) {
+		if (s->l[k].error) {
+			cli_error("lessons: %s", s->l[k].error);
+			bad_pages++;
+		}
+		if (lesson_page(&s->l[k], outdir, &st))
+			bad_pages++;
+	}
+	pathf(path, sizeof path, "%s/index.html", outdir);
+	if (!(f = fopen(path, "w"))) {
+		cli_error("lessons: cannot create %s: %s", path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	page_head(f, "pramsim: the lessons", "style.css");
+	fputs("<main>\n<h1>The lessons</h1>\n<p>Each lesson runs its examples on the PRAM "
+	      "simulator of pramsim and ends with exercises that <code>pram check</code> grades."
+	      "</p>\n<ol class=\"lessons\">\n",
+	      f);
+	for (size_t k = 0; k < s->n; k++) {
+		const lesson *l = &s->l[k];
+		fprintf(f, "<li value=\"%d\"><a class=\"lesson\" href=\"", l->number);
+		md_escape(f, l->folder, strlen(l->folder));
+		fputs("/index.html\">", f);
+		const char *t = l->title ? l->title : l->folder;
+		md_escape(f, t, strlen(t));
+		fputs("</a>", f);
+		if (l->goal) {
+			fputs("<br>", f);
+			md_inline_html(f, l->goal);
+		} else if (!l->md_path) {
+			fputs(" <span class=\"note\">(no text yet)</span>", f);
+		}
+		if (l->nex) {
+			fputs("<br>Exercises:", f);
+			for (size_t e = 0; e < l->nex; e++) {
+				fputs(e ? ", <a href=\"" : " <a href=\"", f);
+				md_escape(f, l->folder, strlen(l->folder));
+				fputs("/index.html#exercise-", f);
+				md_escape(f, l->ex[e].name, strlen(l->ex[e].name));
+				fputs("\"><code>", f);
+				md_escape(f, l->ex[e].name, strlen(l->ex[e].name));
+				fputs("</code></a>", f);
+				if (l->ex[e].title) {
+					fputs(" (", f);
+					md_escape(f, l->ex[e].title, strlen(l->ex[e].title));
+					fputc(')', f);
+				}
+			}
+		}
+		fputs("</li>\n", f);
+	}
+	fputs("</ol>\n</main>\n</body>\n</html>\n", f);
+	if (fclose(f)) {
+		cli_error("lessons: cannot write %s: %s", path, strerror(errno));
+		return EXIT_FAIL;
+	}
+	printf("%zu lesson pages written to %s/index.html", s->n, outdir);
+	if (st.skipped)
+		printf("; %d figure%s skipped (see above)", st.skipped, st.skipped > 1 ? "s" : "");
+	if (st.failed)
+		printf("; %d example%s failed", st.failed, st.failed > 1 ? "s" : "");
+	printf("\n");
+	return st.failed || bad_pages ? EXIT_FAIL : EXIT_OK;
+}
+
+/* ---- the commands ---------------------------------------------------- */
+
+static int parse_limit(const char *cmd, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end || !(v > 0 && v <= 3600)) {
+		cli_error("%s: --time-limit '%s': give seconds from 0.1 to 3600", cmd, arg);
+		return -1;
+	}
+	time_limit = v;
+	return 0;
+}
+
+static int lessons_exec(int argc, char **argv)
+{
+	static const struct option longopts[] = {{"json", no_argument, 0, O_JSON},
+						 {"html", required_argument, 0, O_HTML},
+						 {"time-limit", required_argument, 0, O_TIME},
+						 {"help", no_argument, 0, O_HELP},
+						 {0, 0, 0, 0}};
+	int json = 0, c;
+	const char *html = NULL;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_JSON:
+			json = 1;
+			break;
+		case O_HTML:
+			html = optarg;
+			break;
+		case O_TIME:
+			if (parse_limit("lessons", optarg))
+				return EXIT_USAGE;
+			break;
+		case O_HELP:
+			cli_usage(&cmd_lessons_entry, stdout);
+			return EXIT_OK;
+		default:
+			return cli_bad_option("lessons", c, argv);
+		}
+	}
+	if (optind < argc) {
+		cli_error("lessons: unexpected argument '%s' (pram lesson %s prints one lesson)",
+			  argv[optind], argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (json && html) {
+		cli_error("lessons: give --json or --html, not both");
+		return EXIT_USAGE;
+	}
+	if (html && !*html) {
+		cli_error("lessons: --html '': give a folder");
+		return EXIT_USAGE;
+	}
+	lesson_set s;
+	char err[512];
+	if (lesson_load(NULL, &s, err, sizeof err)) {
+		cli_error("lessons: %s", err);
+		return EXIT_FAIL;
+	}
+	int rc = EXIT_OK;
+	if (html)
+		rc = write_site(&s, html);
+	else if (json)
+		list_json(&s);
+	else
+		list_text(&s);
+	for (size_t k = 0; k < s.n && !html; k++)
+		if (s.l[k].error)
+			rc = EXIT_FAIL;
+	lesson_set_free(&s);
+	return rc;
+}
+
+static int lesson_exec(int argc, char **argv)
+{
+	static const struct option longopts[] = {{"time-limit", required_argument, 0, O_TIME},
+						 {"help", no_argument, 0, O_HELP},
+						 {0, 0, 0, 0}};
+	int c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		if (c == O_HELP) {
+			cli_usage(&cmd_lesson_entry, stdout);
+			return EXIT_OK;
+		}
+		if (c == O_TIME) {
+			if (parse_limit("lesson", optarg))
+				return EXIT_USAGE;
+			continue;
+		}
+		return cli_bad_option("lesson", c, argv);
+	}
+	if (argc - optind != 1) {
+		cli_error("lesson: give one lesson, its number or its folder (pram lessons lists "
+			  "them)");
+		return EXIT_USAGE;
+	}
+	lesson_set s;
+	char err[512];
+	if (lesson_load(NULL, &s, err, sizeof err)) {
+		cli_error("lesson: %s", err);
+		return EXIT_FAIL;
+	}
+	const lesson *l = lesson_lookup(&s, argv[optind]);
+	int rc;
+	if (!l) {
+		unknown_lesson(&s, argv[optind]);
+		rc = EXIT_USAGE;
+	} else {
+		rc = lesson_print(l);
+	}
+	lesson_set_free(&s);
+	return rc;
+}
+
+const cmd_entry cmd_lessons_entry = {
+    .name = "lessons",
+    .args = "[--json | --html DIR [--time-limit S]]",
+    .summary = "list the lessons and their exercises, or write them as a web site",
+    .help = "The lessons are the NN-topic/ folders of $PRAM_LESSONS_DIR, else of the\n"
+	    "source tree's lessons/, else of the installed lessons (as for pram check).\n"
+	    "options:\n"
+	    "  --json      the list as JSON: number, folder, title, goal, exercises\n"
+	    "  --html DIR  write the course as a static site: DIR/index.html and one page\n"
+	    "              per lesson, with the examples' outputs, a step-through page\n"
+	    "              for each 'pram html' example, the figure of each 'pram report'\n"
+	    "              example (drawn with --budget 0 --reps 1), the starter files\n"
+	    "              and the exercises' contracts; nothing is fetched from a\n"
+	    "              network. A figure that cannot be made is skipped and said.\n"
+	    "  --time-limit S  seconds each example may run (default 20, a step-through\n"
+	    "              page 30, a figure 180); past it the example is stopped\n"
+	    "Exit status: 0 success, 1 a malformed lesson.md or a failed example,\n"
+	    "2 a usage error.\n",
+    .exec = lessons_exec,
+};
+
+const cmd_entry cmd_lesson_entry = {
+    .name = "lesson",
+    .args = "N | FOLDER [--time-limit S]",
+    .summary = "print one lesson in the terminal, its examples run",
+    .help = "N is the lesson's number (pram lessons lists them), FOLDER its folder\n"
+	    "name (03-blelloch). Each 'pram' example of the text runs in the lesson's\n"
+	    "folder, with a time limit, and its output is printed under it; a 'pram\n"
+	    "report' example is shown, not run. The exercises end with the pram check\n"
+	    "command that grades them.\n"
+	    "options:\n"
+	    "  --time-limit S  seconds each example may run (default 20)\n"
+	    "Exit status: 0 success, 1 a malformed lesson.md or a failed example (the\n"
+	    "rest of the lesson is still printed), 2 a usage error or no such lesson.\n",
+    .exec = lesson_exec,
+};
