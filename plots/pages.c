@@ -202,27 +202,11 @@ static void write_json(FILE *f, const report *r)
 	fputs("\n  ]\n}\n", f);
 }
 
-/* Text for HTML: escapes & < > ". */
+/* Text for HTML (html_text), NULL as nothing. */
 static void html(FILE *f, const char *s)
 {
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-	}
+	if (s)
+		html_text(f, s, strlen(s));
 }
 
 /* Text for Markdown: escapes the characters that would start markup. */

@@ -30,6 +30,33 @@ void json_str(FILE *f, const char *s)
 	str_escaped(f, s, 0);
 }
 
+void html_text(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		switch (s[i]) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&#39;", f);
+			break;
+		case '\0':
+			break;
+		default:
+			fputc(s[i], f);
+		}
+	}
+}
+
 void json_str_html(FILE *f, const char *s)
 {
 	str_escaped(f, s, 1);

@@ -36,6 +36,11 @@ void json_values(FILE *f, const algo_data *d);
  * text may stand inside an HTML <script> element (pram run --html). */
 void json_str_html(FILE *f, const char *s);
 
+/* The n bytes of s as HTML text, with & < > " and ' as entities and NUL
+ * bytes dropped: the one escaper of the pages beside the JSON (the report,
+ * the lessons' site). */
+void html_text(FILE *f, const char *s, size_t n);
+
 /* One recorded access of m (pram_record_at) as an object: {"proc": 3,
  * "kind": "read", "array": "x", "index": 2, "value": 7, "nread": 2,
  * "nwrite": 0}; a write or an atomic adds "result" (the cell after the

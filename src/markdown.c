@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "markdown.h"
 
 /* A growing string. */
@@ -356,29 +357,7 @@ fail:
 
 void md_escape(FILE *f, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		switch (s[i]) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&#39;", f);
-			break;
-		case '\0':
-			break;
-		default:
-			fputc(s[i], f);
-		}
-	}
+	html_text(f, s, n);
 }
 
 /* Where the emphasis opened at s[i] closes: the next '*' after a non-blank,

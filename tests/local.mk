@@ -215,6 +215,7 @@ check-valgrind: tests/pram-valgrind
 check_PROGRAMS += tests/test-markdown
 TESTS += tests/test-markdown tests/lessons.sh
 tests_test_markdown_SOURCES = tests/test-markdown.c tests/tap.h src/markdown.c src/markdown.h
+tests_test_markdown_LDADD = src/libalgo.la sim/libpram.la -lm
 EXTRA_DIST += tests/lessons.sh tests/lessons/01-scan/lesson.md tests/lessons/01-scan/example.txt \
 	tests/lessons/01-scan/scan-fixture.exercise tests/lessons/01-scan/starter/scan.c \
 	tests/lessons/02-models/lesson.md tests/lessons/02-models/flags.txt
