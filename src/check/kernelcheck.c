@@ -658,8 +658,11 @@ static void show_completion(const ck_exercise *ex, const char *src, const char *
 				 o[i]);
 			snprintf(cbuf + strlen(cbuf), sizeof cbuf - strlen(cbuf), " %" PRId64,
 				 COMBINE(off, o[i]));
+			if (ex->inclusive)
+				run = COMBINE(run, v[i]);
 			snprintf(want + strlen(want), sizeof want - strlen(want), " %" PRId64, run);
-			run = COMBINE(run, v[i]);
+			if (!ex->inclusive)
+				run = COMBINE(run, v[i]);
 		}
 #undef COMBINE
 		for (int g = 0; g < 3; g++)
@@ -668,9 +671,10 @@ static void show_completion(const ck_exercise *ex, const char *src, const char *
 		ck_note(r,
 			"the any-length scan from your blocks (n = 10, L = 4): block scans %s; "
 			"%s%s; combining each block with the %s-scan of the %s before it gives%s "
-			"(the exclusive %s-scan is%s)",
+			"(the %s %s-scan is%s)",
 			a, op == PRAM_OP_SUM ? "sums" : "block totals", b, opn,
-			op == PRAM_OP_SUM ? "sums" : "totals", cbuf, opn, want);
+			op == PRAM_OP_SUM ? "sums" : "totals", cbuf,
+			ex->inclusive ? "inclusive" : "exclusive", opn, want);
 	}
 	ck_proc_free(&p);
 }
