@@ -334,6 +334,12 @@ static const char site_css[] =
     "ol.lessons>li{margin-bottom:1em}a.lesson{font-weight:600}\n"
     "figure{margin:1em 0}figcaption{font-size:.9em;color:#555}\n";
 
+/* s, a string, as HTML text. */
+static void esc(FILE *f, const char *s)
+{
+	md_escape(f, s, strlen(s));
+}
+
 static int mkdirs(const char *path)
 {
 	char buf[PATH_MAX];
@@ -397,7 +403,7 @@ static void page_head(FILE *f, const char *title, const char *css)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
 	      f);
-	md_escape(f, title, strlen(title));
+	esc(f, title);
 	fprintf(f, "</title>\n<link rel=\"stylesheet\" href=\"%s\">\n</head>\n<body>\n", css);
 }
 
@@ -443,37 +449,37 @@ static void html_exercises(FILE *f, const lesson *l, const char *outdir)
 	for (size_t e = 0; e < l->nex; e++) {
 		const lesson_ex *x = &l->ex[e];
 		fputs("<section class=\"exercise\" id=\"exercise-", f);
-		md_escape(f, x->name, strlen(x->name));
+		esc(f, x->name);
 		fputs("\">\n<h3>Exercise <code>", f);
-		md_escape(f, x->name, strlen(x->name));
+		esc(f, x->name);
 		fputs("</code>", f);
 		if (x->title) {
 			fputs(": ", f);
-			md_escape(f, x->title, strlen(x->title));
+			esc(f, x->title);
 		}
 		fputs("</h3>\n", f);
 		if (x->error) {
 			fputs("<p class=\"note\">This exercise cannot be read: ", f);
-			md_escape(f, x->error, strlen(x->error));
+			esc(f, x->error);
 			fputs("</p>\n</section>\n", f);
 			continue;
 		}
 		if (x->contract) {
 			fputs("<p>Contract <code>", f);
-			md_escape(f, x->contract, strlen(x->contract));
+			esc(f, x->contract);
 			fputs("</code>; your file: <code>", f);
-			md_escape(f, x->file, strlen(x->file));
+			esc(f, x->file);
 			fputs("</code>.</p>\n", f);
 		}
 		if (x->signature) {
 			fputs("<pre class=\"signature\"><code>", f);
-			md_escape(f, x->signature, strlen(x->signature));
+			esc(f, x->signature);
 			fputs("</code></pre>\n", f);
 		}
 		fputs("<p>Check it:</p>\n<pre class=\"cmd\"><code>pram check ", f);
-		md_escape(f, x->name, strlen(x->name));
+		esc(f, x->name);
 		fputc(' ', f);
-		md_escape(f, x->file, strlen(x->file));
+		esc(f, x->file);
 		fputs("</code></pre>\n", f);
 		if (x->starter && !strstr(x->starter, "..")) {
 			char from[PATH_MAX], to[PATH_MAX], sub[PATH_MAX];
@@ -485,14 +491,13 @@ static void html_exercises(FILE *f, const lesson *l, const char *outdir)
 			if (text && mkdirs(sub) == 0 && copy_file(from, to) == 0) {
 				fputs("<details open><summary>The starter file, <a href=\"starter/",
 				      f);
-				md_escape(f, ck_basename(x->starter),
-					  strlen(ck_basename(x->starter)));
+				esc(f, ck_basename(x->starter));
 				fputs("\">", f);
-				md_escape(f, x->starter, strlen(x->starter));
+				esc(f, x->starter);
 				fputs("</a> (it builds and runs; the check grades it as incomplete)"
 				      "</summary>\n<pre><code>",
 				      f);
-				md_escape(f, text, strlen(text));
+				esc(f, text);
 				fputs("</code></pre>\n</details>\n", f);
 			}
 			free(text);
@@ -500,9 +505,9 @@ static void html_exercises(FILE *f, const lesson *l, const char *outdir)
 		char *spec = slurp_text(x->path);
 		if (spec) {
 			fputs("<details><summary>The exercise file, <code>", f);
-			md_escape(f, ck_basename(x->path), strlen(ck_basename(x->path)));
+			esc(f, ck_basename(x->path));
 			fputs("</code>: its cases, bounds and points</summary>\n<pre><code>", f);
-			md_escape(f, spec, strlen(spec));
+			esc(f, spec);
 			fputs("</code></pre>\n</details>\n", f);
 			free(spec);
 		}
@@ -521,7 +526,7 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 {
 	lesson_block kind = lesson_block_kind(b);
 	fputs("<pre class=\"cmd\"><code>$ ", f);
-	md_escape(f, b->text, strlen(b->text));
+	esc(f, b->text);
 	fputs("</code></pre>\n", f);
 	if (kind == LESSON_REPORT) {
 		char rdir[PATH_MAX], fig[256];
@@ -535,9 +540,9 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 				"<figure class=\"report\"><a href=\"report-%zu/index.html\"><img "
 				"src=\"report-%zu/",
 				k, k);
-			md_escape(f, fig, strlen(fig));
+			esc(f, fig);
 			fputs("\" alt=\"the figure of ", f);
-			md_escape(f, b->text, strlen(b->text));
+			esc(f, b->text);
 			fprintf(f,
 				"\"></a><figcaption>The figure of this command, drawn by pram "
 				"report (<a href=\"report-%zu/index.html\">the whole report</a>)."
@@ -554,11 +559,11 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 				l->md_path, b->line, r.ok ? "drew no figure" : r.how);
 			fputs("<p class=\"note\">The figure was not made: pram report ", f);
 			const char *why = r.ok ? "drew no figure" : r.how;
-			md_escape(f, why, strlen(why));
+			esc(f, why);
 			fputs(".</p>\n", f);
 			if (r.out && *r.out) {
 				fputs("<pre class=\"out failed\"><code>", f);
-				md_escape(f, r.out, strlen(r.out));
+				esc(f, r.out);
 				fputs("</code></pre>\n", f);
 			}
 		}
@@ -569,7 +574,7 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 	run_example(l->dir, b->text, NULL, LIVE_LIMIT_S, &r);
 	fprintf(f, "<pre class=\"out%s\"><code>", r.ok ? "" : " failed");
 	if (r.out)
-		md_escape(f, r.out, strlen(r.out));
+		esc(f, r.out);
 	fputs("</code></pre>\n", f);
 	if (r.violations)
 		fputs("<p class=\"note\">This run breaks the rules of the model it names, and pram "
@@ -580,7 +585,7 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 		fprintf(stderr, "pram: lessons: %s:%d: the example %s\n", l->md_path, b->line,
 			r.how);
 		fputs("<p class=\"note\">This example failed: ", f);
-		md_escape(f, r.how, strlen(r.how));
+		esc(f, r.how);
 		fputs(".</p>\n", f);
 	}
 	free(r.out);
@@ -603,7 +608,7 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 		fprintf(stderr, "pram: lessons: %s:%d: the step-through page: %s\n", l->md_path,
 			b->line, r.how);
 		fputs("<p class=\"note\">The step-through page was not made: ", f);
-		md_escape(f, r.how, strlen(r.how));
+		esc(f, r.how);
 		fputs(".</p>\n", f);
 	}
 	free(r.out);
@@ -629,11 +634,11 @@ static int lesson_page(const lesson *l, const char *outdir, site_stats *st)
 	fputs("<nav><a href=\"../index.html\">All lessons</a></nav>\n<main>\n", f);
 	if (!l->md_path || l->error) {
 		fputs("<h1>", f);
-		md_escape(f, title, strlen(title));
+		esc(f, title);
 		fputs("</h1>\n<p class=\"note\">", f);
 		const char *why =
 		    l->error ? l->error : "The text of this lesson is not written yet.";
-		md_escape(f, why, strlen(why));
+		esc(f, why);
 		fputs("</p>\n<h2 id=\"exercises\">Exercises</h2>\n", f);
 		html_exercises(f, l, outdir);
 	} else {
@@ -714,10 +719,10 @@ static int write_site(const lesson_set *s, const char *out)
 	for (size_t k = 0; k < s->n; k++) {
 		const lesson *l = &s->l[k];
 		fprintf(f, "<li value=\"%d\"><a class=\"lesson\" href=\"", l->number);
-		md_escape(f, l->folder, strlen(l->folder));
+		esc(f, l->folder);
 		fputs("/index.html\">", f);
 		const char *t = l->title ? l->title : l->folder;
-		md_escape(f, t, strlen(t));
+		esc(f, t);
 		fputs("</a>", f);
 		if (l->goal) {
 			fputs("<br>", f);
@@ -729,15 +734,15 @@ static int write_site(const lesson_set *s, const char *out)
 			fputs("<br>Exercises:", f);
 			for (size_t e = 0; e < l->nex; e++) {
 				fputs(e ? ", <a href=\"" : " <a href=\"", f);
-				md_escape(f, l->folder, strlen(l->folder));
+				esc(f, l->folder);
 				fputs("/index.html#exercise-", f);
-				md_escape(f, l->ex[e].name, strlen(l->ex[e].name));
+				esc(f, l->ex[e].name);
 				fputs("\"><code>", f);
-				md_escape(f, l->ex[e].name, strlen(l->ex[e].name));
+				esc(f, l->ex[e].name);
 				fputs("</code></a>", f);
 				if (l->ex[e].title) {
 					fputs(" (", f);
-					md_escape(f, l->ex[e].title, strlen(l->ex[e].title));
+					esc(f, l->ex[e].title);
 					fputc(')', f);
 				}
 			}
