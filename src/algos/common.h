@@ -322,4 +322,7 @@ int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int pairs,
 /* The choices of --pairs. */
 extern const char *const algos_pairs_choices[];
 
+/* out_len of a program whose every output is one value (a reduction). */
+size_t algos_out_one(const algo_data *in, size_t port, const algo_params *p);
+
 #endif

@@ -38,14 +38,6 @@ static int leader_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static size_t leader_out_len(const algo_data *in, size_t port, const algo_params *p)
-{
-	(void)in;
-	(void)port;
-	(void)p;
-	return 1;
-}
-
 /* Flags, each set with probability 1/4. */
 static int leader_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
@@ -147,7 +139,7 @@ const algo algo_leader_crcw = {
     .work_exact = "n + 1",
     .depth_exact = "2 (1 for n = 0)",
     .cost = leader_cost,
-    .out_len = leader_out_len,
+    .out_len = algos_out_one,
     .generate = leader_generate,
     .simulate = leader_simulate,
     .reference = leader_reference,

@@ -42,14 +42,6 @@ static int max_crcw_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *
 	return 0;
 }
 
-static size_t max_crcw_out_len(const algo_data *in, size_t port, const algo_params *p)
-{
-	(void)in;
-	(void)port;
-	(void)p;
-	return 1;
-}
-
 static int max_crcw_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	(void)p;
@@ -114,7 +106,7 @@ const algo algo_max_crcw = {
     .work_exact = "n^2 + 2n",
     .depth_exact = "3",
     .cost = max_crcw_cost,
-    .out_len = max_crcw_out_len,
+    .out_len = algos_out_one,
     .simulate = max_crcw_simulate,
     .reference = max_crcw_reference,
     .max_n = MAX_CRCW_N,

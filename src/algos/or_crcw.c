@@ -21,14 +21,6 @@ static int or_crcw_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d
 	return 0;
 }
 
-static size_t or_crcw_out_len(const algo_data *in, size_t port, const algo_params *p)
-{
-	(void)in;
-	(void)port;
-	(void)p;
-	return 1;
-}
-
 /* Bits, each set with probability 1 / n: about 1 - 1/e of the inputs have
  * one, so both answers are common. */
 static int or_crcw_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
@@ -96,7 +88,7 @@ const algo algo_or_crcw = {
     .work_exact = "n + 1",
     .depth_exact = "2 (1 for n = 0)",
     .cost = or_crcw_cost,
-    .out_len = or_crcw_out_len,
+    .out_len = algos_out_one,
     .generate = or_crcw_generate,
     .simulate = or_crcw_simulate,
     .reference = or_crcw_reference,

@@ -14,14 +14,6 @@ static int reduce_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static size_t reduce_out_len(const algo_data *in, size_t port, const algo_params *p)
-{
-	(void)in;
-	(void)port;
-	(void)p;
-	return 1;
-}
-
 static int reduce_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n;
@@ -70,7 +62,7 @@ const algo algo_reduce = {
     .work_exact = "n - 1",
     .depth_exact = "ceil(log2 n)",
     .cost = reduce_cost,
-    .out_len = reduce_out_len,
+    .out_len = algos_out_one,
     .simulate = reduce_simulate,
     .reference = reduce_reference,
 };

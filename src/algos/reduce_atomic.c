@@ -24,14 +24,6 @@ static int atomic_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static size_t atomic_out_len(const algo_data *in, size_t port, const algo_params *p)
-{
-	(void)in;
-	(void)port;
-	(void)p;
-	return 1;
-}
-
 static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n;
@@ -73,7 +65,7 @@ const algo algo_reduce_atomic = {
     .work_exact = "n + 1",
     .depth_exact = "2 (1 for n = 0); D_serial = n + 1",
     .cost = atomic_cost,
-    .out_len = atomic_out_len,
+    .out_len = algos_out_one,
     .simulate = atomic_simulate,
     .reference = atomic_reference,
 };
