@@ -818,8 +818,10 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 	int rc;
 	if (pgm_sniff(buf, len)) {
 		rc = read_pgm(a, buf, len, name, p, in, err, errlen);
-	} else if (len == 0) {
-		rc = read_text(a, f, name, p, in, err, errlen); /* f is at its end */
+	} else if (len == 0) { /* f is at its end: as good as an empty stream */
+		rc = a->read_file ? a->read_file(f, name, p, in, err, errlen) : 1;
+		if (rc == 1)
+			rc = read_text(a, f, name, p, in, err, errlen);
 	} else {
 		FILE *mf = fmemopen(buf, len, "r");
 		if (!mf) {
@@ -827,7 +829,11 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 			free(buf);
 			return -1;
 		}
-		rc = read_text(a, mf, name, p, in, err, errlen);
+		rc = a->read_file ? a->read_file(mf, name, p, in, err, errlen) : 1;
+		if (rc == 1) {
+			rewind(mf);
+			rc = read_text(a, mf, name, p, in, err, errlen);
+		}
 		fclose(mf);
 	}
 	free(buf);
@@ -837,11 +843,6 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_data *in, char *err,
 		    size_t errlen)
 {
-	if (a->read_file) {
-		int own = a->read_file(path, p, in, err, errlen);
-		if (own != 1)
-			return own;
-	}
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (!f) {
 		size_t nin = algo_nin(a);

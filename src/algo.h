@@ -174,12 +174,13 @@ typedef struct algo {
 	 * does not bound the error (a product of two inputs). NULL: the
 	 * default. */
 	double (*tolerance)(const algo_data *in, const algo_params *p, double eps);
-	/* Read the inputs from a file in a format of the algorithm's own (a
-	 * Matrix Market file for a sparse matrix). Returns 1 when path is not
+	/* Read the inputs from f, the whole input named name (a file, or "-"
+	 * for standard input) at its start, in a format of the algorithm's own
+	 * (a Matrix Market file for a sparse matrix). Returns 1 when it is not
 	 * in that format (the text reader then reads it), 0 when it was read
 	 * into in (algo_nin ports, the caller frees them), or -1 with
 	 * "file:line: what" in err. NULL: text only. */
-	int (*read_file)(const char *path, const algo_params *p, algo_data *in, char *err,
+	int (*read_file)(FILE *f, const char *name, const algo_params *p, algo_data *in, char *err,
 			 size_t errlen);
 	/* When more than one output is correct (the winner of a CRCW-arbitrary
 	 * write): whether out (every output) is one of the correct ones for in

@@ -502,34 +502,25 @@ oom:
 
 /* A Matrix Market file (its header, or the .mtx ending) into in, with
  * x_j = j + 1; anything else is left to the text reader (1). */
-static int spmv_read_file(const char *path, const algo_params *p, algo_data *in, char *err,
+static int spmv_read_file(FILE *f, const char *name, const algo_params *p, algo_data *in, char *err,
 			  size_t errlen)
 {
 	char head[32] = "";
-	size_t len = strlen(path);
+	size_t len = strlen(name);
 	memset(in, 0, 4 * sizeof *in);
-	if (strcmp(path, "-") == 0)
-		return 1;
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return 1; /* the text reader says why */
 	head[fread(head, 1, sizeof head - 1, f)] = 0;
-	if (!mtx_is_header(head) && !(len >= 4 && strcasecmp(path + len - 4, ".mtx") == 0)) {
-		fclose(f);
+	if (!mtx_is_header(head) && !(len >= 4 && strcasecmp(name + len - 4, ".mtx") == 0))
 		return 1;
-	}
 	rewind(f);
 	mtx_csr mm;
-	int rc = mtx_read(f, path, p->type, 0, &mm, err, errlen);
-	fclose(f);
-	if (rc)
+	if (mtx_read(f, name, p->type, 0, &mm, err, errlen))
 		return -1;
 	pram_type t = p->type;
 	if (algo_data_alloc(&in[IN_V], mm.nnz, t, 0) ||
 	    algo_data_alloc(&in[IN_C], mm.nnz, PRAM_INT, 0) ||
 	    algo_data_alloc(&in[IN_R], mm.rows + 1, PRAM_INT, 0) ||
 	    algo_data_alloc(&in[IN_X], mm.cols, t, 0)) {
-		snprintf(err, errlen, "%s: out of memory for %zu entries", path, mm.nnz);
+		snprintf(err, errlen, "%s: out of memory for %zu entries", name, mm.nnz);
 		algo_data_free_all(in, 4);
 		mtx_free(&mm);
 		return -1;
