@@ -877,8 +877,6 @@ int algo_cost_of(const algo *a, const algo_data *in, const algo_params *p, uint6
 {
 	if (a->cost_in)
 		return a->cost_in(in, p, w, d);
-	if (a->cost_grid && in->h)
-		return a->cost_grid(in->w, in->h, p, w, d);
 	return a->cost ? a->cost(in->n, p, w, d) : -1;
 }
 

@@ -136,9 +136,6 @@ typedef struct algo {
 	const char *work_exact;   /* closed form in words, or NULL */
 	const char *depth_exact;  /* closed form in words, or NULL */
 	algo_cost_fn cost;        /* exact W(n), D(n), or NULL */
-	/* Exact W and D for a first input that is a w by h grid, where n alone
-	 * does not tell them (algo_cost_of uses it when set); NULL: cost. */
-	int (*cost_grid)(size_t w, size_t h, const algo_params *p, uint64_t *wk, uint64_t *d);
 	/* Length of output port `port` for the inputs in. NULL: every output
 	 * has the first input's shape. With ALGO_OUT_DATA, an upper bound that
 	 * simulate and reference may lower. */
@@ -165,7 +162,7 @@ typedef struct algo {
 	uint64_t (*bytes)(const algo_data *in, const algo_data *out, const algo_params *p);
 	/* Exact cost of a run on the inputs in themselves, for a program whose
 	 * cost depends on more than the first input's length (the rows of a
-	 * sparse matrix): as cost. NULL: cost(in->n). Where only a size is at
+	 * sparse matrix, the sides of an image): as cost. NULL: cost(in->n). Where only a size is at
 	 * hand (the report's sweep, the run estimate) cost gives the cost of
 	 * the generator's shape at that size. */
 	int (*cost_in)(const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d);
@@ -293,9 +290,8 @@ double algo_float_tolerance(const algo_data *in, double eps);
 /* The tolerance of a's float results for the inputs in: its own
  * (algo.tolerance), or algo_float_tolerance of the first input. */
 double algo_tolerance(const algo *a, const algo_data *in, const algo_params *p, double eps);
-/* The exact cost of a run of a on in: its cost_in, else its cost_grid
- * when the first input is a grid, else its cost at the first input's
- * length. Returns 0, or -1 when there is no closed form. */
+/* The exact cost of a run of a on in: its cost_in, else its cost at the
+ * first input's length. Returns 0, or -1 when there is no closed form. */
 int algo_cost_of(const algo *a, const algo_data *in, const algo_params *p, uint64_t *w,
 		 uint64_t *d);
 

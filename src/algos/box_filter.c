@@ -49,6 +49,12 @@ static int bf_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return bf_cost_grid(s, s, p, w, d);
 }
 
+/* The cost of a run on the image in itself, w by h. */
+static int bf_cost_in(const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	return bf_cost_grid(in->w, in->h, p, w, d);
+}
+
 /* The scene and its depth of field. */
 static int bf_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
@@ -209,7 +215,7 @@ const algo algo_box_filter = {
     .work_exact = "W_sat + wh (sat's packed plain table, then one gather)",
     .depth_exact = "D_sat + 1",
     .cost = bf_cost,
-    .cost_grid = bf_cost_grid,
+    .cost_in = bf_cost_in,
     .generate = bf_generate,
     .simulate = bf_simulate,
     .reference = bf_reference,

@@ -99,6 +99,12 @@ static int haar_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return haar_cost_grid(s, s, p, w, d);
 }
 
+/* The cost of a run on the image in itself, w by h. */
+static int haar_cost_in(const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	return haar_cost_grid(in->w, in->h, p, w, d);
+}
+
 static int haar_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
 	size_t s = sat_side(n);
@@ -277,7 +283,7 @@ const algo algo_haar = {
 		  "6, 8 or 9 table reads each",
     .depth_exact = "D_sat + 3 (D_sat when the window does not fit)",
     .cost = haar_cost,
-    .cost_grid = haar_cost_grid,
+    .cost_in = haar_cost_in,
     .out_len = haar_out_len,
     .generate = haar_generate,
     .simulate = haar_simulate,

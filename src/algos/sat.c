@@ -189,6 +189,12 @@ static int sat_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return sat_cost_grid(s, s, p, w, d);
 }
 
+/* The cost of a run on the image in itself, w by h. */
+static int sat_cost_in(const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	return sat_cost_grid(in->w, in->h, p, w, d);
+}
+
 unsigned sat_bits_needed(size_t w, size_t h, unsigned b, int sign)
 {
 	return algo_ceil_log2(w) + algo_ceil_log2(h) + b + (sign != 0);
@@ -625,7 +631,7 @@ const algo algo_sat = {
 	"2 (log Ls + log Lt) + 7 [+ 2 + log2 P + log2 M offset]; launches: h (2 log Ls + 3) "
 	"+ w (2 log Lt + 3) + 1",
     .cost = sat_cost,
-    .cost_grid = sat_cost_grid,
+    .cost_in = sat_cost_in,
     .generate = sat_generate,
     .simulate = sat_simulate,
     .reference = sat_reference,

@@ -59,6 +59,12 @@ static int sb_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return sb_cost_grid(s, s, p, w, d);
 }
 
+/* The cost of a run on the image in itself, w by h. */
+static int sb_cost_in(const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	return sb_cost_grid(in->w, in->h, p, w, d);
+}
+
 /* The same scene and depth of field as box-filter's. */
 static int sb_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
@@ -218,7 +224,7 @@ const algo algo_scatter_blur = {
     .work_exact = "3 wh + W_sat (clear, scatter, the table, divide)",
     .depth_exact = "3 + D_sat",
     .cost = sb_cost,
-    .cost_grid = sb_cost_grid,
+    .cost_in = sb_cost_in,
     .generate = sb_generate,
     .simulate = sb_simulate,
     .reference = sb_reference,
