@@ -162,9 +162,9 @@ typedef struct algo {
 	uint64_t (*bytes)(const algo_data *in, const algo_data *out, const algo_params *p);
 	/* Exact cost of a run on the inputs in themselves, for a program whose
 	 * cost depends on more than the first input's length (the rows of a
-	 * sparse matrix, the sides of an image): as cost. NULL: cost(in->n). Where only a size is at
-	 * hand (the report's sweep, the run estimate) cost gives the cost of
-	 * the generator's shape at that size. */
+	 * sparse matrix, the sides of an image): as cost. NULL: cost(in->n).
+	 * Where only a size is at hand (the report's sweep, the run estimate)
+	 * cost gives the cost of the generator's shape at that size. */
 	int (*cost_in)(const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d);
 	/* The float tolerance of a result computed from in with unit roundoff
 	 * eps, where the default (algo_float_tolerance of the first input)
