@@ -355,34 +355,11 @@ static int mkdirs(const char *path)
 	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
 }
 
+/* The file at path as a string, or NULL. */
 static char *slurp_text(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *s = NULL;
-	size_t n = 0;
-	size_t cap = 0;
-	int c;
-	while ((c = fgetc(f)) != EOF) {
-		if (n + 2 > cap) {
-			cap = cap ? 2 * cap : 4096;
-			char *t = realloc(s, cap);
-			if (!t) {
-				free(s);
-				fclose(f);
-				return NULL;
-			}
-			s = t;
-		}
-		s[n++] = (char)c;
-	}
-	fclose(f);
-	if (!s)
-		s = calloc(1, 1);
-	else
-		s[n] = '\0';
-	return s;
+	char err[512];
+	return ck_slurp(path, NULL, err, sizeof err);
 }
 
 static int copy_file(const char *from, const char *to)

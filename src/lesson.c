@@ -6,13 +6,13 @@
 #define _XOPEN_SOURCE 700 /* realpath, strndup */
 #include <ctype.h>
 #include <dirent.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "check/check.h"
 #include "lesson.h"
 
 #ifndef PKGDATADIR
@@ -33,39 +33,6 @@ static char *strfmt(const char *a, const char *b)
 	char *s = malloc(n);
 	if (s)
 		snprintf(s, n, "%s/%s", a, b);
-	return s;
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *s = NULL;
-	size_t n = 0, cap = 0;
-	for (;;) {
-		if (n + 4096 + 1 > cap) {
-			cap = cap ? 2 * cap : 8192;
-			char *t = realloc(s, cap);
-			if (!t) {
-				free(s);
-				fclose(f);
-				return NULL;
-			}
-			s = t;
-		}
-		size_t r = fread(s + n, 1, 4096, f);
-		n += r;
-		if (r < 4096)
-			break;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(s);
-		return NULL;
-	}
-	s[n] = '\0';
 	return s;
 }
 
@@ -91,64 +58,30 @@ static void ex_free(lesson_ex *e)
 	free(e->error);
 }
 
-/* The keys a lesson page shows, read from the exercise's "key: value"
- * lines (the checker reads and judges the rest). */
+/* The keys a lesson page shows, as the checker reads the exercise; one it
+ * cannot read is kept with its error. */
 static int ex_read(const char *path, const char *fname, lesson_ex *e)
 {
 	memset(e, 0, sizeof *e);
 	if (!(e->path = sdup(path)))
 		return -1;
-	char *text = slurp(path);
-	if (!text) {
-		char buf[PATH_MAX + 64];
-		snprintf(buf, sizeof buf, "%s: %s", path, strerror(errno ? errno : EIO));
-		e->error = sdup(buf);
-		e->name = strndup(fname, strlen(fname) - 9);
+	ck_exercise ex;
+	char err[512];
+	if (ck_exercise_read(path, &ex, err, sizeof err)) {
+		if (!(e->error = sdup(err)) || !(e->name = strndup(fname, strlen(fname) - 9)))
+			return -1;
 		return 0;
 	}
-	int lineno = 0;
-	for (char *line = text, *next; line; line = next) {
-		lineno++;
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		while (isspace((unsigned char)*line))
-			line++;
-		size_t n = strlen(line);
-		while (n && isspace((unsigned char)line[n - 1]))
-			line[--n] = '\0';
-		if (!*line || *line == '#')
-			continue;
-		char *colon = strchr(line, ':');
-		if (!colon)
-			continue;
-		*colon = '\0';
-		char *val = colon + 1;
-		while (isspace((unsigned char)*val))
-			val++;
-		char **slot = strcmp(line, "name") == 0        ? &e->name
-			      : strcmp(line, "title") == 0     ? &e->title
-			      : strcmp(line, "file") == 0      ? &e->file
-			      : strcmp(line, "contract") == 0  ? &e->contract
-			      : strcmp(line, "signature") == 0 ? &e->signature
-			      : strcmp(line, "starter") == 0   ? &e->starter
-			      : strcmp(line, "solution") == 0  ? &e->solution
-							       : NULL;
-		if (slot && !*slot && !(*slot = sdup(val)))
-			goto nomem;
-	}
-	free(text);
-	if (!e->name && !(e->name = strndup(fname, strlen(fname) - 9)))
-		return -1;
-	if (!e->file) {
-		char buf[PATH_MAX + 64];
-		snprintf(buf, sizeof buf, "%s: no 'file:' line", path);
-		e->error = sdup(buf);
-	}
-	return 0;
-nomem:
-	free(text);
-	return -1;
+	const char *from[] = {ex.name,      ex.title,   ex.file,    ck_contract_name(ex.contract),
+			      ex.signature, ex.starter, ex.solution};
+	char **to[] = {&e->name,      &e->title,   &e->file,    &e->contract,
+		       &e->signature, &e->starter, &e->solution};
+	int rc = 0;
+	for (size_t k = 0; k < sizeof to / sizeof *to; k++)
+		if (from[k] && !(*to[k] = sdup(from[k])))
+			rc = -1;
+	ck_exercise_free(&ex);
+	return rc;
 }
 
 static int cmp_ex(const void *a, const void *b)
@@ -189,10 +122,12 @@ static int bad(lesson *l, int line, const char *what)
  * (or out of memory, l->error NULL). */
 static int parse_md(lesson *l)
 {
-	char *text = slurp(l->md_path);
-	if (!text)
-		return bad(l, 0, strerror(errno ? errno : EIO));
-	char err[256], buf[512];
+	char err[512], buf[512];
+	char *text = ck_slurp(l->md_path, NULL, err, sizeof err);
+	if (!text) {
+		l->error = sdup(err); /* "lesson.md: what" */
+		return -1;
+	}
 	int rc = md_parse(text, &l->doc, err, sizeof err);
 	free(text);
 	if (rc) {
@@ -404,11 +339,7 @@ int lesson_load(const char *root, lesson_set *s, char *err, size_t errlen)
 	if (root) {
 		dirs[nd++] = root;
 	} else {
-		const char *env = getenv("PRAM_LESSONS_DIR");
-		if (env && *env)
-			dirs[nd++] = env;
-		dirs[nd++] = ABS_TOP_SRCDIR "/lessons";
-		dirs[nd++] = PKGDATADIR "/lessons";
+		nd = ck_lesson_dirs(dirs);
 	}
 	char **names = NULL;
 	size_t n = 0;

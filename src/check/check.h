@@ -128,8 +128,13 @@ typedef struct ck_exercise {
 	size_t mem_limit;             /* bytes per child process */
 } ck_exercise;
 
-/* The folders exercises are looked for in: PRAM_LESSONS_DIR, the source
- * tree's lessons/, the installed package data's lessons/. */
+/* The folders lessons and exercises are looked for in, in order, into
+ * dirs: PRAM_LESSONS_DIR when set, the source tree's lessons/, the
+ * installed package data's lessons/. Returns how many. */
+size_t ck_lesson_dirs(const char *dirs[3]);
+/* A contract's name as the exercise files write it ("pram-inplace"). */
+const char *ck_contract_name(ck_contract c);
+/* The folders exercises are looked for in: ck_lesson_dirs. */
 int ck_exercise_find(const char *name, ck_exercise *ex, char *err, size_t errlen);
 /* Read one .exercise file. Returns 0, or -1 with "file:line: what" in err. */
 int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen);

@@ -120,6 +120,11 @@ const char *ck_crit_name(ck_crit c)
 static const char *const contract_names[CK_CONTRACT_COUNT] = {
     "kernel-reduce-blocks", "kernel-scan-blocks", "pram-inplace", "prediction"};
 
+const char *ck_contract_name(ck_contract c)
+{
+	return c < CK_CONTRACT_COUNT ? contract_names[c] : "?";
+}
+
 static const char *const dist_names[CK_DIST_COUNT] = {"random", "all equal", "extreme values",
 						      "all ones"};
 
@@ -466,8 +471,7 @@ fail:
 	return -1;
 }
 
-/* The lesson folders, in the order they are searched. */
-static size_t lesson_dirs(const char *dirs[3])
+size_t ck_lesson_dirs(const char *dirs[3])
 {
 	size_t k = 0;
 	const char *env = getenv("PRAM_LESSONS_DIR");
@@ -488,7 +492,7 @@ static int not_hidden(const struct dirent *e)
 static int each_exercise(int (*fn)(const char *path, const char *name, void *ud), void *ud)
 {
 	const char *dirs[3];
-	size_t nd = lesson_dirs(dirs);
+	size_t nd = ck_lesson_dirs(dirs);
 	for (size_t k = 0; k < nd; k++) {
 		struct dirent **sub = NULL;
 		int nsub = scandir(dirs[k], &sub, not_hidden, alphasort);
@@ -546,7 +550,7 @@ int ck_exercise_find(const char *name, ck_exercise *ex, char *err, size_t errlen
 	each_exercise(find_one, &f);
 	if (!f.path[0]) {
 		const char *dirs[3];
-		size_t nd = lesson_dirs(dirs);
+		size_t nd = ck_lesson_dirs(dirs);
 		snprintf(err, errlen,
 			 "unknown exercise '%s' (pram check --list names them; looked in", name);
 		for (size_t k = 0; k < nd; k++)
