@@ -165,21 +165,10 @@ static void bf_reference(const algo_data *in, algo_data *out, const algo_params 
 	char why[160];
 	if (w == 0 || h == 0 || check_radius(in, why, sizeof why))
 		return;
-	long double *s = malloc(w * h * sizeof *s);
-	int64_t *si = malloc(w * h * sizeof *si);
-	if (!s || !si)
-		goto done;
-	for (size_t y = 0; y < h; y++)
-		for (size_t x = 0; x < w; x++) {
-			size_t i = y * w + x;
-			int isint = in[0].type == PRAM_INT;
-			long double v = isint ? (long double)in[0].vals[i].i : in[0].vals[i].f;
-			int64_t vi = isint ? in[0].vals[i].i : 0;
-			s[i] = v + (x ? s[i - 1] : 0) + (y ? s[i - w] : 0) -
-			       (x && y ? s[i - w - 1] : 0);
-			si[i] = vi + (x ? si[i - 1] : 0) + (y ? si[i - w] : 0) -
-				(x && y ? si[i - w - 1] : 0);
-		}
+	long double *s;
+	int64_t *si;
+	if (sat_exact(&in[0], &s, &si))
+		return;
 	for (size_t i = 0; i < w * h; i++) {
 		int64_t r = in[1].n ? in[1].vals[i].i : p->v[SAT_P_RADIUS];
 		size_t x0, y0, x1, y1;
@@ -196,7 +185,6 @@ static void bf_reference(const algo_data *in, algo_data *out, const algo_params 
 		else
 			out->vals[i].f = (double)(a / (long double)area);
 	}
-done:
 	free(s);
 	free(si);
 }

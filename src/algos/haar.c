@@ -223,20 +223,10 @@ static void haar_reference(const algo_data *in, algo_data *out, const algo_param
 	size_t pw = fits(w, s), np = pw * fits(h, s);
 	if (np == 0)
 		return;
-	long double *S = malloc(w * h * sizeof *S);
-	int64_t *Si = malloc(w * h * sizeof *Si);
-	if (!S || !Si)
-		goto done;
-	for (size_t y = 0; y < h; y++)
-		for (size_t x = 0; x < w; x++) {
-			size_t i = y * w + x;
-			int isint = in->type == PRAM_INT;
-			S[i] = (isint ? (long double)in->vals[i].i : in->vals[i].f) +
-			       (x ? S[i - 1] : 0) + (y ? S[i - w] : 0) -
-			       (x && y ? S[i - w - 1] : 0);
-			Si[i] = (isint ? in->vals[i].i : 0) + (x ? Si[i - 1] : 0) +
-				(y ? Si[i - w] : 0) - (x && y ? Si[i - w - 1] : 0);
-		}
+	long double *S;
+	int64_t *Si;
+	if (sat_exact(in, &S, &Si))
+		return;
 	for (int f = 0; f < 3; f++)
 		for (size_t i = 0; i < np; i++) {
 			size_t r[4][4];
@@ -262,7 +252,6 @@ static void haar_reference(const algo_data *in, algo_data *out, const algo_param
 			else
 				out[f].vals[i].f = (double)v;
 		}
-done:
 	free(S);
 	free(Si);
 }

@@ -500,6 +500,34 @@ int sat_scene(algo_data *d, size_t w, size_t h, pram_type t, uint64_t seed)
 	return 0;
 }
 
+int sat_exact(const algo_data *img, long double **s, int64_t **si)
+{
+	size_t w = img->w, h = img->h;
+	*s = malloc(w * h * sizeof **s);
+	*si = malloc(w * h * sizeof **si);
+	if (!*s || !*si) {
+		free(*s);
+		free(*si);
+		*s = NULL;
+		*si = NULL;
+		return -1;
+	}
+	long double *S = *s;
+	int64_t *Si = *si;
+	int isint = img->type == PRAM_INT;
+	for (size_t y = 0; y < h; y++)
+		for (size_t x = 0; x < w; x++) {
+			size_t i = y * w + x;
+			long double v = isint ? (long double)img->vals[i].i : img->vals[i].f;
+			int64_t vi = isint ? img->vals[i].i : 0;
+			S[i] = v + (x ? S[i - 1] : 0) + (y ? S[i - w] : 0) -
+			       (x && y ? S[i - w - 1] : 0);
+			Si[i] = vi + (x ? Si[i - 1] : 0) + (y ? Si[i - w] : 0) -
+				(x && y ? Si[i - w - 1] : 0);
+		}
+	return 0;
+}
+
 size_t sat_side(size_t n)
 {
 	size_t s = 0;

@@ -44,6 +44,12 @@ int sat_error_f32(const double *t, size_t w, size_t h, int v, double *max_err, d
  * 0, or -1 when out of memory. */
 int sat_scene(algo_data *d, size_t w, size_t h, pram_type t, uint64_t seed);
 
+/* The exact summed-area table of the w by h image img, the references'
+ * ground truth: *s in long double and, for integer images, *si in 64-bit
+ * integers (0 for float images). Returns 0, or -1 when out of memory (both
+ * NULL then); the caller frees both. */
+int sat_exact(const algo_data *img, long double **s, int64_t **si);
+
 /* The side of the square image `--n N` makes: the largest s with s^2 <= n. */
 size_t sat_side(size_t n);
 
