@@ -50,6 +50,7 @@ struct clrt {
 	size_t max_wg;
 	cl_ulong local_mem;
 	unsigned simd;    /* lanes in lock step (clrt_simd_width) */
+	int ptx;          /* NVIDIA's OpenCL: kernels built with -DPRAM_NV_PTX */
 	size_t wg_cap;    /* 0: no cap from the caller */
 	clrt_prog *progs; /* built programs, newest first */
 };
@@ -349,6 +350,17 @@ static unsigned simd_width(cl_device_id dev)
 	return 1;
 }
 
+/* Whether the kernels may use inline PTX (common.clh, PRAM_NV_PTX): on
+ * NVIDIA's own platform with warps of 32, unless PRAM_PTX=0 in the
+ * environment asks for the portable kernels. */
+static int nv_ptx(const clrt *rt)
+{
+	const char *env = getenv("PRAM_PTX");
+	if (env && strcmp(env, "0") == 0)
+		return 0;
+	return strstr(rt->platform_name, "NVIDIA") != NULL && rt->simd == 32;
+}
+
 clrt *clrt_open(const char *spec, char *err, size_t errlen)
 {
 	dev_entry *list = NULL;
@@ -393,6 +405,7 @@ clrt *clrt_open(const char *spec, char *err, size_t errlen)
 				 &rt->local_mem, NULL),
 		 err, errlen);
 	rt->simd = simd_width(rt->device);
+	rt->ptx = nv_ptx(rt);
 	cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)rt->platform,
 					 0};
 	rt->ctx = clCreateContext(props, 1, &rt->device, NULL, NULL, &rc);
@@ -702,6 +715,11 @@ static clrt_prog *cached(const clrt *rt, const char *file, const char *options)
 	return NULL;
 }
 
+int clrt_ptx(const clrt *rt)
+{
+	return rt->ptx;
+}
+
 const char *clrt_kernel_path(const clrt *rt, const char *file)
 {
 	const clrt_prog *p = cached(rt, file, NULL);
@@ -732,12 +750,13 @@ cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err
 	/* Kernel files include common.clh from their own folder. */
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path) : 1;
-	size_t optlen = strlen(options) + (size_t)dirlen + 8;
+	const char *ptx = rt->ptx ? "-DPRAM_NV_PTX " : "";
+	size_t optlen = strlen(options) + strlen(ptx) + (size_t)dirlen + 8;
 	if (!(full = malloc(optlen))) {
 		fmt(err, errlen, "out of memory");
 		goto fail;
 	}
-	snprintf(full, optlen, "-I %.*s %s", dirlen, slash ? path : ".", options);
+	snprintf(full, optlen, "-I %.*s %s%s", dirlen, slash ? path : ".", ptx, options);
 	rc = clrt__inject("clBuildProgram");
 	if (rc == CL_SUCCESS)
 		rc = clBuildProgram(prog, 1, &rt->device, full, NULL, NULL);

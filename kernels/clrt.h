@@ -42,6 +42,9 @@ void clrt_close(clrt *rt);
 const char *clrt_device_name(const clrt *rt);
 const char *clrt_platform_name(const clrt *rt);
 unsigned clrt_compute_units(const clrt *rt);
+/* Whether kernels are built with -DPRAM_NV_PTX (NVIDIA's OpenCL, unless
+ * PRAM_PTX=0 in the environment): common.clh's warp shuffles in inline PTX. */
+int clrt_ptx(const clrt *rt);
 
 /* Largest work-group size the kernels may choose; 0 (the default) leaves the
  * choice to them (up to their own cap and the device's limit). Tests set a

@@ -48,6 +48,12 @@ unsigned clrt_compute_units(const clrt *rt)
 	return 0;
 }
 
+int clrt_ptx(const clrt *rt)
+{
+	(void)rt;
+	return 0;
+}
+
 void clrt_set_wg_cap(clrt *rt, size_t cap)
 {
 	(void)rt;

@@ -492,6 +492,7 @@ static int bench_exec(int argc, char **argv)
 		json_str(stdout, clrt_device_name(rt));
 		fputs(",\"platform\":", stdout);
 		json_str(stdout, clrt_platform_name(rt));
+		printf(",\"ptx\":%s", clrt_ptx(rt) ? "true" : "false");
 		printf(",\"reps\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"sizes\":[", o.reps, o.a.seed);
 		for (size_t s = 0; s < nsizes; s++)
 			printf("%s%zu", s ? "," : "", sizes[s]);

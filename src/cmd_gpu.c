@@ -165,6 +165,7 @@ static int gpu_exec(int argc, char **argv)
 		json_str(stdout, clrt_device_name(rt));
 		fputs(",\"platform\":", stdout);
 		json_str(stdout, clrt_platform_name(rt));
+		fprintf(stdout, ",\"ptx\":%s", clrt_ptx(rt) ? "true" : "false");
 		fprintf(stdout,
 			",\"op\":\"%s\",\"inclusive\":%s,\"type\":\"%s\",\"seed\":%" PRIu64
 			",\"reps\":%" PRIu64 ",\"results\":[",
