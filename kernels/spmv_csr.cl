@@ -29,8 +29,8 @@
  *                   L apart (coalesced), into local memory; the tile's
  *                   rows flag their starts there; a work-group segmented
  *                   scan (each work-item's PP consecutive elements in
- *                   turn, then Hillis-Steele over the L (flag, sum) pairs,
- *                   then the carries back) makes the notes' V'' for the
+ *                   turn, then the L (flag, sum) pairs by common.clh's
+ *                   group_segscan_excl, then the carries back) makes the notes' V'' for the
  *                   tile; the rows it owns read their sums from it, as the
  *                   gather does. Only the first row may have begun in an
  *                   earlier tile: its part here goes to head[t]. The part
@@ -156,25 +156,11 @@ kernel void spmv_tiles(global const T *val, global const int *col, global const 
 		acc = flag[e] ? prod[e] : acc + prod[e];
 		f |= flag[e];
 	}
-	/* the work-items' (flag, sum) pairs by segmented Hillis-Steele, */
-	gv[lid] = acc;
-	gf[lid] = f;
-	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint d = 1; d < L; d <<= 1) {
-		T a = gv[lid];
-		uint fa = gf[lid];
-		if (lid >= d) {
-			a = fa ? a : gv[lid - d] + a;
-			fa |= gf[lid - d];
-		}
-		barrier(CLK_LOCAL_MEM_FENCE);
-		gv[lid] = a;
-		gf[lid] = fa;
-		barrier(CLK_LOCAL_MEM_FENCE);
-	}
-	/* and the running sum entering each work-item, carried to its first
-	 * flag: prod becomes the notes' V'' of the tile. */
-	T run = lid ? gv[lid - 1] : IDENT;
+	/* the work-items' (flag, sum) pairs by a work-group segmented scan
+	 * (common.clh: Hillis-Steele, or warp shuffles on NVIDIA), whose
+	 * running sum entering each work-item is carried to its first flag:
+	 * prod becomes the notes' V'' of the tile. */
+	T run = group_segscan_excl(gv, gf, acc, f);
 	for (uint q = 0; q < PP; q++) {
 		uint e = PAD(base + q);
 		run = flag[e] ? prod[e] : run + prod[e];
