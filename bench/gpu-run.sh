@@ -105,7 +105,19 @@ if step compare; then
 	for d in band uniform power-law; do
 		pb "spmv-$d" spmv-csr --float --dist "$d"
 	done
-	python3 bench/table.py "$bench/cub.csv" "$bench/compare" "$bench"/bench-*.json &&
+	# The summed-area table of a square float image, beside two
+	# torch.cumsum calls (vendor.py's row torch_sat); the partitioned
+	# reductions, which no vendor library has.
+	pb sat sat --float
+	pb partitions jfa-reduce reduce-matrix partition-offsets
+	: >"$bench/python-compare.csv"
+	for l in $logs; do
+		python3 bench/vendor.py "$l" "$reps" >"$bench/python-$l.csv" &&
+			{ [ -s "$bench/python-compare.csv" ] && sed 1d "$bench/python-$l.csv" ||
+				cat "$bench/python-$l.csv"; } >>"$bench/python-compare.csv"
+	done
+	python3 bench/table.py "$bench/cub.csv" "$bench/compare" "$bench/python-compare.csv" \
+		"$bench"/bench-*.json &&
 		cp "$bench/compare.csv" "$bench/compare.md" "$out/"
 	cat "$bench/compare.md"
 fi

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """table.py - pramsim's kernels against CUB and cuSPARSE, one table.
 
-    python3 bench/table.py CUB_CSV OUT_PREFIX BENCH_JSON ...
+    python3 bench/table.py CUB_CSV OUT_PREFIX [PYTHON_CSV] BENCH_JSON ...
 
-CUB_CSV is bench/vendor.cu's output; each BENCH_JSON is one `pram bench
---json` run (their options differ: --exclusive, --flags every:1024, ...).
+CUB_CSV is bench/vendor.cu's output; PYTHON_CSV (a name ending in .csv)
+bench/vendor.py's, whose rows with an id join the table (the summed-area
+table as two torch.cumsum calls: no vendor library has one); each
+BENCH_JSON is one `pram bench --json` run (their options differ:
+--exclusive, --flags every:1024, ...).
 Writes OUT_PREFIX.csv and OUT_PREFIX.md: for each size and primitive, our
 fastest verified kernel for it and CUB's (or cuSPARSE's) call, their median
 times and bandwidths, the ratio of the times (ours over CUB's: above 1, we
@@ -59,7 +62,22 @@ PRIMITIVES = [
      dict(algorithm="spmv-csr", type="float", params=dict(dist="uniform"))),
     ("SpMV CSR, power law", "spmv_power_law",
      dict(algorithm="spmv-csr", type="float", params=dict(dist="power-law"))),
+    ("summed-area table, float, square image", "torch_sat",
+     dict(algorithm="sat", type="float", params=dict(table="plain"))),
+    # No vendor call: our own figures beside the rest.
+    ("partitioned reduction by jump flooding", None, dict(algorithm="jfa-reduce")),
+    ("segmented reduction as a matrix product, 16-element segments", None,
+     dict(algorithm="reduce-matrix")),
+    ("partition offsets by a histopyramid", None, dict(algorithm="partition-offsets")),
 ]
+
+
+# The SpMV rows whose columns are random and whose number of rows m at n
+# non-zeros both sides share (4 a row; the two power-law generators draw
+# different row counts, so that row is left out).
+SECTOR_ROWS = {
+    "SpMV CSR, uniform random": lambda n: n // 4,
+}
 
 
 def num(s):
@@ -74,7 +92,8 @@ def read_cub(path):
     try:
         with open(path, newline="") as f:
             for r in csv.DictReader(f):
-                rows[(r["id"], int(r["n"]))] = r
+                if r.get("id"):
+                    rows[(r["id"], int(r["n"]))] = r
     except (OSError, KeyError, ValueError) as e:
         print(f"table.py: {path}: {e}; CUB's columns stay empty", file=sys.stderr)
     return rows
@@ -136,7 +155,10 @@ def main():
         sys.exit(2)
     cub = read_cub(sys.argv[1])
     prefix = sys.argv[2]
-    results, copies = read_bench(sys.argv[3:])
+    rest = sys.argv[3:]
+    for p in [a for a in rest if a.endswith(".csv")]:
+        cub.update(read_cub(p))
+    results, copies = read_bench([a for a in rest if not a.endswith(".csv")])
     sizes = sorted({n for _, n in cub} | {r["n"] for r in results})
     largest = max((n for i, n in cub if i == "copy" and num(cub[(i, n)]["gb_per_s"])),
                   default=None)
@@ -161,7 +183,7 @@ def main():
                 c["what"] if c else "-",
                 cms, cgbs,
                 cgbs / cub_copy if cgbs and cub_copy else None,
-                c["checked"] if c else "-",
+                c.get("checked") or "-" if c else "-",
                 o["ms"] / cms if o and cms else None,
             ])
 
@@ -175,15 +197,16 @@ def main():
     with open(prefix + ".md", "w") as f:
         f.write("# pramsim's kernels against CUB and cuSPARSE\n\n"
                 "Medians of timed runs after a warm-up (ours: OpenCL events, `pram bench`; "
-                "CUB and cuSPARSE: CUDA events, `bench/vendor.cu`). GB/s counts the bytes each "
-                "side must read and write; ratio is our time over CUB's (above 1: we are "
+                "CUB and cuSPARSE: CUDA events, `bench/vendor.cu`; the summed-area table's "
+                "two torch.cumsum calls: CUDA events, `bench/vendor.py`). GB/s counts the bytes each "
+                "side must read and write; ratio is our time over the vendor's (above 1: we are "
                 "slower); of copy divides a bandwidth by its own copy's (ours: `pram bench`'s "
                 "copy kernel in the same run; CUB's: cudaMemcpy device to device at n = "
                 f"{largest if largest else '(none)'}). \"-\": no algorithm of ours yet, or no "
                 "figure.\n")
         for n in sizes:
             f.write(f"\n## n = {n}\n\n")
-            f.write("| primitive | ours | ms | GB/s | of copy | CUB / cuSPARSE | ms | GB/s "
+            f.write("| primitive | ours | ms | GB/s | of copy | vendor | ms | GB/s "
                     "| of copy | ratio |\n")
             f.write("| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n")
             for r in rows:
@@ -195,6 +218,18 @@ def main():
                 f.write(f"| {r[0]} | {r[2]} | {fmt(r[3], '.4f')} | {fmt(r[4], '.1f')} | "
                         f"{fmt(r[5], '.2f')} | {r[6]}{ok} | {fmt(r[7], '.4f')} | "
                         f"{fmt(r[8], '.1f')} | {fmt(r[9], '.2f')} | {fmt(r[11], '.2f')} |\n")
+            sector_rows = [r for r in rows if r[1] == n and r[0] in SECTOR_ROWS]
+            if sector_rows:
+                f.write("\nSpMV with random columns, counting 32-byte sectors: each gather of x "
+                        "costs a sector, so the memory moves 40 bytes a non-zero (value, column, "
+                        "the sector) plus 8 a row (row start, y), whatever the compulsory count "
+                        "says.\n\n| primitive | ours sector GB/s | vendor sector GB/s |\n"
+                        "| --- | ---: | ---: |\n")
+                for r in sector_rows:
+                    m = SECTOR_ROWS[r[0]](n)
+                    sb = 40 * n + 8 * m + 4
+                    f.write(f"| {r[0]} | {fmt(sb / r[3] / 1e6 if r[3] else None, '.1f')} | "
+                            f"{fmt(sb / r[7] / 1e6 if r[7] else None, '.1f')} |\n")
     print(f"table.py: {len(rows)} rows in {prefix}.csv and {prefix}.md")
 
 

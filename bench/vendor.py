@@ -9,9 +9,10 @@ These are not the vendor libraries' own figures: the wrappers choose their
 own types and kernels (CuPy's sum and cumsum of uint32 accumulate in uint64,
 torch.sort of int32 also returns int64 indices, torch.bincount is not CUB's
 histogram). bench/vendor.cu calls CUB and cuSPARSE directly; compare with
-that. Prints CSV: what,n,median_ms,min_ms,max_ms,gb_per_s,note, the note
-saying what the row is. GB/s counts bytes read plus bytes written. Needs
-PyTorch with CUDA; CuPy when present.
+that. Prints CSV: id,what,n,median_ms,min_ms,max_ms,gb_per_s,note, the note
+saying what the row is (bench/table.py reads the rows it compares by id).
+GB/s counts bytes read plus bytes written. Needs PyTorch with CUDA; CuPy
+when present.
 """
 import statistics
 import sys
@@ -53,6 +54,15 @@ def main():
         ("torch copy", lambda: xf.clone(), 8 * n),
     ]
     rows = [(name, fn, nbytes, torch_note) for name, fn, nbytes in rows]
+    # The summed-area table of a square image (n a power of 4) as a Python
+    # user writes it: two cumsum calls, along the rows and then the columns.
+    # Its bytes are the compulsory ones, one read and one write of the
+    # image, as pram bench counts sat's; the two calls move twice that.
+    if logn % 2 == 0:
+        side = 1 << (logn // 2)
+        img = xf.view(side, side)
+        rows.append((f"torch cumsum twice float32 (summed-area table {side} x {side})",
+                     lambda: torch.cumsum(torch.cumsum(img, 1), 0), 8 * n, torch_note))
     # Segmented sum over 1024-element segments, and compaction of the
     # elements whose mask is set (one in two).
     lengths = torch.full((n // 1024,), 1024, dtype=torch.int64, device="cuda")
@@ -72,11 +82,12 @@ def main():
         rows.append(("cupy cumsum float32", lambda: cupy.cumsum(cf), 8 * n, cupy_note))
     except ImportError:
         pass
-    print("what,n,median_ms,min_ms,max_ms,gb_per_s,note")
+    print("id,what,n,median_ms,min_ms,max_ms,gb_per_s,note")
     for name, fn, nbytes, note in rows:
         med, lo, hi = timed(fn, reps)
-        print(f"{name},{n},{med:.4f},{lo:.4f},{hi:.4f},{nbytes / (med * 1e-3) / 1e9:.1f},"
-              f"{note}")
+        ident = "torch_sat" if "summed-area" in name else ""
+        print(f"{ident},{name},{n},{med:.4f},{lo:.4f},{hi:.4f},"
+              f"{nbytes / (med * 1e-3) / 1e9:.1f},{note}")
 
 
 if __name__ == "__main__":
