@@ -508,6 +508,112 @@ static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pr
 	return gplot_appendf(pre, "%s]\npmax = %" PRIu64 "\n", nn ? "" : "0", pmax);
 }
 
+/* ---- ratio: two algorithms for one task, time against work ---- */
+
+/* Pairs of algorithms that compute the same thing with different work: the
+ * simulator's W predicts how much slower the second is, and the figure
+ * sets the measured ratio of the kernel times beside that prediction. */
+static const struct {
+	const char *fast, *slow; /* the work-efficient one, the other */
+	const char *label;       /* the pair in the key */
+} ratio_pairs[] = {
+    {"reduce-segmented", "jfa-reduce", "jfa-reduce / reduce-segmented"},
+    {"scan-blelloch", "scan-hillis-steele", "scan-hillis-steele / scan-blelloch"},
+};
+#define NPAIRS (sizeof ratio_pairs / sizeof *ratio_pairs)
+
+static const char *const ratio_variants[] = {"teaching", "tuned"};
+
+/* The pair's point at size index i: the ratio of the medians of their
+ * kernels of variant v (NAN where either is not measured) and of the
+ * simulator's W (NAN where either has none). Returns whether it has both. */
+static int pair_points(const report *r, size_t p, size_t i, const char *v, double *tr,
+		       double *wr)
+{
+	const rep_algo *a = algo_named(r, ratio_pairs[p].fast),
+		       *b = algo_named(r, ratio_pairs[p].slow);
+	*tr = *wr = NAN;
+	if (!a || !b)
+		return 0;
+	if (a->cost[i].w && b->cost[i].w)
+		*wr = (double)b->cost[i].w / (double)a->cost[i].w;
+	for (size_t x = 0; x < a->nvar; x++)
+		for (size_t y = 0; y < b->nvar; y++)
+			if (strcmp(a->var[x].variant, v) == 0 && strcmp(b->var[y].variant, v) == 0 &&
+			    isfinite(a->var[x].runs[i].st.med) &&
+			    isfinite(b->var[y].runs[i].st.med) && a->var[x].runs[i].st.med > 0)
+				*tr = b->var[y].runs[i].st.med / a->var[x].runs[i].st.med;
+	return isfinite(*tr) && isfinite(*wr);
+}
+
+static int ratio_wanted(const report *r, const rep_figure *g)
+{
+	double tr, wr;
+	for (size_t p = 0; p < NPAIRS; p++)
+		for (size_t i = 0; i < r->nsizes; i++)
+			for (size_t v = 0; v < 2; v++)
+				if (pair_points(r, p, i, ratio_variants[v], &tr, &wr))
+					return 1;
+	return 0;
+}
+
+static void ratio_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	char dev[400];
+	device_words(r, dev, sizeof dev);
+	snprintf(buf, len,
+		 "the same task with more work: how much slower, measured and predicted by W\n"
+		 "{/*0.8 on %.150s}",
+		 dev);
+}
+
+static int ratio_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	fprintf(f, "pair,series,n,variant,time_ratio,work_ratio\n");
+	char lab[2 * NPAIRS][200];
+	const char *labels[2 * NPAIRS], *pairs[NPAIRS];
+	size_t nl = 0, np = 0;
+	for (size_t p = 0; p < NPAIRS; p++) {
+		int any = 0;
+		for (size_t v = 0; v < 2; v++) {
+			int here = 0;
+			double tr, wr;
+			snprintf(lab[nl], sizeof lab[nl], "%s (%s)", ratio_pairs[p].label,
+				 ratio_variants[v]);
+			for (size_t i = 0; i < r->nsizes; i++) {
+				if (!pair_points(r, p, i, ratio_variants[v], &tr, &wr))
+					continue;
+				fprintf(f, "%s,%s,%zu,%s,", ratio_pairs[p].label, lab[nl],
+					r->sizes[i], ratio_variants[v]);
+				csv_num(f, tr);
+				fputc(',', f);
+				csv_num(f, wr);
+				fputc('\n', f);
+				here = 1;
+			}
+			if (here) {
+				labels[nl] = lab[nl];
+				nl++;
+			}
+			any |= here;
+		}
+		if (any)
+			pairs[np++] = ratio_pairs[p].label;
+	}
+	if (preamble_array(pre, "label", labels, nl, 1))
+		return -1;
+	/* The pairs, for the dashed work ratios (one per pair). */
+	if (gplot_appendf(pre, "npairs = %zu\narray pair[%zu] = [", np, np ? np : 1))
+		return -1;
+	for (size_t k = 0; k < np; k++) {
+		char q[600];
+		gplot_quote(q, sizeof q, pairs[k], 1);
+		if (gplot_appendf(pre, "%s%s", k ? ", " : "", q))
+			return -1;
+	}
+	return gplot_appendf(pre, "%s]\n", np ? "" : "\"\"");
+}
+
 /* ---- the table ---- */
 
 /* The kinds of figure. Within a scope, the report (and its index) shows
@@ -594,6 +700,14 @@ static const fig_kind fig_kinds[] = {
      .wanted = speedup_wanted,
      .title = speedup_title,
      .data = speedup_data},
+    {.name = "ratio",
+     .tmpl = "ratio",
+     .scope = PER_REPORT,
+     .prefix = "work-ratio",
+     .suffix = "",
+     .wanted = ratio_wanted,
+     .title = ratio_title,
+     .data = ratio_data},
     {.name = "precision",
      .tmpl = "precision",
      .scope = PER_ALGO,

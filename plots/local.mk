@@ -29,6 +29,8 @@ dist_plots_DATA = plots/common.gp plots/time.gp plots/cost.gp plots/family.gp \
 	plots/perproc.gp plots/speedup.gp
 # The summed-area table's float32 precision by image size.
 dist_plots_DATA += plots/precision.gp
+# Two algorithms for one task: the measured ratio of their times against W.
+dist_plots_DATA += plots/ratio.gp
 
 # `make plots`: the report for the default device, into report/.
 .PHONY: plots

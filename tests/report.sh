@@ -61,6 +61,28 @@ for a in $algos; do
 done
 check_figure brent-speedup
 check_header brent-speedup "algorithm,n,p,t_p,work,depth,w_over_p_plus_d,speedup,brent_speedup"
+# Blelloch's scan and Hillis-Steele's compute the same thing with different
+# work: measured, the report sets their time ratio beside their W ratio.
+if [ "$HAVE_OPENCL" = yes ]; then
+	check_figure work-ratio
+	check_header work-ratio "pair,series,n,variant,time_ratio,work_ratio"
+	check "the work ratio is W over W of the cost figures, at every size" python3 -c '
+import csv, sys
+d = sys.argv[1]
+w = {a: {int(r["n"]): int(r["work"]) for r in csv.DictReader(open(f"{d}/{a}-cost.csv"))}
+     for a in ("scan-blelloch", "scan-hillis-steele")}
+rows = list(csv.DictReader(open(f"{d}/work-ratio.csv")))
+assert {int(r["n"]) for r in rows} == set(w["scan-blelloch"]), rows
+for r in rows:
+    n = int(r["n"])
+    assert r["pair"] == "scan-hillis-steele / scan-blelloch", r
+    want = w["scan-hillis-steele"][n] / w["scan-blelloch"][n]
+    assert abs(float(r["work_ratio"]) - want) < 1e-4 * want, (r, want)
+    assert float(r["time_ratio"]) > 0, r
+' "$dir"
+else
+	check "no work-ratio figure without measurements" test ! -e "$dir/work-ratio.csv"
+fi
 check "sizes past --sim-max are flagged closed-form" grep -q "^reduce,4096,closed-form," "$dir/reduce-cost.csv"
 # Past --sim-max W and D are the closed form's: the figures mark those
 # sizes (circles) and say so in the key.
