@@ -161,10 +161,10 @@ static cl_mem zeroed_scratch(gpu_ctx *c, cl_kernel clear, size_t L, unsigned slo
 {
 	int fresh = !c->scratch[slot] || c->scratch_n[slot] < elems;
 	cl_mem b = gpu__scratch(c, slot, elems);
-	if (!b || !fresh)
-		return b;
-	return gpu__launch(c, clear, GPU_DIV_UP(elems, L) * L, L, "mu", b, (unsigned)elems) ? NULL
-													: b;
+	if (b && fresh &&
+	    gpu__launch(c, clear, GPU_DIV_UP(elems, L) * L, L, "mu", b, (unsigned)elems))
+		return NULL;
+	return b;
 }
 
 /* The local memory sat_strips has for its arguments: the device's, less a
@@ -194,17 +194,17 @@ static size_t segments(size_t L, size_t R, size_t C)
 static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t h)
 {
 	static const char *const names[] = {"sat_clear", "sat_begin", "sat_strips"};
+	static const size_t local[] = {0, 0, 0};
+	cl_kernel k[3];
+	size_t R = c->per_proc, C = (size_t)gpu__param_given(c->job, "tile-cols");
+	region r[4];
+	unsigned nr = regions(w, h, v, r);
 	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
 		snprintf(c->err, c->errlen,
 			 "sat tuned needs 64-bit atomics (cl_khr_int64_base_atomics), which this "
 			 "device lacks; the teaching kernels run without them");
 		return -1;
 	}
-	static const size_t local[] = {0, 0, 0};
-	cl_kernel k[3];
-	size_t R = c->per_proc, C = (size_t)gpu__param_given(c->job, "tile-cols");
-	region r[4];
-	unsigned nr = regions(w, h, v, r);
 	size_t widest = 0, groups = 0, words = 0;
 	for (unsigned q = 0; q < nr; q++) {
 		size_t strips = GPU_DIV_UP(r[q].rh, R);
@@ -239,8 +239,8 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 		return -1;
 	return gpu__launch(c, k[2], groups * L, L, "mmmmmuuuuuull", src, dst, status, ctl, mean,
 			   (unsigned)w, (unsigned)h, (unsigned)(v == SAT_QUADRANT), (unsigned)C,
-			   (unsigned)algo_ceil_log2(P), (unsigned)(v == SAT_OFFSET), R * (C + P) * 4,
-			   (2 * R * P + R) * 4);
+			   (unsigned)algo_ceil_log2(P), (unsigned)(v == SAT_OFFSET),
+			   R * (C + P) * 4, (2 * R * P + R) * 4);
 }
 
 int gpu__sat(gpu_ctx *c, enum gpu_variant var, int table, cl_mem src, cl_mem dst, size_t w,

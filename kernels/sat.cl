@@ -5,8 +5,9 @@
  * width rw and height rh, and flip (bit 0: its rows run right to left, bit 1:
  * its columns bottom up), so that one table is summed from the region's
  * corner: the whole image for --table plain and offset, each quadrant
- * from its image corner for quadrant. `mean` (one T, from sat_mean) is
- * subtracted on the way in when use_mean is set (--table offset).
+ * from its image corner for quadrant (the tuned kernel finds the regions
+ * itself). `mean` (one T, from sat_mean) is subtracted on the way in when
+ * use_mean is set (--table offset).
  *
  * Teaching, the notes' algorithm with their remedy for coalescing
  * ("horizontal scan, transpose img., horiz. scan"):
@@ -15,19 +16,17 @@
  *   sat_transpose  16 x 16 tiles through local memory
  * run as rows, transpose, rows, transpose back.
  *
- * Tuned, in one pass over 32 x 32 tiles (work-groups of up to 32 x 8, each
- * work-item taking the cells its place in the group repeats over):
- *   sat_clear      zero the look-back flags and the strip counter
- *   sat_strips     a work-group per strip of 32 rows, left to right, each
- *                  tile's own table in local memory plus its carries: the
- *                  rows' sums to its left (kept by the group), the columns'
- *                  sums above (a look-back up the column of tiles) and the
- *                  sum above and to the left (kept by the group)
- * The image is read once and the table written once. OpenCL C 1.2.
+ * Tuned, in one pass (the comment before sat_strips says how):
+ *   sat_begin      the run's epoch and strip ticket (and a zero mean)
+ *   sat_strips     a work-group per strip of PP rows, by ticket, walking
+ *                  it in tiles of PP x C: each row's prefixes carried from
+ *                  the left, each column's sum above by a look-back up
+ *                  that column over the strips before
+ *   sat_clear      zero a new status buffer
+ * The image is read once and the table written once. OpenCL C 1.2; the
+ * tuned kernel needs cl_khr_int64_base_atomics.
  */
 #include "common.clh"
-
-#define TS 32 /* a tuned tile's side */
 
 /* Image index of cell (i, j) of a region (row i, column j from its corner). */
 inline size_t cell(uint pitch, uint x0, uint y0, uint rw, uint rh, uint flip, uint i, uint j)
@@ -94,7 +93,6 @@ kernel void sat_transpose(global const T *src, global T *dst, uint w, uint h)
 				dst[(size_t)(bx + r) * h + by + q] = t[q][r];
 }
 
-
 /* ---- tuned, in one pass: strips by ticket, a look-back per column ----
  *
  * SR = PP rows make a strip; a work-group takes the next strip by ticket
@@ -111,11 +109,12 @@ kernel void sat_transpose(global const T *src, global T *dst, uint w, uint h)
  *      banks), then each segment's offset, the segments before it plus the
  *      row's carry from the tiles to the left. Now t(y, x) plus the offset
  *      is T(y, x), the table of the strip alone;
- *   3. the strip's bottom row T(SR - 1, x) is its aggregate A_s(x) down
+ *   3. the strip's bottom row T(SR - 1, x) is its aggregate A_s(x) in
  *      column x; work-item j looks back up its own column, strip s - 1,
- *      s - 2, ..., for the sum of everything above, I_{s-1}(x), publishing
- *      A_s(x) and then the inclusive I_s(x) = I_{s-1}(x) + A_s(x), and
- *      writes S(y, x) = I_{s-1}(x) + T(y, x) down the column.
+ *      s - 2, ..., for I_{s-1}(x), the table's value in the row above the
+ *      strip (the sum of every cell above it and not to the right of x),
+ *      publishing A_s(x) and then the inclusive I_s(x) = I_{s-1}(x) +
+ *      A_s(x), and writes S(y, x) = I_{s-1}(x) + T(y, x) down the column.
  * The image is read once and the table written once; the status words
  * are one per strip and column (8 bytes per SR pixels), and the strip
  * below usually reads them from the cache soon after they are written.
@@ -168,10 +167,10 @@ kernel void sat_begin(global uint *ctl, global T *mean, uint zero_mean)
 #ifdef cl_khr_int64_base_atomics
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
-/* The sum of column x above strip s, I_{s-1}(x), by looking back over the
- * status words of column x (col[k * rw] for strip k) from strip s - 1 up
- * to the first inclusive one; publishes A_s(x) = a while it looks, and
- * I_s(x) at the end. A strip that has not published yet is read again: it
+/* I_{s-1}(x), the table's value in column x just above strip s, by looking
+ * back over the status words of column x (col[k * rw] for strip k) from
+ * strip s - 1 up to the first inclusive one, adding the aggregates on the
+ * way; publishes A_s(x) = a while it looks, and I_s(x) at the end. A strip that has not published yet is read again: it
  * took its ticket earlier, so it is running. When strip s - 1's inclusive
  * word is there at the first read, as it mostly is, the aggregate is never
  * written. */
@@ -205,9 +204,9 @@ inline T look_back(global ulong *col, uint rw, uint s, T a, uint epoch)
  * the tile, SR rows of C + P words; aux the segments' totals and offsets
  * (SR P words each) and the rows' carries (SR words). status holds the
  * regions' words one after another, ctl the epoch and the ticket. */
-kernel void sat_strips(global const T *src, global T *dst, global ulong *status,
-		       global uint *ctl, global const T *mean, uint w, uint h, uint quad, uint C,
-		       uint lp, uint use_mean, local T *t, local T *aux)
+kernel void sat_strips(global const T *src, global T *dst, global ulong *status, global uint *ctl,
+		       global const T *mean, uint w, uint h, uint quad, uint C, uint lp,
+		       uint use_mean, local T *t, local T *aux)
 {
 	local uint ticket[1];
 	uint lid = get_local_id(0), L = get_local_size(0);
@@ -301,10 +300,12 @@ kernel void sat_strips(global const T *src, global T *dst, global ulong *status,
 			if (rows == SR) {
 #pragma unroll
 				for (uint r = 0; r < SR; r++)
-					dst[at + (long)r * step_y] = above + (tc[r * RS] + oc[r * P]);
+					dst[at + (long)r * step_y] =
+					    above + (tc[r * RS] + oc[r * P]);
 			} else {
 				for (uint r = 0; r < rows; r++)
-					dst[at + (long)r * step_y] = above + (tc[r * RS] + oc[r * P]);
+					dst[at + (long)r * step_y] =
+					    above + (tc[r * RS] + oc[r * P]);
 			}
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);

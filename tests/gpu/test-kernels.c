@@ -544,20 +544,22 @@ static void test_sat_tiles(clrt *rt)
 					}
 					for (int cap = 0; cap < 2; cap++) {
 						char what[200];
-						snprintf(what, sizeof what,
-							 "sat tuned %s %zu x %zu --table %s, strips of "
-							 "%lld rows, tiles of %lld columns%s",
-							 t ? "float" : "int", w, h, sat_variants[table],
-							 (long long)tiles[k][0], (long long)tiles[k][1],
-							 cap ? " (work-groups of 4)" : "");
+						snprintf(
+						    what, sizeof what,
+						    "sat tuned %s %zu x %zu --table %s, strips of "
+						    "%lld rows, tiles of %lld columns%s",
+						    t ? "float" : "int", w, h, sat_variants[table],
+						    (long long)tiles[k][0], (long long)tiles[k][1],
+						    cap ? " (work-groups of 4)" : "");
 						gpu_result g;
 						clrt_set_wg_cap(rt, cap ? 4 : 0);
-						if (gpuval_run(rt, a, &p, &in, GPU_TUNED, 1, &g, err,
-							       sizeof err)) {
+						if (gpuval_run(rt, a, &p, &in, GPU_TUNED, 1, &g,
+							       err, sizeof err)) {
 							TAP_OK(0, "%s: %.400s", what, err);
 							continue;
 						}
-						TAP_OK(g.verified, "%s%s%s", what, g.verified ? "" : ": ",
+						TAP_OK(g.verified, "%s%s%s", what,
+						       g.verified ? "" : ": ",
 						       g.verified ? "" : g.why);
 						gpuval_free(&g);
 					}
