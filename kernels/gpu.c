@@ -470,7 +470,7 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	const algo_params *p = job->params;
 	if (check_job(g, job, err, errlen))
 		goto fail;
-	unsigned given_pp = (unsigned)gpu__param_given(job, "per-proc");
+	unsigned given_pp = (unsigned)gpu__param_given(job, r->pp_param ? r->pp_param : "per-proc");
 	unsigned pp = r->takes_per_proc && given_pp ? given_pp
 		      : r->default_pp               ? r->default_pp
 						    : GPU_DEFAULT_PER_PROC;

@@ -56,6 +56,7 @@ enum gpu_out {
 typedef struct gpu_runner {
 	int (*run)(struct gpu_ctx *c); /* enqueues one complete run; NULL: no such kernels */
 	int takes_per_proc;            /* honours the algorithm's per-proc parameter, when given */
+	const char *pp_param;          /* the parameter that gives it, when not "per-proc" */
 	unsigned default_pp;           /* elements per work-item when the params give none;
 					* 0: the runtime's default */
 } gpu_runner;

@@ -1,13 +1,19 @@
 /*
  * gpu_sat.c - the runners of "sat" (kernels in sat.cl): the teaching one,
  * the notes' row scans and column scans with a transpose between them so
- * that both scans read rows, and the tuned one, one pass of strips of
- * 32 x 32 tiles with a look-back up each column of tiles, which reads the
- * image once and writes the table once (sat.cl says how).
+ * that both scans read rows, and the tuned one, a single pass in which a
+ * work-group per strip of R rows walks its tiles of R x C, with a look-back
+ * up each column for the sums above, which reads the image once and
+ * writes the table once (sat.cl says how). R is the tuned runner's
+ * elements per work-item (--strip-rows, built into the kernels as PP,
+ * 32 unless given), C is --tile-cols (256 unless given); the work-groups
+ * take up to C work-items (--max-group caps them).
  *
  * Both run the table of each region of the variant: the whole image for
  * plain and offset, the four quadrants (each from its image corner) for
- * quadrant; offset first takes the mean with one work-group (sat_mean).
+ * quadrant (the tuned one in a single launch); offset first takes the mean
+ * with one work-group (sat_mean). --form shapes the PRAM program only: both
+ * kernels compute the same table for packed and launches.
  *
  * Integer tables are 32-bit on the device. By the notes' rule a w by h table
  * of b-bit samples needs up to ceil(log2 w) + ceil(log2 h) + b bits, and one
@@ -21,8 +27,10 @@
 
 extern const algo algo_sat;
 
-#define SAT_WG_CAP 256
-#define SAT_TS     32 /* sat.cl's TS */
+#define SAT_WG_CAP     256
+#define SAT_STRIP_ROWS 32  /* the tuned strips' rows: --strip-rows's default in sat.c */
+#define SAT_TILE_COLS  256 /* the tuned tiles' columns: --tile-cols's default */
+#define SAT_OWN_LOCAL  64  /* bytes of local memory sat_strips declares, and to spare */
 
 /* A region of the image and the corner its table starts from. */
 typedef struct region {
@@ -92,6 +100,14 @@ static int tile_shape(gpu_ctx *c, cl_kernel k, size_t side, size_t shape[2])
 	return 0;
 }
 
+/* Launch sat_mean: the mean of the n elements of src into mean[0]. */
+static int mean_into(gpu_ctx *c, cl_mem src, cl_mem mean, size_t n)
+{
+	cl_kernel k = gpu__kernel(c, "sat_mean");
+	size_t L = k ? gpu__lsize(c, k, SAT_WG_CAP, 4) : 0;
+	return !L || gpu__launch(c, k, L, L, "mmul", src, mean, (unsigned)n, L * 4) ? -1 : 0;
+}
+
 /* The mean for --table offset into scratch slot 0; a zero otherwise
  * (the kernels skip it, but a compiler may load it anyway). */
 static cl_mem mean_of(gpu_ctx *c, int v, cl_mem src, size_t n)
@@ -103,11 +119,7 @@ static cl_mem mean_of(gpu_ctx *c, int v, cl_mem src, size_t n)
 		cl_kernel z = gpu__kernel(c, "sat_clear");
 		return z && gpu__launch(c, z, 1, 1, "mu", mean, 1u) == 0 ? mean : NULL;
 	}
-	cl_kernel k = gpu__kernel(c, "sat_mean");
-	size_t L = k ? gpu__lsize(c, k, SAT_WG_CAP, 4) : 0;
-	if (!L || gpu__launch(c, k, L, L, "mmul", src, mean, (unsigned)n, L * 4))
-		return NULL;
-	return mean;
+	return mean_into(c, src, mean, n) ? NULL : mean;
 }
 
 /* The teaching table of kind v of the w by h image src into dst. */
@@ -142,37 +154,93 @@ static int teaching_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size
 	return gpu__launch_2d(c, tr, g2, lt, "mmuu", tmp, dst, (unsigned)h, (unsigned)w);
 }
 
-/* The tuned table of kind v of the w by h image src into dst: one pass of
- * strips with a look-back (sat_strips), its flags cleared first. */
+/* Scratch slot `slot` of at least elems words, zeroed when it is new (a
+ * status buffer or the epoch and ticket: a word of an earlier run must
+ * never read as one of this run). NULL with a message. */
+static cl_mem zeroed_scratch(gpu_ctx *c, cl_kernel clear, size_t L, unsigned slot, size_t elems)
+{
+	int fresh = !c->scratch[slot] || c->scratch_n[slot] < elems;
+	cl_mem b = gpu__scratch(c, slot, elems);
+	if (b && fresh &&
+	    gpu__launch(c, clear, GPU_DIV_UP(elems, L) * L, L, "mu", b, (unsigned)elems))
+		return NULL;
+	return b;
+}
+
+/* The local memory sat_strips has for its arguments: the device's, less a
+ * margin for the ticket it declares itself. (CL_KERNEL_LOCAL_MEM_SIZE
+ * would also count the local arguments set by the run before.) */
+static size_t local_free(gpu_ctx *c)
+{
+	unsigned long have = clrt_local_mem(c->rt);
+	return have > SAT_OWN_LOCAL ? (size_t)(have - SAT_OWN_LOCAL) : 0;
+}
+
+/* The segments per row of the tuned row scans: the most (a power of two)
+ * that give every work-item of the L one, at most one per column. */
+static size_t segments(size_t L, size_t R, size_t C)
+{
+	size_t P = 1;
+	while (2 * P * R <= L && 2 * P <= C)
+		P *= 2;
+	return P;
+}
+
+/* The tuned table of kind v of the w by h image src into dst: sat_begin
+ * (the run's epoch and ticket, and the mean for offset), then one launch of
+ * sat_strips over every region's strips. Strips of R = c->per_proc rows
+ * (sat.cl's SR), tiles of C columns (--tile-cols, at most the widest
+ * region rounded up to a power of two), work-groups of up to C. */
 static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t h)
 {
-	static const char *const names[] = {"sat_clear", "sat_strips"};
-	static const size_t local[] = {0, 0};
-	cl_kernel k[2];
-	size_t L = gpu__kernels(c, 2, names, local, SAT_WG_CAP, k), tl[2];
-	if (!L || tile_shape(c, k[1], SAT_TS, tl))
-		return -1;
-	cl_mem mean = mean_of(c, v, src, w * h);
-	if (!mean)
-		return -1;
+	static const char *const names[] = {"sat_clear", "sat_begin", "sat_strips"};
+	static const size_t local[] = {0, 0, 0};
+	cl_kernel k[3];
+	size_t R = c->per_proc, C = (size_t)gpu__param_given(c->job, "tile-cols");
 	region r[4];
 	unsigned nr = regions(w, h, v, r);
-	for (unsigned q = 0; q < nr; q++) {
-		const region *g = &r[q];
-		size_t nbx = GPU_DIV_UP(g->rw, SAT_TS), nby = GPU_DIV_UP(g->rh, SAT_TS);
-		size_t nf = nbx * nby + 1; /* the tiles' flags, then the strip counter */
-		cl_mem agg = gpu__scratch(c, 1, nby * g->rw), inc = gpu__scratch(c, 2, nby * g->rw);
-		cl_mem flags = gpu__scratch(c, 3, nf);
-		if (!agg || !inc || !flags)
-			return -1;
-		size_t tg[2] = {tl[0], nby * tl[1]};
-		if (gpu__launch(c, k[0], GPU_DIV_UP(nf, L) * L, L, "mu", flags, (unsigned)nf) ||
-		    gpu__launch_2d(c, k[1], tg, tl, "mmmmmuuuuuuumu", src, dst, agg, inc, flags,
-				   (unsigned)(nf - 1), (unsigned)w, g->x0, g->y0, g->rw, g->rh,
-				   g->flip, mean, (unsigned)(v == SAT_OFFSET)))
-			return -1;
+	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
+		snprintf(c->err, c->errlen,
+			 "sat tuned needs 64-bit atomics (cl_khr_int64_base_atomics), which this "
+			 "device lacks; the teaching kernels run without them");
+		return -1;
 	}
-	return 0;
+	size_t widest = 0, groups = 0, words = 0;
+	for (unsigned q = 0; q < nr; q++) {
+		size_t strips = GPU_DIV_UP(r[q].rh, R);
+		groups += strips;
+		words += strips * r[q].rw;
+		if (r[q].rw > widest)
+			widest = r[q].rw;
+	}
+	if (!C)
+		C = SAT_TILE_COLS;
+	while (C > 1 && C / 2 >= widest)
+		C /= 2;
+	size_t L0 = gpu__kernels(c, 3, names, local, SAT_WG_CAP, k);
+	size_t L = L0 ? gpu__lsize(c, k[2], C, 0) : 0;
+	if (!L)
+		return -1;
+	size_t P = segments(L, R, C);
+	size_t need = (R * (C + P) + 2 * R * P + R) * 4, have = local_free(c);
+	if (need > have) {
+		snprintf(c->err, c->errlen,
+			 "sat tuned: a tile of %zu rows by %zu columns needs %zu bytes of local "
+			 "memory, more than the %zu the device has free; give a smaller "
+			 "--strip-rows or --tile-cols",
+			 R, C, need, have);
+		return -1;
+	}
+	cl_mem mean = gpu__scratch(c, 0, 1), status = zeroed_scratch(c, k[0], L0, 1, 2 * words),
+	       ctl = zeroed_scratch(c, k[0], L0, 2, 2);
+	if (!mean || !status || !ctl ||
+	    gpu__launch(c, k[1], 1, 1, "mmu", ctl, mean, (unsigned)(v != SAT_OFFSET)) ||
+	    (v == SAT_OFFSET && mean_into(c, src, mean, w * h)))
+		return -1;
+	return gpu__launch(c, k[2], groups * L, L, "mmmmmuuuuuull", src, dst, status, ctl, mean,
+			   (unsigned)w, (unsigned)h, (unsigned)(v == SAT_QUADRANT), (unsigned)C,
+			   (unsigned)algo_ceil_log2(P), (unsigned)(v == SAT_OFFSET),
+			   R * (C + P) * 4, (2 * R * P + R) * 4);
 }
 
 int gpu__sat(gpu_ctx *c, enum gpu_variant var, int table, cl_mem src, cl_mem dst, size_t w,
@@ -206,6 +274,10 @@ static int sat_tuned(gpu_ctx *c)
 const gpu_algo gpu_sat = {
     .algo = &algo_sat,
     .file = "sat.cl",
-    .variant = {[GPU_TEACHING] = {.run = sat_teaching}, [GPU_TUNED] = {.run = sat_tuned}},
+    .variant = {[GPU_TEACHING] = {.run = sat_teaching},
+		[GPU_TUNED] = {.run = sat_tuned,
+			       .takes_per_proc = 1,
+			       .pp_param = "strip-rows",
+			       .default_pp = SAT_STRIP_ROWS}},
     .sum_only = 1,
 };

@@ -5,8 +5,9 @@
  * width rw and height rh, and flip (bit 0: its rows run right to left, bit 1:
  * its columns bottom up), so that one table is summed from the region's
  * corner: the whole image for --table plain and offset, each quadrant
- * from its image corner for quadrant. `mean` (one T, from sat_mean) is
- * subtracted on the way in when use_mean is set (--table offset).
+ * from its image corner for quadrant (the tuned kernel finds the regions
+ * itself). `mean` (one T, from sat_mean) is subtracted on the way in when
+ * use_mean is set (--table offset).
  *
  * Teaching, the notes' algorithm with their remedy for coalescing
  * ("horizontal scan, transpose img., horiz. scan"):
@@ -15,19 +16,17 @@
  *   sat_transpose  16 x 16 tiles through local memory
  * run as rows, transpose, rows, transpose back.
  *
- * Tuned, in one pass over 32 x 32 tiles (work-groups of up to 32 x 8, each
- * work-item taking the cells its place in the group repeats over):
- *   sat_clear      zero the look-back flags and the strip counter
- *   sat_strips     a work-group per strip of 32 rows, left to right, each
- *                  tile's own table in local memory plus its carries: the
- *                  rows' sums to its left (kept by the group), the columns'
- *                  sums above (a look-back up the column of tiles) and the
- *                  sum above and to the left (kept by the group)
- * The image is read once and the table written once. OpenCL C 1.2.
+ * Tuned, in one pass (the comment before sat_strips says how):
+ *   sat_begin      the run's epoch and strip ticket (and a zero mean)
+ *   sat_strips     a work-group per strip of PP rows, by ticket, walking
+ *                  it in tiles of PP x C: each row's prefixes carried from
+ *                  the left, each column's sum above by a look-back up
+ *                  that column over the strips before
+ *   sat_clear      zero a new status buffer
+ * The image is read once and the table written once. OpenCL C 1.2; the
+ * tuned kernel needs cl_khr_int64_base_atomics.
  */
 #include "common.clh"
-
-#define TS 32 /* a tuned tile's side */
 
 /* Image index of cell (i, j) of a region (row i, column j from its corner). */
 inline size_t cell(uint pitch, uint x0, uint y0, uint rw, uint rh, uint flip, uint i, uint j)
@@ -94,149 +93,222 @@ kernel void sat_transpose(global const T *src, global T *dst, uint w, uint h)
 				dst[(size_t)(bx + r) * h + by + q] = t[q][r];
 }
 
-/* ---- tuned, in one pass: strips and a look-back up the tile columns ----
+/* ---- tuned, in one pass: strips by ticket, a look-back per column ----
  *
- * Each work-group takes a strip of TS rows (its number from an atomic
- * counter, so that a group only ever waits for groups that started before
- * it) and walks it left to right, tile by tile, keeping in local memory
- * each row's sum left of the tile and the sum of everything above and to
- * the left. What it needs from above, each column's sum over all the rows
- * above the strip, comes by a decoupled look-back up the tile's column of
- * tiles: each tile publishes its column totals (flag 1), then, once it has
- * the sums above, its inclusive column sums (flag 2); a tile adds totals
- * upward until it meets an inclusive one. So the image is read once and the
- * table written once. The flags are atomics; the values they announce are
- * written before a global fence and the flag, and read, after the flag and
- * a fence, through volatile loads. */
+ * SR = PP rows make a strip; a work-group takes the next strip by ticket
+ * (so it only ever waits for groups that started before it) and walks it
+ * left to right in tiles of SR x C. Work-item j owns column j of the tile
+ * (and j + L, ... when the group is narrower than the tile):
+ *   1. it loads its column's SR cells, consecutive work-items reading
+ *      consecutive cells of a row, and keeps their running sum down the
+ *      strip in local memory: t(y, x) = the column's sum from the strip's
+ *      top row to y;
+ *   2. the rows' prefixes across the tile: each row is cut into P segments
+ *      of S = C / P, each scanned by one work-item in place (a pad word
+ *      after each segment keeps the work-items of a warp on distinct
+ *      banks), then each segment's offset, the segments before it plus the
+ *      row's carry from the tiles to the left. Now t(y, x) plus the offset
+ *      is T(y, x), the table of the strip alone;
+ *   3. the strip's bottom row T(SR - 1, x) is its aggregate A_s(x) in
+ *      column x; work-item j looks back up its own column, strip s - 1,
+ *      s - 2, ..., for I_{s-1}(x), the table's value in the row above the
+ *      strip (the sum of every cell above it and not to the right of x),
+ *      publishing A_s(x) and then the inclusive I_s(x) = I_{s-1}(x) +
+ *      A_s(x), and writes S(y, x) = I_{s-1}(x) + T(y, x) down the column.
+ * The image is read once and the table written once; the status words
+ * are one per strip and column (8 bytes per SR pixels), and the strip
+ * below usually reads them from the cache soon after they are written.
+ *
+ * A status word holds its flag in the high half and its value in the low,
+ * so that a reader never sees a flag without its value; it is written by
+ * atom_xchg and read by atom_add of 0, 64-bit atomics, since OpenCL 1.2
+ * promises nothing of plain accesses that race (sat_strips needs
+ * cl_khr_int64_base_atomics; without it the host says so). The flag
+ * carries the run's epoch (sat_begin counts the runs), so that the words of
+ * an earlier run read as "not yet": the status buffer is cleared only when
+ * it is made. Quadrant tables run their four regions in the one launch,
+ * the strips of one region after those of the one before. */
+
+#define SR PP /* rows of a strip */
+
+#define ST_AGG 1u /* the value is A_s(x), the strip's own */
+#define ST_INC 2u /* the value is I_s(x), the strip's and all above */
 
 #ifdef IS_FLOAT
-#define BITS(v)   as_uint(v)
-#define UNBITS(u) as_float(u)
+#define AS_U(v) as_uint(v)
+#define AS_T(u) as_float(u)
 #else
-#define BITS(v)   (v)
-#define UNBITS(u) (u)
+#define AS_U(v) (v)
+#define AS_T(u) (u)
 #endif
 
-/* Zero the flags of every tile and the strip counter. */
-kernel void sat_clear(global uint *flags, uint n)
+/* Zero n words (a new status buffer; the mean where there is none). */
+kernel void sat_clear(global uint *words, uint n)
 {
 	size_t i = get_global_id(0);
 	if (i < n)
-		flags[i] = 0;
+		words[i] = 0;
 }
 
-kernel void sat_strips(global const T *src, global T *dst, global uint *agg, global uint *inc,
-		       global uint *flags, uint counter_at, uint pitch, uint x0, uint y0, uint rw,
-		       uint rh, uint flip, global const T *mean, uint use_mean)
+/* Before each run: the next epoch in ctl[0] (1 to 2^30 - 1, never 0, the
+ * cleared words' epoch), the strip ticket ctl[1] reset, and the mean zeroed
+ * when the table subtracts none. One work-item. */
+kernel void sat_begin(global uint *ctl, global T *mean, uint zero_mean)
 {
-	local T t[TS][TS + 1];
-	local T left[TS], up[TS], colsum[TS], rowpre[TS], uppre[TS];
-	local T corner[1];
-	local uint strip[1];
-	uint lx = get_local_id(0), ly = get_local_id(1);
-	uint LX = get_local_size(0), LY = get_local_size(1), L = LX * LY, lid = ly * LX + lx;
-	uint nbx = (rw + TS - 1) / TS;
-	T m = 0;
-	if (use_mean)
-		m = mean[0];
-	if (lid == 0) {
-		strip[0] = atomic_inc(&flags[counter_at]);
-		corner[0] = 0;
+	if (get_global_id(0) != 0)
+		return;
+	uint e = ctl[0];
+	ctl[0] = e >= 0x3fffffffu ? 1u : e + 1u;
+	ctl[1] = 0;
+	if (zero_mean)
+		mean[0] = 0;
+}
+
+#ifdef cl_khr_int64_base_atomics
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+
+/* I_{s-1}(x), the table's value in column x just above strip s, by looking
+ * back over the status words of column x (col[k * rw] for strip k) from
+ * strip s - 1 up to the first inclusive one, adding the aggregates on the
+ * way; publishes A_s(x) = a while it looks, and I_s(x) at the end. A strip that has not published yet is read again: it
+ * took its ticket earlier, so it is running. When strip s - 1's inclusive
+ * word is there at the first read, as it mostly is, the aggregate is never
+ * written. */
+inline T look_back(global ulong *col, uint rw, uint s, T a, uint epoch)
+{
+	uint agg = epoch << 2 | ST_AGG, inc = epoch << 2 | ST_INC;
+	T above = 0;
+	if (s > 0) {
+		ulong v = atom_add(&col[(size_t)(s - 1) * rw], 0ul);
+		if ((uint)(v >> 32) == inc) {
+			above = AS_T((uint)v);
+		} else {
+			atom_xchg(&col[(size_t)s * rw], (ulong)agg << 32 | AS_U(a));
+			for (uint k = s; k > 0;) {
+				v = atom_add(&col[(size_t)(k - 1) * rw], 0ul);
+				uint f = (uint)(v >> 32);
+				if (f == inc || f == agg) {
+					above += AS_T((uint)v);
+					k = f == inc ? 0 : k - 1;
+				}
+			}
+		}
 	}
-	for (uint u = lid; u < TS; u += L)
-		left[u] = 0;
+	atom_xchg(&col[(size_t)s * rw], (ulong)inc << 32 | AS_U(above + a));
+	return above;
+}
+
+/* The tuned table: a work-group of L work-items per strip (L <= C; the
+ * host launches as many groups as the regions have strips). C and P = 2^lp
+ * (the segments per row, P SR <= L where it can) are powers of two. t holds
+ * the tile, SR rows of C + P words; aux the segments' totals and offsets
+ * (SR P words each) and the rows' carries (SR words). status holds the
+ * regions' words one after another, ctl the epoch and the ticket. */
+kernel void sat_strips(global const T *src, global T *dst, global ulong *status, global uint *ctl,
+		       global const T *mean, uint w, uint h, uint quad, uint C, uint lp,
+		       uint use_mean, local T *t, local T *aux)
+{
+	local uint ticket[1];
+	uint lid = get_local_id(0), L = get_local_size(0);
+	if (lid == 0)
+		ticket[0] = atomic_inc(&ctl[1]);
 	barrier(CLK_LOCAL_MEM_FENCE);
-	uint k = strip[0], Y0 = k * TS;
-	for (uint bx = 0; bx < nbx; bx++) {
-		uint X0 = bx * TS;
-		for (uint r = ly; r < TS; r += LY)
-			for (uint q = lx; q < TS; q += LX) {
-				uint i = Y0 + r, j = X0 + q;
-				T v = 0;
-				if (i < rh && j < rw)
-					v = src[cell(pitch, x0, y0, rw, rh, flip, i, j)] - m;
-				t[r][q] = v;
-			}
-		barrier(CLK_LOCAL_MEM_FENCE);
-		/* The tile's column totals, published at once. */
-		for (uint u = lid; u < TS; u += L) {
-			T s = 0;
-			for (uint r = 0; r < TS; r++)
-				s += t[r][u];
-			colsum[u] = s;
-			if (X0 + u < rw)
-				agg[(size_t)k * rw + X0 + u] = BITS(s);
+	uint s = ticket[0], epoch = ctl[0];
+	/* The region of the ticket: whole image, or the quadrants in turn. */
+	uint wl = quad ? (w + 1) / 2 : w, hl = quad ? (h + 1) / 2 : h;
+	uint x0 = 0, y0 = 0, rw = 0, rh = 0, flip = 0;
+	size_t base = 0;
+	for (uint q = 0; q < 4; q++) {
+		rw = q & 1u ? w - wl : wl;
+		rh = q & 2u ? h - hl : hl;
+		uint strips = rw ? (rh + SR - 1) / SR : 0;
+		if (s < strips) {
+			x0 = q & 1u ? wl : 0;
+			y0 = q & 2u ? hl : 0;
+			flip = q;
+			break;
 		}
-		barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
-		if (lid == 0) {
-			mem_fence(CLK_GLOBAL_MEM_FENCE); /* the totals before the flag */
-			atomic_xchg(&flags[(size_t)k * nbx + bx], 1u);
-		}
-		/* The look-back: each column's sum over the rows above. */
-		for (uint u = lid; u < TS; u += L) {
-			T s = 0;
-			for (uint j = k; j-- > 0;) {
-				uint f;
-				while ((f = atomic_or(&flags[(size_t)j * nbx + bx], 0u)) == 0)
-					;
-				mem_fence(CLK_GLOBAL_MEM_FENCE); /* the flag before the values */
-				if (X0 + u < rw)
-					s += UNBITS(
-					    ((volatile global uint
-						  *)(f == 2 ? inc : agg))[(size_t)j * rw + X0 + u]);
-				if (f == 2)
-					break;
-			}
-			up[u] = s;
-			if (X0 + u < rw)
-				inc[(size_t)k * rw + X0 + u] = BITS(s + colsum[u]);
-		}
-		barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
-		if (lid == 0) {
-			mem_fence(CLK_GLOBAL_MEM_FENCE);
-			atomic_xchg(&flags[(size_t)k * nbx + bx], 2u);
-		}
-		/* The tile's own table: rows, then columns. */
-		for (uint u = lid; u < TS; u += L) {
-			T s = 0;
-			for (uint q = 0; q < TS; q++) {
-				s += t[u][q];
-				t[u][q] = s;
+		s -= strips;
+		base += (size_t)strips * rw;
+	}
+	T m = use_mean ? mean[0] : (T)0;
+	/* P = 2^lp segments of S = 2^ls words per row (shifts, not divisions:
+	 * one compiler turns a division and a remainder by the same number into
+	 * an instruction Oclgrind's checks do not know). */
+	uint P = 1u << lp, ls = 31 - clz(C) - lp, S = 1u << ls, RS = C + P;
+	uint Y0 = s * SR, rows = min((uint)SR, rh - Y0);
+	local T *segtot = aux, *off = aux + SR * P, *carry = aux + 2 * SR * P;
+	for (uint r = lid; r < SR; r += L)
+		carry[r] = 0;
+	/* Image index of the strip's top cell in region column 0, and the steps
+	 * to the next row and column (negative where the region is flipped). */
+	long step_y = flip & 2u ? -(long)w : (long)w, step_x = flip & 1u ? -1 : 1;
+	long top = (long)cell(w, x0, y0, rw, rh, flip, Y0, 0);
+	global ulong *st = status + base;
+	for (uint X0 = 0; X0 < rw; X0 += C) {
+		/* 1. The columns' running sums down the strip. */
+		for (uint j = lid; j < C; j += L) {
+			uint x = X0 + j;
+			local T *tc = t + j + (j >> ls);
+			long at = top + (long)x * step_x;
+			T v = 0;
+			if (x < rw && rows == SR) {
+#pragma unroll
+				for (uint r = 0; r < SR; r++) {
+					v += src[at + (long)r * step_y] - m;
+					tc[r * RS] = v;
+				}
+			} else {
+				for (uint r = 0; r < SR; r++) {
+					if (x < rw && r < rows)
+						v += src[at + (long)r * step_y] - m;
+					tc[r * RS] = v;
+				}
 			}
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
-		for (uint u = lid; u < TS; u += L) {
-			T s = 0;
-			for (uint r = 0; r < TS; r++) {
-				s += t[r][u];
-				t[r][u] = s;
+		/* 2. The rows' prefixes: segments in place, then their offsets. */
+		for (uint q = lid; q < SR * P; q += L) {
+			local T *seg = t + (q >> lp) * RS + (q & (P - 1)) * (S + 1);
+			T v = 0;
+			for (uint i = 0; i < S; i++) {
+				v += seg[i];
+				seg[i] = v;
 			}
+			segtot[q] = v;
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
-		if (lid == 0) { /* the prefixes of the carries */
-			T a = 0, b = 0;
-			for (uint r = 0; r < TS; r++) {
-				a += left[r];
-				rowpre[r] = a;
-				b += up[r];
-				uppre[r] = b;
-			}
+		for (uint q = lid; q < SR * P; q += L) {
+			T v = carry[q >> lp];
+			for (uint i = q & ~(P - 1); i < q; i++)
+				v += segtot[i];
+			off[q] = v;
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
-		T c0 = corner[0];
-		for (uint r = ly; r < TS; r += LY)
-			for (uint q = lx; q < TS; q += LX) {
-				uint i = Y0 + r, j = X0 + q;
-				if (i < rh && j < rw)
-					dst[cell(pitch, x0, y0, rw, rh, flip, i, j)] =
-					    t[r][q] + rowpre[r] + uppre[q] + c0;
+		for (uint r = lid; r < SR; r += L) /* the carry into the next tile */
+			carry[r] = off[r * P + P - 1] + segtot[r * P + P - 1];
+		/* 3. The look-back up each column, then the column of the table. */
+		for (uint j = lid; j < C; j += L) {
+			uint x = X0 + j;
+			if (x >= rw)
+				break;
+			local T *tc = t + j + (j >> ls);
+			local T *oc = off + (j >> ls);
+			T a = tc[(SR - 1) * RS] + oc[(SR - 1) * P];
+			T above = look_back(st + x, rw, s, a, epoch);
+			long at = top + (long)x * step_x;
+			if (rows == SR) {
+#pragma unroll
+				for (uint r = 0; r < SR; r++)
+					dst[at + (long)r * step_y] =
+					    above + (tc[r * RS] + oc[r * P]);
+			} else {
+				for (uint r = 0; r < rows; r++)
+					dst[at + (long)r * step_y] =
+					    above + (tc[r * RS] + oc[r * P]);
 			}
-		barrier(CLK_LOCAL_MEM_FENCE);
-		/* Carry to the next tile: each row's sum so far, and the corner. */
-		for (uint u = lid; u < TS; u += L)
-			left[u] += t[u][TS - 1] - (u ? t[u - 1][TS - 1] : (T)0);
-		if (lid == 0)
-			corner[0] = c0 + uppre[TS - 1];
+		}
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
 }
+#endif /* cl_khr_int64_base_atomics */

@@ -75,7 +75,9 @@ static const char *const sat_forms[] = {"packed", "launches", NULL};
 
 enum {
 	P_VARIANT,
-	P_FORM
+	P_FORM,
+	P_STRIP_ROWS,
+	P_TILE_COLS
 };
 
 static const algo_param sat_params[] = {
@@ -95,6 +97,21 @@ static const algo_param sat_params[] = {
 		.choices = sat_forms,
 		.help = "packed (every row in one scan stopped after log w levels) or launches "
 			"(one row, then one column, at a time)"},
+    [P_STRIP_ROWS] = {.name = "strip-rows",
+		      .metavar = "R",
+		      .min = 1,
+		      .max = 64,
+		      .def = 32,
+		      .help = "tuned kernels only: rows of a work-group's strip (the elements of "
+			      "a column each work-item sums per tile)"},
+    [P_TILE_COLS] = {.name = "tile-cols",
+		     .metavar = "C",
+		     .min = 1,
+		     .max = 4096,
+		     .def = 256,
+		     .props = ALGO_PARAM_POW2,
+		     .help = "tuned kernels only: columns of a strip's tile (its work-group "
+			     "takes up to C work-items)"},
     {0},
 };
 

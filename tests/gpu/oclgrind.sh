@@ -57,6 +57,9 @@ $pairs
 PAIRS
 # Exclusive scans and float max take other paths through the kernels.
 check scan-blelloch --variant tuned --exclusive --n 1000
+# sat's tuned strips of 32 rows cover these sizes with one strip; strips of
+# 4 rows and tiles of 8 columns make several, which look back at each other.
+check sat --variant tuned --table quadrant --float --strip-rows 4 --tile-cols 8 --n 1000
 check scan-hillis-steele --exclusive --float --op max --n 300
 check reduce --variant tuned --float --op min --n 1000
 check scan-segmented --exclusive --float --op max --n 700
