@@ -5,7 +5,8 @@
  * entry takes, at sizes from 0 to 2^20 around work-group and vector
  * boundaries; again in work-groups of 4, so that small inputs need several
  * levels of block sums; the per-work-item counts and block sizes; the
- * distributions and ranges of the records where the kernels take them; then the
+ * distributions and ranges of the records where the kernels take them; the
+ * edges of compaction, split and line of sight; then the
  * runtime's error paths: a bad device spec, a kernel file that does not
  * compile, jobs the kernels refuse. An algorithm added to the registry with
  * kernels is tested here with no change. Runs on the device clrt_open picks
@@ -408,6 +409,123 @@ static void test_shapes(clrt *rt)
 	}
 }
 
+/* Run variant v of a on in, made by the caller; one TAP line. */
+static void one_input(clrt *rt, const algo *a, enum gpu_variant v, const algo_params *p,
+		      const algo_data *in, const char *what)
+{
+	gpu_result g;
+	char full[200];
+	snprintf(full, sizeof full, "%s %s %s n=%zu %s", a->name, gpu_variant_name(v),
+		 p->type == PRAM_FLOAT ? "float" : "int", in->n, what);
+	if (gpuval_run(rt, a, p, in, v, 1, &g, err, sizeof err)) {
+		TAP_OK(0, "%s: %.400s", full, err);
+		return;
+	}
+	TAP_OK(g.verified, "%s%s%s", full, g.verified ? "" : ": ", g.verified ? "" : g.why);
+	gpuval_free(&g);
+}
+
+/* The applications of scan that move or test elements, on inputs chosen to
+ * hit their edges, each variant, at sizes around the tuned kernels' tiles
+ * (4096 elements) and 32-element flag words, again in work-groups of 4:
+ * compaction keeping nothing, everything, only the first or the last
+ * element, every other one, one in 33; split of keys all even, all odd,
+ * alternating, all even but the last; line of sight over flat terrain
+ * (every point visible), a wall next to the eye (hiding every point behind
+ * it), and points all on one line through the eye (the first only: the
+ * test is strict). */
+static void test_streams(clrt *rt)
+{
+	static const size_t ns[] = {1, 31, 33, 4095, 4096, 4097, 100003};
+	static const char *const keeps[] = {"nothing kept", "everything kept", "the first kept",
+					    "the last kept", "every other kept", "one in 33 kept"};
+	static const char *const keys[] = {"keys all even", "keys all odd", "keys alternating",
+					   "keys even but the last"};
+	static const char *const lands[] = {"flat", "a wall next to the eye", "on one line"};
+	const algo *compact = algo_find("compact"), *split = algo_find("split"),
+		   *los = algo_find("line-of-sight");
+	for (int wg = 0; wg < 2; wg++) {
+		clrt_set_wg_cap(rt, wg ? 4 : 0);
+		for (size_t s = 0; s < sizeof ns / sizeof ns[0]; s++) {
+			size_t n = ns[s];
+			if (wg && n > 4097)
+				continue;
+			for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+				char what[96];
+				for (size_t k = 0; compact && gpu_has_variant(gpu_for(compact), v) &&
+						   k < sizeof keeps / sizeof keeps[0];
+				     k++) {
+					algo_params p = algo_default_params(compact);
+					p.type = k % 2 ? PRAM_FLOAT : PRAM_INT;
+					algo_data in = {0};
+					if (algo_data_alloc(&in, n, p.type, 1)) {
+						TAP_OK(0, "compact: out of memory for %zu", n);
+						continue;
+					}
+					for (size_t i = 0; i < n; i++) {
+						if (p.type == PRAM_FLOAT)
+							in.vals[i].f = (double)i + 0.5;
+						else
+							in.vals[i].i = (int64_t)i * 7 - 1000;
+						in.flags[i] = k == 1 || (k == 2 && i == 0) ||
+							      (k == 3 && i == n - 1) ||
+							      (k == 4 && i % 2) || (k == 5 && i % 33 == 5);
+					}
+					snprintf(what, sizeof what, "(%s%s)", keeps[k],
+						 wg ? ", work-groups of 4" : "");
+					one_input(rt, compact, v, &p, &in, what);
+					algo_data_free(&in);
+				}
+				for (size_t k = 0; split && gpu_has_variant(gpu_for(split), v) &&
+						   k < sizeof keys / sizeof keys[0];
+				     k++) {
+					algo_params p = algo_default_params(split);
+					algo_data in = {0};
+					if (algo_data_alloc(&in, n, PRAM_INT, 0)) {
+						TAP_OK(0, "split: out of memory for %zu", n);
+						continue;
+					}
+					for (size_t i = 0; i < n; i++) {
+						int odd = k == 1 || (k == 2 && i % 2) ||
+							  (k == 3 && i == n - 1);
+						in.vals[i].i = (int64_t)(i % 1000) * 2 + odd;
+					}
+					snprintf(what, sizeof what, "(%s%s)", keys[k],
+						 wg ? ", work-groups of 4" : "");
+					one_input(rt, split, v, &p, &in, what);
+					algo_data_free(&in);
+				}
+				for (size_t k = 0; los && gpu_has_variant(gpu_for(los), v) &&
+						   k < 2 * (sizeof lands / sizeof lands[0]);
+				     k++) {
+					algo_params p = algo_default_params(los);
+					p.type = k % 2 ? PRAM_FLOAT : PRAM_INT;
+					algo_data in = {0};
+					if (algo_data_alloc(&in, n, p.type, 0)) {
+						TAP_OK(0, "line-of-sight: out of memory for %zu", n);
+						continue;
+					}
+					for (size_t i = 0; i < n; i++) {
+						/* Heights up to 10^6: exact in float. */
+						int64_t h = k / 2 == 0	 ? 1000
+							    : k / 2 == 1 ? (i == 1 ? 1000000 : 1000)
+									 : 1000 + 1 + (int64_t)i * 9;
+						if (p.type == PRAM_FLOAT)
+							in.vals[i].f = (double)h;
+						else
+							in.vals[i].i = h;
+					}
+					snprintf(what, sizeof what, "(%s%s)", lands[k / 2],
+						 wg ? ", work-groups of 4" : "");
+					one_input(rt, los, v, &p, &in, what);
+					algo_data_free(&in);
+				}
+			}
+		}
+	}
+	clrt_set_wg_cap(rt, 0);
+}
+
 /* The algorithms whose inputs are all grids (images), beyond the square
  * grids the generators make: one pixel, one row, one column, shapes that
  * are no multiple of any tile or work-group, each value of every parameter
@@ -551,6 +669,7 @@ int main(void)
 	test_radix(rt);
 	test_partitions(rt);
 	test_shapes(rt);
+	test_streams(rt);
 	test_grids(rt);
 	test_sat_bits(rt);
 	test_refusals(rt);
