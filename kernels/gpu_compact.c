@@ -15,12 +15,17 @@
 extern const algo algo_compact;
 
 /* The tuned pass's work-group size at most (--max-group lowers it) and its
- * elements per work-item, a multiple of 4 from 4 to 32: tiles of 4096. On
- * a GPU, try work-groups of 128, 256 and 512 with 8, 16 and 32 elements
- * per work-item: larger tiles mean fewer look-backs, smaller ones more
- * groups resident to hide them (local memory: L (PP + 3) words a group). */
+ * elements per work-item, a multiple of 4 from 4 to 32: tiles of 4096. A
+ * build may set others (CPPFLAGS=-DCOMPACT_PP=32). On a GPU, try
+ * work-groups of 128, 256 and 512 with 8, 16 and 32 elements per
+ * work-item: larger tiles mean fewer look-backs, smaller ones more groups
+ * resident to hide them (local memory: L (PP + 3) words a group). */
+#ifndef COMPACT_WG_CAP
 #define COMPACT_WG_CAP 256
-#define COMPACT_PP     16
+#endif
+#ifndef COMPACT_PP
+#define COMPACT_PP 16
+#endif
 
 /* Scratch slots of the tuned pass. */
 enum {

@@ -12,11 +12,16 @@
 extern const algo algo_line_of_sight;
 
 /* The tuned pass's work-group size at most (--max-group lowers it) and its
- * elements per work-item: tiles of 4096 heights. On a GPU, try work-groups
- * of 128, 256 and 512 with 8, 16 and 32 elements per work-item (each
- * work-item keeps PP angles, doubles, in registers). */
+ * elements per work-item: tiles of 4096 heights. A build may set others
+ * (CPPFLAGS=-DLOS_PP=32). On a GPU, try work-groups of 128, 256 and 512
+ * with 8, 16 and 32 elements per work-item (each work-item keeps PP
+ * angles, doubles, in registers). */
+#ifndef LOS_WG_CAP
 #define LOS_WG_CAP 256
-#define LOS_PP     16
+#endif
+#ifndef LOS_PP
+#define LOS_PP 16
+#endif
 
 /* Scratch slots: the teaching kernels' scanned angles, angles and the
  * scan's levels; the tuned pass's status words and ticket. */

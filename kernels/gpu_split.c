@@ -14,11 +14,16 @@
 extern const algo algo_split;
 
 /* The tuned passes' work-group size at most (--max-group lowers it) and
- * their elements per work-item: tiles of 4096 keys. On a GPU, try
- * work-groups of 128, 256 and 512 with 8, 16 and 32 elements per
- * work-item (local memory of split_place: about L (PP + 1) words a group). */
+ * their elements per work-item: tiles of 4096 keys. A build may set others
+ * (CPPFLAGS=-DSPLIT_PP=32). On a GPU, try work-groups of 128, 256 and 512
+ * with 8, 16 and 32 elements per work-item (local memory of split_place:
+ * about L (PP + 1) words a group). */
+#ifndef SPLIT_WG_CAP
 #define SPLIT_WG_CAP 256
-#define SPLIT_PP     16
+#endif
+#ifndef SPLIT_PP
+#define SPLIT_PP 16
+#endif
 
 /* Scratch slots of the tuned passes. */
 enum {
