@@ -108,8 +108,9 @@ typedef int4 V4;
 
 /* An angle as a 64-bit key that orders as the angles do (the sign bit
  * flipped for positive angles, every bit for negative ones) and back. Only
- * a NaN with every bit set would map to 0, and no angle is one: the
- * heights are finite numbers over a positive run, and fmax drops a NaN. */
+ * a NaN with every bit set would map to 0, and no maximum is a NaN: each
+ * starts from -infinity and fmax drops a NaN angle (an infinite height can
+ * make one), as the reference's comparisons pass over it. */
 ulong angle_key(double a)
 {
 	ulong b = as_ulong(a);
