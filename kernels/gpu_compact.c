@@ -1,13 +1,38 @@
 /*
- * gpu_compact.c - the runner of "compact" (kernels in compact.cl), stream
- * compaction as the notes put it: the scan of the flags (the count scan,
- * gpu__count_scan), then compact_scatter. The count scan leaves the number
- * kept first in its top level's totals, which gpu_run reads through
- * c->count.
+ * gpu_compact.c - the runners of "compact" (kernels in compact.cl), stream
+ * compaction:
+ *   teaching  as the notes put it: the scan of the flags (the count scan,
+ *             gpu__count_scan), then compact_scatter. The count scan leaves
+ *             the number kept first in its top level's totals.
+ *   tuned     one pass with decoupled look-back (compact_onepass): each
+ *             tile counts its flags, looks back for the kept elements
+ *             before it and writes its kept values in place; the last tile
+ *             writes the number kept.
+ * gpu_run reads the number kept through c->count.
  */
 #include "gpuint.h"
 
 extern const algo algo_compact;
+
+/* The tuned pass's work-group size at most (--max-group lowers it) and its
+ * elements per work-item, a multiple of 4 from 4 to 32: tiles of 4096. A
+ * build may set others (CPPFLAGS=-DCOMPACT_PP=32). On a GPU, try
+ * work-groups of 128, 256 and 512 with 8, 16 and 32 elements per
+ * work-item: larger tiles mean fewer look-backs, smaller ones more groups
+ * resident to hide them (local memory: L (PP + 3) words a group). */
+#ifndef COMPACT_WG_CAP
+#define COMPACT_WG_CAP 256
+#endif
+#ifndef COMPACT_PP
+#define COMPACT_PP 16
+#endif
+
+/* Scratch slots of the tuned pass. */
+enum {
+	SLOT_STATUS, /* the tiles' look-back status words, 64 bits each */
+	SLOT_TICKET, /* the tile ticket */
+	SLOT_COUNT,  /* the number kept */
+};
 
 static int compact(gpu_ctx *c)
 {
@@ -23,12 +48,55 @@ static int compact(gpu_ctx *c)
 			   c->out[0], (unsigned)n);
 }
 
-/* 16 elements per work-item, as the other applications of scan
- * (gpu_line_of_sight.c says why). */
+static int compact_tuned(gpu_ctx *c)
+{
+	size_t n = c->job->in[0].n, pp = c->per_proc;
+	if (n == 0)
+		return 0;
+	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
+		snprintf(c->err, c->errlen,
+			 "the one-pass compaction needs 64-bit atomics "
+			 "(cl_khr_int64_base_atomics), which this device lacks; "
+			 "the teaching kernels run without them");
+		return -1;
+	}
+	if (pp % 4 || pp > 32) {
+		snprintf(c->err, c->errlen,
+			 "the one-pass compaction takes a multiple of 4 elements per "
+			 "work-item, at most 32 (one word of flags); %zu was asked for",
+			 pp);
+		return -1;
+	}
+	cl_kernel init = gpu__kernel(c, "onepass_init"), k = gpu__kernel(c, "compact_onepass");
+	if (!init || !k)
+		return -1;
+	/* A group holds its tile's kept values (L pp words) and three words a
+	 * work-item: its chunk's place, flags and the scan's slot. */
+	size_t L = gpu__lsize(c, k, COMPACT_WG_CAP, (pp + 3) * 4);
+	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
+	if (!L || !li)
+		return -1;
+	size_t tiles = GPU_DIV_UP(n, L * pp);
+	cl_mem status = gpu__scratch(c, SLOT_STATUS, 2 * tiles);
+	cl_mem ticket = gpu__scratch(c, SLOT_TICKET, 1), count = gpu__scratch(c, SLOT_COUNT, 1);
+	if (!status || !ticket || !count)
+		return -1;
+	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
+			(unsigned)tiles) ||
+	    gpu__launch(c, k, tiles * L, L, "mmmmmmull", c->in[0], c->flags[0], c->out[0], count,
+			status, ticket, (unsigned)n, L * pp * 4, 3 * L * 4))
+		return -1;
+	c->count = count;
+	return 0;
+}
+
+/* The teaching count scan takes 16 elements per work-item, as the other
+ * applications of scan (gpu_line_of_sight.c says why). */
 const gpu_algo gpu_compact = {
     .algo = &algo_compact,
     .file = "compact.cl",
-    .variant = {[GPU_TEACHING] = {.run = compact, .default_pp = 16}},
+    .variant = {[GPU_TEACHING] = {.run = compact, .default_pp = 16},
+		[GPU_TUNED] = {.run = compact_tuned, .default_pp = COMPACT_PP}},
     .out = GPU_OUT_UPTO,
     .flags = 1,
 };

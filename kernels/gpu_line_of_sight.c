@@ -1,19 +1,50 @@
 /*
- * gpu_line_of_sight.c - the runner of "line-of-sight" (kernels in
- * line_of_sight.cl), the notes' three steps: los_angles, the exclusive
- * max-scan of the angles (the blocked scan of doubles, gpu__block_scan with
- * angle_block and angle_add), los_test.
+ * gpu_line_of_sight.c - the runners of "line-of-sight" (kernels in
+ * line_of_sight.cl):
+ *   teaching  the notes' three steps: los_angles, the exclusive max-scan of
+ *             the angles (the blocked scan of doubles, gpu__block_scan with
+ *             angle_block and angle_add), los_test;
+ *   tuned     the three in one pass with decoupled look-back (los_onepass).
+ * Both compare angles in double precision (line_of_sight.cl says why).
  */
 #include "gpuint.h"
 
 extern const algo algo_line_of_sight;
 
-/* Scratch slots: the scanned angles, the angles, the scan's levels. */
+/* The tuned pass's work-group size at most (--max-group lowers it) and its
+ * elements per work-item: tiles of 4096 heights. A build may set others
+ * (CPPFLAGS=-DLOS_PP=32). On a GPU, try work-groups of 128, 256 and 512
+ * with 8, 16 and 32 elements per work-item (each work-item keeps PP
+ * angles, doubles, in registers). */
+#ifndef LOS_WG_CAP
+#define LOS_WG_CAP 256
+#endif
+#ifndef LOS_PP
+#define LOS_PP 16
+#endif
+
+/* Scratch slots: the teaching kernels' scanned angles, angles and the
+ * scan's levels; the tuned pass's status words and ticket. */
 enum {
 	SLOT_AMAX,
 	SLOT_ANGLE,
 	SLOT_LEVELS
 };
+enum {
+	SLOT_STATUS,
+	SLOT_TICKET
+};
+
+/* line_of_sight.cl builds its kernels only with cl_khr_fp64. */
+static int lacks_fp64(gpu_ctx *c)
+{
+	if (clrt_has_extension(c->rt, "cl_khr_fp64"))
+		return 0;
+	snprintf(c->err, c->errlen,
+		 "line of sight compares angles in double precision, "
+		 "which this device lacks (cl_khr_fp64)");
+	return 1;
+}
 
 static int line_of_sight(gpu_ctx *c)
 {
@@ -21,13 +52,8 @@ static int line_of_sight(gpu_ctx *c)
 	cl_mem total;
 	if (n == 0)
 		return 0;
-	/* line_of_sight.cl builds its kernels only with cl_khr_fp64. */
-	if (!clrt_has_extension(c->rt, "cl_khr_fp64")) {
-		snprintf(c->err, c->errlen,
-			 "line of sight compares angles in double precision, "
-			 "which this device lacks (cl_khr_fp64)");
+	if (lacks_fp64(c))
 		return -1;
-	}
 	cl_kernel ka = gpu__kernel(c, "los_angles"), kt = gpu__kernel(c, "los_test");
 	cl_mem angle = gpu__scratch(c, SLOT_ANGLE, 2 * n), amax = gpu__scratch(c, SLOT_AMAX, 2 * n);
 	if (!ka || !kt || !angle || !amax || !(la = gpu__lsize(c, ka, GPU_SCAN_WG_CAP, 0)) ||
@@ -41,10 +67,46 @@ static int line_of_sight(gpu_ctx *c)
 			   (unsigned)n);
 }
 
+static int line_of_sight_tuned(gpu_ctx *c)
+{
+	size_t n = c->job->in[0].n, pp = c->per_proc;
+	if (n == 0)
+		return 0;
+	if (lacks_fp64(c))
+		return -1;
+	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
+		snprintf(c->err, c->errlen,
+			 "the one-pass line of sight needs 64-bit atomics "
+			 "(cl_khr_int64_base_atomics), which this device lacks; "
+			 "the teaching kernels run without them");
+		return -1;
+	}
+	cl_kernel init = gpu__kernel(c, "onepass_init"), k = gpu__kernel(c, "los_onepass");
+	if (!init || !k)
+		return -1;
+	/* A padded tile of heights and a double of the scan a work-item. */
+	size_t L = gpu__lsize(c, k, LOS_WG_CAP, (pp + (pp + 31) / 32 + 1) * 4 + 8);
+	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
+	if (!L || !li)
+		return -1;
+	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
+	/* Two 64-bit status words a tile: four scratch elements. */
+	cl_mem status = gpu__scratch(c, SLOT_STATUS, 4 * tiles), ticket = gpu__scratch(c, SLOT_TICKET, 1);
+	if (!status || !ticket)
+		return -1;
+	if (gpu__launch(c, init, GPU_DIV_UP(2 * tiles, li) * li, li, "mmu", status, ticket,
+			(unsigned)(2 * tiles)) ||
+	    gpu__launch(c, k, tiles * L, L, "mmmmull", c->in[0], c->out[0], status, ticket,
+			(unsigned)n, (tile + tile / 32 + 1) * 4, L * 8))
+		return -1;
+	return 0;
+}
+
 /* The applications scan 16 elements per work-item (on an H100 at n = 2^28,
  * compaction takes 5.4 ms with 16 and 7.3 ms with 32). */
 const gpu_algo gpu_line_of_sight = {
     .algo = &algo_line_of_sight,
     .file = "line_of_sight.cl",
-    .variant = {[GPU_TEACHING] = {.run = line_of_sight, .default_pp = 16}},
+    .variant = {[GPU_TEACHING] = {.run = line_of_sight, .default_pp = 16},
+		[GPU_TUNED] = {.run = line_of_sight_tuned, .default_pp = LOS_PP}},
 };

@@ -22,11 +22,27 @@
  * without it the file builds no kernel and the host refuses the job,
  * saying why.
  *
+ * The tuned kernel (los_onepass after onepass_init) fuses the three steps
+ * into one pass with decoupled look-back: each work-group takes a tile by
+ * ticket, computes the angles of its heights as it loads them (the same
+ * double expression), max-scans them in registers and over the work-group,
+ * finds the largest angle of the tiles before it by looking back, and
+ * writes the tile's visibility: n heights read, n results written, as a
+ * copy, where the teaching steps also write and read back two arrays of
+ * doubles. A tile's maximum is a double, too wide to share a 64-bit status
+ * word with a flag, so each tile has two words, its aggregate and its
+ * inclusive maximum, each 0 until published and otherwise the angle as an
+ * order-preserving 64-bit key (angle_key: no angle maps to 0). A reader
+ * takes the inclusive word if it is there and the aggregate if not; each
+ * word is written once per run with one atomic, so no order between the
+ * two is needed. It also needs 64-bit atomics.
+ *
  * Build options: those of common.clh and -DPP=k elements per work-item of
- * the angle scan (blockscan.clh). OpenCL C 1.2.
+ * the angle scan (blockscan.clh) or of the tuned pass. OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
+#include "lookback.clh"
 
 #ifdef cl_khr_fp64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -75,5 +91,131 @@ kernel void los_test(global const double *angle, global const double *amax, glob
 	if (i < n)
 		visible[i] = i == 0 || amax[i] < angle[i] ? (V)1 : (V)0;
 }
+
+/* ---- tuned: the three steps in one pass ----------------------------- */
+
+#ifdef HAVE_LOOKBACK
+
+#ifdef IS_FLOAT
+typedef float4 V4;
+#else
+typedef int4 V4;
+#endif
+
+/* Local index with one pad slot every 32 elements, so that work-items
+ * reading PP consecutive elements each hit different banks. */
+#define PAD(i) ((i) + ((i) >> 5))
+
+/* An angle as a 64-bit key that orders as the angles do (the sign bit
+ * flipped for positive angles, every bit for negative ones) and back. Only
+ * a NaN with every bit set would map to 0, and no maximum is a NaN: each
+ * starts from -infinity and fmax drops a NaN angle (an infinite height can
+ * make one), as the reference's comparisons pass over it. */
+ulong angle_key(double a)
+{
+	ulong b = as_ulong(a);
+	return b >> 63 ? ~b : b | 0x8000000000000000ul;
+}
+
+double angle_of_key(ulong k)
+{
+	return as_double(k >> 63 ? k & 0x7ffffffffffffffful : ~k);
+}
+
+/* Tile t's exclusive prefix, the largest angle in tiles 0 .. t-1 (-infinity
+ * for tile 0), by looking back as lookback.clh does, over two status words
+ * a tile: status[2t] its own maximum, status[2t + 1] the maximum of it and
+ * all before it, as keys, 0 while not published. Publishes t's aggregate
+ * first, then its inclusive maximum; one work-item calls it. */
+double angle_lookback(global ulong *status, uint t, double total)
+{
+	ulong own = angle_key(total), before = angle_key(-INFINITY);
+	if (t == 0) {
+		atom_xchg(&status[1], own);
+		return -INFINITY;
+	}
+	atom_xchg(&status[2 * t], own);
+	for (uint j = t; j > 0;) {
+		ulong inc[LOOKBACK], agg[LOOKBACK];
+		/* Both words of a window's tiles at once (atomic reads). */
+		for (uint k = 0; k < LOOKBACK; k++) {
+			inc[k] = k < j ? atom_add(&status[2 * (j - 1 - k) + 1], 0ul) : 0;
+			agg[k] = k < j ? atom_add(&status[2 * (j - 1 - k)], 0ul) : 0;
+		}
+		uint k = 0;
+		int found = 0;
+		for (; k < LOOKBACK; k++) {
+			if (k >= j || inc[k]) { /* past tile 0 lies the identity */
+				before = k < j ? max(before, inc[k]) : before;
+				found = 1;
+				break;
+			}
+			if (!agg[k])
+				break;
+			before = max(before, agg[k]);
+		}
+		j = found ? 0 : j - k;
+	}
+	atom_xchg(&status[2 * t + 1], max(before, own));
+	return angle_of_key(before);
+}
+
+/* The one-pass line of sight. Work-item lid takes the PP consecutive points
+ * from lid*PP of the tile, loaded with 4-wide loads through local memory;
+ * their angles stay in registers, and the work-group's exclusive max-scan
+ * of the work-items' maxima (tot, L doubles) and the look-back give each
+ * work-item the largest angle before its first point; the test runs along
+ * its points, and the results leave through local memory with coalesced
+ * stores. L*PP + L*PP/32 + 1 elements of local memory in tile. */
+kernel void los_onepass(global const V *h, global V *visible, global ulong *status,
+			global uint *ticket, uint n, local V *tile, local double *tot)
+{
+	local uint t_sh;
+	local double prefix_sh;
+	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
+	if (lid == 0)
+		t_sh = atomic_inc(ticket);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	uint t = t_sh, base = t * TILE, cnt = min(TILE, n - base);
+	if (cnt == TILE && TILE % 4 == 0) {
+		global const V4 *h4 = (global const V4 *)h;
+		for (uint v = lid; v < TILE / 4; v += L) {
+			V4 x = h4[base / 4 + v];
+			tile[PAD(4 * v)] = x.s0;
+			tile[PAD(4 * v + 1)] = x.s1;
+			tile[PAD(4 * v + 2)] = x.s2;
+			tile[PAD(4 * v + 3)] = x.s3;
+		}
+	} else {
+		for (uint e = lid; e < TILE; e += L)
+			tile[PAD(e)] = e < cnt ? h[base + e] : (V)0;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* As los_angles: the tangent (h[i] - eye) / i, -infinity at point 0
+	 * and past the end. */
+	double eye = (double)h[0] + 1.0, a[PP], m = -INFINITY, total;
+	uint first = lid * PP;
+	for (uint j = 0; j < PP; j++) {
+		uint e = first + j, i = base + e;
+		a[j] = e < cnt && i > 0 ? ((double)tile[PAD(e)] - eye) / (double)i : -INFINITY;
+		m = fmax(m, a[j]);
+	}
+	/* Every work-item has read its heights before the scan's first
+	 * barrier, so the tile is free to take the results after it. */
+	double run = angle_group_excl(tot, m, &total);
+	if (lid == 0)
+		prefix_sh = angle_lookback(status, t, total);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	run = fmax(prefix_sh, run);
+	for (uint j = 0; j < PP; j++) {
+		uint e = first + j;
+		tile[PAD(e)] = base + e == 0 || run < a[j] ? (V)1 : (V)0;
+		run = fmax(run, a[j]);
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint e = lid; e < cnt; e += L)
+		visible[base + e] = tile[PAD(e)];
+}
+#endif /* HAVE_LOOKBACK */
 
 #endif /* HAVE_FP64 */

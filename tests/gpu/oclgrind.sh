@@ -65,6 +65,8 @@ check reduce --variant tuned --float --op min --n 1000
 check scan-segmented --exclusive --float --op max --n 700
 check scan-backward --exclusive --op min --n 700
 check scan-matrix --exclusive --float --n 700
+# The one-pass line of sight's float heights (float4 loads).
+check line-of-sight --variant tuned --float --n 1000
 # Radix sort's values, wider digits and 31-bit keys (four tuned passes).
 check radix-sort --variant teaching --pairs yes --bits-per-pass 4 --n 700
 check radix-sort --variant tuned --pairs yes --key-range 2^31 --n 3000

@@ -5,7 +5,8 @@
  * entry takes, at sizes from 0 to 2^20 around work-group and vector
  * boundaries; again in work-groups of 4, so that small inputs need several
  * levels of block sums; the per-work-item counts and block sizes; the
- * distributions and ranges of the records where the kernels take them; then the
+ * distributions and ranges of the records where the kernels take them; the
+ * edges of compaction, split and line of sight; then the
  * runtime's error paths: a bad device spec, a kernel file that does not
  * compile, jobs the kernels refuse. An algorithm added to the registry with
  * kernels is tested here with no change. Runs on the device clrt_open picks
@@ -409,6 +410,111 @@ static void test_shapes(clrt *rt)
 	}
 }
 
+/* Run variant v of a on in, made by the caller; one TAP line. */
+static void one_input(clrt *rt, const algo *a, enum gpu_variant v, const algo_params *p,
+		      const algo_data *in, const char *what)
+{
+	gpu_result g;
+	char full[200];
+	snprintf(full, sizeof full, "%s %s %s n=%zu %s", a->name, gpu_variant_name(v),
+		 p->type == PRAM_FLOAT ? "float" : "int", in->n, what);
+	if (gpuval_run(rt, a, p, in, v, 1, &g, err, sizeof err)) {
+		TAP_OK(0, "%s: %.400s", full, err);
+		return;
+	}
+	TAP_OK(g.verified, "%s%s%s", full, g.verified ? "" : ": ", g.verified ? "" : g.why);
+	gpuval_free(&g);
+}
+
+/* The edge cases of test_streams, by number: what each input is. */
+static const char *const keeps[] = {"nothing kept",    "everything kept",  "the first kept",
+				    "the last kept",   "every other kept", "one in 33 kept"};
+static const char *const keys[] = {"keys all even", "keys all odd", "keys alternating",
+				   "keys even but the last"};
+static const char *const lands[] = {"flat", "a wall next to the eye", "on one line"};
+#define NELEMS(a) (sizeof (a) / sizeof (a)[0])
+
+/* Input k of test_streams for a (compact, split or line-of-sight), of n
+ * elements, into in (zeroed), its type in *p. Returns 0 or -1. */
+static int stream_input(const algo *a, size_t k, size_t n, algo_params *p, algo_data *in)
+{
+	int is_compact = strcmp(a->name, "compact") == 0, is_split = strcmp(a->name, "split") == 0;
+	p->type = !is_split && k % 2 ? PRAM_FLOAT : PRAM_INT;
+	if (algo_data_alloc(in, n, p->type, is_compact))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		int64_t x;
+		if (is_compact) {
+			x = (int64_t)i * 7 - 1000;
+			in->flags[i] = k == 1 || (k == 2 && i == 0) || (k == 3 && i == n - 1) ||
+				       (k == 4 && i % 2) || (k == 5 && i % 33 == 5);
+		} else if (is_split) {
+			int odd = k == 1 || (k == 2 && i % 2) || (k == 3 && i == n - 1);
+			x = (int64_t)(i % 1000) * 2 + odd;
+		} else {
+			/* Heights: flat, a wall at point 1, the line of slope 9
+			 * through the eye; up to 10^6, exact in float. */
+			size_t land = k / 2;
+			x = land == 0 ? 1000 : land == 1 ? (i == 1 ? 1000000 : 1000) : 1001 + (int64_t)i * 9;
+		}
+		if (p->type == PRAM_FLOAT)
+			in->vals[i].f = (double)x + (is_compact ? 0.5 : 0.0);
+		else
+			in->vals[i].i = x;
+	}
+	return 0;
+}
+
+/* The applications of scan that move or test elements, on inputs chosen to
+ * hit their edges, each variant, at sizes around the tuned kernels' tiles
+ * (4096 elements) and 32-element flag words, again in work-groups of 4:
+ * compaction keeping nothing, everything, only the first or the last
+ * element, every other one, one in 33; split of keys all even, all odd,
+ * alternating, all even but the last; line of sight over flat terrain
+ * (every point visible), a wall next to the eye (hiding every point behind
+ * it), and points all on one line through the eye (the first only: the
+ * test is strict), in integers and floats. */
+static void test_streams(clrt *rt)
+{
+	static const size_t ns[] = {1, 31, 33, 4095, 4096, 4097, 100003};
+	static const struct {
+		const char *algo;
+		const char *const *cases;
+		size_t ncases; /* names in cases */
+		size_t each;   /* inputs per name: line of sight's lands in int and float */
+	} algos[] = {
+	    {"compact", keeps, NELEMS(keeps), 1},
+	    {"split", keys, NELEMS(keys), 1},
+	    {"line-of-sight", lands, NELEMS(lands), 2},
+	};
+	for (int wg = 0; wg < 2; wg++) {
+		clrt_set_wg_cap(rt, wg ? 4 : 0);
+		for (size_t r = 0; r < NELEMS(algos); r++) {
+			const algo *a = algo_find(algos[r].algo);
+			for (unsigned v = 0; a && v < GPU_NVARIANTS; v++) {
+				if (!gpu_has_variant(gpu_for(a), v))
+					continue;
+				for (size_t s = 0; s < NELEMS(ns) && (!wg || ns[s] <= 4097); s++)
+					for (size_t k = 0; k < algos[r].ncases * algos[r].each; k++) {
+						algo_params p = algo_default_params(a);
+						algo_data in = {0};
+						char what[96];
+						snprintf(what, sizeof what, "(%s%s)",
+							 algos[r].cases[k / algos[r].each],
+							 wg ? ", work-groups of 4" : "");
+						if (stream_input(a, k, ns[s], &p, &in))
+							TAP_OK(0, "%s: out of memory for %zu", a->name,
+							       ns[s]);
+						else
+							one_input(rt, a, v, &p, &in, what);
+						algo_data_free(&in);
+					}
+			}
+		}
+	}
+	clrt_set_wg_cap(rt, 0);
+}
+
 /* The algorithms whose inputs are all grids (images), beyond the square
  * grids the generators make: one pixel, one row, one column, shapes that
  * are no multiple of any tile or work-group, each value of every parameter
@@ -611,6 +717,7 @@ int main(void)
 	test_radix(rt);
 	test_partitions(rt);
 	test_shapes(rt);
+	test_streams(rt);
 	test_grids(rt);
 	test_sat_tiles(rt);
 	test_sat_bits(rt);
