@@ -98,10 +98,7 @@ kernel void compact_onepass(global const uint *in, global const uint *flags, glo
 	uint total, p = count_group_excl(tot, popcount(m), &total);
 	pre[lid] = p;
 	mask[lid] = m;
-	if (lid == 0) {
-		count_publish(status, t, total);
-		prefix_sh = count_lookback(status, t, total);
-	}
+	count_publish_lookback(status, t, total, &prefix_sh);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* Elements past cnt have no bit in their chunk's mask. */
 	for (uint k = 0; k < PP / 4; k++)

@@ -474,6 +474,13 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	unsigned pp = r->takes_per_proc && given_pp ? given_pp
 		      : r->default_pp               ? r->default_pp
 						    : GPU_DEFAULT_PER_PROC;
+	/* A small input in large tiles leaves compute units idle while the few
+	 * tiles there are wait on one another: smaller tiles, more of them. */
+	if (r->fit_pp && !(r->takes_per_proc && given_pp)) {
+		size_t want = 2 * (size_t)clrt_compute_units(rt), n = job->in[0].n;
+		while (pp > 8 && GPU_DIV_UP(n, (size_t)GPU_SCAN_WG_CAP * pp) < want)
+			pp /= 2;
+	}
 	if (pp > GPU_MAX_PER_PROC) {
 		snprintf(err, errlen, "per_proc %u is more than the kernels take (%d)", pp,
 			 GPU_MAX_PER_PROC);

@@ -59,6 +59,9 @@ typedef struct gpu_runner {
 	const char *pp_param;          /* the parameter that gives it, when not "per-proc" */
 	unsigned default_pp;           /* elements per work-item when the params give none;
 					* 0: the runtime's default */
+	int fit_pp;                    /* a single-pass kernel: the default is halved (to 8
+					* at least) for inputs too small to give every
+					* compute unit two tiles of GPU_SCAN_WG_CAP work-items */
 } gpu_runner;
 
 /* An algorithm's kernels, one per algorithm, defined in its kernels/gpu_X.c

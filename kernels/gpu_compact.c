@@ -96,7 +96,7 @@ const gpu_algo gpu_compact = {
     .algo = &algo_compact,
     .file = "compact.cl",
     .variant = {[GPU_TEACHING] = {.run = compact, .default_pp = 16},
-		[GPU_TUNED] = {.run = compact_tuned, .default_pp = COMPACT_PP}},
+		[GPU_TUNED] = {.run = compact_tuned, .default_pp = COMPACT_PP, .fit_pp = 1}},
     .out = GPU_OUT_UPTO,
     .flags = 1,
 };

@@ -108,5 +108,5 @@ const gpu_algo gpu_line_of_sight = {
     .algo = &algo_line_of_sight,
     .file = "line_of_sight.cl",
     .variant = {[GPU_TEACHING] = {.run = line_of_sight, .default_pp = 16},
-		[GPU_TUNED] = {.run = line_of_sight_tuned, .default_pp = LOS_PP}},
+		[GPU_TUNED] = {.run = line_of_sight_tuned, .default_pp = LOS_PP, .fit_pp = 1}},
 };

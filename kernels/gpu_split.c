@@ -99,5 +99,5 @@ const gpu_algo gpu_split = {
     .algo = &algo_split,
     .file = "split.cl",
     .variant = {[GPU_TEACHING] = {.run = split, .default_pp = 16},
-		[GPU_TUNED] = {.run = split_tuned, .default_pp = SPLIT_PP}},
+		[GPU_TUNED] = {.run = split_tuned, .default_pp = SPLIT_PP, .fit_pp = 1}},
 };

@@ -68,7 +68,7 @@ LOOKBACK_FUNCTIONS(count, uint, 0u, COUNT_ADD, AS_COUNT, AS_COUNT)
 kernel void split_count(global const uint *in, global ulong *status, global uint *ticket, uint n,
 			local uint *red)
 {
-	local uint t_sh;
+	local uint t_sh, prefix_sh; /* the prefix is not needed: split_place reads F */
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
 	if (lid == 0)
 		t_sh = atomic_inc(ticket);
@@ -93,10 +93,7 @@ kernel void split_count(global const uint *in, global ulong *status, global uint
 			red[lid] += red[lid + s];
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
-	if (lid == 0) {
-		count_publish(status, t, red[0]);
-		count_lookback(status, t, red[0]);
-	}
+	count_publish_lookback(status, t, red[0], &prefix_sh);
 }
 
 /* Pass 2: tile t (by group: it waits for nothing) reads its zeros' first
