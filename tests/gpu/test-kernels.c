@@ -643,6 +643,7 @@ static void test_segments(clrt *rt)
 				snprintf(note, sizeof note, ", per-proc %u", pps[k]);
 				one_flags(rt, a, v, &p, 100003, &pats[5], note);
 				one_flags(rt, a, v, &p, 100003, &pats[11], note);
+				one_flags(rt, a, v, &p, 100003, &pats[2], note);
 				p.op = PRAM_OP_MAX;
 				p.type = PRAM_FLOAT;
 				one_flags(rt, a, v, &p, 100003, &pats[1], note);
