@@ -1,10 +1,15 @@
 /*
- * gpu_reduce_segmented.c - the runner of "reduce-segmented" (kernels and
- * their analysis in reduce_segmented.cl): the inclusive segmented scan into
- * a scratch buffer (gpu__seg_scan), an exclusive sum-scan of the flag
- * words' popcounts (the segment numbers, by the same multi-level driver)
- * and seg_ends, which writes each segment's last value to its place and the
- * number of segments to a scratch word that gpu_run reads through c->count.
+ * gpu_reduce_segmented.c - the runners of "reduce-segmented". Teaching
+ * (kernels and their analysis in reduce_segmented.cl): the inclusive
+ * segmented scan into a scratch buffer (gpu__seg_scan), an exclusive
+ * sum-scan of the flag words' popcounts (the segment numbers, by the same
+ * multi-level driver) and seg_ends, which writes each segment's last value
+ * to its place and the number of segments to a scratch word that gpu_run
+ * reads through c->count. Tuned (segmented_onepass.clh): segreduce_onepass,
+ * one pass over the data that writes only the segments' values, its tiles'
+ * first segment numbers from the look-back or (--numbering counted) from
+ * each tile's heads, counted by segreduce_tile_heads and sum-scanned by
+ * usum_block and usum_add beforehand.
  */
 #include "gpuint.h"
 
@@ -37,13 +42,16 @@ static const char *const names[K_COUNT] = {
 };
 static const size_t local[K_COUNT] = {[K_BLOCK] = 4 * 4, [K_USUM] = 2 * 4};
 
-/* usum_block: in, out, sums, m, popc (the popcounts of the flag words at
- * the first level, the totals as they are above it) and 2L counts of local
- * memory. */
+/* usum_block: in, out, sums, m, popc and 2L counts of local memory. popc
+ * is what ml->user points to at the first level (1: the popcounts of the
+ * flag words; 0: the counts themselves), 0 above it, whose elements are the
+ * totals as they are. */
+static const int popc_words = 1, popc_none = 0;
+
 static int usum_block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
 {
 	return gpu__args(c, ml->block, "mmmuil", lv->src, lv->dst, lv->totals, (unsigned)lv->m,
-			 lv->depth ? 0 : 1, 2 * ml->lblock * 4);
+			 lv->depth ? 0 : *(const int *)ml->user, 2 * ml->lblock * 4);
 }
 
 /* usum_add: a, the scanned totals, m. */
@@ -72,7 +80,8 @@ static int reduce_segmented(gpu_ctx *c)
 			       .add = k[K_UADD],
 			       .ladd = L,
 			       .add_args = usum_add_args,
-			       .slot = SLOT_LEVELS};
+			       .slot = SLOT_LEVELS,
+			       .user = &popc_words};
 	if (!count || !scan || !wpre ||
 	    gpu__seg_scan(c, k[K_BLOCK], k[K_ADD], L, scan, 0, SLOT_LEVELS) ||
 	    gpu__multilevel(c, &usum, c->flags[0], wpre, words, NULL, NULL) ||
@@ -83,10 +92,73 @@ static int reduce_segmented(gpu_ctx *c)
 	return 0;
 }
 
+/* The tuned runner's scratch slots: the count, then the look-back's status
+ * and ticket, then with --numbering counted the tiles' heads and their
+ * scan, whose levels follow. */
+enum {
+	TSLOT_COUNT,
+	TSLOT_STATUS,
+	TSLOT_TICKET,
+	TSLOT_HEADS,
+	TSLOT_PRE,
+	TSLOT_LEVELS
+};
+
+/* The tiles' first segment numbers: the heads of each tile of sp's,
+ * exclusively sum-scanned, into *pre. */
+static int tile_numbers(gpu_ctx *c, const gpu_segpass *sp, cl_mem *pre)
+{
+	static const char *const tnames[] = {"segreduce_tile_heads", "usum_block", "usum_add"};
+	static const size_t tlocal[] = {4, 2 * 4, 0};
+	cl_kernel k[3];
+	size_t n = c->job->in[0].n, L;
+	if (!(L = gpu__kernels(c, 3, tnames, tlocal, GPU_SCAN_WG_CAP, k)))
+		return -1;
+	cl_mem heads = gpu__scratch(c, TSLOT_HEADS, sp->tiles);
+	*pre = gpu__scratch(c, TSLOT_PRE, sp->tiles);
+	gpu_multilevel usum = {.block = k[1],
+			       .lblock = L,
+			       .per_block = L,
+			       .total_words = 1,
+			       .block_args = usum_block_args,
+			       .add = k[2],
+			       .ladd = L,
+			       .add_args = usum_add_args,
+			       .slot = TSLOT_LEVELS,
+			       .user = &popc_none};
+	if (!heads || !*pre ||
+	    gpu__launch(c, k[0], sp->tiles * L, L, "mmuul", c->flags[0], heads, (unsigned)n,
+			(unsigned)sp->tile, L * 4) ||
+	    gpu__multilevel(c, &usum, heads, *pre, sp->tiles, NULL, NULL))
+		return -1;
+	return 0;
+}
+
+static int reduce_segmented_tuned(gpu_ctx *c)
+{
+	size_t n = c->job->in[0].n;
+	int counted = gpu__param_given(c->job, "numbering") == 1;
+	gpu_segpass sp;
+	cl_mem pre = NULL;
+	if (n == 0)
+		return 0;
+	cl_mem count = gpu__scratch(c, TSLOT_COUNT, 1);
+	if (!count || gpu__segpass(c, "segreduce_onepass", TSLOT_STATUS, &sp) ||
+	    (counted && tile_numbers(c, &sp, &pre)))
+		return -1;
+	if (gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmimmullll", c->in[0], c->flags[0],
+			c->out[0], count, counted ? pre : count, counted, sp.status, sp.ticket,
+			(unsigned)n, sp.ltile, sp.lflags, sp.lscan, sp.lscan))
+		return -1;
+	c->count = count; /* gpu_run reads the number of segments from it */
+	return 0;
+}
+
 const gpu_algo gpu_reduce_segmented = {
     .algo = &algo_reduce_segmented,
     .file = "reduce_segmented.cl",
-    .variant = {[GPU_TEACHING] = {.run = reduce_segmented}},
+    .variant = {[GPU_TEACHING] = {.run = reduce_segmented},
+		[GPU_TUNED] = {.run = reduce_segmented_tuned, .takes_per_proc = 1}},
     .out = GPU_OUT_UPTO,
     .flags = 1,
 };

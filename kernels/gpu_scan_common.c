@@ -13,11 +13,14 @@
  *                      global memory once each way;
  *   gpu__block_scan    the applications' typed blocked exclusive scan
  *                      (blockscan.clh; gpu__count_scan for count.clh's);
- *   gpu__seg_scan      the segmented scan (segmented.clh).
+ *   gpu__seg_scan      the segmented scan (segmented.clh);
+ *   gpu__segpass       the launch of the tuned segmented scan and reduction
+ *                      (segmented_onepass.clh), one pass with look-back.
  *
  * Each multi-level scan leaves its block totals, scanned, in place, and the
  * total of all its elements first in the top level's totals.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "gpuint.h"
@@ -208,4 +211,57 @@ int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_me
 			     .slot = slot,
 			     .user = &first};
 	return gpu__multilevel(c, &ml, src, dst, n, NULL, NULL);
+}
+
+/* ---- the tuned segmented kernels -------------------------------------- */
+
+int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
+{
+	size_t n = c->job->in[0].n, pp = c->per_proc;
+	size_t G = (size_t)gpu__param_given(c->job, "group");
+	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
+		snprintf(c->err, c->errlen,
+			 "the single-pass segmented kernels need 64-bit atomics "
+			 "(cl_khr_int64_base_atomics), which this device lacks; "
+			 "the teaching kernels run without them");
+		return -1;
+	}
+	cl_kernel init = gpu__kernel(c, "segpass_init");
+	if (!init || !(sp->k = gpu__kernel(c, kernel)))
+		return -1;
+	/* Local memory a work-item brings: its pp values and their pad slots,
+	 * its flag words, two counts and two values of the work-group scan,
+	 * and room for the few words a tile has beyond those. */
+	size_t words = (pp + 31) / 32, per_item = (pp + 2 * words + 4 + 5) * 4;
+	size_t most = gpu__lsize(c, sp->k, G ? G : GPU_SCAN_WG_CAP, per_item);
+	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
+	if (!most || !li)
+		return -1;
+	if (G && most != G) {
+		snprintf(c->err, c->errlen,
+			 "--group %zu: this device and kernel take work-groups of at most %zu "
+			 "with %zu elements per work-item",
+			 G, most, pp);
+		return -1;
+	}
+	sp->L = most;
+	sp->tile = sp->L * pp;
+	sp->tiles = GPU_DIV_UP(n, sp->tile);
+	/* The kernels index with 32-bit words: the tile past the last must
+	 * still have a number. */
+	if (sp->tiles * sp->tile > UINT32_MAX) {
+		snprintf(c->err, c->errlen, "n = %zu in tiles of %zu is more than 32-bit indices allow",
+			 n, sp->tile);
+		return -1;
+	}
+	sp->ltile = (sp->tile + sp->tile / 32 + 1) * 4;
+	sp->lflags = (sp->tile / 32 + 4) * 4; /* SEG_FLW */
+	sp->lscan = 2 * sp->L * 4;
+	/* Status words are 64-bit: two scratch elements each. */
+	sp->status = gpu__scratch(c, slot, 2 * sp->tiles);
+	sp->ticket = gpu__scratch(c, slot + 1, 1);
+	if (!sp->status || !sp->ticket)
+		return -1;
+	return gpu__launch(c, init, GPU_DIV_UP(sp->tiles, li) * li, li, "mmu", sp->status,
+			   sp->ticket, (unsigned)sp->tiles);
 }

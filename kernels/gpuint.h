@@ -253,6 +253,26 @@ int gpu__seg_scan(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem d
 int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_mem src, cl_mem flags,
 		     size_t n, cl_mem dst, int shift, unsigned slot);
 
+/* The tuned segmented kernels' launch (segmented_onepass.clh): kernel k
+ * over tiles work-groups of L work-items, a tile of tile = L * c->per_proc
+ * elements each; the tiles' status words and the ticket, reset by
+ * segpass_init (already enqueued); the bytes of the kernel's local-memory
+ * arguments. */
+typedef struct gpu_segpass {
+	cl_kernel k;
+	size_t L, tile, tiles;
+	cl_mem status, ticket; /* scratch slots slot and slot + 1 */
+	size_t ltile, lflags;  /* the padded tile and its flag words */
+	size_t lscan;          /* the work-group scan's counts, and again its values */
+} gpu_segpass;
+
+/* Set sp up for the tuned segmented kernel `kernel` over the job's n > 0
+ * elements: the work-group size the job's group parameter gives (refused
+ * when the device cannot have it), else the largest up to GPU_SCAN_WG_CAP
+ * whose tile fits local memory; enqueue segpass_init. Refused, saying so,
+ * on a device without 64-bit atomics. Returns 0, or -1 with a message. */
+int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp);
+
 /* Blelloch's teaching scan (gpu_scan_blelloch.c), which the sandwich
  * (gpu_sandwich.c) runs too. */
 int gpu__scan_blelloch(gpu_ctx *c);

@@ -1,6 +1,9 @@
 /*
  * reduce_segmented.cl - the kernels of "reduce-segmented": one value per
  * segment (flags packed as in segmented.clh), for the build's operator.
+ * The tuned kernels (segpass_init, segreduce_onepass and
+ * segreduce_tile_heads, whose counts usum_block and usum_add scan) are in
+ * segmented_onepass.clh; the teaching ones follow.
  *
  * The segmented reduction scans inclusively into scratch; each segment's
  * last element i (i = n - 1, or flag i + 1 set) gives its value to
@@ -24,6 +27,7 @@
  */
 
 #include "segmented.clh"
+#include "segmented_onepass.clh"
 
 /* ---- segment numbers: a uint sum-scan of flag counts ------------------ */
 

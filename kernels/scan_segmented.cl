@@ -1,7 +1,10 @@
 /*
- * scan_segmented.cl - the kernels of "scan-segmented": seg_block and
- * seg_add of segmented.clh, whose analysis is there. Build options: those
- * of common.clh. OpenCL C 1.2.
+ * scan_segmented.cl - the kernels of "scan-segmented": the teaching
+ * seg_block and seg_add of segmented.clh, and the tuned segpass_init and
+ * segscan_onepass of segmented_onepass.clh (which also holds the segmented
+ * reduction's tuned kernels), whose analyses are there. Build options:
+ * those of common.clh and -DPP=k. OpenCL C 1.2.
  */
 
 #include "segmented.clh"
+#include "segmented_onepass.clh"

@@ -140,6 +140,11 @@ void algos_segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_ar
 			      pram_array *seg, size_t n, pram_op op);
 /* Add the work and depth of those steps for n elements to *w and *d. */
 void algos_segmented_cost(size_t n, uint64_t *w, uint64_t *d);
+/* The parameters of the segmented scan's and reduction's tuned kernels
+ * (their tiles; the PRAM programs read none of them): per-proc and group,
+ * and the reduction's numbering. */
+extern const algo_param algos_segscan_params[];
+extern const algo_param algos_segreduce_params[];
 
 /* The value v as an element of type t (for 0/1 results and positions). */
 pram_value algos_value(pram_type t, int64_t v);

@@ -70,6 +70,7 @@ const algo algo_reduce_segmented = {
     .model = PRAM_CREW,
     .caps = ALGO_OP | ALGO_FLOAT | ALGO_OUT_DATA,
     .inputs = algos_flagged_input,
+    .params = algos_segreduce_params,
     .work_o = "O(n log n)",
     .depth_o = "O(log n)",
     .work_exact = "the segmented scan's (inclusive) + 2n",

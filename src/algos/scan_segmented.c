@@ -65,6 +65,7 @@ const algo algo_scan_segmented = {
     .model = PRAM_CREW,
     .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
     .inputs = algos_flagged_input,
+    .params = algos_segscan_params,
     .default_inclusive = 1,
     .work_o = "O(n log n)",
     .depth_o = "O(log n)",

@@ -45,6 +45,36 @@
 
 #define BITS ALGOS_FLAG_BITS
 
+/* The tuned kernels' tile: L work-items of F elements each. */
+#define SEG_PER_PROC                                                                               \
+	{                                                                                          \
+		.name = "per-proc", .metavar = "F", .min = 1, .max = 64, .def = 32,                \
+		.help = "elements per work-item of the tuned kernels (a tile is G F elements)"     \
+	}
+#define SEG_GROUP                                                                                  \
+	{                                                                                          \
+		.name = "group", .metavar = "G", .min = 0, .max = 1024, .def = 0,                  \
+		.props = ALGO_PARAM_POW2,                                                          \
+		.help = "work-items per work-group of the tuned kernels (0: the largest up to "    \
+			"256 that fits)"                                                           \
+	}
+
+const algo_param algos_segscan_params[] = {SEG_PER_PROC, SEG_GROUP, {0}};
+
+static const char *const numberings[] = {"lookback", "counted", NULL};
+
+const algo_param algos_segreduce_params[] = {
+    SEG_PER_PROC,
+    SEG_GROUP,
+    {.name = "numbering",
+     .metavar = "N",
+     .def = 0,
+     .choices = numberings,
+     .help = "where the tuned kernel's tiles find their first segment number: lookback (in the "
+	     "look-back, one pass) or counted (each tile's heads counted and scanned first)"},
+    {0},
+};
+
 /* Lowest word whose bits reach position d (its last bit is >= d). */
 static size_t first_changing_word(size_t d)
 {

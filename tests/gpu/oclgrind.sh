@@ -63,6 +63,11 @@ check sat --variant tuned --table quadrant --float --strip-rows 4 --tile-cols 8 
 check scan-hillis-steele --exclusive --float --op max --n 300
 check reduce --variant tuned --float --op min --n 1000
 check scan-segmented --exclusive --float --op max --n 700
+# The tuned segmented kernels in tiles of 32 x 3 to 5 elements, so that
+# tiles look back over several others.
+check scan-segmented --variant tuned --per-proc 3 --exclusive --float --op max --n 1000
+check reduce-segmented --variant tuned --per-proc 4 --n 1000
+check reduce-segmented --variant tuned --numbering counted --per-proc 5 --op min --n 1000
 check scan-backward --exclusive --op min --n 700
 check scan-matrix --exclusive --float --n 700
 # The one-pass line of sight's float heights (float4 loads).

@@ -6,7 +6,8 @@
  * boundaries; again in work-groups of 4, so that small inputs need several
  * levels of block sums; the per-work-item counts and block sizes; the
  * distributions and ranges of the records where the kernels take them; the
- * edges of compaction, split and line of sight; then the
+ * edges of compaction, split and line of sight; the segmented kernels on
+ * flag patterns the generator misses; then the
  * runtime's error paths: a bad device spec, a kernel file that does not
  * compile, jobs the kernels refuse. An algorithm added to the registry with
  * kernels is tested here with no change. Runs on the device clrt_open picks
@@ -14,6 +15,7 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath, mkdtemp */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -672,6 +674,150 @@ static void test_sat_tiles(clrt *rt)
 					clrt_set_wg_cap(rt, 0);
 					algo_data_free(&in);
 				}
+/* A flag pattern of the segmented tests: a head at i when i % every == 0
+ * (every > 0), or one in `rare` at random (rare > 0), and at `also`
+ * (SIZE_MAX: nowhere); element 0's flag as first says (the kernels must
+ * count it as a head either way). */
+typedef struct seg_pattern {
+	const char *name;
+	size_t every, rare, also;
+	int first;
+} seg_pattern;
+
+/* Run a's variant v on n seeded values with pattern fl; one TAP line. */
+static void one_flags(clrt *rt, const algo *a, enum gpu_variant v, const algo_params *p, size_t n,
+		      const seg_pattern *fl, const char *note)
+{
+	algo_data in[ALGO_MAX_PORTS] = {0};
+	char what[200];
+	snprintf(what, sizeof what, "%s %s %s %s%s n=%zu (flags: %s%s)", a->name,
+		 gpu_variant_name(v), algo_op_name(p), p->type == PRAM_FLOAT ? "float" : "int",
+		 a->caps & ALGO_INCLUSIVE ? (p->inclusive ? " inclusive" : " exclusive") : "", n,
+		 fl->name, note);
+	if (algo_generate(a, in, n, p, 61)) {
+		TAP_OK(0, "%s: cannot make the input", what);
+		return;
+	}
+	uint64_t state = 62;
+	for (size_t i = 0; i < n; i++)
+		in[0].flags[i] = (fl->every && i % fl->every == 0) ||
+				 (fl->rare && algo_rand(&state) % fl->rare == 0) || i == fl->also;
+	if (n)
+		in[0].flags[0] = (unsigned char)fl->first;
+	gpu_result g;
+	if (gpuval_run(rt, a, p, in, v, 1, &g, err, sizeof err)) {
+		TAP_OK(0, "%s: %.400s", what, err);
+	} else {
+		TAP_OK(g.verified, "%s%s%s", what, g.verified ? "" : ": ", g.verified ? "" : g.why);
+		gpuval_free(&g);
+	}
+	algo_data_free_all(in, ALGO_MAX_PORTS);
+}
+
+/* The algorithms that read segment flags, each variant, on the flag
+ * patterns the generator's one head in eight misses: one segment (with and
+ * without element 0's flag), every element a head, heads at and between
+ * the tuned kernels' tile boundaries (tiles of 256 x 32 elements, of
+ * 4 x 32 in work-groups of 4), segments across many tiles, a head at the
+ * last element alone; for the operators and forms, again in work-groups of
+ * 4, and with each value of the parameters with named choices (the
+ * reduction's numbering). Then the tuned kernels' elements per work-item. */
+static void test_segments(clrt *rt)
+{
+	static const seg_pattern pats[] = {
+	    {"one segment", 0, 0, SIZE_MAX, 1},
+	    {"one segment, element 0 unflagged", 0, 0, SIZE_MAX, 0},
+	    {"every element a head", 1, 0, SIZE_MAX, 1},
+	    {"every 3", 3, 0, SIZE_MAX, 1},
+	    {"every 128", 128, 0, SIZE_MAX, 1},
+	    {"every 1000", 1000, 0, SIZE_MAX, 1},
+	    {"every 8192", 8192, 0, SIZE_MAX, 1},
+	    {"every 50000", 50000, 0, SIZE_MAX, 1},
+	    {"the last element alone", 0, 0, 100002, 1},
+	    {"the last element alone", 0, 0, 4096, 1},
+	    {"one in 5000", 0, 5000, SIZE_MAX, 1},
+	    {"one in 5, element 0 unflagged", 0, 5, SIZE_MAX, 0},
+	};
+	static const struct {
+		pram_op op;
+		int fl, incl;
+	} forms[] = {{PRAM_OP_SUM, 0, 1},
+		     {PRAM_OP_MAX, 1, 1},
+		     {PRAM_OP_MIN, 0, 0},
+		     {PRAM_OP_SUM, 1, 0}};
+	for (const algo *const *ap = algo_registry; *ap; ap++) {
+		const algo *a = *ap;
+		if (!algo_takes_flags(a))
+			continue;
+		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+			if (!gpu_has_variant(gpu_for(a), v))
+				continue;
+			/* The defaults, then each other choice of each parameter
+			 * with named values. */
+			for (size_t q = 0; q <= algo_nparams(a); q++) {
+				const algo_param *pr = q ? &a->params[q - 1] : NULL;
+				if (pr && !pr->choices)
+					continue;
+				for (int ch = 0; pr ? pr->choices[ch] != NULL : ch == 0; ch++) {
+					if (pr && ch == pr->def)
+						continue;
+					for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
+						algo_params p = algo_default_params(a);
+						if ((a->caps & ALGO_OP) || forms[f].op == PRAM_OP_SUM)
+							p.op = forms[f].op;
+						else
+							continue;
+						if (forms[f].fl && !(a->caps & ALGO_FLOAT))
+							continue;
+						p.type = forms[f].fl ? PRAM_FLOAT : PRAM_INT;
+						if (!forms[f].incl && !(a->caps & ALGO_INCLUSIVE))
+							continue;
+						if (a->caps & ALGO_INCLUSIVE)
+							p.inclusive = forms[f].incl;
+						char note[96] = "";
+						if (pr) {
+							algo_set_param(a, &p, pr->name, ch);
+							snprintf(note, sizeof note, ", --%s %s", pr->name,
+								 pr->choices[ch]);
+						}
+						for (size_t k = 0; k < sizeof pats / sizeof *pats; k++) {
+							char n4[128];
+							if (pats[k].also != 4096)
+								one_flags(rt, a, v, &p, 100003, &pats[k],
+									  note);
+							if (pats[k].also == 100002)
+								continue;
+							snprintf(n4, sizeof n4, "%s, work-groups of 4",
+								 note);
+							clrt_set_wg_cap(rt, 4);
+							one_flags(rt, a, v, &p, 4097, &pats[k], n4);
+							clrt_set_wg_cap(rt, 0);
+						}
+					}
+				}
+			}
+			int kp = algo_param_index(a, "per-proc");
+			if (kp < 0 || v != GPU_TUNED)
+				continue;
+			static const unsigned pps[] = {1, 3, 33, 64};
+			for (size_t k = 0; k < sizeof pps / sizeof *pps; k++) {
+				char note[64];
+				algo_params p = algo_default_params(a);
+				algo_set_param(a, &p, "per-proc", pps[k]);
+				snprintf(note, sizeof note, ", per-proc %u", pps[k]);
+				one_flags(rt, a, v, &p, 100003, &pats[5], note);
+				one_flags(rt, a, v, &p, 100003, &pats[11], note);
+				one_flags(rt, a, v, &p, 100003, &pats[2], note);
+				p.op = PRAM_OP_MAX;
+				p.type = PRAM_FLOAT;
+				one_flags(rt, a, v, &p, 100003, &pats[1], note);
+				snprintf(note, sizeof note, ", per-proc %u, work-groups of 4", pps[k]);
+				clrt_set_wg_cap(rt, 4);
+				one_flags(rt, a, v, &p, 4097, &pats[7], note);
+				clrt_set_wg_cap(rt, 0);
+			}
+		}
+	}
 }
 
 /* sat's kernels keep integer tables in 32 bits: an image whose table the
@@ -720,6 +866,7 @@ int main(void)
 	test_streams(rt);
 	test_grids(rt);
 	test_sat_tiles(rt);
+	test_segments(rt);
 	test_sat_bits(rt);
 	test_refusals(rt);
 	clrt_close(rt);
