@@ -674,6 +674,8 @@ static void test_sat_tiles(clrt *rt)
 					clrt_set_wg_cap(rt, 0);
 					algo_data_free(&in);
 				}
+}
+
 /* A flag pattern of the segmented tests: a head at i when i % every == 0
  * (every > 0), or one in `rare` at random (rare > 0), and at `also`
  * (SIZE_MAX: nowhere); element 0's flag as first says (the kernels must
