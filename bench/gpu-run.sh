@@ -110,6 +110,7 @@ if step compare; then
 	# reductions, which no vendor library has.
 	pb sat sat --float
 	pb partitions jfa-reduce reduce-matrix partition-offsets
+	pb apps split line-of-sight
 	: >"$bench/python-compare.csv"
 	for l in $logs; do
 		python3 bench/vendor.py "$l" "$reps" >"$bench/python-$l.csv" &&

@@ -65,6 +65,9 @@ PRIMITIVES = [
     ("summed-area table, float, square image", "torch_sat",
      dict(algorithm="sat", type="float", params=dict(table="plain"))),
     # No vendor call: our own figures beside the rest.
+    ("split by bit 0 (radix sort's step)", None, dict(algorithm="split")),
+    ("line of sight (angles, max-scan, test; doubles)", None,
+     dict(algorithm="line-of-sight")),
     ("partitioned reduction by jump flooding", None, dict(algorithm="jfa-reduce")),
     ("segmented reduction as a matrix product, 16-element segments", None,
      dict(algorithm="reduce-matrix")),

@@ -95,7 +95,7 @@ kernel void compact_onepass(global const uint *in, global const uint *flags, glo
 				x[4 * k + j] = e < cnt ? in[base + e] : 0u;
 			}
 	}
-	uint total, p = count_group_excl(tot, popcount(m), &total);
+	uint total, p = group_count_excl(tot, popcount(m), &total);
 	pre[lid] = p;
 	mask[lid] = m;
 	count_publish_lookback(status, t, total, &prefix_sh);

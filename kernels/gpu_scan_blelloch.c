@@ -17,5 +17,6 @@ const gpu_algo gpu_scan_blelloch = {
     .algo = &algo_scan_blelloch,
     .file = "scan_blelloch.cl",
     .variant = {[GPU_TEACHING] = {.run = gpu__scan_blelloch},
-		[GPU_TUNED] = {.run = gpu__scan_onepass, .takes_per_proc = 1, .fit_pp = 1}},
+		[GPU_TUNED] =
+		    {.run = gpu__scan_onepass, .takes_per_proc = 1, .default_pp = 16, .fit_pp = 1}},
 };

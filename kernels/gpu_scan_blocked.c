@@ -24,5 +24,6 @@ const gpu_algo gpu_scan_blocked = {
     .algo = &algo_scan_blocked,
     .file = "scan_blocked.cl",
     .variant = {[GPU_TEACHING] = {.run = scan_blocked},
-		[GPU_TUNED] = {.run = gpu__scan_onepass, .takes_per_proc = 1, .fit_pp = 1}},
+		[GPU_TUNED] =
+		    {.run = gpu__scan_onepass, .takes_per_proc = 1, .default_pp = 16, .fit_pp = 1}},
 };

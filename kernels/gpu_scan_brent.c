@@ -20,5 +20,6 @@ const gpu_algo gpu_scan_brent = {
     .variant = {[GPU_TEACHING] = {.run = scan_brent,
 				  .takes_per_proc = 1,
 				  .default_pp = 4}, /* the notes' float4 */
-		[GPU_TUNED] = {.run = gpu__scan_onepass, .takes_per_proc = 1, .fit_pp = 1}},
+		[GPU_TUNED] =
+		    {.run = gpu__scan_onepass, .takes_per_proc = 1, .default_pp = 16, .fit_pp = 1}},
 };

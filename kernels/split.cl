@@ -131,7 +131,7 @@ kernel void split_place(global const uint *in, global uint *out, global const ul
 	}
 	/* Every work-item has read its keys before the scan's first barrier,
 	 * so the tile is free to take the split keys after it. */
-	uint Z, zp = count_group_excl(tot, z, &Z), op = Z + first - zp;
+	uint Z, zp = group_count_excl(tot, z, &Z), op = Z + first - zp;
 	for (uint j = 0; j < PP; j++) {
 		if (first + j >= cnt)
 			break;
