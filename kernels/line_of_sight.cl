@@ -106,6 +106,20 @@ typedef int4 V4;
  * reading PP consecutive elements each hit different banks. */
 #define PAD(i) ((i) + ((i) >> 5))
 
+#ifdef PRAM_NV_PTX
+/* A double from lane (this lane - d): its two halves by two shuffles. */
+inline double nv_shfl_up_d(double x, uint d)
+{
+	ulong b = as_ulong(x);
+	uint lo = nv_shfl_up((uint)b, d), hi = nv_shfl_up((uint)(b >> 32), d);
+	return as_double((ulong)hi << 32 | lo);
+}
+#endif
+
+/* angle_scan_excl: the tuned pass's work-group max-scan of doubles
+ * (common.clh's GROUP_SCAN_EXCL: by warp shuffles on NVIDIA). */
+GROUP_SCAN_EXCL(angle_scan_excl, double, -INFINITY, fmax, nv_shfl_up_d)
+
 /* An angle as a 64-bit key that orders as the angles do (the sign bit
  * flipped for positive angles, every bit for negative ones) and back. Only
  * a NaN with every bit set would map to 0, and no maximum is a NaN: each
@@ -202,7 +216,7 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 	}
 	/* Every work-item has read its heights before the scan's first
 	 * barrier, so the tile is free to take the results after it. */
-	double run = angle_group_excl(tot, m, &total);
+	double run = angle_scan_excl(tot, m, &total);
 	if (lid == 0)
 		prefix_sh = angle_lookback(status, t, total);
 	barrier(CLK_LOCAL_MEM_FENCE);
