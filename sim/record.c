@@ -95,7 +95,7 @@ void pram__record_step_end(pram *m)
 		pram__cell_counts(m, a, e->index, &e->nread, &e->nwrite, &flags);
 		e->result = a->f.val[e->index];
 		if (e->nwrite) {
-			e->winner = a->f.writer[e->index];
+			e->winner = pram__pid_of(m, a->f.tag[e->index]);
 			e->held = (flags & PRAM__HELD) && !(flags & PRAM__FRESH);
 			if (e->held)
 				e->before = a->f.old[e->index];

@@ -6,8 +6,9 @@
  * A write goes straight to the cell's value; the first write of a cell in a
  * step saves the value it replaces in old[], and a read of a cell written in
  * this step returns the saved one, so every read sees the step's start. Every
- * access updates the cell's 32-bit record for this step, which is how
- * concurrent accesses are found in O(1) each. Ending a step costs O(1).
+ * access updates the cell's 16-bit record and 32-bit tag for this step, which
+ * is how concurrent accesses are found in O(1) each. Ending a step costs
+ * O(1).
  *
  * The common accesses run inline (pram.h); what they hand over comes here,
  * where a record is unpacked into a struct cell with exact counts, judged
@@ -110,18 +111,32 @@ typedef struct cell {
 	uint32_t flags;  /* PRAM__HELD, PRAM__FRESH and PRAM__ATOMIC */
 	uint32_t nread;  /* reads of the cell in this step (atomics count) */
 	uint32_t nwrite; /* writes of the cell in this step (atomics count) */
+	int wide;        /* the counts are in the machine's table */
 } cell;
+
+/* Is the record of cell i of the open step? */
+static inline int touched(const pram *m, const pram_array *a, int64_t i)
+{
+	return a->f.tag[i] >= m->f.base;
+}
+
+/* The processor whose write cell i keeps (touched, written in the step). */
+static inline uint32_t writer_of(const pram *m, const pram_array *a, int64_t i)
+{
+	return pram__pid_of(m, a->f.tag[i]);
+}
 
 /* The record of cell i for this step: a record of an older step is a cell
  * untouched in this one. */
 static cell load_cell(pram *m, const pram_array *a, int64_t i)
 {
 	uint32_t s = a->f.state[i];
-	cell c = {s & PRAM__HELD, 0, 0};
-	if ((s & PRAM__STAMP) != m->f.stamp)
+	cell c = {s & PRAM__HELD, 0, 0, 0};
+	if (!touched(m, a, i))
 		return c;
 	c.flags = s & (PRAM__HELD | PRAM__FRESH | PRAM__ATOMIC);
 	if (s & PRAM__WIDE) {
+		c.wide = 1;
 		const wide_count *w = wide_find(m, wide_key(a, i));
 		assert(w != NULL);
 		c.nread = w->nread;
@@ -148,19 +163,21 @@ static inline int recording(const pram *m)
 	return UNLIKELY(m->rec != NULL) && m->rec->recording;
 }
 
-/* Pack c into cell i's record; counts too large for it go to the table.
- * Returns 0, or -1 (and fails the machine) when out of memory. */
+/* Pack c (loaded by load_cell) into cell i's record, and tag a cell that
+ * was untouched with the selected processor, unless its write tagged it
+ * already; counts too large for the record go to the table. Returns 0, or
+ * -1 (and fails the machine) when out of memory. */
 static int store_cell(pram *m, pram_array *a, int64_t i, const cell *c)
 {
-	uint32_t s = a->f.state[i];
-	int wide = (s & PRAM__STAMP) == m->f.stamp && (s & PRAM__WIDE);
+	if (!touched(m, a, i))
+		a->f.tag[i] = m->f.tag;
 	uint64_t nacc = (uint64_t)c->nread + c->nwrite;
-	if (!wide && nacc <= NACC_INLINE && c->nwrite <= NWRITE_INLINE) {
-		a->f.state[i] = m->f.stamp | c->flags | c->nwrite << NWRITE_SHIFT | (uint32_t)nacc;
+	if (!c->wide && nacc <= NACC_INLINE && c->nwrite <= NWRITE_INLINE) {
+		a->f.state[i] = (uint16_t)(c->flags | c->nwrite << NWRITE_SHIFT | (uint32_t)nacc);
 		return 0;
 	}
 	uint64_t key = wide_key(a, i);
-	wide_count *w = wide ? wide_find(m, key) : wide_add(m, key);
+	wide_count *w = c->wide ? wide_find(m, key) : wide_add(m, key);
 	if (!w) {
 		pram_fail(m, PRAM_ENOMEM, "out of memory for the counts of %s[%" PRId64 "]",
 			  a->name, i);
@@ -168,8 +185,35 @@ static int store_cell(pram *m, pram_array *a, int64_t i, const cell *c)
 	}
 	w->nread = c->nread;
 	w->nwrite = c->nwrite;
-	a->f.state[i] = m->f.stamp | c->flags | PRAM__WIDE;
+	a->f.state[i] = (uint16_t)(c->flags | PRAM__WIDE);
 	return 0;
+}
+
+/* Renumber the tags of the open step from 1, and forget the older ones,
+ * when the next tag would not fit in 32 bits: once in 2^32 processors
+ * selected, at the cost of one pass over the cells. */
+static void renumber_tags(pram *m)
+{
+	uint32_t base = m->f.base;
+	for (size_t k = 0; k < m->narrays; k++) {
+		pram_array *a = m->arrays[k];
+		for (size_t i = 0; i < a->len; i++) {
+			uint32_t t = a->f.tag[i];
+			a->f.tag[i] = t >= base ? t - base + 1 : 0;
+		}
+	}
+	m->f.delta = m->f.delta - base + 1;
+	m->f.tag = m->f.tag - base + 1;
+	m->f.base = 1;
+}
+
+/* The first id whose tag would not fit: the step's first processor has
+ * the tag base, and the tags go up with the ids. Ids are below 2^32 - 1. */
+static uint64_t end_pid(const pram *m)
+{
+	uint64_t first = (uint32_t)(m->f.base - m->f.delta);
+	uint64_t end = first + (UINT32_MAX - (uint64_t)m->f.base) + 1;
+	return end < UINT32_MAX ? end : UINT32_MAX;
 }
 
 void pram_step_begin(pram *m, const char *label, const char *file, int line)
@@ -177,6 +221,13 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 	/* A failed machine takes no more steps: the counters stop where it failed. */
 	if (m->failed)
 		return;
+	if (m->released) {
+		pram_fail(m, PRAM_ESTEP,
+			  "step \"%s\" at %s:%d after pram_release_cells: the machine holds no "
+			  "cells",
+			  label, file, line);
+		return;
+	}
 	if (m->in_step) {
 		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
 				"step \"%s\" at %s:%d opened inside step \"%s\"", label, file, line,
@@ -195,17 +246,22 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 	 * reports it. */
 	m->pid_selected = 0;
 	pram__set_ok(m);
-	m->f.stamp = (m->f.stamp + STAMP_ONE) & PRAM__STAMP;
-	if (m->f.stamp == 0) {
-		/* After 2^16 steps the stamps wrap: clear every record once,
-		 * keeping the written bits. */
-		for (size_t k = 0; k < m->narrays; k++) {
-			pram_array *a = m->arrays[k];
-			for (size_t i = 0; i < a->len; i++)
-				a->f.state[i] &= PRAM__HELD;
-		}
-		m->f.stamp = STAMP_ONE;
+	/* The step's tags begin above every tag given before; when that
+	 * passes 2^32 - 1, every tag is old and goes back to 0. */
+	if (m->next_base > UINT32_MAX) {
+		for (size_t k = 0; k < m->narrays; k++)
+			memset(m->arrays[k]->f.tag, 0, m->arrays[k]->len * sizeof(uint32_t));
+		m->next_base = 1;
 	}
+	m->f.base = (uint32_t)m->next_base;
+	/* The values at the step's start, given back by a host read. */
+	for (size_t k = 0; k < m->narrays; k++)
+		if (pram__scratch_alloc(m->arrays[k])) {
+			pram_fail(m, PRAM_ENOMEM,
+				  "out of memory for the values of %s at the start of step \"%s\"",
+				  m->arrays[k]->name, label);
+			break;
+		}
 	if (m->wide_n) {
 		memset(m->wide, 0, m->wide_cap * sizeof *m->wide);
 		m->wide_n = 0;
@@ -222,6 +278,8 @@ void pram_step_end(pram *m)
 	if (recording(m))
 		pram__record_step_end(m);
 	settle_work(m);
+	if (m->pid_selected)
+		m->next_base = (uint64_t)m->f.tag + 1;
 	m->in_step = 0;
 	pram__set_ok(m);
 	m->cur.work = m->f.work;
@@ -254,7 +312,16 @@ void pram__proc_slow(pram *m, uint64_t pid)
 	uint64_t next = m->pid_selected ? (uint64_t)m->f.pid + 1 : 0;
 	if (pid >= next && pid < UINT32_MAX) {
 		settle_work(m);
+		if (!m->pid_selected) {
+			/* The step's first processor has the tag base. */
+			m->f.delta = m->f.base - (uint32_t)pid;
+			m->f.end_pid = end_pid(m);
+		} else if (pid >= m->f.end_pid) {
+			renumber_tags(m);
+			m->f.end_pid = end_pid(m);
+		}
 		m->f.pid = (uint32_t)pid;
+		m->f.tag = (uint32_t)pid + m->f.delta;
 		m->f.next_pid = pid + 1;
 		if (!m->pid_selected) {
 			m->pid_selected = 1;
@@ -402,12 +469,15 @@ pram_value pram__read_slow(pram *m, pram_array *a, int64_t i, pram_type want)
 {
 	if (a->reader && (uint64_t)i < a->f.lim[want]) {
 		uint32_t s = a->f.state[i];
-		if ((s & PRAM__STAMP) != m->f.stamp)
-			s = m->f.stamp | (s & PRAM__HELD);
+		int first = !touched(m, a, i);
+		if (first)
+			s &= PRAM__HELD;
 		uint32_t nwrite = (s & PRAM__NWRITE) >> NWRITE_SHIFT;
 		if ((s & (PRAM__HELD | PRAM__FRESH | PRAM__WIDE)) == PRAM__HELD &&
 		    (s & PRAM__NACC) == nwrite && nwrite < NACC_INLINE) {
-			a->f.state[i] = ++s;
+			if (first)
+				a->f.tag[i] = m->f.tag;
+			a->f.state[i] = (uint16_t)++s;
 			a->reader[i] = m->f.pid;
 			raise_contention(m, s & PRAM__NACC);
 			m->f.reads++;
@@ -464,7 +534,7 @@ static inline void first_write(pram_array *a, int64_t i, cell *c)
 static void arbitrary(pram *m, pram_array *a, int64_t i, const cell *c, pram_word v)
 {
 	if (pram__random(m) % c->nwrite == 0) {
-		a->f.writer[i] = m->f.pid;
+		a->f.tag[i] = m->f.tag;
 		a->f.val[i] = v;
 	}
 }
@@ -474,7 +544,7 @@ static void arbitrary(pram *m, pram_array *a, int64_t i, const cell *c, pram_wor
 static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell *c, pram_word v)
 {
 	char x[32], y[32];
-	uint32_t first = a->f.writer[i], pid = m->f.pid;
+	uint32_t first = writer_of(m, a, i), pid = m->f.pid;
 	if (c->nwrite == 2 && first == pid && !(c->flags & PRAM__ATOMIC)) {
 		c->nwrite--; /* a processor's second write to its own cell replaces the first */
 		a->f.val[i] = v;
@@ -507,7 +577,7 @@ static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell *c, pram
 		return;
 	case PRAM_CRCW_PRIORITY:
 		if (pid < first) {
-			a->f.writer[i] = pid;
+			a->f.tag[i] = m->f.tag;
 			a->f.val[i] = v;
 		}
 		return;
@@ -544,7 +614,7 @@ void pram__write_slow(pram *m, pram_array *a, int64_t i, pram_value v, pram_type
 	c.nwrite++;
 	note_contention(m, &c);
 	if (c.nwrite == 1) {
-		a->f.writer[i] = m->f.pid;
+		a->f.tag[i] = m->f.tag;
 		first_write(a, i, &c);
 		a->f.val[i] = v;
 	} else {
@@ -581,7 +651,7 @@ static int64_t atomic_apply(pram *m, pram_array *a, int64_t i, cell *c, pram_op 
 		c->nwrite = 1;
 		c->flags |= PRAM__ATOMIC;
 		note_contention(m, c);
-		a->f.writer[i] = pid;
+		a->f.tag[i] = m->f.tag;
 		first_write(a, i, c);
 		int64_t old = a->f.val[i].i;
 		a->f.val[i].i = pram_op_apply_i(op, old, v);
@@ -591,7 +661,7 @@ static int64_t atomic_apply(pram *m, pram_array *a, int64_t i, cell *c, pram_op 
 	}
 	c->nwrite++;
 	note_contention(m, c);
-	uint32_t first = a->f.writer[i];
+	uint32_t first = writer_of(m, a, i);
 	if (!(c->flags & PRAM__ATOMIC)) {
 		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, pid,
 				"processor %" PRIu32 " updates %s[%" PRId64
@@ -658,6 +728,11 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 {
 	if (m->failed)
 		return;
+	if (m->released) {
+		pram_fail(m, PRAM_ESTEP, "the scan primitive at %s:%d after pram_release_cells", file,
+			  line);
+		return;
+	}
 	if (m->in_step) {
 		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
 				"the scan primitive at %s:%d is a step of its own; call it outside "
