@@ -138,7 +138,7 @@ void pram__set_ok(pram *m);
 /* The processor whose tag is t, for a tag of the open step. */
 static inline uint32_t pram__pid_of(const pram *m, uint32_t t)
 {
-	return t - m->f.delta;
+	return (uint32_t)((int64_t)t - m->f.delta);
 }
 
 /* Give back an array's step scratch (old, and reader under an

@@ -19,7 +19,7 @@ pram *pram_new(const pram_config *cfg)
 	if (m->cfg.max_violations == 0)
 		m->cfg.max_violations = 1000;
 	m->rng = m->cfg.seed ^ 0x9e3779b97f4a7c15ull;
-	m->f.next_pid = UINT64_MAX; /* the first selection goes through pram__proc_slow */
+	m->f.end_pid = 0;           /* the first selection goes through pram__proc_slow */
 	m->f.base = 1;              /* tag 0 is of no step: new cells are untouched */
 	m->next_base = 1;
 	m->excl_read = m->cfg.model == PRAM_EREW || m->cfg.model == PRAM_SCAN;

@@ -395,27 +395,27 @@ int pram_record_truncated(const pram *m);
 #define PRAM__NWRITE1 0x0100u
 #define PRAM__NACC    0x00ffu /* reads and writes of the cell in the step */
 
-/* The first member of every machine. next_pid is UINT64_MAX until a
- * processor is selected in the step, so that the first selection goes
- * through the library, which fixes the step's delta; end_pid is the first
- * id whose tag would not fit in 32 bits, which the library makes room for.
- * The selected processor's operations mark it active; it counts in the
- * work when the next one is selected or the step ends. climit is the
- * step's contention so far (at most PRAM__NACC): an access that takes a
- * cell's count above it goes through the library, which raises the
- * contention. */
+/* The first member of every machine. A processor may be selected inline
+ * when its id is below end_pid and its tag above the last one's: ids go up.
+ * end_pid is 0 until a processor is selected in the step, so that the
+ * first selection goes through the library, which fixes the step's delta,
+ * and it is the first id whose tag would not fit in 32 bits, for which
+ * the library makes room. A processor counts in the work when the next one
+ * is selected or the step ends, if its reads and writes moved from the
+ * mark they had when it was selected (the library sets the mark to
+ * UINT64_MAX for an operation that counts neither). climit is the step's
+ * contention so far (at most PRAM__NACC): an access that takes a cell's
+ * count above it goes through the library, which raises the contention. */
 struct pram__fast {
-	uint64_t next_pid; /* least id the next selected processor may have */
-	uint64_t end_pid;  /* ids from here on go through the library */
-	uint64_t work;     /* the open step's work, */
-	uint64_t reads;    /* shared reads */
-	uint64_t writes;   /* and shared writes (pram_step_stats) */
-	uint32_t pid;      /* the selected processor (ids are below 2^32) */
-	uint32_t tag;      /* and its tag */
-	uint32_t delta;    /* tag minus id, for the open step's processors (mod 2^32) */
-	uint32_t base;     /* the least tag of the open step */
-	uint32_t climit;   /* accesses of a cell the inline paths may count */
-	uint32_t active;   /* 1 once the selected processor did an operation in the step */
+	uint64_t end_pid; /* ids from here on go through the library */
+	int64_t tag;      /* the selected processor's tag */
+	int64_t delta;    /* tag minus id, for the open step's processors */
+	uint64_t work;    /* the open step's work, */
+	uint64_t reads;   /* shared reads */
+	uint64_t writes;  /* and shared writes (pram_step_stats) */
+	uint64_t mark;    /* reads + writes when the processor was selected */
+	uint32_t base;    /* the least tag of the open step */
+	uint32_t climit;  /* accesses of a cell the inline paths may count */
 };
 
 /* The first member of every shared array. lim is, by access type, the
@@ -449,13 +449,15 @@ void pram__write_slow(pram *m, pram_array *a, int64_t i, pram_value v, pram_type
 static inline void pram__proc(pram *m, uint64_t pid)
 {
 	struct pram__fast *f = (struct pram__fast *)m;
-	if (PRAM__LIKELY(pid >= f->next_pid && pid < f->end_pid)) {
-		f->work += f->active;
-		f->active = 0;
-		f->pid = (uint32_t)pid;
-		f->tag = (uint32_t)pid + f->delta;
-		f->next_pid = pid + 1;
-		return;
+	if (PRAM__LIKELY(pid < f->end_pid)) {
+		int64_t t = (int64_t)pid + f->delta;
+		if (PRAM__LIKELY(t > f->tag)) {
+			uint64_t ops = f->reads + f->writes;
+			f->work += ops != f->mark;
+			f->mark = ops;
+			f->tag = t;
+			return;
+		}
 	}
 	pram__proc_slow(m, pid);
 }
@@ -478,16 +480,14 @@ static inline pram_value pram__read(pram *m, pram_array *a, int64_t i, pram_type
 				f->climit)) {
 				fa->state[i] = (uint16_t)(s + 1);
 				f->reads++;
-				f->active = 1;
 				return (s & PRAM__NWRITE) ? fa->old[i] : fa->val[i];
 			}
 		} else if (PRAM__LIKELY(s & PRAM__HELD)) {
 			/* A first access makes the contention at least 1, which
 			 * the step's end sees from the counters. */
 			fa->state[i] = PRAM__HELD | 1;
-			fa->tag[i] = f->tag;
+			fa->tag[i] = (uint32_t)f->tag;
 			f->reads++;
-			f->active = 1;
 			return fa->val[i];
 		}
 	}
@@ -519,11 +519,10 @@ static inline void pram__write(pram *m, pram_array *a, int64_t i, pram_value v, 
 			pram__write_slow(m, a, i, v, want);
 			return;
 		}
-		fa->tag[i] = f->tag;
+		fa->tag[i] = (uint32_t)f->tag;
 		fa->old[i] = fa->val[i];
 		fa->val[i] = v;
 		f->writes++;
-		f->active = 1;
 		return;
 	}
 	pram__write_slow(m, a, i, v, want);

@@ -76,7 +76,7 @@ void pram__record(pram *m, const pram_array *a, int64_t i, pram_access_kind kind
 	pram_access *e = &r->acc[r->n++];
 	memset(e, 0, sizeof *e);
 	e->step = (uint32_t)m->nsteps;
-	e->pid = m->f.pid;
+	e->pid = pram__pid_of(m, (uint32_t)m->f.tag);
 	e->array = a->id;
 	e->kind = kind;
 	e->index = i;

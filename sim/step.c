@@ -31,18 +31,27 @@
 #define COLD
 #endif
 
-/* Make the selected processor active. It is counted in the work when the
- * next processor is selected, or when the step ends (settle_work), so an
- * access costs one store here. */
-static inline void activate(pram *m)
+/* The selected processor, from its tag. */
+static inline uint32_t cur_pid(const pram *m)
 {
-	m->f.active = 1;
+	return pram__pid_of(m, (uint32_t)m->f.tag);
 }
 
+/* Make the selected processor active without a read or a write (a local
+ * operation, an access refused): its reads and writes then differ from the
+ * mark whatever they are. */
+static inline void activate(pram *m)
+{
+	m->f.mark = UINT64_MAX;
+}
+
+/* Count the selected processor in the work if it did anything since it
+ * was selected (pram.h, struct pram__fast). */
 static inline void settle_work(pram *m)
 {
-	m->f.work += m->f.active;
-	m->f.active = 0;
+	uint64_t ops = m->f.reads + m->f.writes;
+	m->f.work += ops != m->f.mark;
+	m->f.mark = ops;
 }
 
 /* The overflow table of counts. */
@@ -170,7 +179,7 @@ static inline int recording(const pram *m)
 static int store_cell(pram *m, pram_array *a, int64_t i, const cell *c)
 {
 	if (!touched(m, a, i))
-		a->f.tag[i] = m->f.tag;
+		a->f.tag[i] = (uint32_t)m->f.tag;
 	uint64_t nacc = (uint64_t)c->nread + c->nwrite;
 	if (!c->wide && nacc <= NACC_INLINE && c->nwrite <= NWRITE_INLINE) {
 		a->f.state[i] = (uint16_t)(c->flags | c->nwrite << NWRITE_SHIFT | (uint32_t)nacc);
@@ -211,7 +220,7 @@ static void renumber_tags(pram *m)
  * the tag base, and the tags go up with the ids. Ids are below 2^32 - 1. */
 static uint64_t end_pid(const pram *m)
 {
-	uint64_t first = (uint32_t)(m->f.base - m->f.delta);
+	uint64_t first = (uint64_t)((int64_t)m->f.base - m->f.delta);
 	uint64_t end = first + (UINT32_MAX - (uint64_t)m->f.base) + 1;
 	return end < UINT32_MAX ? end : UINT32_MAX;
 }
@@ -238,7 +247,7 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 	m->cur.label = label;
 	m->cur.file = file;
 	m->cur.line = line;
-	m->f.work = m->f.reads = m->f.writes = 0;
+	m->f.work = m->f.reads = m->f.writes = m->f.mark = 0;
 	m->f.climit = 0;
 	m->in_step = 1;
 	/* The fast paths open when the first processor is selected: an access
@@ -266,8 +275,7 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 		memset(m->wide, 0, m->wide_cap * sizeof *m->wide);
 		m->wide_n = 0;
 	}
-	m->f.active = 0;
-	m->f.next_pid = UINT64_MAX;
+	m->f.end_pid = 0;
 }
 
 /* Apply the pending writes and fold the step's counters into the totals. */
@@ -309,38 +317,36 @@ void pram_step_end(pram *m)
  * an id out of order or too large, the same processor again. */
 void pram__proc_slow(pram *m, uint64_t pid)
 {
-	uint64_t next = m->pid_selected ? (uint64_t)m->f.pid + 1 : 0;
+	uint64_t next = m->pid_selected ? (uint64_t)cur_pid(m) + 1 : 0;
 	if (pid >= next && pid < UINT32_MAX) {
 		settle_work(m);
 		if (!m->pid_selected) {
 			/* The step's first processor has the tag base. */
-			m->f.delta = m->f.base - (uint32_t)pid;
+			m->f.delta = (int64_t)m->f.base - (int64_t)pid;
 			m->f.end_pid = end_pid(m);
 		} else if (pid >= m->f.end_pid) {
 			renumber_tags(m);
 			m->f.end_pid = end_pid(m);
 		}
-		m->f.pid = (uint32_t)pid;
-		m->f.tag = (uint32_t)pid + m->f.delta;
-		m->f.next_pid = pid + 1;
+		m->f.tag = (int64_t)pid + m->f.delta;
 		if (!m->pid_selected) {
 			m->pid_selected = 1;
 			pram__set_ok(m);
 		}
 		return;
 	}
-	if (m->failed || (m->pid_selected && pid == m->f.pid))
+	if (m->failed || (m->pid_selected && pid == cur_pid(m)))
 		return;
 	if (pid > UINT32_MAX - 1) {
 		pram_fail(m, PRAM_EINVAL,
 			  "processor id %" PRIu64 " is too large (ids are below 2^32)", pid);
 		return;
 	}
-	pram__violation(m, PRAM_EORDER, NULL, 0, 2, m->f.pid, pid,
+	pram__violation(m, PRAM_EORDER, NULL, 0, 2, cur_pid(m), pid,
 			"processor %" PRIu64 " selected after processor %" PRIu32
 			": processors of a step must come in increasing id order "
 			"(one PRAM_FORALL per step)",
-			pid, m->f.pid);
+			pid, cur_pid(m));
 }
 
 void(pram_proc)(pram *m, uint64_t pid)
@@ -382,16 +388,16 @@ static COLD int access_slow(pram *m, pram_array *a, int64_t i, pram_type want, c
 		return 0;
 	}
 	if (a->f.type != want) {
-		pram__violation(m, PRAM_ETYPE, a, i, 1, m->f.pid, 0, "%s %s %s array %s",
+		pram__violation(m, PRAM_ETYPE, a, i, 1, cur_pid(m), 0, "%s %s %s array %s",
 				want == PRAM_INT ? "integer" : "float", what,
 				a->f.type == PRAM_INT ? "integer" : "float", a->name);
 		return 0;
 	}
 	if ((uint64_t)i >= a->len) {
 		activate(m);
-		pram__violation(m, PRAM_EBOUNDS, a, i, 1, m->f.pid, 0,
+		pram__violation(m, PRAM_EBOUNDS, a, i, 1, cur_pid(m), 0,
 				"processor %" PRIu32 " %s %s[%" PRId64 "]; %s has %zu cells",
-				m->f.pid, what, a->name, i, a->name, a->len);
+				cur_pid(m), what, a->name, i, a->name, a->len);
 		return 0;
 	}
 	return 1;
@@ -418,7 +424,7 @@ static inline pram_word start_value(const pram_array *a, int64_t i, const cell *
  * model? */
 static inline int second_reader(const pram *m, const pram_array *a, int64_t i, const cell *c)
 {
-	return m->excl_read && c->nread && a->reader[i] != m->f.pid;
+	return m->excl_read && c->nread && a->reader[i] != cur_pid(m);
 }
 
 /* A read that is not the simple case: a never-written cell, or a second
@@ -427,18 +433,18 @@ static COLD int read_slow(pram *m, pram_array *a, int64_t i, const cell *c, cons
 			  int excl)
 {
 	if (!held_value(c)) {
-		pram__violation(m, PRAM_EUNWRITTEN, a, i, 1, m->f.pid, 0,
+		pram__violation(m, PRAM_EUNWRITTEN, a, i, 1, cur_pid(m), 0,
 				"processor %" PRIu32 " %s %s[%" PRId64 "], which was never written",
-				m->f.pid, what, a->name, i);
+				cur_pid(m), what, a->name, i);
 		if (m->failed)
 			return 0;
 	}
 	if (excl && second_reader(m, a, i, c)) {
 		uint32_t first = a->reader[i];
-		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, m->f.pid,
+		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, cur_pid(m),
 				"processors %" PRIu32 " and %" PRIu32 " both read %s[%" PRId64
 				"]; %s forbids concurrent reads",
-				first, m->f.pid, a->name, i, pram_model_name(m->cfg.model));
+				first, cur_pid(m), a->name, i, pram_model_name(m->cfg.model));
 		if (m->failed)
 			return 0;
 	}
@@ -455,7 +461,7 @@ static inline int read_cell(pram *m, pram_array *a, int64_t i, cell *c, const ch
 	if (UNLIKELY(suspicious) && !read_slow(m, a, i, c, what, excl))
 		return 0;
 	if (c->nread == 0 && a->reader)
-		a->reader[i] = m->f.pid;
+		a->reader[i] = cur_pid(m);
 	c->nread++;
 	m->f.reads++;
 	note_contention(m, c);
@@ -476,12 +482,11 @@ pram_value pram__read_slow(pram *m, pram_array *a, int64_t i, pram_type want)
 		if ((s & (PRAM__HELD | PRAM__FRESH | PRAM__WIDE)) == PRAM__HELD &&
 		    (s & PRAM__NACC) == nwrite && nwrite < NACC_INLINE) {
 			if (first)
-				a->f.tag[i] = m->f.tag;
+				a->f.tag[i] = (uint32_t)m->f.tag;
 			a->f.state[i] = (uint16_t)++s;
-			a->reader[i] = m->f.pid;
+			a->reader[i] = cur_pid(m);
 			raise_contention(m, s & PRAM__NACC);
 			m->f.reads++;
-			m->f.active = 1;
 			return nwrite ? a->f.old[i] : a->f.val[i];
 		}
 	}
@@ -534,7 +539,7 @@ static inline void first_write(pram_array *a, int64_t i, cell *c)
 static void arbitrary(pram *m, pram_array *a, int64_t i, const cell *c, pram_word v)
 {
 	if (pram__random(m) % c->nwrite == 0) {
-		a->f.tag[i] = m->f.tag;
+		a->f.tag[i] = (uint32_t)m->f.tag;
 		a->f.val[i] = v;
 	}
 }
@@ -544,7 +549,7 @@ static void arbitrary(pram *m, pram_array *a, int64_t i, const cell *c, pram_wor
 static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell *c, pram_word v)
 {
 	char x[32], y[32];
-	uint32_t first = writer_of(m, a, i), pid = m->f.pid;
+	uint32_t first = writer_of(m, a, i), pid = cur_pid(m);
 	if (c->nwrite == 2 && first == pid && !(c->flags & PRAM__ATOMIC)) {
 		c->nwrite--; /* a processor's second write to its own cell replaces the first */
 		a->f.val[i] = v;
@@ -577,7 +582,7 @@ static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell *c, pram
 		return;
 	case PRAM_CRCW_PRIORITY:
 		if (pid < first) {
-			a->f.tag[i] = m->f.tag;
+			a->f.tag[i] = (uint32_t)m->f.tag;
 			a->f.val[i] = v;
 		}
 		return;
@@ -614,7 +619,7 @@ void pram__write_slow(pram *m, pram_array *a, int64_t i, pram_value v, pram_type
 	c.nwrite++;
 	note_contention(m, &c);
 	if (c.nwrite == 1) {
-		a->f.tag[i] = m->f.tag;
+		a->f.tag[i] = (uint32_t)m->f.tag;
 		first_write(a, i, &c);
 		a->f.val[i] = v;
 	} else {
@@ -644,14 +649,14 @@ static int is_crcw(pram_model model)
  * Returns the value the cell held before, or 0 when stopped. */
 static int64_t atomic_apply(pram *m, pram_array *a, int64_t i, cell *c, pram_op op, int64_t v)
 {
-	uint32_t pid = m->f.pid;
+	uint32_t pid = cur_pid(m);
 	m->f.writes++;
 	m->cur.atomics++;
 	if (c->nwrite == 0) {
 		c->nwrite = 1;
 		c->flags |= PRAM__ATOMIC;
 		note_contention(m, c);
-		a->f.tag[i] = m->f.tag;
+		a->f.tag[i] = (uint32_t)m->f.tag;
 		first_write(a, i, c);
 		int64_t old = a->f.val[i].i;
 		a->f.val[i].i = pram_op_apply_i(op, old, v);
@@ -792,6 +797,7 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 	m->f.work = n;
 	m->f.reads = n;
 	m->f.writes = n;
+	m->f.mark = 2 * (uint64_t)n; /* no processor to settle */
 	m->cur.contention = n ? (dst == src ? 2 : 1) : 0;
 	pram_step_end(m);
 }
