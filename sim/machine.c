@@ -19,8 +19,8 @@ pram *pram_new(const pram_config *cfg)
 	if (m->cfg.max_violations == 0)
 		m->cfg.max_violations = 1000;
 	m->rng = m->cfg.seed ^ 0x9e3779b97f4a7c15ull;
-	m->f.end_pid = 0;           /* the first selection goes through pram__proc_slow */
-	m->f.base = 1;              /* tag 0 is of no step: new cells are untouched */
+	m->f.end_pid = 0; /* the first selection goes through pram__proc_slow */
+	m->f.base = 1;    /* tag 0 is of no step: new cells are untouched */
 	m->next_base = 1;
 	m->excl_read = m->cfg.model == PRAM_EREW || m->cfg.model == PRAM_SCAN;
 	/* A configuration outside the enums gives a machine that has failed
@@ -64,8 +64,7 @@ int pram__scratch_alloc(pram_array *a)
 	size_t cells = cells_of(a);
 	if (!a->f.old && !(a->f.old = pram__alloc(cells * sizeof *a->f.old)))
 		return -1;
-	if (a->m->excl_read && !a->reader &&
-	    !(a->reader = pram__alloc(cells * sizeof *a->reader)))
+	if (a->m->excl_read && !a->reader && !(a->reader = pram__alloc(cells * sizeof *a->reader)))
 		return -1;
 	return 0;
 }

@@ -317,8 +317,8 @@ void pram_set_step_hook(pram *m, pram_step_hook fn, void *ud);
  * paths below carry no test for it. pram_record_start closes them, as an
  * exclusive-read model closes the reads, so that every access goes through
  * the library, which records it beside its checks: a recorded run takes
- * about ten times the instructions (the scan of bench/bench-sim: 855 per
- * processor-step against 81) and 64 bytes per access.
+ * about ten times the instructions (the scan of bench/bench-sim: 874 per
+ * processor-step against 92) and 64 bytes per access.
  *
  * At most max accesses are kept. The access that would pass the limit
  * stops the recording: the step it falls in is dropped whole, the steps
@@ -506,8 +506,8 @@ static inline void pram__write(pram *m, pram_array *a, int64_t i, pram_value v, 
 		if (fa->tag[i] < f->base) {
 			/* The first access in the step. A cell that held no value
 			 * is FRESH for the step's readers. */
-			fa->state[i] = (uint16_t)(PRAM__HELD | ((~s & PRAM__HELD) >> 1) |
-						  PRAM__NWRITE1 | 1);
+			fa->state[i] =
+			    (uint16_t)(PRAM__HELD | ((~s & PRAM__HELD) >> 1) | PRAM__NWRITE1 | 1);
 		} else if (PRAM__LIKELY(
 			       (s & (PRAM__HELD | PRAM__NWRITE | PRAM__WIDE | PRAM__NACC)) -
 				   PRAM__HELD <

@@ -734,8 +734,8 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 	if (m->failed)
 		return;
 	if (m->released) {
-		pram_fail(m, PRAM_ESTEP, "the scan primitive at %s:%d after pram_release_cells", file,
-			  line);
+		pram_fail(m, PRAM_ESTEP, "the scan primitive at %s:%d after pram_release_cells",
+			  file, line);
 		return;
 	}
 	if (m->in_step) {

@@ -694,8 +694,8 @@ static void test_memory_back(void)
 		}
 		size_t held = live_bytes; /* with the history of steps */
 		TAP_EQ_I(pram_array_get_i(x, 0), 1, "%s: a host read between steps", name);
-		TAP_EQ_I(held - live_bytes, cases[k].scratch * n,
-			 "%s: gives back %zu bytes a cell", name, cases[k].scratch);
+		TAP_EQ_I(held - live_bytes, cases[k].scratch * n, "%s: gives back %zu bytes a cell",
+			 name, cases[k].scratch);
 		/* Blelloch's first level: exclusive reads and writes, and
 		 * each processor reads the cell its neighbour writes. */
 		PRAM_STEP(m, "pairs") {
@@ -805,8 +805,8 @@ static void test_tags_renumbered(void)
 			pram_write(m, a, (s + 2) % 4, pram_read(m, a, (s + 1) % 4));
 		}
 		const pram_step_stats *st = pram_step_at(m, (size_t)s);
-		ok &= st && st->work == 2 && st->reads == 2 && st->writes == 2 &&
-		      st->contention == 2;
+		ok &=
+		    st && st->work == 2 && st->reads == 2 && st->writes == 2 && st->contention == 2;
 	}
 	TAP_OK(ok && pram_get_totals(m).violations == 0,
 	       "six steps that each use up the tags: every one counted the same");
@@ -818,7 +818,8 @@ static void test_tags_renumbered(void)
 	}
 	char buf[256];
 	pram_violation_format(pram_violation_at(m, 0), buf, sizeof buf);
-	TAP_CONTAINS(buf, "processors 3 and 4 both write a[1]", "and a conflict after them is found");
+	TAP_CONTAINS(buf, "processors 3 and 4 both write a[1]",
+		     "and a conflict after them is found");
 	pram_free(m);
 }
 
