@@ -166,7 +166,8 @@ void pram_array_fill_v(pram_array *a, size_t from, pram_value v);
  * steps a read also gives back the memory that the array's steps keep for
  * its values at each step's start (the next step takes it again), so that
  * results are read out of a large machine without the machine holding
- * that too. */
+ * that too; so these reads, too, are calls on the machine, not to be made
+ * from two threads at once. */
 int64_t pram_array_get_i(const pram_array *a, size_t i);
 pram_value pram_array_get_v(const pram_array *a, size_t i);
 void pram_array_load_v(pram_array *a, const pram_value *src, size_t n);
