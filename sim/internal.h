@@ -1,22 +1,26 @@
 /*
  * internal.h - the machine's insides, shared by the files of sim/ only.
  *
- * Each shared array keeps, beside its values, a 32-bit record per cell
- * (pram.h lays out its bits): whether the cell holds a value, and what
- * happened to it in the current step, stamped with the step so that
- * nothing is cleared between steps. A write goes straight to the value,
- * and the first write of a cell in a step saves the value it replaces in
- * old[]; a read of a cell written in this step returns that saved value.
- * So every read of a step sees memory as it was when the step began, and
- * ending a step costs nothing. The processors an error must name are kept
- * beside: each written cell's writer, and under the exclusive-read models
- * each read cell's first reader. Counts too large for a record go to a
- * table of the machine for the step. The common accesses run inline in the
- * program (pram.h); the files here do the rest.
+ * Each shared array keeps, beside its values, a 16-bit record per cell and
+ * a 32-bit tag (pram.h lays them out): whether the cell holds a value, what
+ * happened to it in the open step, and which processor wrote it there (or
+ * first read it); the tag tells a record of the open step from an older
+ * one, so nothing is cleared between steps. A write goes straight to the
+ * value, and the first write of a cell in a step saves the value it
+ * replaces in old[]; a read of a cell written in this step returns that
+ * saved value. So every read of a step sees memory as it was when the
+ * step began, and ending a step costs nothing. Under the exclusive-read
+ * models each read cell's first reader is kept beside, for the message
+ * that names it. Counts too large for a record go to a table of the
+ * machine for the step. The common accesses run inline in the program
+ * (pram.h); the files here do the rest.
  *
- * Per cell: 8 bytes of value, 8 of saved value and 4 of writer (both
- * touched only where a step writes), 4 of record, and 4 of first reader
- * under the exclusive-read models: 24 bytes, 28 under EREW and scan.
+ * Per cell: 8 bytes of value, 8 of saved value (touched only where a step
+ * writes), 4 of tag and 2 of record, and 4 of first reader under the
+ * exclusive-read models: 22 bytes, 26 under EREW and scan. The saved
+ * values and the first readers matter only inside a step: a host read
+ * between steps gives back the array's (pram_array_get_*), and the next
+ * step allocates them again.
  */
 #ifndef PRAM_INTERNAL_H
 #define PRAM_INTERNAL_H
@@ -25,7 +29,6 @@
 
 typedef pram_value pram_word;
 
-#define STAMP_ONE     0x00010000u /* the stamp of step 1 */
 #define NWRITE_SHIFT  8
 #define NACC_INLINE   (PRAM__NACC)                   /* the most accesses a record holds */
 #define NWRITE_INLINE (PRAM__NWRITE >> NWRITE_SHIFT) /* the most writes */
@@ -63,6 +66,8 @@ struct pram {
 				one began)? */
 	pram_step_stats cur; /* counters of the open step (work, reads and writes
 				are in f until the step ends) */
+	uint64_t next_base;  /* the base of the next step: above every tag given */
+	int released;        /* pram_release_cells gave the cells back */
 
 	/* Counts that overflowed their records in this step (open addressing). */
 	wide_count *wide;
@@ -129,6 +134,18 @@ void pram__violation(pram *m, pram_status s, const pram_array *a, int64_t index,
 /* Open or close the inline fast paths after in_step, pid_selected or
  * failed changed: sets ok and every array's lim and rlim (machine.c). */
 void pram__set_ok(pram *m);
+
+/* The processor whose tag is t, for a tag of the open step. */
+static inline uint32_t pram__pid_of(const pram *m, uint32_t t)
+{
+	return (uint32_t)((int64_t)t - m->f.delta);
+}
+
+/* Give back an array's step scratch (old, and reader under an
+ * exclusive-read model), or allocate it again where it was given back: 0,
+ * or -1 when out of memory (machine.c). */
+void pram__scratch_free(pram_array *a);
+int pram__scratch_alloc(pram_array *a);
 
 /* A 64-bit pseudo-random number from the machine's seeded stream. */
 uint64_t pram__random(pram *m);

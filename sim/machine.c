@@ -19,7 +19,9 @@ pram *pram_new(const pram_config *cfg)
 	if (m->cfg.max_violations == 0)
 		m->cfg.max_violations = 1000;
 	m->rng = m->cfg.seed ^ 0x9e3779b97f4a7c15ull;
-	m->f.next_pid = UINT64_MAX; /* the first selection goes through pram__proc_slow */
+	m->f.end_pid = 0; /* the first selection goes through pram__proc_slow */
+	m->f.base = 1;    /* tag 0 is of no step: new cells are untouched */
+	m->next_base = 1;
 	m->excl_read = m->cfg.model == PRAM_EREW || m->cfg.model == PRAM_SCAN;
 	/* A configuration outside the enums gives a machine that has failed
 	 * and says why, so the mistake cannot pass as a model. */
@@ -45,15 +47,45 @@ static size_t cells_of(const pram_array *a)
 	return a->len ? a->len : 1;
 }
 
+void pram__scratch_free(pram_array *a)
+{
+	size_t cells = cells_of(a);
+	pram__free(a->f.old, cells * sizeof *a->f.old);
+	pram__free(a->reader, cells * sizeof *a->reader);
+	a->f.old = NULL;
+	a->reader = NULL;
+}
+
+/* old and reader are read only where this step wrote (or read) the cell
+ * first, so they need no clearing: their pages stay untouched where no
+ * step writes. */
+int pram__scratch_alloc(pram_array *a)
+{
+	size_t cells = cells_of(a);
+	if (!a->f.old && !(a->f.old = pram__alloc(cells * sizeof *a->f.old)))
+		return -1;
+	if (a->m->excl_read && !a->reader && !(a->reader = pram__alloc(cells * sizeof *a->reader)))
+		return -1;
+	return 0;
+}
+
+/* The cells: values, tags and records. */
+static void cells_free(pram_array *a)
+{
+	size_t cells = cells_of(a);
+	pram__scratch_free(a);
+	pram__free(a->f.val, cells * sizeof *a->f.val);
+	pram__free(a->f.tag, cells * sizeof *a->f.tag);
+	pram__free(a->f.state, cells * sizeof *a->f.state);
+	a->f.val = NULL;
+	a->f.tag = NULL;
+	a->f.state = NULL;
+}
+
 /* Frees a whole or a partly built array. */
 static void array_free(pram_array *a)
 {
-	size_t cells = cells_of(a);
-	pram__free(a->f.val, cells * sizeof *a->f.val);
-	pram__free(a->f.old, cells * sizeof *a->f.old);
-	pram__free(a->f.state, cells * sizeof *a->f.state);
-	pram__free(a->f.writer, cells * sizeof *a->f.writer);
-	pram__free(a->reader, cells * sizeof *a->reader);
+	cells_free(a);
 	if (a->name)
 		pram__free(a->name, strlen(a->name) + 1);
 	pram__free(a, sizeof *a);
@@ -80,6 +112,11 @@ const pram_config *pram_get_config(const pram *m)
 
 pram_array *pram_array_new(pram *m, const char *name, size_t len, pram_type type)
 {
+	if (m->released) {
+		pram_fail(m, PRAM_ESTEP, "array %s made after pram_release_cells",
+			  name ? name : "?");
+		return NULL;
+	}
 	if (len > UINT32_MAX - 1) {
 		pram_fail(m, PRAM_EINVAL,
 			  "array %s of %zu cells: arrays hold fewer than 2^32 cells",
@@ -95,19 +132,14 @@ pram_array *pram_array_new(pram *m, const char *name, size_t len, pram_type type
 	a->f.type = type == PRAM_INT ? PRAM_INT : PRAM_FLOAT;
 	a->name = pram__strdup(name ? name : "?");
 	size_t cells = cells_of(a);
-	/* old, writer and reader are read only where this step wrote (or read)
-	 * the cell first, so they need no clearing: their pages stay untouched
-	 * where no step writes. */
 	a->f.val = pram__alloc(cells * sizeof *a->f.val);
-	a->f.old = pram__alloc(cells * sizeof *a->f.old);
+	a->f.tag = pram__alloc(cells * sizeof *a->f.tag);
 	a->f.state = pram__alloc(cells * sizeof *a->f.state);
-	a->f.writer = pram__alloc(cells * sizeof *a->f.writer);
-	if (m->excl_read)
-		a->reader = pram__alloc(cells * sizeof *a->reader);
-	if (!a->name || !a->f.val || !a->f.old || !a->f.state || !a->f.writer ||
-	    (m->excl_read && !a->reader))
+	if (!a->name || !a->f.val || !a->f.tag || !a->f.state || pram__scratch_alloc(a))
 		goto fail;
+	/* Tag 0 lies below every step's base: every cell starts untouched. */
 	memset(a->f.val, 0, cells * sizeof *a->f.val);
+	memset(a->f.tag, 0, cells * sizeof *a->f.tag);
 	memset(a->f.state, 0, cells * sizeof *a->f.state);
 	if (pram__grow((void **)&m->arrays, &m->arrays_cap, m->narrays + 1, sizeof *m->arrays))
 		goto fail;
@@ -131,8 +163,30 @@ static void mark_written(pram_array *a, size_t from, size_t to)
 		a->f.state[i] |= PRAM__HELD;
 }
 
+/* Loads and fills of an array whose cells were given back: an error, and
+ * nothing is written. Returns 1 when the cells are there. */
+static int has_cells(pram_array *a, const char *what)
+{
+	if (a->f.val)
+		return 1;
+	pram_fail(a->m, PRAM_ESTEP, "%s of array %s after pram_release_cells", what, a->name);
+	return 0;
+}
+
+/* A host read between steps: the step scratch of the array is dead until
+ * the next step, which allocates it again. The array is the caller's
+ * (only its pointer is const), and the values do not change. */
+static void host_read(const pram_array *ca)
+{
+	pram_array *a = (pram_array *)ca;
+	if (a->f.old && !a->m->in_step)
+		pram__scratch_free(a);
+}
+
 void pram_array_load_i(pram_array *a, const int64_t *src, size_t n)
 {
+	if (!has_cells(a, "load"))
+		return;
 	if (n > a->len)
 		n = a->len;
 	for (size_t i = 0; i < n; i++)
@@ -142,6 +196,8 @@ void pram_array_load_i(pram_array *a, const int64_t *src, size_t n)
 
 void pram_array_load_f(pram_array *a, const double *src, size_t n)
 {
+	if (!has_cells(a, "load"))
+		return;
 	if (n > a->len)
 		n = a->len;
 	for (size_t i = 0; i < n; i++)
@@ -151,6 +207,8 @@ void pram_array_load_f(pram_array *a, const double *src, size_t n)
 
 void pram_array_fill_i(pram_array *a, int64_t v)
 {
+	if (!has_cells(a, "fill"))
+		return;
 	for (size_t i = 0; i < a->len; i++)
 		a->f.val[i].i = v;
 	mark_written(a, 0, a->len);
@@ -158,6 +216,8 @@ void pram_array_fill_i(pram_array *a, int64_t v)
 
 void pram_array_fill_f(pram_array *a, double v)
 {
+	if (!has_cells(a, "fill"))
+		return;
 	for (size_t i = 0; i < a->len; i++)
 		a->f.val[i].f = v;
 	mark_written(a, 0, a->len);
@@ -165,21 +225,23 @@ void pram_array_fill_f(pram_array *a, double v)
 
 int64_t pram_array_get_i(const pram_array *a, size_t i)
 {
-	if (i >= a->len)
+	host_read(a);
+	if (i >= a->len || !a->f.val)
 		return 0;
 	return a->f.type == PRAM_INT ? a->f.val[i].i : (int64_t)a->f.val[i].f;
 }
 
 double pram_array_get_f(const pram_array *a, size_t i)
 {
-	if (i >= a->len)
+	host_read(a);
+	if (i >= a->len || !a->f.val)
 		return 0;
 	return a->f.type == PRAM_FLOAT ? a->f.val[i].f : (double)a->f.val[i].i;
 }
 
 int pram_array_written(const pram_array *a, size_t i)
 {
-	return i < a->len && (a->f.state[i] & PRAM__HELD);
+	return i < a->len && a->f.state && (a->f.state[i] & PRAM__HELD);
 }
 
 const char *pram_array_name(const pram_array *a)
@@ -200,6 +262,22 @@ pram_type pram_array_type(const pram_array *a)
 size_t pram_array_count(const pram *m)
 {
 	return m->narrays;
+}
+
+void pram_release_cells(pram *m)
+{
+	if (m->in_step) {
+		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
+				"pram_release_cells inside step \"%s\": call it between steps",
+				m->cur.label);
+		return;
+	}
+	for (size_t k = 0; k < m->narrays; k++)
+		cells_free(m->arrays[k]);
+	pram__free(m->wide, m->wide_cap * sizeof *m->wide);
+	m->wide = NULL;
+	m->wide_cap = m->wide_n = 0;
+	m->released = 1;
 }
 
 pram_array *pram_array_at(const pram *m, size_t k)
@@ -374,13 +452,16 @@ void pram_fail(pram *m, pram_status s, const char *fmt, ...)
 pram_value pram_array_get_v(const pram_array *a, size_t i)
 {
 	pram_value v = {0};
-	if (i < a->len)
+	host_read(a);
+	if (i < a->len && a->f.val)
 		v = a->f.val[i];
 	return v;
 }
 
 void pram_array_load_v(pram_array *a, const pram_value *src, size_t n)
 {
+	if (!has_cells(a, "load"))
+		return;
 	if (n > a->len)
 		n = a->len;
 	memcpy(a->f.val, src, n * sizeof *src);
@@ -389,6 +470,8 @@ void pram_array_load_v(pram_array *a, const pram_value *src, size_t n)
 
 void pram_array_fill_v(pram_array *a, size_t from, pram_value v)
 {
+	if (!has_cells(a, "fill"))
+		return;
 	for (size_t i = from; i < a->len; i++)
 		a->f.val[i] = v;
 	mark_written(a, from, a->len);

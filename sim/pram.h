@@ -162,7 +162,12 @@ void pram_array_fill_i(pram_array *a, int64_t v);
 void pram_array_fill_f(pram_array *a, double v);
 /* Fill cells [from, len) with v, of the array's type (no cost). */
 void pram_array_fill_v(pram_array *a, size_t from, pram_value v);
-/* Look at cells from the host, outside the machine's accounting. */
+/* Look at cells from the host, outside the machine's accounting. Between
+ * steps a read also gives back the memory that the array's steps keep for
+ * its values at each step's start (the next step takes it again), so that
+ * results are read out of a large machine without the machine holding
+ * that too; so these reads, too, are calls on the machine, not to be made
+ * from two threads at once. */
 int64_t pram_array_get_i(const pram_array *a, size_t i);
 pram_value pram_array_get_v(const pram_array *a, size_t i);
 void pram_array_load_v(pram_array *a, const pram_value *src, size_t n);
@@ -174,6 +179,14 @@ pram_type pram_array_type(const pram_array *a);
 /* Number of arrays and the k-th one, in creation order (for traces). */
 size_t pram_array_count(const pram *m);
 pram_array *pram_array_at(const pram *m, size_t k);
+/* Give back the memory of every array's cells, for a caller that has
+ * copied the results out and goes on with the counters: the arrays keep
+ * their names, lengths and types, and the steps, totals, violations and
+ * recorded accesses stay. The machine then takes no more steps: a step,
+ * the scan primitive, a load, a fill or a new array is an ESTEP error;
+ * pram_array_get_* read 0 and pram_array_written 0. Between steps only
+ * (inside one, an ESTEP error). */
+void pram_release_cells(pram *m);
 
 /* Steps. pram_step_begin opens a step labelled label (a static string) at
  * file:line; pram_step_end closes it, applies its writes, checks and counts.
@@ -305,8 +318,8 @@ void pram_set_step_hook(pram *m, pram_step_hook fn, void *ud);
  * paths below carry no test for it. pram_record_start closes them, as an
  * exclusive-read model closes the reads, so that every access goes through
  * the library, which records it beside its checks: a recorded run takes
- * about ten times the instructions (the scan of bench/bench-sim: 855 per
- * processor-step against 81) and 64 bytes per access.
+ * about ten times the instructions (the scan of bench/bench-sim: 874 per
+ * processor-step against 92) and 64 bytes per access.
  *
  * At most max accesses are kept. The access that would pass the limit
  * stops the recording: the step it falls in is dropped whole, the steps
@@ -365,36 +378,45 @@ int pram_record_truncated(const pram *m);
  * compiled with. The functions of the same names remain, for the address
  * of one, or for '(pram_read)(m, a, i)' when the macro is not wanted.
  *
- * Each cell has a 32-bit record of what happened to it in the step whose
- * stamp it carries; a record of an older step reads as "untouched", so
- * nothing is cleared between steps. Counts too large for their bits live
- * in a table of the machine (PRAM__WIDE), so every count stays exact.
+ * Each cell has a 16-bit record of what happened to it in the open step
+ * and a 32-bit tag naming the processor that wrote it in the step, or,
+ * where none did, the first that read it. A step's processors have the
+ * tags base, base + 1, ...: processor p has the tag p + delta, and the next
+ * step's base lies above the last tag given. So a tag below the open step's
+ * base marks a record of an older step, which reads as "untouched", and
+ * nothing is cleared between steps; the tag is at once the step's stamp
+ * and the writer's name. Counts too large for their bits live in a table
+ * of the machine (PRAM__WIDE), so every count stays exact.
  */
-#define PRAM__STAMP   0xffff0000u /* the step (low 16 bits of its number) of the fields below */
-#define PRAM__HELD    0x00008000u /* the cell holds a value (kept from step to step) */
-#define PRAM__FRESH   0x00004000u /* it held none when the step began (right below HELD) */
-#define PRAM__ATOMIC  0x00002000u /* its writes in the step are atomics */
-#define PRAM__WIDE    0x00001000u /* its counts are in the machine's table, not below */
-#define PRAM__NWRITE  0x00000f00u /* writes of the cell in the step (atomics count) */
-#define PRAM__NWRITE1 0x00000100u
-#define PRAM__NACC    0x000000ffu /* reads and writes of the cell in the step */
+#define PRAM__HELD    0x8000u /* the cell holds a value (kept from step to step) */
+#define PRAM__FRESH   0x4000u /* it held none when the step began (right below HELD) */
+#define PRAM__ATOMIC  0x2000u /* its writes in the step are atomics */
+#define PRAM__WIDE    0x1000u /* its counts are in the machine's table, not below */
+#define PRAM__NWRITE  0x0f00u /* writes of the cell in the step (atomics count) */
+#define PRAM__NWRITE1 0x0100u
+#define PRAM__NACC    0x00ffu /* reads and writes of the cell in the step */
 
-/* The first member of every machine. next_pid is UINT64_MAX until a
- * processor is selected in the step, so that the first selection goes
- * through the library. The selected processor's operations mark it active;
- * it counts in the work when the next one is selected or the step ends.
- * climit is the step's contention so far (at most PRAM__NACC): an access
- * that takes a cell's count above it goes through the library, which
- * raises the contention. */
+/* The first member of every machine. A processor may be selected inline
+ * when its id is below end_pid and its tag above the last one's: ids go up.
+ * end_pid is 0 until a processor is selected in the step, so that the
+ * first selection goes through the library, which fixes the step's delta,
+ * and it is the first id whose tag would not fit in 32 bits, for which
+ * the library makes room. A processor counts in the work when the next one
+ * is selected or the step ends, if its reads and writes moved from the
+ * mark they had when it was selected (the library sets the mark to
+ * UINT64_MAX for an operation that counts neither). climit is the step's
+ * contention so far (at most PRAM__NACC): an access that takes a cell's
+ * count above it goes through the library, which raises the contention. */
 struct pram__fast {
-	uint64_t next_pid; /* least id the next selected processor may have */
-	uint64_t work;     /* the open step's work, */
-	uint64_t reads;    /* shared reads */
-	uint64_t writes;   /* and shared writes (pram_step_stats) */
-	uint32_t pid;      /* the selected processor (ids are below 2^32) */
-	uint32_t active;   /* 1 once it did an operation in the step */
-	uint32_t stamp;    /* the open step's stamp, as PRAM__STAMP bits */
-	uint32_t climit;   /* accesses of a cell the inline paths may count */
+	uint64_t end_pid; /* ids from here on go through the library */
+	int64_t tag;      /* the selected processor's tag */
+	int64_t delta;    /* tag minus id, for the open step's processors */
+	uint64_t work;    /* the open step's work, */
+	uint64_t reads;   /* shared reads */
+	uint64_t writes;  /* and shared writes (pram_step_stats) */
+	uint64_t mark;    /* reads + writes when the processor was selected */
+	uint32_t base;    /* the least tag of the open step */
+	uint32_t climit;  /* accesses of a cell the inline paths may count */
 };
 
 /* The first member of every shared array. lim is, by access type, the
@@ -402,16 +424,16 @@ struct pram__fast {
  * and has not failed, for the array's own type, and 0 otherwise: so one
  * comparison checks the index, the type and the machine's state. rlim is
  * the same for reads, but 0 under the exclusive-read models, whose reads
- * the library judges. old and writer hold something only for the cells
- * written in the step. */
+ * the library judges. old holds something only for the cells written in
+ * the step. */
 struct pram__array_fast {
-	size_t lim[2];    /* writes may go inline below these */
-	size_t rlim[2];   /* reads may go inline below these */
-	pram_value *val;  /* the current values (a cell written in the step: the new one) */
-	pram_value *old;  /* the values at the step's start */
-	uint32_t *state;  /* one record per cell (PRAM__ bits above) */
-	uint32_t *writer; /* the winning (for atomics, the first) writer */
-	pram_type type;   /* PRAM_INT or PRAM_FLOAT */
+	size_t lim[2];   /* writes may go inline below these */
+	size_t rlim[2];  /* reads may go inline below these */
+	pram_value *val; /* the current values (a cell written in the step: the new one) */
+	pram_value *old; /* the values at the step's start */
+	uint32_t *tag;   /* one tag per cell (see above) */
+	uint16_t *state; /* one record per cell (PRAM__ bits above) */
+	pram_type type;  /* PRAM_INT or PRAM_FLOAT */
 };
 
 /* The library's side of each fast path: the uncommon cases and the checks. */
@@ -428,45 +450,45 @@ void pram__write_slow(pram *m, pram_array *a, int64_t i, pram_value v, pram_type
 static inline void pram__proc(pram *m, uint64_t pid)
 {
 	struct pram__fast *f = (struct pram__fast *)m;
-	if (PRAM__LIKELY(pid >= f->next_pid && pid < UINT32_MAX)) {
-		f->work += f->active;
-		f->active = 0;
-		f->pid = (uint32_t)pid;
-		f->next_pid = pid + 1;
-		return;
+	if (PRAM__LIKELY(pid < f->end_pid)) {
+		int64_t t = (int64_t)pid + f->delta;
+		if (PRAM__LIKELY(t > f->tag)) {
+			uint64_t ops = f->reads + f->writes;
+			f->work += ops != f->mark;
+			f->mark = ops;
+			f->tag = t;
+			return;
+		}
 	}
 	pram__proc_slow(m, pid);
 }
 
 /* A read of a cell that held a value when the step began, while its count
  * fits in its record: count it, and return the value at the step's start.
- * Stamps only grow (they wrap after 2^16 steps, when the library clears
- * every record), so a record below the step's stamp is of an older step:
- * the cell's first access in this one. */
+ * The cell's first access in the step tags it. */
 static inline pram_value pram__read(pram *m, pram_array *a, int64_t i, pram_type want)
 {
 	struct pram__fast *f = (struct pram__fast *)m;
 	struct pram__array_fast *fa = (struct pram__array_fast *)a;
 	if (PRAM__LIKELY((uint64_t)i < fa->rlim[want])) {
 		uint32_t s = fa->state[i];
-		if (s >= f->stamp) {
+		if (fa->tag[i] >= f->base) {
 			/* HELD, neither FRESH nor WIDE, fewer accesses than
 			 * the contention so far: */
 			if (PRAM__LIKELY(
 				(s & (PRAM__HELD | PRAM__FRESH | PRAM__WIDE | PRAM__NACC)) -
 				    PRAM__HELD <
 				f->climit)) {
-				fa->state[i] = ++s;
+				fa->state[i] = (uint16_t)(s + 1);
 				f->reads++;
-				f->active = 1;
 				return (s & PRAM__NWRITE) ? fa->old[i] : fa->val[i];
 			}
 		} else if (PRAM__LIKELY(s & PRAM__HELD)) {
 			/* A first access makes the contention at least 1, which
 			 * the step's end sees from the counters. */
-			fa->state[i] = f->stamp | PRAM__HELD | 1;
+			fa->state[i] = PRAM__HELD | 1;
+			fa->tag[i] = (uint32_t)f->tag;
 			f->reads++;
-			f->active = 1;
 			return fa->val[i];
 		}
 	}
@@ -474,34 +496,34 @@ static inline pram_value pram__read(pram *m, pram_array *a, int64_t i, pram_type
 }
 
 /* The first write of a cell in the step: save the value it replaces for
- * the step's readers. A second one is a conflict for the library. */
+ * the step's readers, and tag the cell with the writer. A second one is a
+ * conflict for the library. */
 static inline void pram__write(pram *m, pram_array *a, int64_t i, pram_value v, pram_type want)
 {
 	struct pram__fast *f = (struct pram__fast *)m;
 	struct pram__array_fast *fa = (struct pram__array_fast *)a;
 	if (PRAM__LIKELY((uint64_t)i < fa->lim[want])) {
 		uint32_t s = fa->state[i];
-		if (s < f->stamp) {
+		if (fa->tag[i] < f->base) {
 			/* The first access in the step. A cell that held no value
 			 * is FRESH for the step's readers. */
 			fa->state[i] =
-			    f->stamp | PRAM__HELD | ((~s & PRAM__HELD) >> 1) | PRAM__NWRITE1 | 1;
+			    (uint16_t)(PRAM__HELD | ((~s & PRAM__HELD) >> 1) | PRAM__NWRITE1 | 1);
 		} else if (PRAM__LIKELY(
 			       (s & (PRAM__HELD | PRAM__NWRITE | PRAM__WIDE | PRAM__NACC)) -
 				   PRAM__HELD <
 			       f->climit)) {
 			/* Read, held a value, not written, not WIDE, fewer
 			 * accesses than the contention so far. */
-			fa->state[i] = s + PRAM__NWRITE1 + 1;
+			fa->state[i] = (uint16_t)(s + PRAM__NWRITE1 + 1);
 		} else {
 			pram__write_slow(m, a, i, v, want);
 			return;
 		}
-		fa->writer[i] = f->pid;
+		fa->tag[i] = (uint32_t)f->tag;
 		fa->old[i] = fa->val[i];
 		fa->val[i] = v;
 		f->writes++;
-		f->active = 1;
 		return;
 	}
 	pram__write_slow(m, a, i, v, want);

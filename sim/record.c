@@ -76,7 +76,7 @@ void pram__record(pram *m, const pram_array *a, int64_t i, pram_access_kind kind
 	pram_access *e = &r->acc[r->n++];
 	memset(e, 0, sizeof *e);
 	e->step = (uint32_t)m->nsteps;
-	e->pid = m->f.pid;
+	e->pid = pram__pid_of(m, (uint32_t)m->f.tag);
 	e->array = a->id;
 	e->kind = kind;
 	e->index = i;
@@ -95,7 +95,7 @@ void pram__record_step_end(pram *m)
 		pram__cell_counts(m, a, e->index, &e->nread, &e->nwrite, &flags);
 		e->result = a->f.val[e->index];
 		if (e->nwrite) {
-			e->winner = a->f.writer[e->index];
+			e->winner = pram__pid_of(m, a->f.tag[e->index]);
 			e->held = (flags & PRAM__HELD) && !(flags & PRAM__FRESH);
 			if (e->held)
 				e->before = a->f.old[e->index];

@@ -6,8 +6,9 @@
  * A write goes straight to the cell's value; the first write of a cell in a
  * step saves the value it replaces in old[], and a read of a cell written in
  * this step returns the saved one, so every read sees the step's start. Every
- * access updates the cell's 32-bit record for this step, which is how
- * concurrent accesses are found in O(1) each. Ending a step costs O(1).
+ * access updates the cell's 16-bit record and 32-bit tag for this step, which
+ * is how concurrent accesses are found in O(1) each. Ending a step costs
+ * O(1).
  *
  * The common accesses run inline (pram.h); what they hand over comes here,
  * where a record is unpacked into a struct cell with exact counts, judged
@@ -30,18 +31,27 @@
 #define COLD
 #endif
 
-/* Make the selected processor active. It is counted in the work when the
- * next processor is selected, or when the step ends (settle_work), so an
- * access costs one store here. */
-static inline void activate(pram *m)
+/* The selected processor, from its tag. */
+static inline uint32_t cur_pid(const pram *m)
 {
-	m->f.active = 1;
+	return pram__pid_of(m, (uint32_t)m->f.tag);
 }
 
+/* Make the selected processor active without a read or a write (a local
+ * operation, an access refused): its reads and writes then differ from the
+ * mark whatever they are. */
+static inline void activate(pram *m)
+{
+	m->f.mark = UINT64_MAX;
+}
+
+/* Count the selected processor in the work if it did anything since it
+ * was selected (pram.h, struct pram__fast). */
 static inline void settle_work(pram *m)
 {
-	m->f.work += m->f.active;
-	m->f.active = 0;
+	uint64_t ops = m->f.reads + m->f.writes;
+	m->f.work += ops != m->f.mark;
+	m->f.mark = ops;
 }
 
 /* The overflow table of counts. */
@@ -110,18 +120,32 @@ typedef struct cell {
 	uint32_t flags;  /* PRAM__HELD, PRAM__FRESH and PRAM__ATOMIC */
 	uint32_t nread;  /* reads of the cell in this step (atomics count) */
 	uint32_t nwrite; /* writes of the cell in this step (atomics count) */
+	int wide;        /* the counts are in the machine's table */
 } cell;
+
+/* Is the record of cell i of the open step? */
+static inline int touched(const pram *m, const pram_array *a, int64_t i)
+{
+	return a->f.tag[i] >= m->f.base;
+}
+
+/* The processor whose write cell i keeps (touched, written in the step). */
+static inline uint32_t writer_of(const pram *m, const pram_array *a, int64_t i)
+{
+	return pram__pid_of(m, a->f.tag[i]);
+}
 
 /* The record of cell i for this step: a record of an older step is a cell
  * untouched in this one. */
 static cell load_cell(pram *m, const pram_array *a, int64_t i)
 {
 	uint32_t s = a->f.state[i];
-	cell c = {s & PRAM__HELD, 0, 0};
-	if ((s & PRAM__STAMP) != m->f.stamp)
+	cell c = {s & PRAM__HELD, 0, 0, 0};
+	if (!touched(m, a, i))
 		return c;
 	c.flags = s & (PRAM__HELD | PRAM__FRESH | PRAM__ATOMIC);
 	if (s & PRAM__WIDE) {
+		c.wide = 1;
 		const wide_count *w = wide_find(m, wide_key(a, i));
 		assert(w != NULL);
 		c.nread = w->nread;
@@ -148,19 +172,21 @@ static inline int recording(const pram *m)
 	return UNLIKELY(m->rec != NULL) && m->rec->recording;
 }
 
-/* Pack c into cell i's record; counts too large for it go to the table.
- * Returns 0, or -1 (and fails the machine) when out of memory. */
+/* Pack c (loaded by load_cell) into cell i's record, and tag a cell that
+ * was untouched with the selected processor, unless its write tagged it
+ * already; counts too large for the record go to the table. Returns 0, or
+ * -1 (and fails the machine) when out of memory. */
 static int store_cell(pram *m, pram_array *a, int64_t i, const cell *c)
 {
-	uint32_t s = a->f.state[i];
-	int wide = (s & PRAM__STAMP) == m->f.stamp && (s & PRAM__WIDE);
+	if (!touched(m, a, i))
+		a->f.tag[i] = (uint32_t)m->f.tag;
 	uint64_t nacc = (uint64_t)c->nread + c->nwrite;
-	if (!wide && nacc <= NACC_INLINE && c->nwrite <= NWRITE_INLINE) {
-		a->f.state[i] = m->f.stamp | c->flags | c->nwrite << NWRITE_SHIFT | (uint32_t)nacc;
+	if (!c->wide && nacc <= NACC_INLINE && c->nwrite <= NWRITE_INLINE) {
+		a->f.state[i] = (uint16_t)(c->flags | c->nwrite << NWRITE_SHIFT | (uint32_t)nacc);
 		return 0;
 	}
 	uint64_t key = wide_key(a, i);
-	wide_count *w = wide ? wide_find(m, key) : wide_add(m, key);
+	wide_count *w = c->wide ? wide_find(m, key) : wide_add(m, key);
 	if (!w) {
 		pram_fail(m, PRAM_ENOMEM, "out of memory for the counts of %s[%" PRId64 "]",
 			  a->name, i);
@@ -168,8 +194,35 @@ static int store_cell(pram *m, pram_array *a, int64_t i, const cell *c)
 	}
 	w->nread = c->nread;
 	w->nwrite = c->nwrite;
-	a->f.state[i] = m->f.stamp | c->flags | PRAM__WIDE;
+	a->f.state[i] = (uint16_t)(c->flags | PRAM__WIDE);
 	return 0;
+}
+
+/* Renumber the tags of the open step from 1, and forget the older ones,
+ * when the next tag would not fit in 32 bits: once in 2^32 processors
+ * selected, at the cost of one pass over the cells. */
+static void renumber_tags(pram *m)
+{
+	uint32_t base = m->f.base;
+	for (size_t k = 0; k < m->narrays; k++) {
+		pram_array *a = m->arrays[k];
+		for (size_t i = 0; i < a->len; i++) {
+			uint32_t t = a->f.tag[i];
+			a->f.tag[i] = t >= base ? t - base + 1 : 0;
+		}
+	}
+	m->f.delta = m->f.delta - base + 1;
+	m->f.tag = m->f.tag - base + 1;
+	m->f.base = 1;
+}
+
+/* The first id whose tag would not fit: the step's first processor has
+ * the tag base, and the tags go up with the ids. Ids are below 2^32 - 1. */
+static uint64_t end_pid(const pram *m)
+{
+	uint64_t first = (uint64_t)((int64_t)m->f.base - m->f.delta);
+	uint64_t end = first + (UINT32_MAX - (uint64_t)m->f.base) + 1;
+	return end < UINT32_MAX ? end : UINT32_MAX;
 }
 
 void pram_step_begin(pram *m, const char *label, const char *file, int line)
@@ -177,6 +230,13 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 	/* A failed machine takes no more steps: the counters stop where it failed. */
 	if (m->failed)
 		return;
+	if (m->released) {
+		pram_fail(m, PRAM_ESTEP,
+			  "step \"%s\" at %s:%d after pram_release_cells: the machine holds no "
+			  "cells",
+			  label, file, line);
+		return;
+	}
 	if (m->in_step) {
 		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
 				"step \"%s\" at %s:%d opened inside step \"%s\"", label, file, line,
@@ -187,7 +247,7 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 	m->cur.label = label;
 	m->cur.file = file;
 	m->cur.line = line;
-	m->f.work = m->f.reads = m->f.writes = 0;
+	m->f.work = m->f.reads = m->f.writes = m->f.mark = 0;
 	m->f.climit = 0;
 	m->in_step = 1;
 	/* The fast paths open when the first processor is selected: an access
@@ -195,23 +255,27 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 	 * reports it. */
 	m->pid_selected = 0;
 	pram__set_ok(m);
-	m->f.stamp = (m->f.stamp + STAMP_ONE) & PRAM__STAMP;
-	if (m->f.stamp == 0) {
-		/* After 2^16 steps the stamps wrap: clear every record once,
-		 * keeping the written bits. */
-		for (size_t k = 0; k < m->narrays; k++) {
-			pram_array *a = m->arrays[k];
-			for (size_t i = 0; i < a->len; i++)
-				a->f.state[i] &= PRAM__HELD;
-		}
-		m->f.stamp = STAMP_ONE;
+	/* The step's tags begin above every tag given before; when that
+	 * passes 2^32 - 1, every tag is old and goes back to 0. */
+	if (m->next_base > UINT32_MAX) {
+		for (size_t k = 0; k < m->narrays; k++)
+			memset(m->arrays[k]->f.tag, 0, m->arrays[k]->len * sizeof(uint32_t));
+		m->next_base = 1;
 	}
+	m->f.base = (uint32_t)m->next_base;
+	/* The values at the step's start, given back by a host read. */
+	for (size_t k = 0; k < m->narrays; k++)
+		if (pram__scratch_alloc(m->arrays[k])) {
+			pram_fail(m, PRAM_ENOMEM,
+				  "out of memory for the values of %s at the start of step \"%s\"",
+				  m->arrays[k]->name, label);
+			break;
+		}
 	if (m->wide_n) {
 		memset(m->wide, 0, m->wide_cap * sizeof *m->wide);
 		m->wide_n = 0;
 	}
-	m->f.active = 0;
-	m->f.next_pid = UINT64_MAX;
+	m->f.end_pid = 0;
 }
 
 /* Apply the pending writes and fold the step's counters into the totals. */
@@ -222,6 +286,8 @@ void pram_step_end(pram *m)
 	if (recording(m))
 		pram__record_step_end(m);
 	settle_work(m);
+	if (m->pid_selected)
+		m->next_base = (uint64_t)m->f.tag + 1;
 	m->in_step = 0;
 	pram__set_ok(m);
 	m->cur.work = m->f.work;
@@ -251,29 +317,36 @@ void pram_step_end(pram *m)
  * an id out of order or too large, the same processor again. */
 void pram__proc_slow(pram *m, uint64_t pid)
 {
-	uint64_t next = m->pid_selected ? (uint64_t)m->f.pid + 1 : 0;
+	uint64_t next = m->pid_selected ? (uint64_t)cur_pid(m) + 1 : 0;
 	if (pid >= next && pid < UINT32_MAX) {
 		settle_work(m);
-		m->f.pid = (uint32_t)pid;
-		m->f.next_pid = pid + 1;
+		if (!m->pid_selected) {
+			/* The step's first processor has the tag base. */
+			m->f.delta = (int64_t)m->f.base - (int64_t)pid;
+			m->f.end_pid = end_pid(m);
+		} else if (pid >= m->f.end_pid) {
+			renumber_tags(m);
+			m->f.end_pid = end_pid(m);
+		}
+		m->f.tag = (int64_t)pid + m->f.delta;
 		if (!m->pid_selected) {
 			m->pid_selected = 1;
 			pram__set_ok(m);
 		}
 		return;
 	}
-	if (m->failed || (m->pid_selected && pid == m->f.pid))
+	if (m->failed || (m->pid_selected && pid == cur_pid(m)))
 		return;
 	if (pid > UINT32_MAX - 1) {
 		pram_fail(m, PRAM_EINVAL,
 			  "processor id %" PRIu64 " is too large (ids are below 2^32)", pid);
 		return;
 	}
-	pram__violation(m, PRAM_EORDER, NULL, 0, 2, m->f.pid, pid,
+	pram__violation(m, PRAM_EORDER, NULL, 0, 2, cur_pid(m), pid,
 			"processor %" PRIu64 " selected after processor %" PRIu32
 			": processors of a step must come in increasing id order "
 			"(one PRAM_FORALL per step)",
-			pid, m->f.pid);
+			pid, cur_pid(m));
 }
 
 void(pram_proc)(pram *m, uint64_t pid)
@@ -315,16 +388,16 @@ static COLD int access_slow(pram *m, pram_array *a, int64_t i, pram_type want, c
 		return 0;
 	}
 	if (a->f.type != want) {
-		pram__violation(m, PRAM_ETYPE, a, i, 1, m->f.pid, 0, "%s %s %s array %s",
+		pram__violation(m, PRAM_ETYPE, a, i, 1, cur_pid(m), 0, "%s %s %s array %s",
 				want == PRAM_INT ? "integer" : "float", what,
 				a->f.type == PRAM_INT ? "integer" : "float", a->name);
 		return 0;
 	}
 	if ((uint64_t)i >= a->len) {
 		activate(m);
-		pram__violation(m, PRAM_EBOUNDS, a, i, 1, m->f.pid, 0,
+		pram__violation(m, PRAM_EBOUNDS, a, i, 1, cur_pid(m), 0,
 				"processor %" PRIu32 " %s %s[%" PRId64 "]; %s has %zu cells",
-				m->f.pid, what, a->name, i, a->name, a->len);
+				cur_pid(m), what, a->name, i, a->name, a->len);
 		return 0;
 	}
 	return 1;
@@ -351,7 +424,7 @@ static inline pram_word start_value(const pram_array *a, int64_t i, const cell *
  * model? */
 static inline int second_reader(const pram *m, const pram_array *a, int64_t i, const cell *c)
 {
-	return m->excl_read && c->nread && a->reader[i] != m->f.pid;
+	return m->excl_read && c->nread && a->reader[i] != cur_pid(m);
 }
 
 /* A read that is not the simple case: a never-written cell, or a second
@@ -360,18 +433,18 @@ static COLD int read_slow(pram *m, pram_array *a, int64_t i, const cell *c, cons
 			  int excl)
 {
 	if (!held_value(c)) {
-		pram__violation(m, PRAM_EUNWRITTEN, a, i, 1, m->f.pid, 0,
+		pram__violation(m, PRAM_EUNWRITTEN, a, i, 1, cur_pid(m), 0,
 				"processor %" PRIu32 " %s %s[%" PRId64 "], which was never written",
-				m->f.pid, what, a->name, i);
+				cur_pid(m), what, a->name, i);
 		if (m->failed)
 			return 0;
 	}
 	if (excl && second_reader(m, a, i, c)) {
 		uint32_t first = a->reader[i];
-		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, m->f.pid,
+		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, cur_pid(m),
 				"processors %" PRIu32 " and %" PRIu32 " both read %s[%" PRId64
 				"]; %s forbids concurrent reads",
-				first, m->f.pid, a->name, i, pram_model_name(m->cfg.model));
+				first, cur_pid(m), a->name, i, pram_model_name(m->cfg.model));
 		if (m->failed)
 			return 0;
 	}
@@ -388,7 +461,7 @@ static inline int read_cell(pram *m, pram_array *a, int64_t i, cell *c, const ch
 	if (UNLIKELY(suspicious) && !read_slow(m, a, i, c, what, excl))
 		return 0;
 	if (c->nread == 0 && a->reader)
-		a->reader[i] = m->f.pid;
+		a->reader[i] = cur_pid(m);
 	c->nread++;
 	m->f.reads++;
 	note_contention(m, c);
@@ -402,16 +475,18 @@ pram_value pram__read_slow(pram *m, pram_array *a, int64_t i, pram_type want)
 {
 	if (a->reader && (uint64_t)i < a->f.lim[want]) {
 		uint32_t s = a->f.state[i];
-		if ((s & PRAM__STAMP) != m->f.stamp)
-			s = m->f.stamp | (s & PRAM__HELD);
+		int first = !touched(m, a, i);
+		if (first)
+			s &= PRAM__HELD;
 		uint32_t nwrite = (s & PRAM__NWRITE) >> NWRITE_SHIFT;
 		if ((s & (PRAM__HELD | PRAM__FRESH | PRAM__WIDE)) == PRAM__HELD &&
 		    (s & PRAM__NACC) == nwrite && nwrite < NACC_INLINE) {
-			a->f.state[i] = ++s;
-			a->reader[i] = m->f.pid;
+			if (first)
+				a->f.tag[i] = (uint32_t)m->f.tag;
+			a->f.state[i] = (uint16_t)++s;
+			a->reader[i] = cur_pid(m);
 			raise_contention(m, s & PRAM__NACC);
 			m->f.reads++;
-			m->f.active = 1;
 			return nwrite ? a->f.old[i] : a->f.val[i];
 		}
 	}
@@ -464,7 +539,7 @@ static inline void first_write(pram_array *a, int64_t i, cell *c)
 static void arbitrary(pram *m, pram_array *a, int64_t i, const cell *c, pram_word v)
 {
 	if (pram__random(m) % c->nwrite == 0) {
-		a->f.writer[i] = m->f.pid;
+		a->f.tag[i] = (uint32_t)m->f.tag;
 		a->f.val[i] = v;
 	}
 }
@@ -474,7 +549,7 @@ static void arbitrary(pram *m, pram_array *a, int64_t i, const cell *c, pram_wor
 static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell *c, pram_word v)
 {
 	char x[32], y[32];
-	uint32_t first = a->f.writer[i], pid = m->f.pid;
+	uint32_t first = writer_of(m, a, i), pid = cur_pid(m);
 	if (c->nwrite == 2 && first == pid && !(c->flags & PRAM__ATOMIC)) {
 		c->nwrite--; /* a processor's second write to its own cell replaces the first */
 		a->f.val[i] = v;
@@ -507,7 +582,7 @@ static COLD void write_conflict(pram *m, pram_array *a, int64_t i, cell *c, pram
 		return;
 	case PRAM_CRCW_PRIORITY:
 		if (pid < first) {
-			a->f.writer[i] = pid;
+			a->f.tag[i] = (uint32_t)m->f.tag;
 			a->f.val[i] = v;
 		}
 		return;
@@ -544,7 +619,7 @@ void pram__write_slow(pram *m, pram_array *a, int64_t i, pram_value v, pram_type
 	c.nwrite++;
 	note_contention(m, &c);
 	if (c.nwrite == 1) {
-		a->f.writer[i] = m->f.pid;
+		a->f.tag[i] = (uint32_t)m->f.tag;
 		first_write(a, i, &c);
 		a->f.val[i] = v;
 	} else {
@@ -574,14 +649,14 @@ static int is_crcw(pram_model model)
  * Returns the value the cell held before, or 0 when stopped. */
 static int64_t atomic_apply(pram *m, pram_array *a, int64_t i, cell *c, pram_op op, int64_t v)
 {
-	uint32_t pid = m->f.pid;
+	uint32_t pid = cur_pid(m);
 	m->f.writes++;
 	m->cur.atomics++;
 	if (c->nwrite == 0) {
 		c->nwrite = 1;
 		c->flags |= PRAM__ATOMIC;
 		note_contention(m, c);
-		a->f.writer[i] = pid;
+		a->f.tag[i] = (uint32_t)m->f.tag;
 		first_write(a, i, c);
 		int64_t old = a->f.val[i].i;
 		a->f.val[i].i = pram_op_apply_i(op, old, v);
@@ -591,7 +666,7 @@ static int64_t atomic_apply(pram *m, pram_array *a, int64_t i, cell *c, pram_op 
 	}
 	c->nwrite++;
 	note_contention(m, c);
-	uint32_t first = a->f.writer[i];
+	uint32_t first = writer_of(m, a, i);
 	if (!(c->flags & PRAM__ATOMIC)) {
 		pram__violation(m, PRAM_EVIOLATION, a, i, 2, first, pid,
 				"processor %" PRIu32 " updates %s[%" PRId64
@@ -658,6 +733,11 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 {
 	if (m->failed)
 		return;
+	if (m->released) {
+		pram_fail(m, PRAM_ESTEP, "the scan primitive at %s:%d after pram_release_cells",
+			  file, line);
+		return;
+	}
 	if (m->in_step) {
 		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
 				"the scan primitive at %s:%d is a step of its own; call it outside "
@@ -717,6 +797,7 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 	m->f.work = n;
 	m->f.reads = n;
 	m->f.writes = n;
+	m->f.mark = 2 * (uint64_t)n; /* no processor to settle */
 	m->cur.contention = n ? (dst == src ? 2 : 1) : 0;
 	pram_step_end(m);
 }

@@ -31,13 +31,14 @@ typedef struct run_opts {
 } run_opts;
 
 /* What a simulation costs, for the estimate before a run: bytes of memory
- * per input element (48 measured for Hillis-Steele at n = 2^24: 24 in the
- * machine's array, its value, its value at the step's start, a 4-byte cell
- * record and a writer, and 24 in the input, output and reference vectors;
- * programs with more arrays take more) and the processor-steps a second the
- * simulator does at the least (about 130 million measured on a 2-core
- * machine with every check on). */
-#define RUN_BYTES_PER_ELEMENT 56.0
+ * per input element (30 measured at the peak for Hillis-Steele at n =
+ * 2^24: 22 in the machine's array, its value, its value at the step's
+ * start, a 4-byte tag and a 2-byte record, and 8 in the input vector; the
+ * output and the reference come when the machine has given back what it
+ * can; programs with more arrays take more) and the processor-steps a
+ * second the simulator does at the least (about 130 million measured on a
+ * 2-core machine with every check on). */
+#define RUN_BYTES_PER_ELEMENT 40.0
 #define RUN_STEPS_PER_SECOND  30e6
 /* A run expected to take longer than this asks for --force. */
 #define RUN_LONG_SECONDS      60.0

@@ -7,8 +7,8 @@
 
 #include "simrun.h"
 
-int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const pram_config *cfg,
-		pram_step_hook hook, void *hook_ud, simrun *r)
+static int exec(const algo *a, const algo_params *p, const algo_data *in, const pram_config *cfg,
+		pram_step_hook hook, void *hook_ud, simrun *r, int keep_cells)
 {
 	memset(r, 0, sizeof *r);
 	r->bad_index = -1;
@@ -23,6 +23,10 @@ int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const 
 	if (hook)
 		pram_set_step_hook(r->m, hook, hook_ud);
 	a->simulate(r->m, in, r->out, p);
+	/* The results are out: the machine's cells go before the reference's
+	 * output comes, so a large run holds the two at different times. */
+	if (!keep_cells)
+		pram_release_cells(r->m);
 	a->reference(in, r->ref, p);
 	double tol = in->type == PRAM_FLOAT ? algo_tolerance(a, in, p, DBL_EPSILON) : 0;
 	if (pram_failed(r->m)) {
@@ -38,6 +42,18 @@ int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const 
 fail:
 	simrun_free(r);
 	return -1;
+}
+
+int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const pram_config *cfg,
+		pram_step_hook hook, void *hook_ud, simrun *r)
+{
+	return exec(a, p, in, cfg, hook, hook_ud, r, 0);
+}
+
+int simrun_exec_cells(const algo *a, const algo_params *p, const algo_data *in,
+		      const pram_config *cfg, pram_step_hook hook, void *hook_ud, simrun *r)
+{
+	return exec(a, p, in, cfg, hook, hook_ud, r, 1);
 }
 
 void simrun_free(simrun *r)

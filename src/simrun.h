@@ -23,10 +23,16 @@ typedef struct simrun {
 /* Run a on in (its algo_nin inputs) with parameters p on a new machine
  * configured by cfg (whose model the caller set), calling hook after every
  * step when not NULL.
- * Returns 0, or -1 when out of memory. On return r->m holds the counters and
- * any violations; the caller frees r with simrun_free. */
+ * Returns 0, or -1 when out of memory. On return r->m holds the counters,
+ * any violations and its arrays' names and sizes, but not their cells,
+ * which go once the program's outputs are copied out (pram_release_cells),
+ * before the reference runs; the caller frees r with simrun_free. */
 int simrun_exec(const algo *a, const algo_params *p, const algo_data *in, const pram_config *cfg,
 		pram_step_hook hook, void *hook_ud, simrun *r);
+/* The same, keeping the cells of the machine's arrays for the caller to
+ * look at (pram_array_get_v). */
+int simrun_exec_cells(const algo *a, const algo_params *p, const algo_data *in,
+		      const pram_config *cfg, pram_step_hook hook, void *hook_ud, simrun *r);
 void simrun_free(simrun *r);
 
 #endif

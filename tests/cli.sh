@@ -222,7 +222,7 @@ expect_in "--combine is the operator of --model crcw-combining" "$err" "and says
 
 run_pram run scan-hillis-steele --n 2^36
 expect_rc 2 "a run that cannot fit in memory is refused before it starts"
-expect_in "would need about 3584.0 GiB of memory" "$err" "with the estimate"
+expect_in "would need about 2560.0 GiB of memory" "$err" "with the estimate"
 expect_in "give --force" "$err" "and the way to insist"
 run_pram run scan-blelloch --n 2^10 --procs 2^5 --model EREW
 expect_in "Brent, p = 32" "$out" "--procs takes 2^k, --model any case"

@@ -597,7 +597,7 @@ static void run_case(pcase *c)
 	p.model = cfg.model;
 	if (case_read_values(&c->input, c->file, a, &p, in, fail, sizeof fail))
 		goto outcome;
-	if (simrun_exec(a, &p, in, &cfg, NULL, NULL, &r)) {
+	if (simrun_exec_cells(a, &p, in, &cfg, NULL, NULL, &r)) {
 		snprintf(fail, sizeof fail, "out of memory");
 		goto outcome;
 	}

@@ -3,8 +3,9 @@
  * illegal program and the text of its error, the synchronous step, atomics
  * and D_serial, work counting, the scan primitive, the counting mode, bounds
  * and never-written cells, allocation failures; and the machine's own
- * bookkeeping: counts too large for a cell's record, the stamps' wrap after
- * 2^16 steps, the bytes a cell costs; the access recorder.
+ * bookkeeping: counts too large for a cell's record, many steps, the tags
+ * renumbered when they run out, the bytes a cell costs and the memory given
+ * back between steps and after a run; the access recorder.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -536,8 +537,8 @@ static void test_reader_after_write(void)
 	pram_free(m);
 }
 
-/* Stamps wrap after 2^16 steps: the records are cleared once, written
- * cells stay written, and the checks go on. */
+/* Many steps (more than a 16-bit step number holds): written cells stay
+ * written, and the checks go on. */
 static void test_stamp_wrap(void)
 {
 	pram *m = machine(PRAM_CREW);
@@ -645,13 +646,13 @@ static void test_alloc_failures(void)
 }
 
 /* What a cell costs: its value, the value at the step's start, a 4-byte
- * record and the writer's id, and under EREW and scan the first reader's. */
+ * tag and a 2-byte record, and under EREW and scan the first reader's id. */
 static void test_cell_bytes(void)
 {
 	static const struct {
 		pram_model model;
 		size_t bytes;
-	} cases[] = {{PRAM_CREW, 24}, {PRAM_CRCW_COMMON, 24}, {PRAM_EREW, 28}, {PRAM_SCAN, 28}};
+	} cases[] = {{PRAM_CREW, 22}, {PRAM_CRCW_COMMON, 22}, {PRAM_EREW, 26}, {PRAM_SCAN, 26}};
 	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
 		fail_at = -1;
 		live_bytes = 0;
@@ -666,6 +667,160 @@ static void test_cell_bytes(void)
 		pram_free(m);
 		pram_set_allocator(NULL, NULL);
 	}
+}
+
+static void hillis_steele(pram *m, pram_array *x, size_t n);
+
+/* The values at a step's start (and under EREW the first readers) are
+ * given back by a host read between steps and taken again by the next
+ * step, which still sees them; pram_release_cells gives back the rest and
+ * keeps the counters. */
+static void test_memory_back(void)
+{
+	static const struct {
+		pram_model model;
+		size_t scratch; /* bytes a cell holds only while steps run */
+	} cases[] = {{PRAM_CREW, 8}, {PRAM_EREW, 12}};
+	size_t n = 1 << 12;
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		const char *name = pram_model_name(cases[k].model);
+		fail_at = -1;
+		live_bytes = 0;
+		pram_set_allocator(failing_alloc, NULL);
+		pram *m = machine(cases[k].model);
+		pram_array *x = pram_array_new(m, "x", n, PRAM_INT);
+		pram_array_fill_i(x, 1);
+		PRAM_STEP(m, "nothing") {
+		}
+		size_t held = live_bytes; /* with the history of steps */
+		TAP_EQ_I(pram_array_get_i(x, 0), 1, "%s: a host read between steps", name);
+		TAP_EQ_I(held - live_bytes, cases[k].scratch * n, "%s: gives back %zu bytes a cell",
+			 name, cases[k].scratch);
+		/* Blelloch's first level: exclusive reads and writes, and
+		 * each processor reads the cell its neighbour writes. */
+		PRAM_STEP(m, "pairs") {
+			PRAM_FORALL(m, i, 0, (int64_t)n / 2) {
+				pram_write(m, x, 2 * i + 1,
+					   pram_read(m, x, 2 * i) + pram_read(m, x, 2 * i + 1));
+			}
+		}
+		TAP_EQ_I(live_bytes, held, "%s: the next step takes them again", name);
+		TAP_OK(!pram_failed(m) && pram_array_get_i(x, n - 1) == 2,
+		       "%s: and computes as before (%s)", name, pram_errmsg(m));
+		PRAM_STEP(m, "shift") {
+			PRAM_FORALL(m, i, 1, (int64_t)n) {
+				pram_write(m, x, i, pram_read(m, x, i - 1));
+			}
+		}
+		TAP_OK(!pram_failed(m) && pram_array_get_i(x, 1) == 1 &&
+			   pram_array_get_i(x, 2) == 2,
+		       "%s: reads see the step's start after the memory came back", name);
+		PRAM_STEP(m, "both write x[0]") {
+			PRAM_FORALL(m, i, 0, 2) {
+				pram_write(m, x, 0, i);
+			}
+		}
+		TAP_CONTAINS(pram_errmsg(m), "processors 0 and 1 both write x[0]",
+			     "%s: and the checks are on", name);
+		pram_free(m);
+		TAP_EQ_I(live_bytes, 0, "%s: every byte is freed", name);
+		pram_set_allocator(NULL, NULL);
+	}
+
+	fail_at = -1;
+	live_bytes = 0;
+	pram_set_allocator(failing_alloc, NULL);
+	pram *m = machine(PRAM_CREW);
+	pram_array *x = counting_array(m, "x", n);
+	hillis_steele(m, x, n);
+	int64_t last = pram_array_get_i(x, n - 1);
+	pram_totals t = pram_get_totals(m);
+	pram_release_cells(m);
+	TAP_OK(live_bytes < n, "pram_release_cells gives back the cells (%zu bytes are left)",
+	       live_bytes);
+	TAP_OK(!pram_failed(m) && pram_get_totals(m).work == t.work &&
+		   pram_step_count(m) == t.depth && last == (int64_t)(n * (n + 19) / 2),
+	       "and keeps the counters and the steps");
+	TAP_OK(pram_array_len(x) == n && !strcmp(pram_array_name(x), "x") &&
+		   pram_array_get_i(x, 0) == 0 && !pram_array_written(x, 0),
+	       "the arrays keep their names and lengths, and read as empty");
+	PRAM_STEP(m, "after") {
+		PRAM_FORALL(m, i, 0, 1) {
+			(void)pram_read(m, x, i);
+		}
+	}
+	TAP_EQ_I(pram_status_of(m), PRAM_ESTEP, "a step after it is an error");
+	TAP_CONTAINS(pram_errmsg(m), "step \"after\" at", "naming the step");
+	TAP_CONTAINS(pram_errmsg(m), "after pram_release_cells", "and why");
+	pram_array_fill_i(x, 3);
+	TAP_EQ_I(pram_array_get_i(x, 0), 0, "a fill after it writes nothing");
+	pram_free(m);
+	TAP_EQ_I(live_bytes, 0, "every byte is freed");
+	pram_set_allocator(NULL, NULL);
+}
+
+/* A processor's tag is its id plus the step's delta, above the tags of the
+ * steps before. Ids far apart use the 32 bits up: the tags are renumbered
+ * inside the step (the first machine), or start again from 1 at the next
+ * step (the second, whose steps each give the last tag), and every rule
+ * holds. */
+static void test_tags_renumbered(void)
+{
+	const uint64_t far = UINT32_MAX - 2;
+	pram *m = machine(PRAM_CREW);
+	pram_array *a = counting_array(m, "a", 4);
+	PRAM_STEP(m, "far apart") {
+		pram_proc(m, 0);
+		pram_write(m, a, 0, pram_read(m, a, 1));
+		pram_proc(m, far);
+		(void)pram_read(m, a, 1);
+	}
+	TAP_OK(!pram_failed(m) && pram_step_at(m, 0)->work == 2 &&
+		   pram_step_at(m, 0)->contention == 2,
+	       "ids 0 and 2^32 - 3 in one step (%s)", pram_errmsg(m));
+	/* The tags given so far reach about 2^32: the next step's do not fit
+	 * from its first processor on. */
+	PRAM_STEP(m, "renumbered inside") {
+		pram_proc(m, 5);
+		pram_write(m, a, 2, pram_read(m, a, 0) + pram_read(m, a, 3));
+		pram_proc(m, 1000000000);
+		(void)pram_read(m, a, 2);
+		pram_write(m, a, 3, 1);
+		pram_proc(m, far);
+		pram_write(m, a, 2, 7);
+	}
+	TAP_CONTAINS(pram_errmsg(m), "processors 5 and 4294967293 both write a[2]",
+		     "a cell written before the tags were renumbered keeps its writer");
+	TAP_EQ_I(pram_step_at(m, 1)->contention, 3, "and its counts");
+	pram_free(m);
+
+	m = pram_new(&(pram_config){.model = PRAM_CREW, .conflicts = PRAM_CONFLICT_COUNT});
+	a = counting_array(m, "a", 4);
+	int ok = 1;
+	for (int s = 0; s < 6; s++) {
+		PRAM_STEP(m, "two far apart") {
+			pram_proc(m, 0);
+			pram_write(m, a, s % 4, pram_read(m, a, (s + 1) % 4));
+			pram_proc(m, far + 1);
+			pram_write(m, a, (s + 2) % 4, pram_read(m, a, (s + 1) % 4));
+		}
+		const pram_step_stats *st = pram_step_at(m, (size_t)s);
+		ok &=
+		    st && st->work == 2 && st->reads == 2 && st->writes == 2 && st->contention == 2;
+	}
+	TAP_OK(ok && pram_get_totals(m).violations == 0,
+	       "six steps that each use up the tags: every one counted the same");
+	PRAM_STEP(m, "one cell twice") {
+		pram_proc(m, 3);
+		pram_write(m, a, 1, 0);
+		pram_proc(m, 4);
+		pram_write(m, a, 1, 0);
+	}
+	char buf[256];
+	pram_violation_format(pram_violation_at(m, 0), buf, sizeof buf);
+	TAP_CONTAINS(buf, "processors 3 and 4 both write a[1]",
+		     "and a conflict after them is found");
+	pram_free(m);
 }
 
 /* The rules pram.h states for programs that misuse the machine: each is
@@ -999,6 +1154,8 @@ int main(void)
 	test_stamp_wrap();
 	test_functions();
 	test_cell_bytes();
+	test_memory_back();
+	test_tags_renumbered();
 	test_recorder_scan();
 	test_recorder_conflicts();
 	test_recorder_limit();
