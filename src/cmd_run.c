@@ -672,7 +672,6 @@ const cmd_entry cmd_run_entry = {
 	    "  --combine OP     the operator of crcw-combining (default sum)\n"
 	    "  --procs P        p for Brent's T_p (default n)\n"
 	    "  --seed S         seed of the input and of crcw-arbitrary (default 1)\n"
-	    "  --trace          print the arrays after every step (n <= 1024)\n"
 	    "  --output FILE    write the first image output as a PGM (P5; P2 for a\n"
 	    "                   name ending in .p2), values rounded, 0 to 65535\n"
 	    "  --trace          print the arrays after every step (n <= 1024); with --json,\n"
