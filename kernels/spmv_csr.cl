@@ -124,9 +124,6 @@ kernel void spmv_tiles(global const T *val, global const int *col, global const 
 	uint lid = get_local_id(0), L = get_local_size(0), g = get_group_id(0);
 	uint tile = L * PP, ts = g * tile, te = min(ts + tile, k);
 	uint r0 = rbeg[g], r1 = rbeg[g + 1];
-	for (uint q = 0; q < PP; q++)
-		flag[PAD(q * L + lid)] = 0;
-	barrier(CLK_LOCAL_MEM_FENCE);
 	/* The products, each work-item PP of them L apart: coalesced. */
 	for (uint q = 0; q < PP; q++) {
 		uint e = q * L + lid;
@@ -134,11 +131,12 @@ kernel void spmv_tiles(global const T *val, global const int *col, global const 
 		if (ts + e < te)
 			v = val[ts + e] * x[col[ts + e]];
 		prod[PAD(e)] = v;
+		flag[PAD(e)] = 0;
 	}
+	barrier(CLK_LOCAL_MEM_FENCE);
 	/* F_j = 1 <=> j in R, for the rows starting in the tile: those it owns
-	 * and the one that runs on past it (their row starts load while the
-	 * products' operands do). Distinct non-empty rows start at distinct
-	 * places. */
+	 * and the one that runs on past it. Distinct non-empty rows start at
+	 * distinct places. */
 	for (uint r = r0 + lid; r < r1; r += L) {
 		int s = rs[r], e = rs[r + 1];
 		if (s < e && (uint)s >= ts)
