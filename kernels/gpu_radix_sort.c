@@ -294,6 +294,11 @@ static int tuned(gpu_ctx *c)
 	size_t li = gpu__lsize(c, init, RADIX, 0), lh = gpu__lsize(c, hist, RADIX, 0);
 	if (!li || !lh)
 		return -1;
+	/* Tiles of at most 2^15 keys: a key's rank in its tile takes the low
+	 * half of a word (radix_sort.cl), and PoCL runs out of stack for
+	 * larger groups' private arrays. A GPU's local memory holds less. */
+	while (tp.L > 1 && tp.L * pp > 32768)
+		tp.L /= 2;
 	tp.tile = tp.L * pp;
 	tp.tiles = GPU_DIV_UP(n, tp.tile);
 	size_t warps = tp.L < 32 ? 1 : tp.L / 32;

@@ -18,13 +18,14 @@
  *                  the index i in the first pass of --pairs index; nothing
  *                  with --pairs no).
  *
- * The tuned kernels (radix_init, radix_hist, radix_onesweep) sort by 8-bit
+ * The tuned kernels (radix_init, radix_hist, radix_sweep_*) sort by 8-bit
  * digits in one read and one write a pass; their section below says how.
  *
  * Build options: those of common.clh and -DPP=k elements per work-item of
- * the scan, or keys per work-item of the tuned pass (at most 255).
- * Work-group sizes are powers of two, those of the tuned pass at most 256.
- * OpenCL C 1.2.
+ * the scan, or keys per work-item of the tuned pass (a tile, L * PP keys,
+ * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
+ * look-back step reads at once (4); on NVIDIA -DPRAM_NV_MATCH_ANY
+ * (common.clh). Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
@@ -79,13 +80,14 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *   radix_hist        counts the digits of every pass in one read of the
  *                     keys (local histograms, added into the global ones);
  *   radix_sweep_keys, one launch per pass: each work-group takes the next
- *   radix_sweep_pairs tile of L*PP keys by ticket, ranks them stably in
- *                     local memory, publishes its 256 digit counts and
+ *   radix_sweep_pairs, tile of L*PP keys by ticket, ranks them stably in
+ *   radix_sweep_index local memory, publishes its 256 digit counts and
  *                     looks back over the tiles before it for each digit's
  *                     place (decoupled look-back, as scan_onepass.clh does
- *                     for one total), then writes the tile digit by digit;
- *                     the keys alone, or with their values (or, making
- *                     them, their input indices).
+ *                     for one total), then writes the tile digit by digit:
+ *                     the keys alone, the keys and then their values, or
+ *                     (the first pass of --pairs index) the keys and their
+ *                     input indices, made rather than read.
  * Why the look-back rather than the classic upsweep (per-tile counts), scan
  * and downsweep: the upsweep reads every key once more per pass, 4 of the
  * 12 bytes a pass of pairs would move; here the digit counts of all passes
@@ -98,11 +100,13 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * groups progress, and a device that runs work-groups one at a time (PoCL,
  * Oclgrind) has finished them, so the wait always ends.
  *
- * Ranking a tile, warp by warp (a multisplit): warp w holds the keys
- * w*32*PP .. (w+1)*32*PP - 1 of the tile striped, key j of lane l being
- * element w*32*PP + 32j + l, so that the order of (j, l) is key order.
- * For each j the warp finds the lanes whose key has the same digit
- * (warp_match: one instruction on NVIDIA), and each key's rank among its
+ * Ranking a tile, warp by warp (a multisplit): with warps of W work-items
+ * (32, or the group when smaller), warp w holds the keys w*W*PP ..
+ * (w+1)*W*PP - 1 of the tile striped, key j of lane l being element
+ * w*W*PP + W j + l, so that the order of (j, l) is key order and each j
+ * reads W consecutive keys. For each j the warp finds the lanes whose key
+ * has the same digit (warp_match: 8 ballots on NVIDIA), and each key's
+ * rank among its
  * warp's keys of that digit is the warp's running count of the digit
  * (one local counter per warp and digit) plus the matching lanes below
  * it; the highest of them moves the counter on. Then one work-group scan
@@ -113,7 +117,9 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * steps are common.clh's warp_*: the PTX instructions on NVIDIA, local
  * memory and barriers elsewhere, so the tests check the same algorithm.
  * Sorted, a tile's keys of one digit are consecutive, so consecutive
- * work-items write consecutive addresses.
+ * work-items write consecutive addresses. The values are read once the
+ * keys are out, and take the same way through the same local tile: they
+ * hold no registers while the keys are ranked.
  *
  * Status words of the look-back, one per tile and digit: 0 until the tile
  * publishes, then ST_AGG with the tile's own count of the digit (as soon
@@ -263,10 +269,10 @@ __attribute__((always_inline)) inline void radix_sweep(
 	 * which rank after every key of the tile. */
 	uint key[PP], rank[PP];
 	global const uint *kw = kin + base + first;
-	if (m == TILE && ww == 32) { /* constant strides: no address to hold */
+	if (ww == 32) { /* constant strides: no address to hold */
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
-			key[j] = kw[32 * j];
+			key[j] = m == TILE || first + 32 * j < m ? kw[32 * j] : 0xffffffffu;
 	} else {
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
@@ -349,21 +355,26 @@ __attribute__((always_inline)) inline void radix_sweep(
 		}
 	barrier(CLK_LOCAL_MEM_FENCE);
 
-	/* Consecutive work-items write consecutive places within a digit. */
-	uint to[PP];
+	/* Consecutive work-items write consecutive places within a digit.
+	 * The values will go the same way: their elements' digits are kept,
+	 * a byte each. */
+	uint dig[(PP + 3) / 4];
+#pragma unroll
+	for (uint k = 0; k < (PP + 3) / 4; k++)
+		dig[k] = 0;
 #pragma unroll
 	for (uint k = 0; k < PP; k++) {
 		uint i = k * L + lid;
 		if (i < m) {
-			uint x = tile[i];
-			to[k] = place[(x >> sh) & mask] + i;
-			kout[to[k]] = x;
+			uint x = tile[i], d = (x >> sh) & mask;
+			kout[place[d] + i] = x;
+			dig[k / 4] |= d << 8 * (k % 4);
 		}
 	}
 	if (carry == CARRY_NONE)
 		return;
-	/* The values go the keys' way. They are read only now, so that they
-	 * take no registers while the keys are ranked. */
+	/* The values, read only now, so that they take no registers while the
+	 * keys are ranked. */
 	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
 	global const uint *vw = vin + base + first;
 #pragma unroll
@@ -371,17 +382,15 @@ __attribute__((always_inline)) inline void radix_sweep(
 		uint e = first + j * ww;
 		if (carry == CARRY_INDEX)
 			tile[rank[j]] = (uint)base + e;
-		else if (m == TILE && ww == 32)
-			tile[rank[j]] = vw[32 * j];
 		else if (e < m)
-			tile[rank[j]] = vw[j * ww];
+			tile[rank[j]] = ww == 32 ? vw[32 * j] : vw[j * ww];
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
 	for (uint k = 0; k < PP; k++) {
 		uint i = k * L + lid;
 		if (i < m)
-			vout[to[k]] = tile[i];
+			vout[place[(dig[k / 4] >> 8 * (k % 4)) & 255u] + i] = tile[i];
 	}
 }
 
