@@ -121,7 +121,7 @@ typedef struct pass_labels {
 	{                                                                                         \
 		"pass " #t ": clear the flag matrix, r rows of n",                                \
 		    "pass " #t ": flag[digit(keys[i]) n + i] = 1",                                \
-		    "pass " #t ": scatter keys[i] and values[i] to pos[digit n + i]",             \
+		    "pass " #t ": scatter keys[i] (and values[i]) to pos[digit n + i]",           \
 		{                                                                                 \
 			"pass " #t ", scan of the flags: copy in, pad",                           \
 			    "pass " #t ", scan: up-sweep", "pass " #t ", scan: clear the root",   \
