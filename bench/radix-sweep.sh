@@ -17,6 +17,8 @@
 # for spaces, "-" for none).
 #
 # OUTDIR gets:
+#   checks.txt  small sorts on the device first, every kind of values,
+#               work-groups of 4 to 1024, each "verified" or not
 #   radix.csv   one row a run: n, pairs, keys_per_item, group_size,
 #               options, median_ms, min_ms, verified
 #   cub.csv     bench/vendor at the final size (every primitive; its sort
@@ -38,6 +40,8 @@ exec >"$out/log.txt" 2>&1
 set -x
 PATH=$PATH:/usr/local/cuda/bin
 export PATH
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 reps=20
 echo n,pairs,keys_per_item,group_size,options,median_ms,min_ms,verified >"$out/radix.csv"
 
@@ -49,8 +53,8 @@ run() {
 	[ "$opts" = - ] && opts=
 	PRAM_CL_OPTIONS=$opts ./pram gpu radix-sort --device "$dev" --variant tuned \
 		--n "2^$1" --key-range 2^31 --pairs "$2" --keys-per-item "$3" --group-size "$4" \
-		--reps "$reps" --json --no-output >"$out/run.json"
-	python3 - "$out/run.json" "$@" >>"$out/radix.csv" <<'EOF'
+		--reps "$reps" --json --no-output >"$tmp/run.json"
+	python3 - "$tmp/run.json" "$@" >>"$out/radix.csv" <<'EOF'
 import json, sys
 import os
 path, n, pairs, k, g, opts = sys.argv[1:7]
@@ -79,7 +83,7 @@ EOF
 }
 
 # NVIDIA's build log: registers and spills of each kernel.
-cat >"$out/buildlog.c" <<'EOF'
+cat >"$tmp/buildlog.c" <<'EOF'
 #define _GNU_SOURCE
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -122,13 +126,33 @@ int main(int argc, char **argv)
 	return 1;
 }
 EOF
-if cc -o "$out/buildlog" "$out/buildlog.c" -lOpenCL; then
+if cc -o "$tmp/buildlog" "$tmp/buildlog.c" -lOpenCL; then
 	for pp in 16 24; do
 		echo "== -DPP=$pp"
-		"$out/buildlog" "$dev" kernels/radix_sort.cl \
+		"$tmp/buildlog" "$dev" kernels/radix_sort.cl \
 			"-I kernels -DPRAM_NV_PTX -cl-std=CL1.2 -DOP_SUM -DPP=$pp -cl-nv-verbose"
 	done >"$out/build.log" 2>&1
 fi
+
+# Small sorts first, each checked against the reference: the warp steps
+# in PTX with whole and partial warps and tiles, one pass and four.
+for p in no index yes; do
+	for g in 4 32 256 1024; do
+		for n in 1 1000 4097 100003; do
+			for r in 2^8 2^31; do
+				echo "pairs $p, groups of $g, n = $n, key-range $r:" \
+					$(./pram gpu radix-sort --device "$dev" --variant tuned --n "$n" \
+						--key-range "$r" --pairs "$p" --group-size "$g" \
+						--max-group "$g" --reps 1 2>&1 | grep -o 'verified\|WRONG.*\|error.*')
+			done
+		done
+	done
+done >"$out/checks.txt"
+echo "match.any:" $(PRAM_CL_OPTIONS=-DPRAM_NV_MATCH_ANY ./pram gpu radix-sort --device "$dev" \
+	--variant tuned --n 100003 --key-range 2^31 --pairs yes --reps 1 2>&1 |
+	grep -o 'verified\|WRONG.*\|error.*') >>"$out/checks.txt"
+grep -c verified "$out/checks.txt"
+grep -v verified "$out/checks.txt"
 
 # The sweep: shapes with the default options, then the options with the
 # default shape; the keys alone and pairs.
@@ -151,7 +175,7 @@ for p in no yes; do
 	set -- $(best "$p" "$sweep")
 	[ $# -eq 3 ] && run "$final" "$p" "$1" "$2" "$3"
 done
-if make vendor >"$out/vendor-make.log" 2>&1; then
+if make vendor >"$tmp/vendor-make.log" 2>&1 || { tail -20 "$tmp/vendor-make.log"; false; }; then
 	./bench/vendor "$final" --reps "$reps" >"$out/cub.csv"
 	grep -E '^(id|copy|sort)' "$out/cub.csv"
 fi
