@@ -99,7 +99,8 @@ if step compare; then
 	pb hist-uniform histogram-atomic --bins 256 --dist uniform
 	pb hist-equal histogram-atomic --bins 256 --dist equal
 	pb hist-float histogram-atomic --bins 256 --dist uniform --float
-	pb sort-keys radix-sort --key-range 2^31 --bits-per-pass 8
+	pb sort-keys radix-sort --key-range 2^31 --bits-per-pass 8 --pairs no
+	pb sort-index radix-sort --key-range 2^31 --bits-per-pass 8 --pairs index
 	pb sort-pairs radix-sort --key-range 2^31 --bits-per-pass 8 --pairs yes
 	# cuSPARSE's three matrices, float values, n non-zeros.
 	for d in band uniform power-law; do

@@ -56,6 +56,8 @@ PRIMITIVES = [
      dict(algorithm="radix-sort", params={"pairs": "no", "key-range": 2**31})),
     ("radix sort, pairs u32/u32 (ours: 31-bit keys)", "sort_pairs",
      dict(algorithm="radix-sort", params={"pairs": "yes", "key-range": 2**31})),
+    ("radix sort, keys with their input indices (ours: 31-bit keys, the indices made)", None,
+     dict(algorithm="radix-sort", params={"pairs": "index", "key-range": 2**31})),
     ("SpMV CSR, banded", "spmv_banded",
      dict(algorithm="spmv-csr", type="float", params=dict(dist="band"))),
     ("SpMV CSR, uniform random", "spmv_uniform",

@@ -751,19 +751,26 @@ cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path) : 1;
 	const char *ptx = rt->ptx ? "-DPRAM_NV_PTX " : "";
-	size_t optlen = strlen(options) + strlen(ptx) + (size_t)dirlen + 8;
+	/* PRAM_CL_OPTIONS in the environment adds build options to every
+	 * program: experiments on a device without a rebuild, such as
+	 * -cl-nv-maxrregcount=64 or -DLOOKBACK=8. */
+	const char *extra = getenv("PRAM_CL_OPTIONS");
+	if (!extra)
+		extra = "";
+	size_t optlen = strlen(options) + strlen(ptx) + strlen(extra) + (size_t)dirlen + 8;
 	if (!(full = malloc(optlen))) {
 		fmt(err, errlen, "out of memory");
 		goto fail;
 	}
-	snprintf(full, optlen, "-I %.*s %s%s", dirlen, slash ? path : ".", ptx, options);
+	snprintf(full, optlen, "-I %.*s %s%s%s%s", dirlen, slash ? path : ".", ptx, options,
+		 *extra ? " " : "", extra);
 	rc = clrt__inject("clBuildProgram");
 	if (rc == CL_SUCCESS)
 		rc = clBuildProgram(prog, 1, &rt->device, full, NULL, NULL);
 	if (rc != CL_SUCCESS) {
 		size_t loglen = 0;
-		fmt(err, errlen, "%s: build failed (%s) with options '%s'", path, clrt_errname(rc),
-		    options);
+		fmt(err, errlen, "%s: build failed (%s) with options '%s%s%s'", path,
+		    clrt_errname(rc), options, *extra ? " " : "", extra);
 		if (clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, 0, NULL,
 					  &loglen) == CL_SUCCESS &&
 		    loglen > 0 && (log = malloc(loglen + 1)) != NULL &&

@@ -1,7 +1,8 @@
 /*
  * gpu_radix_sort.c - the runner of "radix-sort" (kernels in
- * radix_sort.cl), LSD radix sort of keys and the values they carry (their
- * input indices without --pairs).
+ * radix_sort.cl), LSD radix sort of keys and the values they carry: those
+ * of the input (--pairs yes), the keys' input indices (--pairs index, the
+ * default) or none (--pairs no).
  *
  * Teaching: the notes' passes, one per digit of the registry's radix
  * (--bits-per-pass, --radix), low digit first, each a counting sort by one
@@ -17,7 +18,9 @@
  * reference sorts by need (those of key-range - 1, or of r^digits when
  * --digits leaves high digits out, which must then be a power of two): one
  * radix_init and one radix_hist (every pass's digit counts), then one
- * radix_onesweep per pass, tiles of L * PP keys, the same two buffer pairs.
+ * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
+ * (--group-size G work-items, at most 256 unless given, each ranking
+ * --keys-per-item K, 16 unless given), the same two buffer pairs.
  * radix_sort.cl says why the look-back and how a tile is ranked.
  */
 #include <stdint.h>
@@ -40,7 +43,7 @@ typedef struct rs_config {
 	unsigned digits;  /* the passes the registry counts: the reference sorts
 			   * by key mod r^digits */
 	uint32_t max_key; /* no key is larger: key-range - 1, at most 2^31 - 1 */
-	int pairs;        /* the values are the input's, not the indices */
+	int64_t pairs;    /* --pairs: ALGOS_PAIRS_INDEX, _YES or _NO */
 } rs_config;
 
 /* The job's radix, passes and key bound into *cf, as the registry reads
@@ -59,7 +62,7 @@ static int rs_config_of(gpu_ctx *c, rs_config *cf)
 	}
 	cf->max_key = range - 1 < INT32_MAX ? (uint32_t)(range - 1) : INT32_MAX;
 	cf->digits = digits ? (unsigned)digits : algos_radix_digits((uint64_t)range - 1, cf->r);
-	cf->pairs = param(job, "pairs") != 0;
+	cf->pairs = param(job, "pairs");
 	return 0;
 }
 
@@ -67,7 +70,7 @@ static int rs_config_of(gpu_ctx *c, rs_config *cf)
  * index 0 the input, 1 and 2 the pingpong driver's a and b. */
 typedef struct rs_bufs {
 	cl_mem keys[3], vals[3];
-	int pairs;
+	int64_t pairs;
 } rs_bufs;
 
 /* The values that go with the key buffer keys. */
@@ -79,10 +82,14 @@ static cl_mem vals_of(const rs_bufs *b, cl_mem keys)
 	return b->vals[0];
 }
 
-/* Without --pairs the first pass makes the values: the input indices. */
-static unsigned iota(const rs_bufs *b, cl_mem src)
+/* What the values of a pass reading src are, as radix_scatter's vmode
+ * has it: 0 read with the keys, 1 made (the input indices: the first pass
+ * of --pairs index), 2 none (--pairs no). */
+static unsigned vmode(const rs_bufs *b, cl_mem src)
 {
-	return src == b->keys[0] && !b->pairs;
+	if (b->pairs == ALGOS_PAIRS_NO)
+		return 2;
+	return src == b->keys[0] && b->pairs == ALGOS_PAIRS_INDEX;
 }
 
 /* Scratch slots 0 and 1: the second buffers of the keys and the values. */
@@ -97,10 +104,11 @@ enum {
  * holds, says which go together), and point c->result at where the last
  * pass left them. Returns 0, or -1 with a message. */
 static int rs_passes(gpu_ctx *c, unsigned passes, gpu_pass_fn fn, const void *user, rs_bufs *b,
-		     int pairs)
+		     int64_t pairs)
 {
 	size_t n = c->job->in[0].n;
-	cl_mem keys = gpu__scratch(c, S_KEYS, n), vals = gpu__scratch(c, S_VALS, n);
+	cl_mem keys = gpu__scratch(c, S_KEYS, n);
+	cl_mem vals = pairs == ALGOS_PAIRS_NO ? c->out[1] : gpu__scratch(c, S_VALS, n);
 	if (!keys || !vals)
 		return -1;
 	*b = (rs_bufs){.keys = {c->in[0], keys, c->out[0]},
@@ -141,7 +149,8 @@ static int teach_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const vo
 			    T_LEVELS, &total))
 		return -1;
 	return gpu__launch(c, tp->scatter, global, tp->l, "mmmmmmuu", src, vals_of(&tp->b, src),
-			   tp->dig, pos, dst, vals_of(&tp->b, dst), (unsigned)n, iota(&tp->b, src));
+			   tp->dig, pos, dst, vals_of(&tp->b, dst), (unsigned)n,
+			   vmode(&tp->b, src));
 }
 
 static int teaching(gpu_ctx *c)
@@ -212,9 +221,10 @@ static int tuned_bits(gpu_ctx *c, const rs_config *cf, unsigned *bits)
 
 typedef struct tuned_pass {
 	rs_bufs b;
-	cl_kernel sweep;
-	size_t n, L, tile, tiles; /* keys; work-group size; keys a tile; tiles */
-	unsigned bits;            /* the low bits sorted by */
+	cl_kernel keys, pairs, index; /* radix_sweep_keys, _pairs and _index */
+	size_t n, L, tile, tiles;     /* keys; work-group size; keys a tile; tiles */
+	size_t tile_words;            /* the local tile: the keys, or the warps' counters */
+	unsigned bits;                /* the low bits sorted by */
 	cl_mem status, tickets, hist;
 } tuned_pass;
 
@@ -237,11 +247,21 @@ enum {
 static int tuned_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const void *user)
 {
 	const tuned_pass *tp = user;
-	size_t L = tp->L, words = tp->tile + tp->tile / 32;
-	return gpu__launch(c, tp->sweep, tp->tiles * L, L, "mmmmmmmuuuullll", src,
-			   vals_of(&tp->b, src), dst, vals_of(&tp->b, dst), tp->status, tp->tickets,
-			   tp->hist, (unsigned)tp->n, pass, pass_mask(tp->bits, pass),
-			   iota(&tp->b, src), words * 4, words * 4, 9 * L * 4, L * 4);
+	size_t L = tp->L, global = tp->tiles * L, tile = tp->tile_words * 4;
+	unsigned mask = pass_mask(tp->bits, pass), n = (unsigned)tp->n;
+	switch (vmode(&tp->b, src)) {
+	case 0:
+		return gpu__launch(c, tp->pairs, global, L, "mmmmmmmuuull", src,
+				   vals_of(&tp->b, src), dst, vals_of(&tp->b, dst), tp->status,
+				   tp->tickets, tp->hist, n, pass, mask, tile, L * 4);
+	case 1:
+		return gpu__launch(c, tp->index, global, L, "mmmmmmuuull", src, dst,
+				   vals_of(&tp->b, dst), tp->status, tp->tickets, tp->hist, n, pass,
+				   mask, tile, L * 4);
+	default:
+		return gpu__launch(c, tp->keys, global, L, "mmmmmuuull", src, dst, tp->status,
+				   tp->tickets, tp->hist, n, pass, mask, tile, L * 4);
+	}
 }
 
 static int tuned(gpu_ctx *c)
@@ -255,16 +275,34 @@ static int tuned(gpu_ctx *c)
 		return -1;
 	unsigned passes = tp.bits ? (tp.bits + 7) / 8 : 1;
 	cl_kernel init = gpu__kernel(c, "radix_init"), hist = gpu__kernel(c, "radix_hist");
-	if (!init || !hist || !(tp.sweep = gpu__kernel(c, "radix_onesweep")))
+	if (!init || !hist)
 		return -1;
-	/* A work-item of the pass holds PP keys and values of the padded tile,
-	 * 9 counter words and one of the scan. */
-	tp.L = gpu__lsize(c, tp.sweep, RADIX, (2 * (pp + pp / 32 + 1) + 10) * 4);
+	/* A work-item of the pass holds PP keys of the tile, or 8 counter
+	 * words (its warp's RADIX counters), and one word for the warps and
+	 * the scan. A group of fewer than 32 (one warp) has RADIX counters,
+	 * which any device's local memory holds. */
+	static const char *const sweeps[] = {"radix_sweep_keys", "radix_sweep_pairs",
+					     "radix_sweep_index"};
+	size_t per_item = ((pp > 8 ? pp : 8) + 1) * 4, local[] = {per_item, per_item, per_item};
+	cl_kernel k[3];
+	int64_t want = gpu__param_given(c->job, "group-size");
+	if (!(tp.L = gpu__kernels(c, 3, sweeps, local, want ? (size_t)want : RADIX, k)))
+		return -1;
+	tp.keys = k[0];
+	tp.pairs = k[1];
+	tp.index = k[2];
 	size_t li = gpu__lsize(c, init, RADIX, 0), lh = gpu__lsize(c, hist, RADIX, 0);
-	if (!tp.L || !li || !lh)
+	if (!li || !lh)
 		return -1;
+	/* Tiles of at most 2^15 keys: a key's rank in its tile takes the low
+	 * half of a word (radix_sort.cl), and PoCL runs out of stack for
+	 * larger groups' private arrays. A GPU's local memory holds less. */
+	while (tp.L > 1 && tp.L * pp > 32768)
+		tp.L /= 2;
 	tp.tile = tp.L * pp;
 	tp.tiles = GPU_DIV_UP(n, tp.tile);
+	size_t warps = tp.L < 32 ? 1 : tp.L / 32;
+	tp.tile_words = tp.tile > warps * RADIX ? tp.tile : warps * RADIX;
 	size_t words = passes * tp.tiles * RADIX;
 	if (words > UINT32_MAX) {
 		snprintf(c->err, c->errlen,
@@ -290,11 +328,15 @@ static int tuned(gpu_ctx *c)
 	return rs_passes(c, passes, tuned_one, &tp, &tp.b, cf.pairs);
 }
 
-/* 16 elements per work-item of the scan, as the other applications of
- * scan (gpu_line_of_sight.c says why). */
+/* Teaching: 16 elements per work-item of the scan, as the other
+ * applications of scan (gpu_line_of_sight.c says why). Tuned: 16 keys a
+ * work-item unless --keys-per-item says. */
 const gpu_algo gpu_radix_sort = {
     .algo = &algo_radix_sort,
     .file = "radix_sort.cl",
     .variant = {[GPU_TEACHING] = {.run = teaching, .default_pp = 16},
-		[GPU_TUNED] = {.run = tuned, .default_pp = 16}},
+		[GPU_TUNED] = {.run = tuned,
+			       .takes_per_proc = 1,
+			       .pp_param = "keys-per-item",
+			       .default_pp = 16}},
 };

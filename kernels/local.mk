@@ -7,7 +7,7 @@
 # what several of them share.
 nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch.clh \
 	kernels/lookback.clh kernels/scan_onepass.clh kernels/segmented.clh kernels/segmented_onepass.clh \
-	kernels/blockscan.clh kernels/count.clh \
+	kernels/blockscan.clh kernels/count.clh kernels/warp.clh \
 	kernels/reduce.cl kernels/reduce_atomic.cl kernels/scan_hillis_steele.cl kernels/scan_blelloch.cl \
 	kernels/scan_blocked.cl kernels/scan_brent.cl kernels/scan_backward.cl \
 	kernels/scan_segmented.cl kernels/reduce_segmented.cl kernels/scan_matrix.cl \

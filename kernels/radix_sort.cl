@@ -15,18 +15,21 @@
  *                  of digit v before key i). For r = 2 the first half of pos
  *                  is the notes' 0-scan f, the second F + (i - f_i);
  *   radix_scatter  keys'[pos[digit[i] n + i]] = keys[i], and its value (or
- *                  the index i in the first pass without --pairs).
+ *                  the index i in the first pass of --pairs index; nothing
+ *                  with --pairs no).
  *
- * The tuned kernels (radix_init, radix_hist, radix_onesweep) sort by 8-bit
+ * The tuned kernels (radix_init, radix_hist, radix_sweep_*) sort by 8-bit
  * digits in one read and one write a pass; their section below says how.
  *
  * Build options: those of common.clh and -DPP=k elements per work-item of
- * the scan, or keys per work-item of the tuned pass (at most 255).
- * Work-group sizes are powers of two, those of the tuned pass at most 256.
- * OpenCL C 1.2.
+ * the scan, or keys per work-item of the tuned pass (a tile, L * PP keys,
+ * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
+ * look-back step reads at once (4); on NVIDIA -DPRAM_NV_MATCH_ANY
+ * (common.clh). Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
+#include "warp.clh"
 
 /* The scan's load: mode 0 reads the words themselves (the block totals of
  * the levels above the first); mode m > 0 reads element e of the flag
@@ -50,77 +53,90 @@ kernel void radix_digit(global const uint *keys, global uint *digit, uint n, uin
 		digit[i] = keys[i] / rt % r;
 }
 
-/* pos: the exclusive scan of the r x n flag matrix. Without values (iota)
- * each key takes its input index along. */
+/* pos: the exclusive scan of the r x n flag matrix. vmode says what goes
+ * with each key: 0 its value, 1 its input index, 2 nothing. */
 kernel void radix_scatter(global const uint *keys, global const uint *vals,
 			  global const uint *digit, global const uint *pos, global uint *keys_out,
-			  global uint *vals_out, uint n, uint iota)
+			  global uint *vals_out, uint n, uint vmode)
 {
 	size_t i = get_global_id(0);
 	if (i >= n)
 		return;
 	uint at = pos[digit[i] * (size_t)n + i];
 	keys_out[at] = keys[i];
-	if (iota)
-		vals_out[at] = (uint)i;
-	else
+	if (vmode == 0)
 		vals_out[at] = vals[i];
+	else if (vmode == 1)
+		vals_out[at] = (uint)i;
 }
 
 /* ---- the tuned sort ------------------------------------------------------
  *
  * 8-bit digits, so four passes sort 32-bit keys (fewer when the key range
  * or --digits leave the high digits out), each pass one read and one write
- * of the keys and values, Onesweep's way (Adinets and Merrill, 2022):
- *   radix_init      clears the look-back status words, the tile tickets and
- *                   the digit counts;
- *   radix_hist      counts the digits of every pass in one read of the keys
- *                   (local histograms, added into the global ones);
- *   radix_onesweep  one launch per pass: each work-group takes the next
- *                   tile of L*PP keys by ticket, ranks them stably in local
- *                   memory, publishes its 256 digit counts and looks back
- *                   over the tiles before it for each digit's place
- *                   (decoupled look-back, as scan_onepass.clh does for one
- *                   total), then writes the tile digit by digit.
+ * of the keys (and of the values, when they travel), Onesweep's way
+ * (Adinets and Merrill, 2022):
+ *   radix_init        clears the look-back status words, the tile tickets
+ *                     and the digit counts;
+ *   radix_hist        counts the digits of every pass in one read of the
+ *                     keys (local histograms, added into the global ones);
+ *   radix_sweep_keys, one launch per pass: each work-group takes the next
+ *   radix_sweep_pairs, tile of L*PP keys by ticket, ranks them stably in
+ *   radix_sweep_index local memory, publishes its 256 digit counts and
+ *                     looks back over the tiles before it for each digit's
+ *                     place (decoupled look-back, as scan_onepass.clh does
+ *                     for one total), then writes the tile digit by digit:
+ *                     the keys alone, the keys and then their values, or
+ *                     (the first pass of --pairs index) the keys and their
+ *                     input indices, made rather than read.
  * Why the look-back rather than the classic upsweep (per-tile counts), scan
  * and downsweep: the upsweep reads every key once more per pass, 4 of the
- * 12 bytes a pass of keys alone would move; here the digit counts of all
- * passes come from one read, and a pass reads and writes each key and its
- * value once: 16 bytes a key (12 in the first pass without --pairs, which
- * makes the indices rather than reading them) and the status words, 1 KiB
- * a tile, written twice and read by the tiles after it. Tile numbers come
- * from a global counter, so every tile a work-group waits for belongs to a
- * group that started before it: on a GPU resident groups progress, and a
- * device that runs work-groups one at a time (PoCL, Oclgrind) has finished
- * them, so the wait always ends.
+ * 12 bytes a pass of pairs would move; here the digit counts of all passes
+ * come from one read, and a pass reads and writes each key (and value)
+ * once: 8 bytes a key alone, 16 a pair (12 in the first pass of --pairs
+ * index, which makes the indices rather than reading them), and the
+ * status words, 1 KiB a tile, written twice and read by the tiles after
+ * it. Tile numbers come from a global counter, so every tile a work-group
+ * waits for belongs to a group that started before it: on a GPU resident
+ * groups progress, and a device that runs work-groups one at a time (PoCL,
+ * Oclgrind) has finished them, so the wait always ends.
  *
- * Ranking a tile needs no sub-group functions (NVIDIA's OpenCL has none):
- * the work-items hold PP consecutive keys each, so that thread order is key
- * order, and two rounds of 4 bits each sort the tile stably in local
- * memory. A round counts each item's nibble in registers (sixteen 8-bit
- * counters in two ulongs), scans the per-item counts over the work-group
- * (Merrill and Grimshaw's packed counters: two 16-bit counts a word, the
- * words laid out nibble by work-item and raked 8 to a work-item), and gives
- * each key its rank: keys of smaller nibbles, the same nibble in earlier
- * work-items, then earlier in its own. Sorted, a tile's keys of one digit
- * are consecutive, so consecutive work-items write consecutive addresses.
+ * Ranking a tile, warp by warp (a multisplit): with warps of W work-items
+ * (32, or the group when smaller), warp w holds the keys w*W*PP ..
+ * (w+1)*W*PP - 1 of the tile striped, key j of lane l being element
+ * w*W*PP + W j + l, so that the order of (j, l) is key order and each j
+ * reads W consecutive keys. For each j the warp finds the lanes whose key
+ * has the same digit (warp_match: 8 ballots on NVIDIA), and each key's
+ * rank among its
+ * warp's keys of that digit is the warp's running count of the digit
+ * (one local counter per warp and digit) plus the matching lanes below
+ * it; the highest of them moves the counter on. Then one work-group scan
+ * over the digits (each work-item adds up the warps' counters of its
+ * digits) turns the counters into the tile's place of each (digit, warp),
+ * and a key's place in the tile sorted by digit is its counter's plus its
+ * rank: stable, with one scan and no barrier per key on NVIDIA. The warp
+ * steps are common.clh's warp_*: the PTX instructions on NVIDIA, local
+ * memory and barriers elsewhere, so the tests check the same algorithm.
+ * Sorted, a tile's keys of one digit are consecutive, so consecutive
+ * work-items write consecutive addresses. The values are read once the
+ * keys are out, and take the same way through the same local tile: they
+ * hold no registers while the keys are ranked.
  *
  * Status words of the look-back, one per tile and digit: 0 until the tile
- * publishes, then ST_AGG with the tile's own count of the digit, then
- * ST_INCL with the digit's place past this tile (the global offset of the
- * digit and the counts of every tile up to this one: below 2^31, since n
- * is). */
+ * publishes, then ST_AGG with the tile's own count of the digit (as soon
+ * as the counts are known, before the keys move), then ST_INCL with the
+ * digit's place past this tile (the global offset of the digit and the
+ * counts of every tile up to this one: below 2^31, since n is). Flag and
+ * count share the word, so a plain load and store suffice on NVIDIA
+ * (nv_ld_relaxed); elsewhere they are atomics. */
+
+#if !defined(OP_SUM) || defined(IS_FLOAT)
+#error "radix_sort.cl counts in uint: build it with -DOP_SUM"
+#endif
 
 #define RADIX   256
 #define ST_AGG  0x40000000u
 #define ST_INCL 0x80000000u
-
-/* Tile element i in local memory: one pad word every 32, so that work-items
- * reading PP consecutive elements hit different banks. */
-#define TPAD(i) ((i) + ((i) >> 5))
-/* Counter word s of a ranking round: one pad word after each work-item's 8
- * raked words. */
-#define CPAD(s) ((s) + ((s) >> 3))
 
 /* Clear the look-back state of every pass: words status words (a multiple
  * of 4), passes tickets and passes * RADIX digit counts. */
@@ -169,52 +185,23 @@ kernel void radix_hist(global const uint *keys, global uint *hist, uint n, uint 
 			atomic_add(&hist[i], h[i]);
 }
 
-/* One round of ranking: move the work-item's PP keys and values to their
- * places in the tile sorted stably by the nibble (key >> sh) & nib, among
- * the work-group's L * PP. cnt holds 9L words, tot L; tk and tv the tile. */
-void radix_round(const uint *key, const uint *val, uint sh, uint nib, local uint *tk,
-		 local uint *tv, local uint *cnt, local uint *tot)
+/* A status word: read and written whole, by other work-groups too. */
+uint radix_st_load(global uint *p)
 {
-	uint lid = get_local_id(0), L = get_local_size(0);
-	ulong lo = 0, hi = 0;  /* nibbles 0-7 and 8-15, 8 bits each */
-	uint mine[PP / 4 + 1]; /* the keys' places among the work-item's own, a byte each */
-	for (uint j = 0; j < PP / 4 + 1; j++)
-		mine[j] = 0;
-	for (uint j = 0; j < PP; j++) {
-		uint d = (key[j] >> sh) & nib, s = (d & 7u) * 8u;
-		ulong c = d < 8 ? lo : hi;
-		mine[j / 4] |= ((uint)(c >> s) & 255u) << (8 * (j % 4));
-		if (d < 8)
-			lo += 1ul << s;
-		else
-			hi += 1ul << s;
-	}
-	/* Word (l, lid) counts nibble l in its low half, l + 8 in its high. */
-	for (uint l = 0; l < 8; l++)
-		cnt[CPAD(l * L + lid)] =
-		    ((uint)(lo >> (8 * l)) & 255u) | ((uint)(hi >> (8 * l)) & 255u) << 16;
-	barrier(CLK_LOCAL_MEM_FENCE);
-	uint w[8], sum = 0, total;
-	for (uint q = 0; q < 8; q++) {
-		w[q] = cnt[CPAD(8 * lid + q)];
-		sum += w[q];
-	}
-	uint pre = radix_group_excl(tot, sum, &total);
-	for (uint q = 0; q < 8; q++) {
-		cnt[CPAD(8 * lid + q)] = pre;
-		pre += w[q];
-	}
-	barrier(CLK_LOCAL_MEM_FENCE);
-	/* The high halves count from the keys of nibbles 0-7, all of them. */
-	uint low = total & 0xffffu;
-	for (uint j = 0; j < PP; j++) {
-		uint d = (key[j] >> sh) & nib, word = cnt[CPAD((d & 7u) * L + lid)];
-		uint at = ((mine[j / 4] >> (8 * (j % 4))) & 255u) +
-			  (d < 8 ? word & 0xffffu : (word >> 16) + low);
-		tk[TPAD(at)] = key[j];
-		tv[TPAD(at)] = val[j];
-	}
-	barrier(CLK_LOCAL_MEM_FENCE);
+#ifdef PRAM_NV_PTX
+	return nv_ld_relaxed(p);
+#else
+	return atomic_or(p, 0u); /* an atomic read */
+#endif
+}
+
+void radix_st_store(global uint *p, uint v)
+{
+#ifdef PRAM_NV_PTX
+	nv_st_relaxed(p, v);
+#else
+	atomic_xchg(p, v);
+#endif
 }
 
 /* Tiles one look-back step reads at once. */
@@ -233,9 +220,7 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 	for (size_t j = t; j > 0;) {
 		uint s[LOOKBACK];
 		for (uint k = 0; k < LOOKBACK; k++)
-			s[k] =
-			    k < j ? atomic_or(&st[(j - 1 - k) * RADIX + d], 0u) /* an atomic read */
-				  : ST_INCL;
+			s[k] = k < j ? radix_st_load(&st[(j - 1 - k) * RADIX + d]) : ST_INCL;
 		for (uint k = 0; k < LOOKBACK; k++) {
 			if (s[k] & ST_INCL)
 				return before + (s[k] & ~ST_INCL);
@@ -248,113 +233,196 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 	return before;
 }
 
+/* Values a pass carries: none, those read with the keys, or the keys'
+ * input indices, made in the first pass. */
+#define CARRY_NONE  0u
+#define CARRY_READ  1u
+#define CARRY_INDEX 2u
+
 /* One pass: digit (key >> 8 pass) & mask. status holds the passes' words,
- * tiles * RADIX a pass; hist the digit counts of each pass. Without values
- * (iota) each key takes its input index. tk and tv hold a padded tile, cnt
- * 9L words and tot L. */
-kernel void radix_onesweep(global const uint *kin, global const uint *vin, global uint *kout,
-			   global uint *vout, global uint *status, global uint *tickets,
-			   global const uint *hist, uint n, uint pass, uint mask, uint iota,
-			   local uint *tk, local uint *tv, local uint *cnt, local uint *tot)
+ * tiles * RADIX a pass; hist the digit counts of each pass. carry says
+ * which values travel (a constant in each kernel below, so that the keys'
+ * kernel holds no values). tile holds max(L * PP, warps * RADIX) words,
+ * scr L; count and place RADIX, t_sh one (the kernels' own). */
+__attribute__((always_inline)) inline void radix_sweep(
+    global const uint *kin, global const uint *vin, global uint *kout, global uint *vout,
+    global uint *status, global uint *tickets, global const uint *hist, uint n, uint pass,
+    uint mask, const uint carry, local uint *tile, local uint *scr, local uint *count,
+    local uint *place, local uint *t_sh)
 {
-	local uint t_sh, first[RADIX], last[RADIX];
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP, sh = 8 * pass;
-	for (uint d = lid; d < RADIX; d += L)
-		first[d] = last[d] = 0;
+	uint ww = warp_width(), lane = warp_lane(), w = lid / ww, nw = L / ww;
+	/* Digits a work-item adds up and looks back for: per from d0 on
+	 * (none when L > RADIX and lid * per >= RADIX). */
+	uint per = L < RADIX ? RADIX / L : 1, d0 = lid * per;
 	if (lid == 0)
-		t_sh = atomic_inc(&tickets[pass]);
+		*t_sh = atomic_inc(&tickets[pass]);
+	for (uint i = lid; i < nw * RADIX; i += L)
+		tile[i] = 0; /* the warps' digit counters */
 	barrier(CLK_LOCAL_MEM_FENCE);
-	uint t = t_sh, tiles = (n + TILE - 1) / TILE;
+	uint t = *t_sh, tiles = (n + TILE - 1) / TILE;
 	size_t base = (size_t)t * TILE;
-	uint m = min((uint)(n - base), TILE), own = lid * PP;
+	uint m = min((uint)(n - base), TILE), first = w * ww * PP + lane;
 	global uint *st = status + (size_t)pass * tiles * RADIX;
 	hist += pass * RADIX;
 
-	/* The work-item's PP consecutive keys; past the end, keys of the
-	 * largest digit, which sort after every key of the tile. */
-	uint key[PP], val[PP];
-#if PP % 4 == 0
-	if (m == TILE) {
-		global const uint4 *k4 = (global const uint4 *)(kin + base + own);
-		global const uint4 *v4 = (global const uint4 *)(vin + base + own);
-		for (uint j = 0; j < PP / 4; j++) {
-			uint4 x = k4[j];
-			key[4 * j] = x.s0;
-			key[4 * j + 1] = x.s1;
-			key[4 * j + 2] = x.s2;
-			key[4 * j + 3] = x.s3;
-			if (!iota) {
-				x = v4[j];
-				val[4 * j] = x.s0;
-				val[4 * j + 1] = x.s1;
-				val[4 * j + 2] = x.s2;
-				val[4 * j + 3] = x.s3;
-			}
-		}
-	} else
-#endif
-	{
-		for (uint j = 0; j < PP; j++) {
-			uint e = own + j;
-			key[j] = e < m ? kin[base + e] : 0xffffffffu;
-			val[j] = e < m && !iota ? vin[base + e] : 0;
-		}
-	}
-	if (iota)
+	/* The warp's keys, striped; past the end, keys of the largest digit,
+	 * which rank after every key of the tile. */
+	uint key[PP], rank[PP];
+	global const uint *kw = kin + base + first;
+	if (ww == 32) { /* constant strides: no address to hold */
+#pragma unroll
 		for (uint j = 0; j < PP; j++)
-			val[j] = (uint)base + own + j;
-
-	/* Sort the tile by the digit's low nibble, then stably by its high one
-	 * (when the digit has one). */
-	radix_round(key, val, sh, mask & 15u, tk, tv, cnt, tot);
-	if (mask > 15) {
-		for (uint j = 0; j < PP; j++) {
-			key[j] = tk[TPAD(own + j)];
-			val[j] = tv[TPAD(own + j)];
-		}
-		radix_round(key, val, sh + 4, mask >> 4, tk, tv, cnt, tot);
+			key[j] = m == TILE || first + 32 * j < m ? kw[32 * j] : 0xffffffffu;
+	} else {
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			key[j] = first + j * ww < m ? kw[j * ww] : 0xffffffffu;
 	}
-	/* Where each digit's keys begin and end in the sorted tile. */
-	for (uint i = lid; i < m; i += L) {
-		uint d = (tk[TPAD(i)] >> sh) & mask;
-		if (i == 0 || ((tk[TPAD(i - 1)] >> sh) & mask) != d)
-			first[d] = i;
-		if (i + 1 == m || ((tk[TPAD(i + 1)] >> sh) & mask) != d)
-			last[d] = i + 1;
+
+	/* Each key's rank among its warp's keys of its digit, the warp's
+	 * counters moving on by each step's keys; the digit rides in the
+	 * rank's high half (a tile has at most 2^16 keys), so that it need
+	 * not be held apart. */
+	local uint *wc = tile + w * RADIX;
+	uint below = warp_lanes_below();
+#pragma unroll
+	for (uint j = 0; j < PP; j++) {
+		uint d = (key[j] >> sh) & mask, peers = warp_match(scr, d, 8);
+		uint before = wc[d];
+		warp_sync();
+		if (lane == 31 - clz(peers)) /* the highest of the peers */
+			wc[d] = before + popcount(peers);
+		warp_sync();
+		rank[j] = (before + popcount(peers & below)) | d << 16;
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 
-	/* Each digit's place: tile 0 starts from the digits' global offsets,
-	 * the exclusive scan of hist (RADIX / L digits a work-item; L <= RADIX);
-	 * every other tile publishes its counts, then looks back. first[d]
-	 * becomes the place of tile element 0 were it of digit d. */
+	/* The tile's place of each (digit, warp): digits in order, the warps
+	 * in order within a digit. count[d] becomes the tile's number of keys
+	 * of digit d (the padding left out) and place[d] where they start. */
+	uint s = 0;
+	for (uint q = 0; q < per && d0 + q < RADIX; q++)
+		for (uint v = 0; v < nw; v++)
+			s += tile[v * RADIX + d0 + q];
+	uint all, at = group_scan_excl(scr, s, &all);
+	for (uint q = 0; q < per && d0 + q < RADIX; q++) {
+		uint d = d0 + q, c = at;
+		for (uint v = 0; v < nw; v++) {
+			uint x = tile[v * RADIX + d];
+			tile[v * RADIX + d] = c;
+			c += x;
+		}
+		count[d] = c - at - (d == mask ? TILE - m : 0);
+		place[d] = at;
+		at = c;
+	}
+	/* Publish the counts at once, so that the tiles after this one need
+	 * not wait for its ranking; tile 0 knows its places: the digits'
+	 * global offsets, the exclusive scan of hist. */
 	if (t == 0) {
-		uint per = RADIX / L, s = 0, all;
-		for (uint q = 0; q < per; q++)
-			s += hist[lid * per + q];
-		uint off = radix_group_excl(tot, s, &all);
-		for (uint q = 0; q < per; q++) {
-			uint d = lid * per + q;
-			atomic_xchg(&st[d], ST_INCL | (off + last[d] - first[d]));
-			first[d] = off - first[d];
+		uint h = 0;
+		for (uint q = 0; q < per && d0 + q < RADIX; q++)
+			h += hist[d0 + q];
+		uint off = group_scan_excl(scr, h, &all);
+		for (uint q = 0; q < per && d0 + q < RADIX; q++) {
+			uint d = d0 + q;
+			radix_st_store(&st[d], ST_INCL | (off + count[d]));
+			place[d] = off - place[d];
 			off += hist[d];
 		}
 	} else {
-		global uint *mine = st + (size_t)t * RADIX;
-		for (uint d = lid; d < RADIX; d += L)
-			atomic_xchg(&mine[d], ST_AGG | (last[d] - first[d]));
-		for (uint d = lid; d < RADIX; d += L) {
-			uint before = radix_lookback(st, t, d);
-			atomic_xchg(&mine[d], ST_INCL | (before + last[d] - first[d]));
-			first[d] = before - first[d];
-		}
+		for (uint q = 0; q < per && d0 + q < RADIX; q++)
+			radix_st_store(&st[(size_t)t * RADIX + d0 + q], ST_AGG | count[d0 + q]);
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 
-	/* Consecutive work-items write consecutive places within a digit. */
-	for (uint i = lid; i < m; i += L) {
-		uint k = tk[TPAD(i)], at = first[(k >> sh) & mask] + i;
-		kout[at] = k;
-		vout[at] = tv[TPAD(i)];
+	/* Each key's place in the tile, then the tile sorted by digit. */
+#pragma unroll
+	for (uint j = 0; j < PP; j++)
+		rank[j] = wc[rank[j] >> 16] + (rank[j] & 0xffffu);
+	barrier(CLK_LOCAL_MEM_FENCE); /* the counters are read: the tile is free */
+#pragma unroll
+	for (uint j = 0; j < PP; j++)
+		tile[rank[j]] = key[j];
+
+	/* Each digit's place past the tiles before: place[d] becomes the
+	 * output index of tile element 0 were it of digit d. */
+	if (t > 0)
+		for (uint q = 0; q < per && d0 + q < RADIX; q++) {
+			uint d = d0 + q, before = radix_lookback(st, t, d);
+			radix_st_store(&st[(size_t)t * RADIX + d], ST_INCL | (before + count[d]));
+			place[d] = before - place[d];
+		}
+	barrier(CLK_LOCAL_MEM_FENCE);
+
+	/* Consecutive work-items write consecutive places within a digit.
+	 * The values will go the same way: their elements' digits are kept,
+	 * a byte each. */
+	uint dig[(PP + 3) / 4];
+#pragma unroll
+	for (uint k = 0; k < (PP + 3) / 4; k++)
+		dig[k] = 0;
+#pragma unroll
+	for (uint k = 0; k < PP; k++) {
+		uint i = k * L + lid;
+		if (i < m) {
+			uint x = tile[i], d = (x >> sh) & mask;
+			kout[place[d] + i] = x;
+			dig[k / 4] |= d << 8 * (k % 4);
+		}
 	}
+	if (carry == CARRY_NONE)
+		return;
+	/* The values, read only now, so that they take no registers while the
+	 * keys are ranked. */
+	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
+	global const uint *vw = vin + base + first;
+#pragma unroll
+	for (uint j = 0; j < PP; j++) {
+		uint e = first + j * ww;
+		if (carry == CARRY_INDEX)
+			tile[rank[j]] = (uint)base + e;
+		else if (e < m)
+			tile[rank[j]] = ww == 32 ? vw[32 * j] : vw[j * ww];
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+	for (uint k = 0; k < PP; k++) {
+		uint i = k * L + lid;
+		if (i < m)
+			vout[place[(dig[k / 4] >> 8 * (k % 4)) & 255u] + i] = tile[i];
+	}
+}
+
+/* A pass of the keys alone. */
+kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global uint *status,
+			     global uint *tickets, global const uint *hist, uint n, uint pass,
+			     uint mask, local uint *tile, local uint *scr)
+{
+	local uint count[RADIX], place[RADIX], t_sh;
+	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, mask, CARRY_NONE, tile,
+		    scr, count, place, &t_sh);
+}
+
+/* A pass of keys and values, those of vin. */
+kernel void radix_sweep_pairs(global const uint *kin, global const uint *vin, global uint *kout,
+			      global uint *vout, global uint *status, global uint *tickets,
+			      global const uint *hist, uint n, uint pass, uint mask,
+			      local uint *tile, local uint *scr)
+{
+	local uint count[RADIX], place[RADIX], t_sh;
+	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_READ, tile,
+		    scr, count, place, &t_sh);
+}
+
+/* The first pass of --pairs index: the values made, each key's input
+ * index. */
+kernel void radix_sweep_index(global const uint *kin, global uint *kout, global uint *vout,
+			      global uint *status, global uint *tickets, global const uint *hist,
+			      uint n, uint pass, uint mask, local uint *tile, local uint *scr)
+{
+	local uint count[RADIX], place[RADIX], t_sh;
+	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_INDEX, tile,
+		    scr, count, place, &t_sh);
 }

@@ -95,14 +95,20 @@ static const char *dist_name(int d)
 	return a->params[algo_param_index(a, "dist")].choices[d];
 }
 
+/* Whether the entry's --pairs is the choice named what. */
+static int pairs_are(const algo *a, const algo_params *p, const char *what)
+{
+	int k = algo_param_index(a, "pairs");
+	return k >= 0 && strcmp(a->params[k].choices[p->v[k]], what) == 0;
+}
+
 /* Whether the entry reports an input index per sorted key (a second
  * output) and not a carried value: its stability is checkable. */
 static int has_index_output(const algo *a, const algo_params *p)
 {
 	if (algo_nout(a) < 2 || strcmp(algo_outputs(a)[0].name, "keys") != 0)
 		return 0;
-	int k = algo_param_index(a, "pairs");
-	return k < 0 || p->v[k] == 0;
+	return algo_param_index(a, "pairs") < 0 || pairs_are(a, p, "index");
 }
 
 /* ---- Against the reference ---------------------------------------------- */
@@ -217,8 +223,7 @@ static void edges(const char *name, const char *spec, const char *range_param, i
 			int64_t v[300];
 			for (size_t i = 0; i < n; i++)
 				v[i] = 1000 - (int64_t)i;
-			int pairs = algo_param_index(a, "pairs");
-			make_input(a, in, k, n, pairs >= 0 && p.v[pairs] ? v : NULL);
+			make_input(a, in, k, n, pairs_are(a, &p, "yes") ? v : NULL);
 			run(a, &p, in, a->model, &r);
 			ok = run_ok(a, &r, n, why, sizeof why);
 			if (ok && has_index_output(a, &p) && !stable(&r)) {
@@ -871,6 +876,10 @@ static void test_radix_sort(void)
 	edges("radix-sort", "", "key-range", 300);
 	edges("radix-sort", "radix=10 pairs=yes", "key-range", 1000);
 	edges("radix-sort", "bits-per-pass=8", "key-range", (int64_t)1 << 24);
+	/* --pairs no: the keys alone, the values output empty. */
+	sweep("radix-sort", "pairs=no", 1000, 1);
+	sweep("radix-sort", "pairs=no bits-per-pass=8 key-range=2^31", 257, 1);
+	edges("radix-sort", "pairs=no radix=10", "key-range", 1000);
 }
 
 static void test_radix_sort_formulas(void)
@@ -981,6 +990,31 @@ static void test_radix_sort_rest(void)
 	generate("radix-sort", "", 50, 11, in);
 	TAP_OK(in[0].n == 50 && in[1].n == 0, "without --pairs the values input is empty");
 	algo_data_free_all(in, 2);
+	generate("radix-sort", "pairs=no", 50, 11, in);
+	TAP_OK(in[0].n == 50 && in[1].n == 0, "with --pairs no the values input is empty");
+	algo_data_free_all(in, 2);
+
+	/* --pairs no sorts the keys as --pairs index does, with the same W and
+	 * D, and leaves the values output empty; values given are refused. */
+	static const int64_t pk[] = {35037, 71672, 35288, 35282, 88662, 79699,
+				     80638, 80637, 55128, 55469, 82340, 82327};
+	simrun with, alone;
+	p = test_params(a, "radix=10 key-range=100000");
+	make_input(a, in, pk, 12, NULL);
+	run(a, &p, in, PRAM_EREW, &with);
+	p = test_params(a, "radix=10 key-range=100000 pairs=no");
+	run(a, &p, in, PRAM_EREW, &alone);
+	pram_totals tw = pram_get_totals(with.m), ta = pram_get_totals(alone.m);
+	ok = with.verified && alone.verified && alone.out[0].n == 12 && alone.out[1].n == 0 &&
+	     tw.work == ta.work && tw.depth == ta.depth && ta.writes < tw.writes;
+	for (size_t i = 0; i < 12 && ok; i++)
+		ok = alone.out[0].vals[i].i == with.out[0].vals[i].i;
+	TAP_OK(ok, "radix-sort --pairs no: the same keys, W and D, fewer writes, no values");
+	simrun_free(&with);
+	simrun_free(&alone);
+	algo_data_free_all(in, 2);
+	refused("radix-sort", "pairs=no", ok3, 3, vals2, 2, "2 values given without --pairs yes",
+		"values with --pairs no");
 
 	/* Radix sort: every step's label names its pass. */
 	p = test_params(a, "radix=10 key-range=100000");
@@ -1007,6 +1041,7 @@ static void test_radix_sort_msd(void)
 	sweep("radix-sort-msd", "key-range=1", 100, 0);
 	sweep("radix-sort-msd", "bits-per-pass=1 key-range=1024", 1000, 0);
 	sweep("radix-sort-msd", "radix=10 key-range=100000 pairs=yes", 1000, 0);
+	sweep("radix-sort-msd", "radix=10 key-range=100000 pairs=no", 1000, 0);
 	sweep("radix-sort-msd", "bits-per-pass=4 key-range=2^40", 257, 0);
 	edges("radix-sort-msd", "", "key-range", 300);
 	edges("radix-sort-msd", "bits-per-pass=1 pairs=yes", "key-range", 300);

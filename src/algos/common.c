@@ -490,7 +490,7 @@ const algo_port algos_sorted_keys_output[] = {
     {0},
 };
 
-const char *const algos_pairs_choices[] = {"no", "yes", NULL};
+const char *const algos_pairs_choices[] = {"index", "yes", "no", NULL};
 
 const algo_port algos_pair_inputs[] = {
     {.name = "keys",
@@ -510,7 +510,8 @@ const algo_port algos_pair_outputs[] = {
     {.name = "values",
      .shape = ALGO_VECTOR,
      .elem = ALGO_ELEM_INT,
-     .help = "the value of each sorted key; without --pairs its input index"},
+     .help = "the value of each sorted key; without --pairs its input index, with --pairs "
+	     "no nothing"},
     {0},
 };
 
@@ -559,14 +560,14 @@ int64_t algos_radix_digit(int64_t key, uint64_t rt, uint64_t r)
 	return rt ? (int64_t)(((uint64_t)key / rt) % r) : 0;
 }
 
-int algos_check_pairs(pram *m, const algo_data *in, int pairs)
+int algos_check_pairs(pram *m, const algo_data *in, int64_t pairs)
 {
-	if (pairs && in[1].n != in[0].n) {
+	if (pairs == ALGOS_PAIRS_YES && in[1].n != in[0].n) {
 		pram_fail(m, PRAM_EINVAL, "%zu values for %zu keys: --pairs yes takes one per key",
 			  in[1].n, in[0].n);
 		return -1;
 	}
-	if (!pairs && in[1].n) {
+	if (pairs != ALGOS_PAIRS_YES && in[1].n) {
 		pram_fail(m, PRAM_EINVAL,
 			  "%zu values given without --pairs yes, which carries them with the keys",
 			  in[1].n);
@@ -575,16 +576,27 @@ int algos_check_pairs(pram *m, const algo_data *in, int pairs)
 	return 0;
 }
 
-int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int pairs, uint64_t seed)
+int algos_pairs_fit(const algo_data *in, int64_t pairs)
 {
+	return pairs == ALGOS_PAIRS_YES ? in[1].n == in[0].n : in[1].n == 0;
+}
+
+size_t algos_pairs_len(const algo_data *in, size_t port, int64_t pairs)
+{
+	return port == 1 && pairs == ALGOS_PAIRS_NO ? 0 : in[0].n;
+}
+
+int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int64_t pairs, uint64_t seed)
+{
+	int yes = pairs == ALGOS_PAIRS_YES;
 	if (algos_gen_keys(&in[0], n, PRAM_INT, range, dist, seed))
 		return -1;
-	if (algo_data_alloc(&in[1], pairs ? n : 0, PRAM_INT, 0)) {
+	if (algo_data_alloc(&in[1], yes ? n : 0, PRAM_INT, 0)) {
 		algo_data_free(&in[0]);
 		return -1;
 	}
 	uint64_t s = seed ^ 0x5bd1e995u;
-	for (size_t i = 0; pairs && i < n; i++)
+	for (size_t i = 0; yes && i < n; i++)
 		in[1].vals[i].i = (int64_t)(algo_rand(&s) >> 44);
 	return 0;
 }

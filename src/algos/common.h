@@ -302,8 +302,9 @@ void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t mod
  * a radix r: --radix R, or 2^b for --bits-per-pass b.
  */
 /* Their inputs, keys and values, and outputs, the same names: without
- * --pairs the values input is empty and the values output is the input
- * index of each sorted key (which shows stability). */
+ * --pairs (--pairs index) the values input is empty and the values output
+ * is the input index of each sorted key (which shows stability); with
+ * --pairs no both are empty, and the sort moves its keys alone. */
 extern const algo_port algos_pair_inputs[];
 extern const algo_port algos_pair_outputs[];
 /* The radix: radix when not 0, else 2^bits; 0 when both were given
@@ -317,15 +318,28 @@ unsigned algos_radix_digits(uint64_t v, uint64_t r);
 uint64_t algos_radix_power(uint64_t r, unsigned t);
 /* Digit t of key >= 0 in base r, given rt = r^t from algos_radix_power. */
 int64_t algos_radix_digit(int64_t key, uint64_t rt, uint64_t r);
-/* Fail m unless the values input fits: n values, one per key, with
- * --pairs yes (pairs != 0), none without. Returns 0 or -1. */
-int algos_check_pairs(pram *m, const algo_data *in, int pairs);
-/* The generator of the radix sorts: in[0] n keys drawn by dist from
- * [0, range), in[1] n values (whole numbers below 2^20) when pairs, else
- * none. 0, or -1 when out of memory. */
-int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int pairs, uint64_t seed);
-/* The choices of --pairs. */
+/* The values of --pairs, in the order of algos_pairs_choices: the input
+ * indices as the values output (the default), the values input carried,
+ * keys alone. */
+enum {
+	ALGOS_PAIRS_INDEX,
+	ALGOS_PAIRS_YES,
+	ALGOS_PAIRS_NO
+};
+/* The choices of --pairs: "index", "yes", "no". */
 extern const char *const algos_pairs_choices[];
+/* Fail m unless the values input fits: n values, one per key, with
+ * --pairs yes (pairs == ALGOS_PAIRS_YES), none otherwise. Returns 0 or -1. */
+int algos_check_pairs(pram *m, const algo_data *in, int64_t pairs);
+/* Whether in fits pairs, as algos_check_pairs, for the references. */
+int algos_pairs_fit(const algo_data *in, int64_t pairs);
+/* The generator of the radix sorts: in[0] n keys drawn by dist from
+ * [0, range), in[1] n values (whole numbers below 2^20) with --pairs yes,
+ * else none. 0, or -1 when out of memory. */
+int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int64_t pairs, uint64_t seed);
+/* The length of output port of a radix sort under --pairs pairs: n keys,
+ * and n values unless pairs is ALGOS_PAIRS_NO. */
+size_t algos_pairs_len(const algo_data *in, size_t port, int64_t pairs);
 
 /* out_len of a program whose every output is one value (a reduction). */
 size_t algos_out_one(const algo_data *in, size_t port, const algo_params *p);

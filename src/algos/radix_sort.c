@@ -35,10 +35,12 @@
  * falls with log r.
  *
  * With --pairs yes a value rides with each key (the second input and
- * output). Without, the second output is the input index of each sorted
- * key (the processors carry it as they would a value), which makes the
- * stability visible: it increases along every run of equal keys. Integer
- * keys only; --trace labels every step with its pass.
+ * output). Without (--pairs index), the second output is the input index
+ * of each sorted key (the processors carry it as they would a value),
+ * which makes the stability visible: it increases along every run of
+ * equal keys. With --pairs no the keys travel alone and the second output
+ * is empty: the same steps, W and D, without the values' reads and
+ * writes. Integer keys only; --trace labels every step with its pass.
  */
 #include <stdlib.h>
 
@@ -54,7 +56,9 @@ enum {
 	P_RANGE,
 	P_DIGITS,
 	P_PAIRS,
-	P_DIST
+	P_DIST,
+	P_KEYS_ITEM,
+	P_GROUP
 };
 
 static const algo_param rs_params[] = {
@@ -86,8 +90,24 @@ static const algo_param rs_params[] = {
 		 .metavar = "P",
 		 .def = 0,
 		 .choices = algos_pairs_choices,
-		 .help = "carry a value with each key (the input and output 'values')"},
+		 .help = "yes: carry a value with each key (the input and output 'values'); "
+			 "index: the values output is each key's input index; no: keys alone"},
     [P_DIST] = ALGOS_PARAM_DIST,
+    [P_KEYS_ITEM] = {.name = "keys-per-item",
+		     .metavar = "K",
+		     .min = 1,
+		     .max = 64,
+		     .def = 16,
+		     .help = "tuned kernels only: keys each work-item of a pass ranks (a tile "
+			     "is K times the work-group)"},
+    [P_GROUP] = {.name = "group-size",
+		 .metavar = "G",
+		 .min = 1,
+		 .max = 1024,
+		 .def = 256,
+		 .props = ALGO_PARAM_POW2,
+		 .help = "tuned kernels only: work-items of a pass's work-group, at most (fewer "
+			 "where the device has less)"},
     {0},
 };
 
@@ -101,7 +121,7 @@ typedef struct pass_labels {
 	{                                                                                         \
 		"pass " #t ": clear the flag matrix, r rows of n",                                \
 		    "pass " #t ": flag[digit(keys[i]) n + i] = 1",                                \
-		    "pass " #t ": scatter keys[i] and values[i] to pos[digit n + i]",             \
+		    "pass " #t ": scatter keys[i] (and values[i]) to pos[digit n + i]",           \
 		{                                                                                 \
 			"pass " #t ", scan of the flags: copy in, pad",                           \
 			    "pass " #t ", scan: up-sweep", "pass " #t ", scan: clear the root",   \
@@ -155,7 +175,7 @@ static int rs_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 
 static int rs_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_pairs(in, n, p->v[P_RANGE], (int)p->v[P_DIST], (int)p->v[P_PAIRS], seed);
+	return algos_gen_pairs(in, n, p->v[P_RANGE], (int)p->v[P_DIST], p->v[P_PAIRS], seed);
 }
 
 static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
@@ -169,24 +189,25 @@ static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	}
 	if (algos_check_keys(m, &in[0], p->v[P_RANGE],
 			     "give a --key-range above the largest key") ||
-	    algos_check_pairs(m, in, (int)p->v[P_PAIRS]) || n == 0)
+	    algos_check_pairs(m, in, p->v[P_PAIRS]) || n == 0)
 		return 0;
+	int carry = p->v[P_PAIRS] != ALGOS_PAIRS_NO; /* the values ride along */
 	pram_array *keys[2] = {algos_load(m, "keys0", &in[0], n, NULL),
 			       pram_array_new(m, "keys1", n, PRAM_INT)};
-	pram_array *vals[2] = {pram_array_new(m, "vals0", n, PRAM_INT),
-			       pram_array_new(m, "vals1", n, PRAM_INT)};
+	pram_array *vals[2] = {carry ? pram_array_new(m, "vals0", n, PRAM_INT) : NULL,
+			       carry ? pram_array_new(m, "vals1", n, PRAM_INT) : NULL};
 	size_t rn = (size_t)r * n;
 	pram_array *flag = pram_array_new(m, "flag", rn, PRAM_INT);
 	pram_array *pos = pram_array_new(m, "pos", rn, PRAM_INT);
 	pram_array *scratch =
 	    algos_scan_model(m) ? NULL : pram_array_new(m, "scan", algo_next_pow2(rn), PRAM_INT);
-	if (!keys[0] || !keys[1] || !vals[0] || !vals[1] || !flag || !pos ||
+	if (!keys[0] || !keys[1] || (carry && (!vals[0] || !vals[1])) || !flag || !pos ||
 	    (!scratch && !algos_scan_model(m)))
 		return 0;
 	/* The values, or the keys' indices, are loaded with the keys. */
-	if (p->v[P_PAIRS]) {
+	if (p->v[P_PAIRS] == ALGOS_PAIRS_YES) {
 		pram_array_load_v(vals[0], in[1].vals, n);
-	} else {
+	} else if (carry) {
 		int64_t *idx = malloc(n * sizeof *idx);
 		if (!idx) {
 			pram_fail(m, PRAM_ENOMEM, "out of memory for %zu indices", n);
@@ -216,16 +237,18 @@ static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 		algos_scan_scratch(m, pos, flag, rn, PRAM_OP_SUM, 0, scratch, &lb->scan);
 		PRAM_STEP(m, lb->scatter) {
 			PRAM_FORALL(m, i, 0, n) {
-				int64_t key = pram_read(m, ks, i), val = pram_read(m, vs, i);
+				int64_t key = pram_read(m, ks, i);
 				int64_t v = algos_radix_digit(key, rt, r);
 				int64_t at = pram_read(m, pos, v * (int64_t)n + i);
 				pram_write(m, kd, at, key);
-				pram_write(m, vd, at, val);
+				if (carry)
+					pram_write(m, vd, at, pram_read(m, vs, i));
 			}
 		}
 	}
 	algos_store(keys[passes % 2], &out[0]);
-	algos_store(vals[passes % 2], &out[1]);
+	if (carry)
+		algos_store(vals[passes % 2], &out[1]);
 	return 0;
 }
 
@@ -234,12 +257,18 @@ static void rs_reference(const algo_data *in, algo_data *out, const algo_params 
 	uint64_t r;
 	unsigned passes;
 	if (config(p, &r, &passes) || algos_bad_key(&in[0], p->v[P_RANGE]) >= 0 ||
-	    (p->v[P_PAIRS] ? in[1].n != in[0].n : in[1].n != 0))
+	    !algos_pairs_fit(in, p->v[P_PAIRS]))
 		return;
 	/* Sorting by the P lowest digits is sorting by key mod r^P (by the
 	 * whole key when r^P passes every key). */
-	algos_ref_stable(&in[0], p->v[P_PAIRS] ? &in[1] : NULL, algos_radix_power(r, passes),
-			 &out[0], &out[1]);
+	algos_ref_stable(&in[0], p->v[P_PAIRS] == ALGOS_PAIRS_YES ? &in[1] : NULL,
+			 algos_radix_power(r, passes), &out[0],
+			 p->v[P_PAIRS] == ALGOS_PAIRS_NO ? NULL : &out[1]);
+}
+
+static size_t rs_out_len(const algo_data *in, size_t port, const algo_params *p)
+{
+	return algos_pairs_len(in, port, p->v[P_PAIRS]);
 }
 
 const algo algo_radix_sort = {
@@ -257,6 +286,7 @@ const algo algo_radix_sort = {
 		  "2P (r + 1) n under --model scan",
     .depth_exact = "P (2 ceil(log2 r n) + 6); 4P under --model scan",
     .cost = rs_cost,
+    .out_len = rs_out_len,
     .generate = rs_generate,
     .simulate = rs_simulate,
     .reference = rs_reference,

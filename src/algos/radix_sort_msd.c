@@ -35,8 +35,9 @@
  * level on the path down), three cells each.
  *
  * One processor: EREW, W = D = T_p for every p. Ports and parameters are
- * radix-sort's: --pairs carries values, and without it the second output
- * is the input index of each sorted key. The notes' own pseudo-code
+ * radix-sort's: --pairs yes carries values, without it the second output
+ * is the input index of each sorted key, and --pairs no moves the keys
+ * alone (the same steps). The notes' own pseudo-code
  * recurses into every bin, empty or not, and one digit past the last (its
  * "if i >= 0" after sorting by digit i); here only bins of 2 or more keys
  * above digit 0 are sorted further. Integer keys only.
@@ -77,14 +78,15 @@ static const algo_param msd_params[] = {
 		 .metavar = "P",
 		 .def = 0,
 		 .choices = algos_pairs_choices,
-		 .help = "carry a value with each key (the input and output 'values')"},
+		 .help = "yes: carry a value with each key (the input and output 'values'); "
+			 "index: the values output is each key's input index; no: keys alone"},
     [P_DIST] = ALGOS_PARAM_DIST,
     {0},
 };
 
 static int msd_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_pairs(in, n, p->v[P_RANGE], (int)p->v[P_DIST], (int)p->v[P_PAIRS], seed);
+	return algos_gen_pairs(in, n, p->v[P_RANGE], (int)p->v[P_DIST], p->v[P_PAIRS], seed);
 }
 
 /* One step of the one processor. */
@@ -102,19 +104,20 @@ static int msd_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	}
 	if (algos_check_keys(m, &in[0], p->v[P_RANGE],
 			     "give a --key-range above the largest key") ||
-	    algos_check_pairs(m, in, (int)p->v[P_PAIRS]))
+	    algos_check_pairs(m, in, p->v[P_PAIRS]))
 		return 0;
+	int carry = p->v[P_PAIRS] != ALGOS_PAIRS_NO; /* the values ride along */
 	unsigned passes = algos_radix_digits((uint64_t)p->v[P_RANGE] - 1, r);
 	size_t cap = (size_t)(r - 1) * (passes ? passes - 1 : 0) + 1;
 	pram_array *keys = algos_load(m, "keys", &in[0], n ? n : 1, NULL);
-	pram_array *vals = pram_array_new(m, "vals", n ? n : 1, PRAM_INT);
+	pram_array *vals = carry ? pram_array_new(m, "vals", n ? n : 1, PRAM_INT) : NULL;
 	pram_array *bufk = pram_array_new(m, "bufk", n ? n : 1, PRAM_INT);
-	pram_array *bufv = pram_array_new(m, "bufv", n ? n : 1, PRAM_INT);
+	pram_array *bufv = carry ? pram_array_new(m, "bufv", n ? n : 1, PRAM_INT) : NULL;
 	pram_array *cnt = pram_array_new(m, "cnt", (size_t)r, PRAM_INT);
 	pram_array *off = pram_array_new(m, "off", (size_t)r, PRAM_INT);
 	pram_array *stack = pram_array_new(m, "stack", 3 * cap, PRAM_INT);
 	int64_t *v0 = malloc((n ? n : 1) * sizeof *v0);
-	if (!keys || !vals || !bufk || !bufv || !cnt || !off || !stack || !v0) {
+	if (!keys || (carry && (!vals || !bufv)) || !bufk || !cnt || !off || !stack || !v0) {
 		if (!v0)
 			pram_fail(m, PRAM_ENOMEM, "out of memory for %zu values", n);
 		free(v0);
@@ -122,8 +125,9 @@ static int msd_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	}
 	/* The values, or the keys' indices, are loaded with the keys. */
 	for (size_t i = 0; i < n; i++)
-		v0[i] = p->v[P_PAIRS] ? in[1].vals[i].i : (int64_t)i;
-	pram_array_load_i(vals, v0, n);
+		v0[i] = p->v[P_PAIRS] == ALGOS_PAIRS_YES ? in[1].vals[i].i : (int64_t)i;
+	if (carry)
+		pram_array_load_i(vals, v0, n);
 	free(v0);
 	/* The processor's registers: the stack pointer, the segment popped,
 	 * the running sum of the bins. */
@@ -184,35 +188,42 @@ static int msd_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 		for (int64_t i = lo; i < hi; i++)
 			PRAM_STEP(m, "distribute: buf[off[d]++] = keys[i], d = digit(keys[i])") {
 				PRAM_FORALL(m, proc, 0, 1) {
-					int64_t key = pram_read(m, keys, i),
-						val = pram_read(m, vals, i);
+					int64_t key = pram_read(m, keys, i);
 					int64_t d = algos_radix_digit(key, rt, r);
 					int64_t at = pram_read(m, off, d);
 					pram_write(m, off, d, at + 1);
 					pram_write(m, bufk, at, key);
-					pram_write(m, bufv, at, val);
+					if (carry)
+						pram_write(m, bufv, at, pram_read(m, vals, i));
 				}
 			}
 		for (int64_t i = lo; i < hi; i++)
 			PRAM_STEP(m, "gather: keys[i] = buf[i]") {
 				PRAM_FORALL(m, proc, 0, 1) {
 					pram_write(m, keys, i, pram_read(m, bufk, i));
-					pram_write(m, vals, i, pram_read(m, bufv, i));
+					if (carry)
+						pram_write(m, vals, i, pram_read(m, bufv, i));
 				}
 			}
 	}
 	algos_store(keys, &out[0]);
-	algos_store(vals, &out[1]);
+	if (carry)
+		algos_store(vals, &out[1]);
 	return 0;
 }
 
 static void msd_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
 	if (algos_radix_of(p->v[P_RADIX], p->v[P_BITS], (p->given >> P_BITS) & 1) == 0 ||
-	    algos_bad_key(&in[0], p->v[P_RANGE]) >= 0 ||
-	    (p->v[P_PAIRS] ? in[1].n != in[0].n : in[1].n != 0))
+	    algos_bad_key(&in[0], p->v[P_RANGE]) >= 0 || !algos_pairs_fit(in, p->v[P_PAIRS]))
 		return;
-	algos_ref_stable(&in[0], p->v[P_PAIRS] ? &in[1] : NULL, 0, &out[0], &out[1]);
+	algos_ref_stable(&in[0], p->v[P_PAIRS] == ALGOS_PAIRS_YES ? &in[1] : NULL, 0, &out[0],
+			 p->v[P_PAIRS] == ALGOS_PAIRS_NO ? NULL : &out[1]);
+}
+
+static size_t msd_out_len(const algo_data *in, size_t port, const algo_params *p)
+{
+	return algos_pairs_len(in, port, p->v[P_PAIRS]);
 }
 
 const algo algo_radix_sort_msd = {
@@ -230,6 +241,7 @@ const algo algo_radix_sort_msd = {
 		  "0 for n < 2",
     .depth_exact = "= W; D_serial = D",
     .cost = NULL,
+    .out_len = msd_out_len,
     .generate = msd_generate,
     .simulate = msd_simulate,
     .reference = msd_reference,

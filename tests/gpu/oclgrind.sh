@@ -26,7 +26,7 @@ check() {
 	# Under oclgrind only its own platform is visible, so the default device
 	# choice (the first CPU, else the first device) takes it.
 	if PRAM_DEVICE= "$OCLGRIND" --data-races --uninitialized \
-		"$PRAM" gpu "$@" --max-group 32 --reps 1 </dev/null >"$log" 2>&1 &&
+		"$PRAM" gpu "$@" --max-group "${MAXG:-32}" --reps 1 </dev/null >"$log" 2>&1 &&
 		grep -q verified "$log" && ! grep -q WRONG "$log" &&
 		! grep -E -i -q 'invalid (read|write)|data race|uninitiali[sz]ed|error|barrier divergence|out of bounds' "$log"; then
 		echo "ok $count - oclgrind $desc"
@@ -75,6 +75,10 @@ check line-of-sight --variant tuned --float --n 1000
 # Radix sort's values, wider digits and 31-bit keys (four tuned passes).
 check radix-sort --variant teaching --pairs yes --bits-per-pass 4 --n 700
 check radix-sort --variant tuned --pairs yes --key-range 2^31 --n 3000
+# The tuned keys alone; work-groups of several warps, whose counters the
+# scan over the digits joins.
+check radix-sort --variant tuned --pairs no --key-range 2^31 --n 3000
+MAXG=128 check radix-sort --variant tuned --pairs yes --key-range 2^31 --keys-per-item 5 --n 3000
 # Float records in bins that are no power of two; the atomic histogram's
 # bins beyond Oclgrind's 32 KiB of local memory (straight to the global
 # counts); all keys equal, every atomic on one cell. One variant a run, as

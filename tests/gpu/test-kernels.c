@@ -304,11 +304,13 @@ static void test_partitions(clrt *rt)
 	clrt_set_wg_cap(rt, 0);
 }
 
-/* Radix sort beyond its defaults, each variant: values carried, digits of
- * 4 bits and of base 10, fewer digits than the keys have (so equal low
+/* Radix sort beyond its defaults, each variant: values carried (--pairs
+ * yes, 1), the keys alone (--pairs no, 2), the indices (0), digits of 4
+ * bits and of base 10, fewer digits than the keys have (so equal low
  * digits show stability), 31-bit keys, all keys equal; again in
  * work-groups of 4. A modulus that is no power of two is the teaching
- * kernels' alone: the tuned ones sort by bits and say so. */
+ * kernels' alone: the tuned ones sort by bits and say so. Then the tuned
+ * kernels' tiles of other shapes. */
 static void test_radix(clrt *rt)
 {
 	static const struct {
@@ -316,10 +318,14 @@ static void test_radix(clrt *rt)
 		int64_t pairs, bits, radix, digits, range, dist;
 	} cases[] = {
 	    {" (pairs, 31-bit keys)", 1, 0, 0, 0, (int64_t)1 << 31, 0},
+	    {" (keys alone, 31-bit keys)", 2, 0, 0, 0, (int64_t)1 << 31, 0},
+	    {" (indices, 31-bit keys)", 0, 0, 0, 0, (int64_t)1 << 31, 0},
 	    {" (4-bit digits)", 0, 4, 0, 0, 1 << 20, 0},
 	    {" (radix 10)", 1, 0, 10, 0, 1000000, 0},
 	    {" (3 digits of 4 bits, 31-bit keys)", 1, 4, 0, 3, (int64_t)1 << 31, 0},
+	    {" (3 digits of 4 bits, keys alone)", 2, 4, 0, 3, (int64_t)1 << 31, 0},
 	    {" (keys all equal)", 1, 0, 0, 0, (int64_t)1 << 31, 1},
+	    {" (keys all equal, keys alone)", 2, 0, 0, 0, (int64_t)1 << 31, 1},
 	};
 	const algo *a = algo_find("radix-sort");
 	if (!a)
@@ -348,6 +354,28 @@ static void test_radix(clrt *rt)
 	}
 	if (!gpu_has_variant(gpu_for(a), GPU_TUNED))
 		return;
+	/* Tiles of other shapes: keys a work-item (odd ones too), work-groups
+	 * of up to 1024 (fewer where the device has less); sizes that fill
+	 * the last tile or not; the three kinds of values. */
+	static const struct {
+		int64_t keys, group;
+	} shapes[] = {{1, 256}, {7, 64}, {24, 512}, {32, 256}, {13, 1024}, {64, 32}};
+	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
+		for (int64_t pairs = 0; pairs < 3; pairs++) {
+			algo_params p = algo_default_params(a);
+			char note[96];
+			algo_set_param(a, &p, "pairs", pairs);
+			algo_set_param(a, &p, "key-range", (int64_t)1 << 31);
+			algo_set_param(a, &p, "keys-per-item", shapes[k].keys);
+			algo_set_param(a, &p, "group-size", shapes[k].group);
+			snprintf(note, sizeof note,
+				 " (%lld keys a work-item, groups of %lld, pairs %lld)",
+				 (long long)shapes[k].keys, (long long)shapes[k].group,
+				 (long long)pairs);
+			size_t tile = (size_t)(shapes[k].keys * shapes[k].group);
+			one(rt, a, GPU_TUNED, &p, 3 * tile + (pairs == 1 ? 0 : 1 + tile / 3), 92,
+			    note);
+		}
 	algo_params p = algo_default_params(a);
 	algo_set_param(a, &p, "radix", 10);
 	algo_set_param(a, &p, "digits", 2);
