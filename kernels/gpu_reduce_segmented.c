@@ -137,7 +137,7 @@ static int tile_numbers(gpu_ctx *c, const gpu_segpass *sp, cl_mem *pre)
 static int reduce_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
-	int counted = gpu__param_given(c->job, "numbering") == 1;
+	int counted = c->job->params->v[algo_param_index(c->job->algo, "numbering")] == 1;
 	gpu_segpass sp;
 	cl_mem pre = NULL;
 	if (n == 0)

@@ -68,10 +68,11 @@ const algo_param algos_segreduce_params[] = {
     SEG_GROUP,
     {.name = "numbering",
      .metavar = "N",
-     .def = 0,
+     .def = 1,
      .choices = numberings,
-     .help = "where the tuned kernel's tiles find their first segment number: lookback (in the "
-	     "look-back, one pass) or counted (each tile's heads counted and scanned first)"},
+     .help = "where the tuned kernel's tiles find their first segment number: counted (each "
+	     "tile's heads counted and scanned first; the default, 2.9 times faster on an H100) "
+	     "or lookback (in the look-back, one pass)"},
     {0},
 };
 
