@@ -77,6 +77,17 @@ cl_kernel gpu__kernel(gpu_ctx *c, const char *name)
 	return k;
 }
 
+int gpu__has_lookback(gpu_ctx *c, const char *what)
+{
+	if (clrt_has_extension(c->rt, "cl_khr_int64_base_atomics"))
+		return 1;
+	snprintf(c->err, c->errlen,
+		 "%s needs 64-bit atomics (cl_khr_int64_base_atomics), which this device lacks; "
+		 "the teaching kernels run without them",
+		 what);
+	return 0;
+}
+
 cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems)
 {
 	if (slot >= GPU_MAX_SCRATCH) {

@@ -53,13 +53,8 @@ static int compact_tuned(gpu_ctx *c)
 	size_t n = c->job->in[0].n, pp = c->per_proc;
 	if (n == 0)
 		return 0;
-	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
-		snprintf(c->err, c->errlen,
-			 "the one-pass compaction needs 64-bit atomics "
-			 "(cl_khr_int64_base_atomics), which this device lacks; "
-			 "the teaching kernels run without them");
+	if (!gpu__has_lookback(c, "the one-pass compaction"))
 		return -1;
-	}
 	if (pp % 4 || pp > 32) {
 		snprintf(c->err, c->errlen,
 			 "the one-pass compaction takes a multiple of 4 elements per "

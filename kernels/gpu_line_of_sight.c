@@ -74,13 +74,8 @@ static int line_of_sight_tuned(gpu_ctx *c)
 		return 0;
 	if (lacks_fp64(c))
 		return -1;
-	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
-		snprintf(c->err, c->errlen,
-			 "the one-pass line of sight needs 64-bit atomics "
-			 "(cl_khr_int64_base_atomics), which this device lacks; "
-			 "the teaching kernels run without them");
+	if (!gpu__has_lookback(c, "the one-pass line of sight"))
 		return -1;
-	}
 	cl_kernel init = gpu__kernel(c, "onepass_init"), k = gpu__kernel(c, "los_onepass");
 	if (!init || !k)
 		return -1;
@@ -91,7 +86,8 @@ static int line_of_sight_tuned(gpu_ctx *c)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
 	/* Two 64-bit status words a tile: four scratch elements. */
-	cl_mem status = gpu__scratch(c, SLOT_STATUS, 4 * tiles), ticket = gpu__scratch(c, SLOT_TICKET, 1);
+	cl_mem status = gpu__scratch(c, SLOT_STATUS, 4 * tiles),
+	       ticket = gpu__scratch(c, SLOT_TICKET, 1);
 	if (!status || !ticket)
 		return -1;
 	if (gpu__launch(c, init, GPU_DIV_UP(2 * tiles, li) * li, li, "mmu", status, ticket,

@@ -199,12 +199,8 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	size_t R = c->per_proc, C = (size_t)gpu__param_given(c->job, "tile-cols");
 	region r[4];
 	unsigned nr = regions(w, h, v, r);
-	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
-		snprintf(c->err, c->errlen,
-			 "sat tuned needs 64-bit atomics (cl_khr_int64_base_atomics), which this "
-			 "device lacks; the teaching kernels run without them");
+	if (!gpu__has_lookback(c, "sat tuned"))
 		return -1;
-	}
 	size_t widest = 0, groups = 0, words = 0;
 	for (unsigned q = 0; q < nr; q++) {
 		size_t strips = GPU_DIV_UP(r[q].rh, R);

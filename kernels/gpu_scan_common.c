@@ -82,13 +82,8 @@ int gpu__scan_onepass(gpu_ctx *c)
 	size_t n = c->job->in[0].n, pp = c->per_proc;
 	if (n == 0)
 		return 0;
-	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
-		snprintf(c->err, c->errlen,
-			 "the single-pass scan needs 64-bit atomics "
-			 "(cl_khr_int64_base_atomics), which this device lacks; "
-			 "the teaching kernels run without them");
+	if (!gpu__has_lookback(c, "the single-pass scan"))
 		return -1;
-	}
 	cl_kernel init = gpu__kernel(c, "onepass_init"), scan = gpu__kernel(c, "scan_onepass");
 	if (!init || !scan)
 		return -1;
@@ -219,13 +214,8 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 {
 	size_t n = c->job->in[0].n, pp = c->per_proc;
 	size_t G = (size_t)gpu__param_given(c->job, "group");
-	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
-		snprintf(c->err, c->errlen,
-			 "the single-pass segmented kernels need 64-bit atomics "
-			 "(cl_khr_int64_base_atomics), which this device lacks; "
-			 "the teaching kernels run without them");
+	if (!gpu__has_lookback(c, "the single-pass segmented kernels"))
 		return -1;
-	}
 	cl_kernel init = gpu__kernel(c, "segpass_init");
 	if (!init || !(sp->k = gpu__kernel(c, kernel)))
 		return -1;
@@ -250,8 +240,8 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 	/* The kernels index with 32-bit words: the tile past the last must
 	 * still have a number. */
 	if (sp->tiles * sp->tile > UINT32_MAX) {
-		snprintf(c->err, c->errlen, "n = %zu in tiles of %zu is more than 32-bit indices allow",
-			 n, sp->tile);
+		snprintf(c->err, c->errlen,
+			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, sp->tile);
 		return -1;
 	}
 	sp->ltile = (sp->tile + sp->tile / 32 + 1) * 4;

@@ -64,13 +64,8 @@ static int split_tuned(gpu_ctx *c)
 		return 0;
 	if (split_refuses(c))
 		return -1;
-	if (!clrt_has_extension(c->rt, "cl_khr_int64_base_atomics")) {
-		snprintf(c->err, c->errlen,
-			 "the tuned split scans its counts by look-back, which needs "
-			 "64-bit atomics (cl_khr_int64_base_atomics); this device lacks "
-			 "them, and the teaching kernels run without");
+	if (!gpu__has_lookback(c, "the tuned split (its counts scanned by look-back)"))
 		return -1;
-	}
 	static const char *const names[] = {"split_count", "split_place"};
 	/* split_place holds a padded tile and a scan slot per work-item. */
 	const size_t local[] = {4, (pp + (pp + 31) / 32 + 2) * 4};
@@ -80,15 +75,16 @@ static int split_tuned(gpu_ctx *c)
 	if (!L || !li)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
-	cl_mem status = gpu__scratch(c, SLOT_STATUS, 2 * tiles), ticket = gpu__scratch(c, SLOT_TICKET, 1);
+	cl_mem status = gpu__scratch(c, SLOT_STATUS, 2 * tiles),
+	       ticket = gpu__scratch(c, SLOT_TICKET, 1);
 	if (!status || !ticket)
 		return -1;
 	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
 			(unsigned)tiles) ||
 	    gpu__launch(c, k[0], tiles * L, L, "mmmul", c->in[0], status, ticket, (unsigned)n,
 			L * 4) ||
-	    gpu__launch(c, k[1], tiles * L, L, "mmmuull", c->in[0], c->out[0], status,
-			(unsigned)n, (unsigned)tiles, (tile + tile / 32 + 1) * 4, L * 4))
+	    gpu__launch(c, k[1], tiles * L, L, "mmmuull", c->in[0], c->out[0], status, (unsigned)n,
+			(unsigned)tiles, (tile + tile / 32 + 1) * 4, L * 4))
 		return -1;
 	return 0;
 }

@@ -50,6 +50,12 @@ typedef struct gpu_ctx {
  * NULL with a message in c->err. */
 cl_kernel gpu__kernel(gpu_ctx *c, const char *name);
 
+/* Whether the device has 64-bit atomics (cl_khr_int64_base_atomics), which
+ * the look-back's status words need; 0 with a message naming what (such
+ * as "the single-pass scan") needs them and that the teaching kernels run
+ * without. */
+int gpu__has_lookback(gpu_ctx *c, const char *what);
+
 /* Scratch buffer number slot holding at least elems elements (of 4 bytes),
  * created on first use and owned by c. NULL with a message. */
 cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems);

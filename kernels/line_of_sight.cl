@@ -102,10 +102,6 @@ typedef float4 V4;
 typedef int4 V4;
 #endif
 
-/* Local index with one pad slot every 32 elements, so that work-items
- * reading PP consecutive elements each hit different banks. */
-#define PAD(i) ((i) + ((i) >> 5))
-
 #ifdef PRAM_NV_PTX
 /* A double from lane (this lane - d): its two halves by two shuffles. */
 inline double nv_shfl_up_d(double x, uint d)
@@ -191,19 +187,7 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 		t_sh = atomic_inc(ticket);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	uint t = t_sh, base = t * TILE, cnt = min(TILE, n - base);
-	if (cnt == TILE && TILE % 4 == 0) {
-		global const V4 *h4 = (global const V4 *)h;
-		for (uint v = lid; v < TILE / 4; v += L) {
-			V4 x = h4[base / 4 + v];
-			tile[PAD(4 * v)] = x.s0;
-			tile[PAD(4 * v + 1)] = x.s1;
-			tile[PAD(4 * v + 2)] = x.s2;
-			tile[PAD(4 * v + 3)] = x.s3;
-		}
-	} else {
-		for (uint e = lid; e < TILE; e += L)
-			tile[PAD(e)] = e < cnt ? h[base + e] : (V)0;
-	}
+	LOAD_TILE(tile, h, V4, base, cnt, TILE, lid, L, (V)0);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* As los_angles: the tangent (h[i] - eye) / i, -infinity at point 0
 	 * and past the end. */

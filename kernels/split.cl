@@ -58,10 +58,6 @@ kernel void split_scatter(global const uint *in, global const uint *f, global co
 #define AS_COUNT(x) ((uint)(x))
 LOOKBACK_FUNCTIONS(count, uint, 0u, COUNT_ADD, AS_COUNT, AS_COUNT)
 
-/* Local index with one pad slot every 32 elements, so that work-items
- * reading PP consecutive elements each hit different banks. */
-#define PAD(i) ((i) + ((i) >> 5))
-
 /* Pass 1: tile t (by ticket) counts its 0 bits with 4-wide loads and a
  * work-group reduction in red (L words); work-item 0 publishes the count
  * and looks back, leaving the inclusive count in status[t]. */
@@ -110,19 +106,7 @@ kernel void split_place(global const uint *in, global uint *out, global const ul
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
 	uint t = get_group_id(0), base = t * TILE, cnt = min(TILE, n - base);
 	uint zb = t ? (uint)status[t - 1] : 0u, F = (uint)status[tiles - 1];
-	if (cnt == TILE && TILE % 4 == 0) {
-		global const uint4 *in4 = (global const uint4 *)in;
-		for (uint v = lid; v < TILE / 4; v += L) {
-			uint4 x = in4[base / 4 + v];
-			tile[PAD(4 * v)] = x.s0;
-			tile[PAD(4 * v + 1)] = x.s1;
-			tile[PAD(4 * v + 2)] = x.s2;
-			tile[PAD(4 * v + 3)] = x.s3;
-		}
-	} else {
-		for (uint e = lid; e < TILE; e += L)
-			tile[PAD(e)] = e < cnt ? in[base + e] : 0u;
-	}
+	LOAD_TILE(tile, in, uint4, base, cnt, TILE, lid, L, 0u);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	uint r[PP], first = lid * PP, z = 0;
 	for (uint j = 0; j < PP; j++) {
