@@ -340,6 +340,14 @@ static void esc(FILE *f, const char *s)
 	md_escape(f, s, strlen(s));
 }
 
+/* pre, then s escaped for HTML, then post. */
+static void put_esc(FILE *f, const char *pre, const char *s, const char *post)
+{
+	fputs(pre, f);
+	esc(f, s);
+	fputs(post, f);
+}
+
 static int mkdirs(const char *path)
 {
 	char buf[PATH_MAX];
@@ -425,9 +433,8 @@ static void html_exercises(FILE *f, const lesson *l, const char *outdir)
 	fputs("<div class=\"exercises\">\n", f);
 	for (size_t e = 0; e < l->nex; e++) {
 		const lesson_ex *x = &l->ex[e];
-		fputs("<section class=\"exercise\" id=\"exercise-", f);
-		esc(f, x->name);
-		fputs("\">\n<h3>Exercise <code>", f);
+		put_esc(f, "<section class=\"exercise\" id=\"exercise-", x->name,
+			"\">\n<h3>Exercise <code>");
 		esc(f, x->name);
 		fputs("</code>", f);
 		if (x->title) {
@@ -436,22 +443,18 @@ static void html_exercises(FILE *f, const lesson *l, const char *outdir)
 		}
 		fputs("</h3>\n", f);
 		if (x->error) {
-			fputs("<p class=\"note\">This exercise cannot be read: ", f);
-			esc(f, x->error);
-			fputs("</p>\n</section>\n", f);
+			put_esc(f, "<p class=\"note\">This exercise cannot be read: ", x->error,
+				"</p>\n</section>\n");
 			continue;
 		}
 		if (x->contract) {
-			fputs("<p>Contract <code>", f);
-			esc(f, x->contract);
-			fputs("</code>; your file: <code>", f);
+			put_esc(f, "<p>Contract <code>", x->contract, "</code>; your file: <code>");
 			esc(f, x->file);
 			fputs("</code>.</p>\n", f);
 		}
 		if (x->signature) {
-			fputs("<pre class=\"signature\"><code>", f);
-			esc(f, x->signature);
-			fputs("</code></pre>\n", f);
+			put_esc(f, "<pre class=\"signature\"><code>", x->signature,
+				"</code></pre>\n");
 		}
 		fputs("<p>Check it:</p>\n<pre class=\"cmd\"><code>pram check ", f);
 		esc(f, x->name);
@@ -481,9 +484,9 @@ static void html_exercises(FILE *f, const lesson *l, const char *outdir)
 		}
 		char *spec = slurp_text(x->path);
 		if (spec) {
-			fputs("<details><summary>The exercise file, <code>", f);
-			esc(f, ck_basename(x->path));
-			fputs("</code>: its cases, bounds and points</summary>\n<pre><code>", f);
+			put_esc(f, "<details><summary>The exercise file, <code>",
+				ck_basename(x->path),
+				"</code>: its cases, bounds and points</summary>\n<pre><code>");
 			esc(f, spec);
 			fputs("</code></pre>\n</details>\n", f);
 			free(spec);
@@ -502,9 +505,7 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 			 site_stats *st)
 {
 	lesson_block kind = lesson_block_kind(b);
-	fputs("<pre class=\"cmd\"><code>$ ", f);
-	esc(f, b->text);
-	fputs("</code></pre>\n", f);
+	put_esc(f, "<pre class=\"cmd\"><code>$ ", b->text, "</code></pre>\n");
 	if (kind == LESSON_REPORT) {
 		char rdir[PATH_MAX], fig[256];
 		pathf(rdir, sizeof rdir, "%s/%s/report-%zu", outdir, l->folder, k);
@@ -539,9 +540,8 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 			esc(f, why);
 			fputs(".</p>\n", f);
 			if (r.out && *r.out) {
-				fputs("<pre class=\"out failed\"><code>", f);
-				esc(f, r.out);
-				fputs("</code></pre>\n", f);
+				put_esc(f, "<pre class=\"out failed\"><code>", r.out,
+					"</code></pre>\n");
 			}
 		}
 		free(r.out);
@@ -561,9 +561,7 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 		st->failed++;
 		fprintf(stderr, "pram: lessons: %s:%d: the example %s\n", l->md_path, b->line,
 			r.how);
-		fputs("<p class=\"note\">This example failed: ", f);
-		esc(f, r.how);
-		fputs(".</p>\n", f);
+		put_esc(f, "<p class=\"note\">This example failed: ", r.how, ".</p>\n");
 	}
 	free(r.out);
 	if (kind != LESSON_HTML)
@@ -584,9 +582,8 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 		st->failed++;
 		fprintf(stderr, "pram: lessons: %s:%d: the step-through page: %s\n", l->md_path,
 			b->line, r.how);
-		fputs("<p class=\"note\">The step-through page was not made: ", f);
-		esc(f, r.how);
-		fputs(".</p>\n", f);
+		put_esc(f, "<p class=\"note\">The step-through page was not made: ", r.how,
+			".</p>\n");
 	}
 	free(r.out);
 }
@@ -610,9 +607,7 @@ static int lesson_page(const lesson *l, const char *outdir, site_stats *st)
 	page_head(f, title, "../style.css");
 	fputs("<nav><a href=\"../index.html\">All lessons</a></nav>\n<main>\n", f);
 	if (!l->md_path || l->error) {
-		fputs("<h1>", f);
-		esc(f, title);
-		fputs("</h1>\n<p class=\"note\">", f);
+		put_esc(f, "<h1>", title, "</h1>\n<p class=\"note\">");
 		const char *why =
 		    l->error ? l->error : "The text of this lesson is not written yet.";
 		esc(f, why);
@@ -712,9 +707,7 @@ static int write_site(const lesson_set *s, const char *out)
 			for (size_t e = 0; e < l->nex; e++) {
 				fputs(e ? ", <a href=\"" : " <a href=\"", f);
 				esc(f, l->folder);
-				fputs("/index.html#exercise-", f);
-				esc(f, l->ex[e].name);
-				fputs("\"><code>", f);
+				put_esc(f, "/index.html#exercise-", l->ex[e].name, "\"><code>");
 				esc(f, l->ex[e].name);
 				fputs("</code></a>", f);
 				if (l->ex[e].title) {
