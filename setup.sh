@@ -129,7 +129,8 @@ check)
 	passed=$((n_PASS + n_XFAIL))
 	failed=$((n_FAIL + n_ERROR + n_XPASS))
 	[ $failed -gt 0 ] && status=1
-	echo "$passed passed, $failed failed, $n_SKIP skipped"
+	echo "$n_SKIP skipped (each test log says why)"
+	echo "$passed passed, $failed failed"
 	exit $status
 	;;
 *)
