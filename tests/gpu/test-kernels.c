@@ -44,12 +44,25 @@ static const struct {
 
 static char err[65536];
 
+/* Run variant v of a on in and say on one TAP line, named what, whether the
+ * output equals the reference (or why it could not run). */
+static void run_tap(clrt *rt, const algo *a, enum gpu_variant v, const algo_params *p,
+		    const algo_data *in, const char *what)
+{
+	gpu_result g;
+	if (gpuval_run(rt, a, p, in, v, 1, &g, err, sizeof err)) {
+		TAP_OK(0, "%s: %.400s", what, err);
+		return;
+	}
+	TAP_OK(g.verified, "%s%s%s", what, g.verified ? "" : ": ", g.verified ? "" : g.why);
+	gpuval_free(&g);
+}
+
 /* Run the variant of a on a seeded input of n elements; one TAP line. */
 static void one(clrt *rt, const algo *a, enum gpu_variant variant, const algo_params *p, size_t n,
 		uint64_t seed, const char *note)
 {
 	algo_data in[ALGO_MAX_PORTS] = {0};
-	gpu_result g;
 	char what[160];
 	snprintf(what, sizeof what, "%s %s %s %s%s n=%zu%s", a->name, gpu_variant_name(variant),
 		 algo_op_name(p), p->type == PRAM_FLOAT ? "float" : "int",
@@ -59,12 +72,7 @@ static void one(clrt *rt, const algo *a, enum gpu_variant variant, const algo_pa
 		TAP_OK(0, "%s: cannot make the input", what);
 		return;
 	}
-	if (gpuval_run(rt, a, p, in, variant, 1, &g, err, sizeof err)) {
-		TAP_OK(0, "%s: %.400s", what, err);
-	} else {
-		TAP_OK(g.verified, "%s%s%s", what, g.verified ? "" : ": ", g.verified ? "" : g.why);
-		gpuval_free(&g);
-	}
+	run_tap(rt, a, variant, p, in, what);
 	algo_data_free_all(in, ALGO_MAX_PORTS);
 }
 
@@ -444,25 +452,19 @@ static void test_shapes(clrt *rt)
 static void one_input(clrt *rt, const algo *a, enum gpu_variant v, const algo_params *p,
 		      const algo_data *in, const char *what)
 {
-	gpu_result g;
 	char full[200];
 	snprintf(full, sizeof full, "%s %s %s n=%zu %s", a->name, gpu_variant_name(v),
 		 p->type == PRAM_FLOAT ? "float" : "int", in->n, what);
-	if (gpuval_run(rt, a, p, in, v, 1, &g, err, sizeof err)) {
-		TAP_OK(0, "%s: %.400s", full, err);
-		return;
-	}
-	TAP_OK(g.verified, "%s%s%s", full, g.verified ? "" : ": ", g.verified ? "" : g.why);
-	gpuval_free(&g);
+	run_tap(rt, a, v, p, in, full);
 }
 
 /* The edge cases of test_streams, by number: what each input is. */
-static const char *const keeps[] = {"nothing kept",    "everything kept",  "the first kept",
-				    "the last kept",   "every other kept", "one in 33 kept"};
+static const char *const keeps[] = {"nothing kept",  "everything kept",  "the first kept",
+				    "the last kept", "every other kept", "one in 33 kept"};
 static const char *const keys[] = {"keys all even", "keys all odd", "keys alternating",
 				   "keys even but the last"};
 static const char *const lands[] = {"flat", "a wall next to the eye", "on one line"};
-#define NELEMS(a) (sizeof (a) / sizeof (a)[0])
+#define NELEMS(a) (sizeof(a) / sizeof(a)[0])
 
 /* Input k of test_streams for a (compact, split or line-of-sight), of n
  * elements, into in (zeroed), its type in *p. Returns 0 or -1. */
@@ -485,7 +487,9 @@ static int stream_input(const algo *a, size_t k, size_t n, algo_params *p, algo_
 			/* Heights: flat, a wall at point 1, the line of slope 9
 			 * through the eye; up to 10^6, exact in float. */
 			size_t land = k / 2;
-			x = land == 0 ? 1000 : land == 1 ? (i == 1 ? 1000000 : 1000) : 1001 + (int64_t)i * 9;
+			x = land == 0   ? 1000
+			    : land == 1 ? (i == 1 ? 1000000 : 1000)
+					: 1001 + (int64_t)i * 9;
 		}
 		if (p->type == PRAM_FLOAT)
 			in->vals[i].f = (double)x + (is_compact ? 0.5 : 0.0);
@@ -525,7 +529,8 @@ static void test_streams(clrt *rt)
 				if (!gpu_has_variant(gpu_for(a), v))
 					continue;
 				for (size_t s = 0; s < NELEMS(ns) && (!wg || ns[s] <= 4097); s++)
-					for (size_t k = 0; k < algos[r].ncases * algos[r].each; k++) {
+					for (size_t k = 0; k < algos[r].ncases * algos[r].each;
+					     k++) {
 						algo_params p = algo_default_params(a);
 						algo_data in = {0};
 						char what[96];
@@ -533,8 +538,8 @@ static void test_streams(clrt *rt)
 							 algos[r].cases[k / algos[r].each],
 							 wg ? ", work-groups of 4" : "");
 						if (stream_input(a, k, ns[s], &p, &in))
-							TAP_OK(0, "%s: out of memory for %zu", a->name,
-							       ns[s]);
+							TAP_OK(0, "%s: out of memory for %zu",
+							       a->name, ns[s]);
 						else
 							one_input(rt, a, v, &p, &in, what);
 						algo_data_free(&in);
@@ -612,29 +617,14 @@ static void test_grids(clrt *rt)
 									 sizeof what - strlen(what),
 									 "%s", pr->choices[ch]);
 							for (int cap = 0; cap < 2; cap++) {
-								gpu_result g;
+								char named[sizeof what + 32];
+								snprintf(named, sizeof named,
+									 "%s%s", what,
+									 cap ? " (work-groups "
+									       "of 4)"
+									     : "");
 								clrt_set_wg_cap(rt, cap ? 4 : 0);
-								if (gpuval_run(rt, a, &p, in, v, 1,
-									       &g, err,
-									       sizeof err)) {
-									TAP_OK(0, "%s%s: %.400s",
-									       what,
-									       cap ? " (work-"
-										     "groups of 4)"
-										   : "",
-									       err);
-								} else {
-									TAP_OK(g.verified,
-									       "%s%s%s%s", what,
-									       cap ? " (work-"
-										     "groups of 4)"
-										   : "",
-									       g.verified ? ""
-											  : ": ",
-									       g.verified ? ""
-											  : g.why);
-									gpuval_free(&g);
-								}
+								run_tap(rt, a, v, &p, in, named);
 							}
 							clrt_set_wg_cap(rt, 0);
 							algo_data_free_all(in, nin);
@@ -687,17 +677,8 @@ static void test_sat_tiles(clrt *rt)
 						    t ? "float" : "int", w, h, sat_variants[table],
 						    (long long)tiles[k][0], (long long)tiles[k][1],
 						    cap ? " (work-groups of 4)" : "");
-						gpu_result g;
 						clrt_set_wg_cap(rt, cap ? 4 : 0);
-						if (gpuval_run(rt, a, &p, &in, GPU_TUNED, 1, &g,
-							       err, sizeof err)) {
-							TAP_OK(0, "%s: %.400s", what, err);
-							continue;
-						}
-						TAP_OK(g.verified, "%s%s%s", what,
-						       g.verified ? "" : ": ",
-						       g.verified ? "" : g.why);
-						gpuval_free(&g);
+						run_tap(rt, a, GPU_TUNED, &p, &in, what);
 					}
 					clrt_set_wg_cap(rt, 0);
 					algo_data_free(&in);
@@ -734,13 +715,7 @@ static void one_flags(clrt *rt, const algo *a, enum gpu_variant v, const algo_pa
 				 (fl->rare && algo_rand(&state) % fl->rare == 0) || i == fl->also;
 	if (n)
 		in[0].flags[0] = (unsigned char)fl->first;
-	gpu_result g;
-	if (gpuval_run(rt, a, p, in, v, 1, &g, err, sizeof err)) {
-		TAP_OK(0, "%s: %.400s", what, err);
-	} else {
-		TAP_OK(g.verified, "%s%s%s", what, g.verified ? "" : ": ", g.verified ? "" : g.why);
-		gpuval_free(&g);
-	}
+	run_tap(rt, a, v, p, in, what);
 	algo_data_free_all(in, ALGO_MAX_PORTS);
 }
 
@@ -771,10 +746,8 @@ static void test_segments(clrt *rt)
 	static const struct {
 		pram_op op;
 		int fl, incl;
-	} forms[] = {{PRAM_OP_SUM, 0, 1},
-		     {PRAM_OP_MAX, 1, 1},
-		     {PRAM_OP_MIN, 0, 0},
-		     {PRAM_OP_SUM, 1, 0}};
+	} forms[] = {
+	    {PRAM_OP_SUM, 0, 1}, {PRAM_OP_MAX, 1, 1}, {PRAM_OP_MIN, 0, 0}, {PRAM_OP_SUM, 1, 0}};
 	for (const algo *const *ap = algo_registry; *ap; ap++) {
 		const algo *a = *ap;
 		if (!algo_takes_flags(a))
@@ -793,7 +766,8 @@ static void test_segments(clrt *rt)
 						continue;
 					for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
 						algo_params p = algo_default_params(a);
-						if ((a->caps & ALGO_OP) || forms[f].op == PRAM_OP_SUM)
+						if ((a->caps & ALGO_OP) ||
+						    forms[f].op == PRAM_OP_SUM)
 							p.op = forms[f].op;
 						else
 							continue;
@@ -807,18 +781,19 @@ static void test_segments(clrt *rt)
 						char note[96] = "";
 						if (pr) {
 							algo_set_param(a, &p, pr->name, ch);
-							snprintf(note, sizeof note, ", --%s %s", pr->name,
-								 pr->choices[ch]);
+							snprintf(note, sizeof note, ", --%s %s",
+								 pr->name, pr->choices[ch]);
 						}
-						for (size_t k = 0; k < sizeof pats / sizeof *pats; k++) {
+						for (size_t k = 0; k < sizeof pats / sizeof *pats;
+						     k++) {
 							char n4[128];
 							if (pats[k].also != 4096)
-								one_flags(rt, a, v, &p, 100003, &pats[k],
-									  note);
+								one_flags(rt, a, v, &p, 100003,
+									  &pats[k], note);
 							if (pats[k].also == 100002)
 								continue;
-							snprintf(n4, sizeof n4, "%s, work-groups of 4",
-								 note);
+							snprintf(n4, sizeof n4,
+								 "%s, work-groups of 4", note);
 							clrt_set_wg_cap(rt, 4);
 							one_flags(rt, a, v, &p, 4097, &pats[k], n4);
 							clrt_set_wg_cap(rt, 0);
@@ -841,7 +816,8 @@ static void test_segments(clrt *rt)
 				p.op = PRAM_OP_MAX;
 				p.type = PRAM_FLOAT;
 				one_flags(rt, a, v, &p, 100003, &pats[1], note);
-				snprintf(note, sizeof note, ", per-proc %u, work-groups of 4", pps[k]);
+				snprintf(note, sizeof note, ", per-proc %u, work-groups of 4",
+					 pps[k]);
 				clrt_set_wg_cap(rt, 4);
 				one_flags(rt, a, v, &p, 4097, &pats[7], note);
 				clrt_set_wg_cap(rt, 0);
