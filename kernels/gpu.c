@@ -483,6 +483,7 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		goto fail;
 	unsigned given_pp = (unsigned)gpu__param_given(job, r->pp_param ? r->pp_param : "per-proc");
 	unsigned pp = r->takes_per_proc && given_pp ? given_pp
+		      : r->pick_pp                  ? r->pick_pp(job)
 		      : r->default_pp               ? r->default_pp
 						    : GPU_DEFAULT_PER_PROC;
 	/* A small input in large tiles leaves compute units idle while the few

@@ -53,12 +53,16 @@ enum gpu_out {
 };
 
 /* One variant of an algorithm's kernels. */
+struct gpu_job;
+
 typedef struct gpu_runner {
 	int (*run)(struct gpu_ctx *c); /* enqueues one complete run; NULL: no such kernels */
 	int takes_per_proc;            /* honours the algorithm's per-proc parameter, when given */
 	const char *pp_param;          /* the parameter that gives it, when not "per-proc" */
 	unsigned default_pp;           /* elements per work-item when the params give none;
 					* 0: the runtime's default */
+	unsigned (*pick_pp)(const struct gpu_job *job); /* when set, the default by the
+							  * job, in place of default_pp */
 	int fit_pp;                    /* a single-pass kernel: the default is halved (to 8
 					* at least) for inputs too small to give every
 					* compute unit two tiles of GPU_SCAN_WG_CAP work-items */
