@@ -233,24 +233,6 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 	return before;
 }
 
-/* When a pass of pairs loads its values: 0 once its keys are out (they
- * hold no registers while the keys are ranked), 1 once the keys are
- * ranked, 2 with the keys. */
-#ifndef RADIX_VALUES
-#define RADIX_VALUES 0
-#endif
-
-/* The warp's values into v, striped as its keys are (elements first + j
- * ww of the tile at base; m of them). */
-void radix_load_values(global const uint *vin, size_t base, uint first, uint m, uint ww,
-		       uint *v)
-{
-	global const uint *vw = vin + base + first;
-#pragma unroll
-	for (uint j = 0; j < PP; j++)
-		v[j] = first + j * ww < m ? vw[j * ww] : 0u;
-}
-
 /* Values a pass carries: none, those read with the keys, or the keys'
  * input indices, made in the first pass. */
 #define CARRY_NONE  0u
@@ -298,15 +280,6 @@ __attribute__((always_inline)) inline void radix_sweep(
 			key[j] = first + j * ww < m ? kw[j * ww] : 0xffffffffu;
 	}
 
-#if RADIX_VALUES > 0
-	/* -DRADIX_VALUES=2: the values load with the keys, so that their
-	 * latency hides behind the ranking (at the cost of PP registers
-	 * more). */
-	uint val[PP];
-	if (RADIX_VALUES == 2 && carry == CARRY_READ)
-		radix_load_values(vin, base, first, m, ww, val);
-#endif
-
 	/* Each key's rank among its warp's keys of its digit, the warp's
 	 * counters moving on by each step's keys; the digit rides in the
 	 * rank's high half (a tile has at most 2^16 keys), so that it need
@@ -324,12 +297,6 @@ __attribute__((always_inline)) inline void radix_sweep(
 		rank[j] = (before + popcount(peers & below)) | d << 16;
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
-#if RADIX_VALUES > 0
-	/* -DRADIX_VALUES=1: the values load once the keys are ranked, behind
-	 * the digit scan and the look-back. */
-	if (RADIX_VALUES == 1 && carry == CARRY_READ)
-		radix_load_values(vin, base, first, m, ww, val);
-#endif
 
 	/* The tile's place of each (digit, warp): digits in order, the warps
 	 * in order within a digit. count[d] becomes the tile's number of keys
@@ -410,24 +377,14 @@ __attribute__((always_inline)) inline void radix_sweep(
 	/* The values, read only now, so that they take no registers while the
 	 * keys are ranked. */
 	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
-#if RADIX_VALUES > 0
-	if (carry == CARRY_READ) {
+	global const uint *vw = vin + base + first;
 #pragma unroll
-		for (uint j = 0; j < PP; j++)
-			if (first + j * ww < m)
-				tile[rank[j]] = val[j];
-	} else
-#endif
-	{
-		global const uint *vw = vin + base + first;
-#pragma unroll
-		for (uint j = 0; j < PP; j++) {
-			uint e = first + j * ww;
-			if (carry == CARRY_INDEX)
-				tile[rank[j]] = (uint)base + e;
-			else if (e < m)
-				tile[rank[j]] = ww == 32 ? vw[32 * j] : vw[j * ww];
-		}
+	for (uint j = 0; j < PP; j++) {
+		uint e = first + j * ww;
+		if (carry == CARRY_INDEX)
+			tile[rank[j]] = (uint)base + e;
+		else if (e < m)
+			tile[rank[j]] = ww == 32 ? vw[32 * j] : vw[j * ww];
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
