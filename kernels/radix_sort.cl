@@ -375,7 +375,9 @@ __attribute__((always_inline)) inline void radix_sweep(
 	if (carry == CARRY_NONE)
 		return;
 	/* The values, read only now, so that they take no registers while the
-	 * keys are ranked. */
+	 * keys are ranked. (Loading them with the keys, or once the keys are
+	 * ranked, measured slower: 10.6 and 10.3 ms against 9.7 for pairs at
+	 * n = 2^28 on an H200, the best shape of each.) */
 	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
 	global const uint *vw = vin + base + first;
 #pragma unroll
