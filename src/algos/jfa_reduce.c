@@ -96,7 +96,9 @@
 
 enum {
 	P_SAMPLES,
-	P_PART_LEN
+	P_PART_LEN,
+	P_PER_PROC,
+	P_GROUP
 };
 
 /* The values of --samples: 0 is 3 samples, 1 is 7. */
@@ -111,6 +113,22 @@ static const algo_param jfa_params[] = {
 		       "samples a pass: 3 (i, i +- s; log2 m passes) or 7 (i, i +- s, +- 2s, +- "
 		       "3s; log4 m passes)"},
     [P_PART_LEN] = ALGOS_PARAM_PART_LEN,
+    /* The tuned kernel's shape, for sweeping it on a GPU. */
+    [P_PER_PROC] = {.name = "per-proc",
+		    .metavar = "F",
+		    .min = 1,
+		    .max = 64,
+		    .def = 16,
+		    .help = "elements per work-item of the tuned kernel (its window is G F "
+			    "elements: the tile and the passes' reach on each side)"},
+    [P_GROUP] = {.name = "group",
+		 .metavar = "G",
+		 .min = 0,
+		 .max = 1024,
+		 .def = 0,
+		 .props = ALGO_PARAM_POW2,
+		 .help = "work-items per work-group of the tuned kernel (0: the largest up to "
+			 "256 that fits)"},
     {0},
 };
 
