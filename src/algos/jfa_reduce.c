@@ -261,6 +261,12 @@ static int jfa_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	return 0;
 }
 
+/* K, for pram bench's time a pass. */
+static unsigned jfa_passes(const algo_data *in, const algo_params *p)
+{
+	return algos_jfa_passes(algos_largest_partition(in), base_of(p));
+}
+
 static void jfa_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n, T = 0, start = 0;
@@ -302,6 +308,7 @@ const algo algo_jfa_reduce = {
     .depth_exact = "2 + D_scan(n) + 2K; D_scan = 2 log2 P + 3 (0 for n = 0)",
     .cost = NULL,
     .out_len = jfa_out_len,
+    .passes = jfa_passes,
     .generate = jfa_generate,
     .simulate = jfa_simulate,
     .reference = jfa_reference,
