@@ -64,17 +64,14 @@ kernel void reduce_tile(global const T *in, global T *out, uint n)
 /* The quarter segment q: in[4q .. 4q + 3], zeros past n, added pairwise. */
 inline T quarter(global const T *in, size_t q, uint n)
 {
-	T4 v;
 	if (4 * q + 3 < n) {
-		v = ((global const T4 *)in)[q];
-	} else {
-		size_t g = 4 * q;
-		v.x = g < n ? in[g] : (T)0;
-		v.y = g + 1 < n ? in[g + 1] : (T)0;
-		v.z = g + 2 < n ? in[g + 2] : (T)0;
-		v.w = g + 3 < n ? in[g + 3] : (T)0;
+		T4 v = ((global const T4 *)in)[q];
+		return (v.x + v.y) + (v.z + v.w);
 	}
-	return (v.x + v.y) + (v.z + v.w);
+	size_t g = 4 * q;
+	T x = g < n ? in[g] : (T)0, y = g + 1 < n ? in[g + 1] : (T)0;
+	T z = g + 2 < n ? in[g + 2] : (T)0, w = g + 3 < n ? in[g + 3] : (T)0;
+	return (x + y) + (z + w);
 }
 
 /* out[s] = in[16 s] + ... + in[16 s + 15] (what lies below n) for the
