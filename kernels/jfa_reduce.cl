@@ -119,6 +119,27 @@ inline uint jt_word(global const uint *flags, long w0, uint w, uint W, uint n)
 	return bits;
 }
 
+/* c, element e's value, combined with its samples at step s, base b, those
+ * in its partition [lo, hi]; pick: a sum, the pair's first element in the
+ * partition, never both (as jfa_pass). */
+inline T jt_samples(T c, local const T *val, int e, int s, int lo, int hi, int b, int pick)
+{
+	for (int t = 1; t < b; t++) {
+		int ea = e + t * s, ez = e - (b - t) * s;
+		int ina = ea <= hi, inz = ez >= lo;
+		if (pick) {
+			if (ina || inz)
+				c = OP(c, val[ina ? ea : ez]);
+		} else {
+			if (ina)
+				c = OP(c, val[ea]);
+			if (inz)
+				c = OP(c, val[ez]);
+		}
+	}
+	return c;
+}
+
 /*
  * The window: W = PP L elements, work-item lid owning e = lid, lid + L, ...,
  * lid + (PP - 1) L (coalesced loads and stores, and conflict-free local
@@ -214,23 +235,10 @@ kernel void jfa_tile(global const T *x, global const uint *flags, global const u
 			int e = (int)(lid + j * L);
 			if (e < r0 || e >= r1)
 				continue;
-			T c = v[j];
-			for (int t = 1; t < (int)b; t++) {
-				int ea = e + t * s, ez = e - ((int)b - t) * s;
-				int ina = ea <= hi[j], inz = ez >= lo[j];
-				if (pick) {
-					/* A sum: the pair's first element in the
-					 * partition, never both. */
-					if (ina || inz)
-						c = OP(c, val[ina ? ea : ez]);
-				} else {
-					if (ina)
-						c = OP(c, val[ea]);
-					if (inz)
-						c = OP(c, val[ez]);
-				}
-			}
-			v[j] = c;
+			/* b a constant in each call, so that the compiler
+			 * unrolls the samples. */
+			v[j] = b == 2 ? jt_samples(v[j], val, e, s, lo[j], hi[j], 2, pick)
+				      : jt_samples(v[j], val, e, s, lo[j], hi[j], 4, pick);
 		}
 		if (p + 1 == K)
 			break;
