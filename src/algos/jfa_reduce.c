@@ -118,7 +118,7 @@ static const algo_param jfa_params[] = {
 		    .metavar = "F",
 		    .min = 1,
 		    .max = 64,
-		    .def = 16,
+		    .def = 8,
 		    .help = "elements per work-item of the tuned kernel (its window is G F "
 			    "elements: the tile and the passes' reach on each side)"},
     [P_GROUP] = {.name = "group",
@@ -128,7 +128,7 @@ static const algo_param jfa_params[] = {
 		 .def = 0,
 		 .props = ALGO_PARAM_POW2,
 		 .help = "work-items per work-group of the tuned kernel (0: the largest up to "
-			 "256 that fits)"},
+			 "512 that fits)"},
     {0},
 };
 
