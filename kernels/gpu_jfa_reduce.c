@@ -6,7 +6,7 @@
  * the host reads it off the flags it uploads. The tuned runner runs every
  * pass of a tile in local memory in one launch (jfa_tile), when the passes'
  * reach H = b^K - 1 leaves a tile of H or more in a window (3H + 1 <= the
- * window: m <= 1024 with 3 samples, 1024 with 7, at the default 4096), else the
+ * window: m <= 1024 with 3 or 7 samples in the default 4096), else the
  * teaching passes. Its shape, --per-proc elements a work-item in groups of
  * --group, is a parameter, to sweep on a GPU.
  */
@@ -154,7 +154,8 @@ static int jfa_tuned(gpu_ctx *c)
 const gpu_algo gpu_jfa_reduce = {
     .algo = &algo_jfa_reduce,
     .file = "jfa_reduce.cl",
-    .variant = {[GPU_TEACHING] = {.run = jfa_reduce}, [GPU_TUNED] = {.run = jfa_tuned, .takes_per_proc = 1, .default_pp = JT_PP}},
+    .variant = {[GPU_TEACHING] = {.run = jfa_reduce},
+		[GPU_TUNED] = {.run = jfa_tuned, .takes_per_proc = 1, .default_pp = JT_PP}},
     .out = GPU_OUT_DECL,
     .flags = 1,
 };

@@ -55,10 +55,11 @@ static int reduce_matrix_tuned(gpu_ctx *c)
 	if (!L)
 		return -1;
 	if (PP * L < 4) {
-		snprintf(c->err, c->errlen,
-			 "reduce-matrix tuned: work-groups of %zu work-items of %zu loads each hold "
-			 "less than a segment's four",
-			 L, PP);
+		snprintf(
+		    c->err, c->errlen,
+		    "reduce-matrix tuned: work-groups of %zu work-items of %zu loads each hold "
+		    "less than a segment's four",
+		    L, PP);
 		return -1;
 	}
 	/* PP L quarter segments a group. */

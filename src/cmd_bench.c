@@ -296,9 +296,10 @@ static void print_result(printer *pr, const bench_algo *ba, const bench_opts *o,
 		text_row(ba->o.alg->name, g->variant, n, g->median_ms, g->min_ms, g->max_ms, geps,
 			 gbs, frac, g->verified ? "verified" : "WRONG");
 		if (passes)
-			printf("    time / %u passes: %.4f ms a pass; a copy of n: %.4f ms, %.2f of "
-			       "a pass's time\n",
-			       passes, pass_ms, copy_n_ms, pass_frac);
+			printf(
+			    "    time / %u passes: %.4f ms a pass; a copy of n: %.4f ms, %.2f of "
+			    "a pass's time\n",
+			    passes, pass_ms, copy_n_ms, pass_frac);
 		if (!g->verified)
 			printf("    %s\n", g->why);
 		return;
@@ -561,9 +562,8 @@ static int bench_exec(int argc, char **argv)
 					continue;
 				}
 				uint64_t b = algo_bytes(ba->o.alg, in, g.out, &ba->o.params);
-				unsigned np = ba->o.alg->passes
-						  ? ba->o.alg->passes(in, &ba->o.params)
-						  : 0;
+				unsigned np =
+				    ba->o.alg->passes ? ba->o.alg->passes(in, &ba->o.params) : 0;
 				print_result(&pr, ba, &o, &g, sizes[s], b, np);
 				all_ok &= g.verified;
 				gpuval_free(&g);

@@ -273,10 +273,14 @@ static void test_partitions(clrt *rt)
 	static const struct {
 		const char *algo, *spec;
 	} runs[] = {
-	    {"jfa-reduce", "samples=7 op=sum"},       {"jfa-reduce", "samples=7 op=count"},
-	    {"jfa-reduce", "samples=7 op=max float"}, {"jfa-reduce", "samples=7 op=min"},
-	    {"jfa-reduce", "op=sum float"},           {"partition-offsets", "fan=2"},
-	    {"partition-offsets", "fan=16"},          {"jfa-reduce", "op=sum per-proc=5"},
+	    {"jfa-reduce", "samples=7 op=sum"},
+	    {"jfa-reduce", "samples=7 op=count"},
+	    {"jfa-reduce", "samples=7 op=max float"},
+	    {"jfa-reduce", "samples=7 op=min"},
+	    {"jfa-reduce", "op=sum float"},
+	    {"partition-offsets", "fan=2"},
+	    {"partition-offsets", "fan=16"},
+	    {"jfa-reduce", "op=sum per-proc=5"},
 	    {"jfa-reduce", "samples=7 op=max per-proc=33 group=64"},
 	};
 	/* The tuned jump flooding takes a tile while 3 H + 1 <= its window
