@@ -5,8 +5,10 @@
  * m) depends on m, the largest partition, which the gist takes as known;
  * the host reads it off the flags it uploads. The tuned runner runs every
  * pass of a tile in local memory in one launch (jfa_tile), when the passes'
- * reach fits its halo (m <= 512 with 3 samples, 256 with 7), else the
- * teaching passes.
+ * reach H = b^K - 1 leaves a tile of H or more in a window (3H + 1 <= the
+ * window: m <= 1024 with 3 or 7 samples in the default 4096), else the
+ * teaching passes. Its shape, --per-proc elements a work-item in groups of
+ * --group, is a parameter, to sweep on a GPU.
  */
 #include "gpuint.h"
 
@@ -88,11 +90,6 @@ static int jfa_reduce(gpu_ctx *c)
 			   c->out[0], c->out[1], (unsigned)n);
 }
 
-/* jfa_reduce.cl's tile and the most halo it takes. */
-#define JT_TILE     1024
-#define JT_HALO_MAX 511
-#define JT_WG_MAX   256
-
 /* Scratch slots of the tuned runner: the word counts, their scan, and the
  * scan's levels from SLOT_WLEVELS on. */
 enum {
@@ -101,43 +98,64 @@ enum {
 	SLOT_WLEVELS
 };
 
+/* The default shape of jfa_tile: 8 elements a work-item (--per-proc), up
+ * to 512 work-items a group (--group), a window of 4096 elements. Three
+ * registers an element: 16 a work-item took about 100 registers on sm_90
+ * (a quarter of the warps resident), 8 about 53. */
+#define JT_PP 8
+#define JT_WG 512
+
 static int jfa_tuned(gpu_ctx *c)
 {
 	static const char *const names[] = {"flag_word_counts", "jfa_tile"};
-	static const size_t local[] = {0, 0};
 	cl_kernel k[2];
 	const gpu_job *job = c->job;
 	const algo_params *p = job->params;
 	size_t n = job->in[0].n;
 	if (n == 0)
 		return 0;
+	if (n > INT32_MAX) {
+		snprintf(c->err, c->errlen, "jfa-reduce of %zu elements: the kernels take %d", n,
+			 INT32_MAX);
+		return -1;
+	}
 	unsigned b = p->v[algo_param_index(job->algo, "samples")] == 1 ? 4 : 2;
 	unsigned K = passes(job, b);
 	size_t H = 1;
-	for (unsigned j = 0; j < K; j++)
+	for (unsigned j = 0; j < K && H <= n; j++)
 		H *= b;
 	H -= 1;
-	/* A reach past the halo: the passes one launch each. */
-	if (H > JT_HALO_MAX)
+	/* A work-item's local memory: PP values and the window's words (five
+	 * uints a 32 elements, rounded up). */
+	size_t PP = c->per_proc, G = (size_t)gpu__param_given(job, "group");
+	const size_t local[] = {0, PP * 4 + (5 * PP * 4 + 31) / 32 + 1};
+	size_t L = gpu__kernels(c, 2, names, local, G ? G : JT_WG, k);
+	if (!L)
+		return -1;
+	size_t W = PP * L, nw = GPU_DIV_UP(W, 32);
+	/* A reach that leaves less than H of the window for the tile: the
+	 * passes one launch each. */
+	if (W < 3 * H + 1)
 		return jfa_reduce(c);
-	size_t words = GPU_DIV_UP(n, 32), l = gpu__kernels(c, 2, names, local, JT_WG_MAX, k);
+	size_t TL = W - 2 * H, words = GPU_DIV_UP(n, 32);
 	cl_mem total, cnt = gpu__scratch(c, SLOT_WCNT, words),
 		      wpre = gpu__scratch(c, SLOT_WPRE, words);
-	if (!l || !cnt || !wpre ||
-	    gpu__launch(c, k[0], GPU_DIV_UP(words, l) * l, l, "mmu", c->flags[0], cnt,
+	if (!cnt || !wpre ||
+	    gpu__launch(c, k[0], GPU_DIV_UP(words, L) * L, L, "mmu", c->flags[0], cnt,
 			(unsigned)words) ||
 	    gpu__block_scan(c, "count_block", "count_add", 1, cnt, 0, wpre, words, SLOT_WLEVELS,
 			    &total))
 		return -1;
-	return gpu__launch(c, k[1], GPU_DIV_UP(n, JT_TILE) * l, l, "mmmmmuuuuii", c->in[0],
+	return gpu__launch(c, k[1], GPU_DIV_UP(n, TL) * L, L, "mmmmmuuuuiiull", c->in[0],
 			   c->flags[0], wpre, c->out[0], c->out[1], (unsigned)n, (unsigned)H, K, b,
-			   p->op == PRAM_OP_SUM, p->count);
+			   p->op == PRAM_OP_SUM, p->count, (unsigned)TL, W * 4, nw * 5 * 4);
 }
 
 const gpu_algo gpu_jfa_reduce = {
     .algo = &algo_jfa_reduce,
     .file = "jfa_reduce.cl",
-    .variant = {[GPU_TEACHING] = {.run = jfa_reduce}, [GPU_TUNED] = {.run = jfa_tuned}},
+    .variant = {[GPU_TEACHING] = {.run = jfa_reduce},
+		[GPU_TUNED] = {.run = jfa_tuned, .takes_per_proc = 1, .default_pp = JT_PP}},
     .out = GPU_OUT_DECL,
     .flags = 1,
 };

@@ -1,8 +1,8 @@
 /*
  * gpu_reduce_matrix.c - the runners of "reduce-matrix" (kernels in
  * reduce_matrix.cl): the teaching one, a tile of 256 elements per
- * work-group reduced by the product M = P A, and the tuned one, a
- * work-item per 16-element segment.
+ * work-group reduced by the product M = P A, and the tuned one, PP
+ * (--per-proc) 16-byte loads a work-item in groups of --group.
  */
 #include "gpuint.h"
 
@@ -48,18 +48,31 @@ static int reduce_matrix_tuned(gpu_ctx *c)
 	if (check_n(c, n))
 		return -1;
 	cl_kernel k = gpu__kernel(c, "reduce16");
-	size_t L = k ? gpu__lsize(c, k, 256, 0) : 0;
+	/* The group's partial sums, PP a work-item, where there are no
+	 * shuffles. */
+	size_t PP = c->per_proc, G = (size_t)gpu__param_given(c->job, "group");
+	size_t L = k ? gpu__lsize(c, k, G ? G : 256, PP * 4) : 0;
 	if (!L)
 		return -1;
-	size_t ns = GPU_DIV_UP(n, RM_SIDE);
-	return gpu__launch(c, k, GPU_DIV_UP(ns, L) * L, L, "mmu", c->in[0], c->out[0], (unsigned)n);
+	if (PP * L < 4) {
+		snprintf(
+		    c->err, c->errlen,
+		    "reduce-matrix tuned: work-groups of %zu work-items of %zu loads each hold "
+		    "less than a segment's four",
+		    L, PP);
+		return -1;
+	}
+	/* PP L quarter segments a group. */
+	size_t groups = GPU_DIV_UP(GPU_DIV_UP(n, 4), PP * L);
+	return gpu__launch(c, k, groups * L, L, "mmul", c->in[0], c->out[0], (unsigned)n,
+			   PP * L * 4);
 }
 
 const gpu_algo gpu_reduce_matrix = {
     .algo = &algo_reduce_matrix,
     .file = "reduce_matrix.cl",
     .variant = {[GPU_TEACHING] = {.run = reduce_matrix_teaching},
-		[GPU_TUNED] = {.run = reduce_matrix_tuned}},
+		[GPU_TUNED] = {.run = reduce_matrix_tuned, .takes_per_proc = 1, .default_pp = 8}},
     .out = GPU_OUT_DECL,
     .sum_only = 1,
 };

@@ -23,18 +23,19 @@
  * A pass reads c, f and the packed flags and writes c: about 12 bytes in
  * and 4 out an element, the samples from the cache.
  *
- * Tuned, while the reach of all K passes, H = b^K - 1, is at most
- * JT_HALO_MAX (m <= 512 with 3 samples, 256 with 7), one pass over the
- * data; local memory stays under the 32 KiB every device has. jfa_tile loads a tile of
- * JT_TILE elements with H more on each side (the halo) into local memory,
- * numbers the partitions of that window by a work-group scan of its flags,
- * runs all K passes there and writes the tile's results: an element's
- * result depends only on elements within H of it, so the halo's own
- * (wrong, clipped) values never reach the tile. The partition numbers of
- * out come from flag_word_counts (count.clh) and a scan of the flag words' popcounts (n / 8
- * bytes each way). So x is read once (plus 2H / JT_TILE for the halos), y
- * written once: about 8 bytes an element. Element 0 starts a partition
- * whatever its bit says. OpenCL C 1.2.
+ * Tuned, while the reach of all K passes, H = b^K - 1, leaves a tile of at
+ * least H between the halos of a window of PP L elements (L the group's
+ * work-items), one pass over the data. jfa_tile loads the window (the tile
+ * and H more on each side) into registers and local memory, finds each
+ * element's partition within it from the flag words, runs all K passes
+ * there, each only over what the passes after it still need, and writes
+ * the tile's results: an element's result depends only on elements within
+ * H of it, so the halo's own (wrong, clipped) values never reach the tile.
+ * The partition numbers of out come from flag_word_counts (count.clh) and
+ * a scan of the flag words' popcounts (n / 8 bytes each way). So x is read
+ * once (plus 2H / TL for the halos), y written once: about 8 bytes an
+ * element. Element 0 starts a partition whatever its bit says. OpenCL C
+ * 1.2.
  */
 #include "count.clh"
 
@@ -88,82 +89,179 @@ kernel void jfa_finish(global const T *c, global const uint *f, global const uin
 
 /* ---- tuned: every pass in local memory -------------------------------- */
 
-#define JT_TILE     1024
-#define JT_HALO_MAX 511
-#define JT_WIN      (JT_TILE + 2 * JT_HALO_MAX + 2)
-#define JT_WG_MAX   256
+/* The number of trailing zeros of x != 0 (OpenCL C 1.2 has no ctz). */
+inline uint jt_ctz(uint x)
+{
+	return 31u - clz(x & (0u - x));
+}
 
-/* The tile get_group_id(0) of JT_TILE elements and its halo of H on each
- * side, K passes of base b (pick: a sum), in work-groups of at most
- * JT_WG_MAX; wpre holds the exclusive scan of flag_word_counts'. */
+/* The start bits of the window's word w: bit i says that window element
+ * 32 w + i starts a partition, global element g = w0 + 32 w + i. Elements
+ * at or before 0 and from n on (and past the window's W) count as starts,
+ * each its own partition: their values never reach a real element. */
+inline uint jt_word(global const uint *flags, long w0, uint w, uint W, uint n)
+{
+	long g0 = w0 + 32 * (long)w;
+	if (g0 > 0 && g0 + 31 < (long)n && 32 * w + 31 < W) {
+		uint sh = (uint)(g0 & 31);
+		size_t fw = (size_t)(g0 >> 5);
+		uint bits = flags[fw] >> sh;
+		if (sh)
+			bits |= flags[fw + 1] << (32 - sh);
+		return bits;
+	}
+	uint bits = 0;
+	for (uint i = 0; i < 32; i++) {
+		long g = g0 + i;
+		int st = g <= 0 || g >= (long)n || 32 * w + i >= W || flag_at(flags, g);
+		bits |= (uint)st << i;
+	}
+	return bits;
+}
+
+/* c, element e's value, combined with its samples at step s, base b, those
+ * in its partition [lo, hi]; pick: a sum, the pair's first element in the
+ * partition, never both (as jfa_pass). */
+inline T jt_samples(T c, local const T *val, int e, int s, int lo, int hi, int b, int pick)
+{
+	for (int t = 1; t < b; t++) {
+		int ea = e + t * s, ez = e - (b - t) * s;
+		int ina = ea <= hi, inz = ez >= lo;
+		if (pick) {
+			if (ina || inz)
+				c = OP(c, val[ina ? ea : ez]);
+		} else {
+			if (ina)
+				c = OP(c, val[ea]);
+			if (inz)
+				c = OP(c, val[ez]);
+		}
+	}
+	return c;
+}
+
+/*
+ * The window: W = PP L elements, work-item lid owning e = lid, lid + L, ...,
+ * lid + (PP - 1) L (coalesced loads and stores, and conflict-free local
+ * reads at e +- t s). The tile is its middle TL = W - 2 H elements, global
+ * get_group_id(0) TL on, with H = b^K - 1, the reach of all K passes, on
+ * each side.
+ *
+ * Once a tile: the start bits of the window, 32 to a word (wb), and by a
+ * work-group scan of the words each element's partition, clipped to the
+ * window: lo, the last start at or before it, and hi, one before the next
+ * start after it, in registers. A sample e + d then lies in e's partition
+ * iff lo <= e + d <= hi: a compare, not two key reads. Clipping does no
+ * harm: every sample a tile element's result depends on lies within H of
+ * it, and a partition is at most b^K = H + 1 long.
+ *
+ * The passes keep every owned value in a register; local memory (val)
+ * holds the last pass's values for the samples. The pass of step s need
+ * only be right within s - 1 of the tile (the reach of the passes after
+ * it, (b - 1)(s / b + ... + 1)), so it computes only there, and reads
+ * within b s - 1 = the previous pass's range. Two barriers a pass: one
+ * before the values go back into val, one after.
+ *
+ * Local memory: val, W values; words, 5 ceil(W / 32) uints (wb and two
+ * buffers each of the scans). Arguments: H, K, b as in jfa_pass, pick (a
+ * sum), count (c = x != 0), TL = W - 2 H > 0; wpre the exclusive scan of
+ * flag_word_counts', for out.
+ */
 kernel void jfa_tile(global const T *x, global const uint *flags, global const uint *wpre,
 		     global T *y, global T *out, uint n, uint H, uint K, uint b, int pick,
-		     int count)
+		     int count, uint TL, local T *val, local uint *words)
 {
-	local T v0[JT_WIN], v1[JT_WIN];
-	local uint key[JT_WIN], part[JT_WG_MAX];
 	uint lid = get_local_id(0), L = get_local_size(0);
-	long w0 = (long)get_group_id(0) * JT_TILE - (long)H;
-	uint win = JT_TILE + 2 * H, per = (win + L - 1) / L;
-	/* Load a run of the window per work-item, counting its flags. */
-	uint cnt = 0, e0 = min(lid * per, win), e1 = min(e0 + per, win);
-	for (uint e = e0; e < e1; e++) {
+	int W = (int)(PP * L);
+	uint nw = ((uint)W + 31) / 32;
+	long w0 = (long)get_group_id(0) * TL - (long)H;
+	local uint *wb = words, *a0 = words + nw, *a1 = a0 + nw, *b0 = a1 + nw, *b1 = b0 + nw;
+	T v[PP];
+	int lo[PP], hi[PP];
+	/* The values, into registers and val. */
+#pragma unroll
+	for (uint j = 0; j < PP; j++) {
+		int e = (int)(lid + j * L);
 		long g = w0 + e;
-		T v = (T)0;
-		if (g >= 0 && g < n) {
-			v = x[g];
+		T t = (T)0;
+		if (g >= 0 && g < (long)n) {
+			t = x[g];
 			if (count)
-				v = (T)(v != (T)0);
-			cnt += g == 0 ? 1u : flag_at(flags, g);
+				t = (T)(t != (T)0);
 		}
-		v0[e] = v;
-		key[e] = cnt;
+		v[j] = t;
+		val[e] = t;
 	}
-	part[lid] = cnt;
-	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint d = 1; d < L; d <<= 1) {
-		uint t = lid >= d ? part[lid - d] : 0u;
-		barrier(CLK_LOCAL_MEM_FENCE);
-		part[lid] += t;
-		barrier(CLK_LOCAL_MEM_FENCE);
+	/* The start bits; a0[w] the last start in word w (0: none, which
+	 * clips to the window's start as well), b0[w] the first (W: none). */
+	for (uint w = lid; w < nw; w += L) {
+		uint bits = jt_word(flags, w0, w, (uint)W, n);
+		wb[w] = bits;
+		a0[w] = bits ? 32 * w + 31 - clz(bits) : 0u;
+		b0[w] = bits ? 32 * w + jt_ctz(bits) : (uint)W;
 	}
-	for (uint e = e0; e < e1; e++)
-		key[e] += part[lid] - cnt;
 	barrier(CLK_LOCAL_MEM_FENCE);
-	/* The passes, as jfa_pass on the window. */
-	local T *src = v0, *dst = v1;
-	uint s = 1;
+	/* Inclusive max-scan of a from the left and min-scan of b from the
+	 * right, Hillis and Steele over the nw words. */
+	for (uint d = 1; d < nw; d <<= 1) {
+		for (uint w = lid; w < nw; w += L) {
+			a1[w] = w >= d ? max(a0[w], a0[w - d]) : a0[w];
+			b1[w] = w + d < nw ? min(b0[w], b0[w + d]) : b0[w];
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		local uint *t = a0;
+		a0 = a1;
+		a1 = t;
+		t = b0;
+		b0 = b1;
+		b1 = t;
+	}
+#pragma unroll
+	for (uint j = 0; j < PP; j++) {
+		uint e = lid + j * L, w = e / 32, i = e % 32, bits = wb[w];
+		uint below = bits & (0xffffffffu >> (31 - i));
+		uint above = i == 31 ? 0u : bits & (0xfffffffeu << i);
+		lo[j] = below ? (int)(32 * w + 31 - clz(below)) : w ? (int)a0[w - 1] : 0;
+		hi[j] = (above ? (int)(32 * w + jt_ctz(above)) : w + 1 < nw ? (int)b0[w + 1] : W) - 1;
+	}
+	/* The passes: steps b^(K-1), ..., 1. */
+	int s = 1;
 	for (uint k = 1; k < K; k++)
-		s *= b;
+		s *= (int)b;
 	for (uint p = 0; p < K; p++) {
-		for (uint e = lid; e < win; e += L) {
-			T v = src[e];
-			uint k = key[e];
-			for (uint t = 1; t < b; t++) {
-				long ea = (long)e + (long)t * s, ez = (long)e - (long)(b - t) * s;
-				int ina = ea < win && w0 + ea < n && key[ea] == k;
-				int inz = ez >= 0 && w0 + ez >= 0 && key[ez] == k;
-				if (ina)
-					v = OP(v, src[ea]);
-				if (inz && !(pick && ina))
-					v = OP(v, src[ez]);
-			}
-			dst[e] = v;
+		int r0 = (int)H - (s - 1), r1 = (int)(H + TL) + s - 1;
+#pragma unroll
+		for (uint j = 0; j < PP; j++) {
+			int e = (int)(lid + j * L);
+			if (e < r0 || e >= r1)
+				continue;
+			/* b a constant in each call, so that the compiler
+			 * unrolls the samples. */
+			v[j] = b == 2 ? jt_samples(v[j], val, e, s, lo[j], hi[j], 2, pick)
+				      : jt_samples(v[j], val, e, s, lo[j], hi[j], 4, pick);
+		}
+		if (p + 1 == K)
+			break;
+		barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+		for (uint j = 0; j < PP; j++) {
+			int e = (int)(lid + j * L);
+			if (e >= r0 && e < r1)
+				val[e] = v[j];
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
-		local T *tmp = src;
-		src = dst;
-		dst = tmp;
-		s /= b;
+		s /= (int)b;
 	}
-	for (uint e = H + lid; e < H + JT_TILE; e += L) {
+	/* The tile's results; where a partition starts, its value to out. */
+#pragma unroll
+	for (uint j = 0; j < PP; j++) {
+		uint e = lid + j * L;
 		long g = w0 + e;
-		if (g >= n)
-			break;
-		T v = src[e];
-		y[g] = v;
+		if (e < H || e >= H + TL || g >= (long)n)
+			continue;
+		y[g] = v[j];
 		uint w = (uint)(g >> 5), word = flags[w] | (w == 0 ? 1u : 0u);
 		if ((word >> (g & 31)) & 1u)
-			out[wpre[w] + popcount(word & ((2u << (g & 31)) - 1u)) - 1] = v;
+			out[wpre[w] + popcount(word & ((2u << (g & 31)) - 1u)) - 1] = v[j];
 	}
 }

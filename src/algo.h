@@ -160,6 +160,10 @@ typedef struct algo {
 	 * an input with segment flags, which the device reads packed, one bit
 	 * per element (a segmented scan of n moves 8n + n/8 bytes). */
 	uint64_t (*bytes)(const algo_data *in, const algo_data *out, const algo_params *p);
+	/* The rounds a run makes over the data (jump flooding's K passes) on the
+	 * inputs in, so that `pram bench` can state the time of one beside the
+	 * total; 0 or NULL: none stated. */
+	unsigned (*passes)(const algo_data *in, const algo_params *p);
 	/* Exact cost of a run on the inputs in themselves, for a program whose
 	 * cost depends on more than the first input's length (the rows of a
 	 * sparse matrix, the sides of an image): as cost. NULL: cost(in->n).

@@ -282,14 +282,24 @@ static void json_times(double med, double lo, double hi)
 
 /* One result row of algorithm ba's variant g at size n over inputs in. */
 static void print_result(printer *pr, const bench_algo *ba, const bench_opts *o,
-			 const gpu_result *g, size_t n, uint64_t bytes)
+			 const gpu_result *g, size_t n, uint64_t bytes, unsigned passes)
 {
 	double gbs = gbps(bytes, g->median_ms);
+	/* A pass's time, and how it compares with a copy of the same n (8n
+	 * bytes at the copy's rate): 1 is a pass as fast as that copy. */
+	double pass_ms = passes ? g->median_ms / passes : 0;
+	double copy_n_ms = pr->copy_gbs > 0 ? 8.0 * (double)n / (pr->copy_gbs * 1e6) : 0;
+	double pass_frac = pass_ms > 0 ? copy_n_ms / pass_ms : 0;
 	double geps = g->median_ms > 0 ? (double)n / (g->median_ms * 1e-3) / 1e9 : 0;
 	double frac = pr->copy_gbs > 0 ? gbs / pr->copy_gbs : 0;
 	if (!pr->json) {
 		text_row(ba->o.alg->name, g->variant, n, g->median_ms, g->min_ms, g->max_ms, geps,
 			 gbs, frac, g->verified ? "verified" : "WRONG");
+		if (passes)
+			printf(
+			    "    time / %u passes: %.4f ms a pass; a copy of n: %.4f ms, %.2f of "
+			    "a pass's time\n",
+			    passes, pass_ms, copy_n_ms, pass_frac);
 		if (!g->verified)
 			printf("    %s\n", g->why);
 		return;
@@ -322,6 +332,12 @@ static void print_result(printer *pr, const bench_algo *ba, const bench_opts *o,
 	json_num(stdout, gbs);
 	fputs(",\"fraction_of_copy\":", stdout);
 	json_num(stdout, frac);
+	if (passes) {
+		printf(",\"passes\":%u,\"pass_ms\":", passes);
+		json_num(stdout, pass_ms);
+		fputs(",\"pass_fraction_of_copy\":", stdout);
+		json_num(stdout, pass_frac);
+	}
 	printf(",\"verified\":%s,\"kernel_file\":", g->verified ? "true" : "false");
 	json_str(stdout, g->kernel_path);
 	if (!g->verified) {
@@ -546,7 +562,9 @@ static int bench_exec(int argc, char **argv)
 					continue;
 				}
 				uint64_t b = algo_bytes(ba->o.alg, in, g.out, &ba->o.params);
-				print_result(&pr, ba, &o, &g, sizes[s], b);
+				unsigned np =
+				    ba->o.alg->passes ? ba->o.alg->passes(in, &ba->o.params) : 0;
+				print_result(&pr, ba, &o, &g, sizes[s], b, np);
 				all_ok &= g.verified;
 				gpuval_free(&g);
 			}

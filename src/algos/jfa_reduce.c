@@ -96,7 +96,9 @@
 
 enum {
 	P_SAMPLES,
-	P_PART_LEN
+	P_PART_LEN,
+	P_PER_PROC,
+	P_GROUP
 };
 
 /* The values of --samples: 0 is 3 samples, 1 is 7. */
@@ -111,6 +113,22 @@ static const algo_param jfa_params[] = {
 		       "samples a pass: 3 (i, i +- s; log2 m passes) or 7 (i, i +- s, +- 2s, +- "
 		       "3s; log4 m passes)"},
     [P_PART_LEN] = ALGOS_PARAM_PART_LEN,
+    /* The tuned kernel's shape, for sweeping it on a GPU. */
+    [P_PER_PROC] = {.name = "per-proc",
+		    .metavar = "F",
+		    .min = 1,
+		    .max = 64,
+		    .def = 8,
+		    .help = "elements per work-item of the tuned kernel (its window is G F "
+			    "elements: the tile and the passes' reach on each side)"},
+    [P_GROUP] = {.name = "group",
+		 .metavar = "G",
+		 .min = 0,
+		 .max = 1024,
+		 .def = 0,
+		 .props = ALGO_PARAM_POW2,
+		 .help = "work-items per work-group of the tuned kernel (0: the largest up to "
+			 "512 that fits)"},
     {0},
 };
 
@@ -243,6 +261,12 @@ static int jfa_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	return 0;
 }
 
+/* K, for pram bench's time a pass. */
+static unsigned jfa_passes(const algo_data *in, const algo_params *p)
+{
+	return algos_jfa_passes(algos_largest_partition(in), base_of(p));
+}
+
 static void jfa_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n, T = 0, start = 0;
@@ -284,6 +308,7 @@ const algo algo_jfa_reduce = {
     .depth_exact = "2 + D_scan(n) + 2K; D_scan = 2 log2 P + 3 (0 for n = 0)",
     .cost = NULL,
     .out_len = jfa_out_len,
+    .passes = jfa_passes,
     .generate = jfa_generate,
     .simulate = jfa_simulate,
     .reference = jfa_reference,

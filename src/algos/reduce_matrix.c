@@ -36,6 +36,28 @@
  */
 #include "common.h"
 
+/* The tuned kernel's shape, for sweeping it on a GPU; the PRAM program
+ * and the teaching kernel have no use for them. */
+static const algo_param rm_params[] = {
+    {.name = "per-proc",
+     .metavar = "F",
+     .min = 1,
+     .max = 16,
+     .def = 8,
+     .props = ALGO_PARAM_POW2,
+     .help = "16-byte loads per work-item of the tuned kernel (4 make a segment), all issued "
+	     "before the first addition"},
+    {.name = "group",
+     .metavar = "G",
+     .min = 0,
+     .max = 1024,
+     .def = 0,
+     .props = ALGO_PARAM_POW2,
+     .help = "work-items per work-group of the tuned kernel (0: the largest up to 256 that "
+	     "fits)"},
+    {0},
+};
+
 static size_t segments(size_t n)
 {
 	return (n + ALGOS_SIDE - 1) / ALGOS_SIDE;
@@ -106,6 +128,7 @@ const algo algo_reduce_matrix = {
     .desc = "sum of every 16-element segment by one matrix product P A per 256-element tile",
     .model = PRAM_CREW,
     .caps = ALGO_FLOAT,
+    .params = rm_params,
     .work_o = "O(n)",
     .depth_o = "O(1)",
     .work_exact = "256 ceil(n/256) + ceil(n/16)",

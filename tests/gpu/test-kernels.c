@@ -266,20 +266,28 @@ static void test_registry(clrt *rt)
 /* The partitioned streams beyond their defaults, every variant: 7 samples,
  * the pyramid's fan-in, every element its own partition, pairs, partitions
  * around the tuned kernel's halo, one partition of the whole input (m = n:
- * the most passes); again in work-groups of 4. */
+ * the most passes), the tuned kernel's shapes; again in work-groups of 4.
+ * Then the tuned reduce-matrix's shapes. */
 static void test_partitions(clrt *rt)
 {
 	static const struct {
 		const char *algo, *spec;
 	} runs[] = {
-	    {"jfa-reduce", "samples=7 op=sum"},       {"jfa-reduce", "samples=7 op=count"},
-	    {"jfa-reduce", "samples=7 op=max float"}, {"jfa-reduce", "samples=7 op=min"},
-	    {"jfa-reduce", "op=sum float"},           {"partition-offsets", "fan=2"},
+	    {"jfa-reduce", "samples=7 op=sum"},
+	    {"jfa-reduce", "samples=7 op=count"},
+	    {"jfa-reduce", "samples=7 op=max float"},
+	    {"jfa-reduce", "samples=7 op=min"},
+	    {"jfa-reduce", "op=sum float"},
+	    {"partition-offsets", "fan=2"},
 	    {"partition-offsets", "fan=16"},
+	    {"jfa-reduce", "op=sum per-proc=5"},
+	    {"jfa-reduce", "samples=7 op=max per-proc=33 group=64"},
 	};
-	/* 256, 257, 512 and 513: the tuned jump flooding's halo just fits or
-	 * not (7 samples, 3 samples). */
-	static const int64_t lens[] = {1, 2, 3, 256, 257, 512, 513, 100000};
+	/* The tuned jump flooding takes a tile while 3 H + 1 <= its window
+	 * (H = b^K - 1): m = 1024 fits and 1025 does not in the default 4096
+	 * (3 and 7 samples), m = 16 and 17 in work-groups of 4 (a window of
+	 * 64); 256, 257, 512, 513 are steps of K between. */
+	static const int64_t lens[] = {1, 2, 3, 16, 17, 256, 257, 512, 513, 1024, 1025, 100000};
 	for (int wg = 0; wg < 2; wg++) {
 		clrt_set_wg_cap(rt, wg ? 4 : 0);
 		for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
@@ -310,6 +318,22 @@ static void test_partitions(clrt *rt)
 		}
 	}
 	clrt_set_wg_cap(rt, 0);
+	/* The tuned reduce-matrix's shapes: loads per work-item and groups
+	 * (of 32: the local-memory combination where shuffles are not). */
+	const algo *rm = algo_find("reduce-matrix");
+	static const int64_t loads[] = {1, 2, 16};
+	for (size_t l = 0; rm && l < sizeof loads / sizeof loads[0]; l++)
+		for (int t = 0; t < 2; t++) {
+			algo_params p = algo_default_params(rm);
+			char note[64];
+			p.type = t ? PRAM_FLOAT : PRAM_INT;
+			algo_set_param(rm, &p, "per-proc", loads[l]);
+			algo_set_param(rm, &p, "group", l == 1 ? 32 : 0);
+			snprintf(note, sizeof note, " (per-proc %lld%s)", (long long)loads[l],
+				 l == 1 ? ", group 32" : "");
+			one(rt, rm, GPU_TUNED, &p, 100003, 7 + l, note);
+			one(rt, rm, GPU_TUNED, &p, 4093, 7 + l, note);
+		}
 }
 
 /* Radix sort beyond its defaults, each variant: values carried (--pairs
