@@ -304,6 +304,23 @@ double los_rise(V h, double eye_k)
 #endif
 #endif
 
+/* A work-item's angles stay in registers (2 PP of them) from the division
+ * to the test; -DLOS_RECOMPUTE=1 divides again in the test instead, from
+ * the heights still in the tile: twice the divisions for fewer registers
+ * over the scan and the look-back, so more work-groups resident. */
+#ifndef LOS_RECOMPUTE
+#define LOS_RECOMPUTE 0
+#endif
+
+/* As los_angles: the tangent (h - eye) / i of the tile's point e, whose
+ * index base + e is di as a double, or -infinity at point 0 and past the
+ * tile's cnt points. */
+inline double los_angle(local const V *tile, uint e, uint base, uint cnt, double eye_k,
+			double di)
+{
+	return e < cnt && base + e > 0 ? los_rise(tile[PAD(e)], eye_k) / di : -INFINITY;
+}
+
 /* The one-pass line of sight. Work-item lid takes the PP consecutive points
  * from lid*PP of the tile, loaded with 4-wide loads through local memory;
  * their angles stay in registers, and the work-group's exclusive max-scan
@@ -323,21 +340,25 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 	uint t = t_sh, base = t * TILE, cnt = min(TILE, n - base);
 	LOAD_TILE(tile, h, V4, base, cnt, TILE, lid, L, (V)0);
 	barrier(CLK_LOCAL_MEM_FENCE);
-	/* As los_angles: the tangent (h[i] - eye) / i, -infinity at point 0
-	 * and past the end. The run i is a double counted up from the first
-	 * point's (exact below 2^53), one conversion a work-item. */
-	double eye_k = los_eye_k((double)h[0] + 1.0), a[PP], m = -INFINITY, total;
+	/* The index i of a point is a double counted up from the first
+	 * point's (exact below 2^53): one conversion a work-item. */
+	double eye_k = los_eye_k((double)h[0] + 1.0), m = -INFINITY, total;
 	uint first = lid * PP;
-	double di = (double)(base + first);
+	double di0 = (double)(base + first), di = di0;
+#if !LOS_RECOMPUTE
+	double a[PP];
+#endif
 	/* Unrolled, so that a[] stays in registers. */
 #pragma unroll
 	for (uint j = 0; j < PP; j++, di += 1.0) {
-		uint e = first + j;
-		a[j] = e < cnt && base + e > 0 ? los_rise(tile[PAD(e)], eye_k) / di : -INFINITY;
-		m = fmax(m, a[j]);
+		double aj = los_angle(tile, first + j, base, cnt, eye_k, di);
+#if !LOS_RECOMPUTE
+		a[j] = aj;
+#endif
+		m = fmax(m, aj);
 	}
-	/* Every work-item has read its heights before the scan's first
-	 * barrier, so the tile is free to take the results after it. */
+	/* Each work-item reads only its own points' heights, and writes their
+	 * results in their place, so the tile serves for both. */
 	double run = angle_scan_excl(tot, m, &total);
 #ifdef PRAM_NV_PTX
 	if (L >= 32) {
@@ -352,11 +373,17 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 		prefix_sh = angle_lookback(status, t, total);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	run = fmax(prefix_sh, run);
+	di = di0;
 #pragma unroll
-	for (uint j = 0; j < PP; j++) {
+	for (uint j = 0; j < PP; j++, di += 1.0) {
 		uint e = first + j;
-		tile[PAD(e)] = base + e == 0 || run < a[j] ? (V)1 : (V)0;
-		run = fmax(run, a[j]);
+#if LOS_RECOMPUTE
+		double aj = los_angle(tile, e, base, cnt, eye_k, di);
+#else
+		double aj = a[j];
+#endif
+		tile[PAD(e)] = base + e == 0 || run < aj ? (V)1 : (V)0;
+		run = fmax(run, aj);
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 #if LOS_VSTORE
