@@ -34,11 +34,19 @@
  * inclusive maximum, each 0 until published and otherwise the angle as an
  * order-preserving 64-bit key (angle_key: no angle maps to 0). A reader
  * takes the inclusive word if it is there and the aggregate if not; each
- * word is written once per run with one atomic, so no order between the
- * two is needed. It also needs 64-bit atomics.
+ * word is written once per run, whole, so no order between the two is
+ * needed. On NVIDIA the first warp looks back over 32 tiles a round, with
+ * plain relaxed loads (both words of a tile in one), and a sleep when the
+ * nearest tile has published nothing yet; elsewhere work-item 0 does, with
+ * atomics. Int heights become doubles by bits rather than a conversion
+ * (los_rise). It needs 64-bit atomics.
  *
  * Build options: those of common.clh and -DPP=k elements per work-item of
- * the angle scan (blockscan.clh) or of the tuned pass. OpenCL C 1.2.
+ * the angle scan (blockscan.clh) or of the tuned pass; for the tuned pass
+ * on a GPU also -DLOS_RECOMPUTE=1 (divide twice, keep no angles in
+ * registers), -DLOS_VSTORE=0|1 (4-wide stores; 1 on NVIDIA by default),
+ * -DLOS_SLEEP=ns (the look-back's back-off, 32) and -DLOOKBACK=k (tiles a
+ * step of the portable look-back). OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
