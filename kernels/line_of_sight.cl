@@ -43,8 +43,8 @@
  *
  * Build options: those of common.clh and -DPP=k elements per work-item of
  * the angle scan (blockscan.clh) or of the tuned pass; for the tuned pass
- * on a GPU also -DLOS_RECOMPUTE=1 (divide twice, keep no angles in
- * registers), -DLOS_VSTORE=0|1 (4-wide stores; 1 on NVIDIA by default),
+ * on a GPU also -DLOS_RECORDS=1 (a bit a point in registers, not its
+ * angle; divide again for some), -DLOS_VSTORE=0|1 (4-wide stores; 1 on NVIDIA by default),
  * -DLOS_SLEEP=ns (the look-back's back-off, 32) and -DLOOKBACK=k (tiles a
  * step of the portable look-back). OpenCL C 1.2.
  */
@@ -313,11 +313,24 @@ double los_rise(V h, double eye_k)
 #endif
 
 /* A work-item's angles stay in registers (2 PP of them) from the division
- * to the test; -DLOS_RECOMPUTE=1 divides again in the test instead, from
- * the heights still in the tile: twice the divisions for fewer registers
- * over the scan and the look-back, so more work-groups resident. */
-#ifndef LOS_RECOMPUTE
-#define LOS_RECOMPUTE 0
+ * to the test. With -DLOS_RECORDS=1 it keeps a bit a point instead: set
+ * for its records, the points whose angle beats those of its points
+ * before them. The angles of its records rise, and a point is visible
+ * when it is a record and its angle beats P, the largest angle before the
+ * work-item's first point: the visible points are the records from the
+ * first whose angle beats P on, none when the work-item's largest angle
+ * does not. Once the look-back gives P, the work-item divides again for
+ * its records from the first until one beats P: no registers for angles
+ * over the scan and the look-back, so more work-groups resident, for at
+ * most twice the divisions (one more a work-item on rising terrain, none
+ * where the terrain behind hides it all). */
+#ifndef LOS_RECORDS
+#define LOS_RECORDS 0
+#endif
+#if PP > 32
+typedef ulong los_mask;
+#else
+typedef uint los_mask;
 #endif
 
 /* As los_angles: the tangent (h - eye) / i of the tile's point e, whose
@@ -353,14 +366,18 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 	double eye_k = los_eye_k((double)h[0] + 1.0), m = -INFINITY, total;
 	uint first = lid * PP;
 	double di0 = (double)(base + first), di = di0;
-#if !LOS_RECOMPUTE
+#if LOS_RECORDS
+	los_mask rec = 0;
+#else
 	double a[PP];
 #endif
 	/* Unrolled, so that a[] stays in registers. */
 #pragma unroll
 	for (uint j = 0; j < PP; j++, di += 1.0) {
 		double aj = los_angle(tile, first + j, base, cnt, eye_k, di);
-#if !LOS_RECOMPUTE
+#if LOS_RECORDS
+		rec |= (los_mask)(m < aj) << j;
+#else
 		a[j] = aj;
 #endif
 		m = fmax(m, aj);
@@ -381,18 +398,32 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 		prefix_sh = angle_lookback(status, t, total);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	run = fmax(prefix_sh, run);
-	di = di0;
+#if LOS_RECORDS
+	los_mask vis = 0;
+	if (run < m) {
+		int beats = 0;
+		di = di0;
 #pragma unroll
-	for (uint j = 0; j < PP; j++, di += 1.0) {
-		uint e = first + j;
-#if LOS_RECOMPUTE
-		double aj = los_angle(tile, e, base, cnt, eye_k, di);
-#else
-		double aj = a[j];
-#endif
-		tile[PAD(e)] = base + e == 0 || run < aj ? (V)1 : (V)0;
-		run = fmax(run, aj);
+		for (uint j = 0; j < PP; j++, di += 1.0) {
+			int r = (rec >> j) & 1;
+			if (r && !beats)
+				beats = run < los_angle(tile, first + j, base, cnt, eye_k, di);
+			vis |= (los_mask)(r && beats) << j;
+		}
 	}
+#pragma unroll
+	for (uint j = 0; j < PP; j++) {
+		uint e = first + j;
+		tile[PAD(e)] = base + e == 0 || (vis >> j) & 1 ? (V)1 : (V)0;
+	}
+#else
+#pragma unroll
+	for (uint j = 0; j < PP; j++) {
+		uint e = first + j;
+		tile[PAD(e)] = base + e == 0 || run < a[j] ? (V)1 : (V)0;
+		run = fmax(run, a[j]);
+	}
+#endif
 	barrier(CLK_LOCAL_MEM_FENCE);
 #if LOS_VSTORE
 	if (cnt == TILE && TILE % 4 == 0) {
