@@ -16,7 +16,9 @@ extern const algo algo_line_of_sight;
  * --per-proc does not: tiles of 4096 heights. A build may set others
  * (CPPFLAGS=-DLOS_PP=32). On a GPU, try --group 128, 256 and 512 with
  * --per-proc 8, 16 and 32 (each work-item keeps its angles, doubles, in
- * registers: 2 F registers of 32 bits). */
+ * registers: 2 F registers of 32 bits), each also with
+ * PRAM_CL_OPTIONS=-DLOS_RECORDS=1 (a bit a point instead, and some
+ * divisions again: line_of_sight.cl says which). */
 #ifndef LOS_WG_CAP
 #define LOS_WG_CAP 256
 #endif
