@@ -11,11 +11,14 @@
 
 extern const algo algo_line_of_sight;
 
-/* The tuned pass's work-group size at most (--max-group lowers it) and its
- * elements per work-item: tiles of 4096 heights. A build may set others
- * (CPPFLAGS=-DLOS_PP=32). On a GPU, try work-groups of 128, 256 and 512
- * with 8, 16 and 32 elements per work-item (each work-item keeps PP
- * angles, doubles, in registers). */
+/* The tuned pass's work-group size at most, when --group does not give
+ * one (--max-group lowers it), and its points per work-item when
+ * --per-proc does not: tiles of 4096 heights. A build may set others
+ * (CPPFLAGS=-DLOS_PP=32). On a GPU, try --group 128, 256 and 512 with
+ * --per-proc 8, 16 and 32 (each work-item keeps its angles, doubles, in
+ * registers: 2 F registers of 32 bits), each also with
+ * PRAM_CL_OPTIONS=-DLOS_RECORDS=1 (a bit a point instead, and some
+ * divisions again: line_of_sight.cl says which). */
 #ifndef LOS_WG_CAP
 #define LOS_WG_CAP 256
 #endif
@@ -80,11 +83,26 @@ static int line_of_sight_tuned(gpu_ctx *c)
 	if (!init || !k)
 		return -1;
 	/* A padded tile of heights and a double of the scan a work-item. */
-	size_t L = gpu__lsize(c, k, LOS_WG_CAP, (pp + (pp + 31) / 32 + 1) * 4 + 8);
+	size_t G = (size_t)gpu__param_given(c->job, "group");
+	size_t L = gpu__lsize(c, k, G ? G : LOS_WG_CAP, (pp + (pp + 31) / 32 + 1) * 4 + 8);
 	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
 	if (!L || !li)
 		return -1;
+	if (G && L != G) {
+		snprintf(c->err, c->errlen,
+			 "--group %zu: this device and kernel take work-groups of at most %zu "
+			 "with %zu points per work-item",
+			 G, L, pp);
+		return -1;
+	}
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
+	/* The kernel numbers points with 32-bit words: the last tile's end
+	 * must still have one. */
+	if (tiles * tile > UINT32_MAX) {
+		snprintf(c->err, c->errlen,
+			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, tile);
+		return -1;
+	}
 	/* Two 64-bit status words a tile: four scratch elements. */
 	cl_mem status = gpu__scratch(c, SLOT_STATUS, 4 * tiles),
 	       ticket = gpu__scratch(c, SLOT_TICKET, 1);
@@ -104,5 +122,8 @@ const gpu_algo gpu_line_of_sight = {
     .algo = &algo_line_of_sight,
     .file = "line_of_sight.cl",
     .variant = {[GPU_TEACHING] = {.run = line_of_sight, .default_pp = 16},
-		[GPU_TUNED] = {.run = line_of_sight_tuned, .default_pp = LOS_PP, .fit_pp = 1}},
+		[GPU_TUNED] = {.run = line_of_sight_tuned,
+			       .default_pp = LOS_PP,
+			       .takes_per_proc = 1,
+			       .fit_pp = 1}},
 };

@@ -34,11 +34,19 @@
  * inclusive maximum, each 0 until published and otherwise the angle as an
  * order-preserving 64-bit key (angle_key: no angle maps to 0). A reader
  * takes the inclusive word if it is there and the aggregate if not; each
- * word is written once per run with one atomic, so no order between the
- * two is needed. It also needs 64-bit atomics.
+ * word is written once per run, whole, so no order between the two is
+ * needed. On NVIDIA the first warp looks back over 32 tiles a round, with
+ * plain relaxed loads (both words of a tile in one), and a sleep when the
+ * nearest tile has published nothing yet; elsewhere work-item 0 does, with
+ * atomics. Int heights become doubles by bits rather than a conversion
+ * (los_rise). It needs 64-bit atomics.
  *
  * Build options: those of common.clh and -DPP=k elements per work-item of
- * the angle scan (blockscan.clh) or of the tuned pass. OpenCL C 1.2.
+ * the angle scan (blockscan.clh) or of the tuned pass; for the tuned pass
+ * on a GPU also -DLOS_RECORDS=1 (a bit a point in registers, not its
+ * angle; divide again for some), -DLOS_VSTORE=0|1 (4-wide stores; 1 on NVIDIA by default),
+ * -DLOS_SLEEP=ns (the look-back's back-off, 32) and -DLOOKBACK=k (tiles a
+ * step of the portable look-back). OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
@@ -132,19 +140,73 @@ double angle_of_key(ulong k)
 	return as_double(k >> 63 ? k & 0x7ffffffffffffffful : ~k);
 }
 
+/* ---- the status words of the look-back --------------------------------
+ * On NVIDIA (PRAM_NV_PTX) plain relaxed loads and stores at the scope of the
+ * device: each word is read and written whole and carries its own value, so
+ * no read-modify-write is needed, and a reader that spins costs the L2 no
+ * atomic. Both words of a tile, adjacent, come in one 16-byte load. Elsewhere
+ * atomics, as in lookback.clh. */
+#ifdef PRAM_NV_PTX
+inline ulong2 los_st_load2(global ulong *p)
+{
+	ulong a, b;
+	__asm__ __volatile__("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];"
+			     : "=l"(a), "=l"(b)
+			     : "l"(p)
+			     : "memory");
+	return (ulong2)(a, b);
+}
+
+inline void los_st_store(global ulong *p, ulong v)
+{
+	__asm__ __volatile__("st.relaxed.gpu.global.u64 [%0], %1;" : : "l"(p), "l"(v) : "memory");
+}
+
+/* The value of lane (this lane ^ d), a butterfly step. */
+inline uint nv_shfl_xor(uint v, uint d)
+{
+	uint r;
+	__asm__ __volatile__("shfl.sync.bfly.b32 %0, %1, %2, 31, 0xffffffff;"
+			     : "=r"(r)
+			     : "r"(v), "r"(d));
+	return r;
+}
+
+/* The largest of the warp's 32 keys, in every lane: max is idempotent, so a
+ * butterfly needs no broadcast after it. Two shuffles a step (64 bits). */
+inline ulong nv_warp_max_key(ulong v)
+{
+	for (uint d = 16; d > 0; d >>= 1) {
+		ulong o = (ulong)nv_shfl_xor((uint)(v >> 32), d) << 32 | nv_shfl_xor((uint)v, d);
+		v = max(v, o);
+	}
+	return v;
+}
+#else
+inline void los_st_store(global ulong *p, ulong v)
+{
+	atom_xchg(p, v);
+}
+#endif
+
 /* Tile t's exclusive prefix, the largest angle in tiles 0 .. t-1 (-infinity
  * for tile 0), by looking back as lookback.clh does, over two status words
- * a tile: status[2t] its own maximum, status[2t + 1] the maximum of it and
- * all before it, as keys, 0 while not published. Publishes t's aggregate
- * first, then its inclusive maximum; one work-item calls it. */
+ * a tile: status[2t] its own maximum (the aggregate), status[2t + 1] the
+ * maximum of it and all before it (the inclusive maximum), as keys, 0 while
+ * not published. Publishes t's aggregate first, then its inclusive maximum.
+ *
+ * Max is idempotent: a value combined twice does no harm, so a reader needs
+ * no order between a tile's two words (it takes the inclusive one when it
+ * is there, else the aggregate), and no word needs a flag. This form is
+ * work-item 0's alone: LOOKBACK tiles a step, their words read at once. */
 double angle_lookback(global ulong *status, uint t, double total)
 {
 	ulong own = angle_key(total), before = angle_key(-INFINITY);
 	if (t == 0) {
-		atom_xchg(&status[1], own);
+		los_st_store(&status[1], own);
 		return -INFINITY;
 	}
-	atom_xchg(&status[2 * t], own);
+	los_st_store(&status[2 * t], own);
 	for (uint j = t; j > 0;) {
 		ulong inc[LOOKBACK], agg[LOOKBACK];
 		/* Both words of a window's tiles at once (atomic reads). */
@@ -166,8 +228,118 @@ double angle_lookback(global ulong *status, uint t, double total)
 		}
 		j = found ? 0 : j - k;
 	}
-	atom_xchg(&status[2 * t + 1], max(before, own));
+	los_st_store(&status[2 * t + 1], max(before, own));
 	return angle_of_key(before);
+}
+
+#ifdef PRAM_NV_PTX
+/* The same by the first warp of the group (lane = local id < 32): each lane
+ * reads both words of one of the 32 tiles before j at once; a ballot finds
+ * the nearest inclusive maximum and the nearest tile that has published
+ * nothing yet, the keys of the tiles before whichever comes first (and of
+ * the inclusive one) are combined by a butterfly, and the warp goes on
+ * past them, after a short sleep when none was ready (-DLOS_SLEEP=ns, 32
+ * by default). */
+#ifndef LOS_SLEEP
+#define LOS_SLEEP 32
+#endif
+double angle_lookback_warp(global ulong *status, uint t, double total, uint lane)
+{
+	ulong own = angle_key(total), idk = angle_key(-INFINITY), before = idk;
+	if (t == 0) {
+		if (lane == 0)
+			los_st_store(&status[1], own);
+		return -INFINITY;
+	}
+	if (lane == 0)
+		los_st_store(&status[2 * t], own);
+	for (uint j = t; j > 0;) {
+		/* Past tile 0 lies the identity, as an inclusive maximum. */
+		ulong2 st = lane < j ? los_st_load2(&status[2 * (j - 1 - lane)]) : (ulong2)(0, idk);
+		uint inc = nv_ballot(st.y != 0, ~0u), none = nv_ballot((st.x | st.y) == 0, ~0u);
+		uint fi = inc ? 31 - clz(inc & (0u - inc)) : 32;
+		uint fn = none ? 31 - clz(none & (0u - none)) : 32;
+		uint take = fn <= fi ? fn : fi + 1;
+		/* 0 lies below every key: the identity of max over keys. */
+		ulong v = lane < take ? (st.y ? st.y : st.x) : 0;
+		before = max(before, nv_warp_max_key(v));
+		if (fi < fn)
+			break;
+		if (take == 0)
+			nv_nanosleep(LOS_SLEEP);
+		j -= take;
+	}
+	if (lane == 0)
+		los_st_store(&status[2 * t + 1], max(before, own));
+	return angle_of_key(before);
+}
+#endif
+
+/* The rise h - eye of a point, exactly as the reference's double
+ * expression gives it. For an int height the conversion (double)h, which
+ * runs at a quarter of the rate of a double add or less on GPUs, gives way
+ * to bits: the double 2^52 + 2^31 + h has h + 2^31 as the low 32 bits of
+ * its mantissa, and subtracting los_eye_k(eye) = 2^52 + 2^31 + eye (an
+ * integer below 2^53, so exact) leaves h - eye, an integer below 2^33 in
+ * size, also exact. */
+double los_eye_k(double eye)
+{
+#ifdef IS_FLOAT
+	return eye;
+#else
+	return 0x1.0p52 + 0x1.0p31 + eye;
+#endif
+}
+
+/* h - eye, given los_eye_k(eye). */
+double los_rise(V h, double eye_k)
+{
+#ifdef IS_FLOAT
+	return (double)h - eye_k;
+#else
+	return as_double(0x4330000000000000ul | (ulong)((uint)h ^ 0x80000000u)) - eye_k;
+#endif
+}
+
+/* Whole tiles leave in 4-wide stores on NVIDIA (-DLOS_VSTORE=0 or 1 says
+ * otherwise); elsewhere scalar stores, whose coalescing is as good, and
+ * which Oclgrind's uninitialised-value check reads right. */
+#ifndef LOS_VSTORE
+#ifdef PRAM_NV_PTX
+#define LOS_VSTORE 1
+#else
+#define LOS_VSTORE 0
+#endif
+#endif
+
+/* A work-item's angles stay in registers (2 PP of them) from the division
+ * to the test. With -DLOS_RECORDS=1 it keeps a bit a point instead: set
+ * for its records, the points whose angle beats those of its points
+ * before them. The angles of its records rise, and a point is visible
+ * when it is a record and its angle beats P, the largest angle before the
+ * work-item's first point: the visible points are the records from the
+ * first whose angle beats P on, none when the work-item's largest angle
+ * does not. Once the look-back gives P, the work-item divides again for
+ * its records from the first until one beats P: no registers for angles
+ * over the scan and the look-back, so more work-groups resident, for at
+ * most twice the divisions (one more a work-item on rising terrain, none
+ * where the terrain behind hides it all). */
+#ifndef LOS_RECORDS
+#define LOS_RECORDS 0
+#endif
+#if PP > 32
+typedef ulong los_mask;
+#else
+typedef uint los_mask;
+#endif
+
+/* As los_angles: the tangent (h - eye) / i of the tile's point e, whose
+ * index base + e is di as a double, or -infinity at point 0 and past the
+ * tile's cnt points. */
+inline double los_angle(local const V *tile, uint e, uint base, uint cnt, double eye_k,
+			double di)
+{
+	return e < cnt && base + e > 0 ? los_rise(tile[PAD(e)], eye_k) / di : -INFINITY;
 }
 
 /* The one-pass line of sight. Work-item lid takes the PP consecutive points
@@ -189,28 +361,79 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 	uint t = t_sh, base = t * TILE, cnt = min(TILE, n - base);
 	LOAD_TILE(tile, h, V4, base, cnt, TILE, lid, L, (V)0);
 	barrier(CLK_LOCAL_MEM_FENCE);
-	/* As los_angles: the tangent (h[i] - eye) / i, -infinity at point 0
-	 * and past the end. */
-	double eye = (double)h[0] + 1.0, a[PP], m = -INFINITY, total;
+	/* The index i of a point is a double counted up from the first
+	 * point's (exact below 2^53): one conversion a work-item. */
+	double eye_k = los_eye_k((double)h[0] + 1.0), m = -INFINITY, total;
 	uint first = lid * PP;
-	for (uint j = 0; j < PP; j++) {
-		uint e = first + j, i = base + e;
-		a[j] = e < cnt && i > 0 ? ((double)tile[PAD(e)] - eye) / (double)i : -INFINITY;
-		m = fmax(m, a[j]);
+	double di0 = (double)(base + first), di = di0;
+#if LOS_RECORDS
+	los_mask rec = 0;
+#else
+	double a[PP];
+#endif
+	/* Unrolled, so that a[] stays in registers. */
+#pragma unroll
+	for (uint j = 0; j < PP; j++, di += 1.0) {
+		double aj = los_angle(tile, first + j, base, cnt, eye_k, di);
+#if LOS_RECORDS
+		rec |= (los_mask)(m < aj) << j;
+#else
+		a[j] = aj;
+#endif
+		m = fmax(m, aj);
 	}
-	/* Every work-item has read its heights before the scan's first
-	 * barrier, so the tile is free to take the results after it. */
+	/* Each work-item reads only its own points' heights, and writes their
+	 * results in their place, so the tile serves for both. */
 	double run = angle_scan_excl(tot, m, &total);
-	if (lid == 0)
+#ifdef PRAM_NV_PTX
+	if (L >= 32) {
+		if (lid < 32) {
+			double p = angle_lookback_warp(status, t, total, lid);
+			if (lid == 0)
+				prefix_sh = p;
+		}
+	} else
+#endif
+	    if (lid == 0)
 		prefix_sh = angle_lookback(status, t, total);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	run = fmax(prefix_sh, run);
+#if LOS_RECORDS
+	los_mask vis = 0;
+	if (run < m) {
+		int beats = 0;
+		di = di0;
+#pragma unroll
+		for (uint j = 0; j < PP; j++, di += 1.0) {
+			int r = (rec >> j) & 1;
+			if (r && !beats)
+				beats = run < los_angle(tile, first + j, base, cnt, eye_k, di);
+			vis |= (los_mask)(r && beats) << j;
+		}
+	}
+#pragma unroll
+	for (uint j = 0; j < PP; j++) {
+		uint e = first + j;
+		tile[PAD(e)] = base + e == 0 || (vis >> j) & 1 ? (V)1 : (V)0;
+	}
+#else
+#pragma unroll
 	for (uint j = 0; j < PP; j++) {
 		uint e = first + j;
 		tile[PAD(e)] = base + e == 0 || run < a[j] ? (V)1 : (V)0;
 		run = fmax(run, a[j]);
 	}
+#endif
 	barrier(CLK_LOCAL_MEM_FENCE);
+#if LOS_VSTORE
+	if (cnt == TILE && TILE % 4 == 0) {
+		global V4 *out4 = (global V4 *)visible + base / 4;
+		for (uint v = lid; v < TILE / 4; v += L)
+			out4[v] = (V4)(tile[PAD(4 * v)], tile[PAD(4 * v + 1)], tile[PAD(4 * v + 2)],
+				       tile[PAD(4 * v + 3)]);
+		return;
+	}
+#endif
 	for (uint e = lid; e < cnt; e += L)
 		visible[base + e] = tile[PAD(e)];
 }

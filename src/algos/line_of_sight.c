@@ -126,12 +126,32 @@ static int los_generate(algo_data *in, size_t n, const algo_params *p, uint64_t 
 	return 0;
 }
 
+/* The shape of the tuned kernel's tiles: G work-items of F points each
+ * (kernels/gpu_line_of_sight.c says what to try on a GPU). */
+static const algo_param los_params[] = {
+    {.name = "per-proc",
+     .metavar = "F",
+     .min = 1,
+     .max = 64,
+     .def = 16,
+     .help = "points per work-item of the tuned kernel (a tile is G F points)"},
+    {.name = "group",
+     .metavar = "G",
+     .min = 0,
+     .max = 1024,
+     .def = 0,
+     .props = ALGO_PARAM_POW2,
+     .help = "work-items per work-group of the tuned kernel (0: the largest up to 256 that "
+	     "fits)"},
+    {0}};
+
 const algo algo_line_of_sight = {
     .name = "line-of-sight",
     .family = "scan",
     .desc = "visible points of a height profile from index 0 (angles, max-scan, test)",
     .model = PRAM_EREW,
     .caps = ALGO_FLOAT,
+    .params = los_params,
     .work_o = "O(n)",
     .depth_o = "O(log n)", /* O(1) under --model scan */
     .work_exact = "5n + 6m - 2, m = 2^ceil(log2 n); 5n under --model scan",

@@ -70,8 +70,10 @@ check reduce-segmented --variant tuned --per-proc 4 --n 1000
 check reduce-segmented --variant tuned --numbering counted --per-proc 5 --op min --n 1000
 check scan-backward --exclusive --op min --n 700
 check scan-matrix --exclusive --float --n 700
-# The one-pass line of sight's float heights (float4 loads).
+# The one-pass line of sight's float heights (float4 loads), and tiles of
+# 32 x 3 points, which look back over several others.
 check line-of-sight --variant tuned --float --n 1000
+check line-of-sight --variant tuned --per-proc 3 --n 1000
 # Radix sort's values, wider digits and 31-bit keys (four tuned passes).
 check radix-sort --variant teaching --pairs yes --bits-per-pass 4 --n 700
 check radix-sort --variant tuned --pairs yes --key-range 2^31 --n 3000

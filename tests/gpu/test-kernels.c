@@ -487,7 +487,8 @@ static const char *const keeps[] = {"nothing kept",  "everything kept",  "the fi
 				    "the last kept", "every other kept", "one in 33 kept"};
 static const char *const keys[] = {"keys all even", "keys all odd", "keys alternating",
 				   "keys even but the last"};
-static const char *const lands[] = {"flat", "a wall next to the eye", "on one line"};
+static const char *const lands[] = {"flat", "a wall next to the eye", "on one line",
+				    "across the whole int range"};
 #define NELEMS(a) (sizeof(a) / sizeof(a)[0])
 
 /* Input k of test_streams for a (compact, split or line-of-sight), of n
@@ -509,14 +510,25 @@ static int stream_input(const algo *a, size_t k, size_t n, algo_params *p, algo_
 			x = (int64_t)(i % 1000) * 2 + odd;
 		} else {
 			/* Heights: flat, a wall at point 1, the line of slope 9
-			 * through the eye; up to 10^6, exact in float. */
+			 * through the eye (up to 10^6, exact in float); and
+			 * from INT32_MIN up 0.429 i^2 with noise below 1000,
+			 * which crosses 0 and nearly reaches INT32_MAX at
+			 * 100003 points, where the rise from the eye takes 32
+			 * bits (rounded to float in floats): most points are
+			 * visible, and which depends on every rise. */
 			size_t land = k / 2;
+			int64_t r = (int64_t)(i % 100004),
+				curve = INT32_MIN + r * r * 429 / 1000 +
+					(int64_t)((i * 2654435761u) >> 7) % 1000;
 			x = land == 0   ? 1000
 			    : land == 1 ? (i == 1 ? 1000000 : 1000)
-					: 1001 + (int64_t)i * 9;
+			    : land == 2 ? 1001 + (int64_t)i * 9
+					: curve;
 		}
-		if (p->type == PRAM_FLOAT)
-			in->vals[i].f = (double)x + (is_compact ? 0.5 : 0.0);
+		if (p->type == PRAM_FLOAT && is_compact)
+			in->vals[i].f = (double)x + 0.5;
+		else if (p->type == PRAM_FLOAT)
+			in->vals[i].f = (double)(float)x;
 		else
 			in->vals[i].i = x;
 	}
@@ -530,8 +542,9 @@ static int stream_input(const algo *a, size_t k, size_t n, algo_params *p, algo_
  * element, every other one, one in 33; split of keys all even, all odd,
  * alternating, all even but the last; line of sight over flat terrain
  * (every point visible), a wall next to the eye (hiding every point behind
- * it), and points all on one line through the eye (the first only: the
- * test is strict), in integers and floats. */
+ * it), points all on one line through the eye (the first only: the
+ * test is strict), and a noisy rising curve from INT32_MIN to near
+ * INT32_MAX (the heights' exact conversion), in integers and floats. */
 static void test_streams(clrt *rt)
 {
 	static const size_t ns[] = {1, 31, 33, 4095, 4096, 4097, 100003};
