@@ -9,7 +9,8 @@
  * one pass over the data that writes only the segments' values, its tiles'
  * first segment numbers from the look-back or (--numbering counted) from
  * each tile's heads, counted by segreduce_tile_heads and sum-scanned by
- * usum_block and usum_add beforehand.
+ * usum_block and usum_add beforehand; with --tile-by warp (counted only)
+ * segreduce_warp, a warp to a tile.
  */
 #include "gpuint.h"
 
@@ -134,16 +135,88 @@ static int tile_numbers(gpu_ctx *c, const gpu_segpass *sp, cl_mem *pre)
 	return 0;
 }
 
+/* The counted reduction a warp to a tile (segreduce_warp): tiles of 32 PP
+ * elements, in work-groups of whole warps, the group parameter's size or
+ * 128 on NVIDIA (the warps share nothing: the size only sets how many
+ * start at once); elsewhere in groups of exactly 32, whose shuffles go
+ * through local memory. Status words and ticket as gpu__segpass's.
+ * Returns 1 when the device cannot have such groups (a cap below 32), the
+ * caller then running the group kernel; else 0, or -1 with a message. */
+static int reduce_segmented_warp(gpu_ctx *c, cl_mem count)
+{
+	size_t n = c->job->in[0].n, G = (size_t)gpu__param_given(c->job, "group");
+	int ptx = clrt_ptx(c->rt);
+	gpu_segpass sp = {.tile = 32 * c->per_proc};
+	cl_mem pre = NULL;
+	cl_kernel init = gpu__kernel(c, "segpass_init");
+	if (!init || !(sp.k = gpu__kernel(c, "segreduce_warp")))
+		return -1;
+	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
+	size_t L = gpu__lsize(c, sp.k, ptx ? (G ? G : 128) : 32, 0);
+	if (!li || !L)
+		return -1;
+	if (L < 32)
+		return 1;
+	if (G && L != G && ptx) {
+		snprintf(c->err, c->errlen,
+			 "--group %zu: this device and kernel take work-groups of at most %zu", G,
+			 L);
+		return -1;
+	}
+	sp.L = L;
+	sp.tiles = GPU_DIV_UP(n, sp.tile);
+	if (sp.tiles * sp.tile > UINT32_MAX) {
+		snprintf(c->err, c->errlen,
+			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, sp.tile);
+		return -1;
+	}
+	sp.status = gpu__scratch(c, TSLOT_STATUS, 2 * sp.tiles);
+	sp.ticket = gpu__scratch(c, TSLOT_TICKET, 1);
+	if (!sp.status || !sp.ticket ||
+	    gpu__launch(c, init, GPU_DIV_UP(sp.tiles, li) * li, li, "mmu", sp.status, sp.ticket,
+			(unsigned)sp.tiles) ||
+	    tile_numbers(c, &sp, &pre))
+		return -1;
+	return gpu__launch(c, sp.k, GPU_DIV_UP(sp.tiles * 32, L) * L, L, "mmmmmmmuu", c->in[0],
+			   c->flags[0], c->out[0], count, pre, sp.status, sp.ticket, (unsigned)n,
+			   (unsigned)sp.tiles)
+		   ? -1
+		   : 0;
+}
+
 static int reduce_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
-	int counted = c->job->params->v[algo_param_index(c->job->algo, "numbering")] == 1;
+	const algo *a = c->job->algo;
+	int counted = c->job->params->v[algo_param_index(a, "numbering")] == 1;
+	int warp = c->job->params->v[algo_param_index(a, "tile-by")] == 1;
 	gpu_segpass sp;
 	cl_mem pre = NULL;
 	if (n == 0)
 		return 0;
 	cl_mem count = gpu__scratch(c, TSLOT_COUNT, 1);
-	if (!count || gpu__segpass(c, "segreduce_onepass", TSLOT_STATUS, &sp) ||
+	if (!count)
+		return -1;
+	if (warp && !counted) {
+		snprintf(c->err, c->errlen, "--tile-by warp takes --numbering counted");
+		return -1;
+	}
+	if (warp && c->per_proc % 4) {
+		snprintf(c->err, c->errlen,
+			 "--tile-by warp takes a multiple of 4 elements per work-item, not %zu",
+			 (size_t)c->per_proc);
+		return -1;
+	}
+	if (warp) {
+		int rc = reduce_segmented_warp(c, count);
+		if (rc < 0)
+			return -1;
+		if (rc == 0) {
+			c->count = count; /* gpu_run reads the number of segments from it */
+			return 0;
+		}
+	}
+	if (gpu__segpass(c, "segreduce_onepass", TSLOT_STATUS, &sp) ||
 	    (counted && tile_numbers(c, &sp, &pre)))
 		return -1;
 	if (gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmimmullll", c->in[0], c->flags[0],

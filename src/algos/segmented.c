@@ -62,6 +62,7 @@
 const algo_param algos_segscan_params[] = {SEG_PER_PROC, SEG_GROUP, {0}};
 
 static const char *const numberings[] = {"lookback", "counted", NULL};
+static const char *const tiles[] = {"group", "warp", NULL};
 
 const algo_param algos_segreduce_params[] = {
     SEG_PER_PROC,
@@ -73,6 +74,13 @@ const algo_param algos_segreduce_params[] = {
      .help = "where the tuned kernel's tiles find their first segment number: counted (each "
 	     "tile's heads counted and scanned first; the default, 2.9 times faster on an H100) "
 	     "or lookback (in the look-back, one pass)"},
+    {.name = "tile-by",
+     .metavar = "T",
+     .def = 0,
+     .choices = tiles,
+     .help = "with --numbering counted, who takes a tuned kernel's tile: group (a work-group, "
+	     "through local memory) or warp (32 work-items, by shuffles on NVIDIA; elsewhere "
+	     "a slow form for the tests)"},
     {0},
 };
 

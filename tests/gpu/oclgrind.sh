@@ -68,6 +68,7 @@ check scan-segmented --exclusive --float --op max --n 700
 check scan-segmented --variant tuned --per-proc 3 --exclusive --float --op max --n 1000
 check reduce-segmented --variant tuned --per-proc 4 --n 1000
 check reduce-segmented --variant tuned --numbering counted --per-proc 5 --op min --n 1000
+check reduce-segmented --variant tuned --numbering counted --tile-by warp --per-proc 8 --float --op max --n 1000
 check scan-backward --exclusive --op min --n 700
 check scan-matrix --exclusive --float --n 700
 # The one-pass line of sight's float heights (float4 loads), and tiles of
