@@ -45,7 +45,7 @@
  * flag of its next row), y once, and 3 words a tile.
  *
  * Build options: -DIS_FLOAT for floats, -DOP_SUM (the kernels add; integer
- * sums wrap modulo 2^32), -DPP, -DSPMV_V4 (4-wide loads of whole tiles). Work-group sizes are powers of two. OpenCL
+ * sums wrap modulo 2^32), -DPP. Work-group sizes are powers of two. OpenCL
  * C 1.2.
  */
 
@@ -124,25 +124,7 @@ kernel void spmv_tiles(global const T *val, global const int *col, global const 
 	uint lid = get_local_id(0), L = get_local_size(0), g = get_group_id(0);
 	uint tile = L * PP, ts = g * tile, te = min(ts + tile, k);
 	uint r0 = rbeg[g], r1 = rbeg[g + 1];
-	/* The products, each work-item PP of them L apart: coalesced. With
-	 * -DSPMV_V4 a whole tile's values and columns load 4-wide (a quarter
-	 * of the load instructions). */
-#if defined(SPMV_V4) && PP % 4 == 0
-	if (te - ts == tile) {
-		global const T4 *val4 = (global const T4 *)(val + ts);
-		global const int4 *col4 = (global const int4 *)(col + ts);
-		for (uint q = 0; q < PP / 4; q++) {
-			uint v = q * L + lid, e = 4 * v;
-			T4 a = val4[v];
-			int4 c = col4[v];
-			prod[PAD(e)] = a.s0 * x[c.s0];
-			prod[PAD(e + 1)] = a.s1 * x[c.s1];
-			prod[PAD(e + 2)] = a.s2 * x[c.s2];
-			prod[PAD(e + 3)] = a.s3 * x[c.s3];
-			flag[PAD(e)] = flag[PAD(e + 1)] = flag[PAD(e + 2)] = flag[PAD(e + 3)] = 0;
-		}
-	} else
-#endif
+	/* The products, each work-item PP of them L apart: coalesced. */
 	for (uint q = 0; q < PP; q++) {
 		uint e = q * L + lid;
 		T v = IDENT;
