@@ -223,7 +223,7 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 	 * its flag words, two counts and two values of the work-group scan,
 	 * and room for the few words a tile has beyond those. */
 	size_t words = (pp + 31) / 32, per_item = (pp + 2 * words + 4 + 5) * 4;
-	size_t most = gpu__lsize(c, sp->k, G ? G : GPU_SCAN_WG_CAP, per_item);
+	size_t most = gpu__lsize(c, sp->k, G ? G : sp->cap ? sp->cap : GPU_SCAN_WG_CAP, per_item);
 	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
 	if (!most || !li)
 		return -1;

@@ -265,6 +265,8 @@ int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_me
  * segpass_init (already enqueued); the bytes of the kernel's local-memory
  * arguments. */
 typedef struct gpu_segpass {
+	size_t cap; /* set by the caller: the largest work-group the default takes
+		     * (0: GPU_SCAN_WG_CAP) */
 	cl_kernel k;
 	size_t L, tile, tiles;
 	cl_mem status, ticket; /* scratch slots slot and slot + 1 */
@@ -274,8 +276,8 @@ typedef struct gpu_segpass {
 
 /* Set sp up for the tuned segmented kernel `kernel` over the job's n > 0
  * elements: the work-group size the job's group parameter gives (refused
- * when the device cannot have it), else the largest up to GPU_SCAN_WG_CAP
- * whose tile fits local memory; enqueue segpass_init. Refused, saying so,
+ * when the device cannot have it), else the largest up to sp->cap (or
+ * GPU_SCAN_WG_CAP) whose tile fits local memory; enqueue segpass_init. Refused, saying so,
  * on a device without 64-bit atomics. Returns 0, or -1 with a message. */
 int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp);
 
