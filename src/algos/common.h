@@ -253,6 +253,15 @@ size_t algos_largest_partition(const algo_data *in);
 /* The passes of jump flooding over partitions of at most m elements with
  * steps b^(K-1), ..., b, 1: K = ceil(log_b m) (0 for m <= 1). */
 unsigned algos_jfa_passes(size_t m, unsigned b);
+/* A tuned kernel's work-group size, for sweeping its shape on a GPU:
+ * LARGEST, a string, is the largest the default (0) takes when it fits. */
+#define ALGOS_PARAM_GROUP(LARGEST)                                                         \
+	{                                                                                  \
+		.name = "group", .metavar = "G", .min = 0, .max = 1024, .def = 0,          \
+		.props = ALGO_PARAM_POW2,                                                  \
+		.help = "work-items per work-group of the tuned kernel (0: the largest up " \
+			"to " LARGEST " that fits)"                                        \
+	}
 #define ALGOS_PARAM_PART_LEN                                                           \
 	{                                                                              \
 		.name = "part-len", .metavar = "L", .min = 0, .max = (int64_t)1 << 40, \

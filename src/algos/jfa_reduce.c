@@ -121,14 +121,7 @@ static const algo_param jfa_params[] = {
 		    .def = 8,
 		    .help = "elements per work-item of the tuned kernel (its window is G F "
 			    "elements: the tile and the passes' reach on each side)"},
-    [P_GROUP] = {.name = "group",
-		 .metavar = "G",
-		 .min = 0,
-		 .max = 1024,
-		 .def = 0,
-		 .props = ALGO_PARAM_POW2,
-		 .help = "work-items per work-group of the tuned kernel (0: the largest up to "
-			 "512 that fits)"},
+    [P_GROUP] = ALGOS_PARAM_GROUP("512"),
     {0},
 };
 

@@ -135,14 +135,7 @@ static const algo_param los_params[] = {
      .max = 64,
      .def = 16,
      .help = "points per work-item of the tuned kernel (a tile is G F points)"},
-    {.name = "group",
-     .metavar = "G",
-     .min = 0,
-     .max = 1024,
-     .def = 0,
-     .props = ALGO_PARAM_POW2,
-     .help = "work-items per work-group of the tuned kernel (0: the largest up to 256 that "
-	     "fits)"},
+    ALGOS_PARAM_GROUP("256"),
     {0}};
 
 const algo algo_line_of_sight = {

@@ -47,14 +47,7 @@ static const algo_param rm_params[] = {
      .props = ALGO_PARAM_POW2,
      .help = "16-byte loads per work-item of the tuned kernel (4 make a segment), all issued "
 	     "before the first addition"},
-    {.name = "group",
-     .metavar = "G",
-     .min = 0,
-     .max = 1024,
-     .def = 0,
-     .props = ALGO_PARAM_POW2,
-     .help = "work-items per work-group of the tuned kernel (0: the largest up to 256 that "
-	     "fits)"},
+    ALGOS_PARAM_GROUP("256"),
     {0},
 };
 
