@@ -144,6 +144,29 @@ size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 	return l;
 }
 
+size_t gpu__group(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item, size_t per_item,
+		  const char *what)
+{
+	size_t G = (size_t)gpu__param_given(c->job, "group");
+	size_t L = gpu__lsize(c, k, G ? G : cap, bytes_per_item);
+	return L ? gpu__group_is(c, G, L, per_item, what) : 0;
+}
+
+size_t gpu__group_is(gpu_ctx *c, size_t G, size_t L, size_t per_item, const char *what)
+{
+	if (!G || L == G)
+		return L;
+	if (what)
+		snprintf(c->err, c->errlen,
+			 "--group %zu: this device and kernel take work-groups of at most %zu "
+			 "with %zu %s per work-item",
+			 G, L, per_item, what);
+	else
+		snprintf(c->err, c->errlen,
+			 "--group %zu: this device and kernel take work-groups of at most %zu", G, L);
+	return 0;
+}
+
 size_t gpu__kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
 		    size_t cap, cl_kernel *k)
 {

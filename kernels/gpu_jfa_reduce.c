@@ -130,7 +130,7 @@ static int jfa_tuned(gpu_ctx *c)
 	size_t PP = c->per_proc, G = (size_t)gpu__param_given(job, "group");
 	const size_t local[] = {0, PP * 4 + (5 * PP * 4 + 31) / 32 + 1};
 	size_t L = gpu__kernels(c, 2, names, local, G ? G : JT_WG, k);
-	if (!L)
+	if (!L || !gpu__group_is(c, G, L, PP, "elements"))
 		return -1;
 	size_t W = PP * L, nw = GPU_DIV_UP(W, 32);
 	/* A reach that leaves less than H of the window for the tile: the

@@ -83,18 +83,10 @@ static int line_of_sight_tuned(gpu_ctx *c)
 	if (!init || !k)
 		return -1;
 	/* A padded tile of heights and a double of the scan a work-item. */
-	size_t G = (size_t)gpu__param_given(c->job, "group");
-	size_t L = gpu__lsize(c, k, G ? G : LOS_WG_CAP, (pp + (pp + 31) / 32 + 1) * 4 + 8);
-	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
+	size_t L = gpu__group(c, k, LOS_WG_CAP, (pp + (pp + 31) / 32 + 1) * 4 + 8, pp, "points");
+	size_t li = L ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
 	if (!L || !li)
 		return -1;
-	if (G && L != G) {
-		snprintf(c->err, c->errlen,
-			 "--group %zu: this device and kernel take work-groups of at most %zu "
-			 "with %zu points per work-item",
-			 G, L, pp);
-		return -1;
-	}
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
 	/* The kernel numbers points with 32-bit words: the last tile's end
 	 * must still have one. */

@@ -50,8 +50,8 @@ static int reduce_matrix_tuned(gpu_ctx *c)
 	cl_kernel k = gpu__kernel(c, "reduce16");
 	/* The group's partial sums, PP a work-item, where there are no
 	 * shuffles. */
-	size_t PP = c->per_proc, G = (size_t)gpu__param_given(c->job, "group");
-	size_t L = k ? gpu__lsize(c, k, G ? G : 256, PP * 4) : 0;
+	size_t PP = c->per_proc;
+	size_t L = k ? gpu__group(c, k, 256, PP * 4, PP, "loads") : 0;
 	if (!L)
 		return -1;
 	if (PP * L < 4) {

@@ -213,7 +213,6 @@ int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_me
 int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 {
 	size_t n = c->job->in[0].n, pp = c->per_proc;
-	size_t G = (size_t)gpu__param_given(c->job, "group");
 	if (!gpu__has_lookback(c, "the single-pass segmented kernels"))
 		return -1;
 	cl_kernel init = gpu__kernel(c, "segpass_init");
@@ -223,17 +222,11 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 	 * its flag words, two counts and two values of the work-group scan,
 	 * and room for the few words a tile has beyond those. */
 	size_t words = (pp + 31) / 32, per_item = (pp + 2 * words + 4 + 5) * 4;
-	size_t most = gpu__lsize(c, sp->k, G ? G : sp->cap ? sp->cap : GPU_SCAN_WG_CAP, per_item);
-	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
+	size_t most = gpu__group(c, sp->k, sp->cap ? sp->cap : GPU_SCAN_WG_CAP, per_item, pp,
+				 "elements");
+	size_t li = most ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
 	if (!most || !li)
 		return -1;
-	if (G && most != G) {
-		snprintf(c->err, c->errlen,
-			 "--group %zu: this device and kernel take work-groups of at most %zu "
-			 "with %zu elements per work-item",
-			 G, most, pp);
-		return -1;
-	}
 	sp->L = most;
 	sp->tile = sp->L * pp;
 	sp->tiles = GPU_DIV_UP(n, sp->tile);

@@ -66,6 +66,15 @@ cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems);
  * when not even one work-item fits. */
 size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item);
 
+/* The work-group size to run a tuned kernel k with: the job's --group G
+ * when given, else gpu__lsize's largest up to cap. A G the device and
+ * kernel cannot have is refused (0) with a message that says what they
+ * take, with per_item `what`s a work-item ("points") when what is not
+ * NULL. gpu__group_is makes that check of an L found otherwise. */
+size_t gpu__group(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item, size_t per_item,
+		  const char *what);
+size_t gpu__group_is(gpu_ctx *c, size_t G, size_t L, size_t per_item, const char *what);
+
 /* Create the nk kernels names[0 .. nk - 1] (static strings) into k and
  * return the largest work-group size, at most cap, that every one of them
  * takes, a work-item of kernel j needing local[j] bytes of local memory (as

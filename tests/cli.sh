@@ -132,6 +132,13 @@ for v in r["results"]:
 	run_pram gpu scan-segmented --input "$tap_tmp/seg.txt" --reps 1 --max-group 2 --json
 	expect_rc 0 "pram gpu scan-segmented in work-groups of 2"
 	expect_in '"output":[3,4,11,0,4,1,7,10]' "$out" "scans within each segment"
+	# A --group the tuned kernel cannot have is refused, never shrunk.
+	for a in jfa-reduce reduce-matrix line-of-sight scan-segmented; do
+		run_pram gpu "$a" --variant tuned --n 5000 --reps 1 --group 64 --max-group 16
+		expect_rc 1 "$a --group 64 in work-groups of at most 16 fails"
+		expect_in "--group 64: this device and kernel take work-groups of at most 16" "$err" \
+			"and says what they take"
+	done
 	run_pram gpu reduce --max-group 3
 	expect_rc 2 "--max-group 3 is a usage error"
 	expect_in "power of two" "$err" "and says what it takes"
