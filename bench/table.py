@@ -147,7 +147,9 @@ def ours_for(sel, n, results, copies):
     if best is None:
         return None
     return dict(name=f'{best["algorithm"]} ({best["variant"]})', ms=best["time_ms"]["median"],
-                gbs=best["gb_per_s"], frac=best["fraction_of_copy"], verified=True)
+                gbs=best["gb_per_s"], frac=best["fraction_of_copy"], verified=True,
+                passes=best.get("passes"), pass_ms=best.get("pass_ms"),
+                pass_frac=best.get("pass_fraction_of_copy"))
 
 
 def fmt(v, spec):
@@ -171,13 +173,15 @@ def main():
 
     head = ["primitive", "n", "ours", "ours_ms", "ours_gb_per_s", "ours_of_copy", "cub",
             "cub_ms", "cub_gb_per_s", "cub_of_copy", "cub_checked", "ratio_ours_over_cub"]
-    rows = []
+    rows, pass_rows = [], []
     for n in sizes:
         for prim, cid, sel in PRIMITIVES:
             c = cub.get((cid, n))
             o = ours_for(sel, n, results, copies) if sel else None
             if c is None and o is None:
                 continue
+            if o and o.get("passes"):
+                pass_rows.append((prim, n, o["name"], o["passes"], o["pass_ms"], o["pass_frac"]))
             cms, cgbs = (num(c["median_ms"]), num(c["gb_per_s"])) if c else (None, None)
             rows.append([
                 prim, n,
@@ -223,6 +227,16 @@ def main():
                 f.write(f"| {r[0]} | {r[2]} | {fmt(r[3], '.4f')} | {fmt(r[4], '.1f')} | "
                         f"{fmt(r[5], '.2f')} | {r[6]}{ok} | {fmt(r[7], '.4f')} | "
                         f"{fmt(r[8], '.1f')} | {fmt(r[9], '.2f')} | {fmt(r[11], '.2f')} |\n")
+            passes = [r for r in pass_rows if r[1] == n]
+            if passes:
+                f.write("\nAlgorithms of several passes over the data: the time a pass (the "
+                        "median divided by the passes), and our copy of the n elements' time over "
+                        "it (above 1: a pass is faster than a copy).\n\n"
+                        "| primitive | ours | passes | ms a pass | copy over a pass |\n"
+                        "| --- | --- | ---: | ---: | ---: |\n")
+                for prim, _, name, k, ms, frac in passes:
+                    f.write(f"| {prim} | {name} | {k} | {fmt(ms, '.4f')} | "
+                            f"{fmt(frac, '.2f')} |\n")
             sector_rows = [r for r in rows if r[1] == n and r[0] in SECTOR_ROWS]
             if sector_rows:
                 f.write("\nSpMV with random columns, counting 32-byte sectors: each gather of x "
