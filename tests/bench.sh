@@ -134,6 +134,41 @@ run_pram bench reduce-atomic --variant tuned --sizes 2^10
 expect_rc 2 "a variant the algorithm lacks is refused"
 expect_in "reduce-atomic has no tuned kernel" "$err" "and named"
 
+# bench/table.py (bench/gpu-run.sh's table) from these runs and a CUB file
+# with a row of its own: our rows, the vendor's beside its primitive, and
+# jump flooding's time a pass.
+run_pram bench reduce jfa-reduce --sizes 2^12 --reps 2 --json
+expect_rc 0 "pram bench reduce jfa-reduce --json"
+printf '%s' "$out" >"$tap_tmp/passes.json"
+check "jfa-reduce's JSON gives its passes and the time a pass" python3 -c '
+import json, sys
+r = [x for x in json.load(open(sys.argv[1]))["results"] if x["algorithm"] == "jfa-reduce"]
+assert len(r) == 1 and r[0]["passes"] >= 1, r
+assert abs(r[0]["pass_ms"] * r[0]["passes"] - r[0]["time_ms"]["median"]) < 1e-6, r[0]
+' "$tap_tmp/passes.json"
+printf '%s\n%s\n' "id,what,n,items,bytes,traffic,median_ms,min_ms,max_ms,gb_per_s,items_per_s,checked" \
+	"reduce,cub::DeviceReduce::Sum u32,4096,4096,16388,4n read,0.5,0.5,0.5,0.03,8.2e6,ok: the sum" \
+	>"$tap_tmp/cub.csv"
+check "bench/table.py writes the table" python3 "$top_srcdir/bench/table.py" "$tap_tmp/cub.csv" \
+	"$tap_tmp/cmp" "$tap_tmp/passes.json"
+check "with our reduce beside CUB's, the ratio ours over theirs, and a pass of jump flooding" \
+	python3 -c '
+import json, sys
+md = open(sys.argv[1]).read()
+ours = [x for x in json.load(open(sys.argv[2]))["results"]]
+red = [x for x in ours if x["algorithm"] == "reduce"][0]
+row = [l for l in md.splitlines() if l.startswith("| reduce (sum u32) |")]
+assert len(row) == 1, row
+cells = [c.strip() for c in row[0].strip("|").split("|")]
+assert cells[1] == "reduce (tuned)" and cells[5].startswith("cub::DeviceReduce::Sum"), cells
+assert abs(float(cells[9]) - red["time_ms"]["median"] / 0.5) < 0.01, cells
+jfa = [x for x in ours if x["algorithm"] == "jfa-reduce"][0]
+prow = [l for l in md.splitlines() if l.startswith("| partitioned reduction by jump flooding |")]
+assert len(prow) == 2, prow  # the main table and the passes section
+cells = [c.strip() for c in prow[1].strip("|").split("|")]
+assert int(cells[2]) == jfa["passes"] and abs(float(cells[3]) - jfa["pass_ms"]) < 1e-4, cells
+' "$tap_tmp/cmp.md" "$tap_tmp/passes.json"
+
 # A kernel that adds one too many: the row says WRONG and the exit is 1.
 mkdir -p "$tap_tmp/kernels"
 cp "$top_srcdir"/kernels/*.cl "$top_srcdir"/kernels/*.clh "$tap_tmp/kernels/"
