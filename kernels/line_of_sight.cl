@@ -149,27 +149,12 @@ double angle_of_key(ulong k)
 #ifdef PRAM_NV_PTX
 inline ulong2 los_st_load2(global ulong *p)
 {
-	ulong a, b;
-	__asm__ __volatile__("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];"
-			     : "=l"(a), "=l"(b)
-			     : "l"(p)
-			     : "memory");
-	return (ulong2)(a, b);
+	return nv_ld_relaxed128(p);
 }
 
 inline void los_st_store(global ulong *p, ulong v)
 {
-	__asm__ __volatile__("st.relaxed.gpu.global.u64 [%0], %1;" : : "l"(p), "l"(v) : "memory");
-}
-
-/* The value of lane (this lane ^ d), a butterfly step. */
-inline uint nv_shfl_xor(uint v, uint d)
-{
-	uint r;
-	__asm__ __volatile__("shfl.sync.bfly.b32 %0, %1, %2, 31, 0xffffffff;"
-			     : "=r"(r)
-			     : "r"(v), "r"(d));
-	return r;
+	nv_st_relaxed64(p, v);
 }
 
 /* The largest of the warp's 32 keys, in every lane: max is idempotent, so a
