@@ -148,34 +148,18 @@ static int reduce_segmented_warp(gpu_ctx *c, cl_mem count)
 	int ptx = clrt_ptx(c->rt);
 	gpu_segpass sp = {.tile = 32 * c->per_proc};
 	cl_mem pre = NULL;
-	cl_kernel init = gpu__kernel(c, "segpass_init");
-	if (!init || !(sp.k = gpu__kernel(c, "segreduce_warp")))
+	if (!gpu__has_lookback(c, "the single-pass segmented kernels") ||
+	    !(sp.k = gpu__kernel(c, "segreduce_warp")))
 		return -1;
-	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
 	size_t L = gpu__lsize(c, sp.k, ptx ? (G ? G : 128) : 32, 0);
-	if (!li || !L)
+	if (!L)
 		return -1;
 	if (L < 32)
 		return 1;
-	if (G && L != G && ptx) {
-		snprintf(c->err, c->errlen,
-			 "--group %zu: this device and kernel take work-groups of at most %zu", G,
-			 L);
+	if (ptx && !gpu__group_is(c, G, L, 0, NULL))
 		return -1;
-	}
 	sp.L = L;
-	sp.tiles = GPU_DIV_UP(n, sp.tile);
-	if (sp.tiles * sp.tile > UINT32_MAX) {
-		snprintf(c->err, c->errlen,
-			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, sp.tile);
-		return -1;
-	}
-	sp.status = gpu__scratch(c, TSLOT_STATUS, 2 * sp.tiles);
-	sp.ticket = gpu__scratch(c, TSLOT_TICKET, 1);
-	if (!sp.status || !sp.ticket ||
-	    gpu__launch(c, init, GPU_DIV_UP(sp.tiles, li) * li, li, "mmu", sp.status, sp.ticket,
-			(unsigned)sp.tiles) ||
-	    tile_numbers(c, &sp, &pre))
+	if (gpu__segpass_start(c, TSLOT_STATUS, &sp) || tile_numbers(c, &sp, &pre))
 		return -1;
 	return gpu__launch(c, sp.k, GPU_DIV_UP(sp.tiles * 32, L) * L, L, "mmmmmmmuu", c->in[0],
 			   c->flags[0], c->out[0], count, pre, sp.status, sp.ticket, (unsigned)n,

@@ -212,23 +212,33 @@ int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_me
 
 int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 {
-	size_t n = c->job->in[0].n, pp = c->per_proc;
+	size_t pp = c->per_proc;
 	if (!gpu__has_lookback(c, "the single-pass segmented kernels"))
 		return -1;
-	cl_kernel init = gpu__kernel(c, "segpass_init");
-	if (!init || !(sp->k = gpu__kernel(c, kernel)))
+	if (!(sp->k = gpu__kernel(c, kernel)))
 		return -1;
 	/* Local memory a work-item brings: its pp values and their pad slots,
 	 * its flag words, two counts and two values of the work-group scan,
 	 * and room for the few words a tile has beyond those. */
 	size_t words = (pp + 31) / 32, per_item = (pp + 2 * words + 4 + 5) * 4;
-	size_t most = gpu__group(c, sp->k, sp->cap ? sp->cap : GPU_SCAN_WG_CAP, per_item, pp,
-				 "elements");
-	size_t li = most ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
-	if (!most || !li)
+	sp->L = gpu__group(c, sp->k, sp->cap ? sp->cap : GPU_SCAN_WG_CAP, per_item, pp,
+			   "elements");
+	if (!sp->L)
 		return -1;
-	sp->L = most;
 	sp->tile = sp->L * pp;
+	sp->ltile = (sp->tile + sp->tile / 32 + 1) * 4;
+	sp->lflags = (sp->tile / 32 + 4) * 4; /* SEG_FLW */
+	sp->lscan = 2 * sp->L * 4;
+	return gpu__segpass_start(c, slot, sp);
+}
+
+int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
+{
+	size_t n = c->job->in[0].n;
+	cl_kernel init = gpu__kernel(c, "onepass_init");
+	size_t li = init ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
+	if (!li)
+		return -1;
 	sp->tiles = GPU_DIV_UP(n, sp->tile);
 	/* The kernels index with 32-bit words: the tile past the last must
 	 * still have a number. */
@@ -237,9 +247,6 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, sp->tile);
 		return -1;
 	}
-	sp->ltile = (sp->tile + sp->tile / 32 + 1) * 4;
-	sp->lflags = (sp->tile / 32 + 4) * 4; /* SEG_FLW */
-	sp->lscan = 2 * sp->L * 4;
 	/* Status words are 64-bit: two scratch elements each. */
 	sp->status = gpu__scratch(c, slot, 2 * sp->tiles);
 	sp->ticket = gpu__scratch(c, slot + 1, 1);

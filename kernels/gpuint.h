@@ -271,7 +271,7 @@ int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_me
 /* The tuned segmented kernels' launch (segmented_onepass.clh): kernel k
  * over tiles work-groups of L work-items, a tile of tile = L * c->per_proc
  * elements each; the tiles' status words and the ticket, reset by
- * segpass_init (already enqueued); the bytes of the kernel's local-memory
+ * onepass_init (already enqueued); the bytes of the kernel's local-memory
  * arguments. */
 typedef struct gpu_segpass {
 	size_t cap; /* set by the caller: the largest work-group the default takes
@@ -286,9 +286,16 @@ typedef struct gpu_segpass {
 /* Set sp up for the tuned segmented kernel `kernel` over the job's n > 0
  * elements: the work-group size the job's group parameter gives (refused
  * when the device cannot have it), else the largest up to sp->cap (or
- * GPU_SCAN_WG_CAP) whose tile fits local memory; enqueue segpass_init. Refused, saying so,
+ * GPU_SCAN_WG_CAP) whose tile fits local memory; enqueue onepass_init. Refused, saying so,
  * on a device without 64-bit atomics. Returns 0, or -1 with a message. */
 int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp);
+
+/* The part of gpu__segpass after the shape, for a kernel that picks its
+ * own (sp->tile set): the tiles of the job's n elements (refused past
+ * 32-bit indices), their status words and the ticket in scratch slots slot
+ * and slot + 1, and onepass_init enqueued. Returns 0, or -1 with a
+ * message. */
+int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp);
 
 /* Blelloch's teaching scan (gpu_scan_blelloch.c), which the sandwich
  * (gpu_sandwich.c) runs too. */

@@ -1,9 +1,10 @@
 /*
  * reduce_segmented.cl - the kernels of "reduce-segmented": one value per
  * segment (flags packed as in segmented.clh), for the build's operator.
- * The tuned kernels (segpass_init, segreduce_onepass and
+ * The tuned kernels (segreduce_onepass, segreduce_warp and
  * segreduce_tile_heads, whose counts usum_block and usum_add scan) are in
- * segmented_onepass.clh; the teaching ones follow.
+ * segmented_onepass.clh, after lookback.clh's onepass_init; the teaching
+ * ones follow.
  *
  * The segmented reduction scans inclusively into scratch; each segment's
  * last element i (i = n - 1, or flag i + 1 set) gives its value to
