@@ -82,57 +82,15 @@ print(r["keys_per_item"], r["group_size"], r["options"])
 EOF
 }
 
-# NVIDIA's build log: registers and spills of each kernel.
-cat >"$tmp/buildlog.c" <<'EOF'
-#define _GNU_SOURCE
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-/* buildlog DEVICE_NAME_PART FILE OPTIONS: build FILE on the first device whose
- * name or platform contains DEVICE_NAME_PART, print the build log. */
-int main(int argc, char **argv)
-{
-	cl_platform_id ps[8];
-	cl_uint np = 0;
-	clGetPlatformIDs(8, ps, &np);
-	for (cl_uint i = 0; i < np; i++) {
-		char name[256];
-		cl_device_id d;
-		clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
-		if (!strcasestr(name, argv[1]) ||
-		    clGetDeviceIDs(ps[i], CL_DEVICE_TYPE_ALL, 1, &d, NULL) != CL_SUCCESS)
-			continue;
-		FILE *f = fopen(argv[2], "rb");
-		if (!f)
-			return 1;
-		fseek(f, 0, SEEK_END);
-		long n = ftell(f);
-		rewind(f);
-		char *src = calloc(n + 1, 1);
-		if (fread(src, 1, n, f) != (size_t)n)
-			return 1;
-		cl_context c = clCreateContext(NULL, 1, &d, NULL, NULL, NULL);
-		cl_program p = clCreateProgramWithSource(c, 1, (const char **)&src, NULL, NULL);
-		cl_int rc = clBuildProgram(p, 1, &d, argv[3], NULL, NULL);
-		size_t len = 0;
-		clGetProgramBuildInfo(p, d, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-		char *log = calloc(len + 1, 1);
-		clGetProgramBuildInfo(p, d, CL_PROGRAM_BUILD_LOG, len, log, NULL);
-		printf("%s: build %s\n%s\n", name, rc == CL_SUCCESS ? "ok" : "FAILED", log);
-		return rc != CL_SUCCESS;
-	}
-	return 1;
-}
-EOF
-if cc -o "$tmp/buildlog" "$tmp/buildlog.c" -lOpenCL; then
-	for pp in 16 24; do
-		echo "== -DPP=$pp"
-		"$tmp/buildlog" "$dev" kernels/radix_sort.cl \
-			"-I kernels -DPRAM_NV_PTX -cl-std=CL1.2 -DOP_SUM -DPP=$pp -cl-nv-verbose"
-	done >"$out/build.log" 2>&1
-fi
+# NVIDIA's build log: registers and spills of each kernel, for the tuned
+# pass at 16 and 24 keys a work-item (the runtime prints each build's log
+# with PRAM_CL_BUILD_LOG).
+for pp in 16 24; do
+	echo "== $pp keys a work-item"
+	PRAM_CL_BUILD_LOG=1 PRAM_CL_OPTIONS=-cl-nv-verbose ./pram gpu radix-sort --device "$dev" \
+		--variant tuned --n 100003 --key-range 2^31 --keys-per-item "$pp" --reps 1 2>&1 |
+		grep -v '^ '
+done >"$out/build.log" 2>&1
 
 # Small sorts first, each checked against the reference: the warp steps
 # in PTX with whole and partial warps and tiles, one pass and four.

@@ -782,6 +782,24 @@ cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err
 		}
 		goto fail;
 	}
+	/* PRAM_CL_BUILD_LOG in the environment prints the log of every
+	 * program built to stderr: with -cl-nv-verbose in PRAM_CL_OPTIONS,
+	 * NVIDIA's registers and spills per kernel. */
+	const char *want_log = getenv("PRAM_CL_BUILD_LOG");
+	if (want_log && *want_log) {
+		size_t loglen = 0;
+		if (clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, 0, NULL,
+					  &loglen) == CL_SUCCESS &&
+		    loglen > 0 && (log = malloc(loglen + 1)) != NULL &&
+		    clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, loglen, log,
+					  NULL) == CL_SUCCESS) {
+			log[loglen] = '\0';
+			fprintf(stderr, "%s: built with options '%s': build log:\n%s\n", path, full,
+				log);
+		}
+		free(log);
+		log = NULL;
+	}
 	entry = calloc(1, sizeof *entry);
 	if (!entry || !(entry->file = strdup(file)) || !(entry->options = strdup(options))) {
 		fmt(err, errlen, "out of memory");

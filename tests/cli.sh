@@ -132,6 +132,15 @@ for v in r["results"]:
 	run_pram gpu scan-segmented --input "$tap_tmp/seg.txt" --reps 1 --max-group 2 --json
 	expect_rc 0 "pram gpu scan-segmented in work-groups of 2"
 	expect_in '"output":[3,4,11,0,4,1,7,10]' "$out" "scans within each segment"
+	PRAM_CL_BUILD_LOG=1 run_pram gpu reduce --variant tuned --n 100 --reps 1
+	expect_rc 0 "PRAM_CL_BUILD_LOG=1 pram gpu reduce"
+	expect_in "reduce.cl: built with options" "$err" "prints each build's log with its options"
+	run_pram gpu reduce --variant tuned --n 100 --reps 1
+	case $err in
+	*"build log"*) ok=0 ;;
+	*) ok=1 ;;
+	esac
+	check "and without it prints none" test "$ok" = 1
 	# A --group the tuned kernel cannot have is refused, never shrunk.
 	for a in jfa-reduce reduce-matrix line-of-sight scan-segmented; do
 		run_pram gpu "$a" --variant tuned --n 5000 --reps 1 --group 64 --max-group 16
