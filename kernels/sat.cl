@@ -123,7 +123,8 @@ kernel void sat_transpose(global const T *src, global T *dst, uint w, uint h)
  * so that a reader never sees a flag without its value; it is written by
  * atom_xchg and read by atom_add of 0, 64-bit atomics, since OpenCL 1.2
  * promises nothing of plain accesses that race (sat_strips needs
- * cl_khr_int64_base_atomics; without it the host says so). The flag
+ * cl_khr_int64_base_atomics; without it the host says so), and on NVIDIA
+ * by relaxed 64-bit loads and stores (ST_LOAD and ST_STORE below). The flag
  * carries the run's epoch (sat_begin counts the runs), so that the words of
  * an earlier run read as "not yet": the status buffer is cleared only when
  * it is made. Quadrant tables run their four regions in the one launch,
@@ -167,34 +168,121 @@ kernel void sat_begin(global uint *ctl, global T *mean, uint zero_mean)
 #ifdef cl_khr_int64_base_atomics
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 
+/* How the status words are read and written. On NVIDIA (PRAM_NV_PTX) by
+ * relaxed loads and stores at the device's scope: each word carries its
+ * flag and its value together, so no read-modify-write is needed, and a
+ * reader that polls costs the L2 no atomic. Elsewhere, and under
+ * -DSAT_ATOMIC_STATUS=1 (the earlier way, to compare), by atom_add of 0 and
+ * atom_xchg, since OpenCL 1.2 promises nothing of plain accesses that race. */
+#ifndef SAT_ATOMIC_STATUS
+#define SAT_ATOMIC_STATUS 0
+#endif
+#if defined(PRAM_NV_PTX) && !SAT_ATOMIC_STATUS
+#define ST_LOAD(p)     nv_ld_relaxed64((volatile global ulong *)(p))
+#define ST_STORE(p, v) nv_st_relaxed64((volatile global ulong *)(p), (v))
+#else
+#define ST_LOAD(p)     atom_add((p), 0ul)
+#define ST_STORE(p, v) ((void)atom_xchg((p), (v)))
+#endif
+
+/* The look-back's settings, build options:
+ *   SAT_WINDOW     strips one step reads at once, nearest first (8): the
+ *                  words of strips k - 1 ... k - W are loaded together, so
+ *                  that a look-back over aggregates costs a round trip to
+ *                  the L2 per W strips rather than per strip;
+ *   SAT_EAGER_AGG  1: publish A_s(x) before the first read, so that the
+ *                  strips below never wait on this one's look-back (one
+ *                  more store per column and strip); 0 (default): only
+ *                  when the first read does not settle I_{s-1}(x);
+ *   SAT_BACKOFF_NS on NVIDIA, sleep this long before reading again when a
+ *                  step found nothing new (0, the default: no sleep);
+ *   SAT_PREFETCH   1 (default): where the group has a work-item per
+ *                  column of the tile, each loads its column of the next
+ *                  tile into registers before the look-back (SR of them),
+ *                  so that loads are in flight while it waits; 0: not;
+ *   SAT_INC_EVERY  for the tests: only strips s with s % N == 0 publish
+ *                  their inclusive value (the others their aggregate), so
+ *                  that look-backs walk over aggregates and windows even
+ *                  where work-groups run one after another (1, default). */
+#ifndef SAT_WINDOW
+#define SAT_WINDOW 8
+#endif
+#ifndef SAT_EAGER_AGG
+#define SAT_EAGER_AGG 0
+#endif
+#ifndef SAT_BACKOFF_NS
+#define SAT_BACKOFF_NS 0
+#endif
+#ifndef SAT_PREFETCH
+#define SAT_PREFETCH 1
+#endif
+#ifndef SAT_INC_EVERY
+#define SAT_INC_EVERY 1
+#endif
+
 /* I_{s-1}(x), the table's value in column x just above strip s, by looking
  * back over the status words of column x (col[k * rw] for strip k) from
  * strip s - 1 up to the first inclusive one, adding the aggregates on the
- * way; publishes A_s(x) = a while it looks, and I_s(x) at the end. A strip that has not published yet is read again: it
- * took its ticket earlier, so it is running. When strip s - 1's inclusive
- * word is there at the first read, as it mostly is, the aggregate is never
- * written. */
-inline T look_back(global ulong *col, uint rw, uint s, T a, uint epoch)
+ * way, SAT_WINDOW strips a step; publishes A_s(x) = a while it looks, and
+ * I_s(x) at the end. A strip that has not published yet is read again from
+ * there: it took its ticket earlier, so it is running. When strip s - 1's
+ * inclusive word is there at the first read, as it mostly is, the
+ * aggregate is never written (unless SAT_EAGER_AGG). Always inlined: a
+ * C99 inline function that a compiler chose not to inline would have no
+ * definition to call. */
+__attribute__((always_inline)) inline T look_back(global ulong *col, uint rw, uint s, T a,
+						  uint epoch)
 {
 	uint agg = epoch << 2 | ST_AGG, inc = epoch << 2 | ST_INC;
+	ulong own = (ulong)agg << 32 | AS_U(a);
+	int told = 0; /* whether A_s(x) is out */
 	T above = 0;
+#if SAT_EAGER_AGG
 	if (s > 0) {
-		ulong v = atom_add(&col[(size_t)(s - 1) * rw], 0ul);
-		if ((uint)(v >> 32) == inc) {
-			above = AS_T((uint)v);
-		} else {
-			atom_xchg(&col[(size_t)s * rw], (ulong)agg << 32 | AS_U(a));
-			for (uint k = s; k > 0;) {
-				v = atom_add(&col[(size_t)(k - 1) * rw], 0ul);
-				uint f = (uint)(v >> 32);
-				if (f == inc || f == agg) {
-					above += AS_T((uint)v);
-					k = f == inc ? 0 : k - 1;
-				}
+		ST_STORE(&col[(size_t)s * rw], own);
+		told = 1;
+	}
+#endif
+	/* Strips 0 .. k - 1 are still to add, nearest (k - 1) first. */
+	for (uint k = s; k > 0;) {
+		ulong v[SAT_WINDOW];
+#pragma unroll
+		for (uint i = 0; i < SAT_WINDOW; i++)
+			v[i] = i < k ? ST_LOAD(&col[(size_t)(k - 1 - i) * rw]) : 0ul;
+		/* Take the window's words in order up to the first inclusive
+		 * one, or up to the first not yet published. */
+		uint took = 0;
+		int open = 1, done = 0;
+#pragma unroll
+		for (uint i = 0; i < SAT_WINDOW; i++) {
+			uint f = (uint)(v[i] >> 32);
+			if (open && i < k && (f == inc || f == agg)) {
+				above += AS_T((uint)v[i]);
+				took++;
+				if (f == inc)
+					done = 1, open = 0;
+			} else {
+				open = 0;
 			}
 		}
+		k = done ? 0 : k - took;
+		if (k > 0 && !told) {
+			ST_STORE(&col[(size_t)s * rw], own);
+			told = 1;
+		}
+#if defined(PRAM_NV_PTX) && SAT_BACKOFF_NS > 0
+		if (k > 0 && took == 0)
+			nv_nanosleep(SAT_BACKOFF_NS);
+#endif
 	}
-	atom_xchg(&col[(size_t)s * rw], (ulong)inc << 32 | AS_U(above + a));
+#if SAT_INC_EVERY > 1
+	if (s % SAT_INC_EVERY != 0) {
+		if (!told)
+			ST_STORE(&col[(size_t)s * rw], own);
+		return above;
+	}
+#endif
+	ST_STORE(&col[(size_t)s * rw], (ulong)inc << 32 | AS_U(above + a));
 	return above;
 }
 
@@ -245,6 +333,10 @@ kernel void sat_strips(global const T *src, global T *dst, global ulong *status,
 	long step_y = flip & 2u ? -(long)w : (long)w, step_x = flip & 1u ? -1 : 1;
 	long top = (long)cell(w, x0, y0, rw, rh, flip, Y0, 0);
 	global ulong *st = status + base;
+#if SAT_PREFETCH
+	T pre[SR]; /* the next tile's cells of column lid, once loaded */
+	int have = 0;
+#endif
 	for (uint X0 = 0; X0 < rw; X0 += C) {
 		/* 1. The columns' running sums down the strip. */
 		for (uint j = lid; j < C; j += L) {
@@ -252,6 +344,16 @@ kernel void sat_strips(global const T *src, global T *dst, global ulong *status,
 			local T *tc = t + j + (j >> ls);
 			long at = top + (long)x * step_x;
 			T v = 0;
+#if SAT_PREFETCH
+			if (have) { /* j == lid: the loads issued last tile */
+#pragma unroll
+				for (uint r = 0; r < SR; r++) {
+					v += pre[r] - m;
+					tc[r * RS] = v;
+				}
+				continue;
+			}
+#endif
 			if (x < rw && rows == SR) {
 #pragma unroll
 				for (uint r = 0; r < SR; r++) {
@@ -287,6 +389,18 @@ kernel void sat_strips(global const T *src, global T *dst, global ulong *status,
 		barrier(CLK_LOCAL_MEM_FENCE);
 		for (uint r = lid; r < SR; r += L) /* the carry into the next tile */
 			carry[r] = off[r * P + P - 1] + segtot[r * P + P - 1];
+#if SAT_PREFETCH
+		/* The next tile's column, loaded now so that the loads are in
+		 * flight during the look-back and the writes below. */
+		have = 0;
+		if (L >= C && lid < C && X0 + C + lid < rw && rows == SR) {
+			long at = top + (long)(X0 + C + lid) * step_x;
+#pragma unroll
+			for (uint r = 0; r < SR; r++)
+				pre[r] = src[at + (long)r * step_y];
+			have = 1;
+		}
+#endif
 		/* 3. The look-back up each column, then the column of the table. */
 		for (uint j = lid; j < C; j += L) {
 			uint x = X0 + j;
