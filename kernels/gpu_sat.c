@@ -7,7 +7,10 @@
  * writes the table once (sat.cl says how). R is the tuned runner's
  * elements per work-item (--strip-rows, built into the kernels as PP,
  * 32 unless given), C is --tile-cols (256 unless given); the work-groups
- * take up to C work-items (--max-group caps them).
+ * take up to C work-items (--max-group caps them). The look-back's window,
+ * its loads and stores of the status words and the loads of the next tile
+ * ahead of it are build options of sat.cl (SAT_*, given through
+ * PRAM_CL_OPTIONS); bench/sat-sweep.sh times them and the tile shapes.
  *
  * Both run the table of each region of the variant: the whole image for
  * plain and offset, the four quadrants (each from its image corner) for
@@ -218,7 +221,7 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	if (!L)
 		return -1;
 	size_t P = segments(L, R, C);
-	size_t need = (R * (C + P) + 2 * R * P + R) * 4, have = local_free(c);
+	size_t need = (R * (C + P) + 4 * R * P) * 4, have = local_free(c);
 	if (need > have) {
 		snprintf(c->err, c->errlen,
 			 "sat tuned: a tile of %zu rows by %zu columns needs %zu bytes of local "
@@ -236,7 +239,7 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	return gpu__launch(c, k[2], groups * L, L, "mmmmmuuuuuull", src, dst, status, ctl, mean,
 			   (unsigned)w, (unsigned)h, (unsigned)(v == SAT_QUADRANT), (unsigned)C,
 			   (unsigned)algo_ceil_log2(P), (unsigned)(v == SAT_OFFSET),
-			   R * (C + P) * 4, (2 * R * P + R) * 4);
+			   R * (C + P) * 4, 4 * R * P * 4);
 }
 
 int gpu__sat(gpu_ctx *c, enum gpu_variant var, int table, cl_mem src, cl_mem dst, size_t w,

@@ -290,7 +290,10 @@ __attribute__((always_inline)) inline T look_back(global ulong *col, uint rw, ui
  * host launches as many groups as the regions have strips). C and P = 2^lp
  * (the segments per row, P SR <= L where it can) are powers of two. t holds
  * the tile, SR rows of C + P words; aux the segments' totals and offsets
- * (SR P words each) and the rows' carries (SR words). status holds the
+ * (SR P words each), twice: a tile's in one half, the tile before's in the
+ * other, whose last segment's offset and total are the row's carry into
+ * this tile (a carry of its own, written after the offsets by a loop over
+ * the SR rows, came out zero on PoCL for strips of one row). status holds the
  * regions' words one after another, ctl the epoch and the ticket. */
 kernel void sat_strips(global const T *src, global T *dst, global ulong *status, global uint *ctl,
 		       global const T *mean, uint w, uint h, uint quad, uint C, uint lp,
@@ -325,9 +328,8 @@ kernel void sat_strips(global const T *src, global T *dst, global ulong *status,
 	 * an instruction Oclgrind's checks do not know). */
 	uint P = 1u << lp, ls = 31 - clz(C) - lp, S = 1u << ls, RS = C + P;
 	uint Y0 = s * SR, rows = min((uint)SR, rh - Y0);
-	local T *segtot = aux, *off = aux + SR * P, *carry = aux + 2 * SR * P;
-	for (uint r = lid; r < SR; r += L)
-		carry[r] = 0;
+	local T *segtot = aux, *off = aux + SR * P;                    /* this tile's */
+	local T *psegtot = aux + 2 * SR * P, *poff = aux + 3 * SR * P; /* the one before's */
 	/* Image index of the strip's top cell in region column 0, and the steps
 	 * to the next row and column (negative where the region is flipped). */
 	long step_y = flip & 2u ? -(long)w : (long)w, step_x = flip & 1u ? -1 : 1;
@@ -338,6 +340,9 @@ kernel void sat_strips(global const T *src, global T *dst, global ulong *status,
 	int have = 0;
 #endif
 	for (uint X0 = 0; X0 < rw; X0 += C) {
+		local T *swap = segtot;
+		segtot = psegtot, psegtot = swap;
+		swap = off, off = poff, poff = swap;
 		/* 1. The columns' running sums down the strip. */
 		for (uint j = lid; j < C; j += L) {
 			uint x = X0 + j;
@@ -381,14 +386,13 @@ kernel void sat_strips(global const T *src, global T *dst, global ulong *status,
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
 		for (uint q = lid; q < SR * P; q += L) {
-			T v = carry[q >> lp];
+			uint last = (q | (P - 1)); /* the row's last segment */
+			T v = X0 ? poff[last] + psegtot[last] : (T)0;
 			for (uint i = q & ~(P - 1); i < q; i++)
 				v += segtot[i];
 			off[q] = v;
 		}
 		barrier(CLK_LOCAL_MEM_FENCE);
-		for (uint r = lid; r < SR; r += L) /* the carry into the next tile */
-			carry[r] = off[r * P + P - 1] + segtot[r * P + P - 1];
 #if SAT_PREFETCH
 		/* The next tile's column, loaded now so that the loads are in
 		 * flight during the look-back and the writes below. */

@@ -674,7 +674,8 @@ static void test_grids(clrt *rt)
 }
 
 /* sat's tuned kernels beyond their defaults: strips of 1, 3, 16 and 64 rows,
- * tiles of 1 to 64 columns, on grids no multiple of either, each kind of
+ * tiles of 1 to 64 columns (strips of one row in tiles of 8: rows that
+ * cross tiles in segments of one word), on grids no multiple of either, each kind of
  * table, each type, again in work-groups of 4. Each case runs twice (the
  * warm-up and one timed run), so the second run meets the first one's
  * status words. Random pixels in [0, 100) (or the same as floats plus a
@@ -682,7 +683,7 @@ static void test_grids(clrt *rt)
 static void test_sat_tiles(clrt *rt)
 {
 	static const size_t shapes[][2] = {{1, 1}, {1, 37}, {37, 1}, {300, 3}, {33, 65}, {129, 70}};
-	static const int64_t tiles[][2] = {{1, 1}, {3, 2}, {16, 8}, {64, 64}, {5, 32}};
+	static const int64_t tiles[][2] = {{1, 1}, {3, 2}, {16, 8}, {64, 64}, {5, 32}, {1, 8}};
 	const algo *a = algo_find("sat");
 	if (!a || !gpu_has_variant(gpu_for(a), GPU_TUNED))
 		return;
