@@ -11,7 +11,10 @@
 # environment variable SHAPES may replace the shapes ("R:C:G ...": strip
 # rows, tile columns, work-group size at most) and OPTIONS the build options
 # ("opt1,opt2 ...": commas for spaces, "-" for none); each option set runs
-# on the default shape, each shape with the default options.
+# on the default shape, each shape with the default options. The first
+# option set, -DSAT_ATOMIC_STATUS=1 -DSAT_WINDOW=1 -DSAT_PREFETCH=0, is the
+# look-back as it was before the window (atomics, one strip a step, no
+# loads ahead). About 40 runs of 20 repetitions, each verified on the host.
 #
 # OUTDIR gets:
 #   sat.csv     one row a run: n, strip_rows, tile_cols, max_group, options
@@ -23,12 +26,12 @@ set -u
 out=$1
 dev=${2:-nvidia}
 log2n=${3:-28}
-shapes=${SHAPES:-32:256:256 16:256:256 64:128:128 32:128:128 16:512:256 16:128:128 \
-32:256:128 8:512:256 48:128:128}
+shapes=${SHAPES:-32:256:256 16:256:256 16:512:512 8:512:512 64:128:128 32:128:128 \
+16:128:128 48:128:128 32:256:128 16:512:256}
 options=${OPTIONS:-- -DSAT_ATOMIC_STATUS=1,-DSAT_WINDOW=1,-DSAT_PREFETCH=0 \
 -DSAT_ATOMIC_STATUS=1 -DSAT_WINDOW=1 -DSAT_WINDOW=4 -DSAT_WINDOW=16 -DSAT_WINDOW=32 \
--DSAT_PREFETCH=0 -DSAT_EAGER_AGG=1 -DSAT_BACKOFF_NS=32 -DSAT_BACKOFF_NS=128 \
--DSAT_EAGER_AGG=1,-DSAT_WINDOW=16}
+-DSAT_FIRST_ONE=0 -DSAT_PREFETCH=0 -DSAT_EAGER_AGG=1 -DSAT_BACKOFF_NS=32 \
+-DSAT_BACKOFF_NS=128 -DSAT_EAGER_AGG=1,-DSAT_WINDOW=16}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 exec >"$out/log.txt" 2>&1

@@ -190,6 +190,11 @@ kernel void sat_begin(global uint *ctl, global T *mean, uint zero_mean)
  *                  words of strips k - 1 ... k - W are loaded together, so
  *                  that a look-back over aggregates costs a round trip to
  *                  the L2 per W strips rather than per strip;
+ *   SAT_FIRST_ONE  1 (default): the first step reads strip s - 1's word
+ *                  alone, which mostly settles it, and only then windows:
+ *                  a whole window every time would read W words from the
+ *                  L2 per column and strip, where one mostly does; 0: a
+ *                  window from the first step;
  *   SAT_EAGER_AGG  1: publish A_s(x) before the first read, so that the
  *                  strips below never wait on this one's look-back (one
  *                  more store per column and strip); 0 (default): only
@@ -206,6 +211,9 @@ kernel void sat_begin(global uint *ctl, global T *mean, uint zero_mean)
  *                  where work-groups run one after another (1, default). */
 #ifndef SAT_WINDOW
 #define SAT_WINDOW 8
+#endif
+#ifndef SAT_FIRST_ONE
+#define SAT_FIRST_ONE 1
 #endif
 #ifndef SAT_EAGER_AGG
 #define SAT_EAGER_AGG 0
@@ -243,12 +251,14 @@ __attribute__((always_inline)) inline T look_back(global ulong *col, uint rw, ui
 		told = 1;
 	}
 #endif
-	/* Strips 0 .. k - 1 are still to add, nearest (k - 1) first. */
-	for (uint k = s; k > 0;) {
+	/* Strips 0 .. k - 1 are still to add, nearest (k - 1) first; the
+	 * first step reads strip s - 1 alone under SAT_FIRST_ONE. */
+	uint n = SAT_FIRST_ONE ? 1 : SAT_WINDOW;
+	for (uint k = s; k > 0; n = SAT_WINDOW) {
 		ulong v[SAT_WINDOW];
 #pragma unroll
 		for (uint i = 0; i < SAT_WINDOW; i++)
-			v[i] = i < k ? ST_LOAD(&col[(size_t)(k - 1 - i) * rw]) : 0ul;
+			v[i] = i < k && i < n ? ST_LOAD(&col[(size_t)(k - 1 - i) * rw]) : 0ul;
 		/* Take the window's words in order up to the first inclusive
 		 * one, or up to the first not yet published. */
 		uint took = 0;
@@ -256,7 +266,7 @@ __attribute__((always_inline)) inline T look_back(global ulong *col, uint rw, ui
 #pragma unroll
 		for (uint i = 0; i < SAT_WINDOW; i++) {
 			uint f = (uint)(v[i] >> 32);
-			if (open && i < k && (f == inc || f == agg)) {
+			if (open && i < k && i < n && (f == inc || f == agg)) {
 				above += AS_T((uint)v[i]);
 				took++;
 				if (f == inc)
