@@ -19,6 +19,8 @@
 # OUTDIR gets:
 #   sat.csv     one row a run: n, strip_rows, tile_cols, max_group, options
 #               (joined by "+"), median_ms, min_ms, verified
+#   build.log   the device's build log of sat.cl with -cl-nv-verbose
+#               (NVIDIA: registers and spills per kernel)
 #   bench.json  pram bench at the fastest row's shape and options (bench
 #               takes no group cap: work-groups of up to C), and the copy
 #   log.txt     everything printed
@@ -31,7 +33,8 @@ shapes=${SHAPES:-32:256:256 16:256:256 16:512:512 8:512:512 64:128:128 32:128:12
 options=${OPTIONS:-- -DSAT_ATOMIC_STATUS=1,-DSAT_WINDOW=1,-DSAT_PREFETCH=0 \
 -DSAT_ATOMIC_STATUS=1 -DSAT_WINDOW=1 -DSAT_WINDOW=4 -DSAT_WINDOW=16 -DSAT_WINDOW=32 \
 -DSAT_FIRST_ONE=0 -DSAT_PREFETCH=0 -DSAT_EAGER_AGG=1 -DSAT_BACKOFF_NS=32 \
--DSAT_BACKOFF_NS=128 -DSAT_EAGER_AGG=1,-DSAT_WINDOW=16}
+-DSAT_BACKOFF_NS=128 -DSAT_EAGER_AGG=1,-DSAT_WINDOW=16 -cl-nv-maxrregcount=64 \
+-cl-nv-maxrregcount=48 -DSAT_WINDOW=16,-cl-nv-maxrregcount=64}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 exec >"$out/log.txt" 2>&1
@@ -61,6 +64,22 @@ except (OSError, ValueError, KeyError, IndexError) as e:
     print(f"{2**int(n)},{r},{c},{g},{opts},,,failed: {e}")
 EOF
 }
+
+# NVIDIA's build log: registers and spills of sat_strips per strip height,
+# and with the look-back and loads ahead as they were (the runtime prints
+# each build's log with PRAM_CL_BUILD_LOG). All of a 16384-row image's
+# strips are resident at once only where registers allow: 512 strips of 32
+# rows in work-groups of 256 need 4 groups an SM, 64 registers or fewer.
+for r in 16 32 64; do
+	for o in - -DSAT_WINDOW=16 -DSAT_ATOMIC_STATUS=1,-DSAT_WINDOW=1,-DSAT_PREFETCH=0; do
+		echo "== strips of $r rows, options $o"
+		opts=$(echo "$o" | tr , ' ')
+		[ "$opts" = - ] && opts=
+		PRAM_CL_BUILD_LOG=1 PRAM_CL_OPTIONS="-cl-nv-verbose $opts" ./pram gpu sat \
+			--device "$dev" --variant tuned --float --n 100003 --strip-rows "$r" \
+			--tile-cols 128 --reps 1 2>&1 | grep -v '^ '
+	done
+done >"$out/build.log" 2>&1
 
 for o in $options; do
 	run 32 256 256 "$o"
