@@ -172,7 +172,7 @@ kernel void sat_begin(global uint *ctl, global T *mean, uint zero_mean)
  * relaxed loads and stores at the device's scope: each word carries its
  * flag and its value together, so no read-modify-write is needed, and a
  * reader that polls costs the L2 no atomic. Elsewhere, and under
- * -DSAT_ATOMIC_STATUS=1 (the earlier way, to compare), by atom_add of 0 and
+ * -DSAT_ATOMIC_STATUS=1 (to compare), by atom_add of 0 and
  * atom_xchg, since OpenCL 1.2 promises nothing of plain accesses that race. */
 #ifndef SAT_ATOMIC_STATUS
 #define SAT_ATOMIC_STATUS 0

@@ -1,0 +1,47 @@
+#!/bin/sh
+# sat-lookback.sh - the tuned summed-area table under its look-back's build
+# options (kernels/sat.cl, SAT_*, through PRAM_CL_OPTIONS). Where work-groups
+# run one after another, as on PoCL, a strip's look-back always finds the
+# strip above finished; -DSAT_INC_EVERY=N makes only every N-th strip publish
+# its inclusive value, so that the look-backs walk over aggregates, in
+# windows of one or more strips, with the status words read and written by
+# atomics or not, aggregates published early or late, loads ahead or not.
+# Each run must verify against the reference, every kind of table, both
+# types, strips that cross tiles. Prints TAP.
+. "$top_srcdir/tests/tap.sh"
+
+if test "$HAVE_OPENCL" != yes; then
+	echo "1..0 # SKIP pram was built without OpenCL"
+	exit 0
+fi
+
+# table type options ARGS...: pram gpu sat tuned with PRAM_CL_OPTIONS set
+# to options, ARGS the shape; ok when it says verified.
+sat() {
+	table=$1
+	type=$2
+	opts=$3
+	shift 3
+	PRAM_CL_OPTIONS=$opts "$PRAM" gpu sat --variant tuned --table "$table" $type --reps 2 \
+		"$@" >"$tap_tmp/out" 2>"$tap_tmp/err"
+	rc=$?
+	desc="sat tuned --table $table ${type:-(int)} $* with '$opts'"
+	if [ $rc -eq 0 ] && grep -q "verified" "$tap_tmp/out" && ! grep -q "WRONG" "$tap_tmp/out"; then
+		tap_result 0 "$desc"
+	else
+		tap_result 1 "$desc" "exit $rc; $(head -c 600 "$tap_tmp/out") $(head -c 300 "$tap_tmp/err")"
+	fi
+}
+
+for opts in "-DSAT_INC_EVERY=3 -DSAT_WINDOW=4" \
+	"-DSAT_INC_EVERY=5 -DSAT_WINDOW=1 -DSAT_EAGER_AGG=1" \
+	"-DSAT_INC_EVERY=2 -DSAT_WINDOW=32 -DSAT_PREFETCH=0 -DSAT_FIRST_ONE=0" \
+	"-DSAT_INC_EVERY=7 -DSAT_WINDOW=3 -DSAT_ATOMIC_STATUS=1"; do
+	for table in plain offset quadrant; do
+		sat "$table" --float "$opts" --n 20000 --strip-rows 3 --tile-cols 32 --max-group 8
+		sat "$table" "" "$opts" --n 20000 --strip-rows 2 --tile-cols 64
+	done
+	sat plain --float "$opts" --n 65536 --strip-rows 1 --tile-cols 64
+	sat quadrant "" "$opts" --n 65536 --strip-rows 16 --tile-cols 128
+done
+done_testing
