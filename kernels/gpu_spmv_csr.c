@@ -119,6 +119,88 @@ enum {
 	SLOT_TAIL
 };
 
+/* The tuned kernels' methods, the registry's --method choices. */
+enum {
+	METHOD_AUTO,
+	METHOD_TILES,
+	METHOD_VECTOR
+};
+
+/* Rows whose mean length is at least VECTOR_MIN_MEAN and whose longest is
+ * at most VECTOR_MAX_SPREAD times the mean go to spmv_vector by default:
+ * there a vector's lanes are busy and no vector waits long on one row. */
+#define VECTOR_MIN_MEAN	  16
+#define VECTOR_MAX_SPREAD 2
+/* Rows a vector of spmv_vector takes by default. */
+#define VECTOR_PP 4
+
+/* The method for the job's matrix: --method, or for auto the vector kernel
+ * when the rows are long enough and even (a band), else the tiles, which
+ * take rows of any lengths at the same cost a non-zero. */
+static int spmv_method(const gpu_job *job)
+{
+	int64_t given = gpu__param_given(job, "method");
+	if (given)
+		return (int)given;
+	const gpu_buf *R = &job->in[IN_R];
+	const cl_int *rs = R->data;
+	size_t m = R->n ? R->n - 1 : 0, k = job->in[IN_V].n, longest = 0;
+	if (m == 0 || k < VECTOR_MIN_MEAN * m)
+		return METHOD_TILES;
+	for (size_t i = 0; i < m; i++)
+		if (rs[i + 1] > rs[i] && (size_t)(rs[i + 1] - rs[i]) > longest)
+			longest = (size_t)(rs[i + 1] - rs[i]);
+	return longest * m <= VECTOR_MAX_SPREAD * k ? METHOD_VECTOR : METHOD_TILES;
+}
+
+/* The default PP: rows a vector takes, or non-zeros a work-item of a tile. */
+static unsigned tuned_pp(const gpu_job *job)
+{
+	return spmv_method(job) == METHOD_VECTOR ? VECTOR_PP : TUNED_PP;
+}
+
+/* The lanes a row of spmv_vector: --lanes, or the smallest power of two
+ * that covers the mean row length, at most 32 (a warp) and at most L. */
+static size_t vector_lanes(const gpu_ctx *c, size_t m, size_t L)
+{
+	size_t k = c->job->in[IN_V].n, vw = (size_t)gpu__param_given(c->job, "lanes");
+	if (vw)
+		return vw;
+	for (vw = 1; vw < 32 && vw * m < k; vw *= 2)
+		;
+	return vw < L ? vw : L;
+}
+
+/* y = M x by spmv_vector: vw lanes a row, PP rows a vector, in one launch. */
+static int vector(gpu_ctx *c, size_t m)
+{
+	cl_kernel kv = gpu__kernel(c, "spmv_vector");
+	if (!kv)
+		return -1;
+	size_t pp = c->per_proc, ptx = clrt_ptx(c->rt);
+	size_t L = gpu__group(c, kv, GPU_SCAN_WG_CAP, ptx ? 0 : pp * 4, pp, "rows");
+	if (!L)
+		return -1;
+	if (ptx && L < 32) {
+		snprintf(c->err, c->errlen,
+			 "--group %zu: the vector kernel's shuffles take whole warps: at least 32 "
+			 "work-items on NVIDIA",
+			 L);
+		return -1;
+	}
+	size_t vw = vector_lanes(c, m, L), rows = L / vw * pp;
+	if (vw > 32 || vw > L) {
+		snprintf(c->err, c->errlen,
+			 "--lanes %zu: a row's lanes lie in one warp and one work-group: at most "
+			 "32 and at most the work-group's %zu",
+			 vw, L);
+		return -1;
+	}
+	return gpu__launch(c, kv, GPU_DIV_UP(m, rows) * L, L, "mmmmmuul", c->in[IN_V], c->in[IN_C],
+			   c->in[IN_R], c->in[IN_X], c->out[0], (unsigned)m, (unsigned)vw,
+			   (ptx ? 1 : L * pp) * 4);
+}
+
 static int tuned(gpu_ctx *c)
 {
 	size_t k = c->job->in[IN_V].n, m;
@@ -126,6 +208,8 @@ static int tuned(gpu_ctx *c)
 		return -1;
 	if (m == 0)
 		return 0;
+	if (spmv_method(c->job) == METHOD_VECTOR)
+		return vector(c, m);
 	cl_kernel part = gpu__kernel(c, "spmv_partition"), tiles_k = gpu__kernel(c, "spmv_tiles"),
 		  fix = gpu__kernel(c, "spmv_fixup");
 	if (!part || !tiles_k || !fix)
@@ -133,7 +217,7 @@ static int tuned(gpu_ctx *c)
 	/* Local memory a work-item of spmv_tiles needs: PP padded values and
 	 * flags, and a value and a flag of the group scan (rounded up). */
 	size_t pp = c->per_proc, per_item = pp * 5 * 33 / 32 + 8 + 5;
-	size_t L = gpu__lsize(c, tiles_k, GPU_SCAN_WG_CAP, per_item);
+	size_t L = gpu__group(c, tiles_k, GPU_SCAN_WG_CAP, per_item, pp, "non-zeros");
 	size_t lp = gpu__lsize(c, part, GPU_SCAN_WG_CAP, 0),
 	       lf = gpu__lsize(c, fix, GPU_SCAN_WG_CAP, 0);
 	if (!L || !lp || !lf)
@@ -159,7 +243,7 @@ const gpu_algo gpu_spmv_csr = {
     .algo = &algo_spmv_csr,
     .file = "spmv_csr.cl",
     .variant =
-	{[GPU_TEACHING] = {.run = teaching}, [GPU_TUNED] = {.run = tuned, .default_pp = TUNED_PP}},
+	{[GPU_TEACHING] = {.run = teaching}, [GPU_TUNED] = {.run = tuned, .takes_per_proc = 1, .pick_pp = tuned_pp}},
     .out = GPU_OUT_DECL,
     .sum_only = 1,
 };

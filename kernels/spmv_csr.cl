@@ -198,3 +198,96 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
 		v += tail[h];
 	y[r] = v;
 }
+
+/* ---- the row-vector kernel ---------------------------------------------- */
+
+/* Elements a lane loads from each row before it multiplies any of them
+ * (build option, 1 by default): with VW lanes a row, a row of VW U
+ * non-zeros is one trip through the loop below. */
+#ifndef SPMV_UNROLL
+#define SPMV_UNROLL 1
+#endif
+
+/* spmv_vector: the CSR-vector kernel, for rows short and even (a band), where
+ * the tiles' phases and barriers cost more than they save. A vector of vw
+ * lanes (a power of two up to 32, consecutive work-items, so inside one
+ * warp) takes PP consecutive rows; each lane loads the row's elements
+ * lane, lane + vw, ... of all PP rows (and SPMV_UNROLL of each) before it
+ * multiplies any, so that a lane has 2 PP SPMV_UNROLL loads of V and C in
+ * flight, then the gathers of x, then the sums. The vw lanes' partial sums
+ * of a row meet by a butterfly of shuffles on NVIDIA (log2 vw of them, no
+ * local memory, no barrier); elsewhere through local memory, where after
+ * one barrier a work-item adds a row's vw partial sums in lane order.
+ * No tile, no search, no fix-up: one launch, V, C and R read once
+ * (coalesced: a row's vw lanes read consecutive words), y written once.
+ * A long row costs its vector time in proportion, so rows of very unequal
+ * lengths (the power law) belong to the tiles. red holds L PP values
+ * (unused on NVIDIA). */
+kernel void spmv_vector(global const T *restrict val, global const int *restrict col,
+			global const int *restrict rs, global const T *restrict x,
+			global T *restrict y, uint m, uint vw, local T *red)
+{
+	uint lid = get_local_id(0), L = get_local_size(0);
+	uint lane = lid & (vw - 1);
+	/* The vector's first row, and the group's. */
+	size_t r0 = get_global_id(0) / vw * PP, g0 = get_group_id(0) * (size_t)(L / vw) * PP;
+	uint s[PP], e[PP], len = 0;
+	T acc[PP];
+	#pragma unroll
+	for (uint i = 0; i < PP; i++) {
+		size_t r = r0 + i;
+		s[i] = r < m ? (uint)rs[r] : 0;
+		e[i] = r < m ? (uint)rs[r + 1] : 0;
+		len = max(len, e[i] - s[i]);
+		acc[i] = IDENT;
+	}
+	for (uint q = lane; q < len; q += vw * SPMV_UNROLL) {
+		T v[PP][SPMV_UNROLL];
+		int c[PP][SPMV_UNROLL];
+		/* Every load of V and C first, */
+		#pragma unroll
+		for (uint i = 0; i < PP; i++)
+			#pragma unroll
+			for (uint u = 0; u < SPMV_UNROLL; u++) {
+				uint j = s[i] + q + u * vw;
+				v[i][u] = IDENT;
+				c[i][u] = -1;
+				if (j < e[i]) {
+					v[i][u] = val[j];
+					c[i][u] = col[j];
+				}
+			}
+		/* then the gathers and the sums. */
+		#pragma unroll
+		for (uint i = 0; i < PP; i++)
+			#pragma unroll
+			for (uint u = 0; u < SPMV_UNROLL; u++)
+				if (c[i][u] >= 0)
+					acc[i] += v[i][u] * x[c[i][u]];
+	}
+#ifdef PRAM_NV_PTX
+	/* Each lane ends with every row's sum; lane i % vw writes row i. */
+	#pragma unroll
+	for (uint i = 0; i < PP; i++) {
+		for (uint d = vw >> 1; d > 0; d >>= 1)
+			acc[i] += NV_T(nv_shfl_xor(NV_U(acc[i]), d));
+		if (lane == i % vw && r0 + i < m)
+			y[r0 + i] = acc[i];
+	}
+#else
+	#pragma unroll
+	for (uint i = 0; i < PP; i++)
+		red[i * L + lid] = acc[i];
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* Work-item t adds row t's vw partial sums: row t is row t % PP of
+	 * vector t / PP, whose lanes are local ids (t / PP) vw on. */
+	for (uint t = lid; t < L / vw * PP; t += L) {
+		uint i = t % PP, b = i * L + t / PP * vw;
+		T sum = IDENT;
+		for (uint l = 0; l < vw; l++)
+			sum += red[b + l];
+		if (g0 + t < m)
+			y[g0 + t] = sum;
+	}
+#endif
+}
