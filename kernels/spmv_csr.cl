@@ -228,17 +228,18 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 			global T *restrict y, uint m, uint vw, local T *red)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
-	uint lane = lid & (vw - 1);
+	uint lane = lid & (vw - 1), lg = 31 - clz(vw);
 	/* The vector's first row, and the group's. */
-	size_t r0 = get_global_id(0) / vw * PP, g0 = get_group_id(0) * (size_t)(L / vw) * PP;
-	uint s[PP], e[PP], len = 0;
+	size_t r0 = (get_global_id(0) >> lg) * PP, g0 = get_group_id(0) * (size_t)(L >> lg) * PP;
+	/* The PP rows' PP + 1 starts (a row past m starts and ends at k). */
+	uint s[PP + 1], len = 0;
 	T acc[PP];
 	#pragma unroll
+	for (uint i = 0; i <= PP; i++)
+		s[i] = (uint)rs[min(r0 + i, (size_t)m)];
+	#pragma unroll
 	for (uint i = 0; i < PP; i++) {
-		size_t r = r0 + i;
-		s[i] = r < m ? (uint)rs[r] : 0;
-		e[i] = r < m ? (uint)rs[r + 1] : 0;
-		len = max(len, e[i] - s[i]);
+		len = max(len, s[i + 1] - s[i]);
 		acc[i] = IDENT;
 	}
 	for (uint q = lane; q < len; q += vw * SPMV_UNROLL) {
@@ -252,7 +253,7 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 				uint j = s[i] + q + u * vw;
 				v[i][u] = IDENT;
 				c[i][u] = -1;
-				if (j < e[i]) {
+				if (j < s[i + 1]) {
 					v[i][u] = val[j];
 					c[i][u] = col[j];
 				}
@@ -266,14 +267,16 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 					acc[i] += v[i][u] * x[c[i][u]];
 	}
 #ifdef PRAM_NV_PTX
-	/* Each lane ends with every row's sum; lane i % vw writes row i. */
-	#pragma unroll
-	for (uint i = 0; i < PP; i++) {
-		for (uint d = vw >> 1; d > 0; d >>= 1)
+	/* Each lane ends with every row's sum (the PP rows' shuffles of a step
+	 * independent, in flight together); lane i % vw writes row i. */
+	for (uint d = vw >> 1; d > 0; d >>= 1)
+		#pragma unroll
+		for (uint i = 0; i < PP; i++)
 			acc[i] += NV_T(nv_shfl_xor(NV_U(acc[i]), d));
-		if (lane == i % vw && r0 + i < m)
+	#pragma unroll
+	for (uint i = 0; i < PP; i++)
+		if (lane == (i & (vw - 1)) && r0 + i < m)
 			y[r0 + i] = acc[i];
-	}
 #else
 	#pragma unroll
 	for (uint i = 0; i < PP; i++)
