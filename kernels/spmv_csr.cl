@@ -89,6 +89,21 @@ kernel void spmv_gather(global const int *rs, global const T *scanned, global T 
 
 /* ---- the tuned kernels -------------------------------------------------- */
 
+/* -DSPMV_STREAM=1 (NVIDIA only): V and C, read once, are loaded as a stream
+ * (common.clh's nv_ld_stream: no L1 line, evicted first from L2), so that
+ * x, gathered again and again, keeps more of both caches. Off by default,
+ * for the GPU to decide. VAL(j) and COL(j) are the loads of V and C;
+ * SPMV_POLICY declares what they need. */
+#if defined(PRAM_NV_PTX) && defined(SPMV_STREAM) && SPMV_STREAM
+#define SPMV_POLICY ulong spmv_pol = nv_evict_first_policy()
+#define VAL(j)	    NV_T(nv_ld_stream((global const uint *)(val + (j)), spmv_pol))
+#define COL(j)	    (int)nv_ld_stream((global const uint *)(col + (j)), spmv_pol)
+#else
+#define SPMV_POLICY (void)0
+#define VAL(j)	    val[j]
+#define COL(j)	    col[j]
+#endif
+
 /* Local memory is padded a word every 32, so that the PP consecutive
  * elements of each work-item lie in different banks. */
 #define PAD(i) ((i) + ((i) >> 5))
@@ -124,12 +139,13 @@ kernel void spmv_tiles(global const T *val, global const int *col, global const 
 	uint lid = get_local_id(0), L = get_local_size(0), g = get_group_id(0);
 	uint tile = L * PP, ts = g * tile, te = min(ts + tile, k);
 	uint r0 = rbeg[g], r1 = rbeg[g + 1];
+	SPMV_POLICY;
 	/* The products, each work-item PP of them L apart: coalesced. */
 	for (uint q = 0; q < PP; q++) {
 		uint e = q * L + lid;
 		T v = IDENT;
 		if (ts + e < te)
-			v = val[ts + e] * x[col[ts + e]];
+			v = VAL(ts + e) * x[COL(ts + e)];
 		prod[PAD(e)] = v;
 		flag[PAD(e)] = 0;
 	}
@@ -234,6 +250,7 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 	/* The PP rows' PP + 1 starts (a row past m starts and ends at k). */
 	uint s[PP + 1], len = 0;
 	T acc[PP];
+	SPMV_POLICY;
 	#pragma unroll
 	for (uint i = 0; i <= PP; i++)
 		s[i] = (uint)rs[min(r0 + i, (size_t)m)];
@@ -254,8 +271,8 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 				v[i][u] = IDENT;
 				c[i][u] = -1;
 				if (j < s[i + 1]) {
-					v[i][u] = val[j];
-					c[i][u] = col[j];
+					v[i][u] = VAL(j);
+					c[i][u] = COL(j);
 				}
 			}
 		/* then the gathers and the sums. */
