@@ -227,7 +227,8 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
 /* spmv_vector: the CSR-vector kernel, for rows short and even (a band), where
  * the tiles' phases and barriers cost more than they save. A vector of vw
  * lanes (a power of two up to 32, consecutive work-items, so inside one
- * warp) takes PP consecutive rows; each lane loads the row's elements
+ * warp) takes PP rows, the group's vectors side by side on consecutive
+ * rows (coalesced for short rows too); each lane loads the row's elements
  * lane, lane + vw, ... of all PP rows (and SPMV_UNROLL of each) before it
  * multiplies any, so that a lane has 2 PP SPMV_UNROLL loads of V and C in
  * flight, then the gathers of x, then the sums. The vw lanes' partial sums
@@ -244,19 +245,24 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 			global T *restrict y, uint m, uint vw, local T *red)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
-	uint lane = lid & (vw - 1), lg = 31 - clz(vw);
-	/* The vector's first row, and the group's. */
-	size_t r0 = (get_global_id(0) >> lg) * PP, g0 = get_group_id(0) * (size_t)(L >> lg) * PP;
-	/* The PP rows' PP + 1 starts (a row past m starts and ends at k). */
-	uint s[PP + 1], len = 0;
+	uint lane = lid & (vw - 1), lg = 31 - clz(vw), v0 = lid >> lg, nv = L >> lg;
+	/* The group's first row; its nv vectors take rows g0 + i nv + v0 (row
+	 * i of vector v0), so that the group's vectors read consecutive rows
+	 * at each i: a warp of 8 vectors of 4 lanes reads 8 rows of 4 in one
+	 * line. */
+	size_t g0 = get_group_id(0) * (size_t)nv * PP;
+	uint s[PP], e[PP], len = 0;
 	T acc[PP];
 	SPMV_POLICY;
 	#pragma unroll
-	for (uint i = 0; i <= PP; i++)
-		s[i] = (uint)rs[min(r0 + i, (size_t)m)];
+	for (uint i = 0; i < PP; i++) {
+		size_t r = g0 + i * nv + v0;
+		s[i] = r < m ? (uint)rs[r] : 0;
+		e[i] = r < m ? (uint)rs[r + 1] : 0;
+	}
 	#pragma unroll
 	for (uint i = 0; i < PP; i++) {
-		len = max(len, s[i + 1] - s[i]);
+		len = max(len, e[i] - s[i]);
 		acc[i] = IDENT;
 	}
 	for (uint q = lane; q < len; q += vw * SPMV_UNROLL) {
@@ -270,7 +276,7 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 				uint j = s[i] + q + u * vw;
 				v[i][u] = IDENT;
 				c[i][u] = -1;
-				if (j < s[i + 1]) {
+				if (j < e[i]) {
 					v[i][u] = VAL(j);
 					c[i][u] = COL(j);
 				}
@@ -292,17 +298,17 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 			acc[i] += NV_T(nv_shfl_xor(NV_U(acc[i]), d));
 	#pragma unroll
 	for (uint i = 0; i < PP; i++)
-		if (lane == (i & (vw - 1)) && r0 + i < m)
-			y[r0 + i] = acc[i];
+		if (lane == (i & (vw - 1)) && g0 + i * nv + v0 < m)
+			y[g0 + i * nv + v0] = acc[i];
 #else
 	#pragma unroll
 	for (uint i = 0; i < PP; i++)
 		red[i * L + lid] = acc[i];
 	barrier(CLK_LOCAL_MEM_FENCE);
-	/* Work-item t adds row t's vw partial sums: row t is row t % PP of
-	 * vector t / PP, whose lanes are local ids (t / PP) vw on. */
-	for (uint t = lid; t < L / vw * PP; t += L) {
-		uint i = t % PP, b = i * L + t / PP * vw;
+	/* Work-item t adds the vw partial sums of the group's row t: row
+	 * t / nv of vector t % nv, whose lanes are local ids (t % nv) vw on. */
+	for (uint t = lid; t < nv * PP; t += L) {
+		uint b = (t >> (31 - clz(nv))) * L + (t & (nv - 1)) * vw;
 		T sum = IDENT;
 		for (uint l = 0; l < vw; l++)
 			sum += red[b + l];
