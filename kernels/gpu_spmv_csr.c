@@ -2,9 +2,11 @@
  * gpu_spmv_csr.c - the runners of "spmv-csr" (kernels and their analysis
  * in spmv_csr.cl): the teaching one launches the notes' steps around the
  * segmented scan of segmented.clh (gpu__seg_scan_of over the products and
- * the flags it made); the tuned one partitions the non-zeros into tiles
- * of L PP, reduces each tile's rows in one work-group and fixes up the
- * rows that cross tiles.
+ * the flags it made); the tuned one either partitions the non-zeros into
+ * tiles of L PP, reduces each tile's rows in one work-group and fixes up
+ * the rows that cross tiles (--method tiles), or gives each row a vector
+ * of lanes (--method vector, for short even rows), by --method or, by
+ * default, by the rows' mean and longest lengths.
  *
  * Both check the matrix on the host first, as the program does (the
  * kernels index x by C and V by R): a malformed one is refused with the

@@ -44,9 +44,16 @@
  * (4(m + 1) bytes, a row start read by the tile that owns the row and the
  * flag of its next row), y once, and 3 words a tile.
  *
+ * For short even rows (a band of 32) the tiles' phases, barriers and
+ * search cost more than they save: spmv_vector gives each row a vector of
+ * lanes, PP rows a vector, in one launch (its comment below).
+ *
  * Build options: -DIS_FLOAT for floats, -DOP_SUM (the kernels add; integer
- * sums wrap modulo 2^32), -DPP. Work-group sizes are powers of two. OpenCL
- * C 1.2.
+ * sums wrap modulo 2^32), -DPP (non-zeros a work-item of spmv_tiles, rows a
+ * vector of spmv_vector); -DSPMV_UNROLL (elements a lane loads from each
+ * row at once in spmv_vector, 1 by default) and -DSPMV_STREAM=1 (V and C
+ * loaded as a stream on NVIDIA) through PRAM_CL_OPTIONS, for a GPU to
+ * choose. Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
 #include "segmented.clh"
