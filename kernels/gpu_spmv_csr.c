@@ -128,17 +128,14 @@ enum {
 	METHOD_VECTOR
 };
 
-/* Rows whose mean length is at least VECTOR_MIN_MEAN and whose longest is
- * at most VECTOR_MAX_SPREAD times the mean go to spmv_vector by default:
- * there a vector's lanes are busy and no vector waits long on one row. */
-#define VECTOR_MIN_MEAN	  16
+/* Rows whose longest is at most VECTOR_MAX_SPREAD times their mean length
+ * go to spmv_vector by default: there no vector waits long on one row, and
+ * its vw lanes a row are busy (vw the mean's power of two). Those of very
+ * unequal lengths (a power law) go to the tiles, which take rows of any
+ * lengths at the same cost a non-zero. */
 #define VECTOR_MAX_SPREAD 2
-/* Rows a vector of spmv_vector takes by default. */
-#define VECTOR_PP 4
 
-/* The method for the job's matrix: --method, or for auto the vector kernel
- * when the rows are long enough and even (a band), else the tiles, which
- * take rows of any lengths at the same cost a non-zero. */
+/* The method for the job's matrix: --method, or auto's choice. */
 static int spmv_method(const gpu_job *job)
 {
 	int64_t given = gpu__param_given(job, "method");
@@ -147,7 +144,7 @@ static int spmv_method(const gpu_job *job)
 	const gpu_buf *R = &job->in[IN_R];
 	const cl_int *rs = R->data;
 	size_t m = R->n ? R->n - 1 : 0, k = job->in[IN_V].n, longest = 0;
-	if (m == 0 || k < VECTOR_MIN_MEAN * m)
+	if (m == 0)
 		return METHOD_TILES;
 	for (size_t i = 0; i < m; i++)
 		if (rs[i + 1] > rs[i] && (size_t)(rs[i + 1] - rs[i]) > longest)
@@ -155,22 +152,26 @@ static int spmv_method(const gpu_job *job)
 	return longest * m <= VECTOR_MAX_SPREAD * k ? METHOD_VECTOR : METHOD_TILES;
 }
 
-/* The default PP: rows a vector takes, or non-zeros a work-item of a tile. */
-static unsigned tuned_pp(const gpu_job *job)
+/* The lanes a row of spmv_vector: --lanes, or the smallest power of two
+ * that covers the mean row length, at most 32 (a warp). */
+static size_t vector_width(const gpu_job *job)
 {
-	return spmv_method(job) == METHOD_VECTOR ? VECTOR_PP : TUNED_PP;
+	size_t k = job->in[IN_V].n, m = job->in[IN_R].n ? job->in[IN_R].n - 1 : 0;
+	size_t vw = (size_t)gpu__param_given(job, "lanes");
+	if (!vw)
+		for (vw = 1; vw < 32 && vw * m < k; vw *= 2)
+			;
+	return vw;
 }
 
-/* The lanes a row of spmv_vector: --lanes, or the smallest power of two
- * that covers the mean row length, at most 32 (a warp) and at most L. */
-static size_t vector_lanes(const gpu_ctx *c, size_t m, size_t L)
+/* The default PP: for the vector, rows a vector takes (4, or 8 where the
+ * rows have 4 lanes or fewer, so that a lane has 8 gathers in flight);
+ * for the tiles, non-zeros a work-item. */
+static unsigned tuned_pp(const gpu_job *job)
 {
-	size_t k = c->job->in[IN_V].n, vw = (size_t)gpu__param_given(c->job, "lanes");
-	if (vw)
-		return vw;
-	for (vw = 1; vw < 32 && vw * m < k; vw *= 2)
-		;
-	return vw < L ? vw : L;
+	if (spmv_method(job) != METHOD_VECTOR)
+		return TUNED_PP;
+	return vector_width(job) <= 4 ? 8 : 4;
 }
 
 /* y = M x by spmv_vector: vw lanes a row, PP rows a vector, in one launch. */
@@ -180,17 +181,13 @@ static int vector(gpu_ctx *c, size_t m)
 	if (!kv)
 		return -1;
 	size_t pp = c->per_proc, ptx = clrt_ptx(c->rt);
+	/* red: PP values a work-item, but for shuffles (NVIDIA, whole warps). */
 	size_t L = gpu__group(c, kv, GPU_SCAN_WG_CAP, ptx ? 0 : pp * 4, pp, "rows");
 	if (!L)
 		return -1;
-	if (ptx && L < 32) {
-		snprintf(c->err, c->errlen,
-			 "--group %zu: the vector kernel's shuffles take whole warps: at least 32 "
-			 "work-items on NVIDIA",
-			 L);
-		return -1;
-	}
-	size_t vw = vector_lanes(c, m, L), rows = L / vw * pp;
+	size_t vw = vector_width(c->job);
+	if (!gpu__param_given(c->job, "lanes") && vw > L)
+		vw = L; /* the kernels' own choice, in small work-groups */
 	if (vw > 32 || vw > L) {
 		snprintf(c->err, c->errlen,
 			 "--lanes %zu: a row's lanes lie in one warp and one work-group: at most "
@@ -198,9 +195,10 @@ static int vector(gpu_ctx *c, size_t m)
 			 vw, L);
 		return -1;
 	}
+	size_t rows = L / vw * pp;
 	return gpu__launch(c, kv, GPU_DIV_UP(m, rows) * L, L, "mmmmmuul", c->in[IN_V], c->in[IN_C],
 			   c->in[IN_R], c->in[IN_X], c->out[0], (unsigned)m, (unsigned)vw,
-			   (ptx ? 1 : L * pp) * 4);
+			   (ptx && L >= 32 ? 1 : L * pp) * 4);
 }
 
 static int tuned(gpu_ctx *c)

@@ -44,7 +44,7 @@
  * (4(m + 1) bytes, a row start read by the tile that owns the row and the
  * flag of its next row), y once, and 3 words a tile.
  *
- * For short even rows (a band of 32) the tiles' phases, barriers and
+ * For rows of even lengths (a band of 32) the tiles' phases, barriers and
  * search cost more than they save: spmv_vector gives each row a vector of
  * lanes, PP rows a vector, in one launch (its comment below).
  *
@@ -231,8 +231,9 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
 #define SPMV_UNROLL 1
 #endif
 
-/* spmv_vector: the CSR-vector kernel, for rows short and even (a band), where
- * the tiles' phases and barriers cost more than they save. A vector of vw
+/* spmv_vector: the CSR-vector kernel, for rows of even lengths (the band's
+ * 32, the uniform matrix's 4), where the tiles' phases and barriers cost
+ * more than they save. A vector of vw
  * lanes (a power of two up to 32, consecutive work-items, so inside one
  * warp) takes PP rows, the group's vectors side by side on consecutive
  * rows (coalesced for short rows too); each lane loads the row's elements
@@ -240,13 +241,14 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
  * multiplies any, so that a lane has 2 PP SPMV_UNROLL loads of V and C in
  * flight, then the gathers of x, then the sums. The vw lanes' partial sums
  * of a row meet by a butterfly of shuffles on NVIDIA (log2 vw of them, no
- * local memory, no barrier); elsewhere through local memory, where after
- * one barrier a work-item adds a row's vw partial sums in lane order.
+ * local memory, no barrier); elsewhere (and in groups smaller than a
+ * warp) through local memory, where after one barrier a work-item adds a
+ * row's vw partial sums in lane order.
  * No tile, no search, no fix-up: one launch, V, C and R read once
  * (coalesced: a row's vw lanes read consecutive words), y written once.
  * A long row costs its vector time in proportion, so rows of very unequal
  * lengths (the power law) belong to the tiles. red holds L PP values
- * (unused on NVIDIA). */
+ * (unused on NVIDIA in groups of 32 or more). */
 kernel void spmv_vector(global const T *restrict val, global const int *restrict col,
 			global const int *restrict rs, global const T *restrict x,
 			global T *restrict y, uint m, uint vw, local T *red)
@@ -298,16 +300,20 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 	}
 #ifdef PRAM_NV_PTX
 	/* Each lane ends with every row's sum (the PP rows' shuffles of a step
-	 * independent, in flight together); lane i % vw writes row i. */
-	for (uint d = vw >> 1; d > 0; d >>= 1)
+	 * independent, in flight together); lane i % vw writes row i. Groups
+	 * of whole warps only (all of a group takes the same branch). */
+	if (L >= 32) {
+		for (uint d = vw >> 1; d > 0; d >>= 1)
+			#pragma unroll
+			for (uint i = 0; i < PP; i++)
+				acc[i] += NV_T(nv_shfl_xor(NV_U(acc[i]), d));
 		#pragma unroll
 		for (uint i = 0; i < PP; i++)
-			acc[i] += NV_T(nv_shfl_xor(NV_U(acc[i]), d));
-	#pragma unroll
-	for (uint i = 0; i < PP; i++)
-		if (lane == (i & (vw - 1)) && g0 + i * nv + v0 < m)
-			y[g0 + i * nv + v0] = acc[i];
-#else
+			if (lane == (i & (vw - 1)) && g0 + i * nv + v0 < m)
+				y[g0 + i * nv + v0] = acc[i];
+		return;
+	}
+#endif
 	#pragma unroll
 	for (uint i = 0; i < PP; i++)
 		red[i * L + lid] = acc[i];
@@ -322,5 +328,4 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 		if (g0 + t < m)
 			y[g0 + t] = sum;
 	}
-#endif
 }

@@ -154,8 +154,8 @@ static const algo_param spmv_params[] = {
 		  .metavar = "M",
 		  .def = 0,
 		  .choices = spmv_methods,
-		  .help = "tuned kernel: tiles of non-zeros (any rows), vector (lanes a row; short "
-			  "even rows) or auto (vector when the rows are even and 16 or more long)"},
+		  .help = "tuned kernel: tiles of non-zeros (any rows), vector (lanes a row; rows of "
+			  "even lengths) or auto (vector when no row is longer than twice the mean)"},
     [P_LANES] = {.name = "lanes",
 		 .metavar = "W",
 		 .min = 0,
@@ -169,8 +169,8 @@ static const algo_param spmv_params[] = {
 		    .min = 0,
 		    .max = 32,
 		    .def = 0,
-		    .help = "tiles method: non-zeros a work-item; vector method: rows a vector "
-			    "takes at once (0: 8 and 4)"},
+		    .help = "tiles method: non-zeros a work-item (0: 8); vector method: rows a "
+			    "vector takes at once (0: 8 for 4 lanes or fewer, else 4)"},
     [P_GROUP] = ALGOS_PARAM_GROUP("256"),
     {0},
 };
