@@ -53,7 +53,9 @@
  * vector of spmv_vector); -DSPMV_UNROLL (elements a lane loads from each
  * row at once in spmv_vector, 1 by default) and -DSPMV_STREAM=1 (V and C
  * loaded as a stream on NVIDIA) through PRAM_CL_OPTIONS, for a GPU to
- * choose. Work-group sizes are powers of two. OpenCL C 1.2.
+ * choose; -DSPMV_TILES_INTERLEAVED=1 gives spmv_tiles its earlier first
+ * loop (each product's loads in turn), to compare. Work-group sizes are
+ * powers of two. OpenCL C 1.2.
  */
 
 #include "segmented.clh"
@@ -138,8 +140,9 @@ kernel void spmv_partition(global const int *rs, uint m, uint tile, global uint 
 }
 
 /* prod holds PAD(L PP) + 1 values, flag as many bytes, gv and gf L each. */
-kernel void spmv_tiles(global const T *val, global const int *col, global const int *rs,
-		       global const T *x, global const uint *rbeg, global T *y, global T *head,
+kernel void spmv_tiles(global const T *restrict val, global const int *restrict col,
+		       global const int *restrict rs, global const T *restrict x,
+		       global const uint *restrict rbeg, global T *y, global T *head,
 		       global T *tail, uint k, uint m, local T *prod, local uchar *flag,
 		       local T *gv, local uint *gf)
 {
@@ -148,6 +151,8 @@ kernel void spmv_tiles(global const T *val, global const int *col, global const 
 	uint r0 = rbeg[g], r1 = rbeg[g + 1];
 	SPMV_POLICY;
 	/* The products, each work-item PP of them L apart: coalesced. */
+#if defined(SPMV_TILES_INTERLEAVED) && SPMV_TILES_INTERLEAVED
+	/* (The earlier loop, for comparing: each product's loads in turn.) */
 	for (uint q = 0; q < PP; q++) {
 		uint e = q * L + lid;
 		T v = IDENT;
@@ -156,6 +161,31 @@ kernel void spmv_tiles(global const T *val, global const int *col, global const 
 		prod[PAD(e)] = v;
 		flag[PAD(e)] = 0;
 	}
+#else
+	/* All PP loads of V and C first, then the PP gathers of x, without a
+	 * branch (past the end a work-item reads the tile's last element
+	 * again, and drops it), so that each work-item has 2 PP and then PP
+	 * loads in flight at once. */
+	T pv[PP];
+	int pc[PP];
+	if (ts < te) { /* (the one tile of a matrix without non-zeros is empty) */
+		#pragma unroll
+		for (uint q = 0; q < PP; q++) {
+			uint j = min(ts + q * L + lid, te - 1);
+			pv[q] = VAL(j);
+			pc[q] = COL(j);
+		}
+		#pragma unroll
+		for (uint q = 0; q < PP; q++)
+			pv[q] *= x[pc[q]];
+	}
+	#pragma unroll
+	for (uint q = 0; q < PP; q++) {
+		uint e = q * L + lid;
+		prod[PAD(e)] = ts + e < te ? pv[q] : IDENT;
+		flag[PAD(e)] = 0;
+	}
+#endif
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* F_j = 1 <=> j in R, for the rows starting in the tile: those it owns
 	 * and the one that runs on past it. Distinct non-empty rows start at
