@@ -196,8 +196,9 @@ static int vector(gpu_ctx *c, size_t m)
 		return -1;
 	}
 	size_t rows = L / vw * pp;
-	return gpu__launch(c, kv, GPU_DIV_UP(m, rows) * L, L, "mmmmmuul", c->in[IN_V], c->in[IN_C],
-			   c->in[IN_R], c->in[IN_X], c->out[0], (unsigned)m, (unsigned)vw,
+	return gpu__launch(c, kv, GPU_DIV_UP(m, rows) * L, L, "mmmmmuuul", c->in[IN_V],
+			   c->in[IN_C], c->in[IN_R], c->in[IN_X], c->out[0],
+			   (unsigned)c->job->in[IN_V].n, (unsigned)m, (unsigned)vw,
 			   (ptx && L >= 32 ? 1 : L * pp) * 4);
 }
 

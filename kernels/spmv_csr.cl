@@ -50,12 +50,15 @@
  *
  * Build options: -DIS_FLOAT for floats, -DOP_SUM (the kernels add; integer
  * sums wrap modulo 2^32), -DPP (non-zeros a work-item of spmv_tiles, rows a
- * vector of spmv_vector); -DSPMV_UNROLL (elements a lane loads from each
- * row at once in spmv_vector, 1 by default) and -DSPMV_STREAM=1 (V and C
- * loaded as a stream on NVIDIA) through PRAM_CL_OPTIONS, for a GPU to
- * choose; -DSPMV_TILES_INTERLEAVED=1 gives spmv_tiles its earlier first
- * loop (each product's loads in turn), to compare. Work-group sizes are
- * powers of two. OpenCL C 1.2.
+ * vector of spmv_vector). Through PRAM_CL_OPTIONS, for a GPU to choose:
+ *   -DSPMV_UNROLL=U   elements a lane of spmv_vector loads from each row at
+ *                     once (1 by default)
+ *   -DSPMV_STREAM=1   V and C loaded as a stream on NVIDIA
+ *   -DSPMV_CLAMP=1    spmv_vector's loads without a branch (clamped
+ *                     indices; more registers)
+ *   -DSPMV_TILES_INTERLEAVED=1  spmv_tiles' earlier first loop (each
+ *                     product's loads in turn), to compare
+ * Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
 #include "segmented.clh"
@@ -281,7 +284,7 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
  * (unused on NVIDIA in groups of 32 or more). */
 kernel void spmv_vector(global const T *restrict val, global const int *restrict col,
 			global const int *restrict rs, global const T *restrict x,
-			global T *restrict y, uint m, uint vw, local T *red)
+			global T *restrict y, uint k, uint m, uint vw, local T *red)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
 	uint lane = lid & (vw - 1), lg = 31 - clz(vw), v0 = lid >> lg, nv = L >> lg;
@@ -307,7 +310,27 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 	for (uint q = lane; q < len; q += vw * SPMV_UNROLL) {
 		T v[PP][SPMV_UNROLL];
 		int c[PP][SPMV_UNROLL];
-		/* Every load of V and C first, */
+		/* Every load of V and C first, then the gathers, then the sums. */
+#if defined(SPMV_CLAMP) && SPMV_CLAMP
+		/* Without a branch: a lane past its row's end reads an element
+		 * of V (k > 0 here: some row has one) and x_0, and drops their
+		 * product (more registers: 40 for PP = 4 against 32). */
+		#pragma unroll
+		for (uint i = 0; i < PP; i++)
+			#pragma unroll
+			for (uint u = 0; u < SPMV_UNROLL; u++) {
+				uint j = s[i] + q + u * vw, jj = min(j, k - 1);
+				v[i][u] = VAL(jj);
+				c[i][u] = j < e[i] ? COL(jj) : -1;
+			}
+		#pragma unroll
+		for (uint i = 0; i < PP; i++)
+			#pragma unroll
+			for (uint u = 0; u < SPMV_UNROLL; u++) {
+				T p = v[i][u] * x[max(c[i][u], 0)];
+				acc[i] += c[i][u] >= 0 ? p : IDENT;
+			}
+#else
 		#pragma unroll
 		for (uint i = 0; i < PP; i++)
 			#pragma unroll
@@ -320,13 +343,13 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 					c[i][u] = COL(j);
 				}
 			}
-		/* then the gathers and the sums. */
 		#pragma unroll
 		for (uint i = 0; i < PP; i++)
 			#pragma unroll
 			for (uint u = 0; u < SPMV_UNROLL; u++)
 				if (c[i][u] >= 0)
 					acc[i] += v[i][u] * x[c[i][u]];
+#endif
 	}
 #ifdef PRAM_NV_PTX
 	/* Each lane ends with every row's sum (the PP rows' shuffles of a step
