@@ -5,7 +5,7 @@
  * the flags it made); the tuned one either partitions the non-zeros into
  * tiles of L PP, reduces each tile's rows in one work-group and fixes up
  * the rows that cross tiles (--method tiles), or gives each row a vector
- * of lanes (--method vector, for short even rows), by --method or, by
+ * of lanes (--method vector, for rows of even lengths), by --method or, by
  * default, by the rows' mean and longest lengths.
  *
  * Both check the matrix on the host first, as the program does (the
@@ -196,10 +196,9 @@ static int vector(gpu_ctx *c, size_t m)
 		return -1;
 	}
 	size_t rows = L / vw * pp;
-	return gpu__launch(c, kv, GPU_DIV_UP(m, rows) * L, L, "mmmmmuuul", c->in[IN_V],
-			   c->in[IN_C], c->in[IN_R], c->in[IN_X], c->out[0],
-			   (unsigned)c->job->in[IN_V].n, (unsigned)m, (unsigned)vw,
-			   (ptx && L >= 32 ? 1 : L * pp) * 4);
+	return gpu__launch(c, kv, GPU_DIV_UP(m, rows) * L, L, "mmmmmuuul", c->in[IN_V], c->in[IN_C],
+			   c->in[IN_R], c->in[IN_X], c->out[0], (unsigned)c->job->in[IN_V].n,
+			   (unsigned)m, (unsigned)vw, (ptx && L >= 32 ? 1 : L * pp) * 4);
 }
 
 static int tuned(gpu_ctx *c)
@@ -243,8 +242,8 @@ static int tuned(gpu_ctx *c)
 const gpu_algo gpu_spmv_csr = {
     .algo = &algo_spmv_csr,
     .file = "spmv_csr.cl",
-    .variant =
-	{[GPU_TEACHING] = {.run = teaching}, [GPU_TUNED] = {.run = tuned, .takes_per_proc = 1, .pick_pp = tuned_pp}},
+    .variant = {[GPU_TEACHING] = {.run = teaching},
+		[GPU_TUNED] = {.run = tuned, .takes_per_proc = 1, .pick_pp = tuned_pp}},
     .out = GPU_OUT_DECL,
     .sum_only = 1,
 };

@@ -108,12 +108,12 @@ kernel void spmv_gather(global const int *rs, global const T *scanned, global T 
  * SPMV_POLICY declares what they need. */
 #if defined(PRAM_NV_PTX) && defined(SPMV_STREAM) && SPMV_STREAM
 #define SPMV_POLICY ulong spmv_pol = nv_evict_first_policy()
-#define VAL(j)	    NV_T(nv_ld_stream((global const uint *)(val + (j)), spmv_pol))
-#define COL(j)	    (int)nv_ld_stream((global const uint *)(col + (j)), spmv_pol)
+#define VAL(j)      NV_T(nv_ld_stream((global const uint *)(val + (j)), spmv_pol))
+#define COL(j)      (int)nv_ld_stream((global const uint *)(col + (j)), spmv_pol)
 #else
 #define SPMV_POLICY (void)0
-#define VAL(j)	    val[j]
-#define COL(j)	    col[j]
+#define VAL(j)      val[j]
+#define COL(j)      col[j]
 #endif
 
 /* Local memory is padded a word every 32, so that the PP consecutive
@@ -172,17 +172,17 @@ kernel void spmv_tiles(global const T *restrict val, global const int *restrict 
 	T pv[PP];
 	int pc[PP];
 	if (ts < te) { /* (the one tile of a matrix without non-zeros is empty) */
-		#pragma unroll
+#pragma unroll
 		for (uint q = 0; q < PP; q++) {
 			uint j = min(ts + q * L + lid, te - 1);
 			pv[q] = VAL(j);
 			pc[q] = COL(j);
 		}
-		#pragma unroll
+#pragma unroll
 		for (uint q = 0; q < PP; q++)
 			pv[q] *= x[pc[q]];
 	}
-	#pragma unroll
+#pragma unroll
 	for (uint q = 0; q < PP; q++) {
 		uint e = q * L + lid;
 		prod[PAD(e)] = ts + e < te ? pv[q] : IDENT;
@@ -296,13 +296,13 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 	uint s[PP], e[PP], len = 0;
 	T acc[PP];
 	SPMV_POLICY;
-	#pragma unroll
+#pragma unroll
 	for (uint i = 0; i < PP; i++) {
 		size_t r = g0 + i * nv + v0;
 		s[i] = r < m ? (uint)rs[r] : 0;
 		e[i] = r < m ? (uint)rs[r + 1] : 0;
 	}
-	#pragma unroll
+#pragma unroll
 	for (uint i = 0; i < PP; i++) {
 		len = max(len, e[i] - s[i]);
 		acc[i] = IDENT;
@@ -312,28 +312,28 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 		int c[PP][SPMV_UNROLL];
 		/* Every load of V and C first, then the gathers, then the sums. */
 #if defined(SPMV_CLAMP) && SPMV_CLAMP
-		/* Without a branch: a lane past its row's end reads an element
+/* Without a branch: a lane past its row's end reads an element
 		 * of V (k > 0 here: some row has one) and x_0, and drops their
 		 * product (more registers: 40 for PP = 4 against 32). */
-		#pragma unroll
+#pragma unroll
 		for (uint i = 0; i < PP; i++)
-			#pragma unroll
+#pragma unroll
 			for (uint u = 0; u < SPMV_UNROLL; u++) {
 				uint j = s[i] + q + u * vw, jj = min(j, k - 1);
 				v[i][u] = VAL(jj);
 				c[i][u] = j < e[i] ? COL(jj) : -1;
 			}
-		#pragma unroll
+#pragma unroll
 		for (uint i = 0; i < PP; i++)
-			#pragma unroll
+#pragma unroll
 			for (uint u = 0; u < SPMV_UNROLL; u++) {
 				T p = v[i][u] * x[max(c[i][u], 0)];
 				acc[i] += c[i][u] >= 0 ? p : IDENT;
 			}
 #else
-		#pragma unroll
+#pragma unroll
 		for (uint i = 0; i < PP; i++)
-			#pragma unroll
+#pragma unroll
 			for (uint u = 0; u < SPMV_UNROLL; u++) {
 				uint j = s[i] + q + u * vw;
 				v[i][u] = IDENT;
@@ -343,9 +343,9 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 					c[i][u] = COL(j);
 				}
 			}
-		#pragma unroll
+#pragma unroll
 		for (uint i = 0; i < PP; i++)
-			#pragma unroll
+#pragma unroll
 			for (uint u = 0; u < SPMV_UNROLL; u++)
 				if (c[i][u] >= 0)
 					acc[i] += v[i][u] * x[c[i][u]];
@@ -357,17 +357,17 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 	 * of whole warps only (all of a group takes the same branch). */
 	if (L >= 32) {
 		for (uint d = vw >> 1; d > 0; d >>= 1)
-			#pragma unroll
+#pragma unroll
 			for (uint i = 0; i < PP; i++)
 				acc[i] += NV_T(nv_shfl_xor(NV_U(acc[i]), d));
-		#pragma unroll
+#pragma unroll
 		for (uint i = 0; i < PP; i++)
 			if (lane == (i & (vw - 1)) && g0 + i * nv + v0 < m)
 				y[g0 + i * nv + v0] = acc[i];
 		return;
 	}
 #endif
-	#pragma unroll
+#pragma unroll
 	for (uint i = 0; i < PP; i++)
 		red[i * L + lid] = acc[i];
 	barrier(CLK_LOCAL_MEM_FENCE);

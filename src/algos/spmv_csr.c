@@ -154,8 +154,9 @@ static const algo_param spmv_params[] = {
 		  .metavar = "M",
 		  .def = 0,
 		  .choices = spmv_methods,
-		  .help = "tuned kernel: tiles of non-zeros (any rows), vector (lanes a row; rows of "
-			  "even lengths) or auto (vector when no row is longer than twice the mean)"},
+		  .help =
+		      "tuned kernel: tiles of non-zeros (any rows), vector (lanes a row; rows of "
+		      "even lengths) or auto (vector when no row is longer than twice the mean)"},
     [P_LANES] = {.name = "lanes",
 		 .metavar = "W",
 		 .min = 0,

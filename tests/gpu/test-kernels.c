@@ -886,7 +886,8 @@ static void test_spmv_methods(clrt *rt)
 					algo_set_param(a, &p, "lanes", lanes[l]);
 				if (pps[q])
 					algo_set_param(a, &p, "per-proc", pps[q]);
-				snprintf(note, sizeof note, " (dist %s, vector, lanes %lld, rows %lld)",
+				snprintf(note, sizeof note,
+					 " (dist %s, vector, lanes %lld, rows %lld)",
 					 a->params[algo_param_index(a, "dist")].choices[d],
 					 (long long)lanes[l], (long long)pps[q]);
 				one(rt, a, GPU_TUNED, &p, l == 2 ? 100003 : 1000, 90 + d, note);
@@ -933,7 +934,8 @@ static void test_spmv_methods(clrt *rt)
 						in[3].vals[c].f = (double)(c % 9);
 					else
 						in[3].vals[c].i = (int64_t)(c % 9);
-				snprintf(what, sizeof what, "empty rows and a long one, %s, lanes %lld",
+				snprintf(what, sizeof what,
+					 "empty rows and a long one, %s, lanes %lld",
 					 meth == 1 ? "tiles" : "vector", (long long)lanes[l]);
 				one_input(rt, a, GPU_TUNED, &p, in, what);
 				algo_data_free_all(in, ALGO_MAX_PORTS);
