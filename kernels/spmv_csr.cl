@@ -310,29 +310,32 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 	for (uint q = lane; q < len; q += vw * SPMV_UNROLL) {
 		T v[PP][SPMV_UNROLL];
 		int c[PP][SPMV_UNROLL];
-		/* Every load of V and C first, then the gathers, then the sums. */
+		/* Every load of V and C first, then the gathers, then the sums.
+		 * With SPMV_CLAMP without a branch: a lane past its row's end
+		 * reads an element of V (k > 0 here: some row has one) and x_0,
+		 * and drops their product (more registers: 40 for PP = 4
+		 * against 32). */
 #if defined(SPMV_CLAMP) && SPMV_CLAMP
-/* Without a branch: a lane past its row's end reads an element
-		 * of V (k > 0 here: some row has one) and x_0, and drops their
-		 * product (more registers: 40 for PP = 4 against 32). */
 #pragma unroll
-		for (uint i = 0; i < PP; i++)
+		for (uint i = 0; i < PP; i++) {
 #pragma unroll
 			for (uint u = 0; u < SPMV_UNROLL; u++) {
 				uint j = s[i] + q + u * vw, jj = min(j, k - 1);
 				v[i][u] = VAL(jj);
 				c[i][u] = j < e[i] ? COL(jj) : -1;
 			}
+		}
 #pragma unroll
-		for (uint i = 0; i < PP; i++)
+		for (uint i = 0; i < PP; i++) {
 #pragma unroll
 			for (uint u = 0; u < SPMV_UNROLL; u++) {
 				T p = v[i][u] * x[max(c[i][u], 0)];
 				acc[i] += c[i][u] >= 0 ? p : IDENT;
 			}
+		}
 #else
 #pragma unroll
-		for (uint i = 0; i < PP; i++)
+		for (uint i = 0; i < PP; i++) {
 #pragma unroll
 			for (uint u = 0; u < SPMV_UNROLL; u++) {
 				uint j = s[i] + q + u * vw;
@@ -343,12 +346,14 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 					c[i][u] = COL(j);
 				}
 			}
+		}
 #pragma unroll
-		for (uint i = 0; i < PP; i++)
+		for (uint i = 0; i < PP; i++) {
 #pragma unroll
 			for (uint u = 0; u < SPMV_UNROLL; u++)
 				if (c[i][u] >= 0)
 					acc[i] += v[i][u] * x[c[i][u]];
+		}
 #endif
 	}
 #ifdef PRAM_NV_PTX
@@ -356,10 +361,11 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 	 * independent, in flight together); lane i % vw writes row i. Groups
 	 * of whole warps only (all of a group takes the same branch). */
 	if (L >= 32) {
-		for (uint d = vw >> 1; d > 0; d >>= 1)
+		for (uint d = vw >> 1; d > 0; d >>= 1) {
 #pragma unroll
 			for (uint i = 0; i < PP; i++)
 				acc[i] += NV_T(nv_shfl_xor(NV_U(acc[i]), d));
+		}
 #pragma unroll
 		for (uint i = 0; i < PP; i++)
 			if (lane == (i & (vw - 1)) && g0 + i * nv + v0 < m)
