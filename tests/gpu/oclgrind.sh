@@ -95,6 +95,11 @@ done
 check counting-sort-scan --dist equal --n 1000
 # spmv-csr's power-law rows, some across the tuned kernel's tiles of 256.
 check spmv-csr --variant tuned --dist power-law --float --n 3000
+# Its vector kernel (auto's choice for the band and the uniform rows), and
+# on rows of every length.
+check spmv-csr --variant tuned --dist band --float --n 3000
+check spmv-csr --variant tuned --dist uniform --n 3000
+check spmv-csr --variant tuned --dist power-law --method vector --lanes 8 --per-proc 3 --n 3000
 
 echo "1..$count"
 test "$failed" -eq 0
