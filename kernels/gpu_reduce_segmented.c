@@ -95,13 +95,17 @@ static int reduce_segmented(gpu_ctx *c)
 
 /* The tuned runner's scratch slots: the count, then the look-back's status
  * and ticket, then with --numbering counted the tiles' heads and their
- * scan, whose levels follow. */
+ * scan, with --carry fixup the tiles' pairs (value and head), and the
+ * levels of the scans (the fix-up's segmented scan reusing the count
+ * scan's after it in the in-order queue). */
 enum {
 	TSLOT_COUNT,
 	TSLOT_STATUS,
 	TSLOT_TICKET,
 	TSLOT_HEADS,
 	TSLOT_PRE,
+	TSLOT_AGG,
+	TSLOT_HW,
 	TSLOT_LEVELS
 };
 
@@ -168,12 +172,103 @@ static int reduce_segmented_warp(gpu_ctx *c, cl_mem count)
 		   : 0;
 }
 
+/* seg_block over the tiles' pairs of --carry fixup: at the first level
+ * the values and the unpacked heads hw (0 or NO_HEAD, as the levels above
+ * read their own), inclusive. */
+static int fix_block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	cl_mem hw = *(const cl_mem *)ml->user;
+	int top = lv->depth > 0;
+	size_t L = ml->lblock;
+	return gpu__args(c, ml->block, "mmmuimuill", lv->src, lv->dst, top ? lv->src : hw,
+			 top ? (unsigned)lv->m : 0u, 0, lv->totals, (unsigned)lv->m, 0, 2 * L * 4,
+			 2 * L * 4);
+}
+
+/* seg_add: a, the scanned carries and heads, m. */
+static int fix_add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	return gpu__args(c, ml->add, "mmu", lv->dst, lv->totals, (unsigned)lv->m);
+}
+
+/* The counted reduction with --carry fixup: the tiles' numbers
+ * (tile_numbers), a pass in which no tile waits (segreduce_fixpass through
+ * local memory, or with --load direct segreduce_fixstream), leaving each
+ * tile's pair (agg, hw); then, with more than one tile, the inclusive
+ * segmented scan of the pairs (seg_block and seg_add over tiles elements:
+ * a segment across thousands of tiles costs its levels, not a walk) and
+ * segreduce_fixup, a work-item a tile, which completes the segments that
+ * run into a tile from the ones before. No status words or ticket: the
+ * tiles go by group number. Groups of 128 unless --group says. */
+static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct)
+{
+	static const char *const fnames[] = {"seg_block", "seg_add", "segreduce_fixup"};
+	static const size_t flocal[] = {4 * 4, 0, 0};
+	size_t n = c->job->in[0].n, pp = c->per_proc;
+	gpu_segpass sp = {0};
+	cl_mem pre = NULL;
+	cl_kernel fk[3];
+	if (!gpu__has_lookback(c, "the single-pass segmented kernels") ||
+	    !(sp.k = gpu__kernel(c, direct ? "segreduce_fixstream" : "segreduce_fixpass")))
+		return -1;
+	/* Local memory a work-item brings: the group scan's two counts and
+	 * two values, and with the tile in local memory as gpu__segpass. */
+	size_t words = (pp + 31) / 32,
+	       per_item = direct ? 4 * 4 : (pp + 2 * words + 4 + 5) * 4;
+	sp.L = gpu__group(c, sp.k, 128, per_item, pp, "elements");
+	if (!sp.L)
+		return -1;
+	sp.tile = sp.L * pp;
+	sp.tiles = GPU_DIV_UP(n, sp.tile);
+	if (sp.tiles * sp.tile > UINT32_MAX) {
+		snprintf(c->err, c->errlen,
+			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, sp.tile);
+		return -1;
+	}
+	sp.ltile = (sp.tile + sp.tile / 32 + 1) * 4;
+	sp.lflags = (sp.tile / 32 + 4) * 4; /* SEG_FLW */
+	sp.lscan = 2 * sp.L * 4;
+	cl_mem agg = gpu__scratch(c, TSLOT_AGG, sp.tiles), hw = gpu__scratch(c, TSLOT_HW, sp.tiles);
+	if (!agg || !hw || tile_numbers(c, &sp, &pre))
+		return -1;
+	if (direct ? gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmmmull", c->in[0],
+				 c->flags[0], c->out[0], count, pre, agg, hw, (unsigned)n, sp.lscan,
+				 sp.lscan)
+		   : gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmmmullll", c->in[0],
+				 c->flags[0], c->out[0], count, pre, agg, hw, (unsigned)n, sp.ltile,
+				 sp.lflags, sp.lscan, sp.lscan))
+		return -1;
+	if (sp.tiles == 1)
+		return 0;
+	size_t L = gpu__kernels(c, 3, fnames, flocal, GPU_SCAN_WG_CAP, fk);
+	if (!L)
+		return -1;
+	gpu_multilevel ml = {.block = fk[0],
+			     .lblock = L,
+			     .per_block = L,
+			     .total_words = 2,
+			     .block_args = fix_block_args,
+			     .add = fk[1],
+			     .ladd = L,
+			     .add_args = fix_add_args,
+			     .slot = TSLOT_LEVELS,
+			     .user = &hw};
+	if (gpu__multilevel(c, &ml, agg, agg, sp.tiles, NULL, NULL) ||
+	    gpu__launch(c, fk[2], GPU_DIV_UP(sp.tiles, L) * L, L, "mmmmmuuu", c->flags[0],
+			c->out[0], pre, agg, hw, (unsigned)n, (unsigned)sp.tile,
+			(unsigned)sp.tiles))
+		return -1;
+	return 0;
+}
+
 static int reduce_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
 	const algo *a = c->job->algo;
 	int counted = c->job->params->v[algo_param_index(a, "numbering")] == 1;
 	int warp = c->job->params->v[algo_param_index(a, "tile-by")] == 1;
+	int fixup = c->job->params->v[algo_param_index(a, "carry")] == 1;
+	int direct = c->job->params->v[algo_param_index(a, "load")] == 1;
 	/* Groups of 128 unless --group says: on an H100 at n = 2^28 in
 	 * segments of 1024 (counted, 32 elements a work-item) 0.478 ms, where
 	 * the largest group that fits took 0.662 (median; some runs 0.42, the
@@ -194,6 +289,17 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 			 "--tile-by warp takes a multiple of 4 elements per work-item, not %zu",
 			 (size_t)c->per_proc);
 		return -1;
+	}
+	if (direct && (!counted || !fixup || warp)) {
+		snprintf(c->err, c->errlen, "--load direct takes --numbering counted, --tile-by "
+					    "group and --carry fixup");
+		return -1;
+	}
+	if (counted && fixup && !warp) {
+		if (reduce_segmented_fixup(c, count, direct))
+			return -1;
+		c->count = count; /* gpu_run reads the number of segments from it */
+		return 0;
 	}
 	if (warp) {
 		int rc = reduce_segmented_warp(c, count);

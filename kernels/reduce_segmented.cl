@@ -30,6 +30,177 @@
 #include "segmented.clh"
 #include "segmented_onepass.clh"
 
+/* ---- the counted reduction with a fix-up: no tile waits --------------- */
+
+#ifdef cl_khr_int64_base_atomics
+/* --carry fixup: tile t (its work-group's number, no ticket) writes every
+ * end of its work-items with the value running from the tile's first
+ * element, at the segment numbers tilepre gives (the exclusive sum-scan of
+ * segreduce_tile_heads' counts). So every segment whose head lies in the
+ * tile is written whole, and so is each one whose end lies there and whose
+ * head does not: that one, numbered tilepre[t] - 1 and present only when
+ * the tile's first element is no head, gets the tile's leading partial
+ * alone. Work-item 0 leaves the tile's pair for the fix-up: agg[t], the
+ * value from its last head to its end (all of it without a head), and
+ * hw[t], 0 with a head, NO_HEAD without (the unpacked heads that seg_block
+ * reads above its first level). Then an inclusive segmented scan of agg
+ * by hw (seg_block, seg_add) gives at tile u the value running out of it,
+ * and segreduce_fixup adds that of tile u - 1 to each leading partial.
+ * Nothing waits on another work-group, so any order of tiles is fine. */
+void segfix_leave(global T *agg, global uint *hw, global uint *count, uint t, uint pre,
+		  uint tc, T tv)
+{
+	if (get_local_id(0) == 0) {
+		agg[t] = tv;
+		hw[t] = tc ? 0u : NO_HEAD;
+		if (t + 1 == get_num_groups(0))
+			*count = pre + tc;
+	}
+}
+
+/* The tile through local memory, as segreduce_onepass (--load local):
+ * coalesced 4-wide loads of the tile, the work-items' walks over their PP
+ * consecutive elements in local memory. Local memory as
+ * segreduce_onepass's. */
+kernel void segreduce_fixpass(global const T *in, global const uint *flags, global T *out,
+			      global uint *count, global const uint *tilepre, global T *agg,
+			      global uint *hw, uint n, local T *tile, local uint *fl,
+			      local uint *sc, local T *sv)
+{
+	uint L = get_local_size(0), TILE = L * PP;
+	uint t = get_group_id(0), base = t * TILE, cnt = min(TILE, n - base);
+	seg_load(in, flags, n, base, cnt, tile, fl);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	segm heads, ends;
+	seg_item_flags(fl, base, cnt, &heads, &ends);
+	uint pc, tc;
+	T pv, tv;
+	seg_group_scan(sc, sv, (uint)popcount(heads), seg_item_total_ends(tile, heads, ends), &pc,
+		       &pv, &tc, &tv);
+	uint pre = tilepre[t];
+	segfix_leave(agg, hw, count, t, pre, tc, tv);
+	seg_write_ends(tile, out, heads, ends, pre + pc, pv);
+}
+
+/* 32 flags from element i on, read from global memory: the packed words
+ * with element 0's flag set, a flag at n (so that element n - 1 ends a
+ * segment) and none past it. */
+uint segfix_gbits(global const uint *flags, uint n, uint i)
+{
+	uint w = i >> 5, wlast = (n - 1) >> 5, wend = n >> 5;
+	uint a = w <= wlast ? flags[w] : 0u, b = w + 1 <= wlast ? flags[w + 1] : 0u;
+	if (w == wend)
+		a |= 1u << (n & 31);
+	if (w + 1 == wend)
+		b |= 1u << (n & 31);
+	if (w == 0)
+		a |= 1u;
+	return (uint)((((ulong)b << 32) | a) >> (i & 31));
+}
+
+/* --load direct: each work-item reads its PP consecutive elements straight
+ * into registers (PP / 4 vector loads issued together when PP is a
+ * multiple of 4) and its flags from the global words (a word or two, which
+ * the work-items that share it read at once), with no local tile and no
+ * barrier but the group scan's: the pass streams as a plain reduction's
+ * does. Its walks are unrolled over the registers: one for the work-item's
+ * (heads, value) pair, one after the group scan that writes the ends.
+ * Local memory: sc and sv, 2L each. */
+kernel void segreduce_fixstream(global const T *in, global const uint *flags, global T *out,
+				global uint *count, global const uint *tilepre, global T *agg,
+				global uint *hw, uint n, local uint *sc, local T *sv)
+{
+	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
+	uint t = get_group_id(0), base = t * TILE;
+	uint e0 = base + lid * PP;
+	T x[PP];
+	if (e0 < n && n - e0 >= PP) {
+#if PP % 4 == 0
+		global const T4 *p = (global const T4 *)in + e0 / 4;
+		T4 v[PP / 4];
+#pragma unroll
+		for (uint q = 0; q < PP / 4; q++)
+			v[q] = p[q];
+#pragma unroll
+		for (uint q = 0; q < PP / 4; q++) {
+			x[4 * q] = v[q].s0;
+			x[4 * q + 1] = v[q].s1;
+			x[4 * q + 2] = v[q].s2;
+			x[4 * q + 3] = v[q].s3;
+		}
+#else
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			x[j] = in[e0 + j];
+#endif
+	} else {
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			x[j] = e0 < n && j < n - e0 ? in[e0 + j] : IDENT;
+	}
+	/* Elements past n are no heads and no ends. */
+	uint nv = e0 < n ? min(n - e0, (uint)PP) : 0u;
+	segm valid = nv == PP ? SEG_ALL : ((segm)1 << nv) - 1;
+	segm heads = 0, ends = 0;
+	if (nv) {
+		heads = segfix_gbits(flags, n, e0);
+		ends = segfix_gbits(flags, n, e0 + 1);
+#if PP >= 32
+		heads |= (segm)segfix_gbits(flags, n, e0 + 32) << 32;
+		ends |= (segm)segfix_gbits(flags, n, e0 + 33) << 32;
+#endif
+		heads &= valid;
+		ends &= valid;
+	}
+	T acc = IDENT;
+#pragma unroll
+	for (uint j = 0; j < PP; j++)
+		acc = (heads >> j) & 1 ? x[j] : OP(acc, x[j]);
+	uint pc, tc;
+	T pv, tv;
+	seg_group_scan(sc, sv, (uint)popcount(heads), acc, &pc, &pv, &tc, &tv);
+	uint pre = tilepre[t];
+	segfix_leave(agg, hw, count, t, pre, tc, tv);
+	/* seg: the number of the segment running (the heads so far, less 1;
+	 * it wraps before element 0, whose head brings it back to 0). */
+	uint seg = pre + pc - 1;
+	T run = pv;
+#pragma unroll
+	for (uint j = 0; j < PP; j++) {
+		uint h = (heads >> j) & 1;
+		seg += h;
+		run = h ? x[j] : OP(run, x[j]);
+		if ((ends >> j) & 1)
+			out[seg] = run;
+	}
+}
+
+/* The fix-up, a work-item per tile u > 0 of `tile` elements: when the
+ * segment running into u from the tiles before ends in u, the pass wrote
+ * only u's part of it at tilepre[u] - 1; the scanned agg[u - 1] (the value
+ * running out of tile u - 1) goes before it. That segment ends in u when
+ * u's first element is no head and u has a head (hw[u] != NO_HEAD), or is
+ * the last tile, or the tile after it starts with a head. */
+kernel void segreduce_fixup(global const uint *flags, global T *out, global const uint *tilepre,
+			    global const T *agg, global const uint *hw, uint n, uint tile,
+			    uint tiles)
+{
+	uint u = get_global_id(0);
+	if (u == 0 || u >= tiles)
+		return;
+	uint b = u * tile;
+	if ((flags[b >> 5] >> (b & 31)) & 1u)
+		return;
+	if (hw[u] == NO_HEAD && u + 1 < tiles) {
+		uint b1 = b + tile;
+		if (!((flags[b1 >> 5] >> (b1 & 31)) & 1u))
+			return;
+	}
+	uint at = tilepre[u] - 1;
+	out[at] = OP(agg[u - 1], out[at]);
+}
+#endif /* cl_khr_int64_base_atomics */
+
 /* ---- segment numbers: a uint sum-scan of flag counts ------------------ */
 
 /* Exclusive sum-scan of m uints block by block (Hillis-Steele, s holds 2L),
