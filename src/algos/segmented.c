@@ -61,7 +61,7 @@
 
 const algo_param algos_segscan_params[] = {SEG_PER_PROC, SEG_GROUP, {0}};
 
-static const char *const numberings[] = {"lookback", "counted", NULL};
+static const char *const numberings[] = {"lookback", "counted", "deferred", NULL};
 static const char *const tiles[] = {"group", "warp", NULL};
 static const char *const carries[] = {"lookback", "fixup", NULL};
 static const char *const loads[] = {"local", "direct", NULL};
@@ -75,7 +75,10 @@ const algo_param algos_segreduce_params[] = {
      .choices = numberings,
      .help = "where the tuned kernel's tiles find their first segment number: counted (each "
 	     "tile's heads counted and scanned first; the default, 2.9 times faster on an H100) "
-	     "or lookback (in the look-back, one pass)"},
+	     "or lookback (in the look-back, one pass) or deferred (with --carry fixup and "
+	     "--tile-by group: the pass counts its tiles' heads itself and writes its segments to a "
+	     "scratch, from which a last kernel moves them: the flags read once, the segments' "
+	     "values written twice)"},
     {.name = "tile-by",
      .metavar = "T",
      .def = 0,
