@@ -215,9 +215,14 @@ static int pair_add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *
  * With deferred (--numbering deferred) no counting before the pass: it
  * writes its segments to a scratch, and after the same scan, whose counts
  * number the tiles, segreduce_place moves them to out, completing the ones
- * that run into a tile: three kernels fewer and the flags read once. No
+ * that run into a tile: three kernels fewer and the flags read once (with
+ * few tiles segreduce_place1 alone, the scan folded into it). No
  * status words or ticket: the tiles go by group number. Groups of 128
  * unless --group says. */
+/* The most tiles for which --numbering deferred moves its segments with
+ * segreduce_place1 (at 2^20 elements in tiles of 4096, 256). */
+#define SEG_PLACE1_TILES 1024
+
 static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int deferred)
 {
 	static const char *const fnames[] = {"segpair_block", "segpair_add", "segreduce_fixup",
@@ -269,6 +274,19 @@ static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int defe
 	size_t L = gpu__kernels(c, 4, fnames, flocal, GPU_SCAN_WG_CAP, fk);
 	if (!L)
 		return -1;
+	/* Few tiles: segreduce_place1 folds the pairs before each tile itself
+	 * (tiles^2 / 2 reads), one launch for the scan's and the move's. */
+	if (deferred && sp.tiles <= SEG_PLACE1_TILES) {
+		cl_kernel k1 = gpu__kernel(c, "segreduce_place1");
+		size_t L1 = k1 ? gpu__lsize(c, k1, 128, 4 * 4) : 0;
+		if (!L1)
+			return -1;
+		return gpu__launch(c, k1, sp.tiles * L1, L1, "mmmmmuull", c->flags[0], dst,
+				   c->out[0], count, pair, (unsigned)sp.tile, (unsigned)sp.tiles,
+				   2 * L1 * 4, 2 * L1 * 4)
+			   ? -1
+			   : 0;
+	}
 	gpu_multilevel ml = {.block = fk[0],
 			     .lblock = L,
 			     .per_block = L,
@@ -280,7 +298,7 @@ static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int defe
 			     .slot = TSLOT_LEVELS};
 	if (gpu__multilevel(c, &ml, pair, pair, sp.tiles, NULL, NULL))
 		return -1;
-	if (deferred)
+	if (deferred) /* SEG_PLACE_P (32) work-items a tile */
 		return gpu__launch(c, fk[3], GPU_DIV_UP(sp.tiles * 32, L) * L, L, "mmmmmuu",
 				   c->flags[0], dst, c->out[0], count, pair, (unsigned)sp.tile,
 				   (unsigned)sp.tiles)

@@ -292,6 +292,41 @@ kernel void segreduce_place(global const uint *flags, global const T *scratch, g
 	for (uint j = 1 + lane; j <= whole; j += SEG_PLACE_P)
 		out[pre - 1 + j] = scratch[b - 1 + j];
 }
+
+/* segreduce_place for few tiles, with no scan before it: a work-group per
+ * tile t folds the unscanned pairs of the tiles before it itself (each
+ * work-item a run of them in order, then the group scan's total), which
+ * reads t pairs a tile, t^2 / 2 in all: one launch in place of the scan's
+ * and the move's two or more, for a small input (the host's choice).
+ * Then its work-items move the tile's segments as segreduce_place's.
+ * Local memory: sc and sv, 2L each. */
+kernel void segreduce_place1(global const uint *flags, global const T *scratch, global T *out,
+			     global uint *count, global const uint2 *pair, uint tile, uint tiles,
+			     local uint *sc, local T *sv)
+{
+	uint lid = get_local_id(0), L = get_local_size(0), t = get_group_id(0);
+	uint per = (t + L - 1) / L, j0 = min(lid * per, t), j1 = min(j0 + per, t);
+	uint c = 0;
+	T v = IDENT;
+	for (uint j = j0; j < j1; j++) {
+		uint2 p = pair[j];
+		v = p.x ? SEG_AS_T(p.y) : OP(v, SEG_AS_T(p.y));
+		c += p.x;
+	}
+	uint pc, pre;
+	T pv, before;
+	seg_group_scan(sc, sv, c, v, &pc, &pv, &pre, &before);
+	uint b = t * tile, last = t + 1 == tiles, tc = pair[t].x;
+	uint head0 = t ? segfix_head0(flags, t, tile) : 1u;
+	uint next0 = last ? 1u : segfix_head0(flags, t + 1, tile);
+	if (last && lid == 0)
+		*count = pre + tc;
+	if (lid == 0 && !head0 && (tc || next0))
+		out[pre - 1] = OP(before, scratch[b - 1]);
+	uint whole = tc && !next0 ? tc - 1 : tc;
+	for (uint j = 1 + lid; j <= whole; j += L)
+		out[pre - 1 + j] = scratch[b - 1 + j];
+}
 #endif /* cl_khr_int64_base_atomics */
 
 /* ---- segment numbers: a uint sum-scan of flag counts ------------------ */
