@@ -59,10 +59,20 @@
  * numbers), moves the segments to their places and completes the ones
  * running into a tile; the flags are read once, at the cost of writing
  * and moving every segment's value once more. */
+/* Pair i := (c, v), as two words: a vector built from two scalars starts
+ * from an undefined one, which Oclgrind's check takes for uninitialised
+ * data written. */
+void segpair_put(global uint2 *pair, size_t i, uint c, uint v)
+{
+	global uint *w = (global uint *)(pair + i);
+	w[0] = c;
+	w[1] = v;
+}
+
 void segfix_leave(global uint2 *pair, uint t, uint tc, T tv)
 {
 	if (get_local_id(0) == 0)
-		pair[t] = (uint2)(tc, SEG_AS_U(tv));
+		segpair_put(pair, t, tc, SEG_AS_U(tv));
 }
 
 /* The segment number the pass counts from: the heads before the tile
@@ -215,9 +225,9 @@ kernel void segpair_block(global const uint2 *in, global uint2 *out, global uint
 	T pv, tv;
 	seg_group_scan(sc, sv, c, v, &pc, &pv, &tc, &tv);
 	if (i < m)
-		out[i] = (uint2)(pc + c, SEG_AS_U(c ? v : OP(pv, v)));
+		segpair_put(out, i, pc + c, SEG_AS_U(c ? v : OP(pv, v)));
 	if (get_local_id(0) == 0)
-		totals[get_group_id(0)] = (uint2)(tc, SEG_AS_U(tv));
+		segpair_put(totals, get_group_id(0), tc, SEG_AS_U(tv));
 }
 
 /* a[i] (+)= the scanned pair of the blocks before i's, in work-groups of
@@ -230,7 +240,7 @@ kernel void segpair_add(global uint2 *a, global const uint2 *totals, uint m)
 	if (i >= m || g == 0)
 		return;
 	uint2 p = a[i], q = totals[g - 1];
-	a[i] = (uint2)(p.x + q.x, p.x ? p.y : SEG_AS_U(OP(SEG_AS_T(q.y), SEG_AS_T(p.y))));
+	segpair_put(a, i, p.x + q.x, p.x ? p.y : SEG_AS_U(OP(SEG_AS_T(q.y), SEG_AS_T(p.y))));
 }
 
 /* Tile u's flag of its first element (u > 0, u * tile < n). */
@@ -279,14 +289,14 @@ kernel void segreduce_place(global const uint *flags, global const T *scratch, g
 	if (t >= tiles)
 		return;
 	uint b = t * tile, last = t + 1 == tiles;
-	uint2 q = t ? pair[t - 1] : (uint2)(0u, 0u);
-	uint pre = q.x, tc = pair[t].x - pre;
+	uint pre = t ? pair[t - 1].x : 0u, tc = pair[t].x - pre;
+	T before = t ? SEG_AS_T(pair[t - 1].y) : IDENT;
 	uint head0 = t ? segfix_head0(flags, t, tile) : 1u;
 	uint next0 = last ? 1u : segfix_head0(flags, t + 1, tile);
 	if (last && lane == 0)
 		*count = pre + tc;
 	if (lane == 0 && !head0 && (tc || next0))
-		out[pre - 1] = OP(SEG_AS_T(q.y), scratch[b - 1]);
+		out[pre - 1] = OP(before, scratch[b - 1]);
 	/* Slots 1 .. tc - 1, and tc when its segment ends here. */
 	uint whole = tc && !next0 ? tc - 1 : tc;
 	for (uint j = 1 + lane; j <= whole; j += SEG_PLACE_P)
