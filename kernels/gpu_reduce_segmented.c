@@ -237,8 +237,7 @@ static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int defe
 		return -1;
 	/* Local memory a work-item brings: the group scan's two counts and
 	 * two values, and with the tile in local memory as gpu__segpass. */
-	size_t words = (pp + 31) / 32,
-	       per_item = direct ? 4 * 4 : (pp + 2 * words + 4 + 5) * 4;
+	size_t words = (pp + 31) / 32, per_item = direct ? 4 * 4 : (pp + 2 * words + 4 + 5) * 4;
 	sp.L = gpu__group(c, sp.k, 128, per_item, pp, "elements");
 	if (!sp.L)
 		return -1;
@@ -320,9 +319,10 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	int fixup = c->job->params->v[algo_param_index(a, "carry")] == 1;
 	int direct = c->job->params->v[algo_param_index(a, "load")] == 1;
 	/* Groups of 128 unless --group says: on an H100 at n = 2^28 in
-	 * segments of 1024 (counted, 32 elements a work-item) 0.478 ms, where
-	 * the largest group that fits took 0.662 (median; some runs 0.42, the
-	 * rest near 0.7). */
+	 * segments of 1024 (counted, --carry lookback, 32 elements a
+	 * work-item) 0.478 ms, where the largest group that fits took 0.662
+	 * (median; some runs 0.42, the rest near 0.7). --carry fixup
+	 * (reduce_segmented_fixup) takes the same default. */
 	gpu_segpass sp = {.cap = 128};
 	cl_mem pre = NULL;
 	if (n == 0)
@@ -341,8 +341,9 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 		return -1;
 	}
 	if (direct && (!(counted || deferred) || !fixup || warp)) {
-		snprintf(c->err, c->errlen, "--load direct takes --numbering counted or deferred, "
-					    "--tile-by group and --carry fixup");
+		snprintf(c->err, c->errlen,
+			 "--load direct takes --numbering counted or deferred, "
+			 "--tile-by group and --carry fixup");
 		return -1;
 	}
 	if (deferred && (!fixup || warp)) {
