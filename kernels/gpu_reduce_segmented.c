@@ -10,7 +10,12 @@
  * first segment numbers from the look-back or (--numbering counted) from
  * each tile's heads, counted by segreduce_tile_heads and sum-scanned by
  * usum_block and usum_add beforehand; with --tile-by warp (counted only)
- * segreduce_warp, a warp to a tile.
+ * segreduce_warp, a warp to a tile. With --carry fixup (the default) no
+ * tile waits: segreduce_fixpass (or with --load direct segreduce_fixstream)
+ * leaves each tile's value from its last head, seg_block and seg_add scan
+ * those over the tiles and segreduce_fixup completes the segments that run
+ * across tiles; --numbering deferred drops the counting beforehand, the
+ * pass writing its segments to a scratch that segreduce_place moves.
  */
 #include "gpuint.h"
 
@@ -95,42 +100,58 @@ static int reduce_segmented(gpu_ctx *c)
 
 /* The tuned runner's scratch slots: the count, then the look-back's status
  * and ticket, then with --numbering counted the tiles' heads and their
- * scan, whose levels follow. */
+ * scan, with --carry fixup the tiles' pairs (heads and value) and with
+ * --numbering deferred the pass's scratch of segments, and the
+ * levels of the scans (the fix-up's segmented scan reusing the count
+ * scan's after it in the in-order queue). */
 enum {
 	TSLOT_COUNT,
 	TSLOT_STATUS,
 	TSLOT_TICKET,
 	TSLOT_HEADS,
 	TSLOT_PRE,
+	TSLOT_PAIR,
+	TSLOT_DEFER,
 	TSLOT_LEVELS
 };
+
+/* The exclusive sum-scan of the tiles' heads counts heads into pre
+ * (usum_block and usum_add). */
+static int scan_counts(gpu_ctx *c, cl_mem heads, cl_mem pre, size_t tiles)
+{
+	static const char *const unames[] = {"usum_block", "usum_add"};
+	static const size_t ulocal[] = {2 * 4, 0};
+	cl_kernel k[2];
+	size_t L = gpu__kernels(c, 2, unames, ulocal, GPU_SCAN_WG_CAP, k);
+	if (!L)
+		return -1;
+	gpu_multilevel usum = {.block = k[0],
+			       .lblock = L,
+			       .per_block = L,
+			       .total_words = 1,
+			       .block_args = usum_block_args,
+			       .add = k[1],
+			       .ladd = L,
+			       .add_args = usum_add_args,
+			       .slot = TSLOT_LEVELS,
+			       .user = &popc_none};
+	return gpu__multilevel(c, &usum, heads, pre, tiles, NULL, NULL);
+}
 
 /* The tiles' first segment numbers: the heads of each tile of sp's,
  * exclusively sum-scanned, into *pre. */
 static int tile_numbers(gpu_ctx *c, const gpu_segpass *sp, cl_mem *pre)
 {
-	static const char *const tnames[] = {"segreduce_tile_heads", "usum_block", "usum_add"};
-	static const size_t tlocal[] = {4, 2 * 4, 0};
-	cl_kernel k[3];
-	size_t n = c->job->in[0].n, L;
-	if (!(L = gpu__kernels(c, 3, tnames, tlocal, GPU_SCAN_WG_CAP, k)))
+	cl_kernel k = gpu__kernel(c, "segreduce_tile_heads");
+	size_t n = c->job->in[0].n, L = k ? gpu__lsize(c, k, GPU_SCAN_WG_CAP, 4) : 0;
+	if (!L)
 		return -1;
 	cl_mem heads = gpu__scratch(c, TSLOT_HEADS, sp->tiles);
 	*pre = gpu__scratch(c, TSLOT_PRE, sp->tiles);
-	gpu_multilevel usum = {.block = k[1],
-			       .lblock = L,
-			       .per_block = L,
-			       .total_words = 1,
-			       .block_args = usum_block_args,
-			       .add = k[2],
-			       .ladd = L,
-			       .add_args = usum_add_args,
-			       .slot = TSLOT_LEVELS,
-			       .user = &popc_none};
 	if (!heads || !*pre ||
-	    gpu__launch(c, k[0], sp->tiles * L, L, "mmuul", c->flags[0], heads, (unsigned)n,
+	    gpu__launch(c, k, sp->tiles * L, L, "mmuul", c->flags[0], heads, (unsigned)n,
 			(unsigned)sp->tile, L * 4) ||
-	    gpu__multilevel(c, &usum, heads, *pre, sp->tiles, NULL, NULL))
+	    scan_counts(c, heads, *pre, sp->tiles))
 		return -1;
 	return 0;
 }
@@ -168,16 +189,140 @@ static int reduce_segmented_warp(gpu_ctx *c, cl_mem count)
 		   : 0;
 }
 
+/* segpair_block: in, out, totals, m and 2L counts and 2L values of local
+ * memory. */
+static int pair_block_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	size_t L = ml->lblock;
+	return gpu__args(c, ml->block, "mmmull", lv->src, lv->dst, lv->totals, (unsigned)lv->m,
+			 2 * L * 4, 2 * L * 4);
+}
+
+/* segpair_add: a, the scanned totals, m. */
+static int pair_add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *lv)
+{
+	return gpu__args(c, ml->add, "mmu", lv->dst, lv->totals, (unsigned)lv->m);
+}
+
+/* The counted reduction with --carry fixup: the tiles' numbers
+ * (tile_numbers), a pass in which no tile waits (segreduce_fixpass through
+ * local memory, or with --load direct segreduce_fixstream), leaving each
+ * tile's pair (heads, value from its last head on); then, with more than
+ * one tile, the inclusive scan of the pairs (segpair_block and segpair_add
+ * over tiles elements: a segment across thousands of tiles costs the
+ * scan's levels, not a walk) and segreduce_fixup, a work-item a tile,
+ * which completes the segments that run into a tile from the ones before.
+ * With deferred (--numbering deferred) no counting before the pass: it
+ * writes its segments to a scratch, and after the same scan, whose counts
+ * number the tiles, segreduce_place moves them to out, completing the ones
+ * that run into a tile: three kernels fewer and the flags read once (with
+ * few tiles segreduce_place1 alone, the scan folded into it). No
+ * status words or ticket: the tiles go by group number. Groups of 128
+ * unless --group says. */
+/* The most tiles for which --numbering deferred moves its segments with
+ * segreduce_place1 (at 2^20 elements in tiles of 4096, 256). */
+#define SEG_PLACE1_TILES 1024
+
+static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int deferred)
+{
+	static const char *const fnames[] = {"segpair_block", "segpair_add", "segreduce_fixup",
+					     "segreduce_place"};
+	static const size_t flocal[] = {4 * 4, 0, 0, 0};
+	size_t n = c->job->in[0].n, pp = c->per_proc;
+	gpu_segpass sp = {0};
+	cl_mem pre = NULL, dst = c->out[0];
+	cl_kernel fk[4];
+	if (!gpu__has_lookback(c, "the single-pass segmented kernels") ||
+	    !(sp.k = gpu__kernel(c, direct ? "segreduce_fixstream" : "segreduce_fixpass")))
+		return -1;
+	/* Local memory a work-item brings: the group scan's two counts and
+	 * two values, and with the tile in local memory as gpu__segpass. */
+	size_t words = (pp + 31) / 32, per_item = direct ? 4 * 4 : (pp + 2 * words + 4 + 5) * 4;
+	sp.L = gpu__group(c, sp.k, 128, per_item, pp, "elements");
+	if (!sp.L)
+		return -1;
+	sp.tile = sp.L * pp;
+	sp.tiles = GPU_DIV_UP(n, sp.tile);
+	if (sp.tiles * sp.tile > UINT32_MAX) {
+		snprintf(c->err, c->errlen,
+			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, sp.tile);
+		return -1;
+	}
+	sp.ltile = (sp.tile + sp.tile / 32 + 1) * 4;
+	sp.lflags = (sp.tile / 32 + 4) * 4; /* SEG_FLW */
+	sp.lscan = 2 * sp.L * 4;
+	cl_mem pair = gpu__scratch(c, TSLOT_PAIR, 2 * sp.tiles);
+	if (!pair)
+		return -1;
+	if (deferred) {
+		if (!(dst = gpu__scratch(c, TSLOT_DEFER, sp.tiles * sp.tile)))
+			return -1;
+	} else if (tile_numbers(c, &sp, &pre)) {
+		return -1;
+	}
+	/* deferred: the pass reads no tilepre; any buffer stands in. */
+	if (direct ? gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmimull", c->in[0],
+				 c->flags[0], dst, count, deferred ? pair : pre, deferred, pair,
+				 (unsigned)n, sp.lscan, sp.lscan)
+		   : gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmimullll", c->in[0],
+				 c->flags[0], dst, count, deferred ? pair : pre, deferred, pair,
+				 (unsigned)n, sp.ltile, sp.lflags, sp.lscan, sp.lscan))
+		return -1;
+	if (sp.tiles == 1 && !deferred)
+		return 0;
+	size_t L = gpu__kernels(c, 4, fnames, flocal, GPU_SCAN_WG_CAP, fk);
+	if (!L)
+		return -1;
+	/* Few tiles: segreduce_place1 folds the pairs before each tile itself
+	 * (tiles^2 / 2 reads), one launch for the scan's and the move's. */
+	if (deferred && sp.tiles <= SEG_PLACE1_TILES) {
+		cl_kernel k1 = gpu__kernel(c, "segreduce_place1");
+		size_t L1 = k1 ? gpu__lsize(c, k1, 128, 4 * 4) : 0;
+		if (!L1)
+			return -1;
+		return gpu__launch(c, k1, sp.tiles * L1, L1, "mmmmmuull", c->flags[0], dst,
+				   c->out[0], count, pair, (unsigned)sp.tile, (unsigned)sp.tiles,
+				   2 * L1 * 4, 2 * L1 * 4)
+			   ? -1
+			   : 0;
+	}
+	gpu_multilevel ml = {.block = fk[0],
+			     .lblock = L,
+			     .per_block = L,
+			     .total_words = 2,
+			     .block_args = pair_block_args,
+			     .add = fk[1],
+			     .ladd = L,
+			     .add_args = pair_add_args,
+			     .slot = TSLOT_LEVELS};
+	if (gpu__multilevel(c, &ml, pair, pair, sp.tiles, NULL, NULL))
+		return -1;
+	if (deferred) /* SEG_PLACE_P (32) work-items a tile */
+		return gpu__launch(c, fk[3], GPU_DIV_UP(sp.tiles * 32, L) * L, L, "mmmmmuu",
+				   c->flags[0], dst, c->out[0], count, pair, (unsigned)sp.tile,
+				   (unsigned)sp.tiles)
+			   ? -1
+			   : 0;
+	return gpu__launch(c, fk[2], GPU_DIV_UP(sp.tiles, L) * L, L, "mmmmuu", c->flags[0],
+			   c->out[0], pre, pair, (unsigned)sp.tile, (unsigned)sp.tiles)
+		   ? -1
+		   : 0;
+}
+
 static int reduce_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
 	const algo *a = c->job->algo;
-	int counted = c->job->params->v[algo_param_index(a, "numbering")] == 1;
+	int numbering = (int)c->job->params->v[algo_param_index(a, "numbering")];
+	int counted = numbering == 1, deferred = numbering == 2;
 	int warp = c->job->params->v[algo_param_index(a, "tile-by")] == 1;
+	int fixup = c->job->params->v[algo_param_index(a, "carry")] == 1;
+	int direct = c->job->params->v[algo_param_index(a, "load")] == 1;
 	/* Groups of 128 unless --group says: on an H100 at n = 2^28 in
-	 * segments of 1024 (counted, 32 elements a work-item) 0.478 ms, where
-	 * the largest group that fits took 0.662 (median; some runs 0.42, the
-	 * rest near 0.7). */
+	 * segments of 1024 (counted, --carry lookback, 32 elements a
+	 * work-item) 0.478 ms, where the largest group that fits took 0.662
+	 * (median; some runs 0.42, the rest near 0.7). --carry fixup
+	 * (reduce_segmented_fixup) takes the same default. */
 	gpu_segpass sp = {.cap = 128};
 	cl_mem pre = NULL;
 	if (n == 0)
@@ -194,6 +339,23 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 			 "--tile-by warp takes a multiple of 4 elements per work-item, not %zu",
 			 (size_t)c->per_proc);
 		return -1;
+	}
+	if (direct && (!(counted || deferred) || !fixup || warp)) {
+		snprintf(c->err, c->errlen,
+			 "--load direct takes --numbering counted or deferred, "
+			 "--tile-by group and --carry fixup");
+		return -1;
+	}
+	if (deferred && (!fixup || warp)) {
+		snprintf(c->err, c->errlen,
+			 "--numbering deferred takes --carry fixup and --tile-by group");
+		return -1;
+	}
+	if ((counted || deferred) && fixup && !warp) {
+		if (reduce_segmented_fixup(c, count, direct, deferred))
+			return -1;
+		c->count = count; /* gpu_run reads the number of segments from it */
+		return 0;
 	}
 	if (warp) {
 		int rc = reduce_segmented_warp(c, count);

@@ -2,9 +2,11 @@
  * gpu_spmv_csr.c - the runners of "spmv-csr" (kernels and their analysis
  * in spmv_csr.cl): the teaching one launches the notes' steps around the
  * segmented scan of segmented.clh (gpu__seg_scan_of over the products and
- * the flags it made); the tuned one partitions the non-zeros into tiles
- * of L PP, reduces each tile's rows in one work-group and fixes up the
- * rows that cross tiles.
+ * the flags it made); the tuned one either partitions the non-zeros into
+ * tiles of L PP, reduces each tile's rows in one work-group and fixes up
+ * the rows that cross tiles (--method tiles), or gives each row a vector
+ * of lanes (--method vector, for rows of even lengths), by --method or, by
+ * default, by the rows' mean and longest lengths.
  *
  * Both check the matrix on the host first, as the program does (the
  * kernels index x by C and V by R): a malformed one is refused with the
@@ -119,6 +121,86 @@ enum {
 	SLOT_TAIL
 };
 
+/* The tuned kernels' methods, the registry's --method choices. */
+enum {
+	METHOD_AUTO,
+	METHOD_TILES,
+	METHOD_VECTOR
+};
+
+/* Rows whose longest is at most VECTOR_MAX_SPREAD times their mean length
+ * go to spmv_vector by default: there no vector waits long on one row, and
+ * its vw lanes a row are busy (vw the mean's power of two). Those of very
+ * unequal lengths (a power law) go to the tiles, which take rows of any
+ * lengths at the same cost a non-zero. */
+#define VECTOR_MAX_SPREAD 2
+
+/* The method for the job's matrix: --method, or auto's choice. */
+static int spmv_method(const gpu_job *job)
+{
+	int64_t given = gpu__param_given(job, "method");
+	if (given)
+		return (int)given;
+	const gpu_buf *R = &job->in[IN_R];
+	const cl_int *rs = R->data;
+	size_t m = R->n ? R->n - 1 : 0, k = job->in[IN_V].n, longest = 0;
+	if (m == 0)
+		return METHOD_TILES;
+	for (size_t i = 0; i < m; i++)
+		if (rs[i + 1] > rs[i] && (size_t)(rs[i + 1] - rs[i]) > longest)
+			longest = (size_t)(rs[i + 1] - rs[i]);
+	return longest * m <= VECTOR_MAX_SPREAD * k ? METHOD_VECTOR : METHOD_TILES;
+}
+
+/* The lanes a row of spmv_vector: --lanes, or the smallest power of two
+ * that covers the mean row length, at most 32 (a warp). */
+static size_t vector_width(const gpu_job *job)
+{
+	size_t k = job->in[IN_V].n, m = job->in[IN_R].n ? job->in[IN_R].n - 1 : 0;
+	size_t vw = (size_t)gpu__param_given(job, "lanes");
+	if (!vw)
+		for (vw = 1; vw < 32 && vw * m < k; vw *= 2)
+			;
+	return vw;
+}
+
+/* The default PP: for the vector, rows a vector takes (4, or 8 where the
+ * rows have 4 lanes or fewer, so that a lane has 8 gathers in flight);
+ * for the tiles, non-zeros a work-item. */
+static unsigned tuned_pp(const gpu_job *job)
+{
+	if (spmv_method(job) != METHOD_VECTOR)
+		return TUNED_PP;
+	return vector_width(job) <= 4 ? 8 : 4;
+}
+
+/* y = M x by spmv_vector: vw lanes a row, PP rows a vector, in one launch. */
+static int vector(gpu_ctx *c, size_t m)
+{
+	cl_kernel kv = gpu__kernel(c, "spmv_vector");
+	if (!kv)
+		return -1;
+	size_t pp = c->per_proc, ptx = clrt_ptx(c->rt);
+	/* red: PP values a work-item, but for shuffles (NVIDIA, whole warps). */
+	size_t L = gpu__group(c, kv, GPU_SCAN_WG_CAP, ptx ? 0 : pp * 4, pp, "rows");
+	if (!L)
+		return -1;
+	size_t vw = vector_width(c->job);
+	if (!gpu__param_given(c->job, "lanes") && vw > L)
+		vw = L; /* the kernels' own choice, in small work-groups */
+	if (vw > 32 || vw > L) {
+		snprintf(c->err, c->errlen,
+			 "--lanes %zu: a row's lanes lie in one warp and one work-group: at most "
+			 "32 and at most the work-group's %zu",
+			 vw, L);
+		return -1;
+	}
+	size_t rows = L / vw * pp;
+	return gpu__launch(c, kv, GPU_DIV_UP(m, rows) * L, L, "mmmmmuuul", c->in[IN_V], c->in[IN_C],
+			   c->in[IN_R], c->in[IN_X], c->out[0], (unsigned)c->job->in[IN_V].n,
+			   (unsigned)m, (unsigned)vw, (ptx && L >= 32 ? 1 : L * pp) * 4);
+}
+
 static int tuned(gpu_ctx *c)
 {
 	size_t k = c->job->in[IN_V].n, m;
@@ -126,6 +208,8 @@ static int tuned(gpu_ctx *c)
 		return -1;
 	if (m == 0)
 		return 0;
+	if (spmv_method(c->job) == METHOD_VECTOR)
+		return vector(c, m);
 	cl_kernel part = gpu__kernel(c, "spmv_partition"), tiles_k = gpu__kernel(c, "spmv_tiles"),
 		  fix = gpu__kernel(c, "spmv_fixup");
 	if (!part || !tiles_k || !fix)
@@ -133,7 +217,7 @@ static int tuned(gpu_ctx *c)
 	/* Local memory a work-item of spmv_tiles needs: PP padded values and
 	 * flags, and a value and a flag of the group scan (rounded up). */
 	size_t pp = c->per_proc, per_item = pp * 5 * 33 / 32 + 8 + 5;
-	size_t L = gpu__lsize(c, tiles_k, GPU_SCAN_WG_CAP, per_item);
+	size_t L = gpu__group(c, tiles_k, GPU_SCAN_WG_CAP, per_item, pp, "non-zeros");
 	size_t lp = gpu__lsize(c, part, GPU_SCAN_WG_CAP, 0),
 	       lf = gpu__lsize(c, fix, GPU_SCAN_WG_CAP, 0);
 	if (!L || !lp || !lf)
@@ -158,8 +242,8 @@ static int tuned(gpu_ctx *c)
 const gpu_algo gpu_spmv_csr = {
     .algo = &algo_spmv_csr,
     .file = "spmv_csr.cl",
-    .variant =
-	{[GPU_TEACHING] = {.run = teaching}, [GPU_TUNED] = {.run = tuned, .default_pp = TUNED_PP}},
+    .variant = {[GPU_TEACHING] = {.run = teaching},
+		[GPU_TUNED] = {.run = tuned, .takes_per_proc = 1, .pick_pp = tuned_pp}},
     .out = GPU_OUT_DECL,
     .sum_only = 1,
 };

@@ -36,16 +36,16 @@
  * takes the inclusive word if it is there and the aggregate if not; each
  * word is written once per run, whole, so no order between the two is
  * needed. On NVIDIA the first warp looks back over 32 tiles a round, with
- * plain relaxed loads (both words of a tile in one), and a sleep when the
- * nearest tile has published nothing yet; elsewhere work-item 0 does, with
- * atomics. Int heights become doubles by bits rather than a conversion
+ * a sleep when the nearest tile has published nothing yet; elsewhere
+ * work-item 0 does. Both read the words with atomics. Int heights become doubles by bits rather than a conversion
  * (los_rise). It needs 64-bit atomics.
  *
  * Build options: those of common.clh and -DPP=k elements per work-item of
  * the angle scan (blockscan.clh) or of the tuned pass; for the tuned pass
  * on a GPU also -DLOS_RECORDS=1 (a bit a point in registers, not its
  * angle; divide again for some), -DLOS_VSTORE=0|1 (4-wide stores; 1 on NVIDIA by default),
- * -DLOS_SLEEP=ns (the look-back's back-off, 32) and -DLOOKBACK=k (tiles a
+ * -DLOS_SLEEP=ns (the look-back's back-off, 32), -DLOS_RELAXED=1 (the
+ * status words by relaxed loads and stores) and -DLOOKBACK=k (tiles a
  * step of the portable look-back). OpenCL C 1.2.
  */
 
@@ -141,22 +141,35 @@ double angle_of_key(ulong k)
 }
 
 /* ---- the status words of the look-back --------------------------------
- * On NVIDIA (PRAM_NV_PTX) plain relaxed loads and stores at the scope of the
- * device: each word is read and written whole and carries its own value, so
- * no read-modify-write is needed, and a reader that spins costs the L2 no
- * atomic. Both words of a tile, adjacent, come in one 16-byte load. Elsewhere
- * atomics, as in lookback.clh. */
+ * Each word is read and written whole and carries its own value, so no
+ * read-modify-write is needed: on NVIDIA (PRAM_NV_PTX) relaxed loads and
+ * stores at the scope of the device would do, both words of a tile in one
+ * 16-byte load (-DLOS_RELAXED=1). But as in lookback.clh atomics measured
+ * faster there, and are the default everywhere. */
+#ifndef LOS_RELAXED
+#define LOS_RELAXED 0
+#endif
 #ifdef PRAM_NV_PTX
 inline ulong2 los_st_load2(global ulong *p)
 {
+#if LOS_RELAXED
 	return nv_ld_relaxed128(p);
+#else
+	return (ulong2)(atom_add(p, 0ul), atom_add(p + 1, 0ul));
+#endif
 }
+#endif
 
 inline void los_st_store(global ulong *p, ulong v)
 {
+#if defined(PRAM_NV_PTX) && LOS_RELAXED
 	nv_st_relaxed64(p, v);
+#else
+	atom_xchg(p, v);
+#endif
 }
 
+#ifdef PRAM_NV_PTX
 /* The largest of the warp's 32 keys, in every lane: max is idempotent, so a
  * butterfly needs no broadcast after it. Two shuffles a step (64 bits). */
 inline ulong nv_warp_max_key(ulong v)
@@ -166,11 +179,6 @@ inline ulong nv_warp_max_key(ulong v)
 		v = max(v, o);
 	}
 	return v;
-}
-#else
-inline void los_st_store(global ulong *p, ulong v)
-{
-	atom_xchg(p, v);
 }
 #endif
 
@@ -340,10 +348,7 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 	local uint t_sh;
 	local double prefix_sh;
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
-	if (lid == 0)
-		t_sh = atomic_inc(ticket);
-	barrier(CLK_LOCAL_MEM_FENCE);
-	uint t = t_sh, base = t * TILE, cnt = min(TILE, n - base);
+	uint t = onepass_tile(ticket, &t_sh), base = t * TILE, cnt = min(TILE, n - base);
 	LOAD_TILE(tile, h, V4, base, cnt, TILE, lid, L, (V)0);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* The index i of a point is a double counted up from the first

@@ -66,10 +66,7 @@ kernel void split_count(global const uint *in, global ulong *status, global uint
 {
 	local uint t_sh, prefix_sh; /* the prefix is not needed: split_place reads F */
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
-	if (lid == 0)
-		t_sh = atomic_inc(ticket);
-	barrier(CLK_LOCAL_MEM_FENCE);
-	uint t = t_sh, base = t * TILE, cnt = min(TILE, n - base), z = 0;
+	uint t = onepass_tile(ticket, &t_sh), base = t * TILE, cnt = min(TILE, n - base), z = 0;
 	if (cnt == TILE && TILE % 4 == 0) {
 		global const uint4 *in4 = (global const uint4 *)in;
 		for (uint v = lid; v < TILE / 4; v += L) {

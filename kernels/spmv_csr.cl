@@ -44,9 +44,21 @@
  * (4(m + 1) bytes, a row start read by the tile that owns the row and the
  * flag of its next row), y once, and 3 words a tile.
  *
+ * For rows of even lengths (a band of 32) the tiles' phases, barriers and
+ * search cost more than they save: spmv_vector gives each row a vector of
+ * lanes, PP rows a vector, in one launch (its comment below).
+ *
  * Build options: -DIS_FLOAT for floats, -DOP_SUM (the kernels add; integer
- * sums wrap modulo 2^32), -DPP. Work-group sizes are powers of two. OpenCL
- * C 1.2.
+ * sums wrap modulo 2^32), -DPP (non-zeros a work-item of spmv_tiles, rows a
+ * vector of spmv_vector). Through PRAM_CL_OPTIONS, for a GPU to choose:
+ *   -DSPMV_UNROLL=U   elements a lane of spmv_vector loads from each row at
+ *                     once (1 by default)
+ *   -DSPMV_STREAM=1   V and C loaded as a stream on NVIDIA
+ *   -DSPMV_CLAMP=1    spmv_vector's loads without a branch (clamped
+ *                     indices; more registers)
+ *   -DSPMV_TILES_INTERLEAVED=1  spmv_tiles' earlier first loop (each
+ *                     product's loads in turn), to compare
+ * Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
 #include "segmented.clh"
@@ -89,6 +101,21 @@ kernel void spmv_gather(global const int *rs, global const T *scanned, global T 
 
 /* ---- the tuned kernels -------------------------------------------------- */
 
+/* -DSPMV_STREAM=1 (NVIDIA only): V and C, read once, are loaded as a stream
+ * (common.clh's nv_ld_stream: no L1 line, evicted first from L2), so that
+ * x, gathered again and again, keeps more of both caches. Off by default,
+ * for the GPU to decide. VAL(j) and COL(j) are the loads of V and C;
+ * SPMV_POLICY declares what they need. */
+#if defined(PRAM_NV_PTX) && defined(SPMV_STREAM) && SPMV_STREAM
+#define SPMV_POLICY ulong spmv_pol = nv_evict_first_policy()
+#define VAL(j)      NV_T(nv_ld_stream((global const uint *)(val + (j)), spmv_pol))
+#define COL(j)      (int)nv_ld_stream((global const uint *)(col + (j)), spmv_pol)
+#else
+#define SPMV_POLICY (void)0
+#define VAL(j)      val[j]
+#define COL(j)      col[j]
+#endif
+
 /* Local memory is padded a word every 32, so that the PP consecutive
  * elements of each work-item lie in different banks. */
 #define PAD(i) ((i) + ((i) >> 5))
@@ -116,23 +143,52 @@ kernel void spmv_partition(global const int *rs, uint m, uint tile, global uint 
 }
 
 /* prod holds PAD(L PP) + 1 values, flag as many bytes, gv and gf L each. */
-kernel void spmv_tiles(global const T *val, global const int *col, global const int *rs,
-		       global const T *x, global const uint *rbeg, global T *y, global T *head,
+kernel void spmv_tiles(global const T *restrict val, global const int *restrict col,
+		       global const int *restrict rs, global const T *restrict x,
+		       global const uint *restrict rbeg, global T *y, global T *head,
 		       global T *tail, uint k, uint m, local T *prod, local uchar *flag,
 		       local T *gv, local uint *gf)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), g = get_group_id(0);
 	uint tile = L * PP, ts = g * tile, te = min(ts + tile, k);
 	uint r0 = rbeg[g], r1 = rbeg[g + 1];
+	SPMV_POLICY;
 	/* The products, each work-item PP of them L apart: coalesced. */
+#if defined(SPMV_TILES_INTERLEAVED) && SPMV_TILES_INTERLEAVED
+	/* (The earlier loop, for comparing: each product's loads in turn.) */
 	for (uint q = 0; q < PP; q++) {
 		uint e = q * L + lid;
 		T v = IDENT;
 		if (ts + e < te)
-			v = val[ts + e] * x[col[ts + e]];
+			v = VAL(ts + e) * x[COL(ts + e)];
 		prod[PAD(e)] = v;
 		flag[PAD(e)] = 0;
 	}
+#else
+	/* All PP loads of V and C first, then the PP gathers of x, without a
+	 * branch (past the end a work-item reads the tile's last element
+	 * again, and drops it), so that each work-item has 2 PP and then PP
+	 * loads in flight at once. */
+	T pv[PP];
+	int pc[PP];
+	if (ts < te) { /* (the one tile of a matrix without non-zeros is empty) */
+#pragma unroll
+		for (uint q = 0; q < PP; q++) {
+			uint j = min(ts + q * L + lid, te - 1);
+			pv[q] = VAL(j);
+			pc[q] = COL(j);
+		}
+#pragma unroll
+		for (uint q = 0; q < PP; q++)
+			pv[q] *= x[pc[q]];
+	}
+#pragma unroll
+	for (uint q = 0; q < PP; q++) {
+		uint e = q * L + lid;
+		prod[PAD(e)] = ts + e < te ? pv[q] : IDENT;
+		flag[PAD(e)] = 0;
+	}
+#endif
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* F_j = 1 <=> j in R, for the rows starting in the tile: those it owns
 	 * and the one that runs on past it. Distinct non-empty rows start at
@@ -197,4 +253,138 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
 	for (uint h = (uint)g; h-- > 0 && (ulong)(h + 1) * tile > s;)
 		v += tail[h];
 	y[r] = v;
+}
+
+/* ---- the row-vector kernel ---------------------------------------------- */
+
+/* Elements a lane loads from each row before it multiplies any of them
+ * (build option, 1 by default): with VW lanes a row, a row of VW U
+ * non-zeros is one trip through the loop below. */
+#ifndef SPMV_UNROLL
+#define SPMV_UNROLL 1
+#endif
+
+/* spmv_vector: the CSR-vector kernel, for rows of even lengths (the band's
+ * 32, the uniform matrix's 4), where the tiles' phases and barriers cost
+ * more than they save. A vector of vw
+ * lanes (a power of two up to 32, consecutive work-items, so inside one
+ * warp) takes PP rows, the group's vectors side by side on consecutive
+ * rows (coalesced for short rows too); each lane loads the row's elements
+ * lane, lane + vw, ... of all PP rows (and SPMV_UNROLL of each) before it
+ * multiplies any, so that a lane has 2 PP SPMV_UNROLL loads of V and C in
+ * flight, then the gathers of x, then the sums. The vw lanes' partial sums
+ * of a row meet by a butterfly of shuffles on NVIDIA (log2 vw of them, no
+ * local memory, no barrier); elsewhere (and in groups smaller than a
+ * warp) through local memory, where after one barrier a work-item adds a
+ * row's vw partial sums in lane order.
+ * No tile, no search, no fix-up: one launch, V, C and R read once
+ * (coalesced: a row's vw lanes read consecutive words), y written once.
+ * A long row costs its vector time in proportion, so rows of very unequal
+ * lengths (the power law) belong to the tiles. red holds L PP values
+ * (unused on NVIDIA in groups of 32 or more). */
+kernel void spmv_vector(global const T *restrict val, global const int *restrict col,
+			global const int *restrict rs, global const T *restrict x,
+			global T *restrict y, uint k, uint m, uint vw, local T *red)
+{
+	uint lid = get_local_id(0), L = get_local_size(0);
+	uint lane = lid & (vw - 1), lg = 31 - clz(vw), v0 = lid >> lg, nv = L >> lg;
+	/* The group's first row; its nv vectors take rows g0 + i nv + v0 (row
+	 * i of vector v0), so that the group's vectors read consecutive rows
+	 * at each i: a warp of 8 vectors of 4 lanes reads 8 rows of 4 in one
+	 * line. */
+	size_t g0 = get_group_id(0) * (size_t)nv * PP;
+	uint s[PP], e[PP], len = 0;
+	T acc[PP];
+	SPMV_POLICY;
+#pragma unroll
+	for (uint i = 0; i < PP; i++) {
+		size_t r = g0 + i * nv + v0;
+		s[i] = r < m ? (uint)rs[r] : 0;
+		e[i] = r < m ? (uint)rs[r + 1] : 0;
+	}
+#pragma unroll
+	for (uint i = 0; i < PP; i++) {
+		len = max(len, e[i] - s[i]);
+		acc[i] = IDENT;
+	}
+	for (uint q = lane; q < len; q += vw * SPMV_UNROLL) {
+		T v[PP][SPMV_UNROLL];
+		int c[PP][SPMV_UNROLL];
+		/* Every load of V and C first, then the gathers, then the sums.
+		 * With SPMV_CLAMP without a branch: a lane past its row's end
+		 * reads an element of V (k > 0 here: some row has one) and x_0,
+		 * and drops their product (more registers: 40 for PP = 4
+		 * against 32). */
+#if defined(SPMV_CLAMP) && SPMV_CLAMP
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+#pragma unroll
+			for (uint u = 0; u < SPMV_UNROLL; u++) {
+				uint j = s[i] + q + u * vw, jj = min(j, k - 1);
+				v[i][u] = VAL(jj);
+				c[i][u] = j < e[i] ? COL(jj) : -1;
+			}
+		}
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+#pragma unroll
+			for (uint u = 0; u < SPMV_UNROLL; u++) {
+				T p = v[i][u] * x[max(c[i][u], 0)];
+				acc[i] += c[i][u] >= 0 ? p : IDENT;
+			}
+		}
+#else
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+#pragma unroll
+			for (uint u = 0; u < SPMV_UNROLL; u++) {
+				uint j = s[i] + q + u * vw;
+				v[i][u] = IDENT;
+				c[i][u] = -1;
+				if (j < e[i]) {
+					v[i][u] = VAL(j);
+					c[i][u] = COL(j);
+				}
+			}
+		}
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+#pragma unroll
+			for (uint u = 0; u < SPMV_UNROLL; u++)
+				if (c[i][u] >= 0)
+					acc[i] += v[i][u] * x[c[i][u]];
+		}
+#endif
+	}
+#ifdef PRAM_NV_PTX
+	/* Each lane ends with every row's sum (the PP rows' shuffles of a step
+	 * independent, in flight together); lane i % vw writes row i. Groups
+	 * of whole warps only (all of a group takes the same branch). */
+	if (L >= 32) {
+		for (uint d = vw >> 1; d > 0; d >>= 1) {
+#pragma unroll
+			for (uint i = 0; i < PP; i++)
+				acc[i] += NV_T(nv_shfl_xor(NV_U(acc[i]), d));
+		}
+#pragma unroll
+		for (uint i = 0; i < PP; i++)
+			if (lane == (i & (vw - 1)) && g0 + i * nv + v0 < m)
+				y[g0 + i * nv + v0] = acc[i];
+		return;
+	}
+#endif
+#pragma unroll
+	for (uint i = 0; i < PP; i++)
+		red[i * L + lid] = acc[i];
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* Work-item t adds the vw partial sums of the group's row t: row
+	 * t / nv of vector t % nv, whose lanes are local ids (t % nv) vw on. */
+	for (uint t = lid; t < nv * PP; t += L) {
+		uint b = (t >> (31 - clz(nv))) * L + (t & (nv - 1)) * vw;
+		T sum = IDENT;
+		for (uint l = 0; l < vw; l++)
+			sum += red[b + l];
+		if (g0 + t < m)
+			y[g0 + t] = sum;
+	}
 }

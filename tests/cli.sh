@@ -142,12 +142,23 @@ for v in r["results"]:
 	esac
 	check "and without it prints none" test "$ok" = 1
 	# A --group the tuned kernel cannot have is refused, never shrunk.
-	for a in jfa-reduce reduce-matrix line-of-sight scan-segmented; do
+	for a in jfa-reduce reduce-matrix line-of-sight scan-segmented spmv-csr; do
 		run_pram gpu "$a" --variant tuned --n 5000 --reps 1 --group 64 --max-group 16
 		expect_rc 1 "$a --group 64 in work-groups of at most 16 fails"
 		expect_in "--group 64: this device and kernel take work-groups of at most 16" "$err" \
 			"and says what they take"
 	done
+	# spmv-csr's vector method: a row's lanes in one work-group.
+	run_pram gpu spmv-csr --variant tuned --dist band --n 5000 --reps 1 --method vector \
+		--lanes 32 --group 16
+	expect_rc 1 "spmv-csr --lanes 32 in work-groups of 16 fails"
+	expect_in "--lanes 32: a row's lanes lie in one warp and one work-group" "$err" \
+		"and says why"
+	run_pram gpu spmv-csr --variant tuned --dist band --n 5000 --reps 1 --method vector \
+		--lanes 32 --group 64 --max-group 16
+	expect_rc 1 "spmv-csr's vector --group 64 in work-groups of at most 16 fails"
+	expect_in "--group 64: this device and kernel take work-groups of at most 16" "$err" \
+		"and says what they take"
 	run_pram gpu reduce --max-group 3
 	expect_rc 2 "--max-group 3 is a usage error"
 	expect_in "power of two" "$err" "and says what it takes"

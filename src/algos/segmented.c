@@ -61,8 +61,10 @@
 
 const algo_param algos_segscan_params[] = {SEG_PER_PROC, SEG_GROUP, {0}};
 
-static const char *const numberings[] = {"lookback", "counted", NULL};
+static const char *const numberings[] = {"lookback", "counted", "deferred", NULL};
 static const char *const tiles[] = {"group", "warp", NULL};
+static const char *const carries[] = {"lookback", "fixup", NULL};
+static const char *const loads[] = {"local", "direct", NULL};
 
 const algo_param algos_segreduce_params[] = {
     SEG_PER_PROC,
@@ -73,7 +75,10 @@ const algo_param algos_segreduce_params[] = {
      .choices = numberings,
      .help = "where the tuned kernel's tiles find their first segment number: counted (each "
 	     "tile's heads counted and scanned first; the default, 2.9 times faster on an H100) "
-	     "or lookback (in the look-back, one pass)"},
+	     "or lookback (in the look-back, one pass) or deferred (with --carry fixup and "
+	     "--tile-by group: the pass counts its tiles' heads itself and writes its segments to a "
+	     "scratch, from which a last kernel moves them: the flags read once, the segments' "
+	     "values written twice)"},
     {.name = "tile-by",
      .metavar = "T",
      .def = 0,
@@ -81,6 +86,21 @@ const algo_param algos_segreduce_params[] = {
      .help = "with --numbering counted, who takes a tuned kernel's tile: group (a work-group, "
 	     "through local memory) or warp (32 work-items, by shuffles on NVIDIA; elsewhere "
 	     "a slow form for the tests)"},
+    {.name = "carry",
+     .metavar = "C",
+     .def = 1,
+     .choices = carries,
+     .help = "with --numbering counted and --tile-by group, how a segment that runs across "
+	     "tiles gets the value running into a tile: lookback (the work-item holding its end "
+	     "waits on the tile before) or fixup (no tile waits: each leaves its partials, and "
+	     "a segmented scan of them and a small kernel finish those segments)"},
+    {.name = "load",
+     .metavar = "L",
+     .def = 0,
+     .choices = loads,
+     .help = "with --carry fixup, how a work-item reads its F consecutive elements: local "
+	     "(the tile through local memory, coalesced) or direct (straight from global "
+	     "memory into registers, 4-wide; coalesced for small F)"},
     {0},
 };
 

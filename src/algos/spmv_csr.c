@@ -133,8 +133,15 @@ static const char *const spmv_dists[] = {"band", "uniform", "power-law", NULL};
 #define POWER_MAX   ((size_t)1 << 20)
 
 enum {
-	P_DIST
+	P_DIST,
+	P_METHOD,
+	P_LANES,
+	P_PER_PROC,
+	P_GROUP
 };
+
+/* The tuned kernels' methods (kernels/gpu_spmv_csr.c). */
+static const char *const spmv_methods[] = {"auto", "tiles", "vector", NULL};
 
 static const algo_param spmv_params[] = {
     [P_DIST] = {.name = "dist",
@@ -142,6 +149,30 @@ static const algo_param spmv_params[] = {
 		.def = DIST_UNIFORM,
 		.choices = spmv_dists,
 		.help = "shape of the generated matrix (bench/vendor.cu's three)"},
+    /* The tuned kernels' shape, for sweeping them on a GPU. */
+    [P_METHOD] = {.name = "method",
+		  .metavar = "M",
+		  .def = 0,
+		  .choices = spmv_methods,
+		  .help =
+		      "tuned kernel: tiles of non-zeros (any rows), vector (lanes a row; rows of "
+		      "even lengths) or auto (vector when no row is longer than twice the mean)"},
+    [P_LANES] = {.name = "lanes",
+		 .metavar = "W",
+		 .min = 0,
+		 .max = 32,
+		 .def = 0,
+		 .props = ALGO_PARAM_POW2,
+		 .help = "vector method: work-items a row (0: the mean row length's power of two, "
+			 "at most 32)"},
+    [P_PER_PROC] = {.name = "per-proc",
+		    .metavar = "F",
+		    .min = 0,
+		    .max = 32,
+		    .def = 0,
+		    .help = "tiles method: non-zeros a work-item (0: 8); vector method: rows a "
+			    "vector takes at once (0: 8 for 4 lanes or fewer, else 4)"},
+    [P_GROUP] = ALGOS_PARAM_GROUP("256"),
     {0},
 };
 

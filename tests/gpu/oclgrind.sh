@@ -68,6 +68,14 @@ check scan-segmented --exclusive --float --op max --n 700
 check scan-segmented --variant tuned --per-proc 3 --exclusive --float --op max --n 1000
 check reduce-segmented --variant tuned --per-proc 4 --n 1000
 check reduce-segmented --variant tuned --numbering counted --per-proc 5 --op min --n 1000
+check reduce-segmented --variant tuned --carry lookback --per-proc 5 --op min --n 1000
+# The fix-up's pass with registers, and with its segments to a scratch;
+# tiles of 32 x 3, so that segments run across several.
+check reduce-segmented --variant tuned --load direct --per-proc 3 --float --op max --n 1000
+check reduce-segmented --variant tuned --numbering deferred --per-proc 3 --op min --n 1000
+check reduce-segmented --variant tuned --numbering deferred --load direct --per-proc 4 --n 1000
+# More than 1024 tiles: the scan of the pairs, then segreduce_place.
+check reduce-segmented --variant tuned --numbering deferred --per-proc 1 --group 1 --n 1500
 check reduce-segmented --variant tuned --numbering counted --tile-by warp --per-proc 8 --float --op max --n 1000
 check scan-backward --exclusive --op min --n 700
 check scan-matrix --exclusive --float --n 700
@@ -95,6 +103,11 @@ done
 check counting-sort-scan --dist equal --n 1000
 # spmv-csr's power-law rows, some across the tuned kernel's tiles of 256.
 check spmv-csr --variant tuned --dist power-law --float --n 3000
+# Its vector kernel (auto's choice for the band and the uniform rows), and
+# on rows of every length.
+check spmv-csr --variant tuned --dist band --float --n 3000
+check spmv-csr --variant tuned --dist uniform --n 3000
+check spmv-csr --variant tuned --dist power-law --method vector --lanes 8 --per-proc 3 --n 3000
 
 echo "1..$count"
 test "$failed" -eq 0

@@ -865,6 +865,84 @@ static void test_segments(clrt *rt)
 	}
 }
 
+/* spmv-csr's tuned methods on every generated shape, the vector kernel
+ * with lanes a row and rows a vector of several sizes (odd and larger than
+ * the rows), and both on a matrix of empty rows, rows of every short length
+ * and one row of 5000, which a vector of one lane takes alone. */
+static void test_spmv_methods(clrt *rt)
+{
+	const algo *a = algo_find("spmv-csr");
+	if (!a || !gpu_has_variant(gpu_for(a), GPU_TUNED))
+		return;
+	static const int64_t lanes[] = {0, 1, 4, 32}, pps[] = {0, 1, 3, 8};
+	for (int d = 0; a->params[algo_param_index(a, "dist")].choices[d]; d++)
+		for (size_t l = 0; l < NELEMS(lanes); l++)
+			for (size_t q = 0; q < NELEMS(pps); q++) {
+				algo_params p = algo_default_params(a);
+				char note[96];
+				p.type = (l + q) % 2 ? PRAM_FLOAT : PRAM_INT;
+				algo_set_param(a, &p, "dist", d);
+				algo_set_param(a, &p, "method", 2);
+				if (lanes[l])
+					algo_set_param(a, &p, "lanes", lanes[l]);
+				if (pps[q])
+					algo_set_param(a, &p, "per-proc", pps[q]);
+				snprintf(note, sizeof note,
+					 " (dist %s, vector, lanes %lld, rows %lld)",
+					 a->params[algo_param_index(a, "dist")].choices[d],
+					 (long long)lanes[l], (long long)pps[q]);
+				one(rt, a, GPU_TUNED, &p, l == 2 ? 100003 : 1000, 90 + d, note);
+			}
+	/* 300 rows: every fifth empty, row 17 of 5000 non-zeros, the others
+	 * of i % 7; columns in [0, 50). */
+	size_t m = 300, k = 0;
+	for (size_t i = 0; i < m; i++)
+		k += i == 17 ? 5000 : i % 5 == 0 ? 0 : i % 7;
+	for (int t = 0; t < 2; t++)
+		for (int meth = 1; meth <= 2; meth++)
+			for (size_t l = 1; l < NELEMS(lanes); l++) {
+				if (meth == 1 && l > 1)
+					break;
+				algo_params p = algo_default_params(a);
+				algo_data in[ALGO_MAX_PORTS] = {0};
+				pram_type ty = t ? PRAM_FLOAT : PRAM_INT;
+				char what[96];
+				p.type = ty;
+				algo_set_param(a, &p, "method", meth);
+				algo_set_param(a, &p, "lanes", lanes[l]);
+				if (algo_data_alloc(&in[0], k, ty, 0) ||
+				    algo_data_alloc(&in[1], k, PRAM_INT, 0) ||
+				    algo_data_alloc(&in[2], m + 1, PRAM_INT, 0) ||
+				    algo_data_alloc(&in[3], 50, ty, 0)) {
+					TAP_OK(0, "spmv-csr: cannot make the matrix of empty rows");
+					algo_data_free_all(in, ALGO_MAX_PORTS);
+					return;
+				}
+				for (size_t i = 0, j = 0; i < m; i++) {
+					size_t len = i == 17 ? 5000 : i % 5 == 0 ? 0 : i % 7;
+					in[2].vals[i].i = (int64_t)j;
+					for (size_t e = 0; e < len; e++, j++) {
+						in[1].vals[j].i = (int64_t)((j * 7919 + i) % 50);
+						if (t)
+							in[0].vals[j].f = 1 + (double)(j % 13);
+						else
+							in[0].vals[j].i = 1 + (int64_t)(j % 13);
+					}
+				}
+				in[2].vals[m].i = (int64_t)k;
+				for (size_t c = 0; c < 50; c++)
+					if (t)
+						in[3].vals[c].f = (double)(c % 9);
+					else
+						in[3].vals[c].i = (int64_t)(c % 9);
+				snprintf(what, sizeof what,
+					 "empty rows and a long one, %s, lanes %lld",
+					 meth == 1 ? "tiles" : "vector", (long long)lanes[l]);
+				one_input(rt, a, GPU_TUNED, &p, in, what);
+				algo_data_free_all(in, ALGO_MAX_PORTS);
+			}
+}
+
 /* sat's kernels keep integer tables in 32 bits: an image whose table the
  * notes' rule (log w + log h + b bits, and a sign) does not bound within
  * them is refused, saying so, not summed with wrap-around. */
@@ -913,6 +991,7 @@ int main(void)
 	test_sat_tiles(rt);
 	test_segments(rt);
 	test_sat_bits(rt);
+	test_spmv_methods(rt);
 	test_refusals(rt);
 	clrt_close(rt);
 
