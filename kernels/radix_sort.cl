@@ -204,6 +204,11 @@ void radix_st_store(global uint *p, uint v)
 #endif
 }
 
+/* Early values staged a uint4 a load (1), or a word (0). */
+#ifndef RADIX_VEC4
+#define RADIX_VEC4 1
+#endif
+
 /* Tiles one look-back step reads at once. */
 #ifndef LOOKBACK
 #define LOOKBACK 4
@@ -247,14 +252,16 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 __attribute__((always_inline)) inline void radix_sweep(
     global const uint *kin, global const uint *vin, global uint *kout, global uint *vout,
     global uint *status, global uint *tickets, global const uint *hist, uint n, uint pass,
-    uint mask, const uint carry, local uint *tile, local uint *scr, local uint *count,
-    local uint *place, local uint *t_sh)
+    uint mask, const uint carry, const uint early, local uint *tile, local uint *scr,
+    local uint *count, local uint *place, local uint *t_sh)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP, sh = 8 * pass;
 	uint ww = warp_width(), lane = warp_lane(), w = lid / ww, nw = L / ww;
 	/* Digits a work-item adds up and looks back for: per from d0 on
 	 * (none when L > RADIX and lid * per >= RADIX). */
 	uint per = L < RADIX ? RADIX / L : 1, d0 = lid * per;
+	/* early: the values' tile, past the keys' (and the counters). */
+	local uint *vt = tile + max(TILE, nw * RADIX);
 	if (lid == 0)
 		*t_sh = atomic_inc(&tickets[pass]);
 	for (uint i = lid; i < nw * RADIX; i += L)
@@ -278,6 +285,23 @@ __attribute__((always_inline)) inline void radix_sweep(
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
 			key[j] = first + j * ww < m ? kw[j * ww] : 0xffffffffu;
+	}
+	/* early: the tile's values into vt in input order at once, where
+	 * they wait for the keys' ranks in local memory, not in registers.
+	 * Any work-item may stage any of them (the barriers of the ranking
+	 * come before they are read), so a whole tile goes 4 words a load. */
+	if (early && carry == CARRY_READ) {
+		global const uint *vg = vin + base;
+#if RADIX_VEC4
+		if (m == TILE && TILE % 4 == 0 && !((size_t)vg % 16) && !((size_t)vt % 16)) {
+			global const uint4 *v4 = (global const uint4 *)vg;
+			local uint4 *t4 = (local uint4 *)vt;
+			for (uint i = lid; i < TILE / 4; i += L)
+				t4[i] = v4[i];
+		} else
+#endif
+			for (uint i = lid; i < m; i += L)
+				vt[i] = vg[i];
 	}
 
 	/* Each key's rank among its warp's keys of its digit, the warp's
@@ -345,6 +369,21 @@ __attribute__((always_inline)) inline void radix_sweep(
 #pragma unroll
 	for (uint j = 0; j < PP; j++)
 		tile[rank[j]] = key[j];
+	/* early: each key's value from vt (or its index, made) to the same
+	 * place in vt sorted; all are read before any is written. */
+	if (early && carry != CARRY_NONE) {
+		uint val[PP];
+#pragma unroll
+		for (uint j = 0; j < PP; j++) {
+			uint e = first + j * ww;
+			val[j] = carry == CARRY_INDEX ? (uint)base + e : e < m ? vt[e] : 0u;
+		}
+		if (carry == CARRY_READ)
+			barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			vt[rank[j]] = val[j];
+	}
 
 	/* Each digit's place past the tiles before: place[d] becomes the
 	 * output index of tile element 0 were it of digit d. */
@@ -356,7 +395,22 @@ __attribute__((always_inline)) inline void radix_sweep(
 		}
 	barrier(CLK_LOCAL_MEM_FENCE);
 
-	/* Consecutive work-items write consecutive places within a digit.
+	/* Consecutive work-items write consecutive places within a digit,
+	 * early the value beside its key. */
+	if (early || carry == CARRY_NONE) {
+#pragma unroll
+		for (uint k = 0; k < PP; k++) {
+			uint i = k * L + lid;
+			if (i < m) {
+				uint x = tile[i], at = place[(x >> sh) & mask] + i;
+				kout[at] = x;
+				if (carry != CARRY_NONE)
+					vout[at] = vt[i];
+			}
+		}
+		return;
+	}
+	/* Late: the keys first.
 	 * The values will go the same way: their elements' digits are kept,
 	 * a byte each. */
 	uint dig[(PP + 3) / 4];
@@ -403,7 +457,7 @@ kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global u
 			     uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, mask, CARRY_NONE, tile,
+	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, mask, CARRY_NONE, 0, tile,
 		    scr, count, place, &t_sh);
 }
 
@@ -414,7 +468,7 @@ kernel void radix_sweep_pairs(global const uint *kin, global const uint *vin, gl
 			      local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_READ, tile,
+	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_READ, 0, tile,
 		    scr, count, place, &t_sh);
 }
 
@@ -425,6 +479,29 @@ kernel void radix_sweep_index(global const uint *kin, global uint *kout, global 
 			      uint n, uint pass, uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_INDEX, tile,
+	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_INDEX, 0, tile,
+		    scr, count, place, &t_sh);
+}
+
+/* radix_sweep_pairs and radix_sweep_index early: the values staged in
+ * local memory with the keys and written beside them; tile holds twice
+ * the words (the keys' tile, then the values'). */
+kernel void radix_sweep_pairs_early(global const uint *kin, global const uint *vin,
+				    global uint *kout, global uint *vout, global uint *status,
+				    global uint *tickets, global const uint *hist, uint n,
+				    uint pass, uint mask, local uint *tile, local uint *scr)
+{
+	local uint count[RADIX], place[RADIX], t_sh;
+	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_READ, 1, tile,
+		    scr, count, place, &t_sh);
+}
+
+kernel void radix_sweep_index_early(global const uint *kin, global uint *kout, global uint *vout,
+				    global uint *status, global uint *tickets,
+				    global const uint *hist, uint n, uint pass, uint mask,
+				    local uint *tile, local uint *scr)
+{
+	local uint count[RADIX], place[RADIX], t_sh;
+	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_INDEX, 1, tile,
 		    scr, count, place, &t_sh);
 }
