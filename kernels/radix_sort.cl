@@ -209,6 +209,31 @@ void radix_st_store(global uint *p, uint v)
 #define RADIX_VEC4 1
 #endif
 
+/* On NVIDIA, -DRADIX_CP_ASYNC=1 stages them with cp.async (sm_80 on):
+ * global memory to local without registers, the work-item going on to
+ * rank its keys while they arrive; it waits for its own copies before the
+ * barrier after which any work-item reads them. */
+#ifndef RADIX_CP_ASYNC
+#define RADIX_CP_ASYNC 0
+#endif
+#if RADIX_CP_ASYNC && defined(PRAM_NV_PTX)
+inline void radix_cp_async16(local uint4 *dst, global const uint4 *src)
+{
+	__asm__ __volatile__("cp.async.cg.shared.global [%0], [%1], 16;"
+			     :
+			     : "r"((uint)(size_t)dst), "l"(src)
+			     : "memory");
+}
+
+inline void radix_cp_async_wait(void)
+{
+	__asm__ __volatile__("cp.async.wait_all;" : : : "memory");
+}
+#else
+#define radix_cp_async16(dst, src) (*(dst) = *(src))
+#define radix_cp_async_wait()      ((void)0)
+#endif
+
 /* Tiles one look-back step reads at once. */
 #ifndef LOOKBACK
 #define LOOKBACK 4
@@ -297,7 +322,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 			global const uint4 *v4 = (global const uint4 *)vg;
 			local uint4 *t4 = (local uint4 *)vt;
 			for (uint i = lid; i < TILE / 4; i += L)
-				t4[i] = v4[i];
+				radix_cp_async16(&t4[i], &v4[i]);
 		} else
 #endif
 			for (uint i = lid; i < m; i += L)
@@ -320,6 +345,8 @@ __attribute__((always_inline)) inline void radix_sweep(
 		warp_sync();
 		rank[j] = (before + popcount(peers & below)) | d << 16;
 	}
+	if (early && carry == CARRY_READ)
+		radix_cp_async_wait();
 	barrier(CLK_LOCAL_MEM_FENCE);
 
 	/* The tile's place of each (digit, warp): digits in order, the warps
