@@ -21,7 +21,9 @@
  * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, each ranking
  * --keys-per-item K unless given: 20 for keys alone, 16 with values), the
- * same two buffer pairs.
+ * same two buffer pairs. With values, --early-values 1 (the default) takes
+ * radix_sweep_pairs_early and _index_early, whose local tile holds the
+ * values too, and 0 the kernels that read the values once the keys are out.
  * radix_sort.cl says why the look-back and how a tile is ranked.
  */
 #include <stdint.h>

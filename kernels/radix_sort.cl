@@ -24,8 +24,9 @@
  * Build options: those of common.clh and -DPP=k elements per work-item of
  * the scan, or keys per work-item of the tuned pass (a tile, L * PP keys,
  * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
- * look-back step reads at once (4); on NVIDIA -DPRAM_NV_MATCH_ANY
- * (common.clh). Work-group sizes are powers of two. OpenCL C 1.2.
+ * look-back step reads at once (4); -DRADIX_VEC4=0 stages the early
+ * values a word a load rather than 4; on NVIDIA -DPRAM_NV_MATCH_ANY
+ * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async). Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
@@ -118,9 +119,22 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * steps are common.clh's warp_*: the PTX instructions on NVIDIA, local
  * memory and barriers elsewhere, so the tests check the same algorithm.
  * Sorted, a tile's keys of one digit are consecutive, so consecutive
- * work-items write consecutive addresses. The values are read once the
- * keys are out, and take the same way through the same local tile: they
- * hold no registers while the keys are ranked.
+ * work-items write consecutive addresses. The values take the same way
+ * through local memory, in one of two ways:
+ *   early (radix_sweep_pairs_early, _index_early; the default): the
+ *       tile's values are read with its keys straight into a second local
+ *       tile in input order (4 words a load, or cp.async on NVIDIA), where
+ *       they wait while the keys are ranked; once the ranks are known each
+ *       work-item moves its keys' values to their places in that tile, and
+ *       each key and its value are written out together. The value pass
+ *       adds no registers to the ranking (80 like the keys' 78 at 16 keys a
+ *       work-item, ptxas sm_90 on clang's PTX; the late kernel takes 96,
+ *       which leaves a 256-item group 2 places on an SM rather than 3) and
+ *       no read of global memory after the keys are out;
+ *   late (radix_sweep_pairs, _index): the values are read once the keys
+ *       are out, into the keys' tile, and written in a second round: half
+ *       the local memory, but a second wait for global memory and the
+ *       ranks held in registers through it.
  *
  * Status words of the look-back, one per tile and digit: 0 until the tile
  * publishes, then ST_AGG with the tile's own count of the digit (as soon
@@ -456,9 +470,10 @@ __attribute__((always_inline)) inline void radix_sweep(
 	if (carry == CARRY_NONE)
 		return;
 	/* The values, read only now, so that they take no registers while the
-	 * keys are ranked. (Loading them with the keys, or once the keys are
-	 * ranked, measured slower: 10.6 and 10.3 ms against 9.7 for pairs at
-	 * n = 2^28 on an H200, the best shape of each.) */
+	 * keys are ranked. (Loading them with the keys into registers, or once
+	 * the keys are ranked, measured slower: 10.6 and 10.3 ms against 9.7
+	 * for pairs at n = 2^28 on an H200, the best shape of each; early
+	 * stages them in local memory instead.) */
 	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
 	global const uint *vw = vin + base + first;
 #pragma unroll
