@@ -26,7 +26,8 @@
  * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
  * look-back step reads at once (4); -DRADIX_VEC4=0 stages the early
  * values a word a load rather than 4; on NVIDIA -DPRAM_NV_MATCH_ANY
- * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async). Work-group sizes are powers of two. OpenCL C 1.2.
+ * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async).
+ * Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
