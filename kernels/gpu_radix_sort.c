@@ -341,8 +341,9 @@ static int tuned(gpu_ctx *c)
 
 /* The tuned pass's keys a work-item unless --keys-per-item says: on an
  * H100 at n = 2^28 (bench/radix-sweep.sh), keys alone sort in 6.47 ms with
- * 20 (6.93 with 16); with values 16 does best (20 and 24 took 1.2 and 1.5
- * times as long at 2^25: the values' registers). */
+ * 20 (6.93 with 16); with values 16 did best with the late values (20 and
+ * 24 took 1.2 and 1.5 times as long at 2^25: the values' registers), and
+ * the early ones take the registers of the keys alone at 16 (ptxas). */
 static unsigned tuned_pp(const gpu_job *job)
 {
 	return param(job, "pairs") == ALGOS_PAIRS_NO ? 20 : 16;
