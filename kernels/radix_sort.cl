@@ -245,8 +245,7 @@ inline void radix_cp_async_wait(void)
 	__asm__ __volatile__("cp.async.wait_all;" : : : "memory");
 }
 #else
-#define radix_cp_async16(dst, src) (*(dst) = *(src))
-#define radix_cp_async_wait()      ((void)0)
+#define radix_cp_async_wait() ((void)0)
 #endif
 
 /* Tiles one look-back step reads at once. */
@@ -329,19 +328,44 @@ __attribute__((always_inline)) inline void radix_sweep(
 	/* early: the tile's values into vt in input order at once, where
 	 * they wait for the keys' ranks in local memory, not in registers.
 	 * Any work-item may stage any of them (the barriers of the ranking
-	 * come before they are read), so a whole tile goes 4 words a load. */
+	 * come before they are read), so a whole tile goes 4 words a load.
+	 * Every load of a work-item is issued before its first store, which
+	 * waits for it: the waits overlap. */
 	if (early && carry == CARRY_READ) {
 		global const uint *vg = vin + base;
 #if RADIX_VEC4
 		if (m == TILE && TILE % 4 == 0 && !((size_t)vg % 16) && !((size_t)vt % 16)) {
 			global const uint4 *v4 = (global const uint4 *)vg;
 			local uint4 *t4 = (local uint4 *)vt;
-			for (uint i = lid; i < TILE / 4; i += L)
-				radix_cp_async16(&t4[i], &v4[i]);
+#if RADIX_CP_ASYNC && defined(PRAM_NV_PTX)
+#pragma unroll
+			for (uint q = 0; q < (PP + 3) / 4; q++)
+				if (q * L + lid < TILE / 4)
+					radix_cp_async16(&t4[q * L + lid], &v4[q * L + lid]);
+#else
+			uint4 v[(PP + 3) / 4];
+#pragma unroll
+			for (uint q = 0; q < (PP + 3) / 4; q++)
+				v[q] = q * L + lid < TILE / 4 ? v4[q * L + lid] : (uint4)(0);
+#pragma unroll
+			for (uint q = 0; q < (PP + 3) / 4; q++)
+				if (q * L + lid < TILE / 4)
+					t4[q * L + lid] = v[q];
+#endif
 		} else
 #endif
+		    if (m == TILE) {
+			uint v[PP];
+#pragma unroll
+			for (uint j = 0; j < PP; j++)
+				v[j] = vg[j * L + lid];
+#pragma unroll
+			for (uint j = 0; j < PP; j++)
+				vt[j * L + lid] = v[j];
+		} else {
 			for (uint i = lid; i < m; i += L)
 				vt[i] = vg[i];
+		}
 	}
 
 	/* Each key's rank among its warp's keys of its digit, the warp's
