@@ -21,7 +21,9 @@
  * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, each ranking
  * --keys-per-item K unless given: 20 for keys alone, 16 with values), the
- * same two buffer pairs.
+ * same two buffer pairs. With values, --early-values 1 (the default) takes
+ * radix_sweep_pairs_early and _index_early, whose local tile holds the
+ * values too, and 0 the kernels that read the values once the keys are out.
  * radix_sort.cl says why the look-back and how a tile is ranked.
  */
 #include <stdint.h>
@@ -225,6 +227,7 @@ typedef struct tuned_pass {
 	cl_kernel keys, pairs, index; /* radix_sweep_keys, _pairs and _index */
 	size_t n, L, tile, tiles;     /* keys; work-group size; keys a tile; tiles */
 	size_t tile_words;            /* the local tile: the keys, or the warps' counters */
+	size_t vtile_words;           /* that of the value kernels: twice as many early */
 	unsigned bits;                /* the low bits sorted by */
 	cl_mem status, tickets, hist;
 } tuned_pass;
@@ -249,16 +252,17 @@ static int tuned_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const vo
 {
 	const tuned_pass *tp = user;
 	size_t L = tp->L, global = tp->tiles * L, tile = tp->tile_words * 4;
+	size_t vtile = tp->vtile_words * 4;
 	unsigned mask = pass_mask(tp->bits, pass), n = (unsigned)tp->n;
 	switch (vmode(&tp->b, src)) {
 	case 0:
 		return gpu__launch(c, tp->pairs, global, L, "mmmmmmmuuull", src,
 				   vals_of(&tp->b, src), dst, vals_of(&tp->b, dst), tp->status,
-				   tp->tickets, tp->hist, n, pass, mask, tile, L * 4);
+				   tp->tickets, tp->hist, n, pass, mask, vtile, L * 4);
 	case 1:
 		return gpu__launch(c, tp->index, global, L, "mmmmmmuuull", src, dst,
 				   vals_of(&tp->b, dst), tp->status, tp->tickets, tp->hist, n, pass,
-				   mask, tile, L * 4);
+				   mask, vtile, L * 4);
 	default:
 		return gpu__launch(c, tp->keys, global, L, "mmmmmuuull", src, dst, tp->status,
 				   tp->tickets, tp->hist, n, pass, mask, tile, L * 4);
@@ -282,9 +286,14 @@ static int tuned(gpu_ctx *c)
 	 * words (its warp's RADIX counters), and one word for the warps and
 	 * the scan. A group of fewer than 32 (one warp) has RADIX counters,
 	 * which any device's local memory holds. */
-	static const char *const sweeps[] = {"radix_sweep_keys", "radix_sweep_pairs",
-					     "radix_sweep_index"};
-	size_t per_item = ((pp > 8 ? pp : 8) + 1) * 4, local[] = {per_item, per_item, per_item};
+	/* Early (--early-values 1), the value kernels' tile holds the values
+	 * too; the keys alone do not ask for their room. */
+	int early = param(c->job, "early-values") != 0 && cf.pairs != ALGOS_PAIRS_NO;
+	const char *const sweeps[] = {"radix_sweep_keys",
+				      early ? "radix_sweep_pairs_early" : "radix_sweep_pairs",
+				      early ? "radix_sweep_index_early" : "radix_sweep_index"};
+	size_t per_item = ((pp > 8 ? pp : 8) + 1) * 4, per_vitem = per_item + (early ? pp * 4 : 0);
+	size_t local[] = {per_item, per_vitem, per_vitem};
 	cl_kernel k[3];
 	int64_t want = gpu__param_given(c->job, "group-size");
 	if (!(tp.L = gpu__kernels(c, 3, sweeps, local, want ? (size_t)want : RADIX, k)))
@@ -304,6 +313,7 @@ static int tuned(gpu_ctx *c)
 	tp.tiles = GPU_DIV_UP(n, tp.tile);
 	size_t warps = tp.L < 32 ? 1 : tp.L / 32;
 	tp.tile_words = tp.tile > warps * RADIX ? tp.tile : warps * RADIX;
+	tp.vtile_words = tp.tile_words + (early ? tp.tile : 0);
 	size_t words = passes * tp.tiles * RADIX;
 	if (words > UINT32_MAX) {
 		snprintf(c->err, c->errlen,
@@ -331,8 +341,9 @@ static int tuned(gpu_ctx *c)
 
 /* The tuned pass's keys a work-item unless --keys-per-item says: on an
  * H100 at n = 2^28 (bench/radix-sweep.sh), keys alone sort in 6.47 ms with
- * 20 (6.93 with 16); with values 16 does best (20 and 24 took 1.2 and 1.5
- * times as long at 2^25: the values' registers). */
+ * 20 (6.93 with 16); with values 16 did best with the late values (20 and
+ * 24 took 1.2 and 1.5 times as long at 2^25: the values' registers), and
+ * the early ones take the registers of the keys alone at 16 (ptxas). */
 static unsigned tuned_pp(const gpu_job *job)
 {
 	return param(job, "pairs") == ALGOS_PAIRS_NO ? 20 : 16;

@@ -24,8 +24,10 @@
  * Build options: those of common.clh and -DPP=k elements per work-item of
  * the scan, or keys per work-item of the tuned pass (a tile, L * PP keys,
  * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
- * look-back step reads at once (4); on NVIDIA -DPRAM_NV_MATCH_ANY
- * (common.clh). Work-group sizes are powers of two. OpenCL C 1.2.
+ * look-back step reads at once (4); -DRADIX_VEC4=0 stages the early
+ * values a word a load rather than 4; on NVIDIA -DPRAM_NV_MATCH_ANY
+ * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async).
+ * Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
@@ -118,9 +120,22 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * steps are common.clh's warp_*: the PTX instructions on NVIDIA, local
  * memory and barriers elsewhere, so the tests check the same algorithm.
  * Sorted, a tile's keys of one digit are consecutive, so consecutive
- * work-items write consecutive addresses. The values are read once the
- * keys are out, and take the same way through the same local tile: they
- * hold no registers while the keys are ranked.
+ * work-items write consecutive addresses. The values take the same way
+ * through local memory, in one of two ways:
+ *   early (radix_sweep_pairs_early, _index_early; the default): the
+ *       tile's values are read with its keys straight into a second local
+ *       tile in input order (4 words a load, or cp.async on NVIDIA), where
+ *       they wait while the keys are ranked; once the ranks are known each
+ *       work-item moves its keys' values to their places in that tile, and
+ *       each key and its value are written out together. The value pass
+ *       adds no registers to the ranking (80 like the keys' 78 at 16 keys a
+ *       work-item, ptxas sm_90 on clang's PTX; the late kernel takes 96,
+ *       which leaves a 256-item group 2 places on an SM rather than 3) and
+ *       no read of global memory after the keys are out;
+ *   late (radix_sweep_pairs, _index): the values are read once the keys
+ *       are out, into the keys' tile, and written in a second round: half
+ *       the local memory, but a second wait for global memory and the
+ *       ranks held in registers through it.
  *
  * Status words of the look-back, one per tile and digit: 0 until the tile
  * publishes, then ST_AGG with the tile's own count of the digit (as soon
@@ -204,6 +219,35 @@ void radix_st_store(global uint *p, uint v)
 #endif
 }
 
+/* Early values staged a uint4 a load (1), or a word (0). */
+#ifndef RADIX_VEC4
+#define RADIX_VEC4 1
+#endif
+
+/* On NVIDIA, -DRADIX_CP_ASYNC=1 stages them with cp.async (sm_80 on):
+ * global memory to local without registers, the work-item going on to
+ * rank its keys while they arrive; it waits for its own copies before the
+ * barrier after which any work-item reads them. */
+#ifndef RADIX_CP_ASYNC
+#define RADIX_CP_ASYNC 0
+#endif
+#if RADIX_CP_ASYNC && defined(PRAM_NV_PTX)
+inline void radix_cp_async16(local uint4 *dst, global const uint4 *src)
+{
+	__asm__ __volatile__("cp.async.cg.shared.global [%0], [%1], 16;"
+			     :
+			     : "r"((uint)(size_t)dst), "l"(src)
+			     : "memory");
+}
+
+inline void radix_cp_async_wait(void)
+{
+	__asm__ __volatile__("cp.async.wait_all;" : : : "memory");
+}
+#else
+#define radix_cp_async_wait() ((void)0)
+#endif
+
 /* Tiles one look-back step reads at once. */
 #ifndef LOOKBACK
 #define LOOKBACK 4
@@ -247,14 +291,16 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 __attribute__((always_inline)) inline void radix_sweep(
     global const uint *kin, global const uint *vin, global uint *kout, global uint *vout,
     global uint *status, global uint *tickets, global const uint *hist, uint n, uint pass,
-    uint mask, const uint carry, local uint *tile, local uint *scr, local uint *count,
-    local uint *place, local uint *t_sh)
+    uint mask, const uint carry, const uint early, local uint *tile, local uint *scr,
+    local uint *count, local uint *place, local uint *t_sh)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP, sh = 8 * pass;
 	uint ww = warp_width(), lane = warp_lane(), w = lid / ww, nw = L / ww;
 	/* Digits a work-item adds up and looks back for: per from d0 on
 	 * (none when L > RADIX and lid * per >= RADIX). */
 	uint per = L < RADIX ? RADIX / L : 1, d0 = lid * per;
+	/* early: the values' tile, past the keys' (and the counters). */
+	local uint *vt = tile + max(TILE, nw * RADIX);
 	if (lid == 0)
 		*t_sh = atomic_inc(&tickets[pass]);
 	for (uint i = lid; i < nw * RADIX; i += L)
@@ -279,6 +325,48 @@ __attribute__((always_inline)) inline void radix_sweep(
 		for (uint j = 0; j < PP; j++)
 			key[j] = first + j * ww < m ? kw[j * ww] : 0xffffffffu;
 	}
+	/* early: the tile's values into vt in input order at once, where
+	 * they wait for the keys' ranks in local memory, not in registers.
+	 * Any work-item may stage any of them (the barriers of the ranking
+	 * come before they are read), so a whole tile goes 4 words a load.
+	 * Every load of a work-item is issued before its first store, which
+	 * waits for it: the waits overlap. */
+	if (early && carry == CARRY_READ) {
+		global const uint *vg = vin + base;
+#if RADIX_VEC4
+		if (m == TILE && TILE % 4 == 0 && !((size_t)vg % 16) && !((size_t)vt % 16)) {
+			global const uint4 *v4 = (global const uint4 *)vg;
+			local uint4 *t4 = (local uint4 *)vt;
+#if RADIX_CP_ASYNC && defined(PRAM_NV_PTX)
+#pragma unroll
+			for (uint q = 0; q < (PP + 3) / 4; q++)
+				if (q * L + lid < TILE / 4)
+					radix_cp_async16(&t4[q * L + lid], &v4[q * L + lid]);
+#else
+			uint4 v[(PP + 3) / 4];
+#pragma unroll
+			for (uint q = 0; q < (PP + 3) / 4; q++)
+				v[q] = q * L + lid < TILE / 4 ? v4[q * L + lid] : (uint4)(0);
+#pragma unroll
+			for (uint q = 0; q < (PP + 3) / 4; q++)
+				if (q * L + lid < TILE / 4)
+					t4[q * L + lid] = v[q];
+#endif
+		} else
+#endif
+		    if (m == TILE) {
+			uint v[PP];
+#pragma unroll
+			for (uint j = 0; j < PP; j++)
+				v[j] = vg[j * L + lid];
+#pragma unroll
+			for (uint j = 0; j < PP; j++)
+				vt[j * L + lid] = v[j];
+		} else {
+			for (uint i = lid; i < m; i += L)
+				vt[i] = vg[i];
+		}
+	}
 
 	/* Each key's rank among its warp's keys of its digit, the warp's
 	 * counters moving on by each step's keys; the digit rides in the
@@ -296,6 +384,8 @@ __attribute__((always_inline)) inline void radix_sweep(
 		warp_sync();
 		rank[j] = (before + popcount(peers & below)) | d << 16;
 	}
+	if (early && carry == CARRY_READ)
+		radix_cp_async_wait();
 	barrier(CLK_LOCAL_MEM_FENCE);
 
 	/* The tile's place of each (digit, warp): digits in order, the warps
@@ -345,6 +435,21 @@ __attribute__((always_inline)) inline void radix_sweep(
 #pragma unroll
 	for (uint j = 0; j < PP; j++)
 		tile[rank[j]] = key[j];
+	/* early: each key's value from vt (or its index, made) to the same
+	 * place in vt sorted; all are read before any is written. */
+	if (early && carry != CARRY_NONE) {
+		uint val[PP];
+#pragma unroll
+		for (uint j = 0; j < PP; j++) {
+			uint e = first + j * ww;
+			val[j] = carry == CARRY_INDEX ? (uint)base + e : e < m ? vt[e] : 0u;
+		}
+		if (carry == CARRY_READ)
+			barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			vt[rank[j]] = val[j];
+	}
 
 	/* Each digit's place past the tiles before: place[d] becomes the
 	 * output index of tile element 0 were it of digit d. */
@@ -356,7 +461,22 @@ __attribute__((always_inline)) inline void radix_sweep(
 		}
 	barrier(CLK_LOCAL_MEM_FENCE);
 
-	/* Consecutive work-items write consecutive places within a digit.
+	/* Consecutive work-items write consecutive places within a digit,
+	 * early the value beside its key. */
+	if (early || carry == CARRY_NONE) {
+#pragma unroll
+		for (uint k = 0; k < PP; k++) {
+			uint i = k * L + lid;
+			if (i < m) {
+				uint x = tile[i], at = place[(x >> sh) & mask] + i;
+				kout[at] = x;
+				if (carry != CARRY_NONE)
+					vout[at] = vt[i];
+			}
+		}
+		return;
+	}
+	/* Late: the keys first.
 	 * The values will go the same way: their elements' digits are kept,
 	 * a byte each. */
 	uint dig[(PP + 3) / 4];
@@ -375,9 +495,10 @@ __attribute__((always_inline)) inline void radix_sweep(
 	if (carry == CARRY_NONE)
 		return;
 	/* The values, read only now, so that they take no registers while the
-	 * keys are ranked. (Loading them with the keys, or once the keys are
-	 * ranked, measured slower: 10.6 and 10.3 ms against 9.7 for pairs at
-	 * n = 2^28 on an H200, the best shape of each.) */
+	 * keys are ranked. (Loading them with the keys into registers, or once
+	 * the keys are ranked, measured slower: 10.6 and 10.3 ms against 9.7
+	 * for pairs at n = 2^28 on an H200, the best shape of each; early
+	 * stages them in local memory instead.) */
 	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
 	global const uint *vw = vin + base + first;
 #pragma unroll
@@ -403,7 +524,7 @@ kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global u
 			     uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, mask, CARRY_NONE, tile,
+	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, mask, CARRY_NONE, 0, tile,
 		    scr, count, place, &t_sh);
 }
 
@@ -414,7 +535,7 @@ kernel void radix_sweep_pairs(global const uint *kin, global const uint *vin, gl
 			      local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_READ, tile,
+	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_READ, 0, tile,
 		    scr, count, place, &t_sh);
 }
 
@@ -425,6 +546,29 @@ kernel void radix_sweep_index(global const uint *kin, global uint *kout, global 
 			      uint n, uint pass, uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_INDEX, tile,
+	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_INDEX, 0, tile,
+		    scr, count, place, &t_sh);
+}
+
+/* radix_sweep_pairs and radix_sweep_index early: the values staged in
+ * local memory with the keys and written beside them; tile holds twice
+ * the words (the keys' tile, then the values'). */
+kernel void radix_sweep_pairs_early(global const uint *kin, global const uint *vin,
+				    global uint *kout, global uint *vout, global uint *status,
+				    global uint *tickets, global const uint *hist, uint n,
+				    uint pass, uint mask, local uint *tile, local uint *scr)
+{
+	local uint count[RADIX], place[RADIX], t_sh;
+	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_READ, 1, tile,
+		    scr, count, place, &t_sh);
+}
+
+kernel void radix_sweep_index_early(global const uint *kin, global uint *kout, global uint *vout,
+				    global uint *status, global uint *tickets,
+				    global const uint *hist, uint n, uint pass, uint mask,
+				    local uint *tile, local uint *scr)
+{
+	local uint count[RADIX], place[RADIX], t_sh;
+	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_INDEX, 1, tile,
 		    scr, count, place, &t_sh);
 }

@@ -28,7 +28,7 @@
 
 /* Most ports and parameters an algorithm may declare. */
 #define ALGO_MAX_PORTS  4
-#define ALGO_MAX_PARAMS 8
+#define ALGO_MAX_PARAMS 12
 
 /* What a port's elements are. */
 typedef enum algo_elem {

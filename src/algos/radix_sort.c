@@ -58,7 +58,8 @@ enum {
 	P_PAIRS,
 	P_DIST,
 	P_KEYS_ITEM,
-	P_GROUP
+	P_GROUP,
+	P_EARLY
 };
 
 static const algo_param rs_params[] = {
@@ -108,6 +109,14 @@ static const algo_param rs_params[] = {
 		 .props = ALGO_PARAM_POW2,
 		 .help = "tuned kernels only: work-items of a pass's work-group, at most (fewer "
 			 "where the device has less)"},
+    [P_EARLY] = {.name = "early-values",
+		 .metavar = "E",
+		 .min = 0,
+		 .max = 1,
+		 .def = 1,
+		 .help = "tuned kernels only, with values: 1 stages a tile's values in local "
+			 "memory with its keys and writes each beside its key; 0 reads them "
+			 "once the keys are written"},
     {0},
 };
 

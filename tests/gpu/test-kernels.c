@@ -389,24 +389,27 @@ static void test_radix(clrt *rt)
 		return;
 	/* Tiles of other shapes: keys a work-item (odd ones too), work-groups
 	 * of up to 1024 (fewer where the device has less); sizes that fill
-	 * the last tile or not; the three kinds of values. */
+	 * the last tile or not; the three kinds of values, early and late. */
 	static const struct {
 		int64_t keys, group;
 	} shapes[] = {{1, 256}, {7, 64}, {24, 512}, {32, 256}, {13, 1024}, {64, 32}};
 	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
-		for (int64_t pairs = 0; pairs < 3; pairs++) {
+		for (int64_t pairs = 0; pairs < 6; pairs++) {
 			algo_params p = algo_default_params(a);
 			char note[96];
-			algo_set_param(a, &p, "pairs", pairs);
+			if (pairs / 3 && pairs % 3 == 2)
+				continue; /* --pairs no: no values to be early or late */
+			algo_set_param(a, &p, "pairs", pairs % 3);
+			algo_set_param(a, &p, "early-values", pairs / 3 == 0);
 			algo_set_param(a, &p, "key-range", (int64_t)1 << 31);
 			algo_set_param(a, &p, "keys-per-item", shapes[k].keys);
 			algo_set_param(a, &p, "group-size", shapes[k].group);
 			snprintf(note, sizeof note,
-				 " (%lld keys a work-item, groups of %lld, pairs %lld)",
+				 " (%lld keys a work-item, groups of %lld, pairs %lld, %s values)",
 				 (long long)shapes[k].keys, (long long)shapes[k].group,
-				 (long long)pairs);
+				 (long long)(pairs % 3), pairs / 3 ? "late" : "early");
 			size_t tile = (size_t)(shapes[k].keys * shapes[k].group);
-			one(rt, a, GPU_TUNED, &p, 3 * tile + (pairs == 1 ? 0 : 1 + tile / 3), 92,
+			one(rt, a, GPU_TUNED, &p, 3 * tile + (pairs % 3 == 1 ? 0 : 1 + tile / 3), 92,
 			    note);
 		}
 	algo_params p = algo_default_params(a);
