@@ -113,10 +113,11 @@ static const algo_param rs_params[] = {
 		 .metavar = "E",
 		 .min = 0,
 		 .max = 1,
-		 .def = 1,
-		 .help = "tuned kernels only, with values: 1 stages a tile's values in local "
-			 "memory with its keys and writes each beside its key; 0 reads them "
-			 "once the keys are written"},
+		 .def = 0,
+		 .help = "tuned kernels only, with values: 0 (the default) reads them once the "
+			 "keys are written; 1 stages a tile's values in local memory with its keys "
+			 "and writes each beside its key (on an H100 at 2^28 pairs: 18.4 ms against "
+			 "11.1, its medians uneven)"},
     {0},
 };
 
