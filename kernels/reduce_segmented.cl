@@ -270,6 +270,28 @@ kernel void segreduce_fixup(global const uint *flags, global T *out, global cons
 	out[at] = OP(SEG_AS_T(q.y), out[at]);
 }
 
+/* Tile t's part of the move (segreduce_place and segreduce_place1), by
+ * work-item k of the K that share the tile: its slots j = 0 .. tc of the
+ * scratch, t tile - 1 + j, to segments pre - 1 + j as segreduce_place
+ * says, slot 0 completed with before, the value running into the tile;
+ * the last tile writes the number of segments to *count. */
+inline void segfix_move(global const uint *flags, global const T *scratch, global T *out,
+			global uint *count, uint tile, uint tiles, uint t, uint pre, uint tc,
+			T before, uint k, uint K)
+{
+	uint b = t * tile, last = t + 1 == tiles;
+	uint head0 = t ? segfix_head0(flags, t, tile) : 1u;
+	uint next0 = last ? 1u : segfix_head0(flags, t + 1, tile);
+	if (last && k == 0)
+		*count = pre + tc;
+	if (k == 0 && !head0 && (tc || next0))
+		out[pre - 1] = OP(before, scratch[b - 1]);
+	/* Slots 1 .. tc - 1, and tc when its segment ends here. */
+	uint whole = tc && !next0 ? tc - 1 : tc;
+	for (uint j = 1 + k; j <= whole; j += K)
+		out[pre - 1 + j] = scratch[b - 1 + j];
+}
+
 /* --numbering deferred, after the scan of the pairs: tile t's segments
  * from its slots of the scratch (segfix_pre) to out, by SEG_PLACE_P
  * work-items a tile (the group size is free: a tile's work-items need not
@@ -288,19 +310,9 @@ kernel void segreduce_place(global const uint *flags, global const T *scratch, g
 	uint t = get_global_id(0) / SEG_PLACE_P, lane = get_global_id(0) % SEG_PLACE_P;
 	if (t >= tiles)
 		return;
-	uint b = t * tile, last = t + 1 == tiles;
-	uint pre = t ? pair[t - 1].x : 0u, tc = pair[t].x - pre;
-	T before = t ? SEG_AS_T(pair[t - 1].y) : IDENT;
-	uint head0 = t ? segfix_head0(flags, t, tile) : 1u;
-	uint next0 = last ? 1u : segfix_head0(flags, t + 1, tile);
-	if (last && lane == 0)
-		*count = pre + tc;
-	if (lane == 0 && !head0 && (tc || next0))
-		out[pre - 1] = OP(before, scratch[b - 1]);
-	/* Slots 1 .. tc - 1, and tc when its segment ends here. */
-	uint whole = tc && !next0 ? tc - 1 : tc;
-	for (uint j = 1 + lane; j <= whole; j += SEG_PLACE_P)
-		out[pre - 1 + j] = scratch[b - 1 + j];
+	uint pre = t ? pair[t - 1].x : 0u;
+	segfix_move(flags, scratch, out, count, tile, tiles, t, pre, pair[t].x - pre,
+		    t ? SEG_AS_T(pair[t - 1].y) : IDENT, lane, SEG_PLACE_P);
 }
 
 /* segreduce_place for few tiles, with no scan before it: a work-group per
@@ -326,16 +338,7 @@ kernel void segreduce_place1(global const uint *flags, global const T *scratch, 
 	uint pc, pre;
 	T pv, before;
 	seg_group_scan(sc, sv, c, v, &pc, &pv, &pre, &before);
-	uint b = t * tile, last = t + 1 == tiles, tc = pair[t].x;
-	uint head0 = t ? segfix_head0(flags, t, tile) : 1u;
-	uint next0 = last ? 1u : segfix_head0(flags, t + 1, tile);
-	if (last && lid == 0)
-		*count = pre + tc;
-	if (lid == 0 && !head0 && (tc || next0))
-		out[pre - 1] = OP(before, scratch[b - 1]);
-	uint whole = tc && !next0 ? tc - 1 : tc;
-	for (uint j = 1 + lid; j <= whole; j += L)
-		out[pre - 1 + j] = scratch[b - 1 + j];
+	segfix_move(flags, scratch, out, count, tile, tiles, t, pre, pair[t].x, before, lid, L);
 }
 #endif /* cl_khr_int64_base_atomics */
 
