@@ -661,6 +661,25 @@ static void append_log(char *err, size_t errlen, const char *log, const char *pa
 	}
 }
 
+/* The build log of prog on device, NUL-terminated, for the caller to free;
+ * NULL when there is none or it cannot be read. */
+static char *build_log(cl_program prog, cl_device_id device)
+{
+	size_t len = 0;
+	char *log;
+	if (clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len) !=
+		CL_SUCCESS ||
+	    len == 0 || !(log = malloc(len + 1)))
+		return NULL;
+	if (clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, len, log, NULL) !=
+	    CL_SUCCESS) {
+		free(log);
+		return NULL;
+	}
+	log[len] = '\0';
+	return log;
+}
+
 /* Find file in the kernel folders. A folder named by PRAM_KERNEL_DIR is the
  * only place looked in: a teacher pointing it at a student's folder must
  * never get the installed kernels instead. Otherwise the source tree's
@@ -768,15 +787,9 @@ cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err
 	if (rc == CL_SUCCESS)
 		rc = clBuildProgram(prog, 1, &rt->device, full, NULL, NULL);
 	if (rc != CL_SUCCESS) {
-		size_t loglen = 0;
 		fmt(err, errlen, "%s: build failed (%s) with options '%s%s%s'", path,
 		    clrt_errname(rc), options, *extra ? " " : "", extra);
-		if (clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, 0, NULL,
-					  &loglen) == CL_SUCCESS &&
-		    loglen > 0 && (log = malloc(loglen + 1)) != NULL &&
-		    clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, loglen, log,
-					  NULL) == CL_SUCCESS) {
-			log[loglen] = '\0';
+		if ((log = build_log(prog, rt->device)) != NULL) {
 			append(err, errlen, ":\n");
 			append_log(err, errlen, log, path);
 		}
@@ -786,17 +799,8 @@ cl_program clrt_build(clrt *rt, const char *file, const char *options, char *err
 	 * program built to stderr: with -cl-nv-verbose in PRAM_CL_OPTIONS,
 	 * NVIDIA's registers and spills per kernel. */
 	const char *want_log = getenv("PRAM_CL_BUILD_LOG");
-	if (want_log && *want_log) {
-		size_t loglen = 0;
-		if (clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, 0, NULL,
-					  &loglen) == CL_SUCCESS &&
-		    loglen > 0 && (log = malloc(loglen + 1)) != NULL &&
-		    clGetProgramBuildInfo(prog, rt->device, CL_PROGRAM_BUILD_LOG, loglen, log,
-					  NULL) == CL_SUCCESS) {
-			log[loglen] = '\0';
-			fprintf(stderr, "%s: built with options '%s': build log:\n%s\n", path, full,
-				log);
-		}
+	if (want_log && *want_log && (log = build_log(prog, rt->device)) != NULL) {
+		fprintf(stderr, "%s: built with options '%s': build log:\n%s\n", path, full, log);
 		free(log);
 		log = NULL;
 	}
