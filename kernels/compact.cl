@@ -63,8 +63,7 @@ uint flag_bits(global const uint *flags, uint s, uint len)
  * its place in the tile, pre of its chunk plus the kept elements before it
  * in the chunk (a popcount of the mask below it), in local memory, and
  * only then does the first warp look back for the kept elements before
- * the tile (with -DCOMPACT_LATE=1 it looks back first, as it once did), so
- * that after the wait the tile's kept values just leave, in one contiguous
+ * the tile (it once looked back first), so that after the wait the tile's kept values just leave, in one contiguous
  * run of coalesced stores (0.560 against 0.663 ms on an H100, n = 2^28,
  * half kept). The
  * last tile writes the number kept to count[0]. Reads n values and n/32
@@ -98,12 +97,8 @@ kernel void compact_onepass(global const uint *in, global const uint *flags, glo
 	uint total, p = group_count_excl(tot, popcount(m), &total);
 	pre[lid] = p;
 	mask[lid] = m;
-#if COMPACT_LATE
-	count_publish_lookback(status, t, total, &prefix_sh);
-#else
 	if (lid == 0)
 		count_publish(status, t, total);
-#endif
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* Elements past cnt have no bit in their chunk's mask. */
 	for (uint k = 0; k < PP / 4; k++)
@@ -112,9 +107,7 @@ kernel void compact_onepass(global const uint *in, global const uint *flags, glo
 			if ((mc >> b) & 1u)
 				keep[pre[c] + popcount(mc & ((1u << b) - 1))] = x[4 * k + j];
 		}
-#if !COMPACT_LATE
 	count_lookback_group(status, t, total, &prefix_sh);
-#endif
 	barrier(CLK_LOCAL_MEM_FENCE);
 	uint prefix = prefix_sh;
 	for (uint j = lid; j < total; j += L)
