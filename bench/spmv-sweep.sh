@@ -32,12 +32,12 @@ vector:32:8:256:- vector:32:4:128:- vector:32:4:512:- vector:16:4:256:- vector:1
 vector:8:4:256:- vector:8:8:256:- vector:8:4:256:-DSPMV_UNROLL=4 \
 vector:16:4:256:-DSPMV_UNROLL=2 vector:32:4:256:-DSPMV_STREAM=1 \
 vector:32:8:256:-DSPMV_STREAM=1 tiles:0:8:256:-DSPMV_STREAM=1 vector:32:4:256:-DSPMV_CLAMP=1 \
-vector:32:8:256:-DSPMV_CLAMP=1 tiles:0:8:256:-DSPMV_TILES_INTERLEAVED=1}
-uniform=${UNIFORM:-tiles:0:8:256:- tiles:0:8:256:-DSPMV_TILES_INTERLEAVED=1 tiles:0:16:256:- tiles:0:16:128:- tiles:0:4:256:- \
+vector:32:8:256:-DSPMV_CLAMP=1}
+uniform=${UNIFORM:-tiles:0:8:256:- tiles:0:16:256:- tiles:0:16:128:- tiles:0:4:256:- \
 tiles:0:8:256:-DSPMV_STREAM=1 tiles:0:16:128:-DSPMV_STREAM=1 vector:4:4:256:- \
 vector:4:8:256:- vector:4:16:256:- vector:4:8:256:-DSPMV_STREAM=1 \
 vector:4:8:256:-DSPMV_CLAMP=1 vector:2:8:256:-DSPMV_UNROLL=2 vector:1:8:256:-DSPMV_UNROLL=4}
-power=${POWER:-tiles:0:8:256:- tiles:0:8:256:-DSPMV_TILES_INTERLEAVED=1 tiles:0:16:256:- tiles:0:16:128:- tiles:0:4:256:- \
+power=${POWER:-tiles:0:8:256:- tiles:0:16:256:- tiles:0:16:128:- tiles:0:4:256:- \
 tiles:0:8:256:-DSPMV_STREAM=1 tiles:0:16:128:-DSPMV_STREAM=1}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

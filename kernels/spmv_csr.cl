@@ -56,8 +56,6 @@
  *   -DSPMV_STREAM=1   V and C loaded as a stream on NVIDIA
  *   -DSPMV_CLAMP=1    spmv_vector's loads without a branch (clamped
  *                     indices; more registers)
- *   -DSPMV_TILES_INTERLEAVED=1  spmv_tiles' earlier first loop (each
- *                     product's loads in turn), to compare
  * Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
@@ -153,22 +151,12 @@ kernel void spmv_tiles(global const T *restrict val, global const int *restrict 
 	uint tile = L * PP, ts = g * tile, te = min(ts + tile, k);
 	uint r0 = rbeg[g], r1 = rbeg[g + 1];
 	SPMV_POLICY;
-	/* The products, each work-item PP of them L apart: coalesced. */
-#if defined(SPMV_TILES_INTERLEAVED) && SPMV_TILES_INTERLEAVED
-	/* (The earlier loop, for comparing: each product's loads in turn.) */
-	for (uint q = 0; q < PP; q++) {
-		uint e = q * L + lid;
-		T v = IDENT;
-		if (ts + e < te)
-			v = VAL(ts + e) * x[COL(ts + e)];
-		prod[PAD(e)] = v;
-		flag[PAD(e)] = 0;
-	}
-#else
-	/* All PP loads of V and C first, then the PP gathers of x, without a
-	 * branch (past the end a work-item reads the tile's last element
-	 * again, and drops it), so that each work-item has 2 PP and then PP
-	 * loads in flight at once. */
+	/* The products, each work-item PP of them L apart: coalesced. All PP
+	 * loads of V and C first, then the PP gathers of x, without a branch
+	 * (past the end a work-item reads the tile's last element again, and
+	 * drops it), so that each work-item has 2 PP and then PP loads in
+	 * flight at once: 0.880 ms against 0.918 for each product's loads in
+	 * turn (H100, the band at 2^28). */
 	T pv[PP];
 	int pc[PP];
 	if (ts < te) { /* (the one tile of a matrix without non-zeros is empty) */
@@ -188,7 +176,6 @@ kernel void spmv_tiles(global const T *restrict val, global const int *restrict 
 		prod[PAD(e)] = ts + e < te ? pv[q] : IDENT;
 		flag[PAD(e)] = 0;
 	}
-#endif
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* F_j = 1 <=> j in R, for the rows starting in the tile: those it owns
 	 * and the one that runs on past it. Distinct non-empty rows start at
