@@ -233,16 +233,20 @@ int gpu__enqueue(gpu_ctx *c, cl_kernel k, unsigned dims, const size_t *global, c
 	if (c->nev == c->evcap) {
 		size_t cap = c->evcap ? 2 * c->evcap : 16;
 		cl_event *grown = realloc(c->ev, cap * sizeof *grown);
-		if (!grown) {
+		if (grown)
+			c->ev = grown;
+		cl_kernel *kgrown = grown ? realloc(c->evk, cap * sizeof *kgrown) : NULL;
+		if (!kgrown) {
 			snprintf(c->err, c->errlen, "out of memory");
 			return -1;
 		}
-		c->ev = grown;
+		c->evk = kgrown;
 		c->evcap = cap;
 	}
 	CL_CHECK(
 	    clEnqueueNDRangeKernel(clrt_queue(c->rt), k, dims, NULL, global, local, 0, NULL, &ev),
 	    c->err, c->errlen);
+	c->evk[c->nev] = k;
 	c->ev[c->nev++] = ev;
 	return 0;
 fail:
@@ -281,6 +285,15 @@ int gpu__ctx_open(gpu_ctx *c, clrt *rt, const char *file, const char *options, c
 	return c->prog ? 0 : -1;
 }
 
+/* One line of PRAM_KERNEL_TIMES: the kernel's name and its time. */
+static void show_kernel_time(cl_kernel k, double ms)
+{
+	char name[128] = "?";
+	if (clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL) != CL_SUCCESS)
+		snprintf(name, sizeof name, "?");
+	fprintf(stderr, "pram: kernel %s: %.4f ms\n", name, ms);
+}
+
 int gpu__ctx_finish(gpu_ctx *c, double *ms)
 {
 	double total = 0;
@@ -292,9 +305,15 @@ int gpu__ctx_finish(gpu_ctx *c, double *ms)
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clFinish", st);
 		rc = -1;
 	}
+	/* PRAM_KERNEL_TIMES in the environment prints each kernel's time of
+	 * every run (the warm-up first) to stderr: where a run's time goes. */
+	const char *each = getenv("PRAM_KERNEL_TIMES");
+	int show = each && *each && strcmp(each, "0") != 0;
 	for (size_t k = 0; k < c->nev; k++) {
 		double t = clrt_event_ms(c->ev[k]);
 		total += t > 0 ? t : 0;
+		if (show)
+			show_kernel_time(c->evk[k], t);
 		clReleaseEvent(c->ev[k]);
 	}
 	c->nev = 0;
@@ -311,6 +330,7 @@ void gpu__ctx_close(gpu_ctx *c)
 			clReleaseEvent(c->ev[k]);
 	}
 	free(c->ev);
+	free(c->evk);
 	for (unsigned k = c->nkern; k-- > 0;)
 		clReleaseKernel(c->kern[k]);
 	for (unsigned k = GPU_MAX_SCRATCH; k-- > 0;)
@@ -521,8 +541,10 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 			 GPU_MAX_PER_PROC);
 		goto fail;
 	}
-	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u", op_define[p->op],
-		 p->type == PRAM_FLOAT ? " -DIS_FLOAT" : "", pp);
+	int nv = r->nv_options && clrt_ptx(rt);
+	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u%s%s", op_define[p->op],
+		 p->type == PRAM_FLOAT ? " -DIS_FLOAT" : "", pp, nv ? " " : "",
+		 nv ? r->nv_options : "");
 	if (gpu__ctx_open(&c, rt, g->file, opts, err, errlen))
 		goto fail;
 	c.job = job;

@@ -66,6 +66,9 @@ typedef struct gpu_runner {
 	int fit_pp;                    /* a single-pass kernel: the default is halved (to 8
 					* at least) for inputs too small to give every
 					* compute unit two tiles of GPU_SCAN_WG_CAP work-items */
+	const char *nv_options;        /* build options added on NVIDIA's OpenCL where the
+					* kernels take PTX (clrt_ptx): "-cl-nv-maxrregcount=64",
+					* say; NULL: none */
 } gpu_runner;
 
 /* An algorithm's kernels, one per algorithm, defined in its kernels/gpu_X.c

@@ -40,7 +40,8 @@ typedef struct gpu_ctx {
 	const char *kname[GPU_MAX_KERNELS]; /* kernels created so far ... */
 	cl_kernel kern[GPU_MAX_KERNELS];    /* ... and their objects */
 	unsigned nkern;
-	cl_event *ev; /* events of the current run */
+	cl_event *ev;   /* events of the current run */
+	cl_kernel *evk; /* the kernel of each */
 	size_t nev, evcap;
 	char *err; /* the caller's message buffer */
 	size_t errlen;

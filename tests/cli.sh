@@ -141,6 +141,14 @@ for v in r["results"]:
 	*) ok=1 ;;
 	esac
 	check "and without it prints none" test "$ok" = 1
+	# PRAM_KERNEL_TIMES: a line per kernel per run, the warm-up's too.
+	PRAM_KERNEL_TIMES=1 run_pram gpu radix-sort --variant tuned --n 5000 --key-range 2^16 \
+		--pairs no --reps 2
+	expect_rc 0 "PRAM_KERNEL_TIMES=1 pram gpu radix-sort"
+	lines=$(printf '%s\n' "$err" | grep -c '^pram: kernel radix_sweep_keys: [0-9.]* ms$')
+	check "prints each pass's kernel of the 3 runs (6 lines): $lines" test "$lines" = 6
+	lines=$(printf '%s\n' "$err" | grep -c '^pram: kernel radix_hist: ')
+	check "and the histogram's of each run (3 lines): $lines" test "$lines" = 3
 	# A --group the tuned kernel cannot have is refused, never shrunk.
 	for a in jfa-reduce reduce-matrix line-of-sight scan-segmented spmv-csr; do
 		run_pram gpu "$a" --variant tuned --n 5000 --reps 1 --group 64 --max-group 16
