@@ -68,12 +68,23 @@ kernel void split_count(global const uint *in, global ulong *status, global uint
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
 	uint t = onepass_tile(ticket, &t_sh), base = t * TILE, cnt = min(TILE, n - base), z = 0;
 	if (cnt == TILE && TILE % 4 == 0) {
-		global const uint4 *in4 = (global const uint4 *)in;
-		for (uint v = lid; v < TILE / 4; v += L) {
-			/* Component by component: Oclgrind's uninitialised-value
-			 * check crashes on the vector operations. */
-			uint4 x = in4[base / 4 + v];
-			z += (~x.s0 & 1u) + (~x.s1 & 1u) + (~x.s2 & 1u) + (~x.s3 & 1u);
+		global const uint4 *in4 = (global const uint4 *)in + base / 4;
+		/* Component by component: Oclgrind's uninitialised-value check
+		 * crashes on the vector operations. A tile of L * PP keys with
+		 * PP a multiple of 4: every load issued before the first add,
+		 * which waits for it (lookback.clh's LOAD_TILE says why). */
+		if (LOAD_TILE_BATCH && PP % 4 == 0 && TILE == L * PP) {
+			uint4 x[PP / 4 > 0 ? PP / 4 : 1];
+			for (uint q = 0; q < PP / 4; q++)
+				x[q] = in4[q * L + lid];
+			for (uint q = 0; q < PP / 4; q++)
+				z += (~x[q].s0 & 1u) + (~x[q].s1 & 1u) + (~x[q].s2 & 1u) +
+				     (~x[q].s3 & 1u);
+		} else {
+			for (uint v = lid; v < TILE / 4; v += L) {
+				uint4 x = in4[v];
+				z += (~x.s0 & 1u) + (~x.s1 & 1u) + (~x.s2 & 1u) + (~x.s3 & 1u);
+			}
 		}
 	} else {
 		for (uint e = lid; e < cnt; e += L)
