@@ -231,6 +231,7 @@ typedef struct tuned_pass {
 	size_t tile_words;            /* the local tile: the keys, or the warps' counters */
 	size_t vtile_words;           /* that of the value kernels: twice as many early */
 	unsigned bits;                /* the low bits sorted by */
+	unsigned passes;              /* the sweeps */
 	cl_mem status, tickets, hist;
 } tuned_pass;
 
@@ -258,16 +259,16 @@ static int tuned_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const vo
 	unsigned mask = pass_mask(tp->bits, pass), n = (unsigned)tp->n;
 	switch (vmode(&tp->b, src)) {
 	case 0:
-		return gpu__launch(c, tp->pairs, global, L, "mmmmmmmuuull", src,
+		return gpu__launch(c, tp->pairs, global, L, "mmmmmmmuuuull", src,
 				   vals_of(&tp->b, src), dst, vals_of(&tp->b, dst), tp->status,
-				   tp->tickets, tp->hist, n, pass, mask, vtile, L * 4);
+				   tp->tickets, tp->hist, n, pass, tp->passes, mask, vtile, L * 4);
 	case 1:
-		return gpu__launch(c, tp->index, global, L, "mmmmmmuuull", src, dst,
+		return gpu__launch(c, tp->index, global, L, "mmmmmmuuuull", src, dst,
 				   vals_of(&tp->b, dst), tp->status, tp->tickets, tp->hist, n, pass,
-				   mask, vtile, L * 4);
+				   tp->passes, mask, vtile, L * 4);
 	default:
-		return gpu__launch(c, tp->keys, global, L, "mmmmmuuull", src, dst, tp->status,
-				   tp->tickets, tp->hist, n, pass, mask, tile, L * 4);
+		return gpu__launch(c, tp->keys, global, L, "mmmmmuuuull", src, dst, tp->status,
+				   tp->tickets, tp->hist, n, pass, tp->passes, mask, tile, L * 4);
 	}
 }
 
@@ -316,7 +317,11 @@ static int tuned(gpu_ctx *c)
 	size_t warps = tp.L < 32 ? 1 : tp.L / 32;
 	tp.tile_words = tp.tile > warps * RADIX ? tp.tile : warps * RADIX;
 	tp.vtile_words = tp.tile_words + (early ? tp.tile : 0);
-	size_t words = passes * tp.tiles * RADIX;
+	/* Status words for two passes (the even and the odd ones; each pass
+	 * clears its tiles' words of the next), of which radix_init clears
+	 * the first pass's. */
+	tp.passes = passes;
+	size_t words = (passes > 1 ? 2 : 1) * tp.tiles * RADIX, first = tp.tiles * RADIX;
 	if (words > UINT32_MAX) {
 		snprintf(c->err, c->errlen,
 			 "%zu tiles of %zu keys are more than the look-back's status words can "
@@ -329,11 +334,11 @@ static int tuned(gpu_ctx *c)
 	tp.hist = gpu__scratch(c, U_HIST, passes * RADIX);
 	if (!tp.status || !tp.tickets || !tp.hist)
 		return -1;
-	size_t gi = GPU_DIV_UP(words / 4, li), gh = GPU_DIV_UP(n, lh);
+	size_t gi = GPU_DIV_UP(first / 4, li), gh = GPU_DIV_UP(n, lh);
 	size_t most_i = gpu__groups(c, li), most_h = gpu__groups(c, lh);
 	gi = gi < most_i ? gi : most_i;
 	gh = gh < most_h ? gh : most_h;
-	if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)words, tp.tickets,
+	if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)first, tp.tickets,
 			tp.hist, passes) ||
 	    gpu__launch(c, hist, gh * lh, lh, "mmuuul", c->in[0], tp.hist, (unsigned)n, passes,
 			pass_mask(tp.bits, passes - 1), (size_t)passes * RADIX * 4))

@@ -26,7 +26,8 @@
  * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
  * look-back step reads at once (4); -DRADIX_VEC4=0 stages the early
  * values a word a load rather than 4; on NVIDIA -DPRAM_NV_MATCH_ANY
- * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async).
+ * (common.clh), -DRADIX_CP_ASYNC=1 (the early values by cp.async) and
+ * -DRADIX_BACKOFF_NS=ns (the look-back's back-off).
  * Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
@@ -78,8 +79,10 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * or --digits leave the high digits out), each pass one read and one write
  * of the keys (and of the values, when they travel), Onesweep's way
  * (Adinets and Merrill, 2022):
- *   radix_init        clears the look-back status words, the tile tickets
- *                     and the digit counts;
+ *   radix_init        clears the first pass's look-back status words, the
+ *                     tile tickets and the digit counts (a pass clears its
+ *                     tiles' words of the next, so the passes share two
+ *                     sets of words, the even and the odd ones);
  *   radix_hist        counts the digits of every pass in one read of the
  *                     keys (local histograms, added into the global ones);
  *   radix_sweep_keys, one launch per pass: each work-group takes the next
@@ -98,7 +101,7 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * once: 8 bytes a key alone, 16 a pair (12 in the first pass of --pairs
  * index, which makes the indices rather than reading them), and the
  * status words, 1 KiB a tile, written twice and read by the tiles after
- * it. Tile numbers come from a global counter, so every tile a work-group
+ * it (and cleared for the next pass). Tile numbers come from a global counter, so every tile a work-group
  * waits for belongs to a group that started before it: on a GPU resident
  * groups progress, and a device that runs work-groups one at a time (PoCL,
  * Oclgrind) has finished them, so the wait always ends.
@@ -153,8 +156,8 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
 #define ST_AGG  0x40000000u
 #define ST_INCL 0x80000000u
 
-/* Clear the look-back state of every pass: words status words (a multiple
- * of 4), passes tickets and passes * RADIX digit counts. */
+/* Clear the look-back state: words status words (a multiple of 4: those of
+ * the first pass), passes tickets and passes * RADIX digit counts. */
 kernel void radix_init(global uint4 *status, uint words, global uint *tickets, global uint *hist,
 		       uint passes)
 {
@@ -166,6 +169,11 @@ kernel void radix_init(global uint4 *status, uint words, global uint *tickets, g
 	if (g < passes)
 		tickets[g] = 0;
 }
+
+/* Loads a work-item of radix_hist issues at once (4). */
+#ifndef RADIX_HIST_BATCH
+#define RADIX_HIST_BATCH 4
+#endif
 
 /* Add the digit counts of every pass into hist (passes rows of RADIX):
  * digit p of a key is (key >> 8p) & 255, & last in the last pass. Local
@@ -185,7 +193,23 @@ kernel void radix_hist(global const uint *keys, global uint *hist, uint n, uint 
 		h[i] = 0;
 	barrier(CLK_LOCAL_MEM_FENCE);
 	global const uint4 *k4 = (global const uint4 *)keys;
-	for (size_t i = g; i < n / 4; i += step) {
+	size_t i = g;
+	/* RADIX_HIST_BATCH loads at once, then their counts: one wait for
+	 * memory a round, not one a load. */
+	for (; i + (RADIX_HIST_BATCH - 1) * step < n / 4; i += RADIX_HIST_BATCH * step) {
+		uint4 x[RADIX_HIST_BATCH];
+#pragma unroll
+		for (uint b = 0; b < RADIX_HIST_BATCH; b++)
+			x[b] = k4[i + b * step];
+#pragma unroll
+		for (uint b = 0; b < RADIX_HIST_BATCH; b++) {
+			radix_count(h, x[b].s0, passes, last);
+			radix_count(h, x[b].s1, passes, last);
+			radix_count(h, x[b].s2, passes, last);
+			radix_count(h, x[b].s3, passes, last);
+		}
+	}
+	for (; i < n / 4; i += step) {
 		uint4 x = k4[i];
 		radix_count(h, x.s0, passes, last);
 		radix_count(h, x.s1, passes, last);
@@ -248,9 +272,22 @@ inline void radix_cp_async_wait(void)
 #define radix_cp_async_wait() ((void)0)
 #endif
 
+/* The late values of a whole tile loaded all at once (1), or each stored
+ * as it arrives (0). */
+#ifndef RADIX_VBATCH
+#define RADIX_VBATCH 1
+#endif
+
 /* Tiles one look-back step reads at once. */
 #ifndef LOOKBACK
 #define LOOKBACK 4
+#endif
+
+/* On NVIDIA, -DRADIX_BACKOFF_NS=ns: a look-back that found the nearest
+ * tile unpublished sleeps about ns before reading again (0: it reads again
+ * at once). */
+#ifndef RADIX_BACKOFF_NS
+#define RADIX_BACKOFF_NS 0
 #endif
 
 /* Digit d's place before tile t, from the status words st of the tiles
@@ -265,6 +302,10 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 		uint s[LOOKBACK];
 		for (uint k = 0; k < LOOKBACK; k++)
 			s[k] = k < j ? radix_st_load(&st[(j - 1 - k) * RADIX + d]) : ST_INCL;
+#if defined(PRAM_NV_PTX) && RADIX_BACKOFF_NS > 0
+		if (!s[0])
+			nv_nanosleep(RADIX_BACKOFF_NS);
+#endif
 		for (uint k = 0; k < LOOKBACK; k++) {
 			if (s[k] & ST_INCL)
 				return before + (s[k] & ~ST_INCL);
@@ -283,15 +324,15 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 #define CARRY_READ  1u
 #define CARRY_INDEX 2u
 
-/* One pass: digit (key >> 8 pass) & mask. status holds the passes' words,
- * tiles * RADIX a pass; hist the digit counts of each pass. carry says
+/* One pass of passes: digit (key >> 8 pass) & mask. status holds two
+ * passes' words, tiles * RADIX each; hist the digit counts of each pass. carry says
  * which values travel (a constant in each kernel below, so that the keys'
  * kernel holds no values). tile holds max(L * PP, warps * RADIX) words,
  * scr L; count and place RADIX, t_sh one (the kernels' own). */
 __attribute__((always_inline)) inline void radix_sweep(
     global const uint *kin, global const uint *vin, global uint *kout, global uint *vout,
     global uint *status, global uint *tickets, global const uint *hist, uint n, uint pass,
-    uint mask, const uint carry, const uint early, local uint *tile, local uint *scr,
+    uint passes, uint mask, const uint carry, const uint early, local uint *tile, local uint *scr,
     local uint *count, local uint *place, local uint *t_sh)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP, sh = 8 * pass;
@@ -309,7 +350,16 @@ __attribute__((always_inline)) inline void radix_sweep(
 	uint t = *t_sh, tiles = (n + TILE - 1) / TILE;
 	size_t base = (size_t)t * TILE;
 	uint m = min((uint)(n - base), TILE), first = w * ww * PP + lane;
-	global uint *st = status + (size_t)pass * tiles * RADIX;
+	/* Two sets of status words, for the even and the odd passes: this
+	 * pass clears its tile's words of the next one, which the pass
+	 * before it read (radix_init clears pass 0's). */
+	global uint *st = status + (size_t)(pass % 2) * tiles * RADIX;
+	if (pass + 1 < passes) {
+		global uint4 *next = (global uint4 *)(status + (size_t)((pass + 1) % 2) * tiles * RADIX +
+						      (size_t)t * RADIX);
+		for (uint i = lid; i < RADIX / 4; i += L)
+			next[i] = (uint4)(0);
+	}
 	hist += pass * RADIX;
 
 	/* The warp's keys, striped; past the end, keys of the largest digit,
@@ -501,13 +551,27 @@ __attribute__((always_inline)) inline void radix_sweep(
 	 * stages them in local memory instead.) */
 	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
 	global const uint *vw = vin + base + first;
+	if (RADIX_VBATCH && carry == CARRY_READ && m == TILE) {
+		/* A whole tile: every load issued before the first store, which
+		 * waits for it, so the work-item waits for memory once, not PP
+		 * times (a round that stores what it loaded holds up the next
+		 * load). */
+		uint v[PP];
 #pragma unroll
-	for (uint j = 0; j < PP; j++) {
-		uint e = first + j * ww;
-		if (carry == CARRY_INDEX)
-			tile[rank[j]] = (uint)base + e;
-		else if (e < m)
-			tile[rank[j]] = ww == 32 ? vw[32 * j] : vw[j * ww];
+		for (uint j = 0; j < PP; j++)
+			v[j] = ww == 32 ? vw[32 * j] : vw[j * ww];
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			tile[rank[j]] = v[j];
+	} else {
+#pragma unroll
+		for (uint j = 0; j < PP; j++) {
+			uint e = first + j * ww;
+			if (carry == CARRY_INDEX)
+				tile[rank[j]] = (uint)base + e;
+			else if (e < m)
+				tile[rank[j]] = ww == 32 ? vw[32 * j] : vw[j * ww];
+		}
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
@@ -521,21 +585,21 @@ __attribute__((always_inline)) inline void radix_sweep(
 /* A pass of the keys alone. */
 kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global uint *status,
 			     global uint *tickets, global const uint *hist, uint n, uint pass,
-			     uint mask, local uint *tile, local uint *scr)
+			     uint passes, uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, mask, CARRY_NONE, 0, tile,
+	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, passes, mask, CARRY_NONE, 0, tile,
 		    scr, count, place, &t_sh);
 }
 
 /* A pass of keys and values, those of vin. */
 kernel void radix_sweep_pairs(global const uint *kin, global const uint *vin, global uint *kout,
 			      global uint *vout, global uint *status, global uint *tickets,
-			      global const uint *hist, uint n, uint pass, uint mask,
+			      global const uint *hist, uint n, uint pass, uint passes, uint mask,
 			      local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_READ, 0, tile,
+	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_READ, 0, tile,
 		    scr, count, place, &t_sh);
 }
 
@@ -543,10 +607,10 @@ kernel void radix_sweep_pairs(global const uint *kin, global const uint *vin, gl
  * index. */
 kernel void radix_sweep_index(global const uint *kin, global uint *kout, global uint *vout,
 			      global uint *status, global uint *tickets, global const uint *hist,
-			      uint n, uint pass, uint mask, local uint *tile, local uint *scr)
+			      uint n, uint pass, uint passes, uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_INDEX, 0, tile,
+	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_INDEX, 0, tile,
 		    scr, count, place, &t_sh);
 }
 
@@ -556,19 +620,19 @@ kernel void radix_sweep_index(global const uint *kin, global uint *kout, global 
 kernel void radix_sweep_pairs_early(global const uint *kin, global const uint *vin,
 				    global uint *kout, global uint *vout, global uint *status,
 				    global uint *tickets, global const uint *hist, uint n,
-				    uint pass, uint mask, local uint *tile, local uint *scr)
+				    uint pass, uint passes, uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_READ, 1, tile,
+	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_READ, 1, tile,
 		    scr, count, place, &t_sh);
 }
 
 kernel void radix_sweep_index_early(global const uint *kin, global uint *kout, global uint *vout,
 				    global uint *status, global uint *tickets,
-				    global const uint *hist, uint n, uint pass, uint mask,
+				    global const uint *hist, uint n, uint pass, uint passes, uint mask,
 				    local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, mask, CARRY_INDEX, 1, tile,
+	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_INDEX, 1, tile,
 		    scr, count, place, &t_sh);
 }
