@@ -20,7 +20,7 @@
  * radix_init and one radix_hist (every pass's digit counts), then one
  * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, each ranking
- * --keys-per-item K unless given: 20 for keys alone, 16 with values), the
+ * --keys-per-item K unless given: 20, or 16 with --early-values 1), the
  * same two buffer pairs. With values, --early-values 0 (the default) takes
  * the kernels that read the values once the keys are out, and 1
  * radix_sweep_pairs_early and _index_early, whose local tile holds the
@@ -348,12 +348,14 @@ static int tuned(gpu_ctx *c)
 
 /* The tuned pass's keys a work-item unless --keys-per-item says: on an
  * H100 at n = 2^28 (bench/radix-sweep.sh), keys alone sort in 6.47 ms with
- * 20 (6.93 with 16); with values 16 did best with the late values (20 and
- * 24 took 1.2 and 1.5 times as long at 2^25: the values' registers), and
- * the early ones take the registers of the keys alone at 16 (ptxas). */
+ * 20 (6.93 with 16). With the late values (radix_sort.cl's RADIX_VLOAD 1,
+ * their loads issued before the keys leave) 20 too: 2.58 ms at 2^26
+ * against 2.74 for 16 with the loads issued once the keys were out, where
+ * 20 had taken 2.75. The early ones take the registers of the keys alone
+ * at 16 (ptxas), and were slower at 20 (bench/h100/tuning.md). */
 static unsigned tuned_pp(const gpu_job *job)
 {
-	return param(job, "pairs") == ALGOS_PAIRS_NO ? 20 : 16;
+	return param(job, "pairs") != ALGOS_PAIRS_NO && param(job, "early-values") ? 16 : 20;
 }
 
 /* Teaching: 16 elements per work-item of the scan, as the other

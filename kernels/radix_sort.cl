@@ -26,8 +26,8 @@
  * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
  * look-back step reads at once (4); -DRADIX_VEC4=0 stages the early
  * values a word a load rather than 4; on NVIDIA -DPRAM_NV_MATCH_ANY
- * (common.clh), -DRADIX_CP_ASYNC=1 (the early values by cp.async) and
- * -DRADIX_BACKOFF_NS=ns (the look-back's back-off).
+ * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async);
+ * -DRADIX_VLOAD=0|1|2, when the late values are loaded (below).
  * Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
@@ -170,11 +170,6 @@ kernel void radix_init(global uint4 *status, uint words, global uint *tickets, g
 		tickets[g] = 0;
 }
 
-/* Loads a work-item of radix_hist issues at once (4). */
-#ifndef RADIX_HIST_BATCH
-#define RADIX_HIST_BATCH 4
-#endif
-
 /* Add the digit counts of every pass into hist (passes rows of RADIX):
  * digit p of a key is (key >> 8p) & 255, & last in the last pass. Local
  * histograms of passes * RADIX words in h. */
@@ -193,23 +188,7 @@ kernel void radix_hist(global const uint *keys, global uint *hist, uint n, uint 
 		h[i] = 0;
 	barrier(CLK_LOCAL_MEM_FENCE);
 	global const uint4 *k4 = (global const uint4 *)keys;
-	size_t i = g;
-	/* RADIX_HIST_BATCH loads at once, then their counts: one wait for
-	 * memory a round, not one a load. */
-	for (; i + (RADIX_HIST_BATCH - 1) * step < n / 4; i += RADIX_HIST_BATCH * step) {
-		uint4 x[RADIX_HIST_BATCH];
-#pragma unroll
-		for (uint b = 0; b < RADIX_HIST_BATCH; b++)
-			x[b] = k4[i + b * step];
-#pragma unroll
-		for (uint b = 0; b < RADIX_HIST_BATCH; b++) {
-			radix_count(h, x[b].s0, passes, last);
-			radix_count(h, x[b].s1, passes, last);
-			radix_count(h, x[b].s2, passes, last);
-			radix_count(h, x[b].s3, passes, last);
-		}
-	}
-	for (; i < n / 4; i += step) {
+	for (size_t i = g; i < n / 4; i += step) {
 		uint4 x = k4[i];
 		radix_count(h, x.s0, passes, last);
 		radix_count(h, x.s1, passes, last);
@@ -272,22 +251,17 @@ inline void radix_cp_async_wait(void)
 #define radix_cp_async_wait() ((void)0)
 #endif
 
-/* The late values of a whole tile loaded all at once (1), or each stored
- * as it arrives (0). */
-#ifndef RADIX_VBATCH
-#define RADIX_VBATCH 1
+/* When a pass of pairs issues the loads of a whole tile's values: once
+ * its keys are out (0), before they leave (1) or before the look-back (2),
+ * held in registers from then on. On an H100 at n = 2^26, 20 keys a
+ * work-item: 2.58 ms with 1; at 16 keys, 2.74 with 0, 2.83 with 1 or 2. */
+#ifndef RADIX_VLOAD
+#define RADIX_VLOAD 1
 #endif
 
 /* Tiles one look-back step reads at once. */
 #ifndef LOOKBACK
 #define LOOKBACK 4
-#endif
-
-/* On NVIDIA, -DRADIX_BACKOFF_NS=ns: a look-back that found the nearest
- * tile unpublished sleeps about ns before reading again (0: it reads again
- * at once). */
-#ifndef RADIX_BACKOFF_NS
-#define RADIX_BACKOFF_NS 0
 #endif
 
 /* Digit d's place before tile t, from the status words st of the tiles
@@ -302,10 +276,6 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 		uint s[LOOKBACK];
 		for (uint k = 0; k < LOOKBACK; k++)
 			s[k] = k < j ? radix_st_load(&st[(j - 1 - k) * RADIX + d]) : ST_INCL;
-#if defined(PRAM_NV_PTX) && RADIX_BACKOFF_NS > 0
-		if (!s[0])
-			nv_nanosleep(RADIX_BACKOFF_NS);
-#endif
 		for (uint k = 0; k < LOOKBACK; k++) {
 			if (s[k] & ST_INCL)
 				return before + (s[k] & ~ST_INCL);
@@ -501,6 +471,17 @@ __attribute__((always_inline)) inline void radix_sweep(
 			vt[rank[j]] = val[j];
 	}
 
+	/* Late values of a whole tile, when RADIX_VLOAD says to issue their
+	 * loads before the look-back (2) or before the keys leave (1). */
+	const uint vload = !early && carry == CARRY_READ && m == TILE ? RADIX_VLOAD : 0;
+	global const uint *vw = vin + base + first;
+	uint v[PP];
+	if (vload == 2) {
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			v[j] = ww == 32 ? vw[32 * j] : vw[j * ww];
+	}
+
 	/* Each digit's place past the tiles before: place[d] becomes the
 	 * output index of tile element 0 were it of digit d. */
 	if (t > 0)
@@ -533,6 +514,11 @@ __attribute__((always_inline)) inline void radix_sweep(
 #pragma unroll
 	for (uint k = 0; k < (PP + 3) / 4; k++)
 		dig[k] = 0;
+	if (vload == 1) {
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			v[j] = ww == 32 ? vw[32 * j] : vw[j * ww];
+	}
 #pragma unroll
 	for (uint k = 0; k < PP; k++) {
 		uint i = k * L + lid;
@@ -544,19 +530,23 @@ __attribute__((always_inline)) inline void radix_sweep(
 	}
 	if (carry == CARRY_NONE)
 		return;
-	/* The values, read only now, so that they take no registers while the
-	 * keys are ranked. (Loading them with the keys into registers, or once
-	 * the keys are ranked, measured slower: 10.6 and 10.3 ms against 9.7
-	 * for pairs at n = 2^28 on an H200, the best shape of each; early
-	 * stages them in local memory instead.) */
+	/* The values into the keys' tile, by the keys' ranks: loaded before
+	 * the keys left (RADIX_VLOAD 1, the default: they arrive while the
+	 * keys are stored), or only now, taking no registers until then.
+	 * (Loading them with the keys into registers, or once the keys are
+	 * ranked, measured slower: 10.6 and 10.3 ms against 9.7 for pairs at
+	 * n = 2^28 on an H200, the best shape of each; early stages them in
+	 * local memory instead.) */
 	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
-	global const uint *vw = vin + base + first;
-	if (RADIX_VBATCH && carry == CARRY_READ && m == TILE) {
+	if (vload) {
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			tile[rank[j]] = v[j];
+	} else if (carry == CARRY_READ && m == TILE) {
 		/* A whole tile: every load issued before the first store, which
 		 * waits for it, so the work-item waits for memory once, not PP
 		 * times (a round that stores what it loaded holds up the next
 		 * load). */
-		uint v[PP];
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
 			v[j] = ww == 32 ? vw[32 * j] : vw[j * ww];
