@@ -88,7 +88,19 @@ int gpu__has_lookback(gpu_ctx *c, const char *what)
 	return 0;
 }
 
+static cl_mem scratch(gpu_ctx *c, unsigned slot, size_t elems, int zero);
+
 cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems)
+{
+	return scratch(c, slot, elems, 0);
+}
+
+cl_mem gpu__scratch_zeroed(gpu_ctx *c, unsigned slot, size_t elems)
+{
+	return scratch(c, slot, elems, 1);
+}
+
+static cl_mem scratch(gpu_ctx *c, unsigned slot, size_t elems, int zero)
 {
 	if (slot >= GPU_MAX_SCRATCH) {
 		snprintf(c->err, c->errlen, "more than %d scratch buffers needed", GPU_MAX_SCRATCH);
@@ -101,8 +113,15 @@ cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems)
 	if (c->scratch[slot])
 		clReleaseMemObject(c->scratch[slot]);
 	cl_int rc;
-	c->scratch[slot] =
-	    clCreateBuffer(clrt_context(c->rt), CL_MEM_READ_WRITE, elems * 4, NULL, &rc);
+	void *zeros = zero ? calloc(elems, 4) : NULL;
+	if (zero && !zeros) {
+		snprintf(c->err, c->errlen, "out of memory");
+		return NULL;
+	}
+	c->scratch[slot] = clCreateBuffer(clrt_context(c->rt),
+					  CL_MEM_READ_WRITE | (zero ? CL_MEM_COPY_HOST_PTR : 0),
+					  elems * 4, zeros, &rc);
+	free(zeros);
 	if (rc != CL_SUCCESS) {
 		c->scratch[slot] = NULL;
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clCreateBuffer", rc);

@@ -1,10 +1,10 @@
 /*
  * gpu_reduce.c - the runners of "reduce" (kernels in reduce.cl): the
  * teaching tree, run level by level until one value is left (the
- * multi-level driver without an add-back), and the tuned
- * grid-stride reduction, one pass with many groups and one with a single
- * group. For n = 0 both write the operator's identity, since every
- * work-item then loads the identity.
+ * multi-level driver without an add-back), and the tuned grid-stride
+ * reduction in one launch: one group, or many of which the last to finish
+ * reduces their results. For n = 0 both write the operator's identity,
+ * since every work-item then loads the identity.
  */
 #include "gpuint.h"
 
@@ -56,14 +56,23 @@ static int reduce_tuned(gpu_ctx *c)
 		groups = most;
 	if (groups == 0)
 		groups = 1;
-	cl_mem part = gpu__scratch(c, 0, groups);
-	if (!part || gpu__launch(c, k, groups * L, L, "mmul", c->in[0], part, (unsigned)n, L * 4))
+	/* Zeros when made: reduce_onepass writes the groups' results by
+	 * atomic exchanges, which read the words they replace. */
+	cl_mem part = gpu__scratch_zeroed(c, 0, groups);
+	if (!part)
 		return -1;
-	c->result[0] = part;
-	if (groups == 1)
-		return 0;
-	cl_mem fin = gpu__scratch(c, 1, 1);
-	if (!fin || gpu__launch(c, k, L, L, "mmul", part, fin, (unsigned)groups, L * 4))
+	if (groups == 1) {
+		c->result[0] = part;
+		return gpu__launch(c, k, L, L, "mmul", c->in[0], part, (unsigned)n, L * 4);
+	}
+	/* One launch: the last group to finish reduces the groups' results
+	 * (reduce.cl), where a second launch over them took longer than the
+	 * work it did. */
+	cl_kernel one = gpu__kernel(c, "reduce_onepass");
+	cl_mem fin = gpu__scratch(c, 1, 1), done = gpu__scratch_zeroed(c, 2, 1);
+	if (!one || !fin || !done ||
+	    gpu__launch(c, one, groups * L, L, "mmmmul", c->in[0], part, fin, done, (unsigned)n,
+			L * 4))
 		return -1;
 	c->result[0] = fin;
 	return 0;

@@ -60,6 +60,10 @@ int gpu__has_lookback(gpu_ctx *c, const char *what);
 /* Scratch buffer number slot holding at least elems elements (of 4 bytes),
  * created on first use and owned by c. NULL with a message. */
 cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems);
+/* The same, all zeros when it is made; kept as it is when it already holds
+ * elems (a kernel that leaves it as it found it, as a counter reset by its
+ * last user, needs no clearing launch). */
+cl_mem gpu__scratch_zeroed(gpu_ctx *c, unsigned slot, size_t elems);
 
 /* The work-group size to run k with: the largest power of two no larger
  * than cap, the clrt's cap, the device's and the kernel's limits, and such

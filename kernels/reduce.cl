@@ -6,9 +6,10 @@
  *                 result per work-group; the host runs it again over the
  *                 group results until one value is left.
  *   reduce_tuned  many elements per work-item: a grid-stride loop of 4-wide
- *                 vector loads, then the same tree
- *                 over the work-group; the host runs it once with many
- *                 groups and once with one group over their results.
+ *                 vector loads, then the same tree over the work-group; the
+ *                 host runs it alone when one group suffices, and
+ *   reduce_onepass the same in many groups, the last of which to finish
+ *                 reduces the groups' results (below).
  *
  * Build options choose the operator and the type, so one source serves all:
  *   -DOP_SUM, -DOP_MAX or -DOP_MIN, and -DIS_FLOAT for float data.
@@ -26,22 +27,89 @@ kernel void reduce_tree(global const T *in, global T *out, uint n, local T *s)
 		out[get_group_id(0)] = s[0];
 }
 
-kernel void reduce_tuned(global const T *in, global T *out, uint n, local T *s)
+/* A work-item's part of the grid-stride reduction: 4-wide loads, a
+ * round's four issued before their sum, which waits for them (a loop whose
+ * every round adds what it loaded waits for memory once a round). Scalar
+ * operations on the vectors' parts: GPUs have no 4-wide integer adds
+ * anyway, and Oclgrind's uninitialised-value check crashes on them. */
+T reduce_items(global const T *in, uint n)
 {
 	uint gid = (uint)get_global_id(0), stride = (uint)get_global_size(0);
-	uint n4 = n / 4;
+	uint n4 = n / 4, v = gid;
 	/* Buffers start aligned far beyond 16 bytes, so element 0 starts a T4. */
 	global const T4 *in4 = (global const T4 *)in;
-	/* Scalar operations on the vector's parts: GPUs have no 4-wide integer
-	 * adds anyway, and Oclgrind's uninitialised-value check crashes on them. */
 	T acc = IDENT;
-	for (uint v = gid; v < n4; v += stride) {
+	for (; v + 3 * stride < n4; v += 4 * stride) {
+		/* Four named vectors, not an array of them, whose lanes
+		 * Oclgrind would take for unwritten. */
+		T4 a = in4[v], b = in4[v + stride], c = in4[v + 2 * stride], d = in4[v + 3 * stride];
+		acc = OP(acc, OP(OP(OP(a.s0, a.s1), OP(a.s2, a.s3)), OP(OP(b.s0, b.s1), OP(b.s2, b.s3))));
+		acc = OP(acc, OP(OP(OP(c.s0, c.s1), OP(c.s2, c.s3)), OP(OP(d.s0, d.s1), OP(d.s2, d.s3))));
+	}
+	for (; v < n4; v += stride) {
 		T4 x = in4[v];
 		acc = OP(acc, OP(OP(x.s0, x.s1), OP(x.s2, x.s3)));
 	}
 	for (uint i = 4 * n4 + gid; i < n; i += stride)
 		acc = OP(acc, in[i]);
-	group_reduce(s, acc);
+	return acc;
+}
+
+kernel void reduce_tuned(global const T *in, global T *out, uint n, local T *s)
+{
+	group_reduce(s, reduce_items(in, n));
 	if (get_local_id(0) == 0)
 		out[get_group_id(0)] = s[0];
+}
+
+/* ---- reduce_onepass: the tuned reduction in one launch ----------------
+ * Each work-group leaves its result in part[group] and counts itself done;
+ * the group that counts last (all the others have left theirs) reduces
+ * part into out[0] and sets the count back to 0 for the next launch (the
+ * host makes it 0 once). The results and the count are atomics, read and
+ * written in device memory, and a fence at the scope of the device orders
+ * a group's result before its count, and the last group's count before
+ * its reads: membar.gl on NVIDIA, mem_fence elsewhere (where work-groups
+ * run on CPU threads, whose atomics already order so). A launch of its own
+ * for the last step, as reduce_tuned takes, costs more than the step. */
+#ifdef IS_FLOAT
+#define RED_T(u) as_float(u)
+#elif defined(OP_SUM)
+#define RED_T(u) (u)
+#else
+#define RED_T(u) as_int(u)
+#endif
+
+inline void reduce_fence(void)
+{
+#ifdef PRAM_NV_PTX
+	__asm__ __volatile__("membar.gl;" : : : "memory");
+#else
+	mem_fence(CLK_GLOBAL_MEM_FENCE);
+#endif
+}
+
+kernel void reduce_onepass(global const T *in, global uint *part, global T *out,
+			   global uint *done, uint n, local T *s)
+{
+	local uint last_sh;
+	uint lid = get_local_id(0), L = get_local_size(0), G = get_num_groups(0);
+	group_reduce(s, reduce_items(in, n));
+	if (lid == 0) {
+		atomic_xchg(&part[get_group_id(0)], as_uint(s[0]));
+		reduce_fence();
+		last_sh = atomic_inc(done) == G - 1;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (!last_sh)
+		return;
+	reduce_fence();
+	T acc = IDENT;
+	for (uint g = lid; g < G; g += L)
+		acc = OP(acc, RED_T(atomic_or(&part[g], 0u))); /* an atomic read */
+	group_reduce(s, acc);
+	if (lid == 0) {
+		out[0] = s[0];
+		atomic_xchg(done, 0u);
+	}
 }
