@@ -131,6 +131,17 @@ static cl_mem scratch(gpu_ctx *c, unsigned slot, size_t elems, int zero)
 	return c->scratch[slot];
 }
 
+int gpu__fill(gpu_ctx *c, cl_mem m, uint32_t word, size_t words)
+{
+	cl_uint w = word;
+	CL_CHECK(clEnqueueFillBuffer(clrt_queue(c->rt), m, &w, sizeof w, 0, words * sizeof w, 0,
+				     NULL, NULL),
+		 c->err, c->errlen);
+	return 0;
+fail:
+	return -1;
+}
+
 size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 {
 	size_t lim = cap, kwg = 0;
