@@ -69,9 +69,10 @@ kernel void reduce_tuned(global const T *in, global T *out, uint n, local T *s)
  * host makes it 0 once). The results and the count are atomics, read and
  * written in device memory, and a fence at the scope of the device orders
  * a group's result before its count, and the last group's count before
- * its reads: membar.gl on NVIDIA, mem_fence elsewhere (where work-groups
- * run on CPU threads, whose atomics already order so). A launch of its own
- * for the last step, as reduce_tuned takes, costs more than the step. */
+ * its reads: membar.gl on NVIDIA; elsewhere mem_fence, the closest OpenCL
+ * 1.2 has (it promises no order between work-groups, which PoCL's CPU
+ * threads keep anyway for atomics). A launch of its own for the last
+ * step, as the tuned reduction took before, costs more than the step. */
 #ifdef IS_FLOAT
 #define RED_T(u) as_float(u)
 #elif defined(OP_SUM)
