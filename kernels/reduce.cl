@@ -42,9 +42,12 @@ T reduce_items(global const T *in, uint n)
 	for (; v + 3 * stride < n4; v += 4 * stride) {
 		/* Four named vectors, not an array of them, whose lanes
 		 * Oclgrind would take for unwritten. */
-		T4 a = in4[v], b = in4[v + stride], c = in4[v + 2 * stride], d = in4[v + 3 * stride];
-		acc = OP(acc, OP(OP(OP(a.s0, a.s1), OP(a.s2, a.s3)), OP(OP(b.s0, b.s1), OP(b.s2, b.s3))));
-		acc = OP(acc, OP(OP(OP(c.s0, c.s1), OP(c.s2, c.s3)), OP(OP(d.s0, d.s1), OP(d.s2, d.s3))));
+		T4 a = in4[v], b = in4[v + stride], c = in4[v + 2 * stride],
+		   d = in4[v + 3 * stride];
+		acc = OP(acc, OP(OP(OP(a.s0, a.s1), OP(a.s2, a.s3)),
+				 OP(OP(b.s0, b.s1), OP(b.s2, b.s3))));
+		acc = OP(acc, OP(OP(OP(c.s0, c.s1), OP(c.s2, c.s3)),
+				 OP(OP(d.s0, d.s1), OP(d.s2, d.s3))));
 	}
 	for (; v < n4; v += stride) {
 		T4 x = in4[v];
@@ -73,14 +76,6 @@ kernel void reduce_tuned(global const T *in, global T *out, uint n, local T *s)
  * 1.2 has (it promises no order between work-groups, which PoCL's CPU
  * threads keep anyway for atomics). A launch of its own for the last
  * step, as the tuned reduction took before, costs more than the step. */
-#ifdef IS_FLOAT
-#define RED_T(u) as_float(u)
-#elif defined(OP_SUM)
-#define RED_T(u) (u)
-#else
-#define RED_T(u) as_int(u)
-#endif
-
 inline void reduce_fence(void)
 {
 #ifdef PRAM_NV_PTX
@@ -90,8 +85,8 @@ inline void reduce_fence(void)
 #endif
 }
 
-kernel void reduce_onepass(global const T *in, global uint *part, global T *out,
-			   global uint *done, uint n, local T *s)
+kernel void reduce_onepass(global const T *in, global uint *part, global T *out, global uint *done,
+			   uint n, local T *s)
 {
 	local uint last_sh;
 	uint lid = get_local_id(0), L = get_local_size(0), G = get_num_groups(0);
@@ -107,7 +102,7 @@ kernel void reduce_onepass(global const T *in, global uint *part, global T *out,
 	reduce_fence();
 	T acc = IDENT;
 	for (uint g = lid; g < G; g += L)
-		acc = OP(acc, RED_T(atomic_or(&part[g], 0u))); /* an atomic read */
+		acc = OP(acc, T_OF_BITS(atomic_or(&part[g], 0u))); /* an atomic read */
 	group_reduce(s, acc);
 	if (lid == 0) {
 		out[0] = s[0];
