@@ -348,8 +348,8 @@ static int tuned(gpu_ctx *c)
 
 /* The tuned pass's keys a work-item unless --keys-per-item says: on an
  * H100 at n = 2^28 (bench/radix-sweep.sh), keys alone sort in 6.47 ms with
- * 20 (6.93 with 16). With the late values (radix_sort.cl's RADIX_VLOAD 1,
- * their loads issued before the keys leave) 20 too: 2.58 ms at 2^26
+ * 20 (6.93 with 16). With the late values (their loads issued before
+ * the keys leave, radix_sort.cl) 20 too: 2.58 ms at 2^26
  * against 2.74 for 16 with the loads issued once the keys were out, where
  * 20 had taken 2.75. The early ones take the registers of the keys alone
  * at 16 (ptxas), and were slower at 20 (bench/h100/tuning.md). */

@@ -26,8 +26,7 @@
  * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
  * look-back step reads at once (4); -DRADIX_VEC4=0 stages the early
  * values a word a load rather than 4; on NVIDIA -DPRAM_NV_MATCH_ANY
- * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async);
- * -DRADIX_VLOAD=0|1|2, when the late values are loaded (below).
+ * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async).
  * Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
@@ -100,11 +99,12 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * come from one read, and a pass reads and writes each key (and value)
  * once: 8 bytes a key alone, 16 a pair (12 in the first pass of --pairs
  * index, which makes the indices rather than reading them), and the
- * status words, 1 KiB a tile, written twice and read by the tiles after
- * it (and cleared for the next pass). Tile numbers come from a global counter, so every tile a work-group
- * waits for belongs to a group that started before it: on a GPU resident
- * groups progress, and a device that runs work-groups one at a time (PoCL,
- * Oclgrind) has finished them, so the wait always ends.
+ * status words, 1 KiB a tile, written twice, read by the tiles after it
+ * and cleared for the next pass. Tile numbers come from a global counter,
+ * so every tile a work-group waits for belongs to a group that started
+ * before it: on a GPU resident groups progress, and a device that runs
+ * work-groups one at a time (PoCL, Oclgrind) has finished them, so the
+ * wait always ends.
  *
  * Ranking a tile, warp by warp (a multisplit): with warps of W work-items
  * (32, or the group when smaller), warp w holds the keys w*W*PP ..
@@ -264,14 +264,6 @@ inline void radix_cp_async_wait(void)
 #define radix_cp_async_wait() ((void)0)
 #endif
 
-/* When a pass of pairs issues the loads of a whole tile's values: once
- * its keys are out (0), before they leave (1) or before the look-back (2),
- * held in registers from then on. On an H100 at n = 2^26, 20 keys a
- * work-item: 2.58 ms with 1; at 16 keys, 2.74 with 0, 2.83 with 1 or 2. */
-#ifndef RADIX_VLOAD
-#define RADIX_VLOAD 1
-#endif
-
 /* Tiles one look-back step reads at once. */
 #ifndef LOOKBACK
 #define LOOKBACK 4
@@ -308,9 +300,9 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 #define CARRY_INDEX 2u
 
 /* One pass of passes: digit (key >> 8 pass) & mask. status holds two
- * passes' words, tiles * RADIX each; hist the digit counts of each pass. carry says
- * which values travel (a constant in each kernel below, so that the keys'
- * kernel holds no values). tile holds max(L * PP, warps * RADIX) words,
+ * passes' words, tiles * RADIX each; hist the digit counts of each pass.
+ * carry says which values travel (a constant in each kernel below, so
+ * that the keys' kernel holds no values). tile holds max(L * PP, warps * RADIX) words,
  * scr L; count and place RADIX, t_sh one (the kernels' own). */
 __attribute__((always_inline)) inline void radix_sweep(
     global const uint *kin, global const uint *vin, global uint *kout, global uint *vout,
@@ -338,8 +330,9 @@ __attribute__((always_inline)) inline void radix_sweep(
 	 * before it read (radix_init clears pass 0's). */
 	global uint *st = status + (size_t)(pass % 2) * tiles * RADIX;
 	if (pass + 1 < passes) {
-		global uint4 *next = (global uint4 *)(status + (size_t)((pass + 1) % 2) * tiles * RADIX +
-						      (size_t)t * RADIX);
+		global uint4 *next =
+		    (global uint4 *)(status + (size_t)((pass + 1) % 2) * tiles * RADIX +
+				     (size_t)t * RADIX);
 		for (uint i = lid; i < RADIX / 4; i += L)
 			next[i] = (uint4)(0);
 	}
@@ -484,17 +477,6 @@ __attribute__((always_inline)) inline void radix_sweep(
 			vt[rank[j]] = val[j];
 	}
 
-	/* Late values of a whole tile, when RADIX_VLOAD says to issue their
-	 * loads before the look-back (2) or before the keys leave (1). */
-	const uint vload = !early && carry == CARRY_READ && m == TILE ? RADIX_VLOAD : 0;
-	global const uint *vw = vin + base + first;
-	uint v[PP];
-	if (vload == 2) {
-#pragma unroll
-		for (uint j = 0; j < PP; j++)
-			v[j] = ww == 32 ? vw[32 * j] : vw[j * ww];
-	}
-
 	/* Each digit's place past the tiles before: place[d] becomes the
 	 * output index of tile element 0 were it of digit d. */
 	if (t > 0)
@@ -527,7 +509,14 @@ __attribute__((always_inline)) inline void radix_sweep(
 #pragma unroll
 	for (uint k = 0; k < (PP + 3) / 4; k++)
 		dig[k] = 0;
-	if (vload == 1) {
+	/* Late values of a whole tile: all their loads issued now, before the
+	 * keys leave, so that they arrive while the keys are stored (on an
+	 * H100 at n = 2^26, 20 keys a work-item: 2.58 ms; loaded once the
+	 * keys were out 2.75, before the look-back 2.83 at 16 keys). */
+	const uint vwhole = carry == CARRY_READ && m == TILE;
+	global const uint *vw = vin + base + first;
+	uint v[PP];
+	if (vwhole) {
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
 			v[j] = ww == 32 ? vw[32 * j] : vw[j * ww];
@@ -543,26 +532,14 @@ __attribute__((always_inline)) inline void radix_sweep(
 	}
 	if (carry == CARRY_NONE)
 		return;
-	/* The values into the keys' tile, by the keys' ranks: loaded before
-	 * the keys left (RADIX_VLOAD 1, the default: they arrive while the
-	 * keys are stored), or only now, taking no registers until then.
-	 * (Loading them with the keys into registers, or once the keys are
-	 * ranked, measured slower: 10.6 and 10.3 ms against 9.7 for pairs at
-	 * n = 2^28 on an H200, the best shape of each; early stages them in
+	/* The values into the keys' tile, by the keys' ranks: a whole tile's
+	 * from registers; the indices (made) and a short tile's (read) one by
+	 * one. (Loading them with the keys into registers, or once the keys
+	 * are ranked, measured slower: 10.6 and 10.3 ms against 9.7 for pairs
+	 * at n = 2^28 on an H200, the best shape of each; early stages them in
 	 * local memory instead.) */
 	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
-	if (vload) {
-#pragma unroll
-		for (uint j = 0; j < PP; j++)
-			tile[rank[j]] = v[j];
-	} else if (carry == CARRY_READ && m == TILE) {
-		/* A whole tile: every load issued before the first store, which
-		 * waits for it, so the work-item waits for memory once, not PP
-		 * times (a round that stores what it loaded holds up the next
-		 * load). */
-#pragma unroll
-		for (uint j = 0; j < PP; j++)
-			v[j] = ww == 32 ? vw[32 * j] : vw[j * ww];
+	if (vwhole) {
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
 			tile[rank[j]] = v[j];
@@ -591,8 +568,8 @@ kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global u
 			     uint passes, uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, passes, mask, CARRY_NONE, 0, tile,
-		    scr, count, place, &t_sh);
+	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, passes, mask, CARRY_NONE,
+		    0, tile, scr, count, place, &t_sh);
 }
 
 /* A pass of keys and values, those of vin. */
@@ -602,19 +579,20 @@ kernel void radix_sweep_pairs(global const uint *kin, global const uint *vin, gl
 			      local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_READ, 0, tile,
-		    scr, count, place, &t_sh);
+	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_READ,
+		    0, tile, scr, count, place, &t_sh);
 }
 
 /* The first pass of --pairs index: the values made, each key's input
  * index. */
 kernel void radix_sweep_index(global const uint *kin, global uint *kout, global uint *vout,
 			      global uint *status, global uint *tickets, global const uint *hist,
-			      uint n, uint pass, uint passes, uint mask, local uint *tile, local uint *scr)
+			      uint n, uint pass, uint passes, uint mask, local uint *tile,
+			      local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_INDEX, 0, tile,
-		    scr, count, place, &t_sh);
+	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_INDEX,
+		    0, tile, scr, count, place, &t_sh);
 }
 
 /* radix_sweep_pairs and radix_sweep_index early: the values staged in
@@ -623,19 +601,20 @@ kernel void radix_sweep_index(global const uint *kin, global uint *kout, global 
 kernel void radix_sweep_pairs_early(global const uint *kin, global const uint *vin,
 				    global uint *kout, global uint *vout, global uint *status,
 				    global uint *tickets, global const uint *hist, uint n,
-				    uint pass, uint passes, uint mask, local uint *tile, local uint *scr)
+				    uint pass, uint passes, uint mask, local uint *tile,
+				    local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_READ, 1, tile,
-		    scr, count, place, &t_sh);
+	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_READ,
+		    1, tile, scr, count, place, &t_sh);
 }
 
 kernel void radix_sweep_index_early(global const uint *kin, global uint *kout, global uint *vout,
 				    global uint *status, global uint *tickets,
-				    global const uint *hist, uint n, uint pass, uint passes, uint mask,
-				    local uint *tile, local uint *scr)
+				    global const uint *hist, uint n, uint pass, uint passes,
+				    uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_INDEX, 1, tile,
-		    scr, count, place, &t_sh);
+	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_INDEX,
+		    1, tile, scr, count, place, &t_sh);
 }

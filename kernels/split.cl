@@ -70,10 +70,10 @@ kernel void split_count(global const uint *in, global ulong *status, global uint
 	if (cnt == TILE && TILE % 4 == 0) {
 		global const uint4 *in4 = (global const uint4 *)in + base / 4;
 		/* Component by component: Oclgrind's uninitialised-value check
-		 * crashes on the vector operations. A tile of L * PP keys with
-		 * PP a multiple of 4: every load issued before the first add,
-		 * which waits for it (lookback.clh's LOAD_TILE says why). */
-		if (LOAD_TILE_BATCH && PP % 4 == 0 && TILE == L * PP) {
+		 * crashes on the vector operations. With PP a multiple of 4 every
+		 * load is issued before the first add, which waits for it
+		 * (lookback.clh's LOAD_TILE says why). */
+		if (PP % 4 == 0) {
 			uint4 x[PP / 4 > 0 ? PP / 4 : 1];
 			for (uint q = 0; q < PP / 4; q++)
 				x[q] = in4[q * L + lid];
