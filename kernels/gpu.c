@@ -262,15 +262,16 @@ int gpu__enqueue(gpu_ctx *c, cl_kernel k, unsigned dims, const size_t *global, c
 	cl_event ev = NULL;
 	if (c->nev == c->evcap) {
 		size_t cap = c->evcap ? 2 * c->evcap : 16;
-		cl_event *grown = realloc(c->ev, cap * sizeof *grown);
-		if (grown)
-			c->ev = grown;
-		cl_kernel *kgrown = grown ? realloc(c->evk, cap * sizeof *kgrown) : NULL;
-		if (!kgrown) {
+		cl_event *ev_grown = realloc(c->ev, cap * sizeof *ev_grown);
+		if (ev_grown)
+			c->ev = ev_grown;
+		cl_kernel *k_grown = realloc(c->evk, cap * sizeof *k_grown);
+		if (k_grown)
+			c->evk = k_grown;
+		if (!ev_grown || !k_grown) {
 			snprintf(c->err, c->errlen, "out of memory");
 			return -1;
 		}
-		c->evk = kgrown;
 		c->evcap = cap;
 	}
 	CL_CHECK(
