@@ -309,26 +309,42 @@ static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int defe
 		   : 0;
 }
 
+/* --numbering's choices (src/algos/segmented.c). */
+enum { NUM_AUTO, NUM_LOOKBACK, NUM_COUNTED, NUM_DEFERRED };
+
+/* The most tiles for which --numbering auto takes the look-back's numbering,
+ * one launch, rather than deferred's two. On an H100 in segments of 1024
+ * (tiles of 4096, bench/h100/tuning.md): 0.0119 ms against 0.0157 at 2^20
+ * elements, 0.0403 against 0.0560 at 2^24, 0.1152 against 0.1188 at 2^26
+ * (16384 tiles), 0.4173 against 0.3993 at 2^28. */
+#define SEG_ONECALL_TILES 16384
+
 static int reduce_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
 	const algo *a = c->job->algo;
-	int kn = algo_param_index(a, "numbering"), numbering = (int)c->job->params->v[kn];
+	int numbering = (int)c->job->params->v[algo_param_index(a, "numbering")];
 	int warp = c->job->params->v[algo_param_index(a, "tile-by")] == 1;
 	int fixup = c->job->params->v[algo_param_index(a, "carry")] == 1;
 	int direct = c->job->params->v[algo_param_index(a, "load")] == 1;
-	/* The default numbering, deferred, takes what only it can; given a
-	 * warp to a tile or the look-back's carry, the default is counted. */
-	if (!(c->job->params->given & (1u << kn)) && numbering == 2 && (warp || !fixup))
-		numbering = 1;
-	int counted = numbering == 1, deferred = numbering == 2;
+	/* auto: counted with a warp to a tile or the look-back's carry (which
+	 * only it takes), deferred with --load direct; else the look-back's,
+	 * one launch, up to SEG_ONECALL_TILES tiles, and deferred above. */
+	if (numbering == NUM_AUTO) {
+		int64_t G = gpu__param_given(c->job, "group");
+		size_t tiles = GPU_DIV_UP(n, (G ? (size_t)G : 128) * c->per_proc);
+		numbering = warp || !fixup			 ? NUM_COUNTED
+			    : direct || tiles > SEG_ONECALL_TILES ? NUM_DEFERRED
+								   : NUM_LOOKBACK;
+	}
+	int counted = numbering == NUM_COUNTED, deferred = numbering == NUM_DEFERRED;
 	/* Groups of 128 unless --group says: on an H100 at n = 2^28 in
 	 * segments of 1024 (counted, --carry lookback, 32 elements a
 	 * work-item) 0.478 ms, where the largest group that fits took 0.662
 	 * (median; some runs 0.42, the rest near 0.7). --carry fixup
 	 * (reduce_segmented_fixup) takes the same default: 0.477 ms counted,
 	 * 0.398 deferred. */
-	gpu_segpass sp = {.cap = 128};
+	gpu_segpass sp = {.cap = 128, .one_call = 1};
 	cl_mem pre = NULL;
 	if (n == 0)
 		return 0;

@@ -248,6 +248,11 @@ int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 		return -1;
 	}
 	/* Status words are 64-bit: two scratch elements each. */
+	if (sp->one_call) {
+		sp->status = gpu__scratch_zeroed(c, slot, 4 * sp->tiles);
+		sp->ticket = gpu__scratch_zeroed(c, slot + 1, 3);
+		return sp->status && sp->ticket ? 0 : -1;
+	}
 	sp->status = gpu__scratch(c, slot, 2 * sp->tiles);
 	sp->ticket = gpu__scratch(c, slot + 1, 1);
 	if (!sp->status || !sp->ticket)

@@ -61,7 +61,7 @@
 
 const algo_param algos_segscan_params[] = {SEG_PER_PROC, SEG_GROUP, {0}};
 
-static const char *const numberings[] = {"lookback", "counted", "deferred", NULL};
+static const char *const numberings[] = {"auto", "lookback", "counted", "deferred", NULL};
 static const char *const tiles[] = {"group", "warp", NULL};
 static const char *const carries[] = {"lookback", "fixup", NULL};
 static const char *const loads[] = {"local", "direct", NULL};
@@ -71,16 +71,18 @@ const algo_param algos_segreduce_params[] = {
     SEG_GROUP,
     {.name = "numbering",
      .metavar = "N",
-     .def = 2,
+     .def = 0,
      .choices = numberings,
-     .help = "where the tuned kernel's tiles find their first segment number: deferred (the "
-	     "default, with --carry fixup and --tile-by group: the pass counts its tiles' heads "
-	     "itself and writes its segments to a scratch as large as the input, from which a "
-	     "last kernel moves them: the flags read once, the segments' values written twice; "
-	     "on an H100 0.398 ms at 2^28 in segments of 1024, against counted's 0.477), "
-	     "counted (each tile's heads counted and scanned first; the default with --tile-by "
-	     "warp or --carry lookback) or lookback (in the look-back, one pass, 2.9 times "
-	     "slower than counted)"},
+     .help = "where the tuned kernel's tiles find their first segment number: lookback (in "
+	     "the look-back, which a warp does 32 tiles a step on NVIDIA: one launch, the "
+	     "flags and values read once), deferred (with --carry fixup and --tile-by group: "
+	     "the pass counts its tiles' heads itself and writes its segments to a scratch as "
+	     "large as the input, from which a second kernel moves them), counted (each "
+	     "tile's heads counted and scanned first, by two kernels more) or auto (the "
+	     "default: counted with --tile-by warp or --carry lookback, deferred with --load "
+	     "direct, else lookback up to 16384 tiles and deferred above; on an H100 in segments of 1024, lookback took "
+	     "0.0119 ms at 2^20 against deferred's 0.0157 and 0.115 at 2^26 against 0.119, "
+	     "deferred 0.399 at 2^28 against 0.417)"},
     {.name = "tile-by",
      .metavar = "T",
      .def = 0,

@@ -67,6 +67,9 @@ check scan-segmented --exclusive --float --op max --n 700
 # tiles look back over several others.
 check scan-segmented --variant tuned --per-proc 3 --exclusive --float --op max --n 1000
 check reduce-segmented --variant tuned --per-proc 4 --n 1000
+# The count mode (auto's choice above) in 2 runs, the second on the status
+# words the first cleared, as in the timing loop.
+check reduce-segmented --variant tuned --numbering lookback --per-proc 3 --float --op max --n 1000
 check reduce-segmented --variant tuned --numbering counted --per-proc 5 --op min --n 1000
 check reduce-segmented --variant tuned --carry lookback --per-proc 5 --op min --n 1000
 # The fix-up's pass with registers, and with its segments to a scratch;
