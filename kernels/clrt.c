@@ -125,6 +125,8 @@ cl_int clrt__inject(const char *what)
 			long v = strtol(codetext, &end, 10);
 			if (!*end) {
 				code = (cl_int)v;
+			} else if (strcmp(codetext, "LOST") == 0) {
+				code = CLRT_INJECT_LOST;
 			} else {
 				for (cl_int c = 0; c >= -70; c--)
 					if (strcmp(clrt_errname(c), codetext) == 0)

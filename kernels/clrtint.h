@@ -63,8 +63,11 @@ void clrt_report(char *err, size_t errlen, const char *file, int line, const cha
  * 1) whose function is NAME fails with CODE, a number or an error's name
  * (default CL_OUT_OF_RESOURCES), as if the implementation had returned it.
  * clrt__inject(what) returns that code for the call what ("clBuildProgram",
- * or a whole call's text, which reads up to its '(') or CL_SUCCESS.
+ * or a whole call's text, which reads up to its '(') or CL_SUCCESS. CODE
+ * LOST (CLRT_INJECT_LOST), for clEnqueueNDRangeKernel only: the launch is
+ * dropped and reported done, as a kernel that wrote nothing.
  */
+#define CLRT_INJECT_LOST 1
 cl_int clrt__inject(const char *what);
 
 /* Run an OpenCL call; on failure report it into err (file, line, function,

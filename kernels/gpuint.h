@@ -65,8 +65,9 @@ cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems);
  * last user, needs no clearing launch). */
 cl_mem gpu__scratch_zeroed(gpu_ctx *c, unsigned slot, size_t elems);
 
-/* Fill the first words words of m with word, in the queue (no event: not
- * part of a run's time). Returns 0, or -1 with a message. */
+/* Fill the first words words of m with word, by blocking writes from the
+ * host in the queue (no event: not part of a run's time). Returns 0, or -1
+ * with a message. */
 int gpu__fill(gpu_ctx *c, cl_mem m, uint32_t word, size_t words);
 
 /* The work-group size to run k with: the largest power of two no larger

@@ -4,7 +4,9 @@
 # that fails, a launch out of resources, an allocation the device refuses,
 # and a failure in the middle of a multi-pass run, of the timed runs and of
 # the report. Each must exit 1 (never crash, never say "verified") with a
-# message that names the OpenCL call and the error. Prints TAP.
+# message that names the OpenCL call and the error. And a launch lost
+# unseen in the last run is never verified on an earlier run's output.
+# Prints TAP.
 . "$top_srcdir/tests/tap.sh"
 
 if test "$HAVE_OPENCL" != yes; then
@@ -45,6 +47,32 @@ fault clEnqueueNDRangeKernel:9:CL_INVALID_WORK_GROUP_SIZE \
 	"clEnqueueNDRangeKernel: CL_INVALID_WORK_GROUP_SIZE" scan-blelloch --n 100000 --reps 5
 fault clFinish:3 "clFinish: CL_OUT_OF_RESOURCES" reduce --n 1000 --reps 5
 fault clEnqueueReadBuffer:1 "clEnqueueReadBuffer: CL_OUT_OF_RESOURCES" compact --n 1000
+
+# A launch lost unseen (LOST: reported done, never run). counting-sort-serial
+# is one launch a run: with --reps 2 the third is the last run's. Lost there,
+# the last run writes nothing, and the output the run before left must not
+# pass for its result: gpu_run fills the outputs (and a count) before the
+# last run. Lost in the middle run, the last one writes everything anew.
+lost() {
+	k=$1
+	want=$2
+	text=$3
+	shift 3
+	PRAM_CL_INJECT=clEnqueueNDRangeKernel:$k:LOST "$PRAM" gpu "$@" --reps 2 \
+		>"$tap_tmp/out" 2>"$tap_tmp/err"
+	rc=$?
+	desc="pram gpu $* with launch $k lost: exit $want, '$text'"
+	if [ $rc -eq "$want" ] && grep -qF -- "$text" "$tap_tmp/out" "$tap_tmp/err" &&
+		{ [ "$want" -eq 0 ] || ! grep -q "verified" "$tap_tmp/out"; }; then
+		tap_result 0 "$desc"
+	else
+		tap_result 1 "$desc" "exit $rc; $(head -c 400 "$tap_tmp/out") $(head -c 300 "$tap_tmp/err")"
+	fi
+}
+lost 3 1 "WRONG" counting-sort-serial --n 1000
+lost 2 0 "verified" counting-sort-serial --n 1000
+lost 3 1 "the last run wrote no count of its output elements" reduce-segmented \
+	--variant tuned --numbering lookback --n 1000
 
 # The report goes on past a kernel that fails at one size, says so in the
 # verdict and the summary, and exits 1.
