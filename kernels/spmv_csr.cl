@@ -22,8 +22,8 @@
  * tile a work-group, whatever the rows' lengths, so a row of a million
  * non-zeros and a million rows of one cost the same per non-zero:
  *   spmv_partition  rbeg[t], the rows that end at or before tile t's start
- *                   (rbeg[0] = 0, rbeg[tiles] = m), by a search in R from
- *                   an interpolated guess: tile t owns rows rbeg[t] .. rbeg[t + 1] - 1, which
+ *                   (rbeg[0] = 0, rbeg[tiles] = m), by a binary search in
+ *                   R: tile t owns rows rbeg[t] .. rbeg[t + 1] - 1, which
  *                   end inside it (empty rows at its end included)
  *   spmv_tiles      each work-item multiplies PP non-zeros of the tile,
  *                   L apart (coalesced), into local memory; the tile's
@@ -127,40 +127,9 @@ kernel void spmv_partition(global const int *rs, uint m, uint tile, global uint 
 		rbeg[t] = t ? m : 0;
 		return;
 	}
-	/* a = the rows r with R[r + 1] <= t tile (R[1 .. m] never decreases),
-	 * searched from where the tile would start if all rows were as long:
-	 * steps of 1, 2, 4, ... away from that guess find an interval that
-	 * holds a, and a binary search finishes in it. On rows of even length
-	 * the guess is a row or two off, and a few loads settle it where a
-	 * binary search over all m rows took log2 m in turn (on an H100 at
-	 * 2^28 non-zeros in a band of 32, 0.043 ms of the product's 0.874). */
-	ulong pos = (ulong)t * tile, nnz = (ulong)rs[m];
-	float f = nnz ? (float)pos / (float)nnz * (float)m : 0.0f;
-	uint g = f < (float)m ? min(m, (uint)f) : m; /* float: no device lacks it */
-	uint lo, hi;
-	if (g < m && (ulong)rs[g + 1] <= pos) { /* a > g */
-		lo = g + 1;
-		hi = m;
-		for (uint d = 1; d <= m - lo; d *= 2) {
-			uint p = lo + d - 1;
-			if ((ulong)rs[p + 1] > pos) {
-				hi = p;
-				break;
-			}
-			lo = p + 1;
-		}
-	} else { /* a <= g */
-		lo = 0;
-		hi = g;
-		for (uint d = 1; d <= hi; d *= 2) {
-			uint p = hi - d;
-			if ((ulong)rs[p + 1] <= pos) {
-				lo = p + 1;
-				break;
-			}
-			hi = p;
-		}
-	}
+	/* The rows r with R[r + 1] <= t tile: R[1 .. m] never decreases. */
+	ulong pos = (ulong)t * tile;
+	uint lo = 0, hi = m;
 	while (lo < hi) {
 		uint mid = lo + (hi - lo) / 2;
 		if ((ulong)rs[mid + 1] <= pos)
