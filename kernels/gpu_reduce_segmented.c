@@ -160,13 +160,14 @@ static int tile_numbers(gpu_ctx *c, const gpu_segpass *sp, cl_mem *pre)
  * elements, in work-groups of whole warps, the group parameter's size or
  * 128 on NVIDIA (the warps share nothing: the size only sets how many
  * start at once); elsewhere in groups of exactly 32, whose shuffles go
- * through local memory. Status words and ticket as gpu__segpass's. Returns 1 when the device cannot have such groups (a cap below 32), the
+ * through local memory. Its status words and ticket are cleared by
+ * onepass_init before each run (gpu__segpass_start's cleared). Returns 1 when the device cannot have such groups (a cap below 32), the
  * caller then running the group kernel; else 0, or -1 with a message. */
 static int reduce_segmented_warp(gpu_ctx *c, cl_mem count)
 {
 	size_t n = c->job->in[0].n, G = (size_t)gpu__param_given(c->job, "group");
 	int ptx = clrt_ptx(c->rt);
-	gpu_segpass sp = {.tile = 32 * c->per_proc};
+	gpu_segpass sp = {.tile = 32 * c->per_proc, .cleared = 1};
 	cl_mem pre = NULL;
 	if (!gpu__has_lookback(c, "the single-pass segmented kernels") ||
 	    !(sp.k = gpu__kernel(c, "segreduce_warp")))

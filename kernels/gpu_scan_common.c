@@ -243,10 +243,20 @@ int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 	}
 	/* Two sets of 64-bit status words (two scratch elements each) and a
 	 * 64-bit ticket, zero when made: the kernels need no clearing launch
-	 * (lookback.clh's onepass_begin), one launch a run. A set has a word
-	 * for each tile up to a multiple of 32, where segreduce_warp's groups
-	 * of W warps (W a power of two up to 32) number W words each. */
-	sp->status = gpu__scratch_zeroed(c, slot, 4 * GPU_DIV_UP(sp->tiles, 32) * 32);
-	sp->ticket = gpu__scratch_zeroed(c, slot + 1, 2);
-	return sp->status && sp->ticket ? 0 : -1;
+	 * (lookback.clh's onepass_begin), one launch a run. */
+	if (!sp->cleared) {
+		sp->status = gpu__scratch_zeroed(c, slot, 4 * sp->tiles);
+		sp->ticket = gpu__scratch_zeroed(c, slot + 1, 2);
+		return sp->status && sp->ticket ? 0 : -1;
+	}
+	cl_kernel init = gpu__kernel(c, "onepass_init");
+	size_t li = init ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
+	if (!li)
+		return -1;
+	sp->status = gpu__scratch(c, slot, 2 * sp->tiles);
+	sp->ticket = gpu__scratch(c, slot + 1, 1);
+	if (!sp->status || !sp->ticket)
+		return -1;
+	return gpu__launch(c, init, GPU_DIV_UP(sp->tiles, li) * li, li, "mmu", sp->status,
+			   sp->ticket, (unsigned)sp->tiles);
 }

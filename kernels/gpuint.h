@@ -284,13 +284,17 @@ int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_me
  * clearing launch; the bytes of the kernel's local-memory
  * arguments. */
 typedef struct gpu_segpass {
-	size_t cap; /* set by the caller: the largest work-group the default takes
-		     * (0: GPU_SCAN_WG_CAP) */
+	size_t cap;   /* set by the caller: the largest work-group the default takes
+		       * (0: GPU_SCAN_WG_CAP) */
+	int cleared;  /* set by the caller: the kernel's status words are cleared by
+		       * onepass_init before each run (segreduce_warp), not by the
+		       * kernel itself */
 	cl_kernel k;
 	size_t L, tile, tiles;
 	cl_mem status, ticket; /* scratch slots slot and slot + 1: two sets of
 				* status words and a 64-bit ticket (lookback.clh's
-				* onepass_begin) */
+				* onepass_begin); with cleared, one set and a
+				* 32-bit ticket */
 	size_t ltile, lflags; /* the padded tile and its flag words */
 	size_t lscan;         /* the work-group scan's counts, and again its values */
 } gpu_segpass;
@@ -307,7 +311,8 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
  * own (sp->tile set): the tiles of the job's n elements (refused past
  * 32-bit indices), two sets of their status words and a 64-bit ticket in
  * scratch slots slot and slot + 1, zero when made (so nothing is
- * enqueued). Returns 0, or -1 with a message. */
+ * enqueued; with sp->cleared, one set and a 32-bit ticket, and
+ * onepass_init enqueued). Returns 0, or -1 with a message. */
 int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp);
 
 /* Blelloch's teaching scan (gpu_scan_blelloch.c), which the sandwich
