@@ -70,13 +70,13 @@ uint flag_bits(global const uint *flags, uint s, uint len)
  * writes the number kept to count[0]. Reads n values and n/32
  * flag words, writes the kept values: for half kept, 1.53 n words. */
 kernel void compact_onepass(global const uint *in, global const uint *flags, global uint *out,
-			    global uint *count, global ulong *status, global ulong *ticket, uint n,
+			    global uint *count, global ulong *status, global uint *ctl, uint n,
 			    local uint *keep, local uint *meta)
 {
 	local uint sh[2], prefix_sh;
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
 	local uint *pre = meta, *mask = meta + L, *tot = meta + 2 * L;
-	uint t = onepass_begin(ticket, sh, &status, 1), base = t * TILE, cnt = min(TILE, n - base),
+	uint t = onepass_begin(ctl, sh, &status, 1), base = t * TILE, cnt = min(TILE, n - base),
 	     first = lid * PP;
 	uint m = first < cnt ? flag_bits(flags, base + first, min((uint)PP, cnt - first)) : 0;
 	uint x[PP];
@@ -111,6 +111,8 @@ kernel void compact_onepass(global const uint *in, global const uint *flags, glo
 		}
 	count_lookback_group(status, t, total, &prefix_sh);
 	barrier(CLK_LOCAL_MEM_FENCE);
+	if (lid == 0)
+		onepass_finish(ctl, get_num_groups(0));
 	uint prefix = prefix_sh;
 	for (uint j = lid; j < total; j += L)
 		out[prefix + j] = keep[j];

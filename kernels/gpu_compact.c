@@ -30,7 +30,7 @@ extern const algo algo_compact;
 /* Scratch slots of the tuned pass. */
 enum {
 	SLOT_STATUS, /* the tiles' look-back status words, 64 bits each */
-	SLOT_TICKET, /* the tile ticket, 64-bit */
+	SLOT_TICKET, /* the set, the ticket and the groups finished */
 	SLOT_COUNT,  /* the number kept */
 };
 
@@ -71,14 +71,14 @@ static int compact_tuned(gpu_ctx *c)
 	if (!L)
 		return -1;
 	size_t tiles = GPU_DIV_UP(n, L * pp);
-	/* Two sets of 64-bit status words and a 64-bit ticket, zero when
-	 * made: no clearing launch (onepass_begin). */
+	/* Two sets of 64-bit status words and three control words, zero when
+	 * made: the kernel resets them itself (onepass_begin). */
 	cl_mem status = gpu__scratch_zeroed(c, SLOT_STATUS, 4 * tiles);
-	cl_mem ticket = gpu__scratch_zeroed(c, SLOT_TICKET, 2), count = gpu__scratch(c, SLOT_COUNT, 1);
-	if (!status || !ticket || !count)
+	cl_mem ctl = gpu__scratch_zeroed(c, SLOT_TICKET, 3), count = gpu__scratch(c, SLOT_COUNT, 1);
+	if (!status || !ctl || !count)
 		return -1;
 	if (gpu__launch(c, k, tiles * L, L, "mmmmmmull", c->in[0], c->flags[0], c->out[0], count,
-			status, ticket, (unsigned)n, L * pp * 4, 3 * L * 4))
+			status, ctl, (unsigned)n, L * pp * 4, 3 * L * 4))
 		return -1;
 	c->count = count;
 	return 0;

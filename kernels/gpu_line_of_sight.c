@@ -103,13 +103,13 @@ static int line_of_sight_tuned(gpu_ctx *c)
 		return -1;
 	}
 	/* Two sets of two 64-bit status words a tile (eight scratch elements)
-	 * and a 64-bit ticket, zero when made: no clearing launch
-	 * (onepass_begin), one launch a run. */
+	 * and three control words, zero when made: the kernel resets them
+	 * itself (onepass_begin), one launch a run. */
 	cl_mem status = gpu__scratch_zeroed(c, SLOT_STATUS, 8 * tiles),
-	       ticket = gpu__scratch_zeroed(c, SLOT_TICKET, 2);
-	if (!status || !ticket)
+	       ctl = gpu__scratch_zeroed(c, SLOT_TICKET, 3);
+	if (!status || !ctl)
 		return -1;
-	if (gpu__launch(c, k, tiles * L, L, "mmmmull", c->in[0], c->out[0], status, ticket,
+	if (gpu__launch(c, k, tiles * L, L, "mmmmull", c->in[0], c->out[0], status, ctl,
 			(unsigned)n, (tile + tile / 32 + 1) * 4, L * 8))
 		return -1;
 	return 0;

@@ -99,7 +99,7 @@ static int reduce_segmented(gpu_ctx *c)
 }
 
 /* The tuned runner's scratch slots: the count, then the look-back's status
- * and ticket, then with --numbering counted the tiles' heads and their
+ * and control words, then with --numbering counted the tiles' heads and their
  * scan, with --carry fixup the tiles' pairs (heads and value) and with
  * --numbering deferred the pass's scratch of segments, and the
  * levels of the scans (the fix-up's segmented scan reusing the count
@@ -183,7 +183,7 @@ static int reduce_segmented_warp(gpu_ctx *c, cl_mem count)
 	if (gpu__segpass_start(c, TSLOT_STATUS, &sp) || tile_numbers(c, &sp, &pre))
 		return -1;
 	return gpu__launch(c, sp.k, GPU_DIV_UP(sp.tiles * 32, L) * L, L, "mmmmmmmuu", c->in[0],
-			   c->flags[0], c->out[0], count, pre, sp.status, sp.ticket, (unsigned)n,
+			   c->flags[0], c->out[0], count, pre, sp.status, sp.ctl, (unsigned)n,
 			   (unsigned)sp.tiles)
 		   ? -1
 		   : 0;
@@ -391,7 +391,7 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	    (counted && tile_numbers(c, &sp, &pre)))
 		return -1;
 	if (gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmimmullll", c->in[0], c->flags[0],
-			c->out[0], count, counted ? pre : count, counted, sp.status, sp.ticket,
+			c->out[0], count, counted ? pre : count, counted, sp.status, sp.ctl,
 			(unsigned)n, sp.ltile, sp.lflags, sp.lscan, sp.lscan))
 		return -1;
 	c->count = count; /* gpu_run reads the number of segments from it */

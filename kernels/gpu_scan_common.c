@@ -93,12 +93,12 @@ int gpu__scan_onepass(gpu_ctx *c)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
 	/* Two sets of status words, 64-bit (two scratch elements each), and
-	 * a 64-bit ticket, zero when made: the kernel needs no clearing
-	 * launch (lookback.clh's onepass_begin), one launch a run. */
-	cl_mem status = gpu__scratch_zeroed(c, 0, 4 * tiles), ticket = gpu__scratch_zeroed(c, 1, 2);
-	if (!status || !ticket)
+	 * three control words, zero when made: the kernel resets them itself
+	 * (lookback.clh's onepass_begin), one launch a run. */
+	cl_mem status = gpu__scratch_zeroed(c, 0, 4 * tiles), ctl = gpu__scratch_zeroed(c, 1, 3);
+	if (!status || !ctl)
 		return -1;
-	return gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in[0], c->out[0], status, ticket,
+	return gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in[0], c->out[0], status, ctl,
 			   (unsigned)n, c->job->params->inclusive ? 1 : 0,
 			   (tile + tile / 32 + 1) * 4, L * 4)
 		   ? -1
@@ -241,22 +241,22 @@ int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, sp->tile);
 		return -1;
 	}
-	/* Two sets of 64-bit status words (two scratch elements each) and a
-	 * 64-bit ticket, zero when made: the kernels need no clearing launch
-	 * (lookback.clh's onepass_begin), one launch a run. */
+	/* Two sets of 64-bit status words (two scratch elements each) and
+	 * three control words, zero when made: the kernels reset them
+	 * themselves (lookback.clh's onepass_take), one launch a run. */
 	if (!sp->cleared) {
 		sp->status = gpu__scratch_zeroed(c, slot, 4 * sp->tiles);
-		sp->ticket = gpu__scratch_zeroed(c, slot + 1, 2);
-		return sp->status && sp->ticket ? 0 : -1;
+		sp->ctl = gpu__scratch_zeroed(c, slot + 1, 3);
+		return sp->status && sp->ctl ? 0 : -1;
 	}
 	cl_kernel init = gpu__kernel(c, "onepass_init");
 	size_t li = init ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
 	if (!li)
 		return -1;
 	sp->status = gpu__scratch(c, slot, 2 * sp->tiles);
-	sp->ticket = gpu__scratch(c, slot + 1, 1);
-	if (!sp->status || !sp->ticket)
+	sp->ctl = gpu__scratch(c, slot + 1, 1);
+	if (!sp->status || !sp->ctl)
 		return -1;
 	return gpu__launch(c, init, GPU_DIV_UP(sp->tiles, li) * li, li, "mmu", sp->status,
-			   sp->ticket, (unsigned)sp->tiles);
+			   sp->ctl, (unsigned)sp->tiles);
 }

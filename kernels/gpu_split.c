@@ -28,7 +28,7 @@ extern const algo algo_split;
 /* Scratch slots of the tuned passes. */
 enum {
 	SLOT_STATUS, /* the tiles' look-back status words, 64 bits each */
-	SLOT_TICKET, /* split_count's tile ticket, 64-bit */
+	SLOT_TICKET, /* split_count's set, ticket and groups finished */
 };
 
 static int split_refuses(gpu_ctx *c)
@@ -74,16 +74,16 @@ static int split_tuned(gpu_ctx *c)
 	if (!L)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
-	/* Two sets of 64-bit status words and a 64-bit ticket, zero when
-	 * made: split_count needs no clearing launch (onepass_begin), and
+	/* Two sets of 64-bit status words and three control words, zero when
+	 * made: split_count resets them itself (onepass_begin), and
 	 * split_place reads the set it used. */
 	cl_mem status = gpu__scratch_zeroed(c, SLOT_STATUS, 4 * tiles),
-	       ticket = gpu__scratch_zeroed(c, SLOT_TICKET, 2);
-	if (!status || !ticket)
+	       ctl = gpu__scratch_zeroed(c, SLOT_TICKET, 3);
+	if (!status || !ctl)
 		return -1;
-	if (gpu__launch(c, k[0], tiles * L, L, "mmmul", c->in[0], status, ticket, (unsigned)n,
+	if (gpu__launch(c, k[0], tiles * L, L, "mmmul", c->in[0], status, ctl, (unsigned)n,
 			L * 4) ||
-	    gpu__launch(c, k[1], tiles * L, L, "mmmmuull", c->in[0], c->out[0], status, ticket,
+	    gpu__launch(c, k[1], tiles * L, L, "mmmmuull", c->in[0], c->out[0], status, ctl,
 			(unsigned)n, (unsigned)tiles, (tile + tile / 32 + 1) * 4, L * 4))
 		return -1;
 	return 0;

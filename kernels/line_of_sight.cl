@@ -344,12 +344,12 @@ inline double los_angle(local const V *tile, uint e, uint base, uint cnt, double
  * its points, and the results leave through local memory with coalesced
  * stores. L*PP + L*PP/32 + 1 elements of local memory in tile. */
 kernel void los_onepass(global const V *h, global V *visible, global ulong *status,
-			global ulong *ticket, uint n, local V *tile, local double *tot)
+			global uint *ctl, uint n, local V *tile, local double *tot)
 {
 	local uint sh[2];
 	local double prefix_sh;
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
-	uint t = onepass_begin(ticket, sh, &status, 2), base = t * TILE, cnt = min(TILE, n - base);
+	uint t = onepass_begin(ctl, sh, &status, 2), base = t * TILE, cnt = min(TILE, n - base);
 	LOAD_TILE(tile, h, V4, base, cnt, TILE, lid, L, (V)0);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* The index i of a point is a double counted up from the first
@@ -388,6 +388,8 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 	    if (lid == 0)
 		prefix_sh = angle_lookback(status, t, total);
 	barrier(CLK_LOCAL_MEM_FENCE);
+	if (lid == 0)
+		onepass_finish(ctl, get_num_groups(0));
 	run = fmax(prefix_sh, run);
 #if LOS_RECORDS
 	los_mask vis = 0;

@@ -62,12 +62,12 @@ LOOKBACK_FUNCTIONS(count, uint, 0u, COUNT_ADD, AS_COUNT, AS_COUNT)
 /* Pass 1: tile t (by ticket) counts its 0 bits with 4-wide loads and a
  * work-group reduction in red (L words); work-item 0 publishes the count
  * and looks back, leaving the inclusive count in status[t]. */
-kernel void split_count(global const uint *in, global ulong *status, global ulong *ticket, uint n,
+kernel void split_count(global const uint *in, global ulong *status, global uint *ctl, uint n,
 			local uint *red)
 {
 	local uint sh[2], prefix_sh; /* the prefix is not needed: split_place reads F */
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
-	uint t = onepass_begin(ticket, sh, &status, 1), base = t * TILE, cnt = min(TILE, n - base),
+	uint t = onepass_begin(ctl, sh, &status, 1), base = t * TILE, cnt = min(TILE, n - base),
 	     z = 0;
 	if (cnt == TILE && TILE % 4 == 0) {
 		global const uint4 *in4 = (global const uint4 *)in + base / 4;
@@ -100,6 +100,9 @@ kernel void split_count(global const uint *in, global ulong *status, global ulon
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
 	count_publish_lookback(status, t, red[0], &prefix_sh);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (lid == 0)
+		onepass_finish(ctl, get_num_groups(0));
 }
 
 /* Pass 2: tile t (by group: it waits for nothing) reads its zeros' first
@@ -111,12 +114,12 @@ kernel void split_count(global const uint *in, global ulong *status, global ulon
  * from F plus the ones before the tile. L*PP + L*PP/32 + 1 words of local
  * memory in tile, L in tot. */
 kernel void split_place(global const uint *in, global uint *out, global const ulong *status,
-			global const ulong *ticket, uint n, uint tiles, local uint *tile,
+			global const uint *ctl, uint n, uint tiles, local uint *tile,
 			local uint *tot)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
 	uint t = get_group_id(0), base = t * TILE, cnt = min(TILE, n - base);
-	status += (size_t)onepass_last_set(ticket, tiles) * tiles; /* split_count's */
+	status += (size_t)(ctl[0] ^ 1u) * tiles; /* split_count's set: it moved ctl on */
 	uint zb = t ? (uint)status[t - 1] : 0u, F = (uint)status[tiles - 1];
 	LOAD_TILE(tile, in, uint4, base, cnt, TILE, lid, L, 0u);
 	barrier(CLK_LOCAL_MEM_FENCE);
