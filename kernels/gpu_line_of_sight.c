@@ -87,12 +87,13 @@ static int line_of_sight_tuned(gpu_ctx *c)
 		return -1;
 	if (!gpu__has_lookback(c, "the one-pass line of sight"))
 		return -1;
-	cl_kernel k = gpu__kernel(c, "los_onepass");
-	if (!k)
+	cl_kernel init = gpu__kernel(c, "onepass_init"), k = gpu__kernel(c, "los_onepass");
+	if (!init || !k)
 		return -1;
 	/* A padded tile of heights and a double of the scan a work-item. */
 	size_t L = gpu__group(c, k, LOS_WG_CAP, (pp + (pp + 31) / 32 + 1) * 4 + 8, pp, "points");
-	if (!L)
+	size_t li = L ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
+	if (!L || !li)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
 	/* The kernel numbers points with 32-bit words: the last tile's end
@@ -102,14 +103,14 @@ static int line_of_sight_tuned(gpu_ctx *c)
 			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, tile);
 		return -1;
 	}
-	/* Two sets of two 64-bit status words a tile (eight scratch elements)
-	 * and three control words, zero when made: the kernel resets them
-	 * itself (onepass_begin), one launch a run. */
-	cl_mem status = gpu__scratch_zeroed(c, SLOT_STATUS, 8 * tiles),
-	       ctl = gpu__scratch_zeroed(c, SLOT_TICKET, 3);
-	if (!status || !ctl)
+	/* Two 64-bit status words a tile: four scratch elements. */
+	cl_mem status = gpu__scratch(c, SLOT_STATUS, 4 * tiles),
+	       ticket = gpu__scratch(c, SLOT_TICKET, 1);
+	if (!status || !ticket)
 		return -1;
-	if (gpu__launch(c, k, tiles * L, L, "mmmmull", c->in[0], c->out[0], status, ctl,
+	if (gpu__launch(c, init, GPU_DIV_UP(2 * tiles, li) * li, li, "mmu", status, ticket,
+			(unsigned)(2 * tiles)) ||
+	    gpu__launch(c, k, tiles * L, L, "mmmmull", c->in[0], c->out[0], status, ticket,
 			(unsigned)n, (tile + tile / 32 + 1) * 4, L * 8))
 		return -1;
 	return 0;

@@ -99,7 +99,7 @@ static int reduce_segmented(gpu_ctx *c)
 }
 
 /* The tuned runner's scratch slots: the count, then the look-back's status
- * and control words, then with --numbering counted the tiles' heads and their
+ * and ticket, then with --numbering counted the tiles' heads and their
  * scan, with --carry fixup the tiles' pairs (heads and value) and with
  * --numbering deferred the pass's scratch of segments, and the
  * levels of the scans (the fix-up's segmented scan reusing the count
@@ -160,14 +160,14 @@ static int tile_numbers(gpu_ctx *c, const gpu_segpass *sp, cl_mem *pre)
  * elements, in work-groups of whole warps, the group parameter's size or
  * 128 on NVIDIA (the warps share nothing: the size only sets how many
  * start at once); elsewhere in groups of exactly 32, whose shuffles go
- * through local memory. Its status words and ticket are cleared by
- * onepass_init before each run (gpu__segpass_start's cleared). Returns 1 when the device cannot have such groups (a cap below 32), the
+ * through local memory. Status words and ticket as gpu__segpass's.
+ * Returns 1 when the device cannot have such groups (a cap below 32), the
  * caller then running the group kernel; else 0, or -1 with a message. */
 static int reduce_segmented_warp(gpu_ctx *c, cl_mem count)
 {
 	size_t n = c->job->in[0].n, G = (size_t)gpu__param_given(c->job, "group");
 	int ptx = clrt_ptx(c->rt);
-	gpu_segpass sp = {.tile = 32 * c->per_proc, .cleared = 1};
+	gpu_segpass sp = {.tile = 32 * c->per_proc};
 	cl_mem pre = NULL;
 	if (!gpu__has_lookback(c, "the single-pass segmented kernels") ||
 	    !(sp.k = gpu__kernel(c, "segreduce_warp")))
@@ -183,7 +183,7 @@ static int reduce_segmented_warp(gpu_ctx *c, cl_mem count)
 	if (gpu__segpass_start(c, TSLOT_STATUS, &sp) || tile_numbers(c, &sp, &pre))
 		return -1;
 	return gpu__launch(c, sp.k, GPU_DIV_UP(sp.tiles * 32, L) * L, L, "mmmmmmmuu", c->in[0],
-			   c->flags[0], c->out[0], count, pre, sp.status, sp.ctl, (unsigned)n,
+			   c->flags[0], c->out[0], count, pre, sp.status, sp.ticket, (unsigned)n,
 			   (unsigned)sp.tiles)
 		   ? -1
 		   : 0;
@@ -344,7 +344,7 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	 * (median; some runs 0.42, the rest near 0.7). --carry fixup
 	 * (reduce_segmented_fixup) takes the same default: 0.477 ms counted,
 	 * 0.398 deferred. */
-	gpu_segpass sp = {.cap = 128};
+	gpu_segpass sp = {.cap = 128, .one_call = 1};
 	cl_mem pre = NULL;
 	if (n == 0)
 		return 0;
@@ -391,7 +391,7 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	    (counted && tile_numbers(c, &sp, &pre)))
 		return -1;
 	if (gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmimmullll", c->in[0], c->flags[0],
-			c->out[0], count, counted ? pre : count, counted, sp.status, sp.ctl,
+			c->out[0], count, counted ? pre : count, counted, sp.status, sp.ticket,
 			(unsigned)n, sp.ltile, sp.lflags, sp.lscan, sp.lscan))
 		return -1;
 	c->count = count; /* gpu_run reads the number of segments from it */

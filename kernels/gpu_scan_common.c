@@ -233,6 +233,10 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 {
 	size_t n = c->job->in[0].n;
+	cl_kernel init = gpu__kernel(c, "onepass_init");
+	size_t li = init ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
+	if (!li)
+		return -1;
 	sp->tiles = GPU_DIV_UP(n, sp->tile);
 	/* The kernels index with 32-bit words: the tile past the last must
 	 * still have a number. */
@@ -241,22 +245,16 @@ int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, sp->tile);
 		return -1;
 	}
-	/* Two sets of 64-bit status words (two scratch elements each) and
-	 * three control words, zero when made: the kernels reset them
-	 * themselves (lookback.clh's onepass_take), one launch a run. */
-	if (!sp->cleared) {
+	/* Status words are 64-bit: two scratch elements each. */
+	if (sp->one_call) {
 		sp->status = gpu__scratch_zeroed(c, slot, 4 * sp->tiles);
-		sp->ctl = gpu__scratch_zeroed(c, slot + 1, 3);
-		return sp->status && sp->ctl ? 0 : -1;
+		sp->ticket = gpu__scratch_zeroed(c, slot + 1, 3);
+		return sp->status && sp->ticket ? 0 : -1;
 	}
-	cl_kernel init = gpu__kernel(c, "onepass_init");
-	size_t li = init ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
-	if (!li)
-		return -1;
 	sp->status = gpu__scratch(c, slot, 2 * sp->tiles);
-	sp->ctl = gpu__scratch(c, slot + 1, 1);
-	if (!sp->status || !sp->ctl)
+	sp->ticket = gpu__scratch(c, slot + 1, 1);
+	if (!sp->status || !sp->ticket)
 		return -1;
 	return gpu__launch(c, init, GPU_DIV_UP(sp->tiles, li) * li, li, "mmu", sp->status,
-			   sp->ctl, (unsigned)sp->tiles);
+			   sp->ticket, (unsigned)sp->tiles);
 }

@@ -32,13 +32,13 @@ static int scan_segmented(gpu_ctx *c)
 static int scan_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
-	gpu_segpass sp = {0};
+	gpu_segpass sp = {.one_call = 1};
 	if (n == 0)
 		return 0;
 	if (gpu__segpass(c, "segscan_onepass", 0, &sp))
 		return -1;
 	return gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmuillll", c->in[0], c->out[0],
-			   c->flags[0], sp.status, sp.ctl, (unsigned)n,
+			   c->flags[0], sp.status, sp.ticket, (unsigned)n,
 			   c->job->params->inclusive ? 1 : 0, sp.ltile, sp.lflags, sp.lscan,
 			   sp.lscan);
 }

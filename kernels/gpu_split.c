@@ -28,7 +28,7 @@ extern const algo algo_split;
 /* Scratch slots of the tuned passes. */
 enum {
 	SLOT_STATUS, /* the tiles' look-back status words, 64 bits each */
-	SLOT_TICKET, /* split_count's set, ticket and groups finished */
+	SLOT_TICKET, /* split_count's tile ticket */
 };
 
 static int split_refuses(gpu_ctx *c)
@@ -69,22 +69,22 @@ static int split_tuned(gpu_ctx *c)
 	static const char *const names[] = {"split_count", "split_place"};
 	/* split_place holds a padded tile and a scan slot per work-item. */
 	const size_t local[] = {4, (pp + (pp + 31) / 32 + 2) * 4};
-	cl_kernel k[2];
+	cl_kernel k[2], init = gpu__kernel(c, "onepass_init");
 	size_t L = gpu__kernels(c, 2, names, local, SPLIT_WG_CAP, k);
-	if (!L)
+	size_t li = init ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
+	if (!L || !li)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
-	/* Two sets of 64-bit status words and three control words, zero when
-	 * made: split_count resets them itself (onepass_begin), and
-	 * split_place reads the set it used. */
-	cl_mem status = gpu__scratch_zeroed(c, SLOT_STATUS, 4 * tiles),
-	       ctl = gpu__scratch_zeroed(c, SLOT_TICKET, 3);
-	if (!status || !ctl)
+	cl_mem status = gpu__scratch(c, SLOT_STATUS, 2 * tiles),
+	       ticket = gpu__scratch(c, SLOT_TICKET, 1);
+	if (!status || !ticket)
 		return -1;
-	if (gpu__launch(c, k[0], tiles * L, L, "mmmul", c->in[0], status, ctl, (unsigned)n,
+	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
+			(unsigned)tiles) ||
+	    gpu__launch(c, k[0], tiles * L, L, "mmmul", c->in[0], status, ticket, (unsigned)n,
 			L * 4) ||
-	    gpu__launch(c, k[1], tiles * L, L, "mmmmuull", c->in[0], c->out[0], status, ctl,
-			(unsigned)n, (unsigned)tiles, (tile + tile / 32 + 1) * 4, L * 4))
+	    gpu__launch(c, k[1], tiles * L, L, "mmmuull", c->in[0], c->out[0], status, (unsigned)n,
+			(unsigned)tiles, (tile + tile / 32 + 1) * 4, L * 4))
 		return -1;
 	return 0;
 }

@@ -280,39 +280,38 @@ int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_me
 
 /* The tuned segmented kernels' launch (segmented_onepass.clh): kernel k
  * over tiles work-groups of L work-items, a tile of tile = L * c->per_proc
- * elements each; the tiles' status words and control words, which the
- * kernel resets itself; the bytes of the kernel's local-memory
+ * elements each; the tiles' status words and the ticket, reset by
+ * onepass_init (already enqueued); the bytes of the kernel's local-memory
  * arguments. */
 typedef struct gpu_segpass {
 	size_t cap;   /* set by the caller: the largest work-group the default takes
 		       * (0: GPU_SCAN_WG_CAP) */
-	int cleared;  /* set by the caller: the kernel's status words are cleared by
-		       * onepass_init before each run (segreduce_warp), not by the
-		       * kernel itself */
+	int one_call; /* set by the caller: the kernel keeps two sets of status
+		       * words and resets them itself (lookback.clh's
+		       * onepass_take), so no onepass_init */
 	cl_kernel k;
 	size_t L, tile, tiles;
-	cl_mem status, ctl; /* scratch slots slot and slot + 1: two sets of status
-			     * words, and the set, the ticket and the groups
-			     * finished (lookback.clh's onepass_take); with
-			     * cleared, one set and the ticket */
-	size_t ltile, lflags; /* the padded tile and its flag words */
-	size_t lscan;         /* the work-group scan's counts, and again its values */
+	cl_mem status, ticket; /* scratch slots slot and slot + 1; with one_call,
+				* two sets of status words, and the set, the ticket
+				* and the groups finished */
+	size_t ltile, lflags;  /* the padded tile and its flag words */
+	size_t lscan;          /* the work-group scan's counts, and again its values */
 } gpu_segpass;
 
 /* Set sp up for the tuned segmented kernel `kernel` over the job's n > 0
  * elements: the work-group size the job's group parameter gives (refused
  * when the device cannot have it), else the largest up to sp->cap (or
- * GPU_SCAN_WG_CAP) whose tile fits local memory; its status words
- * (gpu__segpass_start). Refused, saying so, on a device without 64-bit
- * atomics. Returns 0, or -1 with a message. */
+ * GPU_SCAN_WG_CAP) whose tile fits local memory; enqueue onepass_init
+ * (unless sp->one_call). Refused, saying so,
+ * on a device without 64-bit atomics. Returns 0, or -1 with a message. */
 int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp);
 
 /* The part of gpu__segpass after the shape, for a kernel that picks its
  * own (sp->tile set): the tiles of the job's n elements (refused past
- * 32-bit indices), two sets of their status words and the control words
- * in scratch slots slot and slot + 1, zero when made (the kernels reset
- * them, so nothing is enqueued; with sp->cleared, one set and the ticket,
- * and onepass_init enqueued). Returns 0, or -1 with a message. */
+ * 32-bit indices), their status words and the ticket in scratch slots slot
+ * and slot + 1, and onepass_init enqueued (with sp->one_call, both sets
+ * and the control words made zero once, and nothing enqueued). Returns 0,
+ * or -1 with a message. */
 int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp);
 
 /* Blelloch's teaching scan (gpu_scan_blelloch.c), which the sandwich

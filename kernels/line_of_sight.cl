@@ -22,8 +22,7 @@
  * without it the file builds no kernel and the host refuses the job,
  * saying why.
  *
- * The tuned kernel (los_onepass, one launch a run: it resets its own status
- * words, lookback.clh's onepass_begin) fuses the three steps
+ * The tuned kernel (los_onepass after onepass_init) fuses the three steps
  * into one pass with decoupled look-back: each work-group takes a tile by
  * ticket, computes the angles of its heights as it loads them (the same
  * double expression), max-scans them in registers and over the work-group,
@@ -344,12 +343,12 @@ inline double los_angle(local const V *tile, uint e, uint base, uint cnt, double
  * its points, and the results leave through local memory with coalesced
  * stores. L*PP + L*PP/32 + 1 elements of local memory in tile. */
 kernel void los_onepass(global const V *h, global V *visible, global ulong *status,
-			global uint *ctl, uint n, local V *tile, local double *tot)
+			global uint *ticket, uint n, local V *tile, local double *tot)
 {
-	local uint sh[2];
+	local uint t_sh;
 	local double prefix_sh;
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
-	uint t = onepass_begin(ctl, sh, &status, 2), base = t * TILE, cnt = min(TILE, n - base);
+	uint t = onepass_tile(ticket, &t_sh), base = t * TILE, cnt = min(TILE, n - base);
 	LOAD_TILE(tile, h, V4, base, cnt, TILE, lid, L, (V)0);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* The index i of a point is a double counted up from the first
@@ -388,8 +387,6 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 	    if (lid == 0)
 		prefix_sh = angle_lookback(status, t, total);
 	barrier(CLK_LOCAL_MEM_FENCE);
-	if (lid == 0)
-		onepass_finish(ctl, get_num_groups(0));
 	run = fmax(prefix_sh, run);
 #if LOS_RECORDS
 	los_mask vis = 0;

@@ -3,7 +3,7 @@
  * segment (flags packed as in segmented.clh), for the build's operator.
  * The tuned kernels (segreduce_onepass, segreduce_warp and
  * segreduce_tile_heads, whose counts usum_block and usum_add scan) are in
- * segmented_onepass.clh (with lookback.clh's one-launch status words); here follow
+ * segmented_onepass.clh, after lookback.clh's onepass_init; here follow
  * the tuned ones of --carry fixup, in which no work-group waits on another
  * (segreduce_fixpass or segreduce_fixstream, then segreduce_fixup or, for
  * --numbering deferred, segreduce_place, after segpair_block's and

@@ -8,8 +8,7 @@
  * of the inverted bits, read straight from the keys (the notes' "native
  * 0-scan", no array of bits in between); F is the top level's block total.
  *
- * Tuned (split_count, split_place; split_count resets its own status
- * words, lookback.clh's onepass_begin): no 1-element can be
+ * Tuned (onepass_init, split_count, split_place): no 1-element can be
  * placed before F is known, and F depends on every key, so one pass cannot
  * both find F and write a key. (Writing the ones from the end does not
  * help: n minus the ones at or after i needs the total as much.) Two
@@ -62,13 +61,12 @@ LOOKBACK_FUNCTIONS(count, uint, 0u, COUNT_ADD, AS_COUNT, AS_COUNT)
 /* Pass 1: tile t (by ticket) counts its 0 bits with 4-wide loads and a
  * work-group reduction in red (L words); work-item 0 publishes the count
  * and looks back, leaving the inclusive count in status[t]. */
-kernel void split_count(global const uint *in, global ulong *status, global uint *ctl, uint n,
+kernel void split_count(global const uint *in, global ulong *status, global uint *ticket, uint n,
 			local uint *red)
 {
-	local uint sh[2], prefix_sh; /* the prefix is not needed: split_place reads F */
+	local uint t_sh, prefix_sh; /* the prefix is not needed: split_place reads F */
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
-	uint t = onepass_begin(ctl, sh, &status, 1), base = t * TILE, cnt = min(TILE, n - base),
-	     z = 0;
+	uint t = onepass_tile(ticket, &t_sh), base = t * TILE, cnt = min(TILE, n - base), z = 0;
 	if (cnt == TILE && TILE % 4 == 0) {
 		global const uint4 *in4 = (global const uint4 *)in + base / 4;
 		/* Component by component: Oclgrind's uninitialised-value check
@@ -100,9 +98,6 @@ kernel void split_count(global const uint *in, global ulong *status, global uint
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
 	count_publish_lookback(status, t, red[0], &prefix_sh);
-	barrier(CLK_LOCAL_MEM_FENCE);
-	if (lid == 0)
-		onepass_finish(ctl, get_num_groups(0));
 }
 
 /* Pass 2: tile t (by group: it waits for nothing) reads its zeros' first
@@ -113,13 +108,11 @@ kernel void split_count(global const uint *in, global ulong *status, global uint
  * (zeros, then ones), and the tile leaves as two runs: zeros from zb, ones
  * from F plus the ones before the tile. L*PP + L*PP/32 + 1 words of local
  * memory in tile, L in tot. */
-kernel void split_place(global const uint *in, global uint *out, global const ulong *status,
-			global const uint *ctl, uint n, uint tiles, local uint *tile,
-			local uint *tot)
+kernel void split_place(global const uint *in, global uint *out, global const ulong *status, uint n,
+			uint tiles, local uint *tile, local uint *tot)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
 	uint t = get_group_id(0), base = t * TILE, cnt = min(TILE, n - base);
-	status += (size_t)(ctl[0] ^ 1u) * tiles; /* split_count's set: it moved ctl on */
 	uint zb = t ? (uint)status[t - 1] : 0u, F = (uint)status[tiles - 1];
 	LOAD_TILE(tile, in, uint4, base, cnt, TILE, lid, L, 0u);
 	barrier(CLK_LOCAL_MEM_FENCE);
