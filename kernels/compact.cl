@@ -6,8 +6,7 @@
  * packed flags gives each kept element its place; the total, the output's
  * length, is again the top level's block total.
  *
- * Tuned (compact_onepass, one launch a run: it resets its own status
- * words, lookback.clh's onepass_begin): one pass with decoupled
+ * Tuned (compact_onepass after onepass_init): one pass with decoupled
  * look-back (lookback.clh) over the tiles' kept counts; each tile counts
  * its flags, finds the kept elements before it and writes its own kept
  * values at their final places. Left out without 64-bit atomics, and
@@ -70,14 +69,13 @@ uint flag_bits(global const uint *flags, uint s, uint len)
  * writes the number kept to count[0]. Reads n values and n/32
  * flag words, writes the kept values: for half kept, 1.53 n words. */
 kernel void compact_onepass(global const uint *in, global const uint *flags, global uint *out,
-			    global uint *count, global ulong *status, global uint *ctl, uint n,
+			    global uint *count, global ulong *status, global uint *ticket, uint n,
 			    local uint *keep, local uint *meta)
 {
-	local uint sh[2], prefix_sh;
+	local uint t_sh, prefix_sh;
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
 	local uint *pre = meta, *mask = meta + L, *tot = meta + 2 * L;
-	uint t = onepass_begin(ctl, sh, &status, 1), base = t * TILE, cnt = min(TILE, n - base),
-	     first = lid * PP;
+	uint t = onepass_tile(ticket, &t_sh), base = t * TILE, cnt = min(TILE, n - base), first = lid * PP;
 	uint m = first < cnt ? flag_bits(flags, base + first, min((uint)PP, cnt - first)) : 0;
 	uint x[PP];
 	if (cnt == TILE) {
@@ -111,8 +109,6 @@ kernel void compact_onepass(global const uint *in, global const uint *flags, glo
 		}
 	count_lookback_group(status, t, total, &prefix_sh);
 	barrier(CLK_LOCAL_MEM_FENCE);
-	if (lid == 0)
-		onepass_finish(ctl, get_num_groups(0));
 	uint prefix = prefix_sh;
 	for (uint j = lid; j < total; j += L)
 		out[prefix + j] = keep[j];

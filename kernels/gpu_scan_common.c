@@ -84,25 +84,27 @@ int gpu__scan_onepass(gpu_ctx *c)
 		return 0;
 	if (!gpu__has_lookback(c, "the single-pass scan"))
 		return -1;
-	cl_kernel scan = gpu__kernel(c, "scan_onepass");
-	if (!scan)
+	cl_kernel init = gpu__kernel(c, "onepass_init"), scan = gpu__kernel(c, "scan_onepass");
+	if (!init || !scan)
 		return -1;
 	/* scan_onepass holds a padded tile of L*pp elements and L item totals. */
 	size_t L = gpu__lsize(c, scan, GPU_SCAN_WG_CAP, (pp + (pp + 31) / 32 + 2) * 4);
-	if (!L)
+	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
+	if (!L || !li)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
-	/* Two sets of status words, 64-bit (two scratch elements each), and
-	 * three control words, zero when made: the kernel resets them itself
-	 * (lookback.clh's onepass_begin), one launch a run. */
-	cl_mem status = gpu__scratch_zeroed(c, 0, 4 * tiles), ctl = gpu__scratch_zeroed(c, 1, 3);
-	if (!status || !ctl)
+	/* Status words are 64-bit: two scratch elements each, and one more for
+	 * the ticket. */
+	cl_mem status = gpu__scratch(c, 0, 2 * tiles), ticket = gpu__scratch(c, 1, 1);
+	if (!status || !ticket)
 		return -1;
-	return gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in[0], c->out[0], status, ctl,
-			   (unsigned)n, c->job->params->inclusive ? 1 : 0,
-			   (tile + tile / 32 + 1) * 4, L * 4)
-		   ? -1
-		   : 0;
+	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
+			(unsigned)tiles) ||
+	    gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in[0], c->out[0], status, ticket,
+			(unsigned)n, c->job->params->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4,
+			L * 4))
+		return -1;
+	return 0;
 }
 
 /* ---- the applications' typed scans ------------------------------------ */

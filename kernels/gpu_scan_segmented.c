@@ -32,7 +32,7 @@ static int scan_segmented(gpu_ctx *c)
 static int scan_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
-	gpu_segpass sp = {.one_call = 1};
+	gpu_segpass sp = {0};
 	if (n == 0)
 		return 0;
 	if (gpu__segpass(c, "segscan_onepass", 0, &sp))
