@@ -555,14 +555,22 @@ fail:
 	return -1;
 }
 
-/* The poison before the last run: every output's words, and the count, all
- * ones (-1, or a NaN as a float; a count past any output's room). */
+/* The poison before the last run: all ones (-1, or a NaN as a float; a
+ * count past any output's room) in the buffers the run before left its
+ * results in, where gpu_run reads them (c->result: an output, or the
+ * scratch a runner points it at), and in its count. Not in an input, which
+ * a runner with nothing to do points at (a sort of no passes). */
 static int poison_outputs(gpu_ctx *c)
 {
-	size_t nout = algo_nout(c->job->algo);
-	for (size_t k = 0; k < nout; k++)
-		if (c->job->out[k].n && gpu__fill(c, c->out[k], 0xffffffffu, c->job->out[k].n))
+	size_t nout = algo_nout(c->job->algo), nin = algo_nin(c->job->algo);
+	for (size_t k = 0; k < nout; k++) {
+		int input = 0;
+		for (size_t j = 0; j < nin; j++)
+			input |= c->result[k] == c->in[j];
+		if (c->result[k] && !input && c->job->out[k].n &&
+		    gpu__fill(c, c->result[k], 0xffffffffu, c->job->out[k].n))
 			return -1;
+	}
 	return c->count ? gpu__fill(c, c->count, 0xffffffffu, 1) : 0;
 }
 
@@ -620,12 +628,12 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	if (make_buffers(&c))
 		goto fail;
 	for (unsigned k = 0; k <= job->reps; k++) {
-		/* Before the last run, the outputs (and the count the run before
-		 * left) are filled with a word no run leaves there as it is, so
-		 * that a run which writes nothing is not verified on an earlier
-		 * run's results. The first run finds them unwritten, as it
-		 * should: Oclgrind's check then sees a kernel that reads an
-		 * output before writing it. */
+		/* Before the last run, the results (and the count) the run
+		 * before left are filled with a word no run leaves there as it
+		 * is, so that a run which writes nothing is not verified on an
+		 * earlier run's results. The first run finds the outputs
+		 * unwritten, as it should: Oclgrind's check then sees a kernel
+		 * that reads an output before writing it. */
 		if (k == job->reps && k > 0 && poison_outputs(&c))
 			goto fail;
 		memcpy(c.result, c.out, sizeof c.result);

@@ -70,10 +70,10 @@ static int reduce_tuned(gpu_ctx *c)
 	 * work it did. */
 	cl_kernel one = gpu__kernel(c, "reduce_onepass");
 	cl_mem fin = gpu__scratch(c, 1, 1), done = gpu__scratch_zeroed(c, 2, 1);
-	/* The result is a NaN's bits until the last group writes it: a run
-	 * whose last group never came (a count not set back to 0) reads as a
-	 * wrong result, not as the run before's. */
-	if (!one || !fin || !done || gpu__fill(c, fin, 0x7fc00001u, 1) ||
+	/* gpu_run fills fin (c->result) before the last run: a run whose last
+	 * group never came (a count not set back to 0) reads as a wrong
+	 * result, not as the run before's. */
+	if (!one || !fin || !done ||
 	    gpu__launch(c, one, groups * L, L, "mmmmul", c->in[0], part, fin, done, (unsigned)n,
 			L * 4))
 		return -1;
