@@ -250,8 +250,7 @@ double angle_lookback_warp(global ulong *status, uint t, double total, uint lane
 		/* Past tile 0 lies the identity, as an inclusive maximum. */
 		ulong2 st = lane < j ? los_st_load2(&status[2 * (j - 1 - lane)]) : (ulong2)(0, idk);
 		uint inc = nv_ballot(st.y != 0, ~0u), none = nv_ballot((st.x | st.y) == 0, ~0u);
-		uint fi = inc ? 31 - clz(inc & (0u - inc)) : 32;
-		uint fn = none ? 31 - clz(none & (0u - none)) : 32;
+		uint fi = nv_first_lane(inc), fn = nv_first_lane(none);
 		uint take = fn <= fi ? fn : fi + 1;
 		/* 0 lies below every key: the identity of max over keys. */
 		ulong v = lane < take ? (st.y ? st.y : st.x) : 0;
