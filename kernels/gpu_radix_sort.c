@@ -318,8 +318,9 @@ static int tuned(gpu_ctx *c)
 	tp.tile_words = tp.tile > warps * RADIX ? tp.tile : warps * RADIX;
 	tp.vtile_words = tp.tile_words + (early ? tp.tile : 0);
 	/* Status words for two passes (the even and the odd ones; each pass
-	 * clears its tiles' words of the next), of which radix_init clears
-	 * the first pass's. */
+	 * clears its tiles' words of the next), zero when made; radix_init
+	 * clears the first pass's when the passes are odd in number, as the
+	 * last of an even number leaves them clear for the next run. */
 	tp.passes = passes;
 	size_t words = (passes > 1 ? 2 : 1) * tp.tiles * RADIX, first = tp.tiles * RADIX;
 	if (words > UINT32_MAX) {
@@ -329,19 +330,20 @@ static int tuned(gpu_ctx *c)
 			 tp.tiles, tp.tile);
 		return -1;
 	}
-	tp.status = gpu__scratch(c, U_STATUS, words);
+	tp.status = gpu__scratch_zeroed(c, U_STATUS, words);
 	tp.tickets = gpu__scratch(c, U_TICKETS, passes);
 	tp.hist = gpu__scratch(c, U_HIST, passes * RADIX);
 	if (!tp.status || !tp.tickets || !tp.hist)
 		return -1;
-	size_t gi = GPU_DIV_UP(first / 4, li), gh = GPU_DIV_UP(n, lh);
+	first = passes % 2 ? first : 0;
+	size_t gi = GPU_DIV_UP(first / 4 + RADIX, li), gh = GPU_DIV_UP(n, lh);
 	size_t most_i = gpu__groups(c, li), most_h = gpu__groups(c, lh);
 	gi = gi < most_i ? gi : most_i;
 	gh = gh < most_h ? gh : most_h;
 	if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)first, tp.tickets,
 			tp.hist, passes) ||
-	    gpu__launch(c, hist, gh * lh, lh, "mmuuul", c->in[0], tp.hist, (unsigned)n, passes,
-			pass_mask(tp.bits, passes - 1), (size_t)passes * RADIX * 4))
+	    gpu__launch(c, hist, gh * lh, lh, "mmuuu", c->in[0], tp.hist, (unsigned)n, passes,
+			pass_mask(tp.bits, passes - 1)))
 		return -1;
 	return rs_passes(c, passes, tuned_one, &tp, &tp.b, cf.pairs);
 }
