@@ -49,6 +49,7 @@ struct clrt {
 	cl_uint compute_units;
 	size_t max_wg;
 	cl_ulong local_mem;
+	cl_ulong cache;   /* CL_DEVICE_GLOBAL_MEM_CACHE_SIZE */
 	unsigned simd;    /* lanes in lock step (clrt_simd_width) */
 	int ptx;          /* NVIDIA's OpenCL: kernels built with -DPRAM_NV_PTX */
 	size_t wg_cap;    /* 0: no cap from the caller */
@@ -406,6 +407,9 @@ clrt *clrt_open(const char *spec, char *err, size_t errlen)
 	CL_CHECK(clGetDeviceInfo(rt->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof rt->local_mem,
 				 &rt->local_mem, NULL),
 		 err, errlen);
+	CL_CHECK(clGetDeviceInfo(rt->device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof rt->cache,
+				 &rt->cache, NULL),
+		 err, errlen);
 	rt->simd = simd_width(rt->device);
 	rt->ptx = nv_ptx(rt);
 	cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)rt->platform,
@@ -457,6 +461,10 @@ unsigned clrt_compute_units(const clrt *rt)
 size_t clrt_max_wg(const clrt *rt)
 {
 	return rt->max_wg;
+}
+unsigned long long clrt_global_cache(const clrt *rt)
+{
+	return (unsigned long long)rt->cache;
 }
 unsigned long clrt_local_mem(const clrt *rt)
 {

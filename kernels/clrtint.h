@@ -22,6 +22,9 @@
 size_t clrt_max_wg(const clrt *rt);
 /* Local memory per work-group, in bytes. */
 unsigned long clrt_local_mem(const clrt *rt);
+/* The device's global memory cache, in bytes (CL_DEVICE_GLOBAL_MEM_CACHE_SIZE;
+ * 0 where it has none). */
+unsigned long long clrt_global_cache(const clrt *rt);
 /* Lanes that run in lock step: the warp (NVIDIA) or wavefront (AMD) width
  * where the device says it, else the native int vector width (CPUs), else 1. */
 unsigned clrt_simd_width(const clrt *rt);

@@ -180,10 +180,51 @@ static unsigned tuned_pp(const gpu_job *job)
 	return vector_width(job) <= 4 ? 8 : 4;
 }
 
+/* Whether the rows gather scattered words of x: in up to 4096 rows,
+ * evenly spaced, the columns a row spans over the gaps between its
+ * non-zeros, more than 32 (a 128-byte line of x) on average. A band's
+ * rows span as many columns as they hold; random columns (the uniform and
+ * power-law matrices) far more. */
+static int scattered_columns(const gpu_job *job)
+{
+	const cl_int *R = job->in[IN_R].data, *C = job->in[IN_C].data;
+	size_t m = job->in[IN_R].n - 1, step = m > 4096 ? m / 4096 : 1;
+	unsigned long long span = 0, gaps = 0;
+	for (size_t i = 0; i < m; i += step) {
+		if (R[i + 1] - R[i] < 2)
+			continue;
+		cl_int lo = C[R[i]], hi = lo;
+		for (cl_int j = R[i] + 1; j < R[i + 1]; j++) {
+			lo = C[j] < lo ? C[j] : lo;
+			hi = C[j] > hi ? C[j] : hi;
+		}
+		span += (unsigned long long)(hi - lo);
+		gaps += (unsigned long long)(R[i + 1] - R[i] - 1);
+	}
+	return gaps && span > 32 * gaps;
+}
+
+/* Whether V and C take the stream's loads (spmv_csr.cl's *_stream
+ * kernels, NVIDIA only): where the rows gather scattered words of an x
+ * larger than the device's global memory cache, so that V and C, read
+ * once, leave the caches to x. On an H100 at 2^28 non-zeros the power
+ * law's tiles took 8.345 ms so against 8.433 (x 194 MB, its L2 50 MB)
+ * and the uniform matrix's vector kernel 8.779 against 8.812 (x 256 MB),
+ * where the band's tiles, whose x of 32 MB is gathered a line at a time,
+ * took 0.802 against 0.767. (NVIDIA's OpenCL reports a global memory cache
+ * of 4.125 MiB there, the L1s' 32 KiB each, not the L2, hence the test of
+ * the columns too.) */
+static int stream_loads(gpu_ctx *c)
+{
+	return clrt_ptx(c->rt) &&
+	       (unsigned long long)c->job->in[IN_X].n * 4 > clrt_global_cache(c->rt) &&
+	       scattered_columns(c->job);
+}
+
 /* y = M x by spmv_vector: vw lanes a row, PP rows a vector, in one launch. */
 static int vector(gpu_ctx *c, size_t m)
 {
-	cl_kernel kv = gpu__kernel(c, "spmv_vector");
+	cl_kernel kv = gpu__kernel(c, stream_loads(c) ? "spmv_vector_stream" : "spmv_vector");
 	if (!kv)
 		return -1;
 	size_t pp = c->per_proc, ptx = clrt_ptx(c->rt);
@@ -216,7 +257,7 @@ static int tuned(gpu_ctx *c)
 		return 0;
 	if (spmv_method(c->job) == METHOD_VECTOR)
 		return vector(c, m);
-	cl_kernel part = gpu__kernel(c, "spmv_partition"), tiles_k = gpu__kernel(c, "spmv_tiles"),
+	cl_kernel part = gpu__kernel(c, "spmv_partition"), tiles_k = gpu__kernel(c, stream_loads(c) ? "spmv_tiles_stream" : "spmv_tiles"),
 		  fix = gpu__kernel(c, "spmv_fixup");
 	if (!part || !tiles_k || !fix)
 		return -1;

@@ -40,9 +40,10 @@
  *                   through (a row spanning s tiles costs one work-item s
  *                   reads, and s - 1 tiles own no row at all)
  * Global traffic: V and C once (8k bytes), x gathered (m words for a band,
- * cached; a 32-byte sector a non-zero for random columns), R about twice
- * (4(m + 1) bytes, a row start read by the tile that owns the row and the
- * flag of its next row), y once, and 3 words a tile.
+ * cached; a 32-byte sector a non-zero for random columns), R about once
+ * (4(m + 1) bytes: a work-item reads the start and end of a row its tile
+ * owns, its first L rows with the products' operands; the partition's
+ * searches read log2 m starts a boundary), y once, and 3 words a tile.
  *
  * For rows of even lengths (a band of 32) the tiles' phases, barriers and
  * search cost more than they save: spmv_vector gives each row a vector of
@@ -53,9 +54,10 @@
  * vector of spmv_vector). Through PRAM_CL_OPTIONS, for a GPU to choose:
  *   -DSPMV_UNROLL=U   elements a lane of spmv_vector loads from each row at
  *                     once (1 by default)
- *   -DSPMV_STREAM=1   V and C loaded as a stream on NVIDIA
  *   -DSPMV_CLAMP=1    spmv_vector's loads without a branch (clamped
  *                     indices; more registers)
+ *   -DSPMV_STREAM=0|1 V and C never or always loaded as a stream on
+ *                     NVIDIA (the host's choice otherwise: below)
  * Work-group sizes are powers of two. OpenCL C 1.2.
  */
 
@@ -99,17 +101,27 @@ kernel void spmv_gather(global const int *rs, global const T *scanned, global T 
 
 /* ---- the tuned kernels -------------------------------------------------- */
 
-/* -DSPMV_STREAM=1 (NVIDIA only): V and C, read once, are loaded as a stream
- * (common.clh's nv_ld_stream: no L1 line, evicted first from L2), so that
- * x, gathered again and again, keeps more of both caches. Off by default,
- * for the GPU to decide. VAL(j) and COL(j) are the loads of V and C;
- * SPMV_POLICY declares what they need. */
-#if defined(PRAM_NV_PTX) && defined(SPMV_STREAM) && SPMV_STREAM
-#define SPMV_POLICY ulong spmv_pol = nv_evict_first_policy()
-#define VAL(j)      NV_T(nv_ld_stream((global const uint *)(val + (j)), spmv_pol))
-#define COL(j)      (int)nv_ld_stream((global const uint *)(col + (j)), spmv_pol)
+/* On NVIDIA the kernels come twice: as themselves and as *_stream, whose
+ * loads of V and C, read once, take the stream's way (common.clh's
+ * nv_ld_stream: no L1 line, evicted first from the L2), so that x,
+ * gathered again and again, keeps more of both caches. The host takes the
+ * stream where x is larger than the device's L2 (gpu_spmv_csr.c);
+ * -DSPMV_STREAM=1 or 0 (through PRAM_CL_OPTIONS, to compare) makes both
+ * kernels of a pair take it or neither. VAL(j) and COL(j) are the loads of
+ * V and C; SPMV_POLICY declares what they need; `stream` is a constant of
+ * each kernel. Elsewhere both kernels of a pair are the same. */
+#ifdef SPMV_STREAM
+#define STREAM_OF(s) (SPMV_STREAM)
 #else
-#define SPMV_POLICY (void)0
+#define STREAM_OF(s) (s)
+#endif
+#ifdef PRAM_NV_PTX
+#define SPMV_POLICY ulong spmv_pol = stream ? nv_evict_first_policy() : 0ul
+#define VAL(j)                                                                         \
+	(stream ? NV_T(nv_ld_stream((global const uint *)(val + (j)), spmv_pol)) : val[j])
+#define COL(j) (stream ? (int)nv_ld_stream((global const uint *)(col + (j)), spmv_pol) : col[j])
+#else
+#define SPMV_POLICY (void)stream
 #define VAL(j)      val[j]
 #define COL(j)      col[j]
 #endif
@@ -127,7 +139,16 @@ kernel void spmv_partition(global const int *rs, uint m, uint tile, global uint 
 		rbeg[t] = t ? m : 0;
 		return;
 	}
-	/* The rows r with R[r + 1] <= t tile: R[1 .. m] never decreases. */
+	/* The rows r with R[r + 1] <= t tile: R[1 .. m] never decreases. A
+	 * binary search, whose log2 m loads each wait for the last: 0.043 ms
+	 * of the band's product at 2^28 on an H100 (2^23 rows). Searching 8
+	 * ways a step (7 loads at once, a third of the rounds) took 0.049 and
+	 * 0.17 on the power law, whose 48 million row starts do not stay in
+	 * the L2: there the searches are bound by the sectors they read, not
+	 * by their rounds. A work-item a row start setting the boundaries up
+	 * to the next (R read once, coalesced) took 0.055 and 0.185, the
+	 * power law's longest rows crossing hundreds of boundaries, set one
+	 * by one. */
 	ulong pos = (ulong)t * tile;
 	uint lo = 0, hi = m;
 	while (lo < hi) {
@@ -140,17 +161,37 @@ kernel void spmv_partition(global const int *rs, uint m, uint tile, global uint 
 	rbeg[t] = lo;
 }
 
-/* prod holds PAD(L PP) + 1 values, flag as many bytes, gv and gf L each. */
-kernel void spmv_tiles(global const T *restrict val, global const int *restrict col,
-		       global const int *restrict rs, global const T *restrict x,
-		       global const uint *restrict rbeg, global T *y, global T *head,
-		       global T *tail, uint k, uint m, local T *prod, local uchar *flag,
-		       local T *gv, local uint *gf)
+/* prod holds PAD(L PP) + 1 values, flag as many bytes, gv and gf L each.
+ * Always inlined (see SPMV_POLICY), into spmv_tiles and spmv_tiles_stream
+ * below: a C99 inline function that a compiler chose not to inline would
+ * have no definition to call. Its pointers are restrict in the kernels
+ * only: inlining a function's restrict parameters leaves LLVM's
+ * noalias.scope.decl calls behind, which Oclgrind cannot run. */
+#define SPMV_TILES_ARGS(R)                                                                  \
+	global const T *R val, global const int *R col, global const int *R rs,             \
+	    global const T *R x, global const uint *R rbeg, global T *y, global T *head,    \
+	    global T *tail, uint k, uint m, local T *prod, local uchar *flag, local T *gv,  \
+	    local uint *gf
+#define SPMV_TILES_PASS val, col, rs, x, rbeg, y, head, tail, k, m, prod, flag, gv, gf
+
+__attribute__((always_inline)) inline void spmv_tiles_do(SPMV_TILES_ARGS(), int stream)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), g = get_group_id(0);
 	uint tile = L * PP, ts = g * tile, te = min(ts + tile, k);
 	uint r0 = rbeg[g], r1 = rbeg[g + 1];
 	SPMV_POLICY;
+	/* The start and end of the tile's row r0 + lid (when it owns one), and
+	 * the start of the row that runs on past it, loaded here, with the
+	 * products' operands below, rather than once these are in local
+	 * memory: one wait for memory less before the flags. */
+	uint mine = r0 + lid;
+	int ms = 0, me = 0, past = -1;
+	if (mine < r1) {
+		ms = rs[mine];
+		me = rs[mine + 1];
+	}
+	if (lid == 0 && r1 < m)
+		past = rs[r1];
 	/* The products, each work-item PP of them L apart: coalesced. All PP
 	 * loads of V and C first, then the PP gathers of x, without a branch
 	 * (past the end a work-item reads the tile's last element again, and
@@ -180,16 +221,13 @@ kernel void spmv_tiles(global const T *restrict val, global const int *restrict 
 	/* F_j = 1 <=> j in R, for the rows starting in the tile: those it owns
 	 * and the one that runs on past it. Distinct non-empty rows start at
 	 * distinct places. */
-	for (uint r = r0 + lid; r < r1; r += L) {
-		int s = rs[r], e = rs[r + 1];
+	for (uint r = mine; r < r1; r += L) {
+		int s = r == mine ? ms : rs[r], e = r == mine ? me : rs[r + 1];
 		if (s < e && (uint)s >= ts)
 			flag[PAD(s - ts)] = 1;
 	}
-	if (lid == 0 && r1 < m) {
-		uint s = (uint)rs[r1];
-		if (s >= ts && s < te)
-			flag[PAD(s - ts)] = 1;
-	}
+	if (past >= 0 && (uint)past >= ts && (uint)past < te)
+		flag[PAD((uint)past - ts)] = 1;
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* The segmented scan: each work-item's PP consecutive elements, */
 	uint base = lid * PP, f = 0;
@@ -212,8 +250,8 @@ kernel void spmv_tiles(global const T *restrict val, global const int *restrict 
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* The gather for the rows the tile owns; the first one's part only,
 	 * when it began in an earlier tile. */
-	for (uint r = r0 + lid; r < r1; r += L) {
-		int s = rs[r], e = rs[r + 1];
+	for (uint r = mine; r < r1; r += L) {
+		int s = r == mine ? ms : rs[r], e = r == mine ? me : rs[r + 1];
 		T v = s < e ? prod[PAD((uint)e - 1 - ts)] : IDENT;
 		if (s < e && (uint)s < ts)
 			head[g] = v;
@@ -221,7 +259,17 @@ kernel void spmv_tiles(global const T *restrict val, global const int *restrict 
 			y[r] = v;
 	}
 	if (lid == 0)
-		tail[g] = r1 < m && (uint)rs[r1] < te ? prod[PAD(te - 1 - ts)] : IDENT;
+		tail[g] = past >= 0 && (uint)past < te ? prod[PAD(te - 1 - ts)] : IDENT;
+}
+
+kernel void spmv_tiles(SPMV_TILES_ARGS(restrict))
+{
+	spmv_tiles_do(SPMV_TILES_PASS, STREAM_OF(0));
+}
+
+kernel void spmv_tiles_stream(SPMV_TILES_ARGS(restrict))
+{
+	spmv_tiles_do(SPMV_TILES_PASS, STREAM_OF(1));
 }
 
 kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global const T *head,
@@ -236,9 +284,24 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
 	uint s = (uint)rs[r];
 	if (s >= (uint)g * tile || s == (uint)rs[r + 1])
 		return; /* began here: spmv_tiles wrote it */
+	/* The tails of tiles g - 1 down to the row's first, s / tile, added in
+	 * that order, 8 loads at once: the power law's longest rows cross
+	 * hundreds of tiles, and one load at a time, each waiting for the
+	 * last, made this launch as long as that row's chain (0.020 ms on an
+	 * H100 at 2^28). */
+	uint first = s / tile;
 	T v = head[g];
-	for (uint h = (uint)g; h-- > 0 && (ulong)(h + 1) * tile > s;)
-		v += tail[h];
+	for (uint h = (uint)g; h > first;) {
+		T part[8];
+#pragma unroll
+		for (uint i = 0; i < 8; i++)
+			part[i] = h > first + i ? tail[h - i - 1] : IDENT;
+#pragma unroll
+		for (uint i = 0; i < 8; i++)
+			if (h > first + i)
+				v += part[i];
+		h = h > first + 8 ? h - 8 : first;
+	}
 	y[r] = v;
 }
 
@@ -269,9 +332,12 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
  * A long row costs its vector time in proportion, so rows of very unequal
  * lengths (the power law) belong to the tiles. red holds L PP values
  * (unused on NVIDIA in groups of 32 or more). */
-kernel void spmv_vector(global const T *restrict val, global const int *restrict col,
-			global const int *restrict rs, global const T *restrict x,
-			global T *restrict y, uint k, uint m, uint vw, local T *red)
+#define SPMV_VECTOR_ARGS(R)                                                                 \
+	global const T *R val, global const int *R col, global const int *R rs,             \
+	    global const T *R x, global T *R y, uint k, uint m, uint vw, local T *red
+#define SPMV_VECTOR_PASS val, col, rs, x, y, k, m, vw, red
+
+__attribute__((always_inline)) inline void spmv_vector_do(SPMV_VECTOR_ARGS(), int stream)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
 	uint lane = lid & (vw - 1), lg = 31 - clz(vw), v0 = lid >> lg, nv = L >> lg;
@@ -374,4 +440,14 @@ kernel void spmv_vector(global const T *restrict val, global const int *restrict
 		if (g0 + t < m)
 			y[g0 + t] = sum;
 	}
+}
+
+kernel void spmv_vector(SPMV_VECTOR_ARGS(restrict))
+{
+	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(0));
+}
+
+kernel void spmv_vector_stream(SPMV_VECTOR_ARGS(restrict))
+{
+	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(1));
 }
