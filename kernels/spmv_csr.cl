@@ -291,7 +291,8 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
 	 * that order, 8 loads at once: the power law's longest rows cross
 	 * hundreds of tiles, and one load at a time, each waiting for the
 	 * last, made this launch as long as that row's chain (0.020 ms on an
-	 * H100 at 2^28). */
+	 * H100 at 2^28; 0.016 with 8 at once, and with 32: what is left is the
+	 * launch over every tile, as on the band, 0.008). */
 	uint first = s / tile;
 	T v = head[g];
 	for (uint h = (uint)g; h > first;) {
