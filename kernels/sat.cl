@@ -209,7 +209,11 @@ kernel void sat_begin(global uint *ctl, global T *mean, uint zero_mean)
  *   SAT_INC_EVERY  for the tests: only strips s with s % N == 0 publish
  *                  their inclusive value (the others their aggregate), so
  *                  that look-backs walk over aggregates and windows even
- *                  where work-groups run one after another (1, default). */
+ *                  where work-groups run one after another (1, default).
+ * Reading strip s - 1's word at the start of each tile, for the first step
+ * to take, so that its wait would overlap the work in local memory, took
+ * 1.138 ms against 0.946 on an H100 at 16384 x 16384 (read that early it
+ * is mostly not there yet): not kept. */
 #ifndef SAT_WINDOW
 #define SAT_WINDOW 8
 #endif
