@@ -257,7 +257,8 @@ static int tuned(gpu_ctx *c)
 		return 0;
 	if (spmv_method(c->job) == METHOD_VECTOR)
 		return vector(c, m);
-	cl_kernel part = gpu__kernel(c, "spmv_partition"), tiles_k = gpu__kernel(c, stream_loads(c) ? "spmv_tiles_stream" : "spmv_tiles"),
+	cl_kernel part = gpu__kernel(c, "spmv_partition"),
+		  tiles_k = gpu__kernel(c, stream_loads(c) ? "spmv_tiles_stream" : "spmv_tiles"),
 		  fix = gpu__kernel(c, "spmv_fixup");
 	if (!part || !tiles_k || !fix)
 		return -1;
