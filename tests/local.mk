@@ -128,7 +128,7 @@ tests_gpu_test_table_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la 
 if HAVE_OPENCL
 check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers
 TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh tests/gpu/faults.sh \
-	tests/gpu/sat-lookback.sh
+	tests/gpu/sat-lookback.sh tests/gpu/runs.sh
 
 # The kernels validated as pram gpu validates them (kernels/gpuval.c).
 tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h
@@ -143,7 +143,7 @@ tests_gpu_test_drivers_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.l
 	$(OPENCL_LIBS) -lm
 endif
 
-EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/faults.sh tests/gpu/sat-lookback.sh \
+EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/faults.sh tests/gpu/sat-lookback.sh tests/gpu/runs.sh \
 	tests/gpu/drivers.cl
 
 # The PRAM view of a kernel (src/check/grindview.h): the reader on good and

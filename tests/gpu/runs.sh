@@ -1,0 +1,54 @@
+#!/bin/sh
+# runs.sh - the tuned kernels that keep state on the device from one run to
+# the next, run many times in one process: the radix sort, whose last pass
+# of an even number clears the next run's first pass's status words (and
+# radix_init the rest), the segmented reduction in one launch, whose two
+# sets of status words and control words each run hands to the next, the
+# reduction whose last work-group resets its count, and the summed-area
+# table, whose status words carry the run's epoch. Each keeps what it
+# leaves for the next run consistent, or a later run reads stale words:
+# the last of 4 and of 5 runs (an even and an odd number) must verify, for
+# each number of passes, within 120 seconds (a ticket left unreset makes a
+# look-back wait for a tile no group takes).
+#
+# On a device that runs work-groups one after another (PoCL, the default)
+# a tile's predecessors have all published before it looks back, so a
+# status word left over from a run before is always overwritten before it
+# is read: there this checks what the runs hand over in counters and
+# tickets, and the status words only on a device whose groups run at once
+# (PRAM_DEVICE=nvidia make check TESTS=tests/gpu/runs.sh). Prints TAP.
+. "$top_srcdir/tests/tap.sh"
+
+if test "$HAVE_OPENCL" != yes; then
+	echo "1..0 # SKIP pram was built without OpenCL"
+	exit 0
+fi
+
+# runs ARGS...: pram gpu ARGS --variant tuned, 4 and then 5 timed runs
+# after the warm-up; ok when each says verified.
+runs() {
+	for reps in 4 5; do
+		timeout 120 "$PRAM" gpu "$@" --variant tuned --reps $reps >"$tap_tmp/out" \
+			2>"$tap_tmp/err"
+		rc=$?
+		[ $rc -eq 124 ] && echo "timed out after 120 s" >>"$tap_tmp/err"
+		desc="pram gpu $* --variant tuned --reps $reps"
+		if [ $rc -eq 0 ] && grep -q "verified" "$tap_tmp/out" && ! grep -q "WRONG" "$tap_tmp/out"; then
+			tap_result 0 "$desc"
+		else
+			tap_result 1 "$desc" "exit $rc; $(head -c 600 "$tap_tmp/out") $(head -c 300 "$tap_tmp/err")"
+		fi
+	done
+}
+
+# One to four passes of 8-bit digits, keys alone and with values.
+for range in 2^8 2^16 2^24 2^31; do
+	runs radix-sort --n 30011 --key-range "$range"
+done
+runs radix-sort --n 30011 --key-range 2^24 --pairs yes
+runs radix-sort --n 30011 --key-range 2^31 --pairs index
+runs reduce-segmented --n 100003 --numbering lookback
+runs reduce-segmented --n 100003 --numbering counted --carry lookback
+runs reduce --n 100003
+runs sat --n 20000 --float --strip-rows 4 --tile-cols 32
+done_testing
