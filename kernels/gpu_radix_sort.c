@@ -322,7 +322,9 @@ static int tuned(gpu_ctx *c)
 	 * clears the first pass's when the passes are odd in number, as the
 	 * last of an even number leaves them clear for the next run. */
 	tp.passes = passes;
-	size_t words = (passes > 1 ? 2 : 1) * tp.tiles * RADIX, first = tp.tiles * RADIX;
+	size_t words = (passes > 1 ? 2 : 1) * tp.tiles * RADIX;
+	/* The status words radix_init clears, and the words it clears in all. */
+	size_t cleared = passes % 2 ? tp.tiles * RADIX : 0, init_words = cleared / 4 + passes * RADIX;
 	if (words > UINT32_MAX) {
 		snprintf(c->err, c->errlen,
 			 "%zu tiles of %zu keys are more than the look-back's status words can "
@@ -335,12 +337,11 @@ static int tuned(gpu_ctx *c)
 	tp.hist = gpu__scratch(c, U_HIST, passes * RADIX);
 	if (!tp.status || !tp.tickets || !tp.hist)
 		return -1;
-	first = passes % 2 ? first : 0;
-	size_t gi = GPU_DIV_UP(first / 4 + RADIX, li), gh = GPU_DIV_UP(n, lh);
+	size_t gi = GPU_DIV_UP(init_words, li), gh = GPU_DIV_UP(n, lh);
 	size_t most_i = gpu__groups(c, li), most_h = gpu__groups(c, lh);
 	gi = gi < most_i ? gi : most_i;
 	gh = gh < most_h ? gh : most_h;
-	if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)first, tp.tickets,
+	if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)cleared, tp.tickets,
 			tp.hist, passes) ||
 	    gpu__launch(c, hist, gh * lh, lh, "mmuuu", c->in[0], tp.hist, (unsigned)n, passes,
 			pass_mask(tp.bits, passes - 1)))
