@@ -83,8 +83,9 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *                     look-back status words (a pass clears its tiles'
  *                     words of the next, the last of an even number those
  *                     of the next run's first, so the passes share two
- *                     sets of words, the even and the odd ones, and a run
- *                     of four passes clears no 64 MiB of them at 2^28);
+ *                     sets of words, the even and the odd ones, and a
+ *                     sort of four passes has none to clear first: 64 MiB
+ *                     at 2^28);
  *   radix_hist        counts the digits of every pass in one read of the
  *                     keys (local histograms, added into the global ones);
  *   radix_sweep_keys, one launch per pass: each work-group takes the next
@@ -160,7 +161,7 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
 #define ST_INCL 0x80000000u
 
 /* Clear the look-back state: words status words (a multiple of 4: those of
- * the first pass), passes tickets and passes * RADIX digit counts. */
+ * the first pass, or none), passes tickets and passes * RADIX digit counts. */
 kernel void radix_init(global uint4 *status, uint words, global uint *tickets, global uint *hist,
 		       uint passes)
 {

@@ -105,7 +105,8 @@ kernel void spmv_gather(global const int *rs, global const T *scanned, global T 
  * loads of V and C, read once, take the stream's way (common.clh's
  * nv_ld_stream: no L1 line, evicted first from the L2), so that x,
  * gathered again and again, keeps more of both caches. The host takes the
- * stream where x is larger than the device's L2 (gpu_spmv_csr.c);
+ * stream where the rows gather scattered words of an x larger than the
+ * device's cache (gpu_spmv_csr.c's stream_loads);
  * -DSPMV_STREAM=1 or 0 (through PRAM_CL_OPTIONS, to compare) makes both
  * kernels of a pair take it or neither. VAL(j) and COL(j) are the loads of
  * V and C; SPMV_POLICY declares what they need; `stream` is a constant of
