@@ -44,7 +44,7 @@
  * the angle scan (blockscan.clh) or of the tuned pass; for the tuned pass
  * on a GPU also -DLOS_RECORDS=1 (a bit a point in registers, not its
  * angle; divide again for some), -DLOS_VSTORE=0|1 (4-wide stores; 1 on NVIDIA by default),
- * -DLOS_SLEEP=ns (the look-back's back-off, 32), -DLOS_RELAXED=1 (the
+ * -DLOS_SLEEP=ns (the look-back's back-off, 1024), -DLOS_RELAXED=1 (the
  * status words by relaxed loads and stores) and -DLOOKBACK=k (tiles a
  * step of the portable look-back). OpenCL C 1.2.
  */
@@ -231,10 +231,15 @@ double angle_lookback(global ulong *status, uint t, double total)
  * the nearest inclusive maximum and the nearest tile that has published
  * nothing yet, the keys of the tiles before whichever comes first (and of
  * the inclusive one) are combined by a butterfly, and the warp goes on
- * past them, after a short sleep when none was ready (-DLOS_SLEEP=ns, 32
- * by default). */
+ * past them, after a sleep when none was ready (-DLOS_SLEEP=ns, 1024 by
+ * default). The wait is long here: a tile waits for the maxima of the
+ * tiles before it, and each of those comes only after its group's 4096
+ * divisions. On an H100 at n = 2^28 the pass took 1.367 ms with a sleep of
+ * 32 ns, 1.350 with 512, 1.338 to 1.345 with 1024, 1.334 to 1.340 with
+ * 2048 and 1.511 with 4096 (two runs of each, alternating): a warp that
+ * polls less often leaves the SM to the groups still dividing. */
 #ifndef LOS_SLEEP
-#define LOS_SLEEP 32
+#define LOS_SLEEP 1024
 #endif
 double angle_lookback_warp(global ulong *status, uint t, double total, uint lane)
 {
