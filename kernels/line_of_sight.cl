@@ -232,12 +232,13 @@ double angle_lookback(global ulong *status, uint t, double total)
  * nothing yet, the keys of the tiles before whichever comes first (and of
  * the inclusive one) are combined by a butterfly, and the warp goes on
  * past them, after a sleep when none was ready (-DLOS_SLEEP=ns, 1024 by
- * default). The wait is long here: a tile waits for the maxima of the
- * tiles before it, and each of those comes only after its group's 4096
- * divisions. On an H100 at n = 2^28 the pass took 1.367 ms with a sleep of
- * 32 ns, 1.350 with 512, 1.338 to 1.345 with 1024, 1.334 to 1.340 with
- * 2048 and 1.511 with 4096 (two runs of each, alternating): a warp that
- * polls less often leaves the SM to the groups still dividing. */
+ * default). The look-back is dear here: on an H100 at n = 2^28 the pass
+ * takes 0.818 ms without it and 1.34 with it. There it took 1.367 ms with
+ * a sleep of 32 ns, 1.350 with 512, 1.338 to 1.345 with 1024, 1.334 to
+ * 1.340 with 2048 and 1.511 with 4096 (two runs of each, alternating); a
+ * step of 64 or 128 tiles (two or four a lane) took 1.56 and 2.28 ms, and
+ * work-item 0 alone, 2 to 16 tiles a step, 1.47 to 2.51: the fewer reads
+ * a warp makes while it waits, the better (bench/h100/tuning.md). */
 #ifndef LOS_SLEEP
 #define LOS_SLEEP 1024
 #endif
