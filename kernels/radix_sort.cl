@@ -129,7 +129,7 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * Sorted, a tile's keys of one digit are consecutive, so consecutive
  * work-items write consecutive addresses. The values take the same way
  * through local memory, in one of two ways:
- *   early (radix_sweep_pairs_early, _index_early; the default): the
+ *   early (radix_sweep_pairs_early, _index_early; --early-values 1): the
  *       tile's values are read with its keys straight into a second local
  *       tile in input order (4 words a load, or cp.async on NVIDIA), where
  *       they wait while the keys are ranked; once the ranks are known each
@@ -139,10 +139,14 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *       work-item, ptxas sm_90 on clang's PTX; the late kernel takes 96,
  *       which leaves a 256-item group 2 places on an SM rather than 3) and
  *       no read of global memory after the keys are out;
- *   late (radix_sweep_pairs, _index): the values are read once the keys
- *       are out, into the keys' tile, and written in a second round: half
- *       the local memory, but a second wait for global memory and the
- *       ranks held in registers through it.
+ *   late (radix_sweep_pairs, _index; the default): a whole tile's values
+ *       are loaded into registers while the keys leave (their loads issued
+ *       just before), then moved through the keys' tile by the ranks and
+ *       written in a second round: half the local memory of early, so
+ *       more groups on an SM (gpu_radix_sort.c gives the times), for
+ *       registers held through the keys' stores. A tile of the values'
+ *       own in this order, with no barrier between the keys leaving and
+ *       the values' moves, measured no faster (bench/h100/tuning.md).
  *
  * Status words of the look-back, one per tile and digit: 0 until the tile
  * publishes, then ST_AGG with the tile's own count of the digit (as soon
