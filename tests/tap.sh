@@ -4,6 +4,9 @@
 #   run_pram ARGS...                 runs pram; sets $out, $err, $rc
 #   expect_rc N "name"               ok when the last run_pram exited N
 #   expect_in "text" "$var" "name"   ok when $var contains text
+#   expect_verified "name"           ok when the last pram gpu run, its output
+#                                    in $tap_tmp/out and $tap_tmp/err, exited
+#                                    0 ($rc) and said verified, never WRONG
 #   done_testing                     prints the plan, exits 1 on a failure
 
 tap_n=0
@@ -53,6 +56,14 @@ expect_in() {
 	*"$1"*) tap_result 0 "$3" ;;
 	*) tap_result 1 "$3" "'$1' not found in: $(printf '%s' "$2" | head -c 1500)" ;;
 	esac
+}
+
+expect_verified() {
+	if [ "$rc" -eq 0 ] && grep -q "verified" "$tap_tmp/out" && ! grep -q "WRONG" "$tap_tmp/out"; then
+		tap_result 0 "$1"
+	else
+		tap_result 1 "$1" "exit $rc; $(head -c 600 "$tap_tmp/out") $(head -c 300 "$tap_tmp/err")"
+	fi
 }
 
 skip_all() {

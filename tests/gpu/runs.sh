@@ -32,12 +32,7 @@ runs() {
 			2>"$tap_tmp/err"
 		rc=$?
 		[ $rc -eq 124 ] && echo "timed out after 120 s" >>"$tap_tmp/err"
-		desc="pram gpu $* --variant tuned --reps $reps"
-		if [ $rc -eq 0 ] && grep -q "verified" "$tap_tmp/out" && ! grep -q "WRONG" "$tap_tmp/out"; then
-			tap_result 0 "$desc"
-		else
-			tap_result 1 "$desc" "exit $rc; $(head -c 600 "$tap_tmp/out") $(head -c 300 "$tap_tmp/err")"
-		fi
+		expect_verified "pram gpu $* --variant tuned --reps $reps"
 	done
 }
 

@@ -25,12 +25,7 @@ sat() {
 	PRAM_CL_OPTIONS=$opts "$PRAM" gpu sat --variant tuned --table "$table" $type --reps 2 \
 		"$@" >"$tap_tmp/out" 2>"$tap_tmp/err"
 	rc=$?
-	desc="sat tuned --table $table ${type:-(int)} $* with '$opts'"
-	if [ $rc -eq 0 ] && grep -q "verified" "$tap_tmp/out" && ! grep -q "WRONG" "$tap_tmp/out"; then
-		tap_result 0 "$desc"
-	else
-		tap_result 1 "$desc" "exit $rc; $(head -c 600 "$tap_tmp/out") $(head -c 300 "$tap_tmp/err")"
-	fi
+	expect_verified "sat tuned --table $table ${type:-(int)} $* with '$opts'"
 }
 
 for opts in "-DSAT_INC_EVERY=3 -DSAT_WINDOW=4" \
