@@ -320,7 +320,9 @@ static int tuned(gpu_ctx *c)
 	/* Status words for two passes (the even and the odd ones; each pass
 	 * clears its tiles' words of the next), zero when made; radix_init
 	 * clears the first pass's when the passes are odd in number, as the
-	 * last of an even number leaves them clear for the next run. */
+	 * last of an even number leaves them clear for the next run. That
+	 * hand-over needs every run on this scratch to have the same passes
+	 * and tiles: so it is, a context being one job's runs. */
 	tp.passes = passes;
 	size_t words = (passes > 1 ? 2 : 1) * tp.tiles * RADIX;
 	/* The status words radix_init clears, and the words it clears in all. */
