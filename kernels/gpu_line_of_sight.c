@@ -27,9 +27,10 @@ extern const algo algo_line_of_sight;
 #endif
 
 /* On NVIDIA the tuned pass is built to hold at most 64 registers a
- * work-item (ptxas takes 66 unasked): 4 work-groups of 256 on an SM rather
- * than 3. On an H100 at n = 2^28: 1.44 ms against 1.83; a cap of 56 or 48
- * spills (1.58, 1.85 ms). */
+ * work-item: 4 work-groups of 256 on an SM rather than 3. With two status
+ * words a tile ptxas took 66 unasked, and the cap brought the pass on an
+ * H100 at n = 2^28 from 1.83 ms to 1.44; with one it holds 54 under the
+ * cap, where 48 spills (1.206 ms against 1.000) and 40 more (1.696). */
 #ifndef LOS_NV_OPTIONS
 #define LOS_NV_OPTIONS "-cl-nv-maxrregcount=64"
 #endif
@@ -103,13 +104,13 @@ static int line_of_sight_tuned(gpu_ctx *c)
 			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, tile);
 		return -1;
 	}
-	/* Two 64-bit status words a tile: four scratch elements. */
-	cl_mem status = gpu__scratch(c, SLOT_STATUS, 4 * tiles),
+	/* A 64-bit status word a tile: two scratch elements. */
+	cl_mem status = gpu__scratch(c, SLOT_STATUS, 2 * tiles),
 	       ticket = gpu__scratch(c, SLOT_TICKET, 1);
 	if (!status || !ticket)
 		return -1;
-	if (gpu__launch(c, init, GPU_DIV_UP(2 * tiles, li) * li, li, "mmu", status, ticket,
-			(unsigned)(2 * tiles)) ||
+	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
+			(unsigned)tiles) ||
 	    gpu__launch(c, k, tiles * L, L, "mmmmull", c->in[0], c->out[0], status, ticket,
 			(unsigned)n, (tile + tile / 32 + 1) * 4, L * 8))
 		return -1;

@@ -29,24 +29,20 @@
  * finds the largest angle of the tiles before it by looking back, and
  * writes the tile's visibility: n heights read, n results written, as a
  * copy, where the teaching steps also write and read back two arrays of
- * doubles. A tile's maximum is a double, too wide to share a 64-bit status
- * word with a flag, so each tile has two words, its aggregate and its
- * inclusive maximum, each 0 until published and otherwise the angle as an
- * order-preserving 64-bit key (angle_key: no angle maps to 0). A reader
- * takes the inclusive word if it is there and the aggregate if not; each
- * word is written once per run, whole, so no order between the two is
- * needed. On NVIDIA the first warp looks back over 32 tiles a round, with
- * a sleep when the nearest tile has published nothing yet; elsewhere
- * work-item 0 does. Both read the words with atomics. Int heights become doubles by bits rather than a conversion
- * (los_rise). It needs 64-bit atomics.
+ * doubles. A tile's maximum is a double; its status word holds it squeezed
+ * exactly into 62 bits beside a 2-bit flag (angle_code says why the double's
+ * whole exponent range is not needed), so that one 64-bit atomic read a tile
+ * does, as in lookback.clh. On NVIDIA the first warp looks back over 32
+ * tiles a round, with a sleep when the nearest tile has published nothing
+ * yet; elsewhere work-item 0 does. Int heights become doubles by bits
+ * rather than a conversion (los_rise). It needs 64-bit atomics.
  *
  * Build options: those of common.clh and -DPP=k elements per work-item of
  * the angle scan (blockscan.clh) or of the tuned pass; for the tuned pass
  * on a GPU also -DLOS_RECORDS=1 (a bit a point in registers, not its
  * angle; divide again for some), -DLOS_VSTORE=0|1 (4-wide stores; 1 on NVIDIA by default),
- * -DLOS_SLEEP=ns (the look-back's back-off, 1024), -DLOS_RELAXED=1 (the
- * status words by relaxed loads and stores) and -DLOOKBACK=k (tiles a
- * step of the portable look-back). OpenCL C 1.2.
+ * -DLOS_SLEEP=ns (the look-back's back-off, 256) and -DLOOKBACK=k (tiles
+ * a step of the portable look-back). OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
@@ -124,55 +120,61 @@ inline double nv_shfl_up_d(double x, uint d)
  * (common.clh's GROUP_SCAN_EXCL: by warp shuffles on NVIDIA). */
 GROUP_SCAN_EXCL(angle_scan_excl, double, -INFINITY, fmax, nv_shfl_up_d)
 
-/* An angle as a 64-bit key that orders as the angles do (the sign bit
- * flipped for positive angles, every bit for negative ones) and back. Only
- * a NaN with every bit set would map to 0, and no maximum is a NaN: each
- * starts from -infinity and fmax drops a NaN angle (an infinite height can
- * make one), as the reference's comparisons pass over it. */
-ulong angle_key(double a)
-{
-	ulong b = as_ulong(a);
-	return b >> 63 ? ~b : b | 0x8000000000000000ul;
-}
-
-double angle_of_key(ulong k)
-{
-	return as_double(k >> 63 ? k & 0x7ffffffffffffffful : ~k);
-}
-
 /* ---- the status words of the look-back --------------------------------
- * Each word is read and written whole and carries its own value, so no
- * read-modify-write is needed: on NVIDIA (PRAM_NV_PTX) relaxed loads and
- * stores at the scope of the device would do, both words of a tile in one
- * 16-byte load (-DLOS_RELAXED=1). But as in lookback.clh atomics measured
- * faster there, and are the default everywhere. */
-#ifndef LOS_RELAXED
-#define LOS_RELAXED 0
-#endif
-#ifdef PRAM_NV_PTX
-inline ulong2 los_st_load2(global ulong *p)
-{
-#if LOS_RELAXED
-	return nv_ld_relaxed128(p);
-#else
-	return (ulong2)(atom_add(p, 0ul), atom_add(p + 1, 0ul));
-#endif
-}
-#endif
+ * A tile's maximum is a double, and the flag that says whether it is the
+ * tile's own (the aggregate) or that of the tile and all before it (the
+ * inclusive maximum) must travel in the same 64-bit word, so that a reader
+ * never sees a flag without its value and one atomic read a tile does (two
+ * words a tile, read together, made the look-back cost 0.55 ms of the pass
+ * on an H100 at n = 2^28). So the angle is squeezed into 62 bits, exactly:
+ * no angle a tile can hold needs the double's whole exponent range. With
+ * int heights the rise h - eye is an integer of at most 2^32 + 1 in size and
+ * the run i one of 1 .. 2^32 - 1, so a nonzero tangent lies between 2^-33
+ * and 2^33; with float heights both h and eye = h[0] + 1 are multiples of
+ * 2^-149 (float's least step, which rounding eye to a double keeps), so a
+ * nonzero rise is at least 2^-149 and below 2^129, and the tangent between
+ * 2^-181 and 2^129. Every angle is thus 0, infinite, or a normal double of
+ * biased exponent 841 .. 1151, which ANGLE_EBASE moves to 1 .. 311: 9 bits
+ * rather than 11 hold the exponents 0 (zero), 1 .. 510 (841 .. 1350) and
+ * 511 (infinity), and the code of a nonnegative angle is 2^61 | E << 52 |
+ * mantissa, that of a negative one 2^61 - 1 less the same magnitude, so the
+ * codes order as the angles do (-infinity, the identity, the least of
+ * them). No maximum is a NaN: each starts from -infinity and fmax drops a
+ * NaN angle (an infinite height can make one), as the reference's
+ * comparisons pass over it. The word is flag << 62 | code, 0 while not
+ * published. */
+#define ANGLE_EBASE 840u
+#define ANGLE_MAG (((ulong)1 << 61) - 1)
+#define ANGLE_CODE ((((ulong)1) << 62) - 1)
+#define LOS_AGG ((ulong)1 << 62)   /* the code is the tile's own maximum */
+#define LOS_INC ((ulong)2 << 62)   /* the code is that of it and all before */
 
-inline void los_st_store(global ulong *p, ulong v)
+ulong angle_code(double a)
 {
-#if defined(PRAM_NV_PTX) && LOS_RELAXED
-	nv_st_relaxed64(p, v);
-#else
-	atom_xchg(p, v);
-#endif
+	ulong b = as_ulong(a), m = b & 0xffffffffffffful;
+	uint e = (uint)(b >> 52) & 0x7ffu;
+	ulong E = e == 0 ? 0 : e == 0x7ffu ? 511 : e - ANGLE_EBASE;
+	ulong mag = E << 52 | m;
+	return b >> 63 ? ANGLE_MAG - mag : (ulong)1 << 61 | mag;
 }
 
+double angle_of_code(ulong c)
+{
+	ulong neg = (c >> 61) ^ 1, mag = neg ? ANGLE_MAG - c : c & ANGLE_MAG;
+	uint E = (uint)(mag >> 52);
+	ulong e = E == 0 ? 0 : E == 511 ? 0x7ff : E + ANGLE_EBASE;
+	return as_double(neg << 63 | e << 52 | (mag & 0xffffffffffffful));
+}
+
+/* The word is read and written whole, by atomics (an atom_add of 0 and an
+ * atom_xchg), as lookback.clh's are, and for the same reason. */
+#define LOS_READ(p) atom_add((p), 0ul)
+#define LOS_WRITE(p, v) ((void)atom_xchg((p), (v)))
+
 #ifdef PRAM_NV_PTX
-/* The largest of the warp's 32 keys, in every lane: max is idempotent, so a
+/* The largest of the warp's 32 codes, in every lane: max is idempotent, so a
  * butterfly needs no broadcast after it. Two shuffles a step (64 bits). */
-inline ulong nv_warp_max_key(ulong v)
+inline ulong nv_warp_max_code(ulong v)
 {
 	for (uint d = 16; d > 0; d >>= 1) {
 		ulong o = (ulong)nv_shfl_xor((uint)(v >> 32), d) << 32 | nv_shfl_xor((uint)v, d);
@@ -183,84 +185,71 @@ inline ulong nv_warp_max_key(ulong v)
 #endif
 
 /* Tile t's exclusive prefix, the largest angle in tiles 0 .. t-1 (-infinity
- * for tile 0), by looking back as lookback.clh does, over two status words
- * a tile: status[2t] its own maximum (the aggregate), status[2t + 1] the
- * maximum of it and all before it (the inclusive maximum), as keys, 0 while
- * not published. Publishes t's aggregate first, then its inclusive maximum.
- *
- * Max is idempotent: a value combined twice does no harm, so a reader needs
- * no order between a tile's two words (it takes the inclusive one when it
- * is there, else the aggregate), and no word needs a flag. This form is
- * work-item 0's alone: LOOKBACK tiles a step, their words read at once. */
+ * for tile 0), by looking back as lookback.clh does over the status words
+ * status[0 .. t-1]; publishes t's aggregate first, then its inclusive
+ * maximum. Max is idempotent, so an aggregate combined with an inclusive
+ * maximum that already holds it does no harm. This form is work-item 0's
+ * alone: LOOKBACK tiles a step, their words read at once. */
 double angle_lookback(global ulong *status, uint t, double total)
 {
-	ulong own = angle_key(total), before = angle_key(-INFINITY);
+	ulong own = angle_code(total), idc = angle_code(-INFINITY), before = idc;
 	if (t == 0) {
-		los_st_store(&status[1], own);
+		LOS_WRITE(&status[0], LOS_INC | own);
 		return -INFINITY;
 	}
-	los_st_store(&status[2 * t], own);
+	LOS_WRITE(&status[t], LOS_AGG | own);
 	for (uint j = t; j > 0;) {
-		ulong inc[LOOKBACK], agg[LOOKBACK];
-		/* Both words of a window's tiles at once (atomic reads). */
-		for (uint k = 0; k < LOOKBACK; k++) {
-			inc[k] = k < j ? atom_add(&status[2 * (j - 1 - k) + 1], 0ul) : 0;
-			agg[k] = k < j ? atom_add(&status[2 * (j - 1 - k)], 0ul) : 0;
-		}
+		ulong st[LOOKBACK];
+		/* Past tile 0 lies the identity, as an inclusive maximum. */
+		for (uint k = 0; k < LOOKBACK; k++)
+			st[k] = k < j ? LOS_READ(&status[j - 1 - k]) : LOS_INC | idc;
 		uint k = 0;
-		int found = 0;
-		for (; k < LOOKBACK; k++) {
-			if (k >= j || inc[k]) { /* past tile 0 lies the identity */
-				before = k < j ? max(before, inc[k]) : before;
-				found = 1;
+		ulong flag = 0;
+		while (k < LOOKBACK && (flag = st[k] & ~ANGLE_CODE) != 0) {
+			before = max(before, st[k] & ANGLE_CODE);
+			k++;
+			if (flag == LOS_INC)
 				break;
-			}
-			if (!agg[k])
-				break;
-			before = max(before, agg[k]);
 		}
-		j = found ? 0 : j - k;
+		j = flag == LOS_INC ? 0 : j - k;
 	}
-	los_st_store(&status[2 * t + 1], max(before, own));
-	return angle_of_key(before);
+	LOS_WRITE(&status[t], LOS_INC | max(before, own));
+	return angle_of_code(before);
 }
 
 #ifdef PRAM_NV_PTX
 /* The same by the first warp of the group (lane = local id < 32): each lane
- * reads both words of one of the 32 tiles before j at once; a ballot finds
- * the nearest inclusive maximum and the nearest tile that has published
- * nothing yet, the keys of the tiles before whichever comes first (and of
+ * reads the word of one of the 32 tiles before j; a ballot finds the
+ * nearest inclusive maximum and the nearest tile that has published
+ * nothing yet, the codes of the tiles before whichever comes first (and of
  * the inclusive one) are combined by a butterfly, and the warp goes on
- * past them, after a sleep when none was ready (-DLOS_SLEEP=ns, 1024 by
- * default). The look-back is dear here: on an H100 at n = 2^28 the pass
- * takes 0.818 ms without it and 1.34 with it. There it took 1.367 ms with
- * a sleep of 32 ns, 1.350 with 512, 1.338 to 1.345 with 1024, 1.334 to
- * 1.340 with 2048 and 1.511 with 4096 (two runs of each, alternating); a
- * step of 64 or 128 tiles (two or four a lane) took 1.56 and 2.28 ms, and
- * work-item 0 alone, 2 to 16 tiles a step, 1.47 to 2.51: the fewer reads
- * a warp makes while it waits, the better (bench/h100/tuning.md). */
+ * past them, after a sleep when none was ready (-DLOS_SLEEP=ns, 256 by
+ * default). On an H100 at n = 2^28 the pass took 0.996 to 1.000 ms so,
+ * 1.348 with two words a tile (bench/h100/tuning.md); 128 and 256 ns of
+ * sleep did as well as each other, 32 and 1024 1.002 and 1.018, 4096
+ * 1.368. */
 #ifndef LOS_SLEEP
-#define LOS_SLEEP 1024
+#define LOS_SLEEP 256
 #endif
 double angle_lookback_warp(global ulong *status, uint t, double total, uint lane)
 {
-	ulong own = angle_key(total), idk = angle_key(-INFINITY), before = idk;
+	ulong own = angle_code(total), idc = angle_code(-INFINITY), before = idc;
 	if (t == 0) {
 		if (lane == 0)
-			los_st_store(&status[1], own);
+			LOS_WRITE(&status[0], LOS_INC | own);
 		return -INFINITY;
 	}
 	if (lane == 0)
-		los_st_store(&status[2 * t], own);
+		LOS_WRITE(&status[t], LOS_AGG | own);
 	for (uint j = t; j > 0;) {
-		/* Past tile 0 lies the identity, as an inclusive maximum. */
-		ulong2 st = lane < j ? los_st_load2(&status[2 * (j - 1 - lane)]) : (ulong2)(0, idk);
-		uint inc = nv_ballot(st.y != 0, ~0u), none = nv_ballot((st.x | st.y) == 0, ~0u);
+		ulong st = lane < j ? LOS_READ(&status[j - 1 - lane]) : LOS_INC | idc;
+		ulong flag = st & ~ANGLE_CODE;
+		uint inc = nv_ballot(flag == LOS_INC, ~0u), none = nv_ballot(flag == 0, ~0u);
 		uint fi = nv_first_lane(inc), fn = nv_first_lane(none);
 		uint take = fn <= fi ? fn : fi + 1;
-		/* 0 lies below every key: the identity of max over keys. */
-		ulong v = lane < take ? (st.y ? st.y : st.x) : 0;
-		before = max(before, nv_warp_max_key(v));
+		/* 0 lies at or below every code: the identity of max here. */
+		ulong v = lane < take ? st & ANGLE_CODE : 0;
+		before = max(before, nv_warp_max_code(v));
 		if (fi < fn)
 			break;
 		if (take == 0)
@@ -268,8 +257,8 @@ double angle_lookback_warp(global ulong *status, uint t, double total, uint lane
 		j -= take;
 	}
 	if (lane == 0)
-		los_st_store(&status[2 * t + 1], max(before, own));
-	return angle_of_key(before);
+		LOS_WRITE(&status[t], LOS_INC | max(before, own));
+	return angle_of_code(before);
 }
 #endif
 

@@ -14,7 +14,9 @@
  * (PRAM_DEVICE, else the first CPU device: PoCL). Prints TAP.
  */
 #define _XOPEN_SOURCE 700 /* realpath, mkdtemp */
+#include <float.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -491,9 +493,32 @@ static const char *const keeps[] = {"nothing kept",  "everything kept",  "the fi
 				    "the last kept", "every other kept", "one in 33 kept"};
 static const char *const keys[] = {"keys all even", "keys all odd", "keys alternating",
 				   "keys even but the last"};
-static const char *const lands[] = {"flat", "a wall next to the eye", "on one line",
-				    "across the whole int range"};
+static const char *const lands[] = {"flat",
+				    "a wall next to the eye",
+				    "on one line",
+				    "across the whole int range",
+				    "slopes near the least a float allows",
+				    "slopes near the largest a float allows"};
 #define NELEMS(a) (sizeof(a) / sizeof(a)[0])
+
+/* Float heights of line of sight whose angles reach the ends of their
+ * range, where the tuned kernel's status words squeeze an angle into 62
+ * bits (line_of_sight.cl, angle_code). Land 4: the eye at 0 and heights
+ * that are multiples of float's least step, 2^-149, rising as (i^2 + noise)
+ * steps, so that slopes from about 2^-149 / i on decide; land 5: the eye
+ * at -FLT_MAX and heights rising from it by about 2^111 a point (slopes
+ * near 2^111, the noise deciding), with a point at FLT_MAX, a slope near
+ * 2^129 / i, every 50000th, which hides what follows. */
+static double los_extreme(size_t land, size_t i, int64_t noise)
+{
+	if (land == 4)
+		return i ? (double)(float)ldexp((double)i * (double)i + (double)noise, -149) : -1.0;
+	if (i == 0)
+		return -FLT_MAX;
+	if (i % 50000 == 1 && i > 1)
+		return FLT_MAX;
+	return (double)(float)(-FLT_MAX + ldexp((double)i * (1.0 + (double)noise / 1e4), 111));
+}
 
 /* Input k of test_streams for a (compact, split or line-of-sight), of n
  * elements, into in (zeroed), its type in *p. Returns 0 or -1. */
@@ -522,12 +547,18 @@ static int stream_input(const algo *a, size_t k, size_t n, algo_params *p, algo_
 			 * visible, and which depends on every rise. */
 			size_t land = k / 2;
 			int64_t r = (int64_t)(i % 100004),
-				curve = INT32_MIN + r * r * 429 / 1000 +
-					(int64_t)((i * 2654435761u) >> 7) % 1000;
+				noise = (int64_t)((i * 2654435761u) >> 7) % 1000,
+				curve = INT32_MIN + r * r * 429 / 1000 + noise;
+			if (land >= 4 && p->type == PRAM_FLOAT) {
+				in->vals[i].f = los_extreme(land, i, noise);
+				continue;
+			}
 			x = land == 0   ? 1000
 			    : land == 1 ? (i == 1 ? 1000000 : 1000)
 			    : land == 2 ? 1001 + (int64_t)i * 9
-					: curve;
+			    : land == 3 ? curve
+			    : land == 4 ? (i ? INT32_MAX - (int64_t)(i % 3) : INT32_MAX)
+					: INT32_MIN + r * 21000 + noise;
 		}
 		if (p->type == PRAM_FLOAT && is_compact)
 			in->vals[i].f = (double)x + 0.5;
@@ -547,8 +578,9 @@ static int stream_input(const algo *a, size_t k, size_t n, algo_params *p, algo_
  * alternating, all even but the last; line of sight over flat terrain
  * (every point visible), a wall next to the eye (hiding every point behind
  * it), points all on one line through the eye (the first only: the
- * test is strict), and a noisy rising curve from INT32_MIN to near
- * INT32_MAX (the heights' exact conversion), in integers and floats. */
+ * test is strict), a noisy rising curve from INT32_MIN to near
+ * INT32_MAX (the heights' exact conversion), in integers and floats, and
+ * slopes at the ends of their range (los_extreme). */
 static void test_streams(clrt *rt)
 {
 	static const size_t ns[] = {1, 31, 33, 4095, 4096, 4097, 100003};
