@@ -72,7 +72,12 @@ cl_kernel gpu__kernel(gpu_ctx *c, const char *name)
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clCreateKernel", rc);
 		return NULL;
 	}
+	/* Before any argument is set, so without the local arguments of a run. */
+	cl_ulong used = 0;
+	clGetKernelWorkGroupInfo(k, clrt_device(c->rt), CL_KERNEL_LOCAL_MEM_SIZE, sizeof used,
+				 &used, NULL);
 	c->kname[c->nkern] = name;
+	c->klocal[c->nkern] = used;
 	c->kern[c->nkern++] = k;
 	return k;
 }
@@ -170,8 +175,14 @@ size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 				     &kwg, NULL) == CL_SUCCESS &&
 	    kwg && kwg < lim)
 		lim = kwg;
-	clGetKernelWorkGroupInfo(k, clrt_device(c->rt), CL_KERNEL_LOCAL_MEM_SIZE, sizeof used,
-				 &used, NULL);
+	unsigned j = 0;
+	while (j < c->nkern && c->kern[j] != k)
+		j++;
+	if (j < c->nkern)
+		used = c->klocal[j];
+	else
+		clGetKernelWorkGroupInfo(k, clrt_device(c->rt), CL_KERNEL_LOCAL_MEM_SIZE,
+					 sizeof used, &used, NULL);
 	unsigned long lmem = clrt_local_mem(c->rt);
 	size_t free_local = lmem > used ? (size_t)(lmem - used) : 0;
 	if (bytes_per_item && free_local / bytes_per_item < lim)

@@ -39,6 +39,8 @@ typedef struct gpu_ctx {
 	size_t scratch_n[GPU_MAX_SCRATCH];  /* their sizes in elements */
 	const char *kname[GPU_MAX_KERNELS]; /* kernels created so far ... */
 	cl_kernel kern[GPU_MAX_KERNELS];    /* ... and their objects */
+	cl_ulong klocal[GPU_MAX_KERNELS];   /* ... and the local memory each needs of
+					     * itself, read before any argument was set */
 	unsigned nkern;
 	cl_event *ev;   /* events of the current run */
 	cl_kernel *evk; /* the kernel of each */
@@ -72,8 +74,11 @@ int gpu__fill(gpu_ctx *c, cl_mem m, uint32_t word, size_t words);
 
 /* The work-group size to run k with: the largest power of two no larger
  * than cap, the clrt's cap, the device's and the kernel's limits, and such
- * that bytes_per_item * size bytes of local memory fit. 0 with a message
- * when not even one work-item fits. */
+ * that bytes_per_item * size bytes of local memory fit beside the kernel's
+ * own (its __local variables: for a kernel of gpu__kernel as it was before
+ * any argument was set, since OpenCL counts the sizes given to its local
+ * arguments by the last run too). 0 with a message when not even one
+ * work-item fits. */
 size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item);
 
 /* The work-group size to run a tuned kernel k with: the job's --group G

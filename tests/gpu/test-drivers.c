@@ -323,6 +323,31 @@ done:
 		clReleaseMemObject(in);
 }
 
+/* gpu__lsize sizes a work-group by the local memory left beside the
+ * kernel's own; OpenCL's count of a kernel's local memory also holds the
+ * sizes its local arguments were last given, so a kernel run once with a
+ * large tile would find its next run's group cut down (a runner sizes its
+ * group before it sets the arguments): the size must not depend on them. */
+static void test_lsize(clrt *rt, gpu_ctx *c)
+{
+	cl_kernel k = gpu__kernel(c, "block_sum");
+	unsigned long lmem = clrt_local_mem(rt);
+	size_t per_item = lmem / 1024 > 4 ? lmem / 1024 : 4;
+	size_t before = k ? gpu__lsize(c, k, 1024, per_item) : 0;
+	/* Three quarters of the local memory to the local argument, as a run
+	 * with a large tile would leave it. */
+	int rc = k ? gpu__args(c, k, "mmul", (cl_mem)NULL, (cl_mem)NULL, 0u,
+			       (size_t)(lmem / 4 * 3))
+		   : -1;
+	size_t after = rc ? 0 : gpu__lsize(c, k, 1024, per_item);
+	TAP_OK(before > 0 && rc == 0, "lsize: block_sum sized and its local argument set%s%s",
+	       before && !rc ? "" : ": ", before && !rc ? "" : err);
+	TAP_OK(after == before,
+	       "lsize: %zu bytes a work-item take groups of %zu before the local argument is "
+	       "set to 3/4 of the local memory and %zu after",
+	       per_item, before, after);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -341,6 +366,7 @@ int main(void)
 		test_pingpong(rt, &c);
 		test_launch_2d(rt, &c);
 		test_multilevel(rt, &c);
+		test_lsize(rt, &c);
 	}
 	gpu__ctx_close(&c);
 	clrt_close(rt);
