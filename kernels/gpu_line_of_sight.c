@@ -14,23 +14,23 @@ extern const algo algo_line_of_sight;
 /* The tuned pass's work-group size at most, when --group does not give
  * one (--max-group lowers it), and its points per work-item when
  * --per-proc does not: tiles of 4096 heights. A build may set others
- * (CPPFLAGS=-DLOS_PP=32). On a GPU, try --group 128, 256 and 512 with
- * --per-proc 8, 16 and 32 (each work-item keeps its angles, doubles, in
- * registers: 2 F registers of 32 bits), each also with
- * PRAM_CL_OPTIONS=-DLOS_RECORDS=1 (a bit a point instead, and some
- * divisions again: line_of_sight.cl says which). */
+ * (CPPFLAGS=-DLOS_PP=16). On an H100 at n = 2^28 (bench/h100/tuning.md):
+ * 32 points in groups of 128 0.878 to 0.887 ms; 24 in 128 0.914, 16 in
+ * 128 or 256 1.018 and 1.074, 64 in 64 1.367. On a GPU try --group 64 to
+ * 256 with --per-proc 16 to 64, each also with PRAM_CL_OPTIONS=-DLOS_TOP=k
+ * (line_of_sight.cl says what it keeps). */
 #ifndef LOS_WG_CAP
-#define LOS_WG_CAP 256
+#define LOS_WG_CAP 128
 #endif
 #ifndef LOS_PP
-#define LOS_PP 16
+#define LOS_PP 32
 #endif
 
 /* On NVIDIA the tuned pass is built to hold at most 64 registers a
- * work-item: 4 work-groups of 256 on an SM rather than 3. With two status
- * words a tile ptxas took 66 unasked, and the cap brought the pass on an
- * H100 at n = 2^28 from 1.83 ms to 1.44; with one it holds 54 under the
- * cap, where 48 spills (1.206 ms against 1.000) and 40 more (1.696). */
+ * work-item. With two status words a tile and all of a work-item's angles
+ * in registers ptxas took 66 unasked, and the cap brought the pass on an
+ * H100 at n = 2^28 from 1.83 ms to 1.44; it holds 56 now, under the cap
+ * (48 spills a little, 0.873 ms against 0.879). */
 #ifndef LOS_NV_OPTIONS
 #define LOS_NV_OPTIONS "-cl-nv-maxrregcount=64"
 #endif

@@ -24,8 +24,9 @@
  *
  * The tuned kernel (los_onepass after onepass_init) fuses the three steps
  * into one pass with decoupled look-back: each work-group takes a tile by
- * ticket, computes the angles of its heights as it loads them (the same
- * double expression), max-scans them in registers and over the work-group,
+ * ticket, computes the angles of its heights from local memory (the same
+ * double expression), keeps a work-item's records (los_onepass says which)
+ * and maximum in registers, max-scans the maxima over the work-group,
  * finds the largest angle of the tiles before it by looking back, and
  * writes the tile's visibility: n heights read, n results written, as a
  * copy, where the teaching steps also write and read back two arrays of
@@ -39,8 +40,8 @@
  *
  * Build options: those of common.clh and -DPP=k elements per work-item of
  * the angle scan (blockscan.clh) or of the tuned pass; for the tuned pass
- * on a GPU also -DLOS_RECORDS=1 (a bit a point in registers, not its
- * angle; divide again for some), -DLOS_VSTORE=0|1 (4-wide stores; 1 on NVIDIA by default),
+ * on a GPU also -DLOS_TOP=k (the records' angles kept, 2),
+ * -DLOS_VSTORE=0|1 (4-wide stores; 1 on NVIDIA by default),
  * -DLOS_SLEEP=ns (the look-back's back-off, 256) and -DLOOKBACK=k (tiles
  * a step of the portable look-back). OpenCL C 1.2.
  */
@@ -299,26 +300,34 @@ double los_rise(V h, double eye_k)
 #endif
 #endif
 
-/* A work-item's angles stay in registers (2 PP of them) from the division
- * to the test. With -DLOS_RECORDS=1 it keeps a bit a point instead: set
- * for its records, the points whose angle beats those of its points
- * before them. The angles of its records rise, and a point is visible
- * when it is a record and its angle beats P, the largest angle before the
- * work-item's first point: the visible points are the records from the
- * first whose angle beats P on, none when the work-item's largest angle
- * does not. Once the look-back gives P, the work-item divides again for
- * its records from the first until one beats P: no registers for angles
- * over the scan and the look-back, so more work-groups resident, for at
- * most twice the divisions (one more a work-item on rising terrain, none
- * where the terrain behind hides it all). */
-#ifndef LOS_RECORDS
-#define LOS_RECORDS 0
+/* A work-item keeps a bit a point, not its angle: set for its records,
+ * the points whose angle beats those of all its points before them. The
+ * angles of its records rise, and a point is visible when it is a record
+ * and its angle beats P, the largest angle before the work-item's first
+ * point (the work-group's scan and the look-back give it): the visible
+ * points are the last records, those whose angles beat P. The work-item
+ * keeps the angles of its last LOS_TOP records (2 by default) in
+ * registers, walks its records down from the last while they beat P, and
+ * divides again only for a record before those. So no angles stay in
+ * registers over the scan and the look-back, and more work-groups fit:
+ * on an H100 at n = 2^28 0.878 to 0.887 ms with 32 points a work-item in
+ * groups of 128, where keeping all 32 angles took 1.528 and 16 angles in
+ * groups of 256 (the best shape for them) 0.996 to 1.003; 1 or 4 angles
+ * kept 0.884 and 0.932 (bench/h100/tuning.md). */
+#ifndef LOS_TOP
+#define LOS_TOP 2
 #endif
 #if PP > 32
 typedef ulong los_mask;
 #else
 typedef uint los_mask;
 #endif
+
+/* The highest bit set in x, not 0. */
+inline uint los_last(los_mask x)
+{
+	return 8 * sizeof(los_mask) - 1 - clz(x);
+}
 
 /* As los_angles: the tangent (h - eye) / i of the tile's point e, whose
  * index base + e is di as a double, or -infinity at point 0 and past the
@@ -331,10 +340,10 @@ inline double los_angle(local const V *tile, uint e, uint base, uint cnt, double
 
 /* The one-pass line of sight. Work-item lid takes the PP consecutive points
  * from lid*PP of the tile, loaded with 4-wide loads through local memory;
- * their angles stay in registers, and the work-group's exclusive max-scan
- * of the work-items' maxima (tot, L doubles) and the look-back give each
- * work-item the largest angle before its first point; the test runs along
- * its points, and the results leave through local memory with coalesced
+ * it finds their angles and its records, the work-group's exclusive
+ * max-scan of the work-items' maxima (tot, L doubles) and the look-back
+ * give it the largest angle before its first point, its visible records
+ * are found, and the results leave through local memory with coalesced
  * stores. L*PP + L*PP/32 + 1 elements of local memory in tile. */
 kernel void los_onepass(global const V *h, global V *visible, global ulong *status,
 			global uint *ticket, uint n, local V *tile, local double *tot)
@@ -350,20 +359,22 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 	double eye_k = los_eye_k((double)h[0] + 1.0), m = -INFINITY, total;
 	uint first = lid * PP;
 	double di0 = (double)(base + first), di = di0;
-#if LOS_RECORDS
 	los_mask rec = 0;
-#else
-	double a[PP];
-#endif
-	/* Unrolled, so that a[] stays in registers. */
+	double top[LOS_TOP]; /* the angles of the last records, the last first */
+#pragma unroll
+	for (uint q = 0; q < LOS_TOP; q++)
+		top[q] = -INFINITY;
+	/* Unrolled, so that top[] stays in registers. */
 #pragma unroll
 	for (uint j = 0; j < PP; j++, di += 1.0) {
 		double aj = los_angle(tile, first + j, base, cnt, eye_k, di);
-#if LOS_RECORDS
-		rec |= (los_mask)(m < aj) << j;
-#else
-		a[j] = aj;
-#endif
+		if (m < aj) {
+			rec |= (los_mask)1 << j;
+#pragma unroll
+			for (uint q = LOS_TOP - 1; q > 0; q--)
+				top[q] = top[q - 1];
+			top[0] = aj;
+		}
 		m = fmax(m, aj);
 	}
 	/* Each work-item reads only its own points' heights, and writes their
@@ -382,32 +393,31 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 		prefix_sh = angle_lookback(status, t, total);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	run = fmax(prefix_sh, run);
-#if LOS_RECORDS
-	los_mask vis = 0;
-	if (run < m) {
-		int beats = 0;
-		di = di0;
+	/* The records down from the last while their angles beat run: the
+	 * last LOS_TOP from top[], any before them divided again (the same
+	 * double expression, so the same bits). None when m does not. */
+	los_mask vis = 0, left = rec;
+	int done = !(run < m);
 #pragma unroll
-		for (uint j = 0; j < PP; j++, di += 1.0) {
-			int r = (rec >> j) & 1;
-			if (r && !beats)
-				beats = run < los_angle(tile, first + j, base, cnt, eye_k, di);
-			vis |= (los_mask)(r && beats) << j;
+	for (uint q = 0; q < LOS_TOP; q++) {
+		if (!done && left) {
+			los_mask b = (los_mask)1 << los_last(left);
+			done = !(run < top[q]);
+			vis |= done ? 0 : b;
+			left ^= b;
 		}
+	}
+	while (!done && left) {
+		uint j = los_last(left);
+		done = !(run < los_angle(tile, first + j, base, cnt, eye_k, di0 + (double)j));
+		vis |= done ? 0 : (los_mask)1 << j;
+		left ^= (los_mask)1 << j;
 	}
 #pragma unroll
 	for (uint j = 0; j < PP; j++) {
 		uint e = first + j;
 		tile[PAD(e)] = base + e == 0 || (vis >> j) & 1 ? (V)1 : (V)0;
 	}
-#else
-#pragma unroll
-	for (uint j = 0; j < PP; j++) {
-		uint e = first + j;
-		tile[PAD(e)] = base + e == 0 || run < a[j] ? (V)1 : (V)0;
-		run = fmax(run, a[j]);
-	}
-#endif
 	barrier(CLK_LOCAL_MEM_FENCE);
 #if LOS_VSTORE
 	if (cnt == TILE && TILE % 4 == 0) {
