@@ -127,15 +127,16 @@ static int los_generate(algo_data *in, size_t n, const algo_params *p, uint64_t 
 }
 
 /* The shape of the tuned kernel's tiles: G work-items of F points each
- * (kernels/gpu_line_of_sight.c says what to try on a GPU). */
+ * (kernels/gpu_line_of_sight.c says what to try on a GPU; its LOS_PP and
+ * LOS_WG_CAP are the defaults named here). */
 static const algo_param los_params[] = {
     {.name = "per-proc",
      .metavar = "F",
      .min = 1,
      .max = 64,
-     .def = 16,
+     .def = 32,
      .help = "points per work-item of the tuned kernel (a tile is G F points)"},
-    ALGOS_PARAM_GROUP("256"),
+    ALGOS_PARAM_GROUP("128"),
     {0}};
 
 const algo algo_line_of_sight = {
