@@ -319,6 +319,28 @@ enum { NUM_AUTO, NUM_LOOKBACK, NUM_COUNTED, NUM_DEFERRED };
  * (16384 tiles), 0.4173 against 0.3993 at 2^28. */
 #define SEG_ONECALL_TILES 16384
 
+/* The one-launch pass's default shape: tiles of SEG_TILE elements, 32 a
+ * work-item in groups of 128 (seg_cap), and for inputs of at most
+ * SEG_SMALL elements 16 a work-item in groups of 256, whose tiles hold more
+ * work-items to wait for memory together: on an H100 at n = 2^20 in
+ * segments of 1024 0.0108 and 0.0112 ms against 0.0115 and 0.0116 (two
+ * rounds of 100 runs; CUB's segmented reduce 0.0095 and 0.0096 there;
+ * 8 a work-item in 256 0.0122 and 0.0121, 16 in 128 0.0125 and 0.0120,
+ * bench/h100/tuning/packed/call-10.txt). */
+#define SEG_TILE 4096
+#define SEG_SMALL (1u << 22)
+
+static size_t seg_cap(size_t pp)
+{
+	size_t cap = SEG_TILE / (pp ? pp : 1);
+	return cap < 32 ? 32 : cap > 1024 ? 1024 : cap;
+}
+
+static unsigned seg_pick_pp(const struct gpu_job *job)
+{
+	return job->in[0].n <= SEG_SMALL ? 16 : 32;
+}
+
 static int reduce_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
@@ -330,21 +352,23 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	/* auto: counted with a warp to a tile or the look-back's carry (which
 	 * only it takes), deferred with --load direct; else the look-back's,
 	 * one launch, up to SEG_ONECALL_TILES tiles, and deferred above. */
+	size_t cap = seg_cap(c->per_proc);
 	if (numbering == NUM_AUTO) {
 		int64_t G = gpu__param_given(c->job, "group");
-		size_t tiles = GPU_DIV_UP(n, (G ? (size_t)G : 128) * c->per_proc);
+		size_t tiles = GPU_DIV_UP(n, (G ? (size_t)G : cap) * c->per_proc);
 		numbering = warp || !fixup			 ? NUM_COUNTED
 			    : direct || tiles > SEG_ONECALL_TILES ? NUM_DEFERRED
 								   : NUM_LOOKBACK;
 	}
 	int counted = numbering == NUM_COUNTED, deferred = numbering == NUM_DEFERRED;
-	/* Groups of 128 unless --group says: on an H100 at n = 2^28 in
+	/* Groups of seg_cap's size unless --group says (128 at 32 elements a
+	 * work-item): on an H100 at n = 2^28 in
 	 * segments of 1024 (counted, --carry lookback, 32 elements a
 	 * work-item) 0.478 ms, where the largest group that fits took 0.662
 	 * (median; some runs 0.42, the rest near 0.7). --carry fixup
 	 * (reduce_segmented_fixup) takes the same default: 0.477 ms counted,
 	 * 0.398 deferred. */
-	gpu_segpass sp = {.cap = 128, .one_call = 1};
+	gpu_segpass sp = {.cap = cap, .one_call = 1};
 	cl_mem pre = NULL;
 	if (n == 0)
 		return 0;
@@ -402,7 +426,9 @@ const gpu_algo gpu_reduce_segmented = {
     .algo = &algo_reduce_segmented,
     .file = "reduce_segmented.cl",
     .variant = {[GPU_TEACHING] = {.run = reduce_segmented},
-		[GPU_TUNED] = {.run = reduce_segmented_tuned, .takes_per_proc = 1}},
+		[GPU_TUNED] = {.run = reduce_segmented_tuned,
+			       .takes_per_proc = 1,
+			       .pick_pp = seg_pick_pp}},
     .out = GPU_OUT_UPTO,
     .flags = 1,
 };
