@@ -655,6 +655,8 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	}
 	snprintf(job->kernel_path, sizeof job->kernel_path, "%s",
 		 clrt_kernel_path(rt, g->file) ? clrt_kernel_path(rt, g->file) : g->file);
+	job->per_proc = pp;
+	job->pp_param = r->takes_per_proc ? (r->pp_param ? r->pp_param : "per-proc") : NULL;
 	if (read_outputs(&c, job))
 		goto fail;
 	rc = 0;

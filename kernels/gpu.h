@@ -112,6 +112,12 @@ typedef struct gpu_job {
 	unsigned reps;               /* timed runs after the warm-up; >= 1 */
 	double *times_ms;            /* reps entries, written by gpu_run */
 	char kernel_path[512];       /* written by gpu_run: the kernel file it built */
+	unsigned per_proc;           /* written by gpu_run: the elements a work-item its
+				      * kernels were built with (-DPP) */
+	const char *pp_param;        /* written by gpu_run: the parameter that sets
+				      * per_proc, where the kernels take one ("per-proc"),
+				      * else NULL; a report gives per_proc as its value,
+				      * which the runner may have picked */
 } gpu_job;
 
 /* Run job on rt's device. Returns 0, or -1 with a message in err naming the

@@ -122,6 +122,8 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 	if (gpu_run(rt, &job, err, errlen))
 		goto fail;
 	memcpy(g->kernel_path, job.kernel_path, sizeof g->kernel_path);
+	g->per_proc = job.per_proc;
+	g->pp_param = job.pp_param;
 	a->reference(in32, ref, p);
 	double tol = in->type == PRAM_FLOAT ? algo_tolerance(a, in32, p, FLT_EPSILON) : 0;
 	g->verified = 1;

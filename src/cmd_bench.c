@@ -319,7 +319,11 @@ static void print_result(printer *pr, const bench_algo *ba, const bench_opts *o,
 	for (size_t k = 0; ba->o.alg->params && ba->o.alg->params[k].name; k++) {
 		const algo_param *pa = &ba->o.alg->params[k];
 		printf("%s\"%s\":", k ? "," : "", pa->name);
-		if (pa->choices)
+		/* The elements a work-item the kernels ran with, which the
+		 * runner picks where the options do not say. */
+		if (g->pp_param && strcmp(pa->name, g->pp_param) == 0)
+			printf("%u", g->per_proc);
+		else if (pa->choices)
 			json_str(stdout, pa->choices[p->v[k]]);
 		else
 			printf("%" PRId64, p->v[k]);

@@ -111,6 +111,26 @@ import json, sys
 assert r["params"] == {"bins": 64, "group": 256, "dist": "equal"}, r
 ' "$tap_tmp/params.json"
 
+# The elements a work-item are those the kernels ran with: the runner's
+# pick where no option says (the segmented reduce takes 16 up to 2^22
+# elements, though the registry's default is 32), else the option's.
+run_pram bench reduce-segmented radix-sort --sizes 2^12 --reps 1 --json
+expect_rc 0 "reduce-segmented and radix-sort with the runners' own shapes"
+printf '%s' "$out" >"$tap_tmp/pp.json"
+check "the per-proc a row gives is the one the kernels were built with" python3 -c '
+import json, sys
+rs = {x["algorithm"]: x for x in json.load(open(sys.argv[1]))["results"]}
+assert rs["reduce-segmented"]["params"]["per-proc"] == 16, rs
+assert rs["radix-sort"]["params"]["keys-per-item"] > 0, rs
+' "$tap_tmp/pp.json"
+run_pram bench reduce-segmented --sizes 2^12 --reps 1 --per-proc 8 --json
+printf '%s' "$out" >"$tap_tmp/pp8.json"
+check "and --per-proc 8 is reported as 8" python3 -c '
+import json, sys
+(r,) = json.load(open(sys.argv[1]))["results"]
+assert r["params"]["per-proc"] == 8, r
+' "$tap_tmp/pp8.json"
+
 # Refusals.
 run_pram bench frobnicate --sizes 2^10
 expect_rc 2 "an unknown algorithm is refused"
