@@ -617,9 +617,14 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		      : r->default_pp               ? r->default_pp
 						    : GPU_DEFAULT_PER_PROC;
 	/* A small input in large tiles leaves compute units idle while the few
-	 * tiles there are wait on one another: smaller tiles, more of them. */
+	 * tiles there are wait on one another: smaller tiles, more of them,
+	 * until every compute unit has one. (Two each, as before, made tiles
+	 * smaller than the time a tile waits is worth: on an H100 at n = 2^20
+	 * the scan took 0.0161 and 0.0163 ms so, 0.0146 and 0.0154 now, line
+	 * of sight 0.0210 and 0.0214 against 0.0198 and 0.0192; compaction and
+	 * split the same either way; bench/h100/tuning/packed/call-13.txt.) */
 	if (r->fit_pp && !(r->takes_per_proc && given_pp)) {
-		size_t want = 2 * (size_t)clrt_compute_units(rt), n = job->in[0].n;
+		size_t want = (size_t)clrt_compute_units(rt), n = job->in[0].n;
 		while (pp > 8 && GPU_DIV_UP(n, (size_t)GPU_SCAN_WG_CAP * pp) < want)
 			pp /= 2;
 	}

@@ -65,7 +65,7 @@ typedef struct gpu_runner {
 							  * job, in place of default_pp */
 	int fit_pp;                    /* a single-pass kernel: the default is halved (to 8
 					* at least) for inputs too small to give every
-					* compute unit two tiles of GPU_SCAN_WG_CAP work-items */
+					* compute unit a tile of GPU_SCAN_WG_CAP work-items */
 	const char *nv_options;        /* build options added on NVIDIA's OpenCL where the
 					* kernels take PTX (clrt_ptx): "-cl-nv-maxrregcount=64",
 					* say; NULL: none */
