@@ -143,7 +143,7 @@ GROUP_SCAN_EXCL(angle_scan_excl, double, -INFINITY, fmax, nv_shfl_up_d)
  * them). No maximum is a NaN: each starts from -infinity and fmax drops a
  * NaN angle (an infinite height can make one), as the reference's
  * comparisons pass over it. The word is flag << 62 | code, 0 while not
- * published. */
+ * published, read and written whole by lookback.clh's LB_READ and LB_WRITE. */
 #define ANGLE_EBASE 840u
 #define ANGLE_MAG (((ulong)1 << 61) - 1)
 #define ANGLE_CODE ((((ulong)1) << 62) - 1)
@@ -166,11 +166,6 @@ double angle_of_code(ulong c)
 	ulong e = E == 0 ? 0 : E == 511 ? 0x7ff : E + ANGLE_EBASE;
 	return as_double(neg << 63 | e << 52 | (mag & 0xffffffffffffful));
 }
-
-/* The word is read and written whole, by atomics (an atom_add of 0 and an
- * atom_xchg), as lookback.clh's are, and for the same reason. */
-#define LOS_READ(p) atom_add((p), 0ul)
-#define LOS_WRITE(p, v) ((void)atom_xchg((p), (v)))
 
 #ifdef PRAM_NV_PTX
 /* The largest of the warp's 32 codes, in every lane: max is idempotent, so a
@@ -195,15 +190,15 @@ double angle_lookback(global ulong *status, uint t, double total)
 {
 	ulong own = angle_code(total), idc = angle_code(-INFINITY), before = idc;
 	if (t == 0) {
-		LOS_WRITE(&status[0], LOS_INC | own);
+		LB_WRITE(&status[0], LOS_INC | own);
 		return -INFINITY;
 	}
-	LOS_WRITE(&status[t], LOS_AGG | own);
+	LB_WRITE(&status[t], LOS_AGG | own);
 	for (uint j = t; j > 0;) {
 		ulong st[LOOKBACK];
 		/* Past tile 0 lies the identity, as an inclusive maximum. */
 		for (uint k = 0; k < LOOKBACK; k++)
-			st[k] = k < j ? LOS_READ(&status[j - 1 - k]) : LOS_INC | idc;
+			st[k] = k < j ? LB_READ(&status[j - 1 - k]) : LOS_INC | idc;
 		uint k = 0;
 		ulong flag = 0;
 		while (k < LOOKBACK && (flag = st[k] & ~ANGLE_CODE) != 0) {
@@ -214,7 +209,7 @@ double angle_lookback(global ulong *status, uint t, double total)
 		}
 		j = flag == LOS_INC ? 0 : j - k;
 	}
-	LOS_WRITE(&status[t], LOS_INC | max(before, own));
+	LB_WRITE(&status[t], LOS_INC | max(before, own));
 	return angle_of_code(before);
 }
 
@@ -237,13 +232,13 @@ double angle_lookback_warp(global ulong *status, uint t, double total, uint lane
 	ulong own = angle_code(total), idc = angle_code(-INFINITY), before = idc;
 	if (t == 0) {
 		if (lane == 0)
-			LOS_WRITE(&status[0], LOS_INC | own);
+			LB_WRITE(&status[0], LOS_INC | own);
 		return -INFINITY;
 	}
 	if (lane == 0)
-		LOS_WRITE(&status[t], LOS_AGG | own);
+		LB_WRITE(&status[t], LOS_AGG | own);
 	for (uint j = t; j > 0;) {
-		ulong st = lane < j ? LOS_READ(&status[j - 1 - lane]) : LOS_INC | idc;
+		ulong st = lane < j ? LB_READ(&status[j - 1 - lane]) : LOS_INC | idc;
 		ulong flag = st & ~ANGLE_CODE;
 		uint inc = nv_ballot(flag == LOS_INC, ~0u), none = nv_ballot(flag == 0, ~0u);
 		uint fi = nv_first_lane(inc), fn = nv_first_lane(none);
@@ -258,7 +253,7 @@ double angle_lookback_warp(global ulong *status, uint t, double total, uint lane
 		j -= take;
 	}
 	if (lane == 0)
-		LOS_WRITE(&status[t], LOS_INC | max(before, own));
+		LB_WRITE(&status[t], LOS_INC | max(before, own));
 	return angle_of_code(before);
 }
 #endif
