@@ -29,7 +29,7 @@ extern const algo algo_line_of_sight;
 /* On NVIDIA the tuned pass is built to hold at most 64 registers a
  * work-item. With two status words a tile and all of a work-item's angles
  * in registers ptxas took 66 unasked, and the cap brought the pass on an
- * H100 at n = 2^28 from 1.83 ms to 1.44; it holds 56 now, under the cap
+ * H100 at n = 2^28 from 1.83 ms to 1.44; it holds 51 now, under the cap
  * (48 spills a little, 0.873 ms against 0.879). */
 #ifndef LOS_NV_OPTIONS
 #define LOS_NV_OPTIONS "-cl-nv-maxrregcount=64"
