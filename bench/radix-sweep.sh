@@ -37,9 +37,9 @@ out=$1
 dev=${2:-nvidia}
 sweep=${3:-25}
 final=${4:-28}
-shapes=${SHAPES:-20:256 16:256}
+shapes=${SHAPES:-20:256 24:256 28:256 32:256}
 pair_shapes=${PAIR_SHAPES:-16:256 12:256 20:256 8:512 12:512 16:128 24:128 32:64}
-late_shapes=${LATE_SHAPES:-16:256}
+late_shapes=${LATE_SHAPES:-20:256 24:256 28:256 32:256 36:256}
 options=${OPTIONS:--DRADIX_CP_ASYNC=1 -DRADIX_VEC4=0 -DPRAM_NV_MATCH_ANY -DLOOKBACK=8 \
 -DRADIX_CP_ASYNC=1,-DLOOKBACK=8}
 final_runs=${FINAL:-yes}
@@ -150,15 +150,15 @@ if [ "$final_runs" = no ]; then
 	column -s, -t "$out/radix.csv"
 	exit 0
 fi
-# The final size: the defaults (20 keys a work-item alone, 16 with values,
-# early), the late values as they were, and the best pairs of the sweep
-# where it is no default; CUB in the same run.
-run "$final" no 20 256 -
-run "$final" index 16 256 - 1
+# The final size: the defaults (28 keys a work-item alone, 32 with values
+# late), the early values at their default of 16, and the best pairs of
+# the sweep where it is no default; CUB in the same run.
+run "$final" no 28 256 -
+run "$final" index 32 256 - 0
+run "$final" yes 32 256 - 0
 run "$final" yes 16 256 - 1
-run "$final" yes 16 256 - 0
 set -- $(best yes "$sweep")
-[ $# -eq 4 ] && [ "$1:$2:$3:$4" != "16:256:-:1" ] && run "$final" yes "$1" "$2" "$3" "$4"
+[ $# -eq 4 ] && [ "$1:$2:$3:$4" != "32:256:-:0" ] && run "$final" yes "$1" "$2" "$3" "$4"
 if make vendor >"$tmp/vendor-make.log" 2>&1 || { tail -20 "$tmp/vendor-make.log"; false; }; then
 	./bench/vendor "$final" --reps "$reps" >"$out/cub.csv"
 	grep -E '^(id|copy|sort)' "$out/cub.csv"

@@ -20,7 +20,8 @@
  * radix_init and one radix_hist (every pass's digit counts), then one
  * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, each ranking
- * --keys-per-item K unless given: 20, or 16 with --early-values 1), the
+ * --keys-per-item K unless given: 28 for the keys alone, 32 with values,
+ * 16 with --early-values 1), the
  * same two buffer pairs. With values, --early-values 0 (the default) takes
  * the kernels that read the values once the keys are out, and 1
  * radix_sweep_pairs_early and _index_early, whose local tile holds the
@@ -351,16 +352,22 @@ static int tuned(gpu_ctx *c)
 	return rs_passes(c, passes, tuned_one, &tp, &tp.b, cf.pairs);
 }
 
-/* The tuned pass's keys a work-item unless --keys-per-item says: on an
- * H100 at n = 2^28 (bench/radix-sweep.sh), keys alone sort in 6.47 ms with
- * 20 (6.93 with 16). With the late values (their loads issued before
- * the keys leave, radix_sort.cl) 20 too: 2.58 ms at 2^26
- * against 2.74 for 16 with the loads issued once the keys were out, where
- * 20 had taken 2.75. The early ones take the registers of the keys alone
- * at 16 (ptxas), and were slower at 20 (bench/h100/tuning.md). */
+/* The tuned pass's keys a work-item unless --keys-per-item says: tiles
+ * of 256 work-items, the larger the fewer tiles to rank, publish and look
+ * back over, and the longer each digit's run of stores (32 keys a digit
+ * at 32 a work-item), until the registers leave too few groups an SM. On
+ * an H100 at n = 2^26 (bench/h100/tuning.md, 2026-11-24), keys alone
+ * sort in 1.656 ms with 20, 1.634 with 24, 1.593 with 28 and 1.770 with 32;
+ * pairs in 2.569 with 20 (80 registers, three groups an SM), 2.526 with
+ * 24, 2.432 with 28, 2.352 with 32 (128 registers, two groups) and 2.380
+ * with 36; --pairs index as pairs (2.578 with 20, 2.409 with 28). The
+ * early values take the registers of the keys alone at 16 (ptxas), and
+ * were slower at 20. */
 static unsigned tuned_pp(const gpu_job *job)
 {
-	return param(job, "pairs") != ALGOS_PAIRS_NO && param(job, "early-values") ? 16 : 20;
+	if (param(job, "pairs") == ALGOS_PAIRS_NO)
+		return 28;
+	return param(job, "early-values") ? 16 : 32;
 }
 
 /* Teaching: 16 elements per work-item of the scan, as the other
