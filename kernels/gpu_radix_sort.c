@@ -21,8 +21,7 @@
  * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, each ranking
  * --keys-per-item K unless given: 28 for the keys alone, 32 with values,
- * 16 with --early-values 1), the
- * same two buffer pairs. With values, --early-values 0 (the default) takes
+ * 16 with --early-values 1), the same two buffer pairs. With values, --early-values 0 (the default) takes
  * the kernels that read the values once the keys are out, and 1
  * radix_sweep_pairs_early and _index_early, whose local tile holds the
  * values too: on an H100 those took 18.4 ms at 2^28 (median; 11.3 at
@@ -360,7 +359,8 @@ static int tuned(gpu_ctx *c)
  * sort in 1.656 ms with 20, 1.634 with 24, 1.593 with 28 and 1.770 with 32;
  * pairs in 2.569 with 20 (80 registers, three groups an SM), 2.526 with
  * 24, 2.432 with 28, 2.352 with 32 (128 registers, two groups) and 2.380
- * with 36; --pairs index as pairs (2.578 with 20, 2.409 with 28). The
+ * with 36; --pairs index as pairs (2.578 with 20, 2.409 with 28; 32 was
+ * not timed for it, it takes the pairs' shape). The
  * early values take the registers of the keys alone at 16 (ptxas), and
  * were slower at 20. */
 static unsigned tuned_pp(const gpu_job *job)
