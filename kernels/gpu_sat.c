@@ -6,7 +6,7 @@
  * up each column for the sums above, which reads the image once and
  * writes the table once (sat.cl says how). R is the tuned runner's
  * elements per work-item (--strip-rows, built into the kernels as PP,
- * 32 unless given), C is --tile-cols (256 unless given); the work-groups
+ * 32 unless given), C is --tile-cols (128 unless given); the work-groups
  * take up to C work-items (--max-group caps them). The look-back's window,
  * its loads and stores of the status words and the loads of the next tile
  * ahead of it are build options of sat.cl (SAT_*, given through
@@ -32,7 +32,7 @@ extern const algo algo_sat;
 
 #define SAT_WG_CAP     256
 #define SAT_STRIP_ROWS 32  /* the tuned strips' rows: --strip-rows's default in sat.c */
-#define SAT_TILE_COLS  256 /* the tuned tiles' columns: --tile-cols's default */
+#define SAT_TILE_COLS  128 /* the tuned tiles' columns: --tile-cols's default */
 #define SAT_OWN_LOCAL  64  /* bytes of local memory sat_strips declares, and to spare */
 
 /* A region of the image and the corner its table starts from. */
@@ -221,7 +221,11 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	if (!L)
 		return -1;
 	size_t P = segments(L, R, C);
-	size_t need = (R * (C + P) + 4 * R * P) * 4, have = local_free(c);
+	/* Two tiles where they fit, so that each is finished after the next
+	 * is summed (sat.cl, deferred). */
+	size_t have = local_free(c), tile = R * (C + P) * 4, aux = 4 * R * P * 4;
+	unsigned defer = 2 * tile + aux <= have;
+	size_t need = (1 + defer) * tile + aux;
 	if (need > have) {
 		snprintf(c->err, c->errlen,
 			 "sat tuned: a tile of %zu rows by %zu columns needs %zu bytes of local "
@@ -236,10 +240,10 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	    gpu__launch(c, k[1], 1, 1, "mmu", ctl, mean, (unsigned)(v != SAT_OFFSET)) ||
 	    (v == SAT_OFFSET && mean_into(c, src, mean, w * h)))
 		return -1;
-	return gpu__launch(c, k[2], groups * L, L, "mmmmmuuuuuull", src, dst, status, ctl, mean,
+	return gpu__launch(c, k[2], groups * L, L, "mmmmmuuuuuuull", src, dst, status, ctl, mean,
 			   (unsigned)w, (unsigned)h, (unsigned)(v == SAT_QUADRANT), (unsigned)C,
-			   (unsigned)algo_ceil_log2(P), (unsigned)(v == SAT_OFFSET),
-			   R * (C + P) * 4, 4 * R * P * 4);
+			   (unsigned)algo_ceil_log2(P), (unsigned)(v == SAT_OFFSET), defer,
+			   (1 + defer) * tile, aux);
 }
 
 int gpu__sat(gpu_ctx *c, enum gpu_variant var, int table, cl_mem src, cl_mem dst, size_t w,

@@ -108,10 +108,11 @@ static const algo_param sat_params[] = {
 		     .metavar = "C",
 		     .min = 1,
 		     .max = 4096,
-		     .def = 256,
+		     .def = 128,
 		     .props = ALGO_PARAM_POW2,
 		     .help = "tuned kernels only: columns of a strip's tile (its work-group "
-			     "takes up to C work-items)"},
+			     "takes up to C work-items; where local memory holds two tiles, "
+			     "each is written after the next is summed)"},
     {0},
 };
 

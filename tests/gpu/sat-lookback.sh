@@ -5,7 +5,8 @@
 # strip above finished; -DSAT_INC_EVERY=N makes only every N-th strip publish
 # its inclusive value, so that the look-backs walk over aggregates, in
 # windows of one or more strips, with the status words read and written by
-# atomics or not, aggregates published early or late, loads ahead or not.
+# atomics or not, aggregates published early or late, loads ahead or not,
+# each tile's look-back deferred past the next tile's sums or not.
 # Each run must verify against the reference, every kind of table, both
 # types, strips that cross tiles. Prints TAP.
 . "$top_srcdir/tests/tap.sh"
@@ -31,7 +32,9 @@ sat() {
 for opts in "-DSAT_INC_EVERY=3 -DSAT_WINDOW=4" \
 	"-DSAT_INC_EVERY=5 -DSAT_WINDOW=1 -DSAT_EAGER_AGG=1" \
 	"-DSAT_INC_EVERY=2 -DSAT_WINDOW=32 -DSAT_PREFETCH=0 -DSAT_FIRST_ONE=0" \
-	"-DSAT_INC_EVERY=7 -DSAT_WINDOW=3 -DSAT_ATOMIC_STATUS=1"; do
+	"-DSAT_INC_EVERY=7 -DSAT_WINDOW=3 -DSAT_ATOMIC_STATUS=1" \
+	"-DSAT_INC_EVERY=4 -DSAT_WINDOW=2 -DSAT_DEFER=0" \
+	"-DSAT_INC_EVERY=3 -DSAT_WINDOW=4 -DSAT_DEFER=0 -DSAT_PREFETCH=0"; do
 	for table in plain offset quadrant; do
 		sat "$table" --float "$opts" --n 20000 --strip-rows 3 --tile-cols 32 --max-group 8
 		sat "$table" "" "$opts" --n 20000 --strip-rows 2 --tile-cols 64
