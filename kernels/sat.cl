@@ -462,8 +462,8 @@ kernel void sat_strips(global const T *src, global T *dst, global ulong *status,
 #endif
 		}
 		if (k >= D) {
-			/* 3. The look-back up each column of tile f, then the
-			 * column of the table. */
+			/* 3. The look-back up each column of tile k - D, then
+			 * the column of the table. */
 			uint F0 = X0 - D * C;
 			local T *tf = D ? t + ((k - 1u) & 1u ? SR * RS : 0u) : tt;
 			local T *of = D ? poff : off;
