@@ -21,8 +21,9 @@
  * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, each ranking
  * --keys-per-item K unless given: 28 for the keys alone, 32 with values,
- * 16 with --early-values 1), the same two buffer pairs. With values, --early-values 0 (the default) takes
- * the kernels that read the values once the keys are out, and 1
+ * 16 with --early-values 1), the same two buffer pairs. With values,
+ * --early-values 0 (the default) takes the kernels that read the values
+ * once the keys are out, and 1
  * radix_sweep_pairs_early and _index_early, whose local tile holds the
  * values too: on an H100 those took 18.4 ms at 2^28 (median; 11.3 at
  * best) against 11.1, the larger local tile leaving fewer groups.

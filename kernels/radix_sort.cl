@@ -333,6 +333,26 @@ uint radix_lookback(global uint *st, size_t t, uint d)
 	return before;
 }
 
+/* A key's rank among its warp's keys of digit d, given peers, the lanes
+ * whose key has it (below: the lanes below this one): the warp's counter
+ * of d plus the peers below, the highest peer moving the counter on (and
+ * zeroing the digit's word of mw where or_words, the peers having come
+ * from there); the digit in the rank's high half. */
+__attribute__((always_inline)) inline uint radix_rank_in_warp(local uint *wc, local uint *mw,
+							      const uint or_words, uint d,
+							      uint peers, uint lane, uint below)
+{
+	uint before = wc[d];
+	warp_sync();
+	if (lane == 31 - clz(peers)) { /* the highest of the peers */
+		wc[d] = before + popcount(peers);
+		if (or_words)
+			mw[d] = 0;
+	}
+	warp_sync();
+	return (before + popcount(peers & below)) | d << 16;
+}
+
 /* Values a pass carries: none, those read with the keys, or the keys'
  * input indices, made in the first pass. */
 #define CARRY_NONE  0u
@@ -457,27 +477,16 @@ __attribute__((always_inline)) inline void radix_sweep(
 			uint d = (key[j] >> sh) & mask;
 			atomic_or(&mw[d], 1u << lane);
 			warp_sync();
-			uint peers = mw[d], before = wc[d];
-			warp_sync();
-			if (lane == 31 - clz(peers)) { /* the highest of the peers */
-				wc[d] = before + popcount(peers);
-				mw[d] = 0;
-			}
-			warp_sync();
-			rank[j] = (before + popcount(peers & below)) | d << 16;
+			rank[j] = radix_rank_in_warp(wc, mw, 1, d, mw[d], lane, below);
 		}
 	} else
 #endif
 	{
 #pragma unroll
 		for (uint j = 0; j < PP; j++) {
-			uint d = (key[j] >> sh) & mask, peers = warp_match(scr, d, 8);
-			uint before = wc[d];
-			warp_sync();
-			if (lane == 31 - clz(peers)) /* the highest of the peers */
-				wc[d] = before + popcount(peers);
-			warp_sync();
-			rank[j] = (before + popcount(peers & below)) | d << 16;
+			uint d = (key[j] >> sh) & mask;
+			rank[j] = radix_rank_in_warp(wc, wc, 0, d, warp_match(scr, d, 8), lane,
+						     below);
 		}
 	}
 	if (early && carry == CARRY_READ)
