@@ -66,6 +66,11 @@ typedef struct gpu_runner {
 	int fit_pp;                    /* a single-pass kernel: the default is halved (to 8
 					* at least) for inputs too small to give every
 					* compute unit a tile of GPU_SCAN_WG_CAP work-items */
+	int64_t series_at;             /* kernels that ignore the algorithm's series
+					* parameter (algo_series_param) act as if it were
+					* this value, which must be one of its series:
+					* the report measures them there only; 0: they
+					* honour it */
 	const char *nv_options;        /* build options added on NVIDIA's OpenCL where the
 					* kernels take PTX (clrt_ptx): "-cl-nv-maxrregcount=64",
 					* say; NULL: none */

@@ -198,9 +198,11 @@ static int teaching(gpu_ctx *c)
 
 /* ---- tuned ------------------------------------------------------------- */
 
-/* The tuned kernels' digits: 8 bits. Their work-groups share the RADIX
+/* The tuned kernels' digits: 8 bits, whatever --bits-per-pass asks (the
+ * report measures them at 8 only). Their work-groups share the RADIX
  * digits out among at most RADIX work-items. */
-#define RADIX 256
+#define TUNED_BITS 8
+#define RADIX      (1 << TUNED_BITS)
 
 /* The low bits the tuned sort sorts by into *bits: all of the largest key's,
  * or those of r^digits when the reference sorts by key mod r^digits, which
@@ -380,5 +382,6 @@ const gpu_algo gpu_radix_sort = {
 		[GPU_TUNED] = {.run = tuned,
 			       .takes_per_proc = 1,
 			       .pp_param = "keys-per-item",
-			       .pick_pp = tuned_pp}},
+			       .pick_pp = tuned_pp,
+			       .series_at = TUNED_BITS}},
 };

@@ -40,6 +40,9 @@ typedef struct fig_kind {
 	/* Its CSV, header first, into f, and its template's settings appended
 	 * to *pre. Returns 0, or -1 when out of memory. */
 	int (*data)(const report *r, const rep_figure *g, FILE *f, char **pre);
+	/* Its file name into buf, where not prefix, key or family, suffix;
+	 * or NULL. */
+	void (*file)(const report *r, const rep_figure *g, char *buf, size_t len);
 } fig_kind;
 
 /* ---- helpers of the figures ---- */
@@ -154,7 +157,7 @@ static void time_title(const report *r, const rep_figure *g, char *buf, size_t l
 	char dev[400];
 	device_words(r, dev, sizeof dev);
 	snprintf(buf, len, "%s: measured time against Brent's bound\n{/*0.8 on %.180s}",
-		 r->algos[g->algo].a->name, dev);
+		 r->algos[g->algo].label, dev);
 }
 
 static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
@@ -177,8 +180,7 @@ static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 				continue;
 			const rep_cost *c = &ra->cost[k];
 			const stats_summary *st = &s->runs[k].st;
-			fprintf(f, "%s,%s,%zu,%zu,", ra->a->name, s->variant, r->sizes[k],
-				st->runs);
+			fprintf(f, "%s,%s,%zu,%zu,", ra->label, s->variant, r->sizes[k], st->runs);
 			csv_num(f, st->med);
 			fputc(',', f);
 			csv_num(f, st->min);
@@ -246,7 +248,7 @@ static void cost_title(const report *r, const rep_figure *g, char *buf, size_t l
 	snprintf(
 	    buf, len,
 	    "%s: work and depth\n{/*0.8 the simulator (up to n = %s) against the closed forms}",
-	    r->algos[g->algo].a->name, size_gp(r->sim_max, sz, sizeof sz));
+	    r->algos[g->algo].label, size_gp(r->sim_max, sz, sizeof sz));
 }
 
 static int cost_data(const report *r, const rep_figure *g, FILE *f, char **pre)
@@ -257,7 +259,7 @@ static int cost_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 	int has_closed = 0, has_serial = 0;
 	for (size_t k = 0; k < r->nsizes; k++) {
 		const rep_cost *c = &ra->cost[k];
-		fprintf(f, "%s,%zu,%s,", ra->a->name, r->sizes[k], rep_source_name(c->source));
+		fprintf(f, "%s,%zu,%s,", ra->label, r->sizes[k], rep_source_name(c->source));
 		if (c->source != COST_NONE)
 			fprintf(f, "%" PRIu64 ",%" PRIu64 ",", c->w, c->d);
 		else
@@ -297,7 +299,7 @@ static void perproc_title(const report *r, const rep_figure *g, char *buf, size_
 	device_words(r, dev, sizeof dev);
 	snprintf(buf, len,
 		 "%s, f elements per work-item: speedup over f = 2\n{/*0.8 n = %s, on %.100s}",
-		 r->algos[g->algo].a->name, size_gp(r->algos[g->algo].f_n, sz, sizeof sz), dev);
+		 r->algos[g->algo].label, size_gp(r->algos[g->algo].f_n, sz, sizeof sz), dev);
 }
 
 /* Index of f = 2, the baseline of the speedups, in f_val. */
@@ -320,7 +322,7 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 	int b = f2_index(ra);
 	for (int k = 0; k < REP_NF; k++) {
 		double fv = ra->f_val[k];
-		fprintf(f, "%s,%zu,%u,prediction,,,,,", ra->a->name, ra->f_n, ra->f_val[k]);
+		fprintf(f, "%s,%zu,%u,prediction,,,,,", ra->label, ra->f_n, ra->f_val[k]);
 		csv_num(f, 2 * fv / (fv + 2));
 		fputc(',', f);
 		if (b >= 0 && ra->f_cost_ok[k] && ra->f_cost_ok[b])
@@ -337,7 +339,7 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 			if (!isfinite(s->f_runs[k].st.med))
 				continue;
 			any = 1;
-			fprintf(f, "%s,%zu,%u,%s,", ra->a->name, ra->f_n, ra->f_val[k], s->variant);
+			fprintf(f, "%s,%zu,%u,%s,", ra->label, ra->f_n, ra->f_val[k], s->variant);
 			csv_num(f, s->f_runs[k].st.med);
 			fputc(',', f);
 			csv_num(f, s->f_runs[k].st.min);
@@ -392,11 +394,11 @@ static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre
 			const rep_series *s = &ra->var[v];
 			if (!s->measured)
 				continue;
-			snprintf(lab[nl], sizeof lab[nl], "%s (%s)", ra->a->name, s->variant);
+			snprintf(lab[nl], sizeof lab[nl], "%s (%s)", ra->label, s->variant);
 			for (size_t i = 0; i < r->nsizes; i++) {
 				if (!isfinite(s->runs[i].st.med))
 					continue;
-				fprintf(f, "%s,%s,%s,%s,%zu,", g->family, ra->a->name, s->variant,
+				fprintf(f, "%s,%s,%s,%s,%zu,", g->family, ra->label, s->variant,
 					lab[nl], r->sizes[i]);
 				csv_num(f, s->runs[i].st.med);
 				fputc(',', f);
@@ -412,6 +414,140 @@ static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre
 		}
 	}
 	return preamble_array(pre, "label", labels, nl, 1);
+}
+
+/* ---- series: an algorithm against the values of its series parameter ---- */
+
+/* Whether ra is the first record of its algorithm's series (the series
+ * figure's), and the records of the series, which follow it, in *count. */
+static int series_first(const report *r, size_t ai, size_t *count)
+{
+	const rep_algo *ra = &r->algos[ai];
+	if (ra->series < 0 || (ai > 0 && r->algos[ai - 1].a == ra->a))
+		return 0;
+	size_t c = 1;
+	while (ai + c < r->nalgos && r->algos[ai + c].a == ra->a)
+		c++;
+	*count = c;
+	return 1;
+}
+
+/* The largest size index where every record of the series from ai on has
+ * a time of its first variant (the kernel every value runs), or -1. */
+static long series_size(const report *r, size_t ai, size_t count)
+{
+	for (long k = (long)r->nsizes - 1; k >= 0; k--) {
+		int all = 1;
+		for (size_t j = 0; j < count && all; j++) {
+			const rep_algo *ra = &r->algos[ai + j];
+			all = ra->nvar && isfinite(ra->var[0].runs[k].st.q1) &&
+			      ra->cost[k].source != COST_NONE;
+		}
+		if (all)
+			return k;
+	}
+	return -1;
+}
+
+static int series_wanted(const report *r, const rep_figure *g)
+{
+	size_t count;
+	return series_first(r, (size_t)g->algo, &count) &&
+	       series_size(r, (size_t)g->algo, count) >= 0;
+}
+
+static void series_name(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	const rep_algo *ra = &r->algos[g->algo];
+	snprintf(buf, len, "%s-by-%s", ra->a->name, ra->a->params[ra->series].name);
+}
+
+static void series_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	const rep_algo *ra = &r->algos[g->algo];
+	size_t count;
+	char dev[400], sz[32];
+	device_words(r, dev, sizeof dev);
+	series_first(r, (size_t)g->algo, &count);
+	long k = series_size(r, (size_t)g->algo, count);
+	snprintf(buf, len, "%s against --%s: measured and W/p + D\n{/*0.8 n = %s, on %.150s}",
+		 ra->a->name, ra->a->params[ra->series].name,
+		 size_gp(r->sizes[k < 0 ? 0 : k], sz, sizeof sz), dev);
+}
+
+/* The series' CSV row of record ra at size index k: the kernel variant's
+ * runs (st), or the prediction, Brent's bound scaled by scale (st NULL). */
+static void series_row(const report *r, const rep_algo *ra, long k, const char *variant,
+		       const stats_summary *st, double scale, FILE *f)
+{
+	const rep_cost *c = &ra->cost[k];
+	double p = r->lanes ? (double)r->lanes : 1, bound = (double)c->w / p + (double)c->d;
+	fprintf(f, "%s,%s,%" PRId64 ",%s,%zu,", ra->a->name, ra->a->params[ra->series].name,
+		ra->series_value, variant, r->sizes[k]);
+	if (st) {
+		csv_num(f, st->q1);
+		fputc(',', f);
+		csv_num(f, st->med);
+		fputc(',', f);
+		csv_num(f, st->min);
+		fputc(',', f);
+		csv_num(f, st->max);
+	} else {
+		csv_num(f, scale * bound);
+		fputs(",,,", f);
+	}
+	fprintf(f, ",%" PRIu64 ",%" PRIu64 ",", c->w, c->d);
+	csv_num(f, bound);
+	fputc('\n', f);
+}
+
+/* The rows of the prediction, "prediction" at each value: Brent's W/p + D
+ * at the series' size, scaled to meet the first variant's time at the
+ * first value, so that the line shows the shape the counts predict, not a
+ * time. Then each variant's runs there, value by value. */
+static int series_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	size_t ai = (size_t)g->algo, count;
+	series_first(r, ai, &count);
+	long k = series_size(r, ai, count);
+	const rep_algo *first = &r->algos[ai];
+	const rep_cost *c0 = &first->cost[k];
+	double p = r->lanes ? (double)r->lanes : 1;
+	double scale = first->var[0].runs[k].st.q1 / ((double)c0->w / p + (double)c0->d);
+	fprintf(f, "algorithm,parameter,value,variant,n,q1_ms,median_ms,min_ms,max_ms,work,depth,"
+		   "w_over_p_plus_d\n");
+	const char *names[REP_MAX_VARIANTS];
+	size_t nv = 0;
+	for (size_t j = 0; j < count; j++) {
+		const rep_algo *ra = &r->algos[ai + j];
+		series_row(r, ra, k, "prediction", NULL, scale, f);
+		for (size_t v = 0; v < ra->nvar; v++) {
+			size_t i = 0;
+			while (i < nv && strcmp(names[i], ra->var[v].variant))
+				i++;
+			if (i == nv && nv < REP_MAX_VARIANTS)
+				names[nv++] = ra->var[v].variant;
+		}
+	}
+	for (size_t i = 0; i < nv; i++)
+		for (size_t j = 0; j < count; j++) {
+			const rep_algo *ra = &r->algos[ai + j];
+			for (size_t v = 0; v < ra->nvar; v++)
+				if (strcmp(ra->var[v].variant, names[i]) == 0 &&
+				    isfinite(ra->var[v].runs[k].st.q1))
+					series_row(r, ra, k, names[i], &ra->var[v].runs[k].st, 0,
+						   f);
+		}
+	const char *param = first->a->params[first->series].name;
+	char xl[96], pl[200], qx[200], qp[420];
+	snprintf(xl, sizeof xl, "--%s", param);
+	snprintf(pl, sizeof pl, "W/p + D (p = %.0f), scaled to the %s kernel at %s %" PRId64, p,
+		 first->var[0].variant, xl, first->series_value);
+	gplot_quote(qx, sizeof qx, xl, 1);
+	gplot_quote(qp, sizeof qp, pl, 1);
+	if (preamble_array(pre, "variant", names, nv, 1))
+		return -1;
+	return gplot_appendf(pre, "xlabel = %s\npredlabel = %s\n", qx, qp);
 }
 
 /* ---- speedup: Brent's theorem on the simulator, every algorithm ---- */
@@ -444,15 +580,14 @@ static const rep_algo *algo_named(const report *r, const char *name)
 	return NULL;
 }
 
-/* Whether the speedup curves of the algorithms named x and y coincide: the
- * same p, and speedups within 10% of each other at every p. On the log
- * scale of the figure, some 15 doublings high, 10% is a few pixels: one
- * curve is drawn on top of the other (reduce and Blelloch's scan differ by
- * 3.5% at most). */
-static int same_speedups(const report *r, const char *x, const char *y)
+/* Whether the speedup curves of a and b coincide: the same p, and
+ * speedups within 10% of each other at every p. On the log scale of the
+ * figure, some 15 doublings high, 10% is a few pixels: one curve is drawn
+ * on top of the other (reduce and Blelloch's scan differ by 3.5% at
+ * most). */
+static int same_speedups(const rep_algo *a, const rep_algo *b)
 {
-	const rep_algo *a = algo_named(r, x), *b = algo_named(r, y);
-	if (!a || !b || a->sp_np != b->sp_np)
+	if (a->sp_np != b->sp_np)
 		return 0;
 	for (size_t i = 0; i < a->sp_np; i++) {
 		double sa = (double)a->sp_tp[0] / (double)a->sp_tp[i],
@@ -467,6 +602,7 @@ static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pr
 {
 	fprintf(f, "algorithm,n,p,t_p,work,depth,w_over_p_plus_d,speedup,brent_speedup\n");
 	const char *names[64];
+	const rep_algo *drawn[64];
 	size_t nn = 0;
 	uint64_t pmax = 1;
 	for (size_t k = 0; k < r->nalgos; k++) {
@@ -477,13 +613,13 @@ static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pr
 			pmax = ra->sp_p[ra->sp_np - 1];
 		if (nn == 64)
 			continue;
-		names[nn++] = ra->a->name;
+		drawn[nn] = ra;
+		names[nn++] = ra->label;
 		for (size_t i = 0; i < ra->sp_np; i++) {
 			double p = (double)ra->sp_p[i],
 			       bound = (double)ra->sp_w / p + (double)ra->sp_d;
 			fprintf(f, "%s,%zu,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
-				ra->a->name, ra->sp_n, ra->sp_p[i], ra->sp_tp[i], ra->sp_w,
-				ra->sp_d);
+				ra->label, ra->sp_n, ra->sp_p[i], ra->sp_tp[i], ra->sp_w, ra->sp_d);
 			csv_num(f, bound);
 			fputc(',', f);
 			csv_num(f, (double)ra->sp_tp[0] / (double)ra->sp_tp[i]);
@@ -500,7 +636,7 @@ static int speedup_data(const report *r, const rep_figure *g, FILE *f, char **pr
 	for (size_t i = 0; i < nn; i++) {
 		size_t on = 0;
 		for (size_t j = 0; j < i && !on; j++)
-			if (same_speedups(r, names[j], names[i]))
+			if (same_speedups(drawn[j], drawn[i]))
 				on = j + 1;
 		if (gplot_appendf(pre, "%s%zu", i ? ", " : "", on))
 			return -1;
@@ -630,7 +766,7 @@ static void precision_title(const report *r, const rep_figure *g, char *buf, siz
 	snprintf(buf, len,
 		 "%s: float32 tables, each pixel rebuilt from its table\n{/*0.8 the largest error "
 		 "against the exact integer table, by image size, for the notes' three tables}",
-		 r->algos[g->algo].a->name);
+		 r->algos[g->algo].label);
 }
 
 /* The scene image of sides 64 to 2048, each table of --table in float32
@@ -652,7 +788,7 @@ static int precision_data(const report *r, const rep_figure *g, FILE *f, char **
 			algo_data_free(&img);
 			if (bad)
 				return -1;
-			fprintf(f, "%s,%zu,%zu,%s,%.6g,%.6g\n", r->algos[g->algo].a->name, side,
+			fprintf(f, "%s,%zu,%zu,%s,%.6g,%.6g\n", r->algos[g->algo].label, side,
 				side * side, sat_variants[v], mx, mean);
 		}
 	}
@@ -684,6 +820,13 @@ static const fig_kind fig_kinds[] = {
      .wanted = perproc_wanted,
      .title = perproc_title,
      .data = perproc_data},
+    {.name = "series",
+     .tmpl = "series",
+     .scope = PER_ALGO,
+     .wanted = series_wanted,
+     .title = series_title,
+     .data = series_data,
+     .file = series_name},
     {.name = "family",
      .tmpl = "family",
      .scope = PER_FAMILY,
@@ -783,8 +926,11 @@ static int make_figure(report *r, const fig_kind *k, int ai, const char *family,
 		snprintf(fig.family, sizeof fig.family, "%s", family);
 	if (!k->wanted(r, &fig))
 		return 0;
-	snprintf(fig.name, sizeof fig.name, "%s%s%s", k->prefix,
-		 ai >= 0 ? r->algos[ai].a->name : fig.family, k->suffix);
+	if (k->file)
+		k->file(r, &fig, fig.name, sizeof fig.name);
+	else
+		snprintf(fig.name, sizeof fig.name, "%s%s%s", k->prefix,
+			 ai >= 0 ? r->algos[ai].key : fig.family, k->suffix);
 	k->title(r, &fig, fig.title, sizeof fig.title);
 	rep_figure *g = add_figure(r, &fig);
 	if (!g)

@@ -26,7 +26,7 @@ pram_LDADD += plots/libreport.la kernels/libpramcl.la src/libalgo.la sim/libpram
 # The templates every figure's script is made of, found at run time.
 plotsdir = $(pkgdatadir)/plots
 dist_plots_DATA = plots/common.gp plots/time.gp plots/cost.gp plots/family.gp \
-	plots/perproc.gp plots/speedup.gp
+	plots/perproc.gp plots/speedup.gp plots/series.gp
 # The summed-area table's float32 precision by image size.
 dist_plots_DATA += plots/precision.gp
 # Two algorithms for one task: the measured ratio of their times against W.

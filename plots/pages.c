@@ -80,6 +80,13 @@ static void write_json(FILE *f, const report *r)
 		const rep_algo *ra = &r->algos[k];
 		fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
 		json_str(f, ra->a->name);
+		fputs(", \"label\": ", f);
+		json_str(f, ra->label);
+		if (ra->series >= 0) {
+			fputs(", \"series\": {\"parameter\": ", f);
+			json_str(f, ra->a->params[ra->series].name);
+			fprintf(f, ", \"value\": %" PRId64 "}", ra->series_value);
+		}
 		fputs(", \"family\": ", f);
 		json_str(f, ra->a->family);
 		fputs(", \"work\": ", f);
@@ -187,7 +194,9 @@ static void write_json(FILE *f, const report *r)
 		title_json(f, g->title);
 		fputs(", \"algorithm\": ", f);
 		if (g->algo >= 0)
-			json_str(f, r->algos[g->algo].a->name);
+			/* a series figure draws every record of its algorithm */
+			json_str(f, strcmp(g->kind, "series") ? r->algos[g->algo].label
+							      : r->algos[g->algo].a->name);
 		else
 			fputs("null", f);
 		fprintf(f, ", \"csv\": \"%s.csv\", \"script\": \"%s.gp\"", g->name, g->name);
@@ -420,19 +429,17 @@ static void write_index(FILE *f, const report *r, int as_html)
 					: s->outcome == VERDICT_TOO_NOISY && s->all_verified
 					    ? "noisy"
 					    : "off",
-					ra->a->name, ra->a->name, s->variant);
+					ra->key, ra->label, s->variant);
 			else
-				fprintf(f, "- [%s](#%s) (%s): ", ra->a->name, ra->a->name,
-					s->variant);
+				fprintf(f, "- [%s](#%s) (%s): ", ra->label, ra->key, s->variant);
 			esc(f, s->verdict);
 			fputs(eli, f);
 		}
 		if (ra->gpu_note[0]) {
 			if (as_html)
-				fprintf(f, "<li><a href=\"#%s\">%s</a>: ", ra->a->name,
-					ra->a->name);
+				fprintf(f, "<li><a href=\"#%s\">%s</a>: ", ra->key, ra->label);
 			else
-				fprintf(f, "- [%s](#%s): ", ra->a->name, ra->a->name);
+				fprintf(f, "- [%s](#%s): ", ra->label, ra->key);
 			esc(f, ra->gpu_note);
 			fputs(eli, f);
 		}
@@ -442,11 +449,11 @@ static void write_index(FILE *f, const report *r, int as_html)
 	for (size_t k = 0; k < r->nalgos; k++) {
 		const rep_algo *ra = &r->algos[k];
 		if (as_html) {
-			fprintf(f, "<h2 id=\"%s\">%s</h2>\n<p>", ra->a->name, ra->a->name);
+			fprintf(f, "<h2 id=\"%s\">%s</h2>\n<p>", ra->key, ra->label);
 			html(f, ra->a->desc);
 			fputs(". Predicted W = ", f);
 		} else {
-			fprintf(f, "\n<a id=\"%s\"></a>\n## %s\n\n", ra->a->name, ra->a->name);
+			fprintf(f, "\n<a id=\"%s\"></a>\n## %s\n\n", ra->key, ra->label);
 			md(f, ra->a->desc);
 			fputs(". Predicted W = ", f);
 		}

@@ -32,6 +32,12 @@
 /* The largest size a report sweeps or simulates. */
 #define REPORT_MAX_SIZE ((size_t)1 << 28)
 
+/* The most work a report simulates at one size, where a closed form says
+ * what it would be (past it the closed form stands in): the simulator
+ * keeps a record of every cell, and radix-sort's 8-bit digits at n = 2^18
+ * (W = 6.7e8 on 2^26 cells of flags) take 5 GiB and 19 s. */
+#define REPORT_SIM_MAX_WORK ((uint64_t)1 << 27)
+
 /* Where a size's W(n) and D(n) came from. */
 typedef enum {
 	COST_NONE,  /* neither (the simulation failed) */
@@ -80,6 +86,9 @@ typedef struct rep_runs {
 	rep_stop stop;    /* why they stopped */
 } rep_runs;
 
+/* The kernel variants of one algorithm (teaching and tuned). */
+#define REP_MAX_VARIANTS 2
+
 /* The f values of the per-work-item analysis. */
 #define REP_NF    6
 #define REP_MAX_P 48
@@ -112,9 +121,18 @@ typedef struct rep_series {
 typedef struct rep_algo {
 	const algo *a;
 	algo_params params; /* the parameters every run used */
-	rep_cost *cost;     /* one per size */
+	/* An algorithm whose parameter has a series (algo_param.series) is
+	 * reported once for each value, each its own rep_algo: the index of
+	 * that parameter (-1: none) and its value here. */
+	int series;
+	int64_t series_value;
+	char key[96];    /* names its figures and anchors: "radix-sort", or
+			  * "radix-sort-bits-per-pass-4" in a series */
+	char label[128]; /* names it in titles, keys and pages: "radix-sort", or
+			  * "radix-sort --bits-per-pass 4" */
+	rep_cost *cost;  /* one per size */
 	size_t nvar;
-	rep_series var[2];
+	rep_series var[REP_MAX_VARIANTS];
 	char gpu_note[512]; /* why there are no measurements, or "" */
 	char sim_note[512]; /* a failed simulation or a closed form that differs */
 	size_t cf_checked;  /* sizes where simulator and closed form were compared */
@@ -134,7 +152,8 @@ typedef struct rep_algo {
 typedef struct rep_figure {
 	char name[160];   /* file name without extension */
 	char title[256];  /* what it shows (gnuplot enhanced text), for the index */
-	const char *kind; /* "time", "cost", "family", "perproc", "speedup" (static) */
+	const char *kind; /* "time", "cost", "perproc", "series", "family", "speedup",
+			   * "ratio", "precision" (static) */
 	int algo;         /* index into report.algos, or -1 */
 	char family[64];  /* for family figures */
 	int drawn;        /* PNG and SVG exist */

@@ -83,11 +83,18 @@ static void progress_show(const progress *pg, const char *name, const char *what
 	pg->cfg->progress(pg->cfg->arg, &p);
 }
 
-/* The largest size a is simulated at: sim_max, or the algorithm's own
- * limit where it is lower. */
-static size_t sim_limit(const report *r, const algo *a)
+/* Whether ra is simulated at size n: at sim_max and below, or the
+ * algorithm's own limit where it is lower, and where its closed form's
+ * work is at most REPORT_SIM_MAX_WORK; always where there is no closed
+ * form to stand in. */
+static int simulates(const report *r, const rep_algo *ra, size_t n)
 {
-	return a->max_n && a->max_n < r->sim_max ? a->max_n : r->sim_max;
+	const algo *a = ra->a;
+	uint64_t w, d;
+	if (!a->cost || a->cost(n, &ra->params, &w, &d))
+		return 1;
+	size_t lim = a->max_n && a->max_n < r->sim_max ? a->max_n : r->sim_max;
+	return n <= lim && w <= REPORT_SIM_MAX_WORK;
 }
 
 /* The units of the whole sweep, once the algorithms' records are made. */
@@ -97,7 +104,7 @@ static double sweep_units(const report *r)
 	for (size_t k = 0; k < r->nalgos; k++) {
 		const rep_algo *ra = &r->algos[k];
 		for (size_t i = 0; i < r->nsizes; i++) {
-			if (r->sizes[i] <= sim_limit(r, ra->a) || !ra->a->cost)
+			if (simulates(r, ra, r->sizes[i]))
 				total += sim_units(r->sizes[i]);
 			total += (double)ra->nvar * gpu_units(r->sizes[i], r->reps);
 		}
@@ -404,11 +411,11 @@ static int refine(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, si
 }
 
 /* The size index of the speedup figure: the largest simulated size. */
-static size_t speedup_index(const report *r, const algo *a)
+static size_t speedup_index(const report *r, const rep_algo *ra)
 {
 	size_t best = r->nsizes;
 	for (size_t k = 0; k < r->nsizes; k++)
-		if (r->sizes[k] <= sim_limit(r, a))
+		if (simulates(r, ra, r->sizes[k]))
 			best = k;
 	return best;
 }
@@ -419,12 +426,12 @@ static size_t speedup_index(const report *r, const algo *a)
 static int sweep_algo(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, size_t errlen)
 {
 	const algo *a = ra->a;
-	size_t spk = speedup_index(r, a);
+	size_t spk = speedup_index(r, ra);
 	for (size_t k = 0; k < r->nsizes; k++) {
 		size_t n = r->sizes[k];
 		rep_cost *c = &ra->cost[k];
 		c->closed = a->cost && a->cost(n, &ra->params, &c->cw, &c->cd) == 0;
-		int sim = n <= sim_limit(r, a) || !c->closed;
+		int sim = simulates(r, ra, n);
 		algo_data in[ALGO_MAX_PORTS] = {0};
 		if ((sim || ra->nvar) && algo_generate(a, in, n, &ra->params, r->seed)) {
 			snprintf(err, errlen, "out of memory for %zu input elements", n);
@@ -484,13 +491,89 @@ static int wanted(const report_config *cfg, const algo *a)
 	return 0;
 }
 
-/* Make the algorithms' records, in registry order: which variants each has
- * on the device. Returns 0, or -1 when out of memory. */
+/* Whether variant v of ra's kernels is measured: they exist, and in a
+ * series, they honour its parameter or act as if it had ra's value. */
+static int measured_variant(const rep_algo *ra, unsigned v)
+{
+	const gpu_algo *g = gpu_for(ra->a);
+	if (!gpu_has_variant(g, v))
+		return 0;
+	return ra->series < 0 || !g->variant[v].series_at ||
+	       g->variant[v].series_at == ra->series_value;
+}
+
+/* Make the record of algorithm a, at value s of its series (s < 0: none),
+ * next in r->algos: its parameters, names and the variants measured.
+ * Returns 0, or -1 when out of memory. */
+static int setup_algo(report *r, const algo *a, int s)
+{
+	rep_algo *ra = &r->algos[r->nalgos++];
+	ra->a = a;
+	ra->params = algo_default_params(a);
+	ra->series = -1;
+	snprintf(ra->key, sizeof ra->key, "%s", a->name);
+	snprintf(ra->label, sizeof ra->label, "%s", a->name);
+	if (s >= 0) {
+		int sp = algo_series_param(a);
+		const algo_param *pa = &a->params[sp];
+		ra->series = sp;
+		ra->series_value = pa->series[s];
+		ra->params.v[sp] = pa->series[s];
+		ra->params.given |= 1u << sp;
+		char v[32];
+		if (pa->choices)
+			snprintf(v, sizeof v, "%s", pa->choices[pa->series[s]]);
+		else
+			snprintf(v, sizeof v, "%" PRId64, pa->series[s]);
+		snprintf(ra->key, sizeof ra->key, "%s-%s-%s", a->name, pa->name, v);
+		snprintf(ra->label, sizeof ra->label, "%s --%s %s", a->name, pa->name, v);
+	}
+	ra->cost = calloc(r->nsizes, sizeof *ra->cost);
+	if (!ra->cost)
+		return -1;
+	if (!r->have_device) {
+		snprintf(ra->gpu_note, sizeof ra->gpu_note, "not measured: %.480s",
+			 r->device_error);
+		return 0;
+	}
+	if (!gpu_for(a)) {
+		snprintf(ra->gpu_note, sizeof ra->gpu_note,
+			 "not measured: %s has no OpenCL kernels yet", a->name);
+		return 0;
+	}
+	for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+		if (!measured_variant(ra, v))
+			continue;
+		rep_series *rs = &ra->var[ra->nvar++];
+		rs->variant = gpu_variant_name(v);
+		rs->kind = (int)v;
+		rs->all_verified = 1;
+		rs->runs = calloc(r->nsizes, sizeof *rs->runs);
+		rs->fitv = malloc(r->nsizes * sizeof *rs->fitv);
+		if (!rs->runs || !rs->fitv)
+			return -1;
+		for (size_t i = 0; i < r->nsizes; i++) {
+			stats_summarise(NULL, 0, &rs->runs[i].st);
+			rs->fitv[i] = NAN;
+		}
+		for (int f = 0; f < REP_NF; f++)
+			stats_summarise(NULL, 0, &rs->f_runs[f].st);
+	}
+	if (!ra->nvar)
+		snprintf(ra->gpu_note, sizeof ra->gpu_note,
+			 "not measured: the kernels '%s' are not built", a->name);
+	return 0;
+}
+
+/* Make the algorithms' records, in registry order, one for each value of
+ * an algorithm's series. Returns 0, or -1 when out of memory. */
 static int setup_algos(report *r, const report_config *cfg)
 {
 	size_t count = 0;
-	for (size_t k = 0; algo_registry[k]; k++)
-		count++;
+	for (size_t k = 0; algo_registry[k]; k++) {
+		int sp = algo_series_param(algo_registry[k]);
+		count += sp < 0 ? 1 : algo_registry[k]->params[sp].nseries;
+	}
 	r->algos = calloc(count ? count : 1, sizeof *r->algos);
 	if (!r->algos)
 		return -1;
@@ -498,43 +581,13 @@ static int setup_algos(report *r, const report_config *cfg)
 		const algo *a = algo_registry[k];
 		if (!wanted(cfg, a))
 			continue;
-		rep_algo *ra = &r->algos[r->nalgos++];
-		ra->a = a;
-		ra->params = algo_default_params(a);
-		ra->cost = calloc(r->nsizes, sizeof *ra->cost);
-		if (!ra->cost)
+		int sp = algo_series_param(a);
+		unsigned ns = sp < 0 ? 0 : a->params[sp].nseries;
+		if (ns == 0 && setup_algo(r, a, -1))
 			return -1;
-		if (!r->have_device) {
-			snprintf(ra->gpu_note, sizeof ra->gpu_note, "not measured: %.480s",
-				 r->device_error);
-			continue;
-		}
-		if (!gpu_for(a)) {
-			snprintf(ra->gpu_note, sizeof ra->gpu_note,
-				 "not measured: %s has no OpenCL kernels yet", a->name);
-			continue;
-		}
-		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
-			if (!gpu_has_variant(gpu_for(a), v))
-				continue;
-			rep_series *s = &ra->var[ra->nvar++];
-			s->variant = gpu_variant_name(v);
-			s->kind = (int)v;
-			s->all_verified = 1;
-			s->runs = calloc(r->nsizes, sizeof *s->runs);
-			s->fitv = malloc(r->nsizes * sizeof *s->fitv);
-			if (!s->runs || !s->fitv)
+		for (unsigned s = 0; s < ns; s++)
+			if (setup_algo(r, a, (int)s))
 				return -1;
-			for (size_t i = 0; i < r->nsizes; i++) {
-				stats_summarise(NULL, 0, &s->runs[i].st);
-				s->fitv[i] = NAN;
-			}
-			for (int f = 0; f < REP_NF; f++)
-				stats_summarise(NULL, 0, &s->f_runs[f].st);
-		}
-		if (!ra->nvar)
-			snprintf(ra->gpu_note, sizeof ra->gpu_note,
-				 "not measured: the kernels '%s' are not built", a->name);
 	}
 	return 0;
 }

@@ -69,6 +69,14 @@ int algo_swept_param(const algo *a)
 	return -1;
 }
 
+int algo_series_param(const algo *a)
+{
+	for (size_t k = 0; a->params && a->params[k].name; k++)
+		if (a->params[k].nseries)
+			return (int)k;
+	return -1;
+}
+
 int algo_takes_flags(const algo *a)
 {
 	return (algo_inputs(a)[0].props & ALGO_PORT_FLAGS) != 0;
@@ -308,14 +316,21 @@ void algo_print_params(const algo *a, FILE *f)
 			fprintf(f, ": %s", range + 5);
 		}
 		if (pa->choices) {
-			fprintf(f, " (default %s)\n", pa->choices[pa->def]);
+			fprintf(f, " (default %s", pa->choices[pa->def]);
 		} else {
 			char lo[32], hi[32], def[32];
-			fprintf(f, " (%s to %s%s; default %s)\n", number(pa->min, lo, sizeof lo),
+			fprintf(f, " (%s to %s%s; default %s", number(pa->min, lo, sizeof lo),
 				number(pa->max, hi, sizeof hi),
 				pa->props & ALGO_PARAM_POW2 ? ", a power of two" : "",
 				number(pa->def, def, sizeof def));
 		}
+		for (unsigned i = 0; i < pa->nseries; i++) {
+			char v[32];
+			fprintf(f, "%s%s", i ? ", " : "; pram report draws ",
+				pa->choices ? pa->choices[pa->series[i]]
+					    : number(pa->series[i], v, sizeof v));
+		}
+		fputs(")\n", f);
 	}
 }
 

@@ -64,6 +64,9 @@ enum {
 	ALGO_PARAM_SWEEP = 1 << 1, /* the report sweeps it (f per work-item) */
 };
 
+/* The most values of a parameter the report draws a series for each. */
+#define ALGO_MAX_SERIES 8
+
 /* One of an algorithm's own parameters: a whole number (or one of named
  * choices) that the command line takes as --NAME VALUE. */
 typedef struct algo_param {
@@ -74,6 +77,12 @@ typedef struct algo_param {
 	unsigned props;             /* ALGO_PARAM_* */
 	const char *const *choices; /* NULL-ended names of the values 0, 1, ...; NULL: numbers */
 	const char *help;           /* one line */
+	/* The values the report measures the algorithm at, one series each in
+	 * its figures (radix-sort's bits per pass: 1, 2, 4, 8); nseries 0:
+	 * the report takes the default only. At most one parameter of an
+	 * algorithm has them. */
+	int64_t series[ALGO_MAX_SERIES];
+	unsigned nseries;
 } algo_param;
 
 /* Options of one run. */
@@ -221,6 +230,9 @@ pram_type algo_port_type(const algo_port *pt, const algo_params *p);
 int algo_param_index(const algo *a, const char *name);
 /* The index of the parameter the report sweeps (ALGO_PARAM_SWEEP), or -1. */
 int algo_swept_param(const algo *a);
+/* The index of the parameter the report draws a series for each value of
+ * (algo_param.series), or -1. */
+int algo_series_param(const algo *a);
 /* Whether the first input carries segment flags. */
 int algo_takes_flags(const algo *a);
 

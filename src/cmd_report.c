@@ -264,12 +264,12 @@ static void print_summary(const report *r)
 	for (size_t k = 0; k < r->nalgos; k++) {
 		const rep_algo *ra = &r->algos[k];
 		for (size_t v = 0; v < ra->nvar; v++)
-			printf("  %-20s %-9s %s\n", ra->a->name, ra->var[v].variant,
+			printf("  %-20s %-9s %s\n", ra->label, ra->var[v].variant,
 			       ra->var[v].verdict);
 		if (ra->gpu_note[0])
-			printf("  %-20s %-9s %s\n", ra->a->name, "", ra->gpu_note);
+			printf("  %-20s %-9s %s\n", ra->label, "", ra->gpu_note);
 		if (ra->sim_note[0])
-			printf("  %-20s %-9s %s\n", ra->a->name, "", ra->sim_note);
+			printf("  %-20s %-9s %s\n", ra->label, "", ra->sim_note);
 	}
 	if (r->no_draw && r->gnuplot_ok) {
 		printf("%zu figures written, not drawn: sh %s/draw.sh draws them where gnuplot is; "
@@ -388,6 +388,9 @@ const cmd_entry cmd_report_entry = {
 	    "at every size and R^2 >= 0.90), departs (naming the criterion, the size and\n"
 	    "by how much), or too noisy to judge, where the times' intervals (at least\n"
 	    "+-7.5%) leave it open.\n"
+	    "An algorithm whose help says 'pram report draws' a parameter's values (the\n"
+	    "radix sort's --bits-per-pass 1, 2, 4, 8) is reported at each of them, and\n"
+	    "ALGO-by-PARAM.png draws its kernels' times against them beside W/p + D.\n"
 	    "options:\n"
 	    "  --sizes SIZES    2^A..2^B (every power of two), 2^A..2^B:S (every S-th\n"
 	    "                   exponent), or a comma list such as 1000,2^12,5000\n"
@@ -402,7 +405,8 @@ const cmd_entry cmd_report_entry = {
 	    "  --precision P    run until the time is known within +-P%\n"
 	    "                   (default " DEFAULT_PRECISION ")\n"
 	    "  --out DIR        the report's folder (default report)\n"
-	    "  --sim-max N      the largest simulated size (default 2^18)\n"
+	    "  --sim-max N      the largest simulated size (default 2^18); past a work\n"
+	    "                   of 2^27, where a closed form gives it, that stands in\n"
 	    "  --seed S         seed of the inputs (default 1)\n"
 	    "  --preview        draw the main figure in the terminal as well\n"
 	    "  --no-draw        run no gnuplot: write the figures' data and scripts and\n"

@@ -241,4 +241,57 @@ check "reduce-matrix's closed form meets the simulator" grep -q '^reduce-matrix,
 check "the reduce family figure is written" test -s "$pd/family-reduce.gp"
 check "summary.json names jfa-reduce" grep -q '"jfa-reduce"' "$pd/summary.json"
 
+# The radix sort at each bits-per-pass its registry entry lists (1, 2, 4,
+# 8): one record each, one line each in the sort family's figure, and the
+# figure of the sort against the bits. Its W is the notes' count, worked
+# out here: P (2 (r + 1) n + 3 L - 1), r = 2^b, P = 16 / b passes for keys
+# below 2^16, L = r n rounded up to a power of two (Blelloch's scans).
+# 8-bit digits at 2^16 pass the work the report simulates (2^27): the
+# closed form stands in there, below --sim-max.
+rd="$tap_tmp/radix"
+run_pram report radix-sort --sizes 2^10..2^16:2 --reps 2 --budget 0 --sim-max 2^18 --out "$rd"
+expect_rc 0 "pram report radix-sort succeeds"
+for b in 1 2 4 8; do
+	check "bits-per-pass $b has its own cost figure" test -s "$rd/radix-sort-bits-per-pass-$b-cost.csv"
+	check "bits-per-pass $b: its W at n = 2^10 is the notes' count" awk -F, -v b="$b" '
+		$2 == 1024 && $3 == "simulator" {
+			r = 2 ^ b; rn = r * 1024; L = 1; while (L < rn) L *= 2
+			ok = $4 == (16 / b) * (2 * (r + 1) * 1024 + 3 * L - 1)
+		}
+		END { exit !ok }' "$rd/radix-sort-bits-per-pass-$b-cost.csv"
+done
+check "8 bits at 2^14 are simulated" grep -q "^radix-sort --bits-per-pass 8,16384,simulator," "$rd/radix-sort-bits-per-pass-8-cost.csv"
+check "8 bits at 2^16 (W past 2^27) take the closed form" grep -q "^radix-sort --bits-per-pass 8,65536,closed-form," "$rd/radix-sort-bits-per-pass-8-cost.csv"
+check "1 bit at 2^16 is simulated" grep -q "^radix-sort --bits-per-pass 1,65536,simulator," "$rd/radix-sort-bits-per-pass-1-cost.csv"
+check "summary.json gives each record its bits" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = [(a["name"], a["series"]["parameter"], a["series"]["value"]) for a in d["algorithms"]]
+sys.exit(got != [("radix-sort", "bits-per-pass", b) for b in (1, 2, 4, 8)])' "$rd/summary.json"
+if [ "$HAVE_OPENCL" = yes ]; then
+	dir=$rd # of check_figure and check_header
+	check_figure family-sort
+	check_figure radix-sort-by-bits-per-pass
+	series=$(cut -d, -f4 "$rd/family-sort.csv" | sed 1d | sort -u | tr '\n' '|')
+	want="radix-sort --bits-per-pass 1 (teaching)|radix-sort --bits-per-pass 2 (teaching)|radix-sort --bits-per-pass 4 (teaching)|radix-sort --bits-per-pass 8 (teaching)|radix-sort --bits-per-pass 8 (tuned)|"
+	tap_result "$([ "$series" = "$want" ] && echo 0 || echo 1)" \
+		"the sort family has one line per bits-per-pass, the tuned kernel (8-bit digits) at 8 only" "got: $series"
+	check "and its script draws the five" grep -q "^nseries = 5$" "$rd/family-sort.gp"
+	check_header radix-sort-by-bits-per-pass \
+		"algorithm,parameter,value,variant,n,q1_ms,median_ms,min_ms,max_ms,work,depth,w_over_p_plus_d"
+	check "the bits figure has a time and a prediction at each value, at the largest size" awk -F, '
+		NR > 1 && $5 == 65536 { seen[$4 "@" $3] = $6 > 0 }
+		END { for (b = 1; b <= 8; b *= 2)
+			if (!seen["teaching@" b] || !seen["prediction@" b]) exit 1
+		      exit !(seen["tuned@8"] && !("tuned@1" in seen)) }' "$rd/radix-sort-by-bits-per-pass.csv"
+	check "its prediction is W/p + D scaled to the teaching time at 1 bit" awk -F, '
+		NR > 1 && $4 == "prediction" && $3 == 1 { p1 = $6; b1 = $12 }
+		NR > 1 && $4 == "prediction" && $3 == 8 { p8 = $6; b8 = $12 }
+		NR > 1 && $4 == "teaching" && $3 == 1 { t1 = $6 }
+		END { exit !(p1 == t1 && (p8 / p1 - b8 / b1) ^ 2 < 1e-6 * (b8 / b1) ^ 2) }' \
+		"$rd/radix-sort-by-bits-per-pass.csv"
+else
+	check "no bits figure without a device" test ! -e "$rd/radix-sort-by-bits-per-pass.csv"
+fi
+
 done_testing

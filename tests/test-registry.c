@@ -279,6 +279,14 @@ static void test_registered(void)
 			int takes;
 			ok = ok && algo_option_known(pa->name, &takes) && takes;
 			ok = ok && algo_param_index(a, pa->name) == (int)i && p.v[i] == pa->def;
+			/* A series: values the parameter takes, at most one parameter
+			 * of the algorithm with them. */
+			ok = ok && pa->nseries <= ALGO_MAX_SERIES &&
+			     (!pa->nseries || algo_series_param(a) == (int)i);
+			for (unsigned s = 0; ok && s < pa->nseries; s++) {
+				algo_params q = algo_default_params(a);
+				ok = algo_set_param(a, &q, pa->name, pa->series[s]) == 0;
+			}
 		}
 		TAP_OK(ok, "%s declares its ports and parameters", a->name);
 		TAP_OK(algo_find(a->name) == a, "%s is found by its name", a->name);

@@ -240,6 +240,23 @@ static void test_registry(clrt *rt)
 	}
 	TAP_OK(tested >= 10, "the registry has kernels to test (%d algorithm variants)", tested);
 
+	/* Kernels that ignore the series parameter name the value they act as
+	 * if it had, one of its series, or the report measures them nowhere. */
+	for (const algo *const *ap = algo_registry; *ap; ap++) {
+		const gpu_algo *g = gpu_for(*ap);
+		int sp = algo_series_param(*ap);
+		for (unsigned v = 0; g && v < GPU_NVARIANTS; v++) {
+			int64_t at = g->variant[v].series_at;
+			if (!at)
+				continue;
+			int found = 0;
+			for (unsigned k = 0; sp >= 0 && k < (*ap)->params[sp].nseries; k++)
+				found |= (*ap)->params[sp].series[k] == at;
+			TAP_OK(found, "%s's %s kernels act at %lld, one of its series", (*ap)->name,
+			       gpu_variant_name(v), (long long)at);
+		}
+	}
+
 	static const unsigned pps[] = {1, 2, 3, 4, 8, 33, 64};
 	const algo *brent = algo_find("scan-brent"), *blocked = algo_find("scan-blocked");
 	for (size_t k = 0; brent && k < sizeof pps / sizeof pps[0]; k++) {
