@@ -12,7 +12,7 @@ set logscale x 2
 set logscale y 10
 set format x "%g"
 set format y "%g"
-set key top left
+set key top left Left reverse font ",19"
 set autoscale fix
 set offsets graph 0.06, graph 0.06, graph 0.5, graph 0.08
 plot datafile skip 1 using 3:(strcol(4) eq "prediction" ? $6 : NaN) \
