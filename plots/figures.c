@@ -86,6 +86,16 @@ static void csv_num(FILE *f, double v)
 		fprintf(f, "%.6g", v);
 }
 
+/* The median, fastest and slowest of some runs, three fields of a row. */
+static void csv_med_min_max(FILE *f, const stats_summary *st)
+{
+	csv_num(f, st->med);
+	fputc(',', f);
+	csv_num(f, st->min);
+	fputc(',', f);
+	csv_num(f, st->max);
+}
+
 /* The device for a figure's title, "NAME, p = LANES lanes", its name's
  * enhanced-text marks escaped (a title is enhanced text), or "no device". */
 static void device_words(const report *r, char *buf, size_t len)
@@ -181,11 +191,7 @@ static int time_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 			const rep_cost *c = &ra->cost[k];
 			const stats_summary *st = &s->runs[k].st;
 			fprintf(f, "%s,%s,%zu,%zu,", ra->label, s->variant, r->sizes[k], st->runs);
-			csv_num(f, st->med);
-			fputc(',', f);
-			csv_num(f, st->min);
-			fputc(',', f);
-			csv_num(f, st->max);
+			csv_med_min_max(f, st);
 			fputc(',', f);
 			csv_num(f, s->fitv[k]);
 			if (c->source != COST_NONE)
@@ -340,11 +346,7 @@ static int perproc_data(const report *r, const rep_figure *g, FILE *f, char **pr
 				continue;
 			any = 1;
 			fprintf(f, "%s,%zu,%u,%s,", ra->label, ra->f_n, ra->f_val[k], s->variant);
-			csv_num(f, s->f_runs[k].st.med);
-			fputc(',', f);
-			csv_num(f, s->f_runs[k].st.min);
-			fputc(',', f);
-			csv_num(f, s->f_runs[k].st.max);
+			csv_med_min_max(f, &s->f_runs[k].st);
 			fputc(',', f);
 			if (b >= 0 && isfinite(s->f_runs[b].st.q1) && s->f_runs[k].st.q1 > 0)
 				csv_num(f, s->f_runs[b].st.q1 / s->f_runs[k].st.q1);
@@ -400,11 +402,7 @@ static int family_data(const report *r, const rep_figure *g, FILE *f, char **pre
 					continue;
 				fprintf(f, "%s,%s,%s,%s,%zu,", g->family, ra->label, s->variant,
 					lab[nl], r->sizes[i]);
-				csv_num(f, s->runs[i].st.med);
-				fputc(',', f);
-				csv_num(f, s->runs[i].st.min);
-				fputc(',', f);
-				csv_num(f, s->runs[i].st.max);
+				csv_med_min_max(f, &s->runs[i].st);
 				fputc(',', f);
 				csv_num(f, s->runs[i].st.q1);
 				fputc('\n', f);
@@ -487,11 +485,7 @@ static void series_row(const report *r, const rep_algo *ra, long k, const char *
 	if (st) {
 		csv_num(f, st->q1);
 		fputc(',', f);
-		csv_num(f, st->med);
-		fputc(',', f);
-		csv_num(f, st->min);
-		fputc(',', f);
-		csv_num(f, st->max);
+		csv_med_min_max(f, st);
 	} else {
 		csv_num(f, scale * bound);
 		fputs(",,,", f);
