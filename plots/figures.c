@@ -473,13 +473,19 @@ static void series_title(const report *r, const rep_figure *g, char *buf, size_t
 		 size_gp(r->sizes[k < 0 ? 0 : k], sz, sizeof sz), dev);
 }
 
+/* Brent's W/p + D of cost c with p the report's lanes. */
+static double brent_bound(const report *r, const rep_cost *c)
+{
+	return (double)c->w / (double)(r->lanes ? r->lanes : 1) + (double)c->d;
+}
+
 /* The series' CSV row of record ra at size index k: the kernel variant's
  * runs (st), or the prediction, Brent's bound scaled by scale (st NULL). */
 static void series_row(const report *r, const rep_algo *ra, long k, const char *variant,
 		       const stats_summary *st, double scale, FILE *f)
 {
 	const rep_cost *c = &ra->cost[k];
-	double p = r->lanes ? (double)r->lanes : 1, bound = (double)c->w / p + (double)c->d;
+	double bound = brent_bound(r, c);
 	fprintf(f, "%s,%s,%" PRId64 ",%s,%zu,", ra->a->name, ra->a->params[ra->series].name,
 		ra->series_value, variant, r->sizes[k]);
 	if (st) {
@@ -505,9 +511,7 @@ static int series_data(const report *r, const rep_figure *g, FILE *f, char **pre
 	series_first(r, ai, &count);
 	long k = series_size(r, ai, count);
 	const rep_algo *first = &r->algos[ai];
-	const rep_cost *c0 = &first->cost[k];
-	double p = r->lanes ? (double)r->lanes : 1;
-	double scale = first->var[0].runs[k].st.q1 / ((double)c0->w / p + (double)c0->d);
+	double scale = first->var[0].runs[k].st.q1 / brent_bound(r, &first->cost[k]);
 	fprintf(f, "algorithm,parameter,value,variant,n,q1_ms,median_ms,min_ms,max_ms,work,depth,"
 		   "w_over_p_plus_d\n");
 	const char *names[REP_MAX_VARIANTS];
@@ -535,8 +539,8 @@ static int series_data(const report *r, const rep_figure *g, FILE *f, char **pre
 	const char *param = first->a->params[first->series].name;
 	char xl[96], pl[200], qx[200], qp[420];
 	snprintf(xl, sizeof xl, "--%s", param);
-	snprintf(pl, sizeof pl, "W/p + D (p = %.0f), scaled to the %s kernel at %s %" PRId64, p,
-		 first->var[0].variant, xl, first->series_value);
+	snprintf(pl, sizeof pl, "W/p + D (p = %lu), scaled to the %s kernel at %s %" PRId64,
+		 r->lanes ? r->lanes : 1, first->var[0].variant, xl, first->series_value);
 	gplot_quote(qx, sizeof qx, xl, 1);
 	gplot_quote(qp, sizeof qp, pl, 1);
 	if (preamble_array(pre, "variant", names, nv, 1))
