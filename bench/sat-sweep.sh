@@ -8,13 +8,13 @@
 # Run it in a built source tree (./pram). DEVICE is a pram device spec
 # (default nvidia); the image has 2^LOG2N pixels (default 28: 16384 by
 # 16384). Every run checks its table against the sequential reference. The
-# environment variable SHAPES may replace the shapes ("R:C:G ...": strip
+# environment variable SHAPES may replace the shapes ("R:C:G ...": tile
 # rows, tile columns, work-group size at most) and OPTIONS the build options
 # ("opt1,opt2 ...": commas for spaces, "-" for none); each option set runs
-# on the default shape, each shape with the default options. The first
-# option set, -DSAT_ATOMIC_STATUS=1 -DSAT_WINDOW=1 -DSAT_PREFETCH=0, is the
-# look-back as it was before the window (atomics, one strip a step, no
-# loads ahead). About 40 runs of 20 repetitions, each verified on the host.
+# on the default shape, each shape with the default options. The option
+# -DSAT_SKELETON=1 times the kernel without its look-backs (its table is
+# wrong, and the row says so): what the look-backs cost is the difference.
+# About 25 runs of 20 repetitions, each verified on the host.
 #
 # OUTDIR gets:
 #   sat.csv     one row a run: n, strip_rows, tile_cols, max_group, options
@@ -28,13 +28,11 @@ set -u
 out=$1
 dev=${2:-nvidia}
 log2n=${3:-28}
-shapes=${SHAPES:-32:256:256 16:256:256 16:512:512 8:512:512 64:128:128 32:128:128 \
-16:128:128 48:128:128 32:256:128 16:512:256}
-options=${OPTIONS:-- -DSAT_ATOMIC_STATUS=1,-DSAT_WINDOW=1,-DSAT_PREFETCH=0 \
--DSAT_ATOMIC_STATUS=1 -DSAT_WINDOW=1 -DSAT_WINDOW=4 -DSAT_WINDOW=16 -DSAT_WINDOW=32 \
--DSAT_FIRST_ONE=0 -DSAT_PREFETCH=0 -DSAT_EAGER_AGG=1 -DSAT_BACKOFF_NS=32 \
--DSAT_BACKOFF_NS=128 -DSAT_EAGER_AGG=1,-DSAT_WINDOW=16 -cl-nv-maxrregcount=64 \
--cl-nv-maxrregcount=48 -DSAT_WINDOW=16,-cl-nv-maxrregcount=64}
+shapes=${SHAPES:-64:128:128 64:64:64 32:128:128 48:128:128 32:256:256 16:256:256 \
+8:512:512 64:128:64}
+options=${OPTIONS:-- -DSAT_SKELETON=1 -DSAT_ATOMIC_STATUS=1 -DSAT_WINDOW=1 -DSAT_WINDOW=4 \
+-DSAT_WINDOW=16 -DSAT_FIRST_ONE=0 -DSAT_BACKOFF_NS=32 -DSAT_BACKOFF_NS=128 \
+-cl-nv-maxrregcount=64 -cl-nv-maxrregcount=96}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 exec >"$out/log.txt" 2>&1
@@ -65,14 +63,14 @@ except (OSError, ValueError, KeyError, IndexError) as e:
 EOF
 }
 
-# NVIDIA's build log: registers and spills of sat_strips per strip height,
-# and with the look-back and loads ahead as they were (the runtime prints
-# each build's log with PRAM_CL_BUILD_LOG). All of a 16384-row image's
-# strips are resident at once only where registers allow: 512 strips of 32
-# rows in work-groups of 256 need 4 groups an SM, 64 registers or fewer.
+# NVIDIA's build log: registers and spills of sat_tiles per tile height,
+# and with a wider window (the runtime prints each build's log with
+# PRAM_CL_BUILD_LOG). A group does one tile and leaves, so the groups
+# resident an SM, which registers and a tile's local memory bound, are what
+# keeps loads in flight while other groups look back.
 for r in 16 32 64; do
-	for o in - -DSAT_WINDOW=16 -DSAT_ATOMIC_STATUS=1,-DSAT_WINDOW=1,-DSAT_PREFETCH=0; do
-		echo "== strips of $r rows, options $o"
+	for o in - -DSAT_WINDOW=16; do
+		echo "== tiles of $r rows, options $o"
 		opts=$(echo "$o" | tr , ' ')
 		[ "$opts" = - ] && opts=
 		PRAM_CL_BUILD_LOG=1 PRAM_CL_OPTIONS="-cl-nv-verbose $opts" ./pram gpu sat \
@@ -82,7 +80,7 @@ for r in 16 32 64; do
 done >"$out/build.log" 2>&1
 
 for o in $options; do
-	run 32 256 256 "$o"
+	run 64 128 128 "$o"
 done
 for s in $shapes; do
 	run $(echo "$s" | tr : ' ') -

@@ -1,15 +1,17 @@
 /*
  * gpu_sat.c - the runners of "sat" (kernels in sat.cl): the teaching one,
  * the notes' row scans and column scans with a transpose between them so
- * that both scans read rows, and the tuned one, a single pass in which a
- * work-group per strip of R rows walks its tiles of R x C, with a look-back
- * up each column for the sums above, which reads the image once and
- * writes the table once (sat.cl says how). R is the tuned runner's
- * elements per work-item (--strip-rows, built into the kernels as PP,
- * 32 unless given), C is --tile-cols (128 unless given); the work-groups
- * take up to C work-items (--max-group caps them). The look-back's window,
- * its loads and stores of the status words and the loads of the next tile
- * ahead of it are build options of sat.cl (SAT_*, given through
+ * that both scans read rows, and the tuned one, a single pass in which
+ * each work-group takes a tile of R x C by ticket, row of tiles after row
+ * of tiles, and adds to the tile's own table the sums above it (a
+ * decoupled look-back up each column of tiles), to its left (one along
+ * each row of tiles) and the corner (from the tile diagonally above), so
+ * that the image is read once and the table written once (sat.cl says
+ * how). R is the tuned runner's elements per work-item (--strip-rows,
+ * built into the kernels as PP, 64 unless given), C is --tile-cols (128
+ * unless given); the work-groups take up to C work-items (--max-group caps
+ * them). The look-backs' window and their loads and stores of the status
+ * words are build options of sat.cl (SAT_*, given through
  * PRAM_CL_OPTIONS); bench/sat-sweep.sh times them and the tile shapes.
  *
  * Both run the table of each region of the variant: the whole image for
@@ -31,9 +33,9 @@
 extern const algo algo_sat;
 
 #define SAT_WG_CAP     256
-#define SAT_STRIP_ROWS 32  /* the tuned strips' rows: --strip-rows's default in sat.c */
+#define SAT_STRIP_ROWS 64  /* the tuned strips' rows: --strip-rows's default in sat.c */
 #define SAT_TILE_COLS  128 /* the tuned tiles' columns: --tile-cols's default */
-#define SAT_OWN_LOCAL  64  /* bytes of local memory sat_strips declares, and to spare */
+#define SAT_OWN_LOCAL  64  /* bytes of local memory sat_tiles declares, and to spare */
 
 /* A region of the image and the corner its table starts from. */
 typedef struct region {
@@ -170,7 +172,7 @@ static cl_mem zeroed_scratch(gpu_ctx *c, cl_kernel clear, size_t L, unsigned slo
 	return b;
 }
 
-/* The local memory sat_strips has for its arguments: the device's, less a
+/* The local memory sat_tiles has for its arguments: the device's, less a
  * margin for the ticket it declares itself. (CL_KERNEL_LOCAL_MEM_SIZE
  * would also count the local arguments set by the run before.) */
 static size_t local_free(gpu_ctx *c)
@@ -191,12 +193,12 @@ static size_t segments(size_t L, size_t R, size_t C)
 
 /* The tuned table of kind v of the w by h image src into dst: sat_begin
  * (the run's epoch and ticket, and the mean for offset), then one launch of
- * sat_strips over every region's strips. Strips of R = c->per_proc rows
- * (sat.cl's SR), tiles of C columns (--tile-cols, at most the widest
- * region rounded up to a power of two), work-groups of up to C. */
+ * sat_tiles over every region's tiles of R = c->per_proc rows (sat.cl's
+ * SR) by C columns (--tile-cols, at most the widest region rounded up to a
+ * power of two), a work-group of up to C work-items each. */
 static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t h)
 {
-	static const char *const names[] = {"sat_clear", "sat_begin", "sat_strips"};
+	static const char *const names[] = {"sat_clear", "sat_begin", "sat_tiles"};
 	static const size_t local[] = {0, 0, 0};
 	cl_kernel k[3];
 	size_t R = c->per_proc, C = (size_t)gpu__param_given(c->job, "tile-cols");
@@ -204,46 +206,56 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	unsigned nr = regions(w, h, v, r);
 	if (!gpu__has_lookback(c, "sat tuned"))
 		return -1;
-	size_t widest = 0, groups = 0, words = 0;
-	for (unsigned q = 0; q < nr; q++) {
-		size_t strips = GPU_DIV_UP(r[q].rh, R);
-		groups += strips;
-		words += strips * r[q].rw;
+	size_t widest = 0;
+	for (unsigned q = 0; q < nr; q++)
 		if (r[q].rw > widest)
 			widest = r[q].rw;
-	}
 	if (!C)
 		C = SAT_TILE_COLS;
 	while (C > 1 && C / 2 >= widest)
 		C /= 2;
+	/* The tiles, and the status words: one per column and strip (down),
+	 * then one per row and tile (across). */
+	size_t groups = 0, down = 0, across = 0, corners = 0;
+	for (unsigned q = 0; q < nr; q++) {
+		size_t strips = GPU_DIV_UP(r[q].rh, R), tiles = GPU_DIV_UP(r[q].rw, C);
+		groups += strips * tiles;
+		down += strips * r[q].rw;
+		across += strips * tiles * R;
+		corners += strips * tiles;
+	}
+	if (down + across > UINT32_MAX || groups > UINT32_MAX) {
+		snprintf(c->err, c->errlen,
+			 "sat tuned: a %zu by %zu image has too many tiles of %zu by %zu for the "
+			 "kernel's 32-bit tickets; give a larger --strip-rows or --tile-cols",
+			 w, h, R, C);
+		return -1;
+	}
 	size_t L0 = gpu__kernels(c, 3, names, local, SAT_WG_CAP, k);
 	size_t L = L0 ? gpu__lsize(c, k[2], C, 0) : 0;
 	if (!L)
 		return -1;
 	size_t P = segments(L, R, C);
-	/* Two tiles where they fit, so that each is finished after the next
-	 * is summed (sat.cl, deferred). */
-	size_t have = local_free(c), tile = R * (C + P) * 4, aux = 4 * R * P * 4;
-	unsigned defer = 2 * tile + aux <= have;
-	size_t need = (1 + defer) * tile + aux;
-	if (need > have) {
+	size_t have = local_free(c), tile = R * (C + P) * 4, aux = (2 * R * P + R + 1 + C) * 4;
+	if (tile + aux > have) {
 		snprintf(c->err, c->errlen,
 			 "sat tuned: a tile of %zu rows by %zu columns needs %zu bytes of local "
 			 "memory, more than the %zu the device has free; give a smaller "
 			 "--strip-rows or --tile-cols",
-			 R, C, need, have);
+			 R, C, tile + aux, have);
 		return -1;
 	}
-	cl_mem mean = gpu__scratch(c, 0, 1), status = zeroed_scratch(c, k[0], L0, 1, 2 * words),
+	cl_mem mean = gpu__scratch(c, 0, 1),
+	       status = zeroed_scratch(c, k[0], L0, 1, 2 * (down + across + corners)),
 	       ctl = zeroed_scratch(c, k[0], L0, 2, 2);
 	if (!mean || !status || !ctl ||
 	    gpu__launch(c, k[1], 1, 1, "mmu", ctl, mean, (unsigned)(v != SAT_OFFSET)) ||
 	    (v == SAT_OFFSET && mean_into(c, src, mean, w * h)))
 		return -1;
-	return gpu__launch(c, k[2], groups * L, L, "mmmmmuuuuuuull", src, dst, status, ctl, mean,
-			   (unsigned)w, (unsigned)h, (unsigned)(v == SAT_QUADRANT), (unsigned)C,
-			   (unsigned)algo_ceil_log2(P), (unsigned)(v == SAT_OFFSET), defer,
-			   (1 + defer) * tile, aux);
+	return gpu__launch(c, k[2], groups * L, L, "mmmmmuuuuuuuull", src, dst, status, ctl,
+			   mean, (unsigned)w, (unsigned)h, (unsigned)(v == SAT_QUADRANT), (unsigned)C,
+			   (unsigned)algo_ceil_log2(P), (unsigned)(v == SAT_OFFSET),
+			   (unsigned)down, (unsigned)(down + across), tile, aux);
 }
 
 int gpu__sat(gpu_ctx *c, enum gpu_variant var, int table, cl_mem src, cl_mem dst, size_t w,

@@ -101,18 +101,17 @@ static const algo_param sat_params[] = {
 		      .metavar = "R",
 		      .min = 1,
 		      .max = 64,
-		      .def = 32,
-		      .help = "tuned kernels only: rows of a work-group's strip (the elements of "
-			      "a column each work-item sums per tile)"},
+		      .def = 64,
+		      .help = "tuned kernels only: rows of a work-group's tile, and of a strip "
+			      "of tiles (the elements of a column each work-item sums)"},
     [P_TILE_COLS] = {.name = "tile-cols",
 		     .metavar = "C",
 		     .min = 1,
 		     .max = 4096,
 		     .def = 128,
 		     .props = ALGO_PARAM_POW2,
-		     .help = "tuned kernels only: columns of a strip's tile (its work-group "
-			     "takes up to C work-items; where local memory holds two tiles, "
-			     "each is written after the next is summed)"},
+		     .help = "tuned kernels only: columns of a work-group's tile (the group "
+			     "takes up to C work-items, one a column)"},
     {0},
 };
 

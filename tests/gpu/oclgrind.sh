@@ -57,8 +57,8 @@ $pairs
 PAIRS
 # Exclusive scans and float max take other paths through the kernels.
 check scan-blelloch --variant tuned --exclusive --n 1000
-# sat's tuned strips of 32 rows cover these sizes with one strip; strips of
-# 4 rows and tiles of 8 columns make several, which look back at each other.
+# sat's tuned tiles of 64 x 128 cover these sizes with a few tiles; tiles of
+# 4 x 8 make many, which look back along the rows and up the columns.
 check sat --variant tuned --table quadrant --float --strip-rows 4 --tile-cols 8 --n 1000
 check scan-hillis-steele --exclusive --float --op max --n 300
 check reduce --variant tuned --float --op min --n 1000
