@@ -407,6 +407,21 @@ clrt *clrt_open(const char *spec, char *err, size_t errlen)
 	CL_CHECK(clGetDeviceInfo(rt->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof rt->local_mem,
 				 &rt->local_mem, NULL),
 		 err, errlen);
+	/* PRAM_LOCAL_MEM caps the local memory the runners plan with, to try
+	 * a smaller device's shapes (the kernels' own choices only). */
+	const char *cap = getenv("PRAM_LOCAL_MEM");
+	if (cap && *cap) {
+		char *end;
+		unsigned long long v = strtoull(cap, &end, 10);
+		if (*end || v == 0) {
+			fmt(err, errlen,
+			    "PRAM_LOCAL_MEM=%s: give the bytes of local memory, a positive integer",
+			    cap);
+			goto fail;
+		}
+		if (v < rt->local_mem)
+			rt->local_mem = (cl_ulong)v;
+	}
 	CL_CHECK(clGetDeviceInfo(rt->device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof rt->cache,
 				 &rt->cache, NULL),
 		 err, errlen);

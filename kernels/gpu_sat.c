@@ -201,7 +201,8 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	static const char *const names[] = {"sat_clear", "sat_begin", "sat_tiles"};
 	static const size_t local[] = {0, 0, 0};
 	cl_kernel k[3];
-	size_t R = c->per_proc, C = (size_t)gpu__param_given(c->job, "tile-cols");
+	size_t R = c->per_proc, given = (size_t)gpu__param_given(c->job, "tile-cols");
+	size_t C = given ? given : SAT_TILE_COLS;
 	region r[4];
 	unsigned nr = regions(w, h, v, r);
 	if (!gpu__has_lookback(c, "sat tuned"))
@@ -210,12 +211,35 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	for (unsigned q = 0; q < nr; q++)
 		if (r[q].rw > widest)
 			widest = r[q].rw;
-	if (!C)
-		C = SAT_TILE_COLS;
 	while (C > 1 && C / 2 >= widest)
 		C /= 2;
+	size_t L0 = gpu__kernels(c, 3, names, local, SAT_WG_CAP, k);
+	if (!L0)
+		return -1;
+	/* The tile in local memory, and its segments' totals and offsets, G,
+	 * K and U (sat.cl); where the default's columns do not fit, fewer do
+	 * (a device with 32 KiB of it takes 64 x 64). */
+	size_t L, P, need, have = local_free(c);
+	for (;;) {
+		L = gpu__lsize(c, k[2], C, 0);
+		if (!L)
+			return -1;
+		P = segments(L, R, C);
+		need = R * (C + P) * 4 + (2 * R * P + R + 1 + C) * 4;
+		if (need <= have || given || C == 1)
+			break;
+		C /= 2;
+	}
+	if (need > have) {
+		snprintf(c->err, c->errlen,
+			 "sat tuned: a tile of %zu rows by %zu columns needs %zu bytes of local "
+			 "memory, more than the %zu the device has free; give a smaller "
+			 "--strip-rows or --tile-cols",
+			 R, C, need, have);
+		return -1;
+	}
 	/* The tiles, and the status words: one per column and strip (down),
-	 * then one per row and tile (across). */
+	 * one per row and tile (across) and one per tile (the corners). */
 	size_t groups = 0, down = 0, across = 0, corners = 0;
 	for (unsigned q = 0; q < nr; q++) {
 		size_t strips = GPU_DIV_UP(r[q].rh, R), tiles = GPU_DIV_UP(r[q].rw, C);
@@ -231,20 +255,6 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 			 w, h, R, C);
 		return -1;
 	}
-	size_t L0 = gpu__kernels(c, 3, names, local, SAT_WG_CAP, k);
-	size_t L = L0 ? gpu__lsize(c, k[2], C, 0) : 0;
-	if (!L)
-		return -1;
-	size_t P = segments(L, R, C);
-	size_t have = local_free(c), tile = R * (C + P) * 4, aux = (2 * R * P + R + 1 + C) * 4;
-	if (tile + aux > have) {
-		snprintf(c->err, c->errlen,
-			 "sat tuned: a tile of %zu rows by %zu columns needs %zu bytes of local "
-			 "memory, more than the %zu the device has free; give a smaller "
-			 "--strip-rows or --tile-cols",
-			 R, C, tile + aux, have);
-		return -1;
-	}
 	cl_mem mean = gpu__scratch(c, 0, 1),
 	       status = zeroed_scratch(c, k[0], L0, 1, 2 * (down + across + corners)),
 	       ctl = zeroed_scratch(c, k[0], L0, 2, 2);
@@ -255,7 +265,8 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	return gpu__launch(c, k[2], groups * L, L, "mmmmmuuuuuuuull", src, dst, status, ctl,
 			   mean, (unsigned)w, (unsigned)h, (unsigned)(v == SAT_QUADRANT), (unsigned)C,
 			   (unsigned)algo_ceil_log2(P), (unsigned)(v == SAT_OFFSET),
-			   (unsigned)down, (unsigned)(down + across), tile, aux);
+			   (unsigned)down, (unsigned)(down + across), R * (C + P) * 4,
+			   need - R * (C + P) * 4);
 }
 
 int gpu__sat(gpu_ctx *c, enum gpu_variant var, int table, cl_mem src, cl_mem dst, size_t w,

@@ -42,4 +42,21 @@ for opts in "-DSAT_INC_EVERY=3 -DSAT_WINDOW=4" \
 	sat quadrant "" "$opts" --n 65536 --strip-rows 16 --tile-cols 128
 	sat offset --float "$opts" --n 300000
 done
+# A device with 32 KiB of local memory (PRAM_LOCAL_MEM caps what the
+# runners plan with): the default tile of 64 x 128 needs 35 KiB, so the
+# runner takes 64 x 64; a tile given that does not fit is refused, naming
+# the options to change; a cap that is not a number is refused.
+PRAM_LOCAL_MEM=32768 "$PRAM" gpu sat --variant tuned --float --n 300000 --reps 1 \
+	>"$tap_tmp/out" 2>"$tap_tmp/err"
+rc=$?
+expect_verified "sat tuned in 32 KiB of local memory takes narrower tiles"
+PRAM_LOCAL_MEM=32768 run_pram gpu sat --variant tuned --float --n 300000 --reps 1 --tile-cols 128
+expect_rc 1 "sat tuned with --tile-cols 128 in 32 KiB of local memory is refused"
+expect_in "a tile of 64 rows by 128 columns needs 35076 bytes of local memory, more than the" \
+	"$err" "... saying what the tile needs and what to change"
+expect_in "give a smaller --strip-rows or --tile-cols" "$err" "... and which options to change"
+PRAM_LOCAL_MEM=lots run_pram gpu sat --variant tuned --float --n 1000 --reps 1
+expect_rc 1 "PRAM_LOCAL_MEM=lots is refused"
+expect_in "PRAM_LOCAL_MEM=lots: give the bytes of local memory, a positive integer" "$err" \
+	"... saying what it needs"
 done_testing
