@@ -17,8 +17,8 @@
  * Both run the table of each region of the variant: the whole image for
  * plain and offset, the four quadrants (each from its image corner) for
  * quadrant (the tuned one in a single launch); offset first takes the mean
- * with one work-group (sat_mean). --form shapes the PRAM program only: both
- * kernels compute the same table for packed and launches.
+ * in two launches (sat_partial, sat_mean). --form shapes the PRAM program
+ * only: both kernels compute the same table for packed and launches.
  *
  * Integer tables are 32-bit on the device. By the notes' rule a w by h table
  * of b-bit samples needs up to ceil(log2 w) + ceil(log2 h) + b bits, and one
@@ -105,12 +105,26 @@ static int tile_shape(gpu_ctx *c, cl_kernel k, size_t side, size_t shape[2])
 	return 0;
 }
 
-/* Launch sat_mean: the mean of the n elements of src into mean[0]. */
+/* The mean of the n elements of src into mean[0]: sat_partial's groups,
+ * four a compute unit (their parts in scratch slot 3), then sat_mean's
+ * one. */
 static int mean_into(gpu_ctx *c, cl_mem src, cl_mem mean, size_t n)
 {
-	cl_kernel k = gpu__kernel(c, "sat_mean");
-	size_t L = k ? gpu__lsize(c, k, SAT_WG_CAP, 4) : 0;
-	return !L || gpu__launch(c, k, L, L, "mmul", src, mean, (unsigned)n, L * 4) ? -1 : 0;
+	cl_kernel kp = gpu__kernel(c, "sat_partial"), km = gpu__kernel(c, "sat_mean");
+	size_t L = kp && km ? gpu__lsize(c, kp, SAT_WG_CAP, 4) : 0;
+	size_t Lm = L ? gpu__lsize(c, km, SAT_WG_CAP, 4) : 0;
+	if (!Lm)
+		return -1;
+	size_t G = 4 * (size_t)clrt_compute_units(c->rt);
+	if (G > GPU_DIV_UP(n, L))
+		G = GPU_DIV_UP(n, L);
+	cl_mem part = gpu__scratch(c, 3, G);
+	return !part ||
+		       gpu__launch(c, kp, G * L, L, "mmul", src, part, (unsigned)n, L * 4) ||
+		       gpu__launch(c, km, Lm, Lm, "mmuul", part, mean, (unsigned)G, (unsigned)n,
+				   Lm * 4)
+		   ? -1
+		   : 0;
 }
 
 /* The mean for --table offset into scratch slot 0; a zero otherwise

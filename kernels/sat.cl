@@ -6,8 +6,8 @@
  * its columns bottom up), so that one table is summed from the region's
  * corner: the whole image for --table plain and offset, each quadrant
  * from its image corner for quadrant (the tuned kernel finds the regions
- * itself). `mean` (one T, from sat_mean) is subtracted on the way in when
- * use_mean is set (--table offset).
+ * itself). `mean` (one T, from sat_partial and sat_mean) is subtracted on
+ * the way in when use_mean is set (--table offset).
  *
  * Teaching, the notes' algorithm with their remedy for coalescing
  * ("horizontal scan, transpose img., horiz. scan"):
@@ -35,14 +35,27 @@ inline size_t cell(uint pitch, uint x0, uint y0, uint rw, uint rh, uint flip, ui
 	return (size_t)y * pitch + x;
 }
 
-/* The mean of the n elements of src into mean[0]: one work-group. Integers:
- * floor(sum / n), as the program's. */
-kernel void sat_mean(global const T *src, global T *mean, uint n, local T *s)
+/* The mean of the n elements of src, in two launches: sat_partial's
+ * work-groups each sum a share of src (grid-stride) into part[group], then
+ * sat_mean's one work-group sums the parts into mean[0] and divides.
+ * Integers: floor(sum / n), as the program's. */
+kernel void sat_partial(global const T *src, global T *part, uint n, local T *s)
+{
+	size_t stride = get_global_size(0);
+	T acc = 0;
+	for (size_t i = get_global_id(0); i < n; i += stride)
+		acc += src[i];
+	group_reduce(s, acc);
+	if (get_local_id(0) == 0)
+		part[get_group_id(0)] = s[0];
+}
+
+kernel void sat_mean(global const T *part, global T *mean, uint parts, uint n, local T *s)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
 	T acc = 0;
-	for (size_t i = lid; i < n; i += L)
-		acc += src[i];
+	for (uint i = lid; i < parts; i += L)
+		acc += part[i];
 	group_reduce(s, acc);
 	if (lid == 0) {
 #ifdef IS_FLOAT
@@ -408,7 +421,11 @@ kernel void sat_tiles(global const T *src, global T *dst, global ulong *status, 
 		G[y] = look_back(across + y, SR, k, a, epoch);
 	}
 	if (lid == 0) {
-		int wait = s > 0 && k > 0 && !SAT_SKELETON;
+#if SAT_SKELETON
+		int wait = 0;
+#else
+		int wait = s > 0 && k > 0;
+#endif
 		while (wait && (uint)(kw >> 32) != inc)
 			kw = ST_LOAD(&corner[(size_t)(s - 1) * tiles + k - 1]);
 		G[SR] = wait ? AS_T((uint)kw) : (T)0;

@@ -60,6 +60,8 @@ check scan-blelloch --variant tuned --exclusive --n 1000
 # sat's tuned tiles of 64 x 128 cover these sizes with a few tiles; tiles of
 # 4 x 8 make many, which look back along the rows and up the columns.
 check sat --variant tuned --table quadrant --float --strip-rows 4 --tile-cols 8 --n 1000
+# The offset table's mean: work-groups' parts, then one group's sum of them.
+check sat --variant tuned --table offset --strip-rows 8 --tile-cols 16 --n 5000
 check scan-hillis-steele --exclusive --float --op max --n 300
 check reduce --variant tuned --float --op min --n 1000
 check scan-segmented --exclusive --float --op max --n 700

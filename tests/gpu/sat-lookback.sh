@@ -42,6 +42,12 @@ for opts in "-DSAT_INC_EVERY=3 -DSAT_WINDOW=4" \
 	sat quadrant "" "$opts" --n 65536 --strip-rows 16 --tile-cols 128
 	sat offset --float "$opts" --n 300000
 done
+# The skeleton (-DSAT_SKELETON=1, for measurements) skips the look-backs and
+# the corner: on an image of many tiles its table must come out wrong, and
+# pram gpu must say so.
+PRAM_CL_OPTIONS=-DSAT_SKELETON=1 run_pram gpu sat --variant tuned --float --n 300000 --reps 1
+expect_rc 1 "sat tuned without its look-backs (the skeleton) fails"
+expect_in "WRONG" "$out" "... and says its table is wrong"
 # A device with 32 KiB of local memory (PRAM_LOCAL_MEM caps what the
 # runners plan with): the default tile of 64 x 128 needs 35 KiB, so the
 # runner takes 64 x 64; a tile given that does not fit is refused, naming
