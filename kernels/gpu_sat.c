@@ -265,7 +265,8 @@ static int tuned_on(gpu_ctx *c, int v, cl_mem src, cl_mem dst, size_t w, size_t 
 	if (down + across > UINT32_MAX || groups > UINT32_MAX) {
 		snprintf(c->err, c->errlen,
 			 "sat tuned: a %zu by %zu image has too many tiles of %zu by %zu for the "
-			 "kernel's 32-bit tickets; give a larger --strip-rows or --tile-cols",
+			 "kernel's 32-bit tickets and status offsets; give a larger --strip-rows "
+			 "or --tile-cols",
 			 w, h, R, C);
 		return -1;
 	}

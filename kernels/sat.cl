@@ -299,6 +299,16 @@ __attribute__((always_inline)) inline T look_back(global ulong *line, uint strid
 	return before;
 }
 
+/* T(y, x), the tile's own table, once step 2 of sat_tiles has made it: the
+ * row's segment sums in place (rows of RS words, a pad word after each
+ * segment of 2^ls) plus the segment's offset (P a row). Always inlined,
+ * as look_back. */
+__attribute__((always_inline)) inline T tile_at(local const T *t, local const T *off, uint RS,
+						uint P, uint ls, uint y, uint x)
+{
+	return t[y * RS + x + (x >> ls)] + off[y * P + (x >> ls)];
+}
+
 /* The tuned table: a work-group of L work-items per tile (L <= C; the host
  * launches as many groups as the regions have tiles). C and P = 2^lp (the
  * segments per row, P SR <= L where it can) are powers of two. t holds the
@@ -372,7 +382,7 @@ kernel void sat_tiles(global const T *src, global T *dst, global ulong *status, 
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* 2. The rows' prefixes: segments in place, then their offsets. Now
-	 * T(y, x) = tc(y) + oc(y), as below. */
+	 * T(y, x) = tile_at(t, off, ..., y, x). */
 	for (uint q = lid; q < SR * P; q += L) {
 		local T *seg = t + (q >> lp) * RS + (q & (P - 1)) * ((1u << ls) + 1);
 		T v = 0;
@@ -403,21 +413,21 @@ kernel void sat_tiles(global const T *src, global T *dst, global ulong *status, 
 	global ulong *down = status + vbase + X0, *across = status + hbase + (size_t)s * tiles * SR;
 	global ulong *corner = status + cbase;
 	for (uint y = lid; k > 0 && y < rows; y += L) {
-		T a = t[y * RS + C - 1 + ((C - 1) >> ls)] + off[y * P + P - 1];
+		T a = tile_at(t, off, RS, P, ls, y, C - 1);
 		ST_STORE(&across[(size_t)k * SR + y], (ulong)agg << 32 | AS_U(a));
 	}
 	for (uint j = lid; s > 0 && j < C && X0 + j < rw; j += L) {
-		T a = t[(SR - 1) * RS + j + (j >> ls)] + off[(SR - 1) * P + (j >> ls)];
+		T a = tile_at(t, off, RS, P, ls, SR - 1, j);
 		ST_STORE(&down[(size_t)s * rw + j], (ulong)agg << 32 | AS_U(a));
 	}
 	ulong kw = lid == 0 && s > 0 && k > 0 ? ST_LOAD(&corner[(size_t)(s - 1) * tiles + k - 1])
 					      : 0ul;
 	for (uint j = lid; j < C && X0 + j < rw; j += L) {
-		T a = t[(SR - 1) * RS + j + (j >> ls)] + off[(SR - 1) * P + (j >> ls)];
+		T a = tile_at(t, off, RS, P, ls, SR - 1, j);
 		U[j] = look_back(down + j, rw, s, a, epoch);
 	}
 	for (uint y = lid; y < rows; y += L) {
-		T a = t[y * RS + C - 1 + ((C - 1) >> ls)] + off[y * P + P - 1];
+		T a = tile_at(t, off, RS, P, ls, y, C - 1);
 		G[y] = look_back(across + y, SR, k, a, epoch);
 	}
 	if (lid == 0) {
