@@ -33,7 +33,7 @@
 extern const algo algo_sat;
 
 #define SAT_WG_CAP     256
-#define SAT_STRIP_ROWS 64  /* the tuned strips' rows: --strip-rows's default in sat.c */
+#define SAT_STRIP_ROWS 64  /* the tuned tiles' rows: --strip-rows's default in sat.c */
 #define SAT_TILE_COLS  128 /* the tuned tiles' columns: --tile-cols's default */
 #define SAT_OWN_LOCAL  64  /* bytes of local memory sat_tiles declares, and to spare */
 

@@ -111,7 +111,8 @@ static const algo_param sat_params[] = {
 		     .def = 128,
 		     .props = ALGO_PARAM_POW2,
 		     .help = "tuned kernels only: columns of a work-group's tile (the group "
-			     "takes up to C work-items, one a column)"},
+			     "takes up to C work-items, one a column; unless given, halved "
+			     "until the tile fits the device's local memory)"},
     {0},
 };
 
