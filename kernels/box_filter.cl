@@ -1,6 +1,6 @@
 /*
  * box_filter.cl - the box filter from the summed-area table
- * (src/algos/box_filter.c): sat.cl's kernels build the table, then
+ * (algos/box_filter.c): sat.cl's kernels build the table, then
  * box_gather gives every pixel the average over its box from four cells of
  * it, its radius from the radius image or one for all. OpenCL C 1.2.
  */

@@ -1,6 +1,6 @@
 /*
  * counting_sort_2d.cl - the counting-sort post's "two-dimensional work
- * size" counting sort (src/algos/counting_sort_2d.c): one work-item per
+ * size" counting sort (algos/counting_sort_2d.c): one work-item per
  * pair of an element and a histogram cell, atomic increments only, no
  * scan. Dimension 0 runs over the elements (or output cells), dimension 1
  * over the histogram's cells, so that neighbouring work-items read

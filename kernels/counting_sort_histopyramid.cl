@@ -1,6 +1,6 @@
 /*
  * counting_sort_histopyramid.cl - counting sort by a histopyramid
- * (src/algos/counting_sort_histopyramid.c), the counting-sort post's
+ * (algos/counting_sort_histopyramid.c), the counting-sort post's
  * parallel program, in its passes:
  *
  *   chp_clear         2m - 1 work-items: every cell of the frequency

@@ -1,6 +1,6 @@
 /*
  * counting_sort_scan.cl - counting sort by a histogram, a scan and a
- * scatter (src/algos/counting_sort_scan.c), the form the counting-sort post
+ * scatter (algos/counting_sort_scan.c), the form the counting-sort post
  * quotes from Wikipedia, made stable:
  *
  *   cs_clear    every cell of the q histograms is 0

@@ -1,6 +1,6 @@
 /*
  * counting_sort_serial.cl - counting sort as the counting-sort post writes
- * it for a scalar processor (src/algos/counting_sort_serial.c), on one
+ * it for a scalar processor (algos/counting_sort_serial.c), on one
  * work-item: the baseline the parallel counting sorts are measured
  * against.
  *

@@ -18,20 +18,20 @@
 #define GPU_DEFAULT_PER_PROC 32
 #define GPU_MAX_PER_PROC     64
 
-/* The table of gpu.h, made from the registry's list (src/algos/list.h) in
+/* The table of gpu.h, made from the registry's list (algos/list.h) in
  * its order: every algorithm marked KERNELS there has its gpu_STEM,
  * defined in kernels/gpu_STEM.c beside kernels/STEM.cl. */
 #define GPU_DECLARE_KERNELS(stem) extern const gpu_algo gpu_##stem;
 #define GPU_DECLARE_NONE(stem)
 #define X(stem, kernels) GPU_DECLARE_##kernels(stem)
-#include "algos/list.h"
+#include "list.h"
 #undef X
 
 #define GPU_ENTRY_KERNELS(stem) &gpu_##stem,
 #define GPU_ENTRY_NONE(stem)
 const gpu_algo *const gpu_algos[] = {
 #define X(stem, kernels) GPU_ENTRY_##kernels(stem)
-#include "algos/list.h"
+#include "list.h"
 #undef X
     NULL,
 };

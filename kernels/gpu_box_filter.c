@@ -3,7 +3,7 @@
  * sat's table (teaching or tuned, gpu__sat) into a scratch buffer, then one
  * gather of w h work-items.
  */
-#include "algos/sat.h"
+#include "sat.h"
 #include "gpuint.h"
 
 extern const algo algo_box_filter;

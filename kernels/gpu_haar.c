@@ -3,7 +3,7 @@
  * (teaching or tuned, gpu__sat) into a scratch buffer, then one work-item
  * per window position for the three features.
  */
-#include "algos/sat.h"
+#include "sat.h"
 #include "gpuint.h"
 
 extern const algo algo_haar;

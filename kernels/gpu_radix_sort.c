@@ -31,7 +31,7 @@
  */
 #include <stdint.h>
 
-#include "algos/common.h"
+#include "common.h"
 #include "gpuint.h"
 
 extern const algo algo_radix_sort;

@@ -309,7 +309,7 @@ static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int defe
 		   : 0;
 }
 
-/* --numbering's choices (src/algos/segmented.c). */
+/* --numbering's choices (algos/segmented.c). */
 enum { NUM_AUTO, NUM_LOOKBACK, NUM_COUNTED, NUM_DEFERRED };
 
 /* The most tiles for which --numbering auto takes the look-back's numbering,

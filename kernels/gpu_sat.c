@@ -27,7 +27,7 @@
  */
 #include <stdlib.h>
 
-#include "algos/sat.h"
+#include "sat.h"
 #include "gpuint.h"
 
 extern const algo algo_sat;

@@ -1,5 +1,5 @@
 /*
- * haar.cl - Haar features from the summed-area table (src/algos/haar.c):
+ * haar.cl - Haar features from the summed-area table (algos/haar.c):
  * sat.cl's kernels build the table, then haar_features gives each window
  * position its two-, three- and four-rectangle values, each from a fixed
  * handful of table cells. OpenCL C 1.2.

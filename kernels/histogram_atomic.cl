@@ -1,6 +1,6 @@
 /*
  * histogram_atomic.cl - the histogram by atomic increments
- * (src/algos/histogram_atomic.c), the post's "reduction based on the
+ * (algos/histogram_atomic.c), the post's "reduction based on the
  * atomic operation":
  *
  *   histogram_atomic_clear  counts[b] = 0 (the post's host clears them)

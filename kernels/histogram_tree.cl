@@ -1,6 +1,6 @@
 /*
  * histogram_tree.cl - the histogram by one tree reduction per bin
- * (src/algos/histogram_tree.c), the post's "hierarchical reduction":
+ * (algos/histogram_tree.c), the post's "hierarchical reduction":
  *
  *   histogram_tree_count  the post's reduce kernel for one bin: each
  *                         work-item puts 1 in local memory when its record

@@ -1,6 +1,6 @@
 /*
  * histopyramid.cl - the histopyramid of the counting-sort post
- * (src/algos/histopyramid.c): the sum pyramid of m counts and its
+ * (algos/histopyramid.c): the sum pyramid of m counts and its
  * traversal, which expands the counts into a stream.
  *
  *   histopyramid_load  M = 2^L work-items: level 0 is the counts, padded

@@ -1,5 +1,5 @@
 /*
- * jfa_reduce.cl - the kernels of "jfa-reduce" (src/algos/jfa_reduce.c has
+ * jfa_reduce.cl - the kernels of "jfa-reduce" (algos/jfa_reduce.c has
  * the PRAM program and why its passes are right): the reduction of every
  * partition of a flagged stream by jump flooding, for the build's
  * operator.

@@ -1,5 +1,5 @@
 /*
- * leader_crcw.cl - pick a leader (src/algos/leader_crcw.c): one work-item
+ * leader_crcw.cl - pick a leader (algos/leader_crcw.c): one work-item
  * writes -1, then every work-item whose flag is set stores its index to the
  * one result word. Which store the memory keeps is up to the hardware: the
  * CRCW-arbitrary rule. The store is an atomic exchange so that the race is

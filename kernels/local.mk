@@ -3,7 +3,7 @@
 
 # The kernels are data files, found in $(pkgdatadir)/kernels after install
 # and in the source tree before (clrt_build).
-# One .cl per algorithm, named as its src/algos file; the .clh headers hold
+# One .cl per algorithm, named as its algos/ file; the .clh headers hold
 # what several of them share.
 nobase_dist_pkgdata_DATA += kernels/common.clh kernels/scan.clh kernels/blelloch.clh \
 	kernels/lookback.clh kernels/scan_onepass.clh kernels/segmented.clh kernels/segmented_onepass.clh \
@@ -64,7 +64,7 @@ else
 kernels_libpramcl_la_SOURCES += kernels/none.c
 endif
 
-# The PRAM view's Oclgrind plugin (pram check; src/check/grindview.h reads
+# The PRAM view's Oclgrind plugin (pram check; check/grindview.h reads
 # what it records), a shared object that oclgrind --plugins loads. The
 # project's LT_INIT([disable-shared]) keeps libtool from linking shared
 # objects (a -module gets a static archive, -shared is a fatal error), so

@@ -1,6 +1,6 @@
 /*
  * or_crcw.cl - the OR of n bits by concurrent writes of one value
- * (src/algos/or_crcw.c): one work-item clears the result, then every
+ * (algos/or_crcw.c): one work-item clears the result, then every
  * work-item whose bit is set stores 1 to it. The stores all carry the same
  * value, so whichever the memory keeps the result is 1: a GPU's concurrent
  * stores of one value are CRCW-common. No atomics, no synchronisation

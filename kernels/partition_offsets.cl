@@ -1,6 +1,6 @@
 /*
  * partition_offsets.cl - the kernels of "partition-offsets"
- * (src/algos/partition_offsets.c): the partitions of a flagged stream by a
+ * (algos/partition_offsets.c): the partitions of a flagged stream by a
  * histopyramid over its border flags.
  *
  *   po_mark           n work-items: level 0 of the pyramid is the border

@@ -4,7 +4,7 @@
  * travel as uint bits; the keys are whole numbers below 2^31.
  *
  * The teaching kernels, one pass per digit t in base r, as the notes and
- * the PRAM program (src/algos/radix_sort.c) have it: a counting sort by one
+ * the PRAM program (algos/radix_sort.c) have it: a counting sort by one
  * scan, stable, so that the passes from the low digit up sort the keys.
  *   radix_digit    each key's digit, (key / r^t) mod r: the row of its 1 in
  *                  the r x n flag matrix, which is never written;

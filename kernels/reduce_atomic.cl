@@ -1,5 +1,5 @@
 /*
- * reduce_atomic.cl - reduction by global atomics (src/algos/reduce_atomic.c):
+ * reduce_atomic.cl - reduction by global atomics (algos/reduce_atomic.c):
  * one work-item sets the accumulator to the identity, then every work-item
  * applies its element to it with one atomic. All of them hit one address,
  * which the memory system serialises: the PRAM's D_serial = n + 1. 32-bit

@@ -1,6 +1,6 @@
 /*
  * reduce_matrix.cl - the kernels of "reduce-matrix": the sum of every
- * 16-element segment, the notes' Reduction16 (src/algos/ has the PRAM
+ * 16-element segment, the notes' Reduction16 (algos/ has the PRAM
  * program of it).
  *
  *   reduce_tile  teaching: one tile of 256 elements per work-group, loaded

@@ -1,5 +1,5 @@
 /*
- * sat.cl - the summed-area table (src/algos/sat.c) on a device.
+ * sat.cl - the summed-area table (algos/sat.c) on a device.
  *
  * Every kernel works on a region of the w-wide image (pitch w): x0, y0, its
  * width rw and height rh, and flip (bit 0: its rows run right to left, bit 1:

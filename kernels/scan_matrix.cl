@@ -1,6 +1,6 @@
 /*
  * scan_matrix.cl - the kernels of "scan-matrix": the sum scan as 16 x 16
- * matrix products, the notes' tensor-core formulation (src/algos/ has the
+ * matrix products, the notes' tensor-core formulation (algos/ has the
  * PRAM program of it).
  *
  * A tile of 256 elements is loaded row-major into a 16 x 16 matrix A. With

@@ -1,6 +1,6 @@
 /*
  * scatter_blur.cl - the notes' depth of field by scattering
- * (src/algos/scatter_blur.c): every pixel spreads value / area to its box's
+ * (algos/scatter_blur.c): every pixel spreads value / area to its box's
  * corners with atomic adds, in 2^16 fixed point, then the summed-area table
  * of that scatter image is the result. The table here is the plainest:
  * one work-item runs along each row, then one down each column (those

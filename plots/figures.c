@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algos/sat.h"
+#include "sat.h"
 #include "gplot.h"
 #include "report_int.h"
 

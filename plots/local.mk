@@ -13,15 +13,8 @@ plots_libpramfit_la_SOURCES = plots/fit.c plots/fit.h plots/stats.c plots/stats.
 noinst_LTLIBRARIES += plots/libreport.la
 plots_libreport_la_SOURCES = plots/report.h plots/report_int.h plots/report.c plots/sweep.c \
 	plots/judge.c plots/figures.c plots/pages.c plots/gplot.c plots/gplot.h
-plots_libreport_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
-plots_libreport_la_LIBADD = plots/libpramfit.la
 
-pram_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
-# What the report library calls (the registry, the simulator, the kernels)
-# must follow it on the link line: libtool keeps the last of a library
-# named twice, so naming them again here puts them after it.
-pram_LDADD += plots/libreport.la kernels/libpramcl.la src/libalgo.la sim/libpram.la \
-	$(OPENCL_LIBS) -lm
+plots_libreport_la_LIBADD = plots/libpramfit.la
 
 # The templates every figure's script is made of, found at run time.
 plotsdir = $(pkgdatadir)/plots

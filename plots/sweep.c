@@ -9,7 +9,7 @@
  * Nothing here names an algorithm: a new registry entry appears in the
  * report with no change to this file. Everything that needs OpenCL is in
  * the section "the device" below, and nowhere else in the report; the
- * kernels run through src/gpuval.c, as `pram gpu` runs them.
+ * kernels run through kernels/gpuval.c, as `pram gpu` runs them.
  */
 #include <inttypes.h>
 #include <math.h>

@@ -164,7 +164,7 @@ check "jfa-reduce's JSON gives its passes and the time a pass" python3 -c '
 import json, sys
 r = [x for x in json.load(open(sys.argv[1]))["results"] if x["algorithm"] == "jfa-reduce"]
 assert len(r) == 1 and r[0]["passes"] >= 1, r
-# both printed to 6 significant digits (%.6g, src/json.c)
+# both printed to 6 significant digits (%.6g, algos/json.c)
 m = r[0]["time_ms"]["median"]
 assert abs(r[0]["pass_ms"] * r[0]["passes"] - m) <= 1e-5 * m, r[0]
 ' "$tap_tmp/passes.json"

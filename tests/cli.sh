@@ -176,10 +176,10 @@ for v in r["results"]:
 import json, re, sys
 v = {a["name"]: a["kernel_variants"] for a in json.load(open(sys.argv[1]))}
 assert v["scan-blelloch"] == ["teaching", "tuned"], v
-# src/algos/list.h marks the entries with kernels KERNELS, those without NONE.
+# algos/list.h marks the entries with kernels KERNELS, those without NONE.
 marks = dict(re.findall(r"^X\((\w+), (KERNELS|NONE)\)", open(sys.argv[2]).read(), re.M))
 assert marks and all(bool(v[s.replace("_", "-")]) == (k == "KERNELS") for s, k in marks.items()), v
-' "$tap_tmp/kv.json" "$top_srcdir/src/algos/list.h"
+' "$tap_tmp/kv.json" "$top_srcdir/algos/list.h"
 	# Which kernels ran is never a guess.
 	kdir=$(cd "$top_srcdir/kernels" && pwd -P)
 	run_pram gpu reduce --n 100 --reps 1

@@ -5,8 +5,8 @@
 check_PROGRAMS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily \
 	tests/test-fit
 TESTS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily tests/test-fit \
-	tests/cli.sh tests/report.sh
-EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/tap.sh tests/report.sh \
+	tests/cli.sh tests/report.sh tests/layers.sh
+EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/tap.sh tests/report.sh tests/layers.sh \
 	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
 # spmv-csr on Matrix Market files, and the reader's refusals.
@@ -30,50 +30,50 @@ tests_test_sim_SOURCES = tests/test-sim.c tests/tap.h
 tests_test_sim_LDADD = sim/libpram.la
 
 tests_test_algos_SOURCES = tests/test-algos.c tests/tap.h
-tests_test_algos_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_test_algos_LDADD = algos/libalgo.la sim/libpram.la -lm
 
 tests_test_registry_SOURCES = tests/test-registry.c tests/tap.h
-tests_test_registry_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_test_registry_LDADD = algos/libalgo.la sim/libpram.la -lm
 
 # The scan family, read from the registry: the scans, the segmented
 # operations and the programs built on scans.
 tests_test_scanfamily_SOURCES = tests/test-scanfamily.c tests/tap.h
-tests_test_scanfamily_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_test_scanfamily_LDADD = algos/libalgo.la sim/libpram.la -lm
 
 # The histograms, the histopyramid, the counting sorts and the radix sorts.
 check_PROGRAMS += tests/test-sorts
 TESTS += tests/test-sorts
 tests_test_sorts_SOURCES = tests/test-sorts.c tests/tap.h tests/algotest.h
-tests_test_sorts_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_test_sorts_LDADD = algos/libalgo.la sim/libpram.la -lm
 
 # The partitioned streams and the matrix-product reduction.
 check_PROGRAMS += tests/test-partitions
 TESTS += tests/test-partitions
 tests_test_partitions_SOURCES = tests/test-partitions.c tests/tap.h tests/algotest.h
-tests_test_partitions_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_test_partitions_LDADD = algos/libalgo.la sim/libpram.la -lm
 # The PGM reader and writers, and PGM images as grid inputs.
 check_PROGRAMS += tests/test-pgm
 TESTS += tests/test-pgm
 tests_test_pgm_SOURCES = tests/test-pgm.c tests/tap.h
-tests_test_pgm_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_test_pgm_LDADD = algos/libalgo.la sim/libpram.la -lm
 
 # The summed-area table: every shape and variant, box sums, precision.
 check_PROGRAMS += tests/test-sat
 TESTS += tests/test-sat
 tests_test_sat_SOURCES = tests/test-sat.c tests/tap.h
 tests_test_sat_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
-tests_test_sat_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_test_sat_LDADD = algos/libalgo.la sim/libpram.la -lm
 EXTRA_DIST += tests/data/scene.pgm
 # The programs whose cost or result depends on the CRCW model.
 check_PROGRAMS += tests/test-models
 TESTS += tests/test-models
 tests_test_models_SOURCES = tests/test-models.c tests/tap.h tests/algotest.h
-tests_test_models_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_test_models_LDADD = algos/libalgo.la sim/libpram.la -lm
 
 # The case files (tests/cases/README.md), each a test run by run-cases.
 check_PROGRAMS += tests/run-cases
 tests_run_cases_SOURCES = tests/run-cases.c tests/tap.h
-tests_run_cases_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_run_cases_LDADD = algos/libalgo.la sim/libpram.la -lm
 CASE_FILES = tests/cases/prefix-sum.case tests/cases/atomics.case tests/cases/applications.case \
 	tests/cases/radix-sort.case tests/cases/spmv.case
 CASE_FILES += tests/cases/histogram-and-sort.case tests/cases/radix-sort-lsd.case
@@ -93,8 +93,8 @@ TESTS += tests/check.sh tests/check-classroom.sh tests/lesson-exercises.sh
 check_PROGRAMS += tests/test-check
 TESTS += tests/test-check
 tests_test_check_SOURCES = tests/test-check.c tests/tap.h
-tests_test_check_LDADD = src/check/libcheck.la kernels/libpramcl.la plots/libpramfit.la \
-	src/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm
+tests_test_check_LDADD = check/libcheck.la kernels/libpramcl.la plots/libpramfit.la \
+	algos/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm
 EXTRA_DIST += tests/check.sh tests/check-classroom.sh tests/lesson-exercises.sh $(CHECK_CORPUS) tests/data/check-network.c
 CHECK_CORPUS = tests/check/reduce-missing-barrier.cl tests/check/reduce-divergent-barrier.cl \
 	tests/check/reduce-oob-tail.cl tests/check/reduce-uninit-local.cl \
@@ -114,7 +114,7 @@ CHECK_CORPUS = tests/check/reduce-missing-barrier.cl tests/check/reduce-divergen
 
 # The report's fit, alone.
 tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
-tests_test_fit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plots
+
 tests_test_fit_LDADD = plots/libpramfit.la -lm
 
 # The table of algorithms with kernels against the registry (no device
@@ -122,7 +122,7 @@ tests_test_fit_LDADD = plots/libpramfit.la -lm
 check_PROGRAMS += tests/gpu/test-table
 TESTS += tests/gpu/test-table
 tests_gpu_test_table_SOURCES = tests/gpu/test-table.c tests/tap.h
-tests_gpu_test_table_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+tests_gpu_test_table_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
 
 if HAVE_OPENCL
@@ -133,20 +133,20 @@ TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh tes
 # The kernels validated as pram gpu validates them (kernels/gpuval.c).
 tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h
 tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-tests_gpu_test_kernels_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+tests_gpu_test_kernels_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
 
 # The drivers (kernels/gpuint.h) with the tiny kernels of tests/gpu/drivers.cl.
 tests_gpu_test_drivers_SOURCES = tests/gpu/test-drivers.c tests/tap.h
 tests_gpu_test_drivers_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-tests_gpu_test_drivers_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+tests_gpu_test_drivers_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
 endif
 
 EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/faults.sh tests/gpu/sat-lookback.sh tests/gpu/runs.sh \
 	tests/gpu/drivers.cl
 
-# The PRAM view of a kernel (src/check/grindview.h): the reader on good and
+# The PRAM view of a kernel (check/grindview.h): the reader on good and
 # malformed files, then the Oclgrind plugin on the kernels of tests/grind,
 # whose steps, work and access classes are known exactly, run by a small
 # host (grind-host, built with OpenCL); that part skips without oclgrind, the
@@ -154,12 +154,12 @@ EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/faults.sh tests/gpu/sat-lookback.s
 check_PROGRAMS += tests/grind/test-grindview
 TESTS += tests/grind/test-grindview
 tests_grind_test_grindview_SOURCES = tests/grind/test-grindview.c tests/tap.h
-tests_grind_test_grindview_LDADD = src/check/libgrindview.la
+tests_grind_test_grindview_LDADD = check/libgrindview.la
 if HAVE_OPENCL
 check_PROGRAMS += tests/grind/grind-host
 tests_grind_grind_host_SOURCES = tests/grind/grind-host.c
 tests_grind_grind_host_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-tests_grind_grind_host_LDADD = kernels/libpramcl.la src/libalgo.la sim/libpram.la \
+tests_grind_grind_host_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
 endif
 EXTRA_DIST += tests/grind/reduce_tree.cl tests/grind/scan_hillis.cl tests/grind/scan_blelloch.cl \
@@ -171,18 +171,18 @@ EXTRA_DIST += tests/grind/reduce_tree.cl tests/grind/scan_hillis.cl tests/grind/
 if FUZZERS
 noinst_PROGRAMS += tests/fuzz/fuzz-input tests/fuzz/fuzz-options
 tests_fuzz_fuzz_input_SOURCES = tests/fuzz/fuzz-input.c
-tests_fuzz_fuzz_input_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_input_LDADD = algos/libalgo.la sim/libpram.la -lm
 tests_fuzz_fuzz_input_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 tests_fuzz_fuzz_options_SOURCES = tests/fuzz/fuzz-options.c
-tests_fuzz_fuzz_options_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_options_LDADD = algos/libalgo.la sim/libpram.la -lm
 tests_fuzz_fuzz_options_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 noinst_PROGRAMS += tests/fuzz/fuzz-mtx
 tests_fuzz_fuzz_mtx_SOURCES = tests/fuzz/fuzz-mtx.c
-tests_fuzz_fuzz_mtx_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_mtx_LDADD = algos/libalgo.la sim/libpram.la -lm
 tests_fuzz_fuzz_mtx_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 noinst_PROGRAMS += tests/fuzz/fuzz-pgm
 tests_fuzz_fuzz_pgm_SOURCES = tests/fuzz/fuzz-pgm.c
-tests_fuzz_fuzz_pgm_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_fuzz_fuzz_pgm_LDADD = algos/libalgo.la sim/libpram.la -lm
 tests_fuzz_fuzz_pgm_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 endif
 EXTRA_DIST += tests/fuzz/fuzz-input.c tests/fuzz/fuzz-options.c tests/fuzz/run.sh
@@ -216,8 +216,8 @@ check-valgrind: tests/pram-valgrind
 # headless Chromium (skipped without one).
 check_PROGRAMS += tests/test-markdown
 TESTS += tests/test-markdown tests/lessons.sh
-tests_test_markdown_SOURCES = tests/test-markdown.c tests/tap.h src/markdown.c src/markdown.h
-tests_test_markdown_LDADD = src/libalgo.la sim/libpram.la -lm
+tests_test_markdown_SOURCES = tests/test-markdown.c tests/tap.h
+tests_test_markdown_LDADD = cli/libcli.la algos/libalgo.la sim/libpram.la -lm
 EXTRA_DIST += tests/lessons.sh tests/lessons/01-scan/lesson.md tests/lessons/01-scan/example.txt \
 	tests/lessons/01-scan/scan-fixture.exercise tests/lessons/01-scan/starter/scan.c \
 	tests/lessons/02-models/lesson.md tests/lessons/02-models/flags.txt

@@ -1,5 +1,5 @@
 #!/bin/sh
-# spmv-mtx.sh - spmv-csr on Matrix Market files (src/mtx.h): a file of each
+# spmv-mtx.sh - spmv-csr on Matrix Market files (algos/mtx.h): a file of each
 # kind in tests/data, whose y = M x (x_j = j + 1, the 1-based column) is
 # worked out by hand in the comments here, and the reader's refusals, each
 # with the file and line.

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check/check.h"
+#include "check.h"
 #include "tap.h"
 
 static void test_growth(void)

@@ -1,5 +1,5 @@
 /*
- * test-markdown.c - the lessons' Markdown subset (src/markdown.c): the
+ * test-markdown.c - the lessons' Markdown subset (cli/markdown.c): the
  * blocks it finds, HTML with everything escaped, emphasis and code spans,
  * tables and lists for HTML and for a terminal, the errors of malformed
  * input with their lines, and random and cut input that must never crash.

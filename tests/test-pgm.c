@@ -1,5 +1,5 @@
 /*
- * test-pgm.c - the PGM reader and writers (src/pgm.c): plain and raw images
+ * test-pgm.c - the PGM reader and writers (algos/pgm.c): plain and raw images
  * of 8 and 16 bits with comments, round trips through both writers, the
  * errors (each must name the offset and the line), and `--input image.pgm`
  * filling a grid input through algo_read_stream.

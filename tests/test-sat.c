@@ -1,5 +1,5 @@
 /*
- * test-sat.c - the summed-area table (src/algos/sat.c) beyond the square
+ * test-sat.c - the summed-area table (algos/sat.c) beyond the square
  * grids test-algos gives every entry: every shape from 1 by 1 to
  * non-powers of two, each variant and form, integers and floats, against the
  * reference with the exact W and D and no violation under EREW; box sums from the tables of each variant against sums by hand; the
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "algo.h"
-#include "algos/sat.h"
+#include "sat.h"
 #include "pgm.h"
 #include "simrun.h"
 #include "tap.h"

@@ -50,7 +50,7 @@
  * appear in the order Oclgrind ran them: all of them, or the first and
  * last under --quick, or those that finished before a fatal error. Readers
  * ignore fields they do not know, so later versions may add some.
- * src/check/grindview.h reads this format.
+ * check/grindview.h reads this format.
  *
  * The plugin says it is not thread-safe, so Oclgrind runs one work-group at
  * a time; without PRAM_GRIND_OUT it records nothing and says so once.

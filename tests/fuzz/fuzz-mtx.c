@@ -1,5 +1,5 @@
 /*
- * fuzz-mtx.c - libFuzzer target for the Matrix Market reader (src/mtx.h):
+ * fuzz-mtx.c - libFuzzer target for the Matrix Market reader (algos/mtx.h):
  * the header, comments and blank lines, the size line, entries, symmetric
  * mirror images and duplicates. The first byte picks integer or float
  * values; the rest is the file. Whatever the bytes, the reader must return

@@ -1,5 +1,5 @@
 /*
- * fuzz-pgm.c - libFuzzer target for the PGM reader (src/pgm.c): whatever the
+ * fuzz-pgm.c - libFuzzer target for the PGM reader (algos/pgm.c): whatever the
  * bytes, pgm_parse returns 0 with an image whose samples lie within its
  * maxval, or -1 with a message naming the offset; an image it accepts is
  * written raw and plain and must read back the same.

@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "algos/sat.h"
+#include "sat.h"
 #include "clrtint.h"
 #include "gpu.h"
 #include "gpuval.h"

@@ -2,7 +2,7 @@
  * test-table.c - the table of algorithms with kernels (gpu.h) against the
  * registry (algo.h), walking both: every gpu_algo belongs to an algorithm
  * of the registry and is found from it by gpu_for, and gpu_for finds
- * kernels for exactly the algorithms src/algos/list.h marks KERNELS, by
+ * kernels for exactly the algorithms algos/list.h marks KERNELS, by
  * pointer, with a kernel file and a teaching variant each; every listed
  * algorithm's name is its stem and its kernel file STEM.cl (the sandwich
  * runs the scan's). A pram built without OpenCL
@@ -19,7 +19,7 @@
 /* The registry's list, with its marks: each algorithm's entry, its stem,
  * and whether it says the algorithm has kernels. */
 #define X(stem, kernels) extern const algo algo_##stem;
-#include "algos/list.h"
+#include "list.h"
 #undef X
 #define HAS_KERNELS 1
 #define HAS_NONE    0
@@ -29,7 +29,7 @@ static const struct listed {
 	int kernels;
 } listed[] = {
 #define X(stem, kernels) {&algo_##stem, #stem, HAS_##kernels},
-#include "algos/list.h"
+#include "list.h"
 #undef X
 };
 #define NLISTED (sizeof listed / sizeof listed[0])

@@ -1,5 +1,5 @@
 /*
- * test-grindview.c - the PRAM view of a kernel (src/check/grindview.h).
+ * test-grindview.c - the PRAM view of a kernel (check/grindview.h).
  * First the reader on files written here: a good one read field by field,
  * and malformed ones, each refused with the file and line named. Then the
  * Oclgrind plugin on the kernels of tests/grind, whose PRAM shapes are
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check/grindview.h"
+#include "grindview.h"
 #include "../tap.h"
 
 static char err[4096];

@@ -17,7 +17,7 @@
  *     html_write(f, h, &(html_info){...}, err, sizeof err);
  *     html_rec_free(h);
  *
- * The page is src/run.html, built into the program as text
+ * The page is cli/run.html, built into the program as text
  * (html_run_template); the run's data go into it as JSON (json.h).
  */
 #ifndef PRAM_HTML_H
@@ -52,7 +52,7 @@ typedef struct html_info {
  * memory while collecting, a write error). */
 int html_write(FILE *f, const html_rec *h, const html_info *info, char *err, size_t errlen);
 
-/* The page's text, one line per entry, ended by NULL (made from src/run.html
+/* The page's text, one line per entry, ended by NULL (made from cli/run.html
  * at build time). A line "<!--PRAM-DATA-->" marks where the data go. */
 extern const char *const html_run_template[];
 

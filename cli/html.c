@@ -1,10 +1,10 @@
 /*
  * html.c - the page of `pram run --html` (html.h): the arrays after every
  * step, collected by the step hook, and the recorded accesses, written as
- * JSON into the template src/run.html, whose script draws them.
+ * JSON into the template cli/run.html, whose script draws them.
  *
  * The template is a file of its own, readable and editable as the HTML,
- * CSS and JavaScript it is, and built into the program (src/local.mk turns
+ * CSS and JavaScript it is, and built into the program (cli/local.mk turns
  * it into html_run_template) so that pram needs no data file to write a
  * page and the page needs nothing beside itself.
  */

@@ -8,7 +8,7 @@
  *     pram lesson N|FOLDER             one lesson, its examples run
  *
  * Every example runs as a child of this same pram (its own executable),
- * in the lesson's folder, contained by src/check/contain.c with a time
+ * in the lesson's folder, contained by check/contain.c with a time
  * limit, so that a broken example fails alone and says how.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check/check.h"
+#include "check.h"
 #include "cli.h"
 #include "lesson.h"
 #include "markdown.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "check/check.h"
+#include "check.h"
 #include "lesson.h"
 
 #ifndef PKGDATADIR

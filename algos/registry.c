@@ -1,17 +1,17 @@
 /*
- * registry.c - the table of every algorithm, made from src/algos/list.h.
+ * registry.c - the table of every algorithm, made from algos/list.h.
  */
 #include <string.h>
 
 #include "algo.h"
 
 #define X(stem, kernels) extern const algo algo_##stem;
-#include "algos/list.h"
+#include "list.h"
 #undef X
 
 const algo *const algo_registry[] = {
 #define X(stem, kernels) &algo_##stem,
-#include "algos/list.h"
+#include "list.h"
 #undef X
     NULL,
 };

@@ -1,6 +1,6 @@
 /*
  * cmd_check.c - `pram check`: verify a student's kernel or PRAM program
- * against an exercise of lessons/ and explain what is wrong (src/check/),
+ * against an exercise of lessons/ and explain what is wrong (check/),
  * grade a class folder on every core, and write a Gradescope autograder
  * bundle.
  *
@@ -21,7 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "check/check.h"
+#include "check.h"
 #include "cli.h"
 #include "config.h"
 

@@ -2,7 +2,7 @@
  * list.h - every algorithm, once, in the order `pram list` shows them.
  *
  * Each line is X(stem, kernels): the entry `algo_<stem>` defined in
- * src/algos/<stem>.c, and KERNELS when kernels/gpu_<stem>.c defines its
+ * algos/<stem>.c, and KERNELS when kernels/gpu_<stem>.c defines its
  * OpenCL side `gpu_<stem>` (NONE when it has no kernels yet). The registry
  * (registry.c) and the kernel table (kernels/gpu.c) are both made from this
  * list by defining X, so neither can name an algorithm the other lacks.

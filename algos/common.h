@@ -1,5 +1,5 @@
 /*
- * common.h - small helpers the PRAM programs of src/algos/ share.
+ * common.h - small helpers the PRAM programs of algos/ share.
  */
 #ifndef PRAM_ALGOS_COMMON_H
 #define PRAM_ALGOS_COMMON_H

@@ -5,8 +5,8 @@
  * Each algorithm is a PRAM program (run on libpram), a sequential reference
  * in plain C, its named inputs, outputs and parameters, and its predicted
  * work and depth (big-O and, where the program allows, the exact closed
- * form). It lives in src/algos/STEM.c as `const algo algo_STEM` and is listed
- * once in src/algos/list.h; its kernels, where it has them, are
+ * form). It lives in algos/STEM.c as `const algo algo_STEM` and is listed
+ * once in algos/list.h; its kernels, where it has them, are
  * kernels/STEM.cl and kernels/gpu_STEM.c (doc/hacking.md).
  */
 #ifndef PRAM_ALGO_H

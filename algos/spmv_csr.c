@@ -60,7 +60,7 @@
  * the index (spmv_check): one column per value, R of at least one entry,
  * R_0 = 0, R never decreasing, R_m = k, every column in [0, length of x).
  *
- * `--input` reads a Matrix Market coordinate file too (src/mtx.h): its
+ * `--input` reads a Matrix Market coordinate file too (algos/mtx.h): its
  * matrix, and x_j = j + 1 (the 1-based column number, so that a value in
  * the wrong column shows), since the format holds no vector.
  *
