@@ -7,7 +7,7 @@ noinst_LTLIBRARIES += algos/libalgo.la
 # blocks they share (common.c: scans and flags; segmented.c: the segmented
 # doubling steps).
 algos_libalgo_la_SOURCES = algos/algo.c algos/algo.h algos/registry.c algos/simrun.c algos/simrun.h \
-	algos/json.c algos/json.h \
+	algos/json.c algos/json.h algos/files.c algos/files.h \
 	algos/list.h algos/common.c algos/common.h algos/segmented.c \
 	algos/reduce.c algos/reduce_atomic.c algos/scan_hillis_steele.c algos/scan_blelloch.c \
 	algos/scan_blocked.c algos/scan_brent.c algos/scan_backward.c \

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "files.h"
 #include "report_int.h"
 
 const char *rep_source_name(rep_source s)
@@ -70,35 +71,6 @@ int report__close(FILE *f, const report *r, const char *name, const char *ext, c
 	return 0;
 }
 
-/* mkdir -p path. Returns 0, or -1 with errno set. */
-static int make_dirs(const char *path)
-{
-	char buf[4096];
-	if (strlen(path) >= sizeof buf) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	strcpy(buf, path);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0777) && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	if (mkdir(buf, 0777) && errno != EEXIST)
-		return -1;
-	struct stat st;
-	if (stat(buf, &st))
-		return -1;
-	if (!S_ISDIR(st.st_mode)) {
-		errno = ENOTDIR;
-		return -1;
-	}
-	return 0;
-}
-
 int report_new(const report_config *cfg, report **out, char *err, size_t errlen)
 {
 	*out = NULL;
@@ -120,7 +92,7 @@ int report_new(const report_config *cfg, report **out, char *err, size_t errlen)
 	r->no_draw = cfg->no_draw;
 	time_t t0 = time(NULL);
 	strftime(r->date, sizeof r->date, "%Y-%m-%d %H:%M %Z", localtime(&t0));
-	if (make_dirs(r->outdir)) {
+	if (files_mkdir_p(r->outdir)) {
 		snprintf(err, errlen, "cannot create the folder '%s': %s", r->outdir,
 			 strerror(errno));
 		report_free(r);
