@@ -660,6 +660,40 @@ done:
 	free(iacc);
 }
 
+/* The report's precision figure: the scene image of sides 64 to 2048
+ * (point k: 64 2^k), each table of --table (series s) in float32 against
+ * the exact 64-bit one (sat_error_f32), its pixels rebuilt as the notes'
+ * S(i, j) - S(i-1, j) - S(i, j-1) + S(i-1, j-1). */
+static int precision_point(size_t s, size_t k, char *buf, size_t len)
+{
+	if (k > 5)
+		return 0;
+	size_t side = (size_t)64 << k;
+	algo_data img = {0};
+	double *t = malloc(side * side * sizeof *t), mx, mean;
+	int bad = !t || sat_scene(&img, side, side, PRAM_FLOAT, 1);
+	for (size_t i = 0; !bad && i < img.n; i++)
+		t[i] = img.vals[i].f;
+	bad = bad || sat_error_f32(t, side, side, (int)s, &mx, &mean);
+	free(t);
+	algo_data_free(&img);
+	if (bad)
+		return -1;
+	snprintf(buf, len, "%zu,%zu,%s,%.6g,%.6g", side, side * side, sat_variants[s], mx, mean);
+	return 1;
+}
+
+static const algo_figure sat_figures[] = {
+    {.name = "precision",
+     .tmpl = "precision",
+     .title = "float32 tables, each pixel rebuilt from its table\n{/*0.8 the largest error "
+	      "against the exact integer table, by image size, for the notes' three tables}",
+     .columns = "side,pixels,table,max_error,mean_error",
+     .series_var = "tables",
+     .series = sat_variants,
+     .point = precision_point},
+    {0}};
+
 const algo algo_sat = {
     .name = "sat",
     .family = "image",
@@ -681,6 +715,7 @@ const algo algo_sat = {
     .generate = sat_generate,
     .simulate = sat_simulate,
     .reference = sat_reference,
+    .figures = sat_figures,
 };
 
 /* The value of a quadrant table at (r, c), or 0 when (r, c) steps out of
