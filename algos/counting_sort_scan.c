@@ -30,12 +30,13 @@
  *
  * Stable or not? The scatter hands the positions of a key's run out in the
  * order its atomics are applied. The PRAM here applies a step's atomics in
- * processor-id order (DESIGN.md), so equal keys keep their input order: on
- * the simulator the sort is stable, and the second output, from (the input
- * index of each sorted key), shows it and the tests check it. On a GPU the
- * atomics of equal keys come in no fixed order, so there the same program
- * is not stable. A radix sort, whose passes must be stable, is better
- * served by positions computed with a scan alone. Integer keys only.
+ * processor-id order (sim/pram.h, "PRAM semantics"), so equal keys keep
+ * their input order: on the simulator the sort is stable, and the second
+ * output, from (the input index of each sorted key), shows it and the
+ * tests check it. On a GPU the atomics of equal keys come in no fixed
+ * order, so there the same program is not stable. A radix sort, whose
+ * passes must be stable, is better served by positions computed with a
+ * scan alone. Integer keys only.
  */
 #include "common.h"
 
