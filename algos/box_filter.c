@@ -131,8 +131,8 @@ static int bf_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	if (w == 0 || h == 0 || sat_check_bits(m, &in[0]))
 		return 0;
 	pram_type t = in[0].type;
-	pram_array *img = algos_load(m, "T", &in[0], in[0].n, NULL);
-	pram_array *rad = in[1].n ? algos_load(m, "radius", &in[1], in[1].n, NULL) : NULL;
+	pram_array *img = prog_load(m, "T", &in[0], in[0].n, NULL);
+	pram_array *rad = in[1].n ? prog_load(m, "radius", &in[1], in[1].n, NULL) : NULL;
 	pram_array *s = img ? sat_program(m, img, w, h, SAT_PLAIN, 0) : NULL;
 	pram_array *y = pram_array_new(m, "y", w * h, t);
 	if (!s || !y || (in[1].n && !rad))
@@ -153,7 +153,7 @@ static int bf_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 				     average(t, v, (int64_t)((x1 - x0 + 1) * (y1 - y0 + 1))));
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 

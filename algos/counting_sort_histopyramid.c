@@ -50,7 +50,7 @@ static const algo_param chp_params[] = {
 		 .def = 256,
 		 .props = ALGO_PARAM_POW2,
 		 .help = "keys lie in [0, M): the pyramid's level 0"},
-    [P_DIST] = ALGOS_PARAM_DIST,
+    [P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
@@ -67,16 +67,16 @@ static int chp_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 
 static int chp_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
+	return prog_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
 }
 
 static int chp_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n, M = (size_t)p->v[P_RANGE];
-	if (algos_check_keys(m, in, (int64_t)M, "give a --key-range above the largest key") ||
+	if (prog_check_keys(m, in, (int64_t)M, "give a --key-range above the largest key") ||
 	    n == 0)
 		return 0;
-	pram_array *x = algos_load(m, "keys", in, n, NULL);
+	pram_array *x = prog_load(m, "keys", in, n, NULL);
 	pram_array *pyr = pram_array_new(m, "pyramid", 2 * M - 1, PRAM_INT);
 	pram_array *node = pram_array_new(m, "node", n, PRAM_INT);
 	pram_array *rank = pram_array_new(m, "rank", n, PRAM_INT);
@@ -93,17 +93,17 @@ static int chp_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 			pram_atomic_inc(m, pyr, pram_read(m, x, i));
 		}
 	}
-	algos_pyramid_build(m, pyr, M);
+	prog_pyramid_build(m, pyr, M);
 	/* The counts add up to n: one processor per output index. */
-	algos_pyramid_traverse(m, pyr, M, n, node, rank, y);
-	algos_store(y, out);
+	prog_pyramid_traverse(m, pyr, M, n, node, rank, y);
+	prog_store(y, out);
 	return 0;
 }
 
 static void chp_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	if (algos_bad_key(in, p->v[P_RANGE]) < 0)
-		algos_ref_sort(in, out);
+	if (prog_bad_key(in, p->v[P_RANGE]) < 0)
+		prog_ref_sort(in, out);
 }
 
 const algo algo_counting_sort_histopyramid = {
@@ -113,8 +113,8 @@ const algo algo_counting_sort_histopyramid = {
 	    "output",
     .model = PRAM_CRCW_COMMON,
     .caps = 0,
-    .inputs = algos_keys_input,
-    .outputs = algos_sorted_keys_output,
+    .inputs = prog_keys_input,
+    .outputs = prog_sorted_keys_output,
     .params = chp_params,
     .work_o = "O(m + n log m)",
     .depth_o = "O(log m)",

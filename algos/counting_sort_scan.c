@@ -53,7 +53,7 @@ static const algo_param cscan_params[] = {
 		 .max = 1 << 24,
 		 .def = 256,
 		 .help = "keys lie in [0, M): the histogram's cells"},
-    [P_DIST] = ALGOS_PARAM_DIST,
+    [P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
@@ -74,22 +74,22 @@ static int cscan_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 		return 0;
 	*w = range + 2 * (uint64_t)n;
 	*d = 3;
-	algos_scan_cost(range, p->model, 0, w, d);
+	prog_scan_cost(range, p->model, 0, w, d);
 	return 0;
 }
 
 static int cscan_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
+	return prog_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
 }
 
 static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n, range = (size_t)p->v[P_RANGE];
-	if (algos_check_keys(m, in, (int64_t)range, "give a --key-range above the largest key") ||
+	if (prog_check_keys(m, in, (int64_t)range, "give a --key-range above the largest key") ||
 	    n == 0)
 		return 0;
-	pram_array *x = algos_load(m, "keys", in, n, NULL);
+	pram_array *x = prog_load(m, "keys", in, n, NULL);
 	pram_array *hist = pram_array_new(m, "histogram", range, PRAM_INT);
 	pram_array *pos = pram_array_new(m, "pos", range, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", n, PRAM_INT);
@@ -106,7 +106,7 @@ static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const al
 			pram_atomic_inc(m, hist, pram_read(m, x, i));
 		}
 	}
-	algos_scan(m, pos, hist, range, PRAM_OP_SUM, 0);
+	prog_scan(m, pos, hist, range, PRAM_OP_SUM, 0);
 	PRAM_STEP(m, "scatter: k = atomic_inc(pos[keys[i]]); y[k] = keys[i]; from[k] = i") {
 		PRAM_FORALL(m, i, 0, n) {
 			int64_t key = pram_read(m, x, i);
@@ -115,8 +115,8 @@ static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const al
 			pram_write(m, from, k, i);
 		}
 	}
-	algos_store(y, &out[0]);
-	algos_store(from, &out[1]);
+	prog_store(y, &out[0]);
+	prog_store(from, &out[1]);
 	return 0;
 }
 
@@ -124,9 +124,9 @@ static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const al
  * indices by key (equal keys in input order). */
 static void cscan_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	if (algos_bad_key(in, p->v[P_RANGE]) >= 0)
+	if (prog_bad_key(in, p->v[P_RANGE]) >= 0)
 		return;
-	algos_ref_stable(in, NULL, 0, &out[0], &out[1]);
+	prog_ref_stable(in, NULL, 0, &out[0], &out[1]);
 }
 
 const algo algo_counting_sort_scan = {
@@ -135,7 +135,7 @@ const algo algo_counting_sort_scan = {
     .desc = "counting sort: atomic histogram, exclusive scan, atomic scatter (Wikipedia's form)",
     .model = PRAM_CRCW_COMMON,
     .caps = 0,
-    .inputs = algos_keys_input,
+    .inputs = prog_keys_input,
     .outputs = cscan_outputs,
     .params = cscan_params,
     .work_o = "O(n + m)",

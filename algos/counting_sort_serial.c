@@ -36,7 +36,7 @@ static const algo_param serial_params[] = {
 		 .max = 1 << 24,
 		 .def = 256,
 		 .help = "keys lie in [0, M): the histogram's cells (the post's max)"},
-    [P_DIST] = ALGOS_PARAM_DIST,
+    [P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
@@ -48,16 +48,16 @@ static int serial_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 
 static int serial_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
+	return prog_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
 }
 
 static int serial_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n, range = (size_t)p->v[P_RANGE];
-	if (algos_check_keys(m, in, (int64_t)range, "give a --key-range above the largest key") ||
+	if (prog_check_keys(m, in, (int64_t)range, "give a --key-range above the largest key") ||
 	    n == 0)
 		return 0;
-	pram_array *x = algos_load(m, "keys", in, n, NULL);
+	pram_array *x = prog_load(m, "keys", in, n, NULL);
 	pram_array *hist = pram_array_new(m, "histogram", range, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", n, PRAM_INT);
 	if (!x || !hist || !y)
@@ -91,14 +91,14 @@ static int serial_simulate(pram *m, const algo_data *in, algo_data *out, const a
 				}
 			}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 
 static void serial_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	if (algos_bad_key(in, p->v[P_RANGE]) < 0)
-		algos_ref_sort(in, out);
+	if (prog_bad_key(in, p->v[P_RANGE]) < 0)
+		prog_ref_sort(in, out);
 }
 
 const algo algo_counting_sort_serial = {
@@ -107,8 +107,8 @@ const algo algo_counting_sort_serial = {
     .desc = "counting sort on one processor: the post's scalar loops",
     .model = PRAM_EREW,
     .caps = 0,
-    .inputs = algos_keys_input,
-    .outputs = algos_sorted_keys_output,
+    .inputs = prog_keys_input,
+    .outputs = prog_sorted_keys_output,
     .params = serial_params,
     .work_o = "O(n + m)",
     .depth_o = "O(n + m)",

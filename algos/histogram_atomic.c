@@ -62,8 +62,8 @@ static const algo_param atomic_params[] = {
 			 "work-group size)"},
     [P_DIST] = {.name = "dist",
 		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
+		.def = PROG_DIST_UNIFORM,
+		.choices = prog_dists,
 		.help = "distribution of the generated records"},
     {0},
 };
@@ -89,7 +89,7 @@ static size_t atomic_out_len(const algo_data *in, size_t port, const algo_params
 
 static int atomic_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_keys(in, n, p->type, p->v[P_BINS], (int)p->v[P_DIST], seed);
+	return prog_gen_keys(in, n, p->type, p->v[P_BINS], (int)p->v[P_DIST], seed);
 }
 
 static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
@@ -97,10 +97,10 @@ static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const a
 	size_t n = in->n, nb = (size_t)p->v[P_BINS], g = (size_t)p->v[P_GROUP];
 	for (size_t b = 0; b < nb; b++)
 		out->vals[b].i = 0;
-	if (algos_check_records(m, in, (int64_t)nb) || n == 0)
+	if (prog_check_records(m, in, (int64_t)nb) || n == 0)
 		return 0;
 	size_t q = (n + g - 1) / g;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
 	pram_array *local = pram_array_new(m, "local", q * nb, PRAM_INT);
 	pram_array *counts = pram_array_new(m, "counts", nb, PRAM_INT);
 	if (!x || !local || !counts)
@@ -115,7 +115,7 @@ static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const a
 	}
 	PRAM_STEP(m, "count: atomic_inc(local[g m + bin(x[i])]), g = i / G") {
 		PRAM_FORALL(m, i, 0, n) {
-			int64_t b = algos_value_bin(in->type, pram_read_v(m, x, i), (int64_t)nb);
+			int64_t b = prog_value_bin(in->type, pram_read_v(m, x, i), (int64_t)nb);
 			pram_atomic_inc(m, local, (int64_t)((size_t)i / g * nb) + b);
 		}
 	}
@@ -125,13 +125,13 @@ static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const a
 			pram_fetch_add(m, counts, k % (int64_t)nb, c);
 		}
 	}
-	algos_store(counts, out);
+	prog_store(counts, out);
 	return 0;
 }
 
 static void atomic_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	algos_ref_histogram(in, out, p->v[P_BINS]);
+	prog_ref_histogram(in, out, p->v[P_BINS]);
 }
 
 const algo algo_histogram_atomic = {
@@ -140,8 +140,8 @@ const algo algo_histogram_atomic = {
     .desc = "histogram by atomic increments: private histograms per group, merged with atomics",
     .model = PRAM_CRCW_COMMON,
     .caps = ALGO_FLOAT,
-    .inputs = algos_records_input,
-    .outputs = algos_counts_output,
+    .inputs = prog_records_input,
+    .outputs = prog_counts_output,
     .params = atomic_params,
     .work_o = "O(n + (n/G) m)",
     .depth_o = "O(1)",

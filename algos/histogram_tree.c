@@ -46,8 +46,8 @@ static const algo_param tree_params[] = {
 		.help = "bins of the histogram (m); integer records are bin numbers in [0, m)"},
     [P_DIST] = {.name = "dist",
 		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
+		.def = PROG_DIST_UNIFORM,
+		.choices = prog_dists,
 		.help = "distribution of the generated records"},
     {0},
 };
@@ -77,7 +77,7 @@ static size_t tree_out_len(const algo_data *in, size_t port, const algo_params *
 
 static int tree_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_keys(in, n, p->type, bins(p), (int)p->v[P_DIST], seed);
+	return prog_gen_keys(in, n, p->type, bins(p), (int)p->v[P_DIST], seed);
 }
 
 static int tree_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
@@ -86,9 +86,9 @@ static int tree_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 	int64_t nb = bins(p);
 	for (int64_t b = 0; b < nb; b++)
 		out->vals[b].i = 0;
-	if (algos_check_records(m, in, nb) || n == 0)
+	if (prog_check_records(m, in, nb) || n == 0)
 		return 0;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
 	pram_array *t = pram_array_new(m, "t", n, PRAM_INT);
 	pram_array *counts = pram_array_new(m, "counts", (size_t)nb, PRAM_INT);
 	if (!x || !t || !counts)
@@ -96,7 +96,7 @@ static int tree_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 	for (int64_t b = 0; b < nb && !pram_failed(m); b++) {
 		PRAM_STEP(m, "flag: t[i] = (x[i] in bin b) ? 1 : 0") {
 			PRAM_FORALL(m, i, 0, n) {
-				int64_t bi = algos_value_bin(in->type, pram_read_v(m, x, i), nb);
+				int64_t bi = prog_value_bin(in->type, pram_read_v(m, x, i), nb);
 				pram_write(m, t, i, bi == b);
 			}
 		}
@@ -117,13 +117,13 @@ static int tree_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 			}
 		}
 	}
-	algos_store(counts, out);
+	prog_store(counts, out);
 	return 0;
 }
 
 static void tree_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	algos_ref_histogram(in, out, bins(p));
+	prog_ref_histogram(in, out, bins(p));
 }
 
 const algo algo_histogram_tree = {
@@ -132,8 +132,8 @@ const algo algo_histogram_tree = {
     .desc = "histogram by one tree reduction per bin (the post's hierarchical reduction)",
     .model = PRAM_EREW,
     .caps = ALGO_FLOAT,
-    .inputs = algos_records_input,
-    .outputs = algos_counts_output,
+    .inputs = prog_records_input,
+    .outputs = prog_counts_output,
     .params = tree_params,
     .work_o = "O(n m)",
     .depth_o = "O(m log n)",

@@ -54,7 +54,7 @@ static int leader_simulate(pram *m, const algo_data *in, algo_data *out, const a
 {
 	(void)p;
 	size_t n = in->n;
-	pram_array *x = n ? algos_load(m, "x", in, n, NULL) : NULL;
+	pram_array *x = n ? prog_load(m, "x", in, n, NULL) : NULL;
 	pram_array *y = pram_array_new(m, "y", 1, PRAM_INT);
 	if ((n && !x) || !y)
 		return 0;
@@ -139,7 +139,7 @@ const algo algo_leader_crcw = {
     .work_exact = "n + 1",
     .depth_exact = "2 (1 for n = 0)",
     .cost = leader_cost,
-    .out_len = algos_out_one,
+    .out_len = prog_out_one,
     .generate = leader_generate,
     .simulate = leader_simulate,
     .reference = leader_reference,

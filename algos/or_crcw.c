@@ -38,7 +38,7 @@ static int or_crcw_simulate(pram *m, const algo_data *in, algo_data *out, const 
 {
 	(void)p;
 	size_t n = in->n;
-	pram_array *x = n ? algos_load(m, "x", in, n, NULL) : NULL;
+	pram_array *x = n ? prog_load(m, "x", in, n, NULL) : NULL;
 	pram_array *y = pram_array_new(m, "y", 1, PRAM_INT);
 	if ((n && !x) || !y)
 		return 0;
@@ -88,7 +88,7 @@ const algo algo_or_crcw = {
     .work_exact = "n + 1",
     .depth_exact = "2 (1 for n = 0)",
     .cost = or_crcw_cost,
-    .out_len = algos_out_one,
+    .out_len = prog_out_one,
     .generate = or_crcw_generate,
     .simulate = or_crcw_simulate,
     .reference = or_crcw_reference,

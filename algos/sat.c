@@ -284,7 +284,7 @@ static void blelloch_lines(pram *m, const pass *ps, size_t lo, size_t hi)
 			size_t k = lo + (size_t)id / (A / ps->seg), g = (size_t)id % (A / ps->seg);
 			pram_write_v(m, ps->t,
 				     (int64_t)(ps->pos[k] + (g * ps->seg + ps->seg - 1) * st),
-				     algos_value(ty, 0));
+				     prog_value(ty, 0));
 		}
 	}
 	for (size_t s = ps->seg; s >= 2; s /= 2) {
@@ -311,7 +311,7 @@ static pram_value laid(pram *m, pram_array *img, const layout *l, size_t lr, siz
 	pram_type ty = pram_array_type(img);
 	int64_t r = row_of(l, lr), c = col_of(l, lc);
 	if (r < 0 || c < 0)
-		return algos_value(ty, 0);
+		return prog_value(ty, 0);
 	pram_value v = pram_read_v(m, img, r * (int64_t)l->w + c);
 	if (ty == PRAM_INT)
 		v.i -= mean.i;
@@ -345,7 +345,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 	pram_array *t = pram_array_new(m, "t", cells, ty);
 	pram_array *u = pram_array_new(m, "u", cells, ty);
 	pram_array *s = pram_array_new(m, "S", cells, ty);
-	pram_value mean = algos_value(ty, 0);
+	pram_value mean = prog_value(ty, 0);
 	if (!t || !u || !s)
 		goto done;
 	pram_array *mb = NULL; /* offset: the mean, one copy for each laid-out cell */
@@ -358,7 +358,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 			PRAM_FORALL(m, i, 0, (int64_t)pp) {
 				pram_write_v(m, red, i,
 					     (size_t)i < w * h ? pram_read_v(m, img, i)
-							       : algos_value(ty, 0));
+							       : prog_value(ty, 0));
 			}
 		}
 		for (size_t st = 2; st <= pp; st *= 2) {
@@ -434,7 +434,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 				size_t c = c0 + (size_t)id / l.H, j = (size_t)id % l.H;
 				int64_t at = (int64_t)(j * l.W + cpos[c]);
 				pram_write_v(m, t, at,
-					     row_of(&l, j) < 0 ? algos_value(ty, 0)
+					     row_of(&l, j) < 0 ? prog_value(ty, 0)
 							       : pram_read_v(m, u, at));
 			}
 		}
@@ -444,7 +444,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 				size_t c = c0 + (size_t)id / l.H, j = (size_t)id % l.H;
 				int64_t at = (int64_t)(j * l.W + cpos[c]);
 				pram_value x =
-				    row_of(&l, j) < 0 ? algos_value(ty, 0) : pram_read_v(m, u, at);
+				    row_of(&l, j) < 0 ? prog_value(ty, 0) : pram_read_v(m, u, at);
 				pram_write_v(
 				    m, s, at,
 				    pram_op_apply_v(PRAM_OP_SUM, ty, pram_read_v(m, t, at), x));
@@ -470,11 +470,11 @@ static int sat_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	size_t w = in->w, h = in->h;
 	if (w == 0 || h == 0 || sat_check_bits(m, in))
 		return 0;
-	pram_array *img = algos_load(m, "T", in, in->n, NULL);
+	pram_array *img = prog_load(m, "T", in, in->n, NULL);
 	pram_array *y =
 	    img ? sat_program(m, img, w, h, (int)p->v[P_VARIANT], p->v[P_FORM] == 1) : NULL;
 	if (y)
-		algos_store(y, out);
+		prog_store(y, out);
 	return 0;
 }
 

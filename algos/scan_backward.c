@@ -13,7 +13,7 @@
  */
 #include "common.h"
 
-static const algos_scan_labels backward_labels = {
+static const prog_scan_labels backward_labels = {
     .up = "up-sweep (mirrored): x[m-1-k'] = x[m-1-k] + x[m-1-k']",
     .root = "clear the first element",
     .down = "down-sweep (mirrored): swap and add",
@@ -38,15 +38,15 @@ static int backward_simulate(pram *m, const algo_data *in, algo_data *out, const
 	pram_type t = in->type;
 	pram_value id = pram_op_identity_v(p->op, t);
 	/* The padding with the identity is part of the input layout. */
-	pram_array *x = algos_load(m, "x", in, len, &id);
+	pram_array *x = prog_load(m, "x", in, len, &id);
 	if (!x)
 		return 0;
-	algos_blelloch(m, x, len, p->op, 1, &backward_labels);
+	prog_blelloch(m, x, len, p->op, 1, &backward_labels);
 	if (!p->inclusive) {
-		algos_store(x, out);
+		prog_store(x, out);
 		return 0;
 	}
-	pram_array *a = algos_load(m, "a", in, n, NULL);
+	pram_array *a = prog_load(m, "a", in, n, NULL);
 	pram_array *y = pram_array_new(m, "y", n, t);
 	if (!a || !y)
 		return 0;
@@ -56,18 +56,18 @@ static int backward_simulate(pram *m, const algo_data *in, algo_data *out, const
 			pram_write_v(m, y, i, pram_op_apply_v(p->op, t, pram_read_v(m, a, i), e));
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 
 static void backward_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	algos_acc acc;
-	algos_acc_init(&acc, p->op, in->type);
+	prog_acc acc;
+	prog_acc_init(&acc, p->op, in->type);
 	for (size_t i = in->n; i-- > 0;) {
-		pram_value after = algos_acc_get(&acc);
-		algos_acc_add(&acc, in->vals[i]);
-		out->vals[i] = p->inclusive ? algos_acc_get(&acc) : after;
+		pram_value after = prog_acc_get(&acc);
+		prog_acc_add(&acc, in->vals[i]);
+		out->vals[i] = p->inclusive ? prog_acc_get(&acc) : after;
 	}
 }
 

@@ -29,7 +29,7 @@ static int blelloch_simulate(pram *m, const algo_data *in, algo_data *out, const
 	pram_type t = in->type;
 	pram_value id = pram_op_identity_v(p->op, t);
 	/* The padding with the identity is part of the input layout. */
-	pram_array *x = algos_load(m, "x", in, len, &id);
+	pram_array *x = prog_load(m, "x", in, len, &id);
 	if (!x)
 		return 0;
 	for (size_t s = 1; s < len; s *= 2) {
@@ -61,10 +61,10 @@ static int blelloch_simulate(pram *m, const algo_data *in, algo_data *out, const
 		}
 	}
 	if (!p->inclusive) {
-		algos_store(x, out);
+		prog_store(x, out);
 		return 0;
 	}
-	pram_array *a = algos_load(m, "a", in, n, NULL);
+	pram_array *a = prog_load(m, "a", in, n, NULL);
 	pram_array *y = pram_array_new(m, "y", n, t);
 	if (!a || !y)
 		return 0;
@@ -74,7 +74,7 @@ static int blelloch_simulate(pram *m, const algo_data *in, algo_data *out, const
 			pram_write_v(m, y, i, pram_op_apply_v(p->op, t, e, pram_read_v(m, a, i)));
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 
@@ -91,5 +91,5 @@ const algo algo_scan_blelloch = {
     .depth_exact = "2 ceil(log2 n) + 1 (+ 1 inclusive)",
     .cost = blelloch_cost,
     .simulate = blelloch_simulate,
-    .reference = algos_scan_reference,
+    .reference = prog_scan_reference,
 };

@@ -136,8 +136,8 @@ static int sb_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	if (w == 0 || h == 0)
 		return 0;
 	pram_type t = in[0].type;
-	pram_array *img = algos_load(m, "T", &in[0], in[0].n, NULL);
-	pram_array *rad = in[1].n ? algos_load(m, "radius", &in[1], in[1].n, NULL) : NULL;
+	pram_array *img = prog_load(m, "T", &in[0], in[0].n, NULL);
+	pram_array *rad = in[1].n ? prog_load(m, "radius", &in[1], in[1].n, NULL) : NULL;
 	pram_array *acc = pram_array_new(m, "scatter", w * h, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", w * h, PRAM_FLOAT);
 	if (!img || !acc || !y || (in[1].n && !rad))
@@ -172,7 +172,7 @@ static int sb_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 			pram_write_v(m, y, i, v);
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 

@@ -109,7 +109,7 @@ static int run_one(const algo *a, const algo_params *p, size_t n, uint64_t seed,
 
 /* Whether a runs under the scan model too: an EREW program (the scan model
  * is EREW plus the primitive) whose closed form changes there is built on
- * the scan primitive (algos_scan). */
+ * the scan primitive (prog_scan). */
 static int uses_scan(const algo *a)
 {
 	if (a->model != PRAM_EREW || !a->cost)
