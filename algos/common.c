@@ -565,6 +565,12 @@ uint64_t prog_radix_of(int64_t radix, int64_t bits, int bits_given)
 	return (uint64_t)radix;
 }
 
+uint64_t prog_radix_param(const algo_params *p)
+{
+	return prog_radix_of(p->v[PROG_RADIX_P_RADIX], p->v[PROG_RADIX_P_BITS],
+			     (p->given >> PROG_RADIX_P_BITS) & 1);
+}
+
 void prog_radix_fail(pram *m, int64_t radix, int64_t bits)
 {
 	if (radix == 1)
@@ -625,6 +631,24 @@ int prog_pairs_fit(const algo_data *in, int64_t pairs)
 size_t prog_pairs_len(const algo_data *in, size_t port, int64_t pairs)
 {
 	return port == 1 && pairs == PROG_PAIRS_NO ? 0 : in[0].n;
+}
+
+int prog_radix_check(pram *m, const algo_data *in, const algo_params *p, int64_t pairs)
+{
+	if (prog_check_keys(m, &in[0], p->v[PROG_RADIX_P_RANGE],
+			    "give a --key-range above the largest key") ||
+	    prog_check_pairs(m, in, pairs))
+		return -1;
+	return 0;
+}
+
+void prog_radix_reference(const algo_data *in, algo_data *out, const algo_params *p, int64_t pairs,
+			  uint64_t modulus)
+{
+	if (prog_bad_key(&in[0], p->v[PROG_RADIX_P_RANGE]) >= 0 || !prog_pairs_fit(in, pairs))
+		return;
+	prog_ref_stable(&in[0], pairs == PROG_PAIRS_YES ? &in[1] : NULL, modulus, &out[0],
+			pairs == PROG_PAIRS_NO ? NULL : &out[1]);
 }
 
 int prog_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int64_t pairs, uint64_t seed)

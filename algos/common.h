@@ -321,9 +321,20 @@ void prog_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t modu
  * --pairs no both are empty, and the sort moves its keys alone. */
 extern const algo_port prog_pair_inputs[];
 extern const algo_port prog_pair_outputs[];
+/* The parameters the radix sorts' tables open with, by index, each
+ * table with its own defaults and help: --bits-per-pass, --radix and
+ * --key-range. A table's own parameters follow from PROG_RADIX_P_OWN. */
+enum {
+	PROG_RADIX_P_BITS,
+	PROG_RADIX_P_RADIX,
+	PROG_RADIX_P_RANGE,
+	PROG_RADIX_P_OWN
+};
 /* The radix: radix when not 0, else 2^bits; 0 when both were given
  * (bits_given) and disagree, or radix is 1. */
 uint64_t prog_radix_of(int64_t radix, int64_t bits, int bits_given);
+/* The same of a radix sort's parameters p. */
+uint64_t prog_radix_param(const algo_params *p);
 /* Fail m saying why prog_radix_of gave 0. */
 void prog_radix_fail(pram *m, int64_t radix, int64_t bits);
 /* The number of digits of v in base r (0 for v = 0). */
@@ -342,6 +353,13 @@ enum {
 };
 /* The choices of --pairs: "index", "yes", "no". */
 extern const char *const prog_pairs_choices[];
+/* The --pairs entry of a radix sort's parameter table. */
+#define PROG_PARAM_PAIRS                                                                     \
+	{                                                                                    \
+		.name = "pairs", .metavar = "P", .def = 0, .choices = prog_pairs_choices,    \
+		.help = "yes: carry a value with each key (the input and output 'values'); " \
+			"index: the values output is each key's input index; no: keys alone" \
+	}
 /* Fail m unless the values input fits: n values, one per key, with
  * --pairs yes (pairs == PROG_PAIRS_YES), none otherwise. Returns 0 or -1. */
 int prog_check_pairs(pram *m, const algo_data *in, int64_t pairs);
@@ -354,6 +372,16 @@ int prog_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int64_t pai
 /* The length of output port of a radix sort under --pairs pairs: n keys,
  * and n values unless pairs is PROG_PAIRS_NO. */
 size_t prog_pairs_len(const algo_data *in, size_t port, int64_t pairs);
+/* Fail m unless in fits a radix sort run with parameters p and --pairs
+ * pairs: every key inside --key-range (prog_check_keys, naming the remedy)
+ * and the values input as pairs wants (prog_check_pairs). 0 or -1. */
+int prog_radix_check(pram *m, const algo_data *in, const algo_params *p, int64_t pairs);
+/* The reference of a radix sort run with parameters p and --pairs pairs:
+ * in's keys sorted stably by key % modulus (by the whole key when modulus
+ * is 0), as prog_ref_stable, into out; nothing when a key lies outside
+ * --key-range or the values input does not fit pairs. */
+void prog_radix_reference(const algo_data *in, algo_data *out, const algo_params *p, int64_t pairs,
+			  uint64_t modulus);
 
 /* out_len of a program whose every output is one value (a reduction). */
 size_t prog_out_one(const algo_data *in, size_t port, const algo_params *p);

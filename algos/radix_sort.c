@@ -52,12 +52,10 @@
 /* Most passes (--digits, and the digits of key-range - 1). */
 #define MAX_PASSES 64
 
-/* The parameters, by index. */
+/* The parameters, by index: the radix sorts' own three (common.h), then
+ * these. */
 enum {
-	P_BITS,
-	P_RADIX,
-	P_RANGE,
-	P_DIGITS,
+	P_DIGITS = PROG_RADIX_P_OWN,
 	P_PAIRS,
 	P_DIST,
 	P_KEYS_ITEM,
@@ -66,38 +64,33 @@ enum {
 };
 
 static const algo_param rs_params[] = {
-    [P_BITS] = {.name = "bits-per-pass",
-		.metavar = "B",
-		.min = 1,
-		.max = 16,
-		.def = 1,
-		.help = "sort B-bit digits, radix 2^B (1: the notes' split by each bit)",
-		.series = {1, 2, 4, 8},
-		.nseries = 4},
-    [P_RADIX] = {.name = "radix",
-		 .metavar = "R",
-		 .min = 0,
-		 .max = 1 << 16,
-		 .def = 0,
-		 .help = "sort digits of base R instead (0: 2^bits-per-pass)"},
-    [P_RANGE] = {.name = "key-range",
-		 .metavar = "K",
-		 .min = 1,
-		 .max = (int64_t)1 << 62,
-		 .def = 1 << 16,
-		 .help = "keys lie in [0, K); the passes are the digits of K - 1"},
+    [PROG_RADIX_P_BITS] = {.name = "bits-per-pass",
+			   .metavar = "B",
+			   .min = 1,
+			   .max = 16,
+			   .def = 1,
+			   .help = "sort B-bit digits, radix 2^B (1: the notes' split by each bit)",
+			   .series = {1, 2, 4, 8},
+			   .nseries = 4},
+    [PROG_RADIX_P_RADIX] = {.name = "radix",
+			    .metavar = "R",
+			    .min = 0,
+			    .max = 1 << 16,
+			    .def = 0,
+			    .help = "sort digits of base R instead (0: 2^bits-per-pass)"},
+    [PROG_RADIX_P_RANGE] = {.name = "key-range",
+			    .metavar = "K",
+			    .min = 1,
+			    .max = (int64_t)1 << 62,
+			    .def = 1 << 16,
+			    .help = "keys lie in [0, K); the passes are the digits of K - 1"},
     [P_DIGITS] = {.name = "digits",
 		  .metavar = "D",
 		  .min = 0,
 		  .max = MAX_PASSES,
 		  .def = 0,
 		  .help = "sort by the D lowest digits only (0: all the digits of K - 1)"},
-    [P_PAIRS] = {.name = "pairs",
-		 .metavar = "P",
-		 .def = 0,
-		 .choices = prog_pairs_choices,
-		 .help = "yes: carry a value with each key (the input and output 'values'); "
-			 "index: the values output is each key's input index; no: keys alone"},
+    [P_PAIRS] = PROG_PARAM_PAIRS,
     [P_DIST] = PROG_PARAM_DIST,
     [P_KEYS_ITEM] = {.name = "keys-per-item",
 		     .metavar = "K",
@@ -120,10 +113,11 @@ static const algo_param rs_params[] = {
 		 .min = 0,
 		 .max = 1,
 		 .def = 0,
-		 .help = "tuned kernels only, with values: 0 (the default) reads them once the "
-			 "keys are written; 1 stages a tile's values in local memory with its keys "
-			 "and writes each beside its key (on an H100 at 2^28 pairs: 18.4 ms against "
-			 "11.1, its medians uneven)"},
+		 .help =
+		     "tuned kernels only, with values: 0 (the default) reads them once the "
+		     "keys are written; 1 stages a tile's values in local memory with its keys "
+		     "and writes each beside its key (on an H100 at 2^28 pairs: 18.4 ms against "
+		     "11.1, its medians uneven)"},
     {0},
 };
 
@@ -165,11 +159,11 @@ static const pass_labels labels[MAX_PASSES] = {
  * --bits-per-pass disagree (or the radix is 1). */
 static int config(const algo_params *p, uint64_t *r, unsigned *passes)
 {
-	*r = prog_radix_of(p->v[P_RADIX], p->v[P_BITS], (p->given >> P_BITS) & 1);
+	*r = prog_radix_param(p);
 	if (*r == 0)
 		return -1;
 	*passes = p->v[P_DIGITS] ? (unsigned)p->v[P_DIGITS]
-				 : prog_radix_digits((uint64_t)p->v[P_RANGE] - 1, *r);
+				 : prog_radix_digits((uint64_t)p->v[PROG_RADIX_P_RANGE] - 1, *r);
 	return *passes <= MAX_PASSES ? 0 : -1;
 }
 
@@ -191,7 +185,8 @@ static int rs_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 
 static int rs_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return prog_gen_pairs(in, n, p->v[P_RANGE], (int)p->v[P_DIST], p->v[P_PAIRS], seed);
+	return prog_gen_pairs(in, n, p->v[PROG_RADIX_P_RANGE], (int)p->v[P_DIST], p->v[P_PAIRS],
+			      seed);
 }
 
 static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
@@ -200,11 +195,10 @@ static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	uint64_t r;
 	unsigned passes;
 	if (config(p, &r, &passes)) {
-		prog_radix_fail(m, p->v[P_RADIX], p->v[P_BITS]);
+		prog_radix_fail(m, p->v[PROG_RADIX_P_RADIX], p->v[PROG_RADIX_P_BITS]);
 		return 0;
 	}
-	if (prog_check_keys(m, &in[0], p->v[P_RANGE], "give a --key-range above the largest key") ||
-	    prog_check_pairs(m, in, p->v[P_PAIRS]) || n == 0)
+	if (prog_radix_check(m, in, p, p->v[P_PAIRS]) || n == 0)
 		return 0;
 	int carry = p->v[P_PAIRS] != PROG_PAIRS_NO; /* the values ride along */
 	pram_array *keys[2] = {prog_load(m, "keys0", &in[0], n, NULL),
@@ -271,14 +265,11 @@ static void rs_reference(const algo_data *in, algo_data *out, const algo_params 
 {
 	uint64_t r;
 	unsigned passes;
-	if (config(p, &r, &passes) || prog_bad_key(&in[0], p->v[P_RANGE]) >= 0 ||
-	    !prog_pairs_fit(in, p->v[P_PAIRS]))
+	if (config(p, &r, &passes))
 		return;
 	/* Sorting by the P lowest digits is sorting by key mod r^P (by the
 	 * whole key when r^P passes every key). */
-	prog_ref_stable(&in[0], p->v[P_PAIRS] == PROG_PAIRS_YES ? &in[1] : NULL,
-			prog_radix_power(r, passes), &out[0],
-			p->v[P_PAIRS] == PROG_PAIRS_NO ? NULL : &out[1]);
+	prog_radix_reference(in, out, p, p->v[P_PAIRS], prog_radix_power(r, passes));
 }
 
 static size_t rs_out_len(const algo_data *in, size_t port, const algo_params *p)

@@ -575,10 +575,11 @@ const algo_port sat_radius_inputs[] = {
     {0},
 };
 
-int sat_depth_of_field(algo_data *in, size_t n, int64_t radius, pram_type t, uint64_t seed)
+int sat_depth_of_field(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
 	size_t s = sat_side(n);
-	if (sat_scene(&in[0], s, s, t, seed) || algo_grid_alloc(&in[1], s, s, PRAM_INT))
+	int64_t radius = p->v[SAT_P_RADIUS];
+	if (sat_scene(&in[0], s, s, p->type, seed) || algo_grid_alloc(&in[1], s, s, PRAM_INT))
 		return -1;
 	double half = s > 1 ? (double)(s - 1) / 2 : 1;
 	for (size_t y = 0; y < s; y++)
@@ -586,6 +587,43 @@ int sat_depth_of_field(algo_data *in, size_t n, int64_t radius, pram_type t, uin
 			in[1].vals[y * s + x].i =
 			    (int64_t)((double)radius * fabs((double)y - half) / half + 0.5);
 	return 0;
+}
+
+int sat_check_radius(const algo_data *in, char *why, size_t len)
+{
+	if (in[1].n == 0)
+		return 0;
+	if (in[1].w != in[0].w || in[1].h != in[0].h) {
+		snprintf(why, len, "the radius image is %zu by %zu, the image %zu by %zu", in[1].w,
+			 in[1].h, in[0].w, in[0].h);
+		return -1;
+	}
+	for (size_t i = 0; i < in[1].n; i++)
+		if (in[1].vals[i].i < 0) {
+			snprintf(why, len, "radius[%zu] (row %zu, column %zu) is %lld: give >= 0",
+				 i, i / in[1].w, i % in[1].w, (long long)in[1].vals[i].i);
+			return -1;
+		}
+	return 0;
+}
+
+void sat_clip_box(size_t w, size_t h, size_t i, int64_t r, size_t *x0, size_t *y0, size_t *x1,
+		  size_t *y1)
+{
+	int64_t x = (int64_t)(i % w), y = (int64_t)(i / w);
+	*x0 = (size_t)(x - r < 0 ? 0 : x - r);
+	*y0 = (size_t)(y - r < 0 ? 0 : y - r);
+	*x1 = (size_t)(x + r >= (int64_t)w ? (int64_t)w - 1 : x + r);
+	*y1 = (size_t)(y + r >= (int64_t)h ? (int64_t)h - 1 : y + r);
+}
+
+void sat_filter_cost(size_t w, size_t h, unsigned steps, uint64_t *wk, uint64_t *d)
+{
+	sat_program_cost(w, h, SAT_PLAIN, 0, wk, d);
+	if (w && h) {
+		*wk += steps * (uint64_t)w * h;
+		*d += steps;
+	}
 }
 
 static int sat_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
