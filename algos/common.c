@@ -132,6 +132,50 @@ void prog_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward,
 #undef CELL
 }
 
+int prog_blelloch_scan(pram *m, const algo_data *in, algo_data *out, const algo_params *p,
+		       int backward, const prog_scan_labels *lb)
+{
+	size_t n = in->n;
+	if (n == 0)
+		return 0;
+	size_t len = algo_next_pow2(n);
+	pram_type t = in->type;
+	pram_value id = pram_op_identity_v(p->op, t);
+	/* The padding with the identity is part of the input layout. */
+	pram_array *x = prog_load(m, "x", in, len, &id);
+	if (!x)
+		return 0;
+	prog_blelloch(m, x, len, p->op, backward, lb);
+	if (!p->inclusive) {
+		prog_store(x, out);
+		return 0;
+	}
+	pram_array *a = prog_load(m, "a", in, n, NULL);
+	pram_array *y = pram_array_new(m, "y", n, t);
+	if (!a || !y)
+		return 0;
+	PRAM_STEP(m, lb->out) {
+		PRAM_FORALL(m, i, 0, n) {
+			pram_value e = pram_read_v(m, x, i), ai = pram_read_v(m, a, i);
+			pram_write_v(m, y, i,
+				     backward ? pram_op_apply_v(p->op, t, ai, e)
+					      : pram_op_apply_v(p->op, t, e, ai));
+		}
+	}
+	prog_store(y, out);
+	return 0;
+}
+
+int prog_blelloch_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	*w = *d = 0;
+	if (n == 0)
+		return 0;
+	*w = 2 * (uint64_t)algo_next_pow2(n) - 1 + (p->inclusive ? n : 0);
+	*d = 2 * (uint64_t)algo_ceil_log2(n) + 1 + (p->inclusive ? 1 : 0);
+	return 0;
+}
+
 /* The Blelloch form of prog_scan and prog_scan_rev, in scratch when
  * not NULL (next_pow2(n) cells or more), else in a new array. */
 static void blelloch_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
@@ -385,6 +429,30 @@ int prog_check_keys(pram *m, const algo_data *in, int64_t range, const char *wha
 	return -1;
 }
 
+int prog_check_key_range(pram *m, const algo_data *in, int64_t range)
+{
+	return prog_check_keys(m, in, range, "give a --key-range above the largest key");
+}
+
+int prog_gen_sort_keys(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
+{
+	return prog_gen_keys(in, n, PRAM_INT, p->v[PROG_SORT_P_RANGE], (int)p->v[PROG_SORT_P_DIST],
+			     seed);
+}
+
+pram_array *prog_load_keys(pram *m, const algo_data *in, int64_t range)
+{
+	if (prog_check_key_range(m, in, range) || in->n == 0)
+		return NULL;
+	return prog_load(m, "keys", in, in->n, NULL);
+}
+
+void prog_sort_reference(const algo_data *in, algo_data *out, const algo_params *p)
+{
+	if (prog_bad_key(in, p->v[PROG_SORT_P_RANGE]) < 0)
+		prog_ref_sort(in, out);
+}
+
 int64_t prog_value_bin(pram_type t, pram_value v, int64_t m)
 {
 	if (t == PRAM_INT)
@@ -635,8 +703,7 @@ size_t prog_pairs_len(const algo_data *in, size_t port, int64_t pairs)
 
 int prog_radix_check(pram *m, const algo_data *in, const algo_params *p, int64_t pairs)
 {
-	if (prog_check_keys(m, &in[0], p->v[PROG_RADIX_P_RANGE],
-			    "give a --key-range above the largest key") ||
+	if (prog_check_key_range(m, &in[0], p->v[PROG_RADIX_P_RANGE]) ||
 	    prog_check_pairs(m, in, pairs))
 		return -1;
 	return 0;
@@ -677,10 +744,54 @@ void prog_ref_histogram(const algo_data *in, algo_data *out, int64_t nb)
 	}
 }
 
+size_t prog_bins_len(const algo_data *in, size_t port, const algo_params *p)
+{
+	(void)in;
+	(void)port;
+	return (size_t)p->v[PROG_HIST_P_BINS];
+}
+
+void prog_hist_reference(const algo_data *in, algo_data *out, const algo_params *p)
+{
+	prog_ref_histogram(in, out, p->v[PROG_HIST_P_BINS]);
+}
+
+int prog_hist_begin(pram *m, const algo_data *in, algo_data *out, int64_t nb)
+{
+	for (int64_t b = 0; b < nb; b++)
+		out->vals[b].i = 0;
+	return prog_check_records(m, in, nb) || in->n == 0 ? -1 : 0;
+}
+
 size_t prog_out_one(const algo_data *in, size_t port, const algo_params *p)
 {
 	(void)in;
 	(void)port;
 	(void)p;
 	return 1;
+}
+
+int prog_one_cell_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	(void)p;
+	*w = (uint64_t)n + 1;
+	*d = n ? 2 : 1;
+	return 0;
+}
+
+int prog_one_cell_arrays(pram *m, const algo_data *in, pram_array **x, pram_array **y)
+{
+	*x = in->n ? prog_load(m, "x", in, in->n, NULL) : NULL;
+	*y = pram_array_new(m, "y", 1, PRAM_INT);
+	return (in->n && !*x) || !*y ? -1 : 0;
+}
+
+int prog_gen_flags(algo_data *in, size_t n, uint64_t one_in, uint64_t seed)
+{
+	if (algo_data_alloc(&in[0], n, PRAM_INT, 0))
+		return -1;
+	uint64_t s = seed;
+	for (size_t i = 0; i < n; i++)
+		in[0].vals[i].i = algo_rand(&s) % one_in == 0;
+	return 0;
 }

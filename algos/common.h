@@ -73,6 +73,24 @@ typedef struct prog_scan_labels {
  * the exclusive suffix scan. W = 2 len - 1, D = 2 log2 len + 1; EREW. */
 void prog_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward,
 		   const prog_scan_labels *lb);
+/* The whole program of scan-blelloch (backward 0) and scan-backward
+ * (backward 1), in into out: in loaded into x, m = 2^ceil(log2 n) cells
+ * padded with the identity (the input's layout: no cost), prog_blelloch on
+ * x, and for an inclusive scan one step more, labelled lb->out, of n
+ * processors: y[i] = x[i] op a[i] (a[i] op x[i] backward: the element
+ * stands before its suffix), a the input. Returns 0; errors are in m. */
+int prog_blelloch_scan(pram *m, const algo_data *in, algo_data *out, const algo_params *p,
+		       int backward, const prog_scan_labels *lb);
+/* Its cost (algo.cost): W = 2m - 1 (+ n inclusive), D = 2 ceil(log2 n) + 1
+ * (+ 1 inclusive), 0 and 0 for n = 0. */
+int prog_blelloch_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d);
+/* What scan-blelloch and scan-backward declare alike (algo), one program
+ * in two directions: its model, options and cost. */
+#define PROG_BLELLOCH_DECL                                                                         \
+	.model = PRAM_EREW, .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE, .default_inclusive = 0, \
+	.work_o = "O(n)", .depth_o = "O(log n)",                                                   \
+	.work_exact = "2m - 1 for m = 2^ceil(log2 n) (+ n inclusive)",                             \
+	.depth_exact = "2 ceil(log2 n) + 1 (+ 1 inclusive)", .cost = prog_blelloch_cost
 
 /* dst[0..n) = the scan of src[0..n) with op: the primitive under PRAM_SCAN,
  * the Blelloch steps above otherwise. dst may be src. Errors are in m. */
@@ -190,6 +208,25 @@ long prog_bad_key(const algo_data *in, int64_t range);
  * --key-range above the largest key"). Returns 0 when every key lies
  * inside, -1 when m failed. */
 int prog_check_keys(pram *m, const algo_data *in, int64_t range, const char *what);
+/* The same for the sorts, whose remedy is "give a --key-range above the
+ * largest key". */
+int prog_check_key_range(pram *m, const algo_data *in, int64_t range);
+/* The counting sorts' parameters, by index: --key-range (each sort with
+ * its own bounds and help) and --dist (PROG_PARAM_DIST). */
+enum {
+	PROG_SORT_P_RANGE,
+	PROG_SORT_P_DIST
+};
+/* The counting sorts' generator (algo.generate): n integer keys drawn by
+ * --dist from [0, --key-range). */
+int prog_gen_sort_keys(algo_data *in, size_t n, const algo_params *p, uint64_t seed);
+/* A counting sort's keys in: the shared array "keys" holding them (loaded,
+ * no cost) once prog_check_key_range passes for [0, range); NULL when that
+ * failed m, when in is empty, or when out of memory. */
+pram_array *prog_load_keys(pram *m, const algo_data *in, int64_t range);
+/* The reference of the counting sorts of keys alone (algo.reference): in
+ * sorted (prog_ref_sort), or nothing when a key lies outside --key-range. */
+void prog_sort_reference(const algo_data *in, algo_data *out, const algo_params *p);
 /*
  * The records of a histogram of m bins: integers are bin numbers in [0, m);
  * floats lie in [0, 1), the histogram post's interval [lo, hi) with lo = 0
@@ -204,6 +241,30 @@ void prog_ref_histogram(const algo_data *in, algo_data *out, int64_t nb);
 /* Fail m, naming the first record that lies in no bin. Returns 0 when every
  * record has a bin, -1 when m failed. */
 int prog_check_records(pram *m, const algo_data *in, int64_t bins);
+/* The parameters of the histograms of records (histogram-tree,
+ * histogram-atomic), by index: --bins first, then each table's own, its
+ * --dist (PROG_PARAM_RECORD_DIST) among them. */
+enum {
+	PROG_HIST_P_BINS
+};
+#define PROG_PARAM_BINS                                                                        \
+	{                                                                                      \
+		.name = "bins", .metavar = "M", .min = 1, .max = 1 << 16, .def = 256,          \
+		.help = "bins of the histogram (m); integer records are bin numbers in [0, m)" \
+	}
+#define PROG_PARAM_RECORD_DIST                                                                   \
+	{                                                                                        \
+		.name = "dist", .metavar = "D", .def = PROG_DIST_UNIFORM, .choices = prog_dists, \
+		.help = "distribution of the generated records"                                  \
+	}
+/* Their output's length (algo.out_len): --bins counts. */
+size_t prog_bins_len(const algo_data *in, size_t port, const algo_params *p);
+/* Their reference (algo.reference): prog_ref_histogram in --bins bins. */
+void prog_hist_reference(const algo_data *in, algo_data *out, const algo_params *p);
+/* The start of their programs: out's nb counts zeroed, then the records of
+ * in checked (prog_check_records). 0 when the program goes on, -1 when m
+ * failed or in is empty. */
+int prog_hist_begin(pram *m, const algo_data *in, algo_data *out, int64_t nb);
 
 /*
  * The histopyramid (pyramid.c): the sum pyramid of M = 2^L counts in one
@@ -385,5 +446,22 @@ void prog_radix_reference(const algo_data *in, algo_data *out, const algo_params
 
 /* out_len of a program whose every output is one value (a reduction). */
 size_t prog_out_one(const algo_data *in, size_t port, const algo_params *p);
+
+/*
+ * The one-cell programs of concurrent writes (or-crcw, leader-crcw): one
+ * step clears the cell y, then one step of n processors in which each
+ * whose flag x[i] is set writes y. W = n + 1, D = 2 (W = D = 1 for n = 0).
+ */
+int prog_one_cell_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d);
+/* What they declare alike (algo): their cost and their one output. */
+#define PROG_ONE_CELL_DECL                                          \
+	.work_o = "O(n)", .depth_o = "O(1)", .work_exact = "n + 1", \
+	.depth_exact = "2 (1 for n = 0)", .cost = prog_one_cell_cost, .out_len = prog_out_one
+/* Their arrays: x holding in (NULL when in is empty) and y, the one cell.
+ * 0, or -1 when out of memory (the machine failed). */
+int prog_one_cell_arrays(pram *m, const algo_data *in, pram_array **x, pram_array **y);
+/* Their generated input: n integer flags, each 1 with probability
+ * 1 / one_in, from seed. 0, or -1 when out of memory. */
+int prog_gen_flags(algo_data *in, size_t n, uint64_t one_in, uint64_t seed);
 
 #endif

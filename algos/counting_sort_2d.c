@@ -34,26 +34,21 @@
 
 #include "common.h"
 
-/* The parameters, by index. */
-enum {
-	P_RANGE,
-	P_DIST
-};
-
+/* The parameters, by index PROG_SORT_P_* (common.h). */
 static const algo_param c2d_params[] = {
-    [P_RANGE] = {.name = "key-range",
-		 .metavar = "M",
-		 .min = 1,
-		 .max = 1 << 16,
-		 .def = 256,
-		 .help = "keys lie in [0, M): the histogram's cells, one grid dimension"},
-    [P_DIST] = PROG_PARAM_DIST,
+    [PROG_SORT_P_RANGE] = {.name = "key-range",
+			   .metavar = "M",
+			   .min = 1,
+			   .max = 1 << 16,
+			   .def = 256,
+			   .help = "keys lie in [0, M): the histogram's cells, one grid dimension"},
+    [PROG_SORT_P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
 static int c2d_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	uint64_t m = (uint64_t)p->v[P_RANGE];
+	uint64_t m = (uint64_t)p->v[PROG_SORT_P_RANGE];
 	*w = *d = 0;
 	if (n == 0)
 		return 0;
@@ -62,16 +57,11 @@ static int c2d_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static int c2d_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
-{
-	return prog_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
-}
-
 static int c2d_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n;
-	int64_t range = p->v[P_RANGE];
-	if (prog_check_keys(m, in, range, "give a --key-range above the largest key") || n == 0)
+	int64_t range = p->v[PROG_SORT_P_RANGE];
+	if (prog_check_key_range(m, in, range) || n == 0)
 		return 0;
 	if ((uint64_t)n * (uint64_t)range >= UINT32_MAX) {
 		pram_fail(m, PRAM_EINVAL,
@@ -111,12 +101,6 @@ static int c2d_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	return 0;
 }
 
-static void c2d_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	if (prog_bad_key(in, p->v[P_RANGE]) < 0)
-		prog_ref_sort(in, out);
-}
-
 const algo algo_counting_sort_2d = {
     .name = "counting-sort-2d",
     .family = "sort",
@@ -131,7 +115,7 @@ const algo algo_counting_sort_2d = {
     .work_exact = "m + n + (2m - 1) n, m = key-range",
     .depth_exact = "3; D_serial = 1 + max(1, #{keys < m - 1}) + max(1, max key)",
     .cost = c2d_cost,
-    .generate = c2d_generate,
+    .generate = prog_gen_sort_keys,
     .simulate = c2d_simulate,
-    .reference = c2d_reference,
+    .reference = prog_sort_reference,
 };

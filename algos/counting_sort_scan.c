@@ -40,20 +40,15 @@
  */
 #include "common.h"
 
-/* The parameters, by index. */
-enum {
-	P_RANGE,
-	P_DIST
-};
-
+/* The parameters, by index PROG_SORT_P_* (common.h). */
 static const algo_param cscan_params[] = {
-    [P_RANGE] = {.name = "key-range",
-		 .metavar = "M",
-		 .min = 1,
-		 .max = 1 << 24,
-		 .def = 256,
-		 .help = "keys lie in [0, M): the histogram's cells"},
-    [P_DIST] = PROG_PARAM_DIST,
+    [PROG_SORT_P_RANGE] = {.name = "key-range",
+			   .metavar = "M",
+			   .min = 1,
+			   .max = 1 << 24,
+			   .def = 256,
+			   .help = "keys lie in [0, M): the histogram's cells"},
+    [PROG_SORT_P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
@@ -68,7 +63,7 @@ static const algo_port cscan_outputs[] = {
 
 static int cscan_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	uint64_t range = (uint64_t)p->v[P_RANGE];
+	uint64_t range = (uint64_t)p->v[PROG_SORT_P_RANGE];
 	*w = *d = 0;
 	if (n == 0)
 		return 0;
@@ -78,23 +73,17 @@ static int cscan_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static int cscan_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
-{
-	return prog_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
-}
-
 static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
-	size_t n = in->n, range = (size_t)p->v[P_RANGE];
-	if (prog_check_keys(m, in, (int64_t)range, "give a --key-range above the largest key") ||
-	    n == 0)
+	size_t n = in->n, range = (size_t)p->v[PROG_SORT_P_RANGE];
+	pram_array *x = prog_load_keys(m, in, (int64_t)range);
+	if (!x)
 		return 0;
-	pram_array *x = prog_load(m, "keys", in, n, NULL);
 	pram_array *hist = pram_array_new(m, "histogram", range, PRAM_INT);
 	pram_array *pos = pram_array_new(m, "pos", range, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", n, PRAM_INT);
 	pram_array *from = pram_array_new(m, "from", n, PRAM_INT);
-	if (!x || !hist || !pos || !y || !from)
+	if (!hist || !pos || !y || !from)
 		return 0;
 	PRAM_STEP(m, "clear: histogram[k] = 0") {
 		PRAM_FORALL(m, k, 0, range) {
@@ -124,7 +113,7 @@ static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const al
  * indices by key (equal keys in input order). */
 static void cscan_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	if (prog_bad_key(in, p->v[P_RANGE]) >= 0)
+	if (prog_bad_key(in, p->v[PROG_SORT_P_RANGE]) >= 0)
 		return;
 	prog_ref_stable(in, NULL, 0, &out[0], &out[1]);
 }
@@ -144,7 +133,7 @@ const algo algo_counting_sort_scan = {
 		  "scan",
     .depth_exact = "2 ceil(log2 m) + 6 (4 under --model scan); D_serial = D + 2 (mode - 1)",
     .cost = cscan_cost,
-    .generate = cscan_generate,
+    .generate = prog_gen_sort_keys,
     .simulate = cscan_simulate,
     .reference = cscan_reference,
 };
