@@ -26,6 +26,8 @@ nobase_dist_pkgdata_DATA += kernels/or_crcw.cl kernels/leader_crcw.cl
 nobase_dist_pkgdata_DATA += kernels/copy.cl
 # The summed-area table.
 nobase_dist_pkgdata_DATA += kernels/sat.cl
+# The query of the table the programs built on it share.
+nobase_dist_pkgdata_DATA += kernels/satbox.clh
 nobase_dist_pkgdata_DATA += kernels/box_filter.cl
 nobase_dist_pkgdata_DATA += kernels/haar.cl
 nobase_dist_pkgdata_DATA += kernels/scatter_blur.cl
