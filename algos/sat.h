@@ -1,7 +1,8 @@
 /*
  * sat.h - what the summed-area table (sat.c) shares with the programs built
- * on it and with the report: the variants, the query of a box in each, the
- * float32 precision measure and the bits-needed rule.
+ * on it, their kernels and the tests: the variants, the query of a box in
+ * each, the float32 precision measure (which sat's own report figure
+ * draws), the bits-needed rule and the box filters' inputs, box and cost.
  */
 #ifndef PRAM_ALGOS_SAT_H
 #define PRAM_ALGOS_SAT_H
