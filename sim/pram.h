@@ -69,7 +69,27 @@ typedef enum {
 const char *pram_status_name(pram_status s);
 const char *pram_status_msg(pram_status s);
 
-/* Memory models (DESIGN.md, "PRAM semantics"). */
+/*
+ * PRAM semantics: the memory models. A step is synchronous (its reads see
+ * memory as the step began, its writes land together when it ends), and
+ * the model judges every cell that two processors of one step touch:
+ *
+ *   erew            no cell read by two processors, none written by two
+ *   crew            concurrent reads; no concurrent writes
+ *   crcw-common     concurrent writes, legal only when all write one value
+ *   crcw-arbitrary  one concurrent writer wins, chosen by a seeded random
+ *                   choice (pram_config.seed)
+ *   crcw-priority   the lowest processor id wins
+ *   crcw-combining  concurrent writes combined with pram_config.combine
+ *   scan            EREW plus pram_scan_prim, a scan of one step and n work
+ *
+ * A processor's second write to a cell replaces its first. Atomics
+ * (pram_atomic) of several processors on one cell need a CRCW model; they
+ * are applied one after another in processor-id order, each seeing the
+ * cell as the lower ids left it. A cell may not be both written and
+ * updated atomically in one step. A violation fails the machine, or with
+ * PRAM_CONFLICT_COUNT is kept and the step goes on.
+ */
 typedef enum {
 	PRAM_EREW,
 	PRAM_CREW,
