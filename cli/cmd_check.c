@@ -13,7 +13,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 #include "check.h"
 #include "cli.h"
 #include "config.h"
+#include "files.h"
 
 enum {
 	O_JSON = 1000,
@@ -40,22 +40,6 @@ enum {
 	O_INTERNAL,
 	O_HELP
 };
-
-/* printf a path into buf; a path that does not fit leaves buf empty, so
- * that what is done with it fails rather than touching another file.
- * Returns 0, or -1 when it did not fit. */
-static int pathf(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= len) {
-		buf[0] = '\0';
-		return -1;
-	}
-	return 0;
-}
 
 /* Check one file and print it the way asked. Returns 0 passed, 1 not, -1
  * the check could not run. */
@@ -100,7 +84,7 @@ static int check_one(const ck_exercise *ex, const char *path, int json, int tap,
 static int find_submission(const char *dir, const char *file, char *out, size_t len)
 {
 	struct stat st;
-	pathf(out, len, "%s/%s", dir, file);
+	files_path(out, len, "%s/%s", dir, file);
 	if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
 		return 0;
 	DIR *d = opendir(dir);
@@ -111,7 +95,7 @@ static int find_submission(const char *dir, const char *file, char *out, size_t 
 	while ((e = readdir(d)) && found) {
 		if (e->d_name[0] == '.')
 			continue;
-		pathf(out, len, "%s/%s/%s", dir, e->d_name, file);
+		files_path(out, len, "%s/%s/%s", dir, e->d_name, file);
 		if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
 			found = 0;
 	}
@@ -139,17 +123,17 @@ static int grade_one(void *arg)
 	ck_result_init(&r, g->ex, g->path);
 	ck_run(g->ex, g->path, &r);
 	FILE *f;
-	pathf(p, sizeof p, "%s/reports/%s.txt", g->outdir, g->student);
+	files_path(p, sizeof p, "%s/reports/%s.txt", g->outdir, g->student);
 	if ((f = fopen(p, "w"))) {
 		ck_report_text(f, &r);
 		fclose(f);
 	}
-	pathf(p, sizeof p, "%s/reports/%s.json", g->outdir, g->student);
+	files_path(p, sizeof p, "%s/reports/%s.json", g->outdir, g->student);
 	if ((f = fopen(p, "w"))) {
 		ck_report_json(f, &r);
 		fclose(f);
 	}
-	pathf(p, sizeof p, "%s/reports/%s.row", g->outdir, g->student);
+	files_path(p, sizeof p, "%s/reports/%s.row", g->outdir, g->student);
 	if ((f = fopen(p, "w"))) {
 		fprintf(f, "%s\t%g\t%g", ck_passed(&r) ? "yes" : "no", ck_score(&r),
 			ck_max_score(&r));
@@ -170,19 +154,6 @@ static int grade_one(void *arg)
 	return 0;
 }
 
-static int mkdir_p(const char *d)
-{
-	char buf[PATH_MAX];
-	snprintf(buf, sizeof buf, "%s", d);
-	for (char *s = buf + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			mkdir(buf, 0777);
-			*s = '/';
-		}
-	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
-}
-
 /* In a worker: grade one student of the class, in a contained child with
  * the student's time limit and a session of its own; a missing file, a
  * time-out or a crash gets its summary row here. */
@@ -190,8 +161,8 @@ static void grade_student(const ck_exercise *ex, const char *dir, const char *ou
 			  const char *rep, const char *name, double student_limit)
 {
 	char sub[PATH_MAX], sdir[PATH_MAX], err[256], q[PATH_MAX];
-	pathf(sdir, sizeof sdir, "%s/%s", dir, name);
-	pathf(q, sizeof q, "%s/%s.row", rep, name);
+	files_path(sdir, sizeof sdir, "%s/%s", dir, name);
+	files_path(q, sizeof q, "%s/%s.row", rep, name);
 	if (find_submission(sdir, ex->file, sub, sizeof sub) != 0) {
 		FILE *f = fopen(q, "w");
 		if (f) {
@@ -218,47 +189,48 @@ static void grade_student(const ck_exercise *ex, const char *dir, const char *ou
 	ck_proc_free(&p);
 }
 
-static int grade_class(const ck_exercise *ex, const char *dir, const char *outdir, int jobs,
-		       double student_limit)
+/* The student folders of the class folder dir, sorted by name, into *names
+ * (*n of them, the caller's to free). Returns 0, or EXIT_USAGE (reported). */
+static int list_students(const char *dir, char ***names, size_t *n)
 {
 	DIR *d = opendir(dir);
 	if (!d) {
 		cli_error("check: --class %s: %s", dir, strerror(errno));
 		return EXIT_USAGE;
 	}
-	char **names = NULL;
-	size_t n = 0, cap = 0;
+	size_t cap = 0;
 	struct dirent *e;
 	while ((e = readdir(d))) {
 		char p[PATH_MAX];
 		struct stat st;
 		if (e->d_name[0] == '.')
 			continue;
-		pathf(p, sizeof p, "%s/%s", dir, e->d_name);
+		files_path(p, sizeof p, "%s/%s", dir, e->d_name);
 		if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))
 			continue;
-		if (n == cap) {
+		if (*n == cap) {
 			cap = cap ? cap * 2 : 64;
-			char **nn = realloc(names, cap * sizeof *nn);
+			char **nn = realloc(*names, cap * sizeof *nn);
 			if (!nn)
 				break;
-			names = nn;
+			*names = nn;
 		}
-		names[n++] = strdup(e->d_name);
+		(*names)[(*n)++] = strdup(e->d_name);
 	}
 	closedir(d);
-	if (n == 0) {
+	if (*n == 0) {
 		cli_error("check: --class %s holds no student folders", dir);
-		free(names);
 		return EXIT_USAGE;
 	}
-	qsort(names, n, sizeof *names, cmpstr);
-	char rep[PATH_MAX];
-	pathf(rep, sizeof rep, "%s/reports", outdir);
-	if (mkdir_p(rep) != 0) {
-		cli_error("check: cannot make %s: %s", rep, strerror(errno));
-		goto fail;
-	}
+	qsort(*names, *n, sizeof **names, cmpstr);
+	return 0;
+}
+
+/* Grade the n students of names, each in a worker process, up to jobs at
+ * once, their rows in rep. Returns how many could not be started. */
+static size_t run_workers(const ck_exercise *ex, const char *dir, const char *outdir,
+			  const char *rep, char **names, size_t n, int jobs, double student_limit)
+{
 	fflush(NULL);
 	/* A work queue: up to jobs students at once, the next one starting as
 	 * soon as one is done, so a hanging student holds one worker for its
@@ -292,24 +264,13 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 		else if (errno != EINTR)
 			break;
 	}
-	if (next < n) {
-		cli_error("check: --class: %zu students could not be graded", n - next);
-		goto fail;
-	}
+	return n - next;
+}
 
-	/* the summary */
-	char pc[PATH_MAX], pm[PATH_MAX];
-	pathf(pc, sizeof pc, "%s/summary.csv", outdir);
-	pathf(pm, sizeof pm, "%s/summary.md", outdir);
-	FILE *csv = fopen(pc, "w"), *md = fopen(pm, "w");
-	if (!csv || !md) {
-		cli_error("check: cannot write the summary in %s", outdir);
-		if (csv)
-			fclose(csv);
-		if (md)
-			fclose(md);
-		goto fail;
-	}
+/* The summaries' heads: the columns, one a criterion with points. Returns
+ * how many criteria. */
+static int summary_head(FILE *csv, FILE *md, const ck_exercise *ex, size_t n)
+{
 	fprintf(csv, "student,passed,score,max_score");
 	fprintf(md, "# %s: %zu submissions\n\n| student | passed | score |", ex->name, n);
 	int ncrit = 0;
@@ -324,62 +285,109 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 	for (int c = 0; c < ncrit; c++)
 		fprintf(md, "---|");
 	fprintf(md, "---|\n");
-	size_t npassed = 0;
-	for (size_t k = 0; k < n; k++) {
-		char p[PATH_MAX], row[4096] = "";
-		pathf(p, sizeof p, "%s/%s.row", rep, names[k]);
-		FILE *f = fopen(p, "r");
-		if (!f || !fgets(row, sizeof row, f))
-			snprintf(row, sizeof row, "no\t0\t0\terror\n");
-		if (f)
-			fclose(f);
-		unlink(p);
-		row[strcspn(row, "\n")] = '\0';
-		char *fields[CK_CRIT_COUNT + 4] = {0};
-		int nf = 0;
-		char *save = NULL;
-		for (char *t = strtok_r(row, "\t", &save); t && nf < CK_CRIT_COUNT + 4;
-		     t = strtok_r(NULL, "\t", &save))
-			fields[nf++] = t;
-		const char *passed = nf > 0 ? fields[0] : "no";
-		npassed += strcmp(passed, "yes") == 0;
-		/* a row of a timed-out or missing student has no criteria */
-		int full = nf >= 3 + ncrit;
-		fprintf(csv, "%s,%s,%s,%s", names[k], passed, nf > 1 ? fields[1] : "0",
-			nf > 2 ? fields[2] : "0");
-		fprintf(md, "| %s | %s | %s / %s |", names[k], passed, nf > 1 ? fields[1] : "0",
-			nf > 2 ? fields[2] : "0");
-		for (int c = 0; c < ncrit; c++) {
-			const char *v = full ? fields[3 + c] : "-";
-			fprintf(csv, ",%s", v);
-			fprintf(md, " %s |", v);
-		}
-		const char *diag = full ? (nf > 3 + ncrit ? fields[3 + ncrit] : "")
-					: (nf > 3                           ? fields[3]
-					   : strcmp(passed, "missing") == 0 ? "no "
-									    : "");
-		char dbuf[600];
-		if (!full && strcmp(passed, "missing") == 0)
-			snprintf(dbuf, sizeof dbuf, "no %s", ex->file);
-		else
-			snprintf(dbuf, sizeof dbuf, "%s", diag);
-		fprintf(csv, ",\"%s\"\n", dbuf);
-		fprintf(md, " %s |\n", dbuf);
+	return ncrit;
+}
+
+/* One student's line of the summaries, from the row its worker left in rep
+ * (removed once read). Returns 1 when the student passed. */
+static int summary_row(FILE *csv, FILE *md, const ck_exercise *ex, const char *rep,
+		       const char *name, int ncrit)
+{
+	char p[PATH_MAX], row[4096] = "";
+	files_path(p, sizeof p, "%s/%s.row", rep, name);
+	FILE *f = fopen(p, "r");
+	if (!f || !fgets(row, sizeof row, f))
+		snprintf(row, sizeof row, "no\t0\t0\terror\n");
+	if (f)
+		fclose(f);
+	unlink(p);
+	row[strcspn(row, "\n")] = '\0';
+	char *fields[CK_CRIT_COUNT + 4] = {0};
+	int nf = 0;
+	char *save = NULL;
+	for (char *t = strtok_r(row, "\t", &save); t && nf < CK_CRIT_COUNT + 4;
+	     t = strtok_r(NULL, "\t", &save))
+		fields[nf++] = t;
+	const char *passed = nf > 0 ? fields[0] : "no";
+	/* a row of a timed-out or missing student has no criteria */
+	int full = nf >= 3 + ncrit;
+	fprintf(csv, "%s,%s,%s,%s", name, passed, nf > 1 ? fields[1] : "0",
+		nf > 2 ? fields[2] : "0");
+	fprintf(md, "| %s | %s | %s / %s |", name, passed, nf > 1 ? fields[1] : "0",
+		nf > 2 ? fields[2] : "0");
+	for (int c = 0; c < ncrit; c++) {
+		const char *v = full ? fields[3 + c] : "-";
+		fprintf(csv, ",%s", v);
+		fprintf(md, " %s |", v);
 	}
+	const char *diag = full ? (nf > 3 + ncrit ? fields[3 + ncrit] : "")
+				: (nf > 3                           ? fields[3]
+				   : strcmp(passed, "missing") == 0 ? "no "
+								    : "");
+	char dbuf[600];
+	if (!full && strcmp(passed, "missing") == 0)
+		snprintf(dbuf, sizeof dbuf, "no %s", ex->file);
+	else
+		snprintf(dbuf, sizeof dbuf, "%s", diag);
+	fprintf(csv, ",\"%s\"\n", dbuf);
+	fprintf(md, " %s |\n", dbuf);
+	return strcmp(passed, "yes") == 0;
+}
+
+/* OUT/summary.csv and OUT/summary.md from the rows in rep, and the line
+ * that says where they are. Returns EXIT_OK or EXIT_FAIL (reported). */
+static int write_summary(const ck_exercise *ex, const char *outdir, const char *rep, char **names,
+			 size_t n)
+{
+	char pc[PATH_MAX], pm[PATH_MAX];
+	files_path(pc, sizeof pc, "%s/summary.csv", outdir);
+	files_path(pm, sizeof pm, "%s/summary.md", outdir);
+	FILE *csv = fopen(pc, "w"), *md = fopen(pm, "w");
+	if (!csv || !md) {
+		cli_error("check: cannot write the summary in %s", outdir);
+		if (csv)
+			fclose(csv);
+		if (md)
+			fclose(md);
+		return EXIT_FAIL;
+	}
+	int ncrit = summary_head(csv, md, ex, n);
+	size_t npassed = 0;
+	for (size_t k = 0; k < n; k++)
+		npassed += (size_t)summary_row(csv, md, ex, rep, names[k], ncrit);
 	fprintf(md, "\n%zu of %zu passed. Per-student reports: reports/STUDENT.txt and .json.\n",
 		npassed, n);
 	fclose(csv);
 	fclose(md);
 	printf("graded %zu submissions (%zu passed): %s, %s, %s/\n", n, npassed, pc, pm, rep);
-	for (size_t k = 0; k < n; k++)
-		free(names[k]);
-	free(names);
 	return EXIT_OK;
-fail:
+}
+
+/* --class DIR: grade every student folder of dir into outdir. */
+static int grade_class(const ck_exercise *ex, const char *dir, const char *outdir, int jobs,
+		       double student_limit)
+{
+	char **names = NULL, rep[PATH_MAX];
+	size_t n = 0, left;
+	int rc = list_students(dir, &names, &n);
+	if (rc)
+		goto done;
+	rc = EXIT_FAIL;
+	files_path(rep, sizeof rep, "%s/reports", outdir);
+	if (files_mkdir_p(rep) != 0) {
+		cli_error("check: cannot make %s: %s", rep, strerror(errno));
+		goto done;
+	}
+	if ((left = run_workers(ex, dir, outdir, rep, names, n, jobs, student_limit))) {
+		cli_error("check: --class: %zu students could not be graded", left);
+		goto done;
+	}
+	rc = write_summary(ex, outdir, rep, names, n);
+done:
 	for (size_t k = 0; k < n; k++)
 		free(names[k]);
 	free(names);
-	return EXIT_FAIL;
+	return rc;
 }
 
 /* The Gradescope bundle: setup.sh, run_autograder and the exercise. */
@@ -448,17 +456,15 @@ static int write_file(const char *path, const char *text, int exec)
 static int write_autograder(const ck_exercise *ex, const char *zip, const char *source)
 {
 	char dir[PATH_MAX];
-	const char *t = getenv("TMPDIR");
-	snprintf(dir, sizeof dir, "%s/pram-autograder.XXXXXX", t && *t ? t : "/tmp");
-	if (!mkdtemp(dir)) {
+	if (files_tempdir("pram-autograder", dir, sizeof dir)) {
 		cli_error("check: cannot make a temporary folder: %s", strerror(errno));
 		return EXIT_FAIL;
 	}
 	char p1[PATH_MAX], p2[PATH_MAX], p3[PATH_MAX], p4[PATH_MAX], abszip[PATH_MAX];
-	pathf(p1, sizeof p1, "%s/setup.sh", dir);
-	pathf(p2, sizeof p2, "%s/run_autograder", dir);
-	pathf(p3, sizeof p3, "%s/%s.exercise", dir, ex->name);
-	pathf(p4, sizeof p4, "%s/pramsim.tar.gz", dir);
+	files_path(p1, sizeof p1, "%s/setup.sh", dir);
+	files_path(p2, sizeof p2, "%s/run_autograder", dir);
+	files_path(p3, sizeof p3, "%s/%s.exercise", dir, ex->name);
+	files_path(p4, sizeof p4, "%s/pramsim.tar.gz", dir);
 	char *ra = ck_strf(run_autograder_fmt, ex->file, ex->file, ex->name, ex->name, ex->name);
 	char err[512];
 	char *exdata = ck_slurp(ex->path, NULL, err, sizeof err);
@@ -469,12 +475,12 @@ static int write_autograder(const ck_exercise *ex, const char *zip, const char *
 		goto done;
 	}
 	if (zip[0] == '/')
-		pathf(abszip, sizeof abszip, "%s", zip);
+		files_path(abszip, sizeof abszip, "%s", zip);
 	else {
 		char cwd[PATH_MAX];
 		if (!getcwd(cwd, sizeof cwd))
 			goto done;
-		pathf(abszip, sizeof abszip, "%s/%s", cwd, zip);
+		files_path(abszip, sizeof abszip, "%s/%s", cwd, zip);
 	}
 	unlink(abszip);
 	char *argv[8] = {"zip", "-q", "-j", abszip, p1, p2, p3, NULL};
