@@ -6,7 +6,6 @@
  * of what a plain copy moves. The bytes an algorithm must move are its
  * registry entry's (algo.h's bytes, or the default that comment states).
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -16,13 +15,6 @@
 #include "clrt.h"
 #include "gpu.h"
 #include "gpuval.h"
-
-/* The command's entry, defined at the end and listed in main.c. */
-
-/* Options of this command only (the shared codes are in cli.h). */
-enum {
-	OPT_FLAGS = 3000
-};
 
 /* The sizes when none are given: large enough to reach the memory's
  * bandwidth on a GPU, small enough to finish in seconds on a CPU. */
@@ -49,6 +41,8 @@ typedef struct bench_opts {
 	int flags_every;          /* 1: every:K, 0: random:K */
 	uint64_t flags_k;         /* K */
 } bench_opts;
+_Static_assert(offsetof(bench_opts, a) == 0,
+	       "an algorithm command's options open with its cli_algo_opts");
 
 /* One algorithm to run: its options applied. */
 typedef struct bench_algo {
@@ -60,98 +54,70 @@ typedef struct bench_algo {
 
 /* Parse --flags: "every:K" (a flag on every K-th element, from element 0:
  * segments of K, as offsets give them) or "random:K" (element 0 and each
- * other element with probability 1/K). */
-static int parse_flags(bench_opts *o, const char *s)
+ * other element with probability 1/K). dst: the whole bench_opts (offset
+ * 0), as for --variant. */
+static int opt_flags(void *dst, const char *s, char *why, size_t len)
 {
+	bench_opts *o = dst;
 	const char *colon = strchr(s, ':');
-	size_t len = colon ? (size_t)(colon - s) : 0;
-	if (colon && len == 5 && strncmp(s, "every", 5) == 0)
+	size_t n = colon ? (size_t)(colon - s) : 0;
+	if (colon && n == 5 && strncmp(s, "every", 5) == 0)
 		o->flags_every = 1;
-	else if (colon && len == 6 && strncmp(s, "random", 6) == 0)
+	else if (colon && n == 6 && strncmp(s, "random", 6) == 0)
 		o->flags_every = 0;
 	else
-		goto bad;
+		return -1;
 	if (cli_parse_u64(colon + 1, &o->flags_k) || o->flags_k < 1 ||
 	    o->flags_k > ((uint64_t)1 << 31))
-		goto bad;
+		return -1;
 	o->flags = s;
 	return 0;
-bad:
-	cli_error("bench: --flags '%s': give every:K (segments of K elements) or random:K (a "
-		  "flag with probability 1/K), K from 1 to 2^31",
-		  s);
-	return EXIT_USAGE;
 }
 
+/* --variant teaching|tuned|all. */
+static int opt_variant(void *dst, const char *arg, char *why, size_t len)
+{
+	bench_opts *o = dst;
+	o->all_variants = strcmp(arg, "all") == 0;
+	o->one_variant = 0;
+	if (o->all_variants)
+		return 0;
+	if (gpu_variant_parse(arg, &o->variant, why, len)) {
+		size_t used = strlen(why);
+		snprintf(why + used, len - used, ", or all");
+		return -1;
+	}
+	o->one_variant = 1;
+	return 0;
+}
+
+static const cli_opt bench_options[] = {
+    {"sizes", .arg = "SIZES", .kind = CLI_STR, .off = offsetof(bench_opts, sizes),
+     .help = "sizes and ranges, such as 2^20,2^24 or 2^10..2^28:2"},
+    {"device", .arg = "SPEC", .kind = CLI_STR, .off = offsetof(bench_opts, device),
+     .flags = CLI_NONEMPTY,
+     .bad = "give a device's index (pram devices), platform:device, or a part of its name",
+     .help = "the device, as pram gpu takes it"},
+    {"reps", .arg = "R", .kind = CLI_UINT, .off = offsetof(bench_opts, reps), .min = 1,
+     .max = 100000, .bad = "give a whole number from 1 to 100000",
+     .help = "timed runs after one warm-up"},
+    {"variant", .arg = "V", .kind = CLI_FN, .fn = opt_variant, .flags = CLI_OWN_WORDS,
+     .help = "teaching, tuned, or all (default: the fastest there is)"},
+    {"flags", .arg = "F", .kind = CLI_FN, .fn = opt_flags,
+     .bad = "give every:K (segments of K elements) or random:K (a flag with probability 1/K), "
+	    "K from 1 to 2^31",
+     .help = "the segment flags: every:K or random:K"},
+    {"help", .kind = CLI_HELP, .help = "print this help"},
+    {0}};
+
 /* Parse the options into o and the algorithm names into names (argv's
- * own). Returns 0, -1 after --help, or EXIT_USAGE (already reported). */
+ * own). Returns 0, CLI_HELP_GIVEN after --help, or EXIT_USAGE (already
+ * reported). */
 static int parse(bench_opts *o, int argc, char **argv, char ***names, size_t *nnames)
 {
-	static const struct option own[] = {
-	    {"device", required_argument, 0, OPT_DEVICE},
-	    {"reps", required_argument, 0, OPT_REPS},
-	    {"variant", required_argument, 0, OPT_VARIANT},
-	    {"sizes", required_argument, 0, OPT_SIZES},
-	    {"flags", required_argument, 0, OPT_FLAGS},
-	    {0, 0, 0, 0},
-	};
-	const struct option *longopts = cli_algo_longopts(own);
-	int c, li = 0;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, &li)) != -1) {
-		int h = cli_algo_option(&o->a, c, longopts[li].name, optarg);
-		if (h < 0)
-			return EXIT_USAGE;
-		if (h > 0)
-			continue;
-		switch (c) {
-		case OPT_HELP:
-			cli_usage(&cmd_bench_entry, stdout);
-			return -1;
-		case OPT_DEVICE:
-			if (!*optarg) {
-				cli_error(
-				    "bench: --device '': give a device's index (pram devices), "
-				    "platform:device, or a part of its name");
-				return EXIT_USAGE;
-			}
-			o->device = optarg;
-			break;
-		case OPT_REPS:
-			if (cli_parse_u64(optarg, &o->reps) || o->reps < 1 || o->reps > 100000) {
-				cli_error(
-				    "bench: --reps '%s': give a whole number from 1 to 100000",
-				    optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_SIZES:
-			o->sizes = optarg;
-			break;
-		case OPT_FLAGS:
-			if (parse_flags(o, optarg))
-				return EXIT_USAGE;
-			break;
-		case OPT_VARIANT: {
-			char why[128];
-			if (strcmp(optarg, "all") == 0) {
-				o->all_variants = 1;
-				o->one_variant = 0;
-				break;
-			}
-			if (gpu_variant_parse(optarg, &o->variant, why, sizeof why)) {
-				cli_error("bench: --variant: %s, or all", why);
-				return EXIT_USAGE;
-			}
-			o->one_variant = 1;
-			o->all_variants = 0;
-			break;
-		}
-		default:
-			return cli_bad_option("bench", c, argv);
-		}
-	}
+	int nops, rc = cli_parse(&cmd_bench_entry, argc, argv, o, &nops);
+	if (rc)
+		return rc;
 	if (o->a.have_n || o->a.input) {
 		cli_error(
 		    "bench: give the sizes with --sizes (inputs are generated from the seed)");
@@ -161,8 +127,8 @@ static int parse(bench_opts *o, int argc, char **argv, char ***names, size_t *nn
 		cli_error("bench: --csv is not offered here; use --json");
 		return EXIT_USAGE;
 	}
-	*names = argv + optind;
-	*nnames = (size_t)(argc - optind);
+	*names = argv + 1;
+	*nnames = (size_t)nops;
 	return 0;
 }
 
@@ -394,7 +360,7 @@ static int bench_exec(int argc, char **argv)
 	size_t nnames = 0;
 	int rc = parse(&o, argc, argv, &names, &nnames);
 	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
 
 	/* The algorithms, each with the options applied: those named, else
 	 * every one with kernels in this build. */
@@ -620,5 +586,8 @@ const cmd_entry cmd_bench_entry = {
 	    "                   an option refuses it\n"
 	    "  --seed S         the seed of the generated inputs (default 1)\n"
 	    "  --json           one JSON object (see man pram)\n",
+    .opts = bench_options,
+    .algo = 1,
+    .operands = CLI_ANY,
     .exec = bench_exec,
 };

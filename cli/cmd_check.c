@@ -10,7 +10,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,22 +23,6 @@
 #include "cli.h"
 #include "config.h"
 #include "files.h"
-
-enum {
-	O_JSON = 1000,
-	O_TAP,
-	O_GRADESCOPE,
-	O_CLASS,
-	O_OUT,
-	O_JOBS,
-	O_AUTOGRADER,
-	O_TIME,
-	O_STUDENT_LIMIT,
-	O_LIST,
-	O_SOURCE,
-	O_INTERNAL,
-	O_HELP
-};
 
 /* Check one file and print it the way asked. Returns 0 passed, 1 not, -1
  * the check could not run. */
@@ -521,192 +504,124 @@ done:
 	return rc;
 }
 
-static int check_exec(int argc, char **argv)
+typedef struct check_opts {
+	int json, tap, list;
+	const char *gradescope, *klass, *out, *autograder, *source;
+	uint64_t jobs;
+	double time_limit, student_limit; /* 0: the defaults */
+	int internal;                     /* --internal-case */
+} check_opts;
+
+/* ---- --internal-case (hidden): one kernel case on the default device, for
+ * pram's own children (check/kernelcheck.c runs it under Oclgrind); its row
+ * ends check_options ---- */
+
+static int internal_case(char **ops, int nops)
 {
-	static const struct option longopts[] = {
-	    {"json", no_argument, 0, O_JSON},
-	    {"tap", no_argument, 0, O_TAP},
-	    {"gradescope", required_argument, 0, O_GRADESCOPE},
-	    {"class", required_argument, 0, O_CLASS},
-	    {"out", required_argument, 0, O_OUT},
-	    {"jobs", required_argument, 0, O_JOBS},
-	    {"autograder", required_argument, 0, O_AUTOGRADER},
-	    {"source", required_argument, 0, O_SOURCE},
-	    {"time-limit", required_argument, 0, O_TIME},
-	    {"student-limit", required_argument, 0, O_STUDENT_LIMIT},
-	    {"list", no_argument, 0, O_LIST},
-	    {"internal-case", no_argument, 0, O_INTERNAL},
-	    {"help", no_argument, 0, O_HELP},
-	    {0, 0, 0, 0},
-	};
-	int json = 0, tap = 0, list = 0, internal = 0, c;
-	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	const char *gradescope = NULL, *klass = NULL, *out = "check-results", *autograder = NULL;
-	const char *source = NULL;
-	double tlimit = 0, slimit = 0;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-		char *end;
-		switch (c) {
-		case O_JSON:
-			json = 1;
-			break;
-		case O_TAP:
-			tap = 1;
-			break;
-		case O_GRADESCOPE:
-			gradescope = optarg;
-			break;
-		case O_CLASS:
-			klass = optarg;
-			break;
-		case O_OUT:
-			out = optarg;
-			break;
-		case O_AUTOGRADER:
-			autograder = optarg;
-			break;
-		case O_SOURCE:
-			source = optarg;
-			break;
-		case O_LIST:
-			list = 1;
-			break;
-		case O_INTERNAL:
-			internal = 1;
-			break;
-		case O_JOBS:
-			jobs = strtol(optarg, &end, 10);
-			if (*end || jobs < 1 || jobs > 256) {
-				cli_error("check: --jobs '%s': give a number from 1 to 256",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case O_TIME:
-		case O_STUDENT_LIMIT: {
-			double v = strtod(optarg, &end);
-			if (*end || !(v > 0 && v <= 3600)) {
-				cli_error("check: --%s '%s': give seconds from 0 to 3600",
-					  c == O_TIME ? "time-limit" : "student-limit", optarg);
-				return EXIT_USAGE;
-			}
-			*(c == O_TIME ? &tlimit : &slimit) = v;
-			break;
-		}
-		case O_HELP:
-			cli_usage(&cmd_check_entry, stdout);
-			return EXIT_OK;
-		default:
-			return cli_bad_option("check", c, argv);
-		}
-		/* options may follow the files too */
-		(void)0;
+	if (nops != 6) {
+		cli_error("check: --internal-case EXERCISE FILE N L DIST SEED");
+		return EXIT_USAGE;
 	}
-	if (list) {
-		printf("exercises:\n");
-		ck_exercise_list(stdout);
-		return EXIT_OK;
-	}
-	/* getopt stopped at the first operand ("+"): collect operands and the
-	 * options after them */
-	char *ops[256];
-	int nops = 0;
-	while (optind < argc) {
-		if (argv[optind][0] == '-' && argv[optind][1]) {
-			int idx = optind;
-			c = getopt_long(argc, argv, "+", longopts, NULL);
-			if (c == -1)
-				break;
-			if (c == O_JSON)
-				json = 1;
-			else if (c == O_TAP)
-				tap = 1;
-			else if (c == O_GRADESCOPE)
-				gradescope = optarg;
-			else if (c == O_CLASS)
-				klass = optarg;
-			else if (c == O_OUT)
-				out = optarg;
-			else if (c == O_AUTOGRADER)
-				autograder = optarg;
-			else if (c == O_SOURCE)
-				source = optarg;
-			else if (c == O_INTERNAL)
-				internal = 1;
-			else if (c == O_TIME || c == O_STUDENT_LIMIT || c == O_JOBS) {
-				char *end;
-				double v = strtod(optarg, &end);
-				if (*end || !(v > 0 && v <= 3600)) {
-					cli_error("check: %s '%s': give a positive number",
-						  argv[idx], optarg);
-					return EXIT_USAGE;
-				}
-				if (c == O_TIME)
-					tlimit = v;
-				else if (c == O_STUDENT_LIMIT)
-					slimit = v;
-				else
-					jobs = (long)v;
-			} else if (c == O_HELP) {
-				cli_usage(&cmd_check_entry, stdout);
-				return EXIT_OK;
-			} else
-				return cli_bad_option("check", c, argv);
-			continue;
-		}
-		if (nops < 256)
-			ops[nops++] = argv[optind];
-		optind++;
-	}
-	if (internal) {
-		if (nops != 6) {
-			cli_error("check: --internal-case EXERCISE FILE N L DIST SEED");
-			return EXIT_USAGE;
-		}
-		return ck_internal_case(ops[0], ops[1], ops[2], ops[3], atoi(ops[4]),
-					strtoull(ops[5], NULL, 10));
-	}
+	return ck_internal_case(ops[0], ops[1], ops[2], ops[3], atoi(ops[4]),
+				strtoull(ops[5], NULL, 10));
+}
+
+/* ---- the command ---- */
+
+static const cli_opt check_options[] = {
+    {"json", .kind = CLI_FLAG, .off = offsetof(check_opts, json),
+     .help = "one JSON object per file"},
+    {"tap", .kind = CLI_FLAG, .off = offsetof(check_opts, tap),
+     .help = "TAP, one test per criterion"},
+    {"gradescope", .arg = "FILE", .kind = CLI_STR, .off = offsetof(check_opts, gradescope),
+     .help = "also write Gradescope's results.json to FILE"},
+    {"time-limit", .arg = "S", .kind = CLI_REAL, .off = offsetof(check_opts, time_limit),
+     .flags = CLI_ABOVE_LO, .lo = 0, .hi = 3600, .bad = "give seconds from 0 to 3600",
+     .help = "seconds per child process (default: the exercise's)"},
+    {"class", .arg = "DIR", .kind = CLI_STR, .off = offsetof(check_opts, klass),
+     .help = "grade every student folder of DIR"},
+    {"out", .arg = "DIR", .kind = CLI_STR, .off = offsetof(check_opts, out),
+     .help = "where --class writes (default check-results)"},
+    {"jobs", .arg = "N", .kind = CLI_UINT, .off = offsetof(check_opts, jobs), .min = 1, .max = 256,
+     .bad = "give a number from 1 to 256", .help = "students graded at once (default: the cores)"},
+    {"student-limit", .arg = "S", .kind = CLI_REAL, .off = offsetof(check_opts, student_limit),
+     .flags = CLI_ABOVE_LO, .lo = 0, .hi = 3600, .bad = "give seconds from 0 to 3600",
+     .help = "seconds one student may take in all"},
+    {"autograder", .arg = "ZIP", .kind = CLI_STR, .off = offsetof(check_opts, autograder),
+     .help = "write a Gradescope autograder bundle"},
+    {"source", .arg = "TARBALL", .kind = CLI_STR, .off = offsetof(check_opts, source),
+     .help = "put this pramsim source tarball in the bundle"},
+    {"list", .kind = CLI_FLAG, .off = offsetof(check_opts, list), .help = "the exercises"},
+    {"help", .kind = CLI_HELP, .help = "print this help"},
+    {"internal-case", .kind = CLI_FLAG, .off = offsetof(check_opts, internal), .flags = CLI_HIDDEN,
+     .help = "one kernel case, for pram's own children (internal_case)"},
+    {0}};
+
+/* The options that exclude each other. Returns 0 or EXIT_USAGE (reported). */
+static int check_usage(const check_opts *o, int nops)
+{
 	if (nops < 1) {
 		cli_error("check: give an exercise (pram check --list names them)");
 		return EXIT_USAGE;
 	}
-	if (json + tap > 1) {
+	if (o->json + o->tap > 1) {
 		cli_error("check: --json and --tap exclude each other");
 		return EXIT_USAGE;
 	}
-	int modes = (klass != NULL) + (autograder != NULL) + (nops > 1);
+	int modes = (o->klass != NULL) + (o->autograder != NULL) + (nops > 1);
 	if (modes != 1) {
 		cli_error("check: give the submission's files, or --class DIR, or --autograder "
 			  "FILE.zip (one of them)");
 		return EXIT_USAGE;
 	}
+	return 0;
+}
+
+/* Check each of the n files. Returns EXIT_OK when every one passed. */
+static int check_files(const ck_exercise *ex, const check_opts *o, char **files, int n)
+{
+	int rc = EXIT_OK;
+	for (int k = 0; k < n; k++) {
+		int r1 = check_one(ex, files[k], o->json, o->tap, o->gradescope);
+		if (r1 < 0 && rc == EXIT_OK)
+			rc = EXIT_USAGE;
+		else if (r1 > 0)
+			rc = EXIT_FAIL;
+	}
+	return rc;
+}
+
+static int check_exec(int argc, char **argv)
+{
+	check_opts o = {.out = "check-results", .jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN)};
+	int nops, rc = cli_parse(&cmd_check_entry, argc, argv, &o, &nops);
+	if (rc)
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
+	if (o.list) {
+		printf("exercises:\n");
+		ck_exercise_list(stdout);
+		return EXIT_OK;
+	}
+	char **ops = argv + 1;
+	if (o.internal)
+		return internal_case(ops, nops);
+	if ((rc = check_usage(&o, nops)))
+		return rc;
 	ck_exercise ex;
 	char err[2048];
 	if (ck_exercise_find(ops[0], &ex, err, sizeof err) != 0) {
 		cli_error("check: %s", err);
 		return EXIT_USAGE;
 	}
-	if (tlimit > 0)
-		ex.time_limit = tlimit;
-	int rc;
-	if (autograder) {
-		rc = write_autograder(&ex, autograder, source);
-	} else if (klass) {
-		if (slimit <= 0)
-			slimit = 12 * ex.time_limit + 120;
-		rc = grade_class(&ex, klass, out, (int)jobs, slimit);
-	} else {
-		rc = EXIT_OK;
-		for (int k = 1; k < nops; k++) {
-			int r1 = check_one(&ex, ops[k], json, tap, gradescope);
-			if (r1 < 0 && rc == EXIT_OK)
-				rc = EXIT_USAGE;
-			else if (r1 > 0)
-				rc = EXIT_FAIL;
-		}
-	}
+	if (o.time_limit > 0)
+		ex.time_limit = o.time_limit;
+	if (o.autograder)
+		rc = write_autograder(&ex, o.autograder, o.source);
+	else if (o.klass)
+		rc = grade_class(&ex, o.klass, o.out, (int)o.jobs,
+				 o.student_limit > 0 ? o.student_limit : 12 * ex.time_limit + 120);
+	else
+		rc = check_files(&ex, &o, ops + 1, nops - 1);
 	ck_exercise_free(&ex);
 	return rc;
 }
@@ -742,5 +657,7 @@ const cmd_entry cmd_check_entry = {
 	    "  --source TARBALL    put this pramsim source tarball in the bundle\n"
 	    "  --list              the exercises\n\n"
 	    "Exit status: 0 every file passes, 1 a file fails, 2 a usage error.\n",
+    .opts = check_options,
+    .operands = CLI_ANY,
     .exec = check_exec,
 };

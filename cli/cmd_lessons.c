@@ -13,7 +13,6 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,13 +29,6 @@
 #define LIVE_LIMIT_S   20.0  /* seconds a live example may run */
 #define HTML_LIMIT_S   30.0  /* seconds a step-through page may take */
 #define REPORT_LIMIT_S 180.0 /* seconds a figure may take */
-
-enum {
-	O_JSON = 1000,
-	O_HTML,
-	O_TIME,
-	O_HELP
-};
 
 /* --time-limit: seconds every example may run, 0 for each kind's default. */
 static double time_limit;
@@ -735,75 +727,62 @@ static int write_site(const lesson_set *s, const char *out)
 
 /* ---- the commands ---------------------------------------------------- */
 
-static int parse_limit(const char *cmd, const char *arg)
-{
-	char *end;
-	double v = strtod(arg, &end);
-	if (end == arg || *end || !(v > 0 && v <= 3600)) {
-		cli_error("%s: --time-limit '%s': give seconds from 0.1 to 3600", cmd, arg);
-		return -1;
+typedef struct lessons_opts {
+	int json;
+	const char *html;
+	double time_limit;
+} lessons_opts;
+
+/* The row of --time-limit, which both commands take. */
+#define TIME_LIMIT_OPTION                                                                  \
+	{                                                                                  \
+		.name = "time-limit", .arg = "S", .kind = CLI_REAL,                        \
+		.off = offsetof(lessons_opts, time_limit), .flags = CLI_ABOVE_LO, .lo = 0, \
+		.hi = 3600, .bad = "give seconds from 0.1 to 3600",                        \
+		.help = "seconds each example may run"                                     \
 	}
-	time_limit = v;
-	return 0;
-}
+
+static const cli_opt lessons_options[] = {
+    {"json", .kind = CLI_FLAG, .off = offsetof(lessons_opts, json), .help = "the list as JSON"},
+    {"html", .arg = "DIR", .kind = CLI_STR, .off = offsetof(lessons_opts, html),
+     .flags = CLI_NONEMPTY, .bad = "give a folder", .help = "write the course as a static site"},
+    TIME_LIMIT_OPTION,
+    {"help", .kind = CLI_HELP, .help = "print this help"},
+    {0}};
+
+static const cli_opt lesson_options[] = {
+    TIME_LIMIT_OPTION, {"help", .kind = CLI_HELP, .help = "print this help"}, {0}};
 
 static int lessons_exec(int argc, char **argv)
 {
-	static const struct option longopts[] = {{"json", no_argument, 0, O_JSON},
-						 {"html", required_argument, 0, O_HTML},
-						 {"time-limit", required_argument, 0, O_TIME},
-						 {"help", no_argument, 0, O_HELP},
-						 {0, 0, 0, 0}};
-	int json = 0, c;
-	const char *html = NULL;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case O_JSON:
-			json = 1;
-			break;
-		case O_HTML:
-			html = optarg;
-			break;
-		case O_TIME:
-			if (parse_limit("lessons", optarg))
-				return EXIT_USAGE;
-			break;
-		case O_HELP:
-			cli_usage(&cmd_lessons_entry, stdout);
-			return EXIT_OK;
-		default:
-			return cli_bad_option("lessons", c, argv);
-		}
-	}
-	if (optind < argc) {
+	lessons_opts o = {0};
+	int nops, rc = cli_parse(&cmd_lessons_entry, argc, argv, &o, &nops);
+	if (rc)
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
+	if (nops) {
 		cli_error("lessons: unexpected argument '%s' (pram lesson %s prints one lesson)",
-			  argv[optind], argv[optind]);
+			  argv[1], argv[1]);
 		return EXIT_USAGE;
 	}
-	if (json && html) {
+	if (o.json && o.html) {
 		cli_error("lessons: give --json or --html, not both");
 		return EXIT_USAGE;
 	}
-	if (html && !*html) {
-		cli_error("lessons: --html '': give a folder");
-		return EXIT_USAGE;
-	}
+	time_limit = o.time_limit;
 	lesson_set s;
 	char err[512];
 	if (lesson_load(NULL, &s, err, sizeof err)) {
 		cli_error("lessons: %s", err);
 		return EXIT_FAIL;
 	}
-	int rc = EXIT_OK;
-	if (html)
-		rc = write_site(&s, html);
-	else if (json)
+	rc = EXIT_OK;
+	if (o.html)
+		rc = write_site(&s, o.html);
+	else if (o.json)
 		list_json(&s);
 	else
 		list_text(&s);
-	for (size_t k = 0; k < s.n && !html; k++)
+	for (size_t k = 0; k < s.n && !o.html; k++)
 		if (s.l[k].error)
 			rc = EXIT_FAIL;
 	lesson_set_free(&s);
@@ -812,39 +791,25 @@ static int lessons_exec(int argc, char **argv)
 
 static int lesson_exec(int argc, char **argv)
 {
-	static const struct option longopts[] = {{"time-limit", required_argument, 0, O_TIME},
-						 {"help", no_argument, 0, O_HELP},
-						 {0, 0, 0, 0}};
-	int c;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (c == O_HELP) {
-			cli_usage(&cmd_lesson_entry, stdout);
-			return EXIT_OK;
-		}
-		if (c == O_TIME) {
-			if (parse_limit("lesson", optarg))
-				return EXIT_USAGE;
-			continue;
-		}
-		return cli_bad_option("lesson", c, argv);
-	}
-	if (argc - optind != 1) {
+	lessons_opts o = {0};
+	int nops, rc = cli_parse(&cmd_lesson_entry, argc, argv, &o, &nops);
+	if (rc)
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
+	if (nops != 1) {
 		cli_error("lesson: give one lesson, its number or its folder (pram lessons lists "
 			  "them)");
 		return EXIT_USAGE;
 	}
+	time_limit = o.time_limit;
 	lesson_set s;
 	char err[512];
 	if (lesson_load(NULL, &s, err, sizeof err)) {
 		cli_error("lesson: %s", err);
 		return EXIT_FAIL;
 	}
-	const lesson *l = lesson_lookup(&s, argv[optind]);
-	int rc;
+	const lesson *l = lesson_lookup(&s, argv[1]);
 	if (!l) {
-		unknown_lesson(&s, argv[optind]);
+		unknown_lesson(&s, argv[1]);
 		rc = EXIT_USAGE;
 	} else {
 		rc = lesson_print(l);
@@ -871,6 +836,8 @@ const cmd_entry cmd_lessons_entry = {
 	    "              page 30, a figure 180); past it the example is stopped\n"
 	    "Exit status: 0 success, 1 a malformed lesson.md or a failed example,\n"
 	    "2 a usage error.\n",
+    .opts = lessons_options,
+    .operands = CLI_ANY,
     .exec = lessons_exec,
 };
 
@@ -887,5 +854,7 @@ const cmd_entry cmd_lesson_entry = {
 	    "  --time-limit S  seconds each example may run (default 20)\n"
 	    "Exit status: 0 success, 1 a malformed lesson.md or a failed example (the\n"
 	    "rest of the lesson is still printed), 2 a usage error or no such lesson.\n",
+    .opts = lesson_options,
+    .operands = CLI_ANY,
     .exec = lesson_exec,
 };

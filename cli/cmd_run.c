@@ -3,7 +3,6 @@
  * sequential reference, with its cost table (text, JSON or CSV).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <time.h>
 #include <unistd.h>
 #include <inttypes.h>
@@ -29,6 +28,8 @@ typedef struct run_opts {
 	const char *output; /* --output FILE.pgm: the first image output, or NULL */
 	const char *html;   /* --html FILE: the page of the run */
 } run_opts;
+_Static_assert(offsetof(run_opts, a) == 0,
+	       "an algorithm command's options open with its cli_algo_opts");
 
 /* What a simulation costs, for the estimate before a run: bytes of memory
  * per input element (30 measured at the peak for Hillis-Steele at n =
@@ -443,70 +444,72 @@ static int write_page(const run_opts *o, const html_rec *page, const algo_data *
 	return 0;
 }
 
-/* pram run's own options (cli_own_fn). */
-static int run_option(void *ud, int c, const char *arg)
+/* pram run's own options, parsed by a function (dst: the whole run_opts,
+ * offset 0, or the field at the offset). */
+static int opt_model(void *dst, const char *arg, char *why, size_t len)
 {
-	run_opts *o = ud;
-	switch (c) {
-	case OPT_MODEL:
-		if (pram_model_parse(arg, &o->cfg.model)) {
-			cli_error("run: --model '%s': give erew, crew, crcw-common, "
-				  "crcw-arbitrary, "
-				  "crcw-priority, crcw-combining or scan",
-				  arg);
-			return EXIT_USAGE;
-		}
-		o->model_given = 1;
-		break;
-	case OPT_PROCS:
-		if (cli_parse_u64(arg, &o->procs) || o->procs == 0) {
-			cli_error("run: --procs '%s': give a whole number >= 1", arg);
-			return EXIT_USAGE;
-		}
-		break;
-	case OPT_TRACE:
-		o->trace = 1;
-		break;
-	case OPT_FORCE:
-		o->force = 1;
-		break;
-	case OPT_HTML:
-		o->html = arg;
-		break;
-	case OPT_BASE: {
-		uint64_t b = 0;
-		if (cli_parse_u64(arg, &b) || (b != 2 && b != 8 && b != 10 && b != 16)) {
-			cli_error("run: --base '%s': give 2, 8, 10 or 16", arg);
-			return EXIT_USAGE;
-		}
-		print_base = (unsigned)b;
-		break;
-	}
-	case OPT_CONFLICTS:
-		if (strcmp(arg, "error") == 0) {
-			o->cfg.conflicts = PRAM_CONFLICT_ERROR;
-		} else if (strcmp(arg, "count") == 0) {
-			o->cfg.conflicts = PRAM_CONFLICT_COUNT;
-		} else {
-			cli_error("run: --conflicts '%s': give error or count", arg);
-			return EXIT_USAGE;
-		}
-		break;
-	case OPT_OUT:
-		o->output = arg;
-		break;
-	case OPT_COMBINE:
-		if (pram_op_parse(arg, &o->cfg.combine)) {
-			cli_error("run: --combine '%s': give sum, max, min, and, or or xor", arg);
-			return EXIT_USAGE;
-		}
-		o->combine_given = 1;
-		break;
-	default:
-		return EXIT_USAGE; /* not in the table: cannot happen */
-	}
+	run_opts *o = dst;
+	if (pram_model_parse(arg, &o->cfg.model))
+		return -1;
+	o->model_given = 1;
 	return 0;
 }
+
+static int opt_combine(void *dst, const char *arg, char *why, size_t len)
+{
+	run_opts *o = dst;
+	if (pram_op_parse(arg, &o->cfg.combine))
+		return -1;
+	o->combine_given = 1;
+	return 0;
+}
+
+static int opt_conflicts(void *dst, const char *arg, char *why, size_t len)
+{
+	pram_conflicts *m = dst;
+	if (strcmp(arg, "error") == 0)
+		*m = PRAM_CONFLICT_ERROR;
+	else if (strcmp(arg, "count") == 0)
+		*m = PRAM_CONFLICT_COUNT;
+	else
+		return -1;
+	return 0;
+}
+
+static int opt_base(void *dst, const char *arg, char *why, size_t len)
+{
+	uint64_t b = 0;
+	if (cli_parse_u64(arg, &b) || (b != 2 && b != 8 && b != 10 && b != 16))
+		return -1;
+	print_base = (unsigned)b;
+	return 0;
+}
+
+static const cli_opt run_options[] = {
+    {"model", .arg = "M", .kind = CLI_FN, .fn = opt_model,
+     .bad = "give erew, crew, crcw-common, crcw-arbitrary, crcw-priority, crcw-combining or "
+	    "scan",
+     .help = "the memory model (default: the algorithm's own)"},
+    {"procs", .arg = "P", .kind = CLI_UINT, .off = offsetof(run_opts, procs), .min = 1,
+     .bad = "give a whole number >= 1", .help = "p for Brent's T_p (default n)"},
+    {"trace", .kind = CLI_FLAG, .off = offsetof(run_opts, trace),
+     .help = "print the arrays after every step"},
+    {"force", .kind = CLI_FLAG, .off = offsetof(run_opts, force),
+     .help = "run even when the estimate says it will not fit or is long"},
+    {"base", .arg = "B", .kind = CLI_FN, .fn = opt_base, .bad = "give 2, 8, 10 or 16",
+     .help = "print integers in base 2, 8, 10 or 16"},
+    {"conflicts", .arg = "C", .kind = CLI_FN, .off = offsetof(run_opts, cfg.conflicts),
+     .fn = opt_conflicts, .bad = "give error or count",
+     .help = "stop at the first violation (error) or count them all (count)"},
+    {"combine", .arg = "OP", .kind = CLI_FN, .fn = opt_combine,
+     .bad = "give sum, max, min, and, or or xor",
+     .help = "the operator of crcw-combining (default sum)"},
+    {"output", .arg = "FILE", .kind = CLI_STR, .off = offsetof(run_opts, output),
+     .help = "write the first image output as a PGM"},
+    {"html", .arg = "FILE", .kind = CLI_STR, .off = offsetof(run_opts, html),
+     .help = "write one page that steps through the run"},
+    {"help", .kind = CLI_FLAG, .off = offsetof(run_opts, a.help), .help = "print this help"},
+    {0}};
 
 static int run_exec(int argc, char **argv)
 {
@@ -515,22 +518,10 @@ static int run_exec(int argc, char **argv)
 	o.a.n = 16;
 	o.a.seed = 1;
 	o.procs = 0;
-	static const struct option own[] = {
-	    {"model", required_argument, 0, OPT_MODEL},
-	    {"procs", required_argument, 0, OPT_PROCS},
-	    {"trace", no_argument, 0, OPT_TRACE},
-	    {"force", no_argument, 0, OPT_FORCE},
-	    {"base", required_argument, 0, OPT_BASE},
-	    {"conflicts", required_argument, 0, OPT_CONFLICTS},
-	    {"combine", required_argument, 0, OPT_COMBINE},
-	    {"output", required_argument, 0, OPT_OUT},
-	    {"html", required_argument, 0, OPT_HTML},
-	    {0, 0, 0, 0},
-	};
-	const char *name = NULL;
-	int rc = cli_parse_algo_args("run", argc, argv, own, run_option, &o, &o.a, &name);
+	int nops, rc = cli_parse(&cmd_run_entry, argc, argv, &o, &nops);
 	if (rc)
 		return rc;
+	const char *name = nops ? argv[1] : NULL;
 	if (o.a.help)
 		return cli_algo_help(&cmd_run_entry, name);
 	if ((rc = cli_algo_finish(&o.a, "run", name)))
@@ -693,5 +684,8 @@ const cmd_entry cmd_run_entry = {
 	    "  --json, --csv    machine-readable output (see man pram for the schema)\n"
 	    "exit status: 0 verified with no violation, 1 a violation or a wrong result,\n"
 	    "2 a usage error\n",
+    .opts = run_options,
+    .algo = 1,
+    .operands = 1,
     .exec = run_exec,
 };
