@@ -225,6 +225,11 @@ static const cli_opt algo_options[] = {
      .help = "one of the algorithm's parameters (pram run ALGO --help)"},
     {0}};
 
+const cli_opt cli_json_options[] = {
+    {"json", .kind = CLI_FLAG, .off = offsetof(cli_json_opts, json), .help = "one JSON array"},
+    {"help", .kind = CLI_HELP, .help = "print this help"},
+    {0}};
+
 /* An option looked up: its declaration, its whole name (a parameter's, for
  * CLI_PARAMS) and the struct its offset is in; how many options the name
  * given begins, when it is not one whole. */

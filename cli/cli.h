@@ -95,6 +95,12 @@ typedef struct cmd_entry {
 	int (*exec)(int argc, char **argv);
 } cmd_entry;
 
+/* The options of the commands that take --json alone (list, devices). */
+typedef struct cli_json_opts {
+	int json;
+} cli_json_opts;
+extern const cli_opt cli_json_options[];
+
 /* cli_parse's answer to --help (a CLI_HELP option), after the usage. */
 #define CLI_HELP_GIVEN (-1)
 

@@ -528,6 +528,11 @@ static int internal_case(char **ops, int nops)
 
 /* ---- the command ---- */
 
+/* The fields of a time limit's row: seconds above 0, at most an hour. */
+#define SECONDS(field)                                                                           \
+	.arg = "S", .kind = CLI_REAL, .off = offsetof(check_opts, field), .flags = CLI_ABOVE_LO, \
+	.lo = 0, .hi = 3600, .bad = "give seconds from 0 to 3600"
+
 static const cli_opt check_options[] = {
     {"json", .kind = CLI_FLAG, .off = offsetof(check_opts, json),
      .help = "one JSON object per file"},
@@ -535,8 +540,7 @@ static const cli_opt check_options[] = {
      .help = "TAP, one test per criterion"},
     {"gradescope", .arg = "FILE", .kind = CLI_STR, .off = offsetof(check_opts, gradescope),
      .help = "also write Gradescope's results.json to FILE"},
-    {"time-limit", .arg = "S", .kind = CLI_REAL, .off = offsetof(check_opts, time_limit),
-     .flags = CLI_ABOVE_LO, .lo = 0, .hi = 3600, .bad = "give seconds from 0 to 3600",
+    {"time-limit", SECONDS(time_limit),
      .help = "seconds per child process (default: the exercise's)"},
     {"class", .arg = "DIR", .kind = CLI_STR, .off = offsetof(check_opts, klass),
      .help = "grade every student folder of DIR"},
@@ -544,9 +548,7 @@ static const cli_opt check_options[] = {
      .help = "where --class writes (default check-results)"},
     {"jobs", .arg = "N", .kind = CLI_UINT, .off = offsetof(check_opts, jobs), .min = 1, .max = 256,
      .bad = "give a number from 1 to 256", .help = "students graded at once (default: the cores)"},
-    {"student-limit", .arg = "S", .kind = CLI_REAL, .off = offsetof(check_opts, student_limit),
-     .flags = CLI_ABOVE_LO, .lo = 0, .hi = 3600, .bad = "give seconds from 0 to 3600",
-     .help = "seconds one student may take in all"},
+    {"student-limit", SECONDS(student_limit), .help = "seconds one student may take in all"},
     {"autograder", .arg = "ZIP", .kind = CLI_STR, .off = offsetof(check_opts, autograder),
      .help = "write a Gradescope autograder bundle"},
     {"source", .arg = "TARBALL", .kind = CLI_STR, .off = offsetof(check_opts, source),

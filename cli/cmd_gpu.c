@@ -179,18 +179,9 @@ static int gpu_exec(int argc, char **argv)
 	return failed || !all_ok ? EXIT_FAIL : EXIT_OK;
 }
 
-typedef struct devices_opts {
-	int json;
-} devices_opts;
-
-static const cli_opt devices_options[] = {
-    {"json", .kind = CLI_FLAG, .off = offsetof(devices_opts, json), .help = "one JSON array"},
-    {"help", .kind = CLI_HELP, .help = "print this help"},
-    {0}};
-
 static int devices_exec(int argc, char **argv)
 {
-	devices_opts o = {0};
+	cli_json_opts o = {0};
 	int nops, rc = cli_parse(&cmd_devices_entry, argc, argv, &o, &nops);
 	if (rc)
 		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
@@ -230,7 +221,7 @@ const cmd_entry cmd_devices_entry = {
     .args = "[--json]",
     .summary = "list the OpenCL platforms and devices",
     .help = "options:\n  --json   one JSON array of devices\n",
-    .opts = devices_options,
+    .opts = cli_json_options,
     .operands = 0,
     .exec = devices_exec,
 };

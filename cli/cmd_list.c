@@ -50,18 +50,9 @@ static void print_params(const algo *a)
 	fputc(']', stdout);
 }
 
-typedef struct list_opts {
-	int json;
-} list_opts;
-
-static const cli_opt list_options[] = {
-    {"json", .kind = CLI_FLAG, .off = offsetof(list_opts, json), .help = "one JSON array"},
-    {"help", .kind = CLI_HELP, .help = "print this help"},
-    {0}};
-
 static int list_exec(int argc, char **argv)
 {
-	list_opts o = {0};
+	cli_json_opts o = {0};
 	int nops, rc = cli_parse(&cmd_list_entry, argc, argv, &o, &nops);
 	if (rc)
 		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
@@ -138,7 +129,7 @@ const cmd_entry cmd_list_entry = {
 	    "           outputs (name, shape, type, flags, help), params (name, min,\n"
 	    "           max, default, power_of_two, swept, choices, help),\n"
 	    "           kernel_variants (the OpenCL kernels this build has)\n",
-    .opts = list_options,
+    .opts = cli_json_options,
     .operands = 0,
     .exec = list_exec,
 };
