@@ -28,8 +28,8 @@ enum {
  * it goes (an offset in the command's own options struct), what a bad value
  * is told, and a line of help. cli_parse reads argv against the table:
  *
- *     static const cli_opt check_opts[] = {
- *         {"jobs", .arg = "N", .kind = CLI_UINT, .off = offsetof(check_args, jobs),
+ *     static const cli_opt check_options[] = {
+ *         {"jobs", .arg = "N", .kind = CLI_UINT, .off = offsetof(check_opts, jobs),
  *          .min = 1, .max = 256, .bad = "give a number from 1 to 256",
  *          .help = "students graded at once (default: the cores)"},
  *         ...
@@ -68,7 +68,7 @@ typedef int (*cli_opt_fn)(void *dst, const char *arg, char *why, size_t len);
 
 typedef struct cli_opt {
 	const char *name; /* the long name, without the dashes; NULL ends a table */
-	char letter;      /* the short option's letter, or 0 */
+	char letter;      /* the short option's letter, or 0 (no command has one yet) */
 	const char *arg;  /* the value's name (N, FILE), or NULL for a switch */
 	cli_kind kind;
 	size_t off;        /* where the value goes in the command's options */
