@@ -165,10 +165,12 @@ static void list_text(const lesson_set *s)
 	}
 }
 
-static void json_or_null(const char *s)
+/* ,"key":value, the value a JSON string, or null for NULL. */
+static void json_field(const char *key, const char *value)
 {
-	if (s)
-		json_str(stdout, s);
+	printf(",\"%s\":", key);
+	if (value)
+		json_str(stdout, value);
 	else
 		fputs("null", stdout);
 }
@@ -182,16 +184,11 @@ static void list_json(const lesson_set *s)
 		const lesson *l = &s->l[k];
 		printf("%s\n{\"number\":%d,\"folder\":", k ? "," : "", l->number);
 		json_str(stdout, l->folder);
-		fputs(",\"dir\":", stdout);
-		json_str(stdout, l->dir);
-		fputs(",\"text\":", stdout);
-		json_or_null(l->md_path);
-		fputs(",\"title\":", stdout);
-		json_or_null(l->title);
-		fputs(",\"goal\":", stdout);
-		json_or_null(l->goal);
-		fputs(",\"error\":", stdout);
-		json_or_null(l->error);
+		json_field("dir", l->dir);
+		json_field("text", l->md_path);
+		json_field("title", l->title);
+		json_field("goal", l->goal);
+		json_field("error", l->error);
 		int live = 0, html = 0, report = 0;
 		for (size_t b = 0; b < l->doc.n; b++) {
 			lesson_block kb = lesson_block_kind(&l->doc.b[b]);
@@ -205,18 +202,12 @@ static void list_json(const lesson_set *s)
 			const lesson_ex *x = &l->ex[e];
 			fputs(e ? ",{\"name\":" : "{\"name\":", stdout);
 			json_str(stdout, x->name);
-			fputs(",\"title\":", stdout);
-			json_or_null(x->title);
-			fputs(",\"file\":", stdout);
-			json_or_null(x->file);
-			fputs(",\"contract\":", stdout);
-			json_or_null(x->contract);
-			fputs(",\"exercise\":", stdout);
-			json_str(stdout, x->path);
-			fputs(",\"starter\":", stdout);
-			json_or_null(x->starter);
-			fputs(",\"error\":", stdout);
-			json_or_null(x->error);
+			json_field("title", x->title);
+			json_field("file", x->file);
+			json_field("contract", x->contract);
+			json_field("exercise", x->path);
+			json_field("starter", x->starter);
+			json_field("error", x->error);
 			fputc('}', stdout);
 		}
 		fputs("]}", stdout);
