@@ -795,6 +795,19 @@ static const cli_opt lessons_options[] = {
 static const cli_opt lesson_options[] = {
     TIME_LIMIT_OPTION, {"help", .kind = CLI_HELP, .help = "print this help"}, {0}};
 
+/* The lessons, for the command cmd, the examples' time limit o's. Returns
+ * 0, or EXIT_FAIL (reported). */
+static int load_lessons(const char *cmd, const lessons_opts *o, lesson_set *s)
+{
+	char err[512];
+	time_limit = o->time_limit;
+	if (lesson_load(NULL, s, err, sizeof err)) {
+		cli_error("%s: %s", cmd, err);
+		return EXIT_FAIL;
+	}
+	return 0;
+}
+
 static int lessons_exec(int argc, char **argv)
 {
 	lessons_opts o = {0};
@@ -810,13 +823,9 @@ static int lessons_exec(int argc, char **argv)
 		cli_error("lessons: give --json or --html, not both");
 		return EXIT_USAGE;
 	}
-	time_limit = o.time_limit;
 	lesson_set s;
-	char err[512];
-	if (lesson_load(NULL, &s, err, sizeof err)) {
-		cli_error("lessons: %s", err);
+	if (load_lessons("lessons", &o, &s))
 		return EXIT_FAIL;
-	}
 	rc = EXIT_OK;
 	if (o.html)
 		rc = write_site(&s, o.html);
@@ -842,13 +851,9 @@ static int lesson_exec(int argc, char **argv)
 			  "them)");
 		return EXIT_USAGE;
 	}
-	time_limit = o.time_limit;
 	lesson_set s;
-	char err[512];
-	if (lesson_load(NULL, &s, err, sizeof err)) {
-		cli_error("lesson: %s", err);
+	if (load_lessons("lesson", &o, &s))
 		return EXIT_FAIL;
-	}
 	const lesson *l = lesson_lookup(&s, argv[1]);
 	if (!l) {
 		unknown_lesson(&s, argv[1]);
