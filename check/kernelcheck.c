@@ -129,7 +129,7 @@ static int run_cases(void *arg)
 	int bf;
 	/* under Oclgrind: no optimisation, so every access keeps its line */
 	const char *opts = j->exact ? "-cl-std=CL1.2 -cl-opt-disable" : "-cl-std=CL1.2";
-	ck_cl *c = ck_cl_open(j->src, j->shown, j->ex->entry, opts, &bf, err, sizeof err);
+	student_cl *c = student_cl_open(j->src, j->shown, j->ex->entry, opts, &bf, err, sizeof err);
 	if (!c) {
 		printf("%s %s\n", bf ? "build" : "error", err);
 		return 3;
@@ -158,8 +158,8 @@ static int run_cases(void *arg)
 			sums[i] = SENTINEL;
 		printf("begin %zu\n", k);
 		fflush(stdout);
-		if (ck_cl_run(c, scan, in, nin, n, L, out, gout, sums, gsums, err, sizeof err) !=
-		    0) {
+		if (student_cl_run(c, scan, in, nin, n, L, out, gout, sums, gsums, err,
+				   sizeof err) != 0) {
 			printf("error %zu %s\n", k, err);
 			fflush(stdout);
 			return 3;
@@ -203,7 +203,7 @@ static int run_cases(void *arg)
 		fflush(stdout);
 		free(in64), free(in), free(out), free(sums), free(wout), free(wsums);
 	}
-	ck_cl_close(c);
+	student_cl_close(c);
 	return 0;
 }
 
@@ -606,13 +606,13 @@ static int build_only(void *arg)
 	kjob *j = arg;
 	char err[16384];
 	int bf;
-	ck_cl *c =
-	    ck_cl_open(j->src, j->shown, j->ex->entry, "-cl-std=CL1.2", &bf, err, sizeof err);
+	student_cl *c =
+	    student_cl_open(j->src, j->shown, j->ex->entry, "-cl-std=CL1.2", &bf, err, sizeof err);
 	if (!c) {
 		printf("%s %s\n", bf ? "build" : "error", err);
 		return 3;
 	}
-	ck_cl_close(c);
+	student_cl_close(c);
 	printf("built\n");
 	return 0;
 }
