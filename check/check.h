@@ -269,16 +269,8 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r);
 int ck_internal_case(const char *exercise, const char *path, const char *ns, const char *Ls,
 		     int dist, uint64_t seed);
 
-/* Predictions (predict.c). An expression in n: whole numbers, n, + - * /
- * ^, parentheses, log2(x), ceil(x), floor(x), min(a, b), max(a, b). */
-typedef struct ck_expr ck_expr;
-/* Parse s; NULL with a message in err and the 1-based column in *col. */
-ck_expr *ck_expr_parse(const char *s, size_t *col, char *err, size_t errlen);
-/* Its value at n, exactly: 0 with a whole number in *out, or -1 with why
- * (a division by zero, log2 of 0, a value that is not a whole number). */
-int ck_expr_eval(const ck_expr *e, int64_t n, int64_t *out, char *why, size_t whylen);
-void ck_expr_free(ck_expr *e);
-/* The check of a prediction exercise. */
+/* Predictions (predict.c, its expressions in expr.h). The check of a
+ * prediction exercise. */
 int ck_predict_check(const ck_exercise *ex, const char *path, ck_result *r);
 /* The reference's parameters for ex: its defaults, the exercise's op and
  * inclusiveness where it takes them, model: when given, then args: through

@@ -11,6 +11,6 @@ check_libgrindview_la_CPPFLAGS = $(AM_CPPFLAGS) -DPKGLIBDIR='"$(pkglibdir)"'
 noinst_LTLIBRARIES += check/libcheck.la
 check_libcheck_la_SOURCES = check/check.h check/exercise.c check/contain.c \
 	check/kernelcheck.c check/pramcheck.c check/grind.c check/report.c \
-	check/predict.c
+	check/predict.c check/expr.c check/expr.h
 check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"'
 check_libcheck_la_LIBADD = check/libgrindview.la

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "expr.h"
 #include "tap.h"
 
 static void test_growth(void)
