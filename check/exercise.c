@@ -1,21 +1,22 @@
 /*
- * exercise.c - exercises as data: reading lessons/NN-topic/NAME.exercise
- * (a "key: value" file, lessons/README.md), finding an exercise by name in
- * the lesson folders, and the small helpers the checker shares (reading a
- * file, formatting strings, the cases' input distributions).
+ * exercise.c - exercises as data (exercise.h): reading
+ * lessons/NN-topic/NAME.exercise (a "key: value" file, lessons/README.md),
+ * the names its lines use (contracts, criteria, growth classes), the
+ * reference's parameters it sets, and finding an exercise by name in the
+ * lesson folders.
  */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "algo.h"
-#include "check.h"
+#include "ckutil.h"
+#include "exercise.h"
 #include "pram.h"
 
 #ifndef PKGDATADIR
@@ -24,72 +25,6 @@
 #ifndef ABS_TOP_SRCDIR
 #define ABS_TOP_SRCDIR "."
 #endif
-
-char *ck_strf(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return NULL;
-	char *s = malloc((size_t)n + 1);
-	if (!s)
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
-const char *ck_basename(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
-
-char *ck_slurp(const char *path, size_t *len, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		if (n + 4096 + 1 > cap) {
-			cap = cap ? cap * 2 : 8192;
-			if (cap > ((size_t)64 << 20)) {
-				snprintf(err, errlen, "%s: larger than 64 MiB", path);
-				goto fail;
-			}
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				goto fail;
-			}
-			buf = nb;
-		}
-		size_t got = fread(buf + n, 1, 4096, f);
-		n += got;
-		if (got < 4096)
-			break;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto fail;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	if (len)
-		*len = n;
-	return buf;
-fail:
-	free(buf);
-	fclose(f);
-	return NULL;
-}
 
 static const char *const grow_names[CK_GROW_COUNT] = {"1", "log n",   "log^2 n",
 						      "n", "n log n", "faster than n log n"};
@@ -123,46 +58,6 @@ static const char *const contract_names[CK_CONTRACT_COUNT] = {
 const char *ck_contract_name(ck_contract c)
 {
 	return c < CK_CONTRACT_COUNT ? contract_names[c] : "?";
-}
-
-static const char *const dist_names[CK_DIST_COUNT] = {"random", "all equal", "extreme values",
-						      "all ones"};
-
-const char *ck_dist_name(int dist)
-{
-	return dist >= 0 && dist < CK_DIST_COUNT ? dist_names[dist] : "?";
-}
-
-/* splitmix64: the cases' seeded generator. */
-static uint64_t mix(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-void ck_fill(int64_t *v, size_t n, int dist, uint64_t seed)
-{
-	uint64_t s = seed * 2654435761u + 1;
-	for (size_t i = 0; i < n; i++) {
-		switch (dist) {
-		case CK_DIST_EQUAL:
-			v[i] = 7;
-			break;
-		case CK_DIST_ONES:
-			v[i] = 1;
-			break;
-		case CK_DIST_EXTREME: {
-			static const int64_t ext[] = {INT32_MAX,     INT32_MIN, INT32_MAX - 1,
-						      INT32_MIN + 1, -1,        1};
-			v[i] = ext[mix(&s) % 6];
-			break;
-		}
-		default:
-			v[i] = (int64_t)(mix(&s) % 2001) - 1000;
-		}
-	}
 }
 
 /* Parse a list of sizes: "0 1 3 100" or "2^1 .. 2^12" (powers of two). */
@@ -469,6 +364,52 @@ fail:
 	free(text);
 	ck_exercise_free(ex);
 	return -1;
+}
+
+/* The reference's parameters: its defaults, the exercise's op and
+ * inclusiveness where it takes them, then args: through the same setter
+ * as the command line. */
+int ck_reference_params(const ck_exercise *ex, const algo *a, algo_params *p, char *err,
+			size_t errlen)
+{
+	*p = algo_default_params(a);
+	if (a->caps & ALGO_OP)
+		p->op = (pram_op)ex->op;
+	if (a->caps & ALGO_INCLUSIVE)
+		p->inclusive = ex->inclusive;
+	if (ex->model_given)
+		p->model = (pram_model)ex->model;
+	if (!ex->args)
+		return 0;
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", ex->args);
+	char *save = NULL;
+	for (char *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+		if (strncmp(t, "--", 2) != 0) {
+			snprintf(err, errlen, "%s: args: '%s' is not an option (--NAME [VALUE])",
+				 ex->path, t);
+			return -1;
+		}
+		char *name = t + 2, *value = NULL, *eq = strchr(name, '=');
+		int takes = 0;
+		if (eq) {
+			*eq = '\0';
+			value = eq + 1;
+		} else if (algo_option_known(name, &takes) && takes) {
+			value = strtok_r(NULL, " \t", &save);
+			if (!value) {
+				snprintf(err, errlen, "%s: args: --%s needs a value", ex->path,
+					 name);
+				return -1;
+			}
+		}
+		char why[256];
+		if (algo_set_option(a, p, name, value, why, sizeof why) != 0) {
+			snprintf(err, errlen, "%s: args: %s", ex->path, why);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 size_t ck_lesson_dirs(const char *dirs[3])

@@ -14,7 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "exercise.h"
+#include "grind.h"
+#include "result.h"
 
 const char *ck_oclgrind(void)
 {

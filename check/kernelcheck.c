@@ -21,8 +21,14 @@
 
 #include "algo.h"
 #include "check.h"
-#include "student.h"
+#include "ckutil.h"
+#include "contain.h"
+#include "contracts.h"
+#include "exercise.h"
+#include "grind.h"
 #include "grindview.h"
+#include "result.h"
+#include "student.h"
 
 /* Guard cells after each output (L more), to catch writes past its end. */
 #define GUARD    16

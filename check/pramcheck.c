@@ -24,8 +24,11 @@
 #include <unistd.h>
 
 #include "algo.h"
-#include "check.h"
-#include "fit.h"
+#include "ckutil.h"
+#include "contain.h"
+#include "contracts.h"
+#include "exercise.h"
+#include "result.h"
 
 #ifndef ABS_TOP_BUILDDIR
 #define ABS_TOP_BUILDDIR "."
@@ -308,24 +311,6 @@ static int run_driver(const ck_exercise *ex, const char *dir, const char *shown,
 	return deaths;
 }
 
-ck_growth ck_growth_classify(const double *ns, const double *v, size_t m)
-{
-	double e = fit_growth_exponent(ns, v, m);
-	if (!(e == e))
-		return CK_GROW_COUNT;
-	if (e > 1.5)
-		return CK_GROW_POLY;
-	double lg[FIT_MAX_POINTS], q[FIT_MAX_POINTS];
-	for (size_t k = 0; k < m; k++) {
-		lg[k] = log2(ns[k]);
-		q[k] = v[k] / ns[k];
-	}
-	if (e > 0.6)
-		return fit_growth_exponent(lg, q, m) > 0.5 ? CK_GROW_NLOGN : CK_GROW_LINEAR;
-	double e3 = fit_growth_exponent(lg, v, m);
-	return e3 > 1.5 ? CK_GROW_LOG2 : e3 > 0.5 ? CK_GROW_LOG : CK_GROW_CONST;
-}
-
 /* "n - 1", "2n - 2" when v is a n + b exactly on every point; else "". */
 static void exact_linear(const double *ns, const double *v, size_t m, char *buf, size_t len)
 {
@@ -584,17 +569,4 @@ fail:
 	free(drv);
 	free(src);
 	return ret;
-}
-
-int ck_run(const ck_exercise *ex, const char *path, ck_result *r)
-{
-	if (access(path, R_OK) != 0) {
-		ck_note(r, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (ex->contract == CK_PRAM_INPLACE)
-		return ck_pram_check(ex, path, r);
-	if (ex->contract == CK_PREDICTION)
-		return ck_predict_check(ex, path, r);
-	return ck_kernel_check(ex, path, r);
 }

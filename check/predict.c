@@ -11,55 +11,12 @@
 #include <string.h>
 
 #include "algo.h"
-#include "check.h"
+#include "ckutil.h"
+#include "contracts.h"
+#include "exercise.h"
 #include "expr.h"
+#include "result.h"
 #include "simrun.h"
-
-/* The reference's parameters: its defaults, the exercise's op and
- * inclusiveness where it takes them, then args: through the same setter
- * as the command line. */
-int ck_reference_params(const ck_exercise *ex, const algo *a, algo_params *p, char *err,
-			size_t errlen)
-{
-	*p = algo_default_params(a);
-	if (a->caps & ALGO_OP)
-		p->op = (pram_op)ex->op;
-	if (a->caps & ALGO_INCLUSIVE)
-		p->inclusive = ex->inclusive;
-	if (ex->model_given)
-		p->model = (pram_model)ex->model;
-	if (!ex->args)
-		return 0;
-	char buf[512];
-	snprintf(buf, sizeof buf, "%s", ex->args);
-	char *save = NULL;
-	for (char *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
-		if (strncmp(t, "--", 2) != 0) {
-			snprintf(err, errlen, "%s: args: '%s' is not an option (--NAME [VALUE])",
-				 ex->path, t);
-			return -1;
-		}
-		char *name = t + 2, *value = NULL, *eq = strchr(name, '=');
-		int takes = 0;
-		if (eq) {
-			*eq = '\0';
-			value = eq + 1;
-		} else if (algo_option_known(name, &takes) && takes) {
-			value = strtok_r(NULL, " \t", &save);
-			if (!value) {
-				snprintf(err, errlen, "%s: args: --%s needs a value", ex->path,
-					 name);
-				return -1;
-			}
-		}
-		char why[256];
-		if (algo_set_option(a, p, name, value, why, sizeof why) != 0) {
-			snprintf(err, errlen, "%s: args: %s", ex->path, why);
-			return -1;
-		}
-	}
-	return 0;
-}
 
 /* One answer line: its expression (NULL: '?', not answered) and where it is. */
 typedef struct answer {

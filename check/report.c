@@ -1,7 +1,7 @@
 /*
- * report.c - a check's result and its outputs: the diagnoses (one per
- * problem), the score per criterion, and the report as text for the
- * student, as JSON (the stable schema of doc/pram.1 and README.md), as TAP
+ * report.c - a check's result and its outputs (result.h): the diagnoses
+ * (one per problem), the score per criterion, and the report as text for
+ * the student, as JSON (the stable schema of doc/pram.1 and README.md), as TAP
  * and as Gradescope's results.json.
  */
 #include <stdarg.h>
@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "exercise.h"
 #include "json.h"
+#include "result.h"
 
 static const char *const kind_names[CK_KIND_COUNT] = {
 #define CK_X_NAME(e, s) s,

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "contracts.h"
 #include "expr.h"
 #include "tap.h"
 
