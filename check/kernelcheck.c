@@ -295,7 +295,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 			why, bounded && !timeouts ? "; W and D are not graded here" : "");
 		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
 			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
-				r->ran[c] = timeouts ? 0 : -1;
+				r->ran[c] = timeouts ? CK_RAN_NOT_REACHED : CK_RAN_NOT_HERE;
 		return;
 	}
 	size_t Ls[CK_MAX_LIST], m = 0;
@@ -385,7 +385,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 		ck_note(r, "the PRAM view: too few launches recorded to judge W and D");
 		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
 			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
-				r->ran[c] = 0;
+				r->ran[c] = CK_RAN_NOT_REACHED;
 		goto fail;
 	}
 	double ns[CK_MAX_LIST], w[CK_MAX_LIST], d[CK_MAX_LIST];
@@ -406,7 +406,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 		ck_growth bound = isd ? ex->depth : ex->work;
 		if (bound == CK_GROW_COUNT)
 			continue;
-		r->ran[c] = 1;
+		r->ran[c] = CK_RAN_CHECKED;
 		ck_growth g = mm >= 3 ? ck_growth_classify(ns, isd ? d : w, mm) : CK_GROW_COUNT;
 		list_vals(r, isd, vals, sizeof vals);
 		growth_L(g, gname, sizeof gname);
@@ -697,7 +697,7 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 	ck_limits lim = {.wall_s = ex->time_limit * 3, .mem_bytes = ex->mem_limit};
 	kjob bj = {ex, src, shown, NULL, 0, 0, 0, 0};
 	ck_proc p;
-	r->ran[CK_CRIT_BUILD] = 1;
+	r->ran[CK_CRIT_BUILD] = CK_RAN_CHECKED;
 	if (ck_contain_fn(build_only, &bj, &lim, &p, err, sizeof err) != 0) {
 		ck_note(r, "cannot start the build: %s", err);
 		free(src);
@@ -711,7 +711,7 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 		return 0;
 	}
 	if (!strstr(p.out, "built\n")) {
-		r->ran[CK_CRIT_BUILD] = 0;
+		r->ran[CK_CRIT_BUILD] = CK_RAN_NOT_REACHED;
 		char how[160];
 		ck_proc_describe(&p, how, sizeof how);
 		if (p.timed_out || p.signal)
@@ -726,7 +726,7 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 	}
 	ck_proc_free(&p);
 
-	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_SIZES] = 1;
+	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_SIZES] = CK_RAN_CHECKED;
 	lstat_ ls[CK_MAX_LIST];
 	memset(ls, 0, sizeof ls);
 	int timeouts = 0, have_best = 0, cf = 0;
@@ -784,18 +784,18 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 		r->failed[CK_CRIT_RESULTS] = 1;
 	/* sizes: right for every size where it is right for some */
 	if (nfail == ex->nlocal || (nfail && !big_ok))
-		r->ran[CK_CRIT_SIZES] = 0;
+		r->ran[CK_CRIT_SIZES] = CK_RAN_NOT_REACHED;
 	if (ex->contract == CK_KERNEL_SCAN_BLOCKS && timeouts == 0)
 		show_completion(ex, src, shown, r);
 
 	/* Oclgrind on the smallest failing case, or a small one. */
-	r->ran[CK_CRIT_MEMORY] = 1;
+	r->ran[CK_CRIT_MEMORY] = CK_RAN_CHECKED;
 	const char *og = ck_oclgrind();
 	if (!og) {
 		ck_note(r, "Oclgrind is not installed, so races, barrier divergence, out-of-bounds "
 			   "accesses and uninitialised reads were not looked for (Debian: apt-get "
 			   "install oclgrind)");
-		r->ran[CK_CRIT_MEMORY] = -1;
+		r->ran[CK_CRIT_MEMORY] = CK_RAN_NOT_HERE;
 	} else if (timeouts == 0) {
 		if (!have_best || best.n > ex->grind_max) {
 			size_t L = have_best ? best.L : 16;
@@ -858,7 +858,7 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 			rmdir(dir);
 		}
 	} else {
-		r->ran[CK_CRIT_MEMORY] = 0;
+		r->ran[CK_CRIT_MEMORY] = CK_RAN_NOT_REACHED;
 		ck_note(r, "Oclgrind was not run: the kernel does not finish");
 	}
 	check_pram_view(ex, path, timeouts, r);

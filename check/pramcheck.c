@@ -400,7 +400,7 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 			NULL};
 	ck_limits lim = {.wall_s = 60, .mem_bytes = (size_t)2 << 30, .cwd = dir};
 	ck_proc p;
-	r->ran[CK_CRIT_BUILD] = 1;
+	r->ran[CK_CRIT_BUILD] = CK_RAN_CHECKED;
 	if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
 		ck_note(r, "cannot run the compiler %s: %s", cc, err);
 		goto fail;
@@ -460,7 +460,7 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 	cs[nc++] = (pcase){100, CK_DIST_EXTREME, nc + 1, NULL};
 	pres res[CK_MAX_LIST + 8];
 	memset(res, 0, sizeof res);
-	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_MODEL] = 1;
+	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_MODEL] = CK_RAN_CHECKED;
 	int deaths = run_driver(ex, dir, shown, "case", cs, nc, res, r);
 	for (size_t k = 0; k < nc; k++) {
 		if (!res[k].done)
@@ -512,7 +512,7 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 			exact_linear(ns, d, m, xd, sizeof xd);
 			double nl = ns[m - 1];
 			if (ex->work != CK_GROW_COUNT) {
-				r->ran[CK_CRIT_WORK] = 1;
+				r->ran[CK_CRIT_WORK] = CK_RAN_CHECKED;
 				ck_crit_note(r, CK_CRIT_WORK,
 					     "W grows as %s%s%s: W(%g) = %g; bound O(%s)",
 					     ck_growth_name(gw), xw[0] ? ", W = " : "", xw, nl,
@@ -529,7 +529,7 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 					    ck_growth_name(ex->work));
 			}
 			if (ex->depth != CK_GROW_COUNT) {
-				r->ran[CK_CRIT_DEPTH] = 1;
+				r->ran[CK_CRIT_DEPTH] = CK_RAN_CHECKED;
 				ck_crit_note(r, CK_CRIT_DEPTH,
 					     "D grows as %s%s%s: D(%g) = %g; bound O(%s)",
 					     ck_growth_name(gd), xd[0] ? ", D = " : "", xd, nl,

@@ -46,7 +46,7 @@ int ck_predict_check(const ck_exercise *ex, const char *path, ck_result *r)
 		ck_note(r, "%s", err);
 		goto fail;
 	}
-	r->ran[CK_CRIT_BUILD] = 1;
+	r->ran[CK_CRIT_BUILD] = CK_RAN_CHECKED;
 	int lineno = 0;
 	for (char *l = text, *nl; l && *l; l = nl) {
 		nl = strchr(l, '\n');
@@ -153,10 +153,10 @@ int ck_predict_check(const ck_exercise *ex, const char *path, ck_result *r)
 		const uint64_t *sim = k ? sd : sw;
 		answer *an = &ans[k];
 		if (an->given <= 0) {
-			r->ran[c] = 0;
+			r->ran[c] = CK_RAN_NOT_REACHED;
 			continue;
 		}
-		r->ran[c] = 1;
+		r->ran[c] = CK_RAN_CHECKED;
 		if (an->unanswered) {
 			r->failed[c] = 1;
 			ck_crit_note(r, c, "not answered");

@@ -71,12 +71,24 @@ typedef struct ck_pview {
 	char array[64];          /* its local array, "" for none */
 } ck_pview;
 
+/* Whether a criterion was checked: ran[] of a result. Only a criterion
+ * CK_RAN_CHECKED can pass (failed[] says whether it did); one
+ * CK_RAN_NOT_HERE is left out of the score, one CK_RAN_NOT_REACHED counts
+ * as lost. */
+typedef enum ck_ran {
+	CK_RAN_NOT_HERE = -1,   /* this machine cannot check it (Oclgrind is not installed,
+				   or the PRAM view's plugin is not built) */
+	CK_RAN_NOT_REACHED = 0, /* not checked: an earlier failure stopped it (no build, a
+				   time-out), or too little was measured to judge */
+	CK_RAN_CHECKED = 1,     /* checked */
+} ck_ran;
+
 typedef struct ck_result {
 	const ck_exercise *ex;
 	char *submission; /* the file name as given */
 	ck_diag *diags;
 	size_t ndiag, cap;
-	int ran[CK_CRIT_COUNT];         /* the criterion was checked */
+	ck_ran ran[CK_CRIT_COUNT];      /* whether the criterion was checked */
 	int failed[CK_CRIT_COUNT];      /* ... and failed */
 	char *crit_note[CK_CRIT_COUNT]; /* what was measured ("W = 2n - 2 ..."), or NULL */
 	char *notes[16];                /* facts about the run ("Oclgrind not found") */
