@@ -14,6 +14,7 @@
  * diagnosis and a new child goes on with case K + 1.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "contain.h"
 #include "contracts.h"
 #include "exercise.h"
+#include "files.h"
 #include "grind.h"
 #include "grindview.h"
 #include "result.h"
@@ -310,14 +312,12 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 	for (size_t k = 0; k < m; k++)
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%zu", k ? "," : "",
 			 Ls[k]);
-	const char *tdir = getenv("TMPDIR");
-	char dir[512], outp[600];
-	snprintf(dir, sizeof dir, "%s/pramview.XXXXXX", tdir && *tdir ? tdir : "/tmp");
-	if (!mkdtemp(dir)) {
+	char dir[PATH_MAX], outp[PATH_MAX];
+	if (files_tempdir("pramview", dir, sizeof dir) != 0) {
 		ck_note(r, "cannot make a temporary folder for the PRAM view");
 		return;
 	}
-	snprintf(outp, sizeof outp, "%s/view.grind", dir);
+	files_path(outp, sizeof outp, "%s/view.grind", dir);
 	char *old = getenv("PRAM_GRIND_OUT");
 	char *saved = old ? strdup(old) : NULL;
 	setenv("PRAM_GRIND_OUT", outp, 1);
@@ -807,17 +807,13 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 				       .seed = 1,
 				       .why = "n not a multiple of L"};
 		}
-		char desc[256], tmpl[] = "/tmp/pramcheck.XXXXXX";
+		char desc[256], dir[PATH_MAX];
 		case_desc(&best, desc, sizeof desc);
-		const char *tdir = getenv("TMPDIR");
-		char dir[512];
-		snprintf(dir, sizeof dir, "%s/pramcheck.XXXXXX", tdir && *tdir ? tdir : "/tmp");
-		(void)tmpl;
-		if (!mkdtemp(dir)) {
+		if (files_tempdir("pramcheck", dir, sizeof dir) != 0) {
 			ck_note(r, "cannot make a temporary folder for Oclgrind's log");
 		} else {
-			char logp[600], ns[32], Ls[32], ds[16], ss[32];
-			snprintf(logp, sizeof logp, "%s/oclgrind.log", dir);
+			char logp[PATH_MAX], ns[32], Ls[32], ds[16], ss[32];
+			files_path(logp, sizeof logp, "%s/oclgrind.log", dir);
 			snprintf(ns, sizeof ns, "%zu", best.n);
 			snprintf(Ls, sizeof Ls, "%zu", best.L);
 			snprintf(ds, sizeof ds, "%d", best.dist);

@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@
 #include "contain.h"
 #include "contracts.h"
 #include "exercise.h"
+#include "files.h"
 #include "result.h"
 
 #ifndef ABS_TOP_BUILDDIR
@@ -338,23 +340,21 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 	char *src = ck_slurp(path, NULL, err, sizeof err);
 	char *drv = NULL;
 	int ret = -1;
-	char dir[512] = "";
+	char dir[PATH_MAX] = "";
 	if (!src) {
 		ck_note(r, "%s", err);
 		return -1;
 	}
-	const char *tdir = getenv("TMPDIR");
-	snprintf(dir, sizeof dir, "%s/pramcheck.XXXXXX", tdir && *tdir ? tdir : "/tmp");
-	if (!mkdtemp(dir)) {
+	if (files_tempdir("pramcheck", dir, sizeof dir) != 0) {
 		ck_note(r, "cannot make a temporary folder: %s", strerror(errno));
 		dir[0] = '\0';
 		goto fail;
 	}
-	char p1[1024], p2[1024];
-	snprintf(p1, sizeof p1, "%s/%s", dir, shown);
-	snprintf(p2, sizeof p2, "%s/pramcheck_driver.c", dir);
+	char p1[PATH_MAX], p2[PATH_MAX];
+	files_path(p1, sizeof p1, "%s/%s", dir, shown);
+	files_path(p2, sizeof p2, "%s/pramcheck_driver.c", dir);
 	drv = ck_strf(driver_fmt, ex->entry, ex->model, ex->entry);
-	FILE *f1 = fopen(p1, "w"), *f2 = fopen(p2, "w");
+	FILE *f1 = p1[0] ? fopen(p1, "w") : NULL, *f2 = p2[0] ? fopen(p2, "w") : NULL;
 	if (f1)
 		fputs(src, f1);
 	if (f2)
@@ -557,13 +557,12 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 	ret = 0;
 fail:
 	if (dir[0]) {
-		char q[1100];
-		snprintf(q, sizeof q, "%s/%s", dir, shown);
-		unlink(q);
-		snprintf(q, sizeof q, "%s/pramcheck_driver.c", dir);
-		unlink(q);
-		snprintf(q, sizeof q, "%s/student", dir);
-		unlink(q);
+		const char *made[] = {shown, "pramcheck_driver.c", "student"};
+		for (size_t k = 0; k < sizeof made / sizeof made[0]; k++) {
+			char q[PATH_MAX];
+			if (files_path(q, sizeof q, "%s/%s", dir, made[k]) == 0)
+				unlink(q);
+		}
 		rmdir(dir);
 	}
 	free(drv);
