@@ -2,7 +2,8 @@
  * check.c - the checker's entry point and what its parts share: ck_run,
  * which picks the check of the exercise's contract (check.h); the growth
  * class of a measured W or D (contracts.h); and the small helpers of
- * ckutil.h (a file read whole, strings, the cases' input distributions).
+ * ckutil.h (a file read whole, strings, the build tree, the cases' input
+ * distributions).
  */
 #include <errno.h>
 #include <math.h>
@@ -14,10 +15,15 @@
 
 #include "check.h"
 #include "ckutil.h"
+#include "contain.h"
 #include "contracts.h"
 #include "exercise.h"
 #include "fit.h"
 #include "result.h"
+
+#ifndef ABS_TOP_BUILDDIR
+#define ABS_TOP_BUILDDIR "."
+#endif
 
 int ck_run(const ck_exercise *ex, const char *path, ck_result *r)
 {
@@ -114,6 +120,13 @@ fail:
 	free(buf);
 	fclose(f);
 	return NULL;
+}
+
+int ck_from_build_tree(void)
+{
+	const char *self = ck_self_exe();
+	size_t len = strlen(ABS_TOP_BUILDDIR);
+	return self && strncmp(self, ABS_TOP_BUILDDIR, len) == 0 && self[len] == '/';
 }
 
 static const char *const dist_names[CK_DIST_COUNT] = {"random", "all equal", "extreme values",

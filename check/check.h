@@ -24,8 +24,6 @@
 #ifndef PRAM_CHECK_H
 #define PRAM_CHECK_H
 
-#include <stdint.h>
-
 #include "ckutil.h"
 #include "contain.h"
 #include "exercise.h"
@@ -34,12 +32,5 @@
 /* Check a submission (path as given) against ex, adding to r. Returns 0, or
  * -1 when the check itself could not run (message in r's notes). */
 int ck_run(const ck_exercise *ex, const char *path, ck_result *r);
-
-/* `pram check --internal-case`: run kernel cases on the default device
- * and print the outputs, for Oclgrind (kernelcheck.c): ns and Ls are lists
- * of equal length ("5" and "4", or "2,4,8" and "2,4,8"), one case (and one
- * launch) per pair, in order. Returns an exit status. */
-int ck_internal_case(const char *exercise, const char *path, const char *ns, const char *Ls,
-		     int dist, uint64_t seed);
 
 #endif

@@ -28,6 +28,10 @@ char *ck_strf(const char *fmt, ...)
     ;
 /* The last path component of path. */
 const char *ck_basename(const char *path);
+/* Whether this process's executable lies in the build tree
+ * (ABS_TOP_BUILDDIR): its libpram and its helper program are then the build
+ * tree's, not the installed ones. */
+int ck_from_build_tree(void);
 
 /* Input distributions of the cases. */
 enum {

@@ -51,7 +51,8 @@ void ck_proc_free(ck_proc *p);
 /* Whether children run without network ("no network" in the report), and
  * when not, why. Decided by the first child. */
 int ck_contain_isolated(const char **why);
-/* The process's own executable, for re-running pram in a child (Oclgrind). */
+/* The process's own executable (/proc/self/exe, a static buffer), or NULL:
+ * for running pram again in a child, and for ck_from_build_tree. */
 const char *ck_self_exe(void);
 /* What a finished child's end was, in words ("killed by SIGSEGV
  * (segmentation fault)"). */

@@ -5,8 +5,9 @@
  * each work-group size in children of their own, compare with the
  * registry's reference block by block, say which work-group sizes fail,
  * then run the smallest failing case (or a small one) under Oclgrind, and
- * the PRAM view (check_pram_view). Integer overflow wraps (two's
- * complement), in the reference as on the device.
+ * the PRAM view (check_pram_view), both through the helper program
+ * pram-grind-case (grind.h), which runs ck_grind_case below. Integer
+ * overflow wraps (two's complement), in the reference as on the device.
  *
  * A child runs all the cases of one work-group size and writes one line
  * per case ("begin K", then "ok K", "bad K INDEX EXPECTED GOT PORT" or
@@ -21,7 +22,6 @@
 #include <unistd.h>
 
 #include "algo.h"
-#include "check.h"
 #include "ckutil.h"
 #include "contain.h"
 #include "contracts.h"
@@ -267,7 +267,7 @@ static void list_vals(const ck_result *r, int depth, char *buf, size_t len)
 /* The PRAM view of a kernel: its measured work and depth per work-group and
  * the class of its local-memory accesses (EREW, CREW, CRCW), from the
  * pramsim Oclgrind plugin (grindview.h). This runs `oclgrind --plugins
- * PATH` on `pram check --internal-case` with PRAM_GRIND_OUT set, one
+ * PATH` on the helper `pram-grind-case --record FILE` (grind.h), one
  * launch of one work-group with n = L for each L = 2, 4, ..., grind-max
  * (over n with L fixed every kernel's work is linear, so the growth that
  * tells a work-efficient kernel is the one in L), and judges W and D with
@@ -277,6 +277,8 @@ static void list_vals(const ck_result *r, int depth, char *buf, size_t len)
 static void check_pram_view(const ck_exercise *ex, const char *path, int timeouts, ck_result *r)
 {
 	const char *so = gv_plugin_path(), *og = ck_oclgrind();
+	char nohelper[600];
+	const char *hc = ck_grind_case_path(nohelper, sizeof nohelper);
 	const char *env = getenv("PRAM_GRIND_PLUGIN");
 	char named[600];
 	snprintf(named, sizeof named,
@@ -286,6 +288,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 			  : !so && env ? named
 			  : !so ? "the pramsim Oclgrind plugin is not built (configure found no "
 				  "liboclgrind-dev or no C++ compiler)"
+			  : !hc ? nohelper
 			  : timeouts ? "the kernel does not finish"
 				     : NULL;
 	int bounded = ex->work != CK_GROW_COUNT || ex->depth != CK_GROW_COUNT;
@@ -318,23 +321,13 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 		return;
 	}
 	files_path(outp, sizeof outp, "%s/view.grind", dir);
-	char *old = getenv("PRAM_GRIND_OUT");
-	char *saved = old ? strdup(old) : NULL;
-	setenv("PRAM_GRIND_OUT", outp, 1);
-	const char *self = ck_self_exe();
 	/* no -g: Oclgrind gives the lines anyway, and -g changes what it runs */
-	char *argv[] = {
-	    (char *)og, "--plugins",  (char *)so, (char *)self, "check", "--internal-case",
-	    ex->path,   (char *)path, list,       list,         "0",     "1",
-	    NULL};
+	char *argv[] = {(char *)og, "--plugins", (char *)so,   (char *)hc, "--record",
+			outp,       ex->path,    (char *)path, list,       list,
+			"0",        "1",         NULL};
 	ck_limits gl = {.wall_s = ex->time_limit * 3, .mem_bytes = 0};
 	ck_proc p;
 	int started = ck_contain_exec(argv, &gl, &p, err, sizeof err) == 0;
-	if (saved)
-		setenv("PRAM_GRIND_OUT", saved, 1);
-	else
-		unsetenv("PRAM_GRIND_OUT");
-	free(saved);
 	gv_run run = {0};
 	if (!started) {
 		ck_note(r, "the PRAM view: cannot run Oclgrind: %s", err);
@@ -791,10 +784,15 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 	/* Oclgrind on the smallest failing case, or a small one. */
 	r->ran[CK_CRIT_MEMORY] = CK_RAN_CHECKED;
 	const char *og = ck_oclgrind();
+	char nohelper[600];
+	const char *hc = og ? ck_grind_case_path(nohelper, sizeof nohelper) : NULL;
 	if (!og) {
 		ck_note(r, "Oclgrind is not installed, so races, barrier divergence, out-of-bounds "
 			   "accesses and uninitialised reads were not looked for (Debian: apt-get "
 			   "install oclgrind)");
+		r->ran[CK_CRIT_MEMORY] = CK_RAN_NOT_HERE;
+	} else if (!hc) {
+		ck_note(r, "Oclgrind was not run: %s", nohelper);
 		r->ran[CK_CRIT_MEMORY] = CK_RAN_NOT_HERE;
 	} else if (timeouts == 0) {
 		if (!have_best || best.n > ex->grind_max) {
@@ -818,7 +816,6 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 			snprintf(Ls, sizeof Ls, "%zu", best.L);
 			snprintf(ds, sizeof ds, "%d", best.dist);
 			snprintf(ss, sizeof ss, "%" PRIu64, best.seed);
-			const char *self = ck_self_exe();
 			char *argv[] = {(char *)og,
 					"--data-races",
 					"--uninitialized",
@@ -826,9 +823,7 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 					"1",
 					"--log",
 					logp,
-					(char *)self,
-					"check",
-					"--internal-case",
+					(char *)hc,
 					ex->path,
 					(char *)path,
 					ns,
@@ -878,35 +873,25 @@ static size_t parse_list(const char *s, size_t *v, size_t max)
 	return *s ? 0 : k;
 }
 
-int ck_internal_case(const char *exercise, const char *path, const char *ns, const char *Ls,
-		     int dist, uint64_t seed)
+int ck_grind_case(const char *exercise, const char *path, const char *ns, const char *Ls, int dist,
+		  uint64_t seed, char *err, size_t errlen)
 {
 	size_t nv[CK_MAX_LIST], lv[CK_MAX_LIST];
 	size_t m = parse_list(ns, nv, CK_MAX_LIST), ml = parse_list(Ls, lv, CK_MAX_LIST);
 	if (m == 0 || m != ml) {
-		fprintf(stderr,
-			"pram: --internal-case: N '%s' and L '%s' must be lists of equal "
-			"length\n",
-			ns, Ls);
+		snprintf(err, errlen, "N '%s' and L '%s' must be lists of equal length", ns, Ls);
 		return 2;
 	}
 	for (size_t k = 0; k < m; k++)
 		if (lv[k] == 0 || lv[k] > 256 || (lv[k] & (lv[k] - 1))) {
-			fprintf(stderr,
-				"pram: --internal-case: L = %zu is not a power of two from "
-				"1 to 256\n",
-				lv[k]);
+			snprintf(err, errlen, "L = %zu is not a power of two from 1 to 256", lv[k]);
 			return 2;
 		}
 	ck_exercise ex;
-	char err[1024];
-	if (ck_exercise_find(exercise, &ex, err, sizeof err) != 0) {
-		fprintf(stderr, "pram: %s\n", err);
+	if (ck_exercise_find(exercise, &ex, err, errlen) != 0)
 		return 2;
-	}
-	char *src = ck_slurp(path, NULL, err, sizeof err);
+	char *src = ck_slurp(path, NULL, err, errlen);
 	if (!src) {
-		fprintf(stderr, "pram: %s\n", err);
 		ck_exercise_free(&ex);
 		return 2;
 	}

@@ -16,5 +16,14 @@ check_libcheck_la_SOURCES = check/check.c check/check.h check/ckutil.h \
 	check/contain.c check/contain.h check/grind.c check/grind.h \
 	check/contracts.h check/kernelcheck.c check/pramcheck.c \
 	check/predict.c check/expr.c check/expr.h
-check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"'
+check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"' \
+	-DPKGLIBEXECDIR='"$(pkglibexecdir)"'
 check_libcheck_la_LIBADD = check/libgrindview.la
+
+# pram-grind-case, the checker's helper program that Oclgrind runs on a
+# student's kernel cases (check/grind.h): installed in pkglibexecdir, off
+# PATH; the pram of the build tree runs the build tree's.
+pkglibexec_PROGRAMS = check/pram-grind-case
+check_pram_grind_case_SOURCES = check/grind-case.c
+check_pram_grind_case_LDADD = check/libcheck.la kernels/libpramcl.la plots/libpramfit.la \
+	algos/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm

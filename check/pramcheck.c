@@ -113,11 +113,9 @@ static const char driver_fmt[] =
  * runs from it, else the installed ones. */
 static void libpram_paths(char *inc, size_t ilen, char *lib, size_t llen)
 {
-	const char *self = ck_self_exe();
-	const char *bt = ABS_TOP_BUILDDIR;
 	struct stat st;
-	snprintf(lib, llen, "%s/sim/.libs/libpram.a", bt);
-	if (self && strncmp(self, bt, strlen(bt)) == 0 && stat(lib, &st) == 0) {
+	snprintf(lib, llen, "%s/sim/.libs/libpram.a", ABS_TOP_BUILDDIR);
+	if (ck_from_build_tree() && stat(lib, &st) == 0) {
 		snprintf(inc, ilen, "%s/sim", ABS_TOP_SRCDIR);
 		return;
 	}

@@ -37,7 +37,6 @@ enum {
 	O_STUDENT_LIMIT,
 	O_LIST,
 	O_SOURCE,
-	O_INTERNAL,
 	O_HELP
 };
 
@@ -529,11 +528,10 @@ static int check_exec(int argc, char **argv)
 	    {"time-limit", required_argument, 0, O_TIME},
 	    {"student-limit", required_argument, 0, O_STUDENT_LIMIT},
 	    {"list", no_argument, 0, O_LIST},
-	    {"internal-case", no_argument, 0, O_INTERNAL},
 	    {"help", no_argument, 0, O_HELP},
 	    {0, 0, 0, 0},
 	};
-	int json = 0, tap = 0, list = 0, internal = 0, c;
+	int json = 0, tap = 0, list = 0, c;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *gradescope = NULL, *klass = NULL, *out = "check-results", *autograder = NULL;
 	const char *source = NULL;
@@ -566,9 +564,6 @@ static int check_exec(int argc, char **argv)
 			break;
 		case O_LIST:
 			list = 1;
-			break;
-		case O_INTERNAL:
-			internal = 1;
 			break;
 		case O_JOBS:
 			jobs = strtol(optarg, &end, 10);
@@ -627,8 +622,6 @@ static int check_exec(int argc, char **argv)
 				autograder = optarg;
 			else if (c == O_SOURCE)
 				source = optarg;
-			else if (c == O_INTERNAL)
-				internal = 1;
 			else if (c == O_TIME || c == O_STUDENT_LIMIT || c == O_JOBS) {
 				char *end;
 				double v = strtod(optarg, &end);
@@ -653,14 +646,6 @@ static int check_exec(int argc, char **argv)
 		if (nops < 256)
 			ops[nops++] = argv[optind];
 		optind++;
-	}
-	if (internal) {
-		if (nops != 6) {
-			cli_error("check: --internal-case EXERCISE FILE N L DIST SEED");
-			return EXIT_USAGE;
-		}
-		return ck_internal_case(ops[0], ops[1], ops[2], ops[3], atoi(ops[4]),
-					strtoull(ops[5], NULL, 10));
 	}
 	if (nops < 1) {
 		cli_error("check: give an exercise (pram check --list names them)");
