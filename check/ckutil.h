@@ -8,7 +8,7 @@
  *     char *src = ck_slurp(path, NULL, err, sizeof err);   // NULL: err says why
  *     const char *shown = ck_basename(path);               // "scan.c"
  *     int64_t v[100];
- *     ck_fill(v, 100, CK_DIST_EXTREME, 7);                 // what case 7 gets
+ *     ck_fill(v, 100, CK_DIST_EXTREME, 7);                 // seed 7, every time
  *     free(src);
  */
 #ifndef PRAM_CKUTIL_H
