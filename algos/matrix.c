@@ -38,7 +38,10 @@ void algos_mma(pram *m, const char *label, pram_array *out, pram_array *x, pram_
 	       pram_array *c, size_t pad, int xconst, int ycol)
 {
 	pram_type t = pram_array_type(out);
-	PRAM_STEP(m, label) {
+	/* One entry of a tile product by design: a row and a column of
+	 * ALGOS_SIDE, the addend and the result, 2 * 16 + 2 accesses in one
+	 * step (the notes' tensor-core operation), more than the default K. */
+	PRAM_STEP_K(m, label, 2 * ALGOS_SIDE + 2) {
 		PRAM_FORALL(m, e, 0, pad) {
 			int64_t base = e / ALGOS_TILE * ALGOS_TILE, r = e % ALGOS_TILE / ALGOS_SIDE,
 				col = e % ALGOS_SIDE;

@@ -18,6 +18,10 @@ pram *pram_new(const pram_config *cfg)
 		m->cfg = *cfg;
 	if (m->cfg.max_violations == 0)
 		m->cfg.max_violations = 1000;
+	if (m->cfg.step_accesses == 0)
+		m->cfg.step_accesses = PRAM_STEP_ACCESSES;
+	m->k = m->cfg.step_accesses;
+	m->f.kfast = m->k + 1;
 	m->rng = m->cfg.seed ^ 0x9e3779b97f4a7c15ull;
 	m->f.end_pid = 0; /* the first selection goes through pram__proc_slow */
 	m->f.base = 1;    /* tag 0 is of no step: new cells are untouched */
@@ -307,8 +311,10 @@ uint64_t pram_brent_time(const pram *m, uint64_t p)
 		p = 1;
 	/* A step takes a time unit even when no processor acts in it: the
 	 * machine's clock ticks once per synchronous round, so T_1 >= D. */
-	for (size_t k = 0; k < m->nsteps; k++)
-		t += m->steps[k].work ? (m->steps[k].work + p - 1) / p : 1;
+	for (size_t k = 0; k < m->nsteps; k++) {
+		uint64_t w = (m->steps[k].work + p - 1) / p;
+		t += w > m->steps[k].time ? w : m->steps[k].time;
+	}
 	return t;
 }
 
