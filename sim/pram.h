@@ -266,9 +266,8 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 
 /* A step whose processors each make up to k shared accesses at unit cost,
  * by the program's design: PRAM_STEP_K(m, "tile product", 2 * 256 + 1) { ... } */
-#define PRAM_STEP_K(m, label, k)                                                          \
-	for (int pram_step_once_ =                                                        \
-		 (pram_step_begin_k((m), (label), (k), __FILE__, __LINE__), 1);           \
+#define PRAM_STEP_K(m, label, k)                                                                  \
+	for (int pram_step_once_ = (pram_step_begin_k((m), (label), (k), __FILE__, __LINE__), 1); \
 	     pram_step_once_; pram_step_once_ = 0, pram_step_end(m))
 
 /* forall i in parallel, lo <= i < hi: processor ids are the values of i. */
