@@ -14,3 +14,10 @@ check_libcheck_la_SOURCES = check/check.h check/exercise.c check/contain.c \
 	check/predict.c
 check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"'
 check_libcheck_la_LIBADD = check/libgrindview.la
+# The static check of PRAM programs (libclang), a library of its own so its
+# unit test links it alone.
+noinst_LTLIBRARIES += check/libpramlint.la
+check_libpramlint_la_SOURCES = check/pramlint.c check/pramlint.h
+check_libpramlint_la_CFLAGS = $(AM_CFLAGS) $(CLANG_CFLAGS)
+check_libpramlint_la_LIBADD = $(CLANG_LIBS)
+check_libcheck_la_LIBADD += check/libpramlint.la

@@ -1,6 +1,9 @@
 /*
  * scan-alloc.c - wrong on purpose: allocates in a loop and never frees,
  * without bound.
+ * lint: 17: p (char *) in host code
+ * lint: 17: calls malloc
+ * lint: 18: calls memset
  * expect: out-of-memory
  */
 #include <stdlib.h>
