@@ -70,6 +70,7 @@ struct pram {
 	int local;           /* the selected processor did a local operation */
 	uint64_t next_base;  /* the base of the next step: above every tag given */
 	int released;        /* pram_release_cells gave the cells back */
+	int sealed;          /* pram_seal: the host's accessors refused */
 
 	/* Counts that overflowed their records in this step (open addressing). */
 	wide_count *wide;

@@ -213,6 +213,15 @@ pram_array *pram_array_at(const pram *m, size_t k);
  * (inside one, an ESTEP error). */
 void pram_release_cells(pram *m);
 
+/* Seal the machine (on 1) or open it again (on 0). While it is sealed,
+ * the host's accessors of its memory (pram_array_get_*, load, fill,
+ * pram_array_written, pram_release_cells) fail the machine with an ESTEP
+ * error that names the call, and read 0: a checker seals the machine for
+ * the time a student's program runs on it, so that the program computes
+ * only by its processors, in steps. New arrays, steps and the counters
+ * are as ever. */
+void pram_seal(pram *m, int on);
+
 /* Steps. pram_step_begin opens a step labelled label (a static string) at
  * file:line; pram_step_end closes it, applies its writes, checks and counts.
  * pram_step_begin_k opens one whose processors may each make k shared

@@ -394,6 +394,41 @@ static void test_charges(void)
 	pram_free(m);
 }
 
+/* A sealed machine refuses the host's accessors (pram_seal). */
+static void test_seal(void)
+{
+	pram *m = machine(PRAM_EREW);
+	pram_array *x = counting_array(m, "x", 8);
+	pram_seal(m, 1);
+	PRAM_STEP(m, "steps run") {
+		PRAM_FORALL(m, i, 0, 8) {
+			pram_write(m, x, i, pram_read(m, x, i) + 1);
+		}
+	}
+	TAP_EQ_I(pram_failed(m), 0, "sealed: steps run as ever");
+	pram_array *y = pram_array_new(m, "y", 4, PRAM_INT);
+	TAP_OK(y != NULL, "sealed: a new array is made");
+	TAP_EQ_I(pram_array_get_i(x, 3), 0, "sealed: a host read gives 0");
+	TAP_CONTAINS(pram_errmsg(m), "pram_array_get_i(x, 3) while the machine is sealed",
+		     "and fails the machine, naming the call");
+	pram_free(m);
+	m = machine(PRAM_EREW);
+	x = counting_array(m, "x", 8);
+	pram_seal(m, 1);
+	int64_t v[8] = {0};
+	pram_array_load_i(x, v, 8);
+	TAP_CONTAINS(pram_errmsg(m), "pram_array_load(x) while the machine is sealed",
+		     "sealed: a load is refused");
+	pram_free(m);
+	m = machine(PRAM_EREW);
+	x = counting_array(m, "x", 8);
+	pram_seal(m, 1);
+	pram_seal(m, 0);
+	TAP_EQ_I(pram_array_get_i(x, 3), 13, "opened again: the host reads");
+	TAP_EQ_I(pram_failed(m), 0, "without an error");
+	pram_free(m);
+}
+
 static void test_errors(void)
 {
 	pram *m = machine(PRAM_CREW);
@@ -1237,6 +1272,7 @@ int main(void)
 	test_atomics();
 	test_work();
 	test_charges();
+	test_seal();
 	test_errors();
 	test_count_mode();
 	test_scan_primitive();
