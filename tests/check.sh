@@ -3,14 +3,32 @@
 # pass, their starters build and fail, and every wrong solution of
 # tests/check/ is diagnosed by kind (and line, where it names one): each
 # file says what it expects in a comment line "expect: KIND [LINE]" (and
-# "args: ..." for extra options). Then the outputs (--json, --tap,
-# --gradescope), the exit codes, the sandbox (a hang, an unbounded
-# allocation), --class over a small class with a hanging student, and the
-# Gradescope bundle run in a clean folder. Prints TAP.
+# "args: ..." for extra options); those that are a lesson's solution with
+# one mistake are kept as patches of it and made first. Then the outputs
+# (--json, --tap, --gradescope), the exit codes, the sandbox (a hang, an
+# unbounded allocation), --class over a small class with a hanging student,
+# and the Gradescope bundle run in a clean folder. Prints TAP.
 
 . "$top_srcdir/tests/tap.sh"
 lessons="$top_srcdir/lessons"
-corpus="$top_srcdir/tests/check"
+
+# The corpus as the tests read it, in a folder of the test's own: tests/check/
+# copied, and each NAME.patch there (a unified diff against the lesson's
+# solution that its "--- " line names) made into NAME.cl or NAME.c, the
+# solution's ending (tests/check/README).
+corpus="$tap_tmp/check"
+if ! cp -R "$top_srcdir/tests/check" "$corpus" || ! chmod -R u+w "$corpus"; then
+	echo "Bail out! cannot copy $top_srcdir/tests/check to $corpus"
+	exit 1
+fi
+for p in "$corpus"/*.patch "$corpus"/*/*.patch; do
+	[ -f "$p" ] || continue
+	base=$(sed -n '1s/^--- //p' "$p")
+	if ! patch -s -F 0 -o "${p%.patch}.${base##*.}" "$top_srcdir/$base" "$p" >"$tap_tmp/patch.out" 2>&1; then
+		echo "Bail out! tests/check/${p#"$corpus"/}: patch cannot make it from $base: $(tr '\n' ' ' <"$tap_tmp/patch.out" | head -c 500)"
+		exit 1
+	fi
+done
 
 # Which exercise a corpus file is written against.
 exercise_of() {

@@ -96,21 +96,22 @@ tests_test_check_SOURCES = tests/test-check.c tests/tap.h
 tests_test_check_LDADD = check/libcheck.la kernels/libpramcl.la plots/libpramfit.la \
 	algos/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm
 EXTRA_DIST += tests/check.sh tests/check-classroom.sh tests/lesson-exercises.sh $(CHECK_CORPUS) tests/data/check-network.c
-CHECK_CORPUS = tests/check/reduce-missing-barrier.cl tests/check/reduce-divergent-barrier.cl \
-	tests/check/reduce-oob-tail.cl tests/check/reduce-uninit-local.cl \
-	tests/check/reduce-fixed-size.cl tests/check/reduce-cross-group.cl \
-	tests/check/reduce-infinite-loop.cl tests/check/reduce-compile-error.cl \
-	tests/check/reduce-crash.cl tests/check/reduce-wrong-op.cl \
-	tests/check/scan-kernel-no-barrier.cl tests/check/scan-kernel-oob-tail.cl \
-	tests/check/scan-kernel-no-sums.cl tests/check/scan-hillis-steele.c \
-	tests/check/scan-sequential.c tests/check/scan-crew.c tests/check/scan-unwritten.c \
-	tests/check/scan-oob.c tests/check/scan-compile-error.c tests/check/scan-hang.c \
-	tests/check/scan-alloc.c tests/check/scan-crash.c tests/check/scan-wrong-op.c \
-	tests/check/scan-kernel-hillis-steele.cl tests/check/predict/hs-cost.exercise \
+CHECK_CORPUS = tests/check/README.md tests/check/reduce-missing-barrier.patch \
+	tests/check/reduce-divergent-barrier.patch tests/check/reduce-oob-tail.patch \
+	tests/check/reduce-uninit-local.patch tests/check/reduce-fixed-size.patch \
+	tests/check/reduce-cross-group.patch tests/check/reduce-infinite-loop.patch \
+	tests/check/reduce-compile-error.cl tests/check/reduce-crash.cl \
+	tests/check/reduce-wrong-op.patch tests/check/scan-kernel-no-barrier.patch \
+	tests/check/scan-kernel-oob-tail.patch tests/check/scan-kernel-no-sums.patch \
+	tests/check/scan-hillis-steele.c tests/check/scan-sequential.c tests/check/scan-crew.c \
+	tests/check/scan-unwritten.c tests/check/scan-oob.c tests/check/scan-compile-error.c \
+	tests/check/scan-hang.c tests/check/scan-alloc.c tests/check/scan-crash.c \
+	tests/check/scan-wrong-op.patch tests/check/scan-kernel-hillis-steele.patch \
+	tests/check/predict/hs-cost.exercise \
 	tests/check/predict/right.txt tests/check/predict/wrong.txt tests/check/predict/inexact.txt \
 	tests/check/predict/unanswered.txt tests/check/predict/malformed.txt \
-	tests/check/max/scan-max.exercise tests/check/max/scan.cl \
-	tests/check/max/scan-max-pram.exercise tests/check/max/maxscan.c
+	tests/check/max/scan-max.exercise tests/check/max/scan.patch \
+	tests/check/max/scan-max-pram.exercise tests/check/max/maxscan.patch
 
 # The report's fit, alone.
 tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
