@@ -125,6 +125,29 @@ enum {
 typedef int (*algo_cost_fn)(size_t n, const algo_params *p, uint64_t *w, uint64_t *d);
 
 /*
+ * A figure of the report that an algorithm declares for itself, beside the
+ * time and cost figures every algorithm gets (sat's float32 error by image
+ * size): the algorithm computes its points, the report draws them. The
+ * report writes LABEL-NAME.csv (LABEL the algorithm's name in the report),
+ * its header "algorithm,COLUMNS", then one row "LABEL,FIELDS" for each point
+ * of each series in turn (a series' points together, so that the template
+ * may join them in a line), and gives the template plots/TMPL.gp the
+ * series' names as nseries and the gnuplot array SERIES_VAR.
+ */
+typedef struct algo_figure {
+	const char *name;          /* "precision": its kind in summary.json, its file's suffix */
+	const char *tmpl;          /* its gnuplot template: plots/TMPL.gp */
+	const char *title;         /* what it shows, gnuplot enhanced text, after "LABEL: " */
+	const char *columns;       /* its CSV columns after "algorithm" */
+	const char *series_var;    /* the template's array of the series' names: "tables" */
+	const char *const *series; /* the series' names, ended by NULL */
+	/* Point k of series s as its CSV fields after the algorithm's, into buf
+	 * (no newline; len is at least 256). Returns 1 when written, 0 when the
+	 * series has no point k (it ended at k - 1), -1 when out of memory. */
+	int (*point)(size_t s, size_t k, char *buf, size_t len);
+} algo_figure;
+
+/*
  * In the functions below, `in` is the array of the algorithm's inputs, one
  * algo_data per declared input port in order, and `out` the array of its
  * outputs; an algorithm with one input and one output simply uses in->... and
@@ -206,6 +229,9 @@ typedef struct algo {
 	 * simulations stay at or below it (the report takes the closed form
 	 * beyond). 0: no limit. */
 	size_t max_n;
+	/* The report's figures of the algorithm's own (algo_figure), ended by
+	 * {0}; NULL: none. */
+	const algo_figure *figures;
 } algo;
 
 /* The registry, in display order, ended by NULL. */

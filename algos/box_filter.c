@@ -32,44 +32,20 @@ static const algo_port bf_outputs[] = {
     {0},
 };
 
-static int bf_cost_grid(size_t w, size_t h, const algo_params *p, uint64_t *wk, uint64_t *d)
-{
-	(void)p;
-	sat_program_cost(w, h, SAT_PLAIN, 0, wk, d);
-	if (w && h) {
-		*wk += (uint64_t)w * h;
-		*d += 1;
-	}
-	return 0;
-}
-
 static int bf_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
+	(void)p;
 	size_t s = sat_side(n);
-	return bf_cost_grid(s, s, p, w, d);
+	sat_filter_cost(s, s, 1, w, d);
+	return 0;
 }
 
 /* The cost of a run on the image in itself, w by h. */
 static int bf_cost_in(const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	return bf_cost_grid(in->w, in->h, p, w, d);
-}
-
-/* The scene and its depth of field. */
-static int bf_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
-{
-	return sat_depth_of_field(in, n, p->v[SAT_P_RADIUS], p->type, seed);
-}
-
-/* The box of pixel i of a w by h image with radius r, clipped. */
-static void box(size_t w, size_t h, size_t i, int64_t r, size_t *x0, size_t *y0, size_t *x1,
-		size_t *y1)
-{
-	int64_t x = (int64_t)(i % w), y = (int64_t)(i / w);
-	*x0 = (size_t)(x - r < 0 ? 0 : x - r);
-	*y0 = (size_t)(y - r < 0 ? 0 : y - r);
-	*x1 = (size_t)(x + r >= (int64_t)w ? (int64_t)w - 1 : x + r);
-	*y1 = (size_t)(y + r >= (int64_t)h ? (int64_t)h - 1 : y + r);
+	(void)p;
+	sat_filter_cost(in->w, in->h, 1, w, d);
+	return 0;
 }
 
 static pram_value sub(pram_type t, pram_value a, pram_value b)
@@ -100,39 +76,19 @@ static pram_value average(pram_type t, pram_value sum, int64_t area)
 	return sum;
 }
 
-/* The radius image, when given, must have the image's shape and no
- * negative radius: else a message, and -1. */
-static int check_radius(const algo_data *in, char *why, size_t len)
-{
-	if (in[1].n == 0)
-		return 0;
-	if (in[1].w != in[0].w || in[1].h != in[0].h) {
-		snprintf(why, len, "the radius image is %zu by %zu, the image %zu by %zu", in[1].w,
-			 in[1].h, in[0].w, in[0].h);
-		return -1;
-	}
-	for (size_t i = 0; i < in[1].n; i++)
-		if (in[1].vals[i].i < 0) {
-			snprintf(why, len, "radius[%zu] (row %zu, column %zu) is %lld: give >= 0",
-				 i, i / in[1].w, i % in[1].w, (long long)in[1].vals[i].i);
-			return -1;
-		}
-	return 0;
-}
-
 static int bf_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t w = in[0].w, h = in[0].h;
 	char why[160];
-	if (check_radius(in, why, sizeof why)) {
+	if (sat_check_radius(in, why, sizeof why)) {
 		pram_fail(m, PRAM_EINVAL, "%s", why);
 		return 0;
 	}
 	if (w == 0 || h == 0 || sat_check_bits(m, &in[0]))
 		return 0;
 	pram_type t = in[0].type;
-	pram_array *img = algos_load(m, "T", &in[0], in[0].n, NULL);
-	pram_array *rad = in[1].n ? algos_load(m, "radius", &in[1], in[1].n, NULL) : NULL;
+	pram_array *img = prog_load(m, "T", &in[0], in[0].n, NULL);
+	pram_array *rad = in[1].n ? prog_load(m, "radius", &in[1], in[1].n, NULL) : NULL;
 	pram_array *s = img ? sat_program(m, img, w, h, SAT_PLAIN, 0) : NULL;
 	pram_array *y = pram_array_new(m, "y", w * h, t);
 	if (!s || !y || (in[1].n && !rad))
@@ -141,7 +97,7 @@ static int bf_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 		PRAM_FORALL(m, i, 0, (int64_t)(w * h)) {
 			int64_t r = rad ? pram_read(m, rad, i) : p->v[SAT_P_RADIUS];
 			size_t x0, y0, x1, y1;
-			box(w, h, (size_t)i, r, &x0, &y0, &x1, &y1);
+			sat_clip_box(w, h, (size_t)i, r, &x0, &y0, &x1, &y1);
 			pram_value v = pram_read_v(m, s, (int64_t)(y1 * w + x1));
 			if (x0)
 				v = sub(t, v, pram_read_v(m, s, (int64_t)(y1 * w + x0 - 1)));
@@ -153,7 +109,7 @@ static int bf_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 				     average(t, v, (int64_t)((x1 - x0 + 1) * (y1 - y0 + 1))));
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 
@@ -163,7 +119,7 @@ static void bf_reference(const algo_data *in, algo_data *out, const algo_params 
 {
 	size_t w = in[0].w, h = in[0].h;
 	char why[160];
-	if (w == 0 || h == 0 || check_radius(in, why, sizeof why))
+	if (w == 0 || h == 0 || sat_check_radius(in, why, sizeof why))
 		return;
 	long double *s;
 	int64_t *si;
@@ -172,7 +128,7 @@ static void bf_reference(const algo_data *in, algo_data *out, const algo_params 
 	for (size_t i = 0; i < w * h; i++) {
 		int64_t r = in[1].n ? in[1].vals[i].i : p->v[SAT_P_RADIUS];
 		size_t x0, y0, x1, y1;
-		box(w, h, i, r, &x0, &y0, &x1, &y1);
+		sat_clip_box(w, h, i, r, &x0, &y0, &x1, &y1);
 		int64_t area = (int64_t)((x1 - x0 + 1) * (y1 - y0 + 1));
 		long double a = s[y1 * w + x1] - (x0 ? s[y1 * w + x0 - 1] : 0) -
 				(y0 ? s[(y0 - 1) * w + x1] : 0) +
@@ -204,7 +160,7 @@ const algo algo_box_filter = {
     .depth_exact = "D_sat + 1",
     .cost = bf_cost,
     .cost_in = bf_cost_in,
-    .generate = bf_generate,
+    .generate = sat_depth_of_field,
     .simulate = bf_simulate,
     .reference = bf_reference,
 };

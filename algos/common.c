@@ -8,8 +8,8 @@
 
 #include "common.h"
 
-pram_array *algos_load(pram *m, const char *name, const algo_data *in, size_t len,
-		       const pram_value *pad)
+pram_array *prog_load(pram *m, const char *name, const algo_data *in, size_t len,
+		      const pram_value *pad)
 {
 	pram_array *a = pram_array_new(m, name, len, in->type);
 	if (!a)
@@ -21,13 +21,13 @@ pram_array *algos_load(pram *m, const char *name, const algo_data *in, size_t le
 	return a;
 }
 
-void algos_store(const pram_array *a, algo_data *out)
+void prog_store(const pram_array *a, algo_data *out)
 {
 	for (size_t i = 0; i < out->n; i++)
 		out->vals[i] = pram_array_get_v(a, i);
 }
 
-void algos_acc_init(algos_acc *acc, pram_op op, pram_type t)
+void prog_acc_init(prog_acc *acc, pram_op op, pram_type t)
 {
 	acc->op = op;
 	acc->type = t;
@@ -35,7 +35,7 @@ void algos_acc_init(algos_acc *acc, pram_op op, pram_type t)
 	acc->c = 0;
 }
 
-void algos_acc_add(algos_acc *acc, pram_value x)
+void prog_acc_add(prog_acc *acc, pram_value x)
 {
 	if (acc->type != PRAM_FLOAT || acc->op != PRAM_OP_SUM) {
 		acc->v = pram_op_apply_v(acc->op, acc->type, acc->v, x);
@@ -46,7 +46,7 @@ void algos_acc_add(algos_acc *acc, pram_value x)
 	acc->v.f = t;
 }
 
-pram_value algos_acc_get(const algos_acc *acc)
+pram_value prog_acc_get(const prog_acc *acc)
 {
 	pram_value r = acc->v;
 	if (acc->type == PRAM_FLOAT && acc->op == PRAM_OP_SUM)
@@ -54,23 +54,23 @@ pram_value algos_acc_get(const algos_acc *acc)
 	return r;
 }
 
-void algos_ref_scan(const algo_data *in, algo_data *out, pram_op op, int inclusive)
+void prog_ref_scan(const algo_data *in, algo_data *out, pram_op op, int inclusive)
 {
-	algos_acc acc;
-	algos_acc_init(&acc, op, in->type);
+	prog_acc acc;
+	prog_acc_init(&acc, op, in->type);
 	for (size_t i = 0; i < in->n; i++) {
-		pram_value before = algos_acc_get(&acc);
-		algos_acc_add(&acc, in->vals[i]);
-		out->vals[i] = inclusive ? algos_acc_get(&acc) : before;
+		pram_value before = prog_acc_get(&acc);
+		prog_acc_add(&acc, in->vals[i]);
+		out->vals[i] = inclusive ? prog_acc_get(&acc) : before;
 	}
 }
 
-void algos_scan_reference(const algo_data *in, algo_data *out, const algo_params *p)
+void prog_scan_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	algos_ref_scan(in, out, p->op, p->inclusive);
+	prog_ref_scan(in, out, p->op, p->inclusive);
 }
 
-static const algos_scan_labels default_labels = {
+static const prog_scan_labels default_labels = {
     .copy = "scan: copy in, pad with the identity",
     .up = "scan: up-sweep",
     .root = "scan: clear the root",
@@ -78,7 +78,7 @@ static const algos_scan_labels default_labels = {
     .out = "scan: copy out",
 };
 
-static const algos_scan_labels rev_labels = {
+static const prog_scan_labels rev_labels = {
     .copy = "backward scan: copy in, pad with the identity",
     .up = "backward scan: up-sweep (mirrored)",
     .root = "backward scan: clear the root",
@@ -86,13 +86,13 @@ static const algos_scan_labels rev_labels = {
     .out = "backward scan: copy out",
 };
 
-int algos_scan_model(const pram *m)
+int prog_scan_model(const pram *m)
 {
 	return pram_get_config(m)->model == PRAM_SCAN;
 }
 
-void algos_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward,
-		    const algos_scan_labels *lb)
+void prog_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward,
+		   const prog_scan_labels *lb)
 {
 	pram_type t = pram_array_type(x);
 	pram_value id = pram_op_identity_v(op, t);
@@ -132,10 +132,54 @@ void algos_blelloch(pram *m, pram_array *x, size_t len, pram_op op, int backward
 #undef CELL
 }
 
-/* The Blelloch form of algos_scan and algos_scan_rev, in scratch when
+int prog_blelloch_scan(pram *m, const algo_data *in, algo_data *out, const algo_params *p,
+		       int backward, const prog_scan_labels *lb)
+{
+	size_t n = in->n;
+	if (n == 0)
+		return 0;
+	size_t len = algo_next_pow2(n);
+	pram_type t = in->type;
+	pram_value id = pram_op_identity_v(p->op, t);
+	/* The padding with the identity is part of the input layout. */
+	pram_array *x = prog_load(m, "x", in, len, &id);
+	if (!x)
+		return 0;
+	prog_blelloch(m, x, len, p->op, backward, lb);
+	if (!p->inclusive) {
+		prog_store(x, out);
+		return 0;
+	}
+	pram_array *a = prog_load(m, "a", in, n, NULL);
+	pram_array *y = pram_array_new(m, "y", n, t);
+	if (!a || !y)
+		return 0;
+	PRAM_STEP(m, lb->out) {
+		PRAM_FORALL(m, i, 0, n) {
+			pram_value e = pram_read_v(m, x, i), ai = pram_read_v(m, a, i);
+			pram_write_v(m, y, i,
+				     backward ? pram_op_apply_v(p->op, t, ai, e)
+					      : pram_op_apply_v(p->op, t, e, ai));
+		}
+	}
+	prog_store(y, out);
+	return 0;
+}
+
+int prog_blelloch_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	*w = *d = 0;
+	if (n == 0)
+		return 0;
+	*w = 2 * (uint64_t)algo_next_pow2(n) - 1 + (p->inclusive ? n : 0);
+	*d = 2 * (uint64_t)algo_ceil_log2(n) + 1 + (p->inclusive ? 1 : 0);
+	return 0;
+}
+
+/* The Blelloch form of prog_scan and prog_scan_rev, in scratch when
  * not NULL (next_pow2(n) cells or more), else in a new array. */
 static void blelloch_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
-			  int inclusive, int backward, const algos_scan_labels *lb,
+			  int inclusive, int backward, const prog_scan_labels *lb,
 			  pram_array *scratch)
 {
 	pram_type t = pram_array_type(src);
@@ -149,7 +193,7 @@ static void blelloch_scan(pram *m, pram_array *dst, pram_array *src, size_t n, p
 			pram_write_v(m, x, i, (size_t)i < n ? pram_read_v(m, src, i) : id);
 		}
 	}
-	algos_blelloch(m, x, len, op, backward, lb);
+	prog_blelloch(m, x, len, op, backward, lb);
 	PRAM_STEP(m, lb->out) {
 		PRAM_FORALL(m, i, 0, n) {
 			pram_value e = pram_read_v(m, x, i);
@@ -160,38 +204,38 @@ static void blelloch_scan(pram *m, pram_array *dst, pram_array *src, size_t n, p
 	}
 }
 
-void algos_scan_labelled(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
-			 int inclusive, const algos_scan_labels *lb)
+void prog_scan_labelled(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+			int inclusive, const prog_scan_labels *lb)
 {
 	if (n == 0)
 		return;
-	if (algos_scan_model(m))
+	if (prog_scan_model(m))
 		PRAM_SCAN_PRIM(m, dst, src, n, op, inclusive);
 	else
 		blelloch_scan(m, dst, src, n, op, inclusive, 0, lb ? lb : &default_labels, NULL);
 }
 
-void algos_scan_scratch(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
-			int inclusive, pram_array *scratch, const algos_scan_labels *lb)
+void prog_scan_scratch(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op,
+		       int inclusive, pram_array *scratch, const prog_scan_labels *lb)
 {
 	if (n == 0)
 		return;
-	if (algos_scan_model(m))
+	if (prog_scan_model(m))
 		PRAM_SCAN_PRIM(m, dst, src, n, op, inclusive);
 	else
 		blelloch_scan(m, dst, src, n, op, inclusive, 0, lb ? lb : &default_labels, scratch);
 }
 
-void algos_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive)
+void prog_scan(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive)
 {
-	algos_scan_labelled(m, dst, src, n, op, inclusive, NULL);
+	prog_scan_labelled(m, dst, src, n, op, inclusive, NULL);
 }
 
-void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive)
+void prog_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op op, int inclusive)
 {
 	if (n == 0)
 		return;
-	if (!algos_scan_model(m)) {
+	if (!prog_scan_model(m)) {
 		blelloch_scan(m, dst, src, n, op, inclusive, 1, &rev_labels, NULL);
 		return;
 	}
@@ -213,7 +257,7 @@ void algos_scan_rev(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 	}
 }
 
-void algos_scan_cost(size_t n, pram_model model, int backward, uint64_t *w, uint64_t *d)
+void prog_scan_cost(size_t n, pram_model model, int backward, uint64_t *w, uint64_t *d)
 {
 	if (n == 0)
 		return;
@@ -227,7 +271,7 @@ void algos_scan_cost(size_t n, pram_model model, int backward, uint64_t *w, uint
 	*d += 2 * (uint64_t)algo_ceil_log2(n) + 3;
 }
 
-const algo_port algos_flagged_input[] = {
+const algo_port prog_flagged_input[] = {
     {.name = "x",
      .shape = ALGO_VECTOR,
      .elem = ALGO_ELEM_DATA,
@@ -236,27 +280,27 @@ const algo_port algos_flagged_input[] = {
     {0},
 };
 
-size_t algos_flag_words(size_t n)
+size_t prog_flag_words(size_t n)
 {
-	return (n + ALGOS_FLAG_BITS - 1) / ALGOS_FLAG_BITS;
+	return (n + PROG_FLAG_BITS - 1) / PROG_FLAG_BITS;
 }
 
-int algos_flag(const algo_data *in, size_t i)
+int prog_flag(const algo_data *in, size_t i)
 {
 	return i == 0 || (in->flags && in->flags[i]);
 }
 
-size_t algos_segments(const algo_data *in)
+size_t prog_segments(const algo_data *in)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < in->n; i++)
-		k += algos_flag(in, i) != 0;
+		k += prog_flag(in, i) != 0;
 	return k;
 }
 
-pram_array *algos_load_flags(pram *m, const char *name, const algo_data *in)
+pram_array *prog_load_flags(pram *m, const char *name, const algo_data *in)
 {
-	size_t nw = algos_flag_words(in->n);
+	size_t nw = prog_flag_words(in->n);
 	if (nw == 0)
 		nw = 1; /* arrays have at least one cell */
 	pram_array *a = pram_array_new(m, name, nw, PRAM_INT);
@@ -268,22 +312,21 @@ pram_array *algos_load_flags(pram *m, const char *name, const algo_data *in)
 		return NULL;
 	}
 	for (size_t i = 0; i < in->n; i++)
-		if (algos_flag(in, i))
-			words[i / ALGOS_FLAG_BITS] =
-			    (int64_t)((uint64_t)words[i / ALGOS_FLAG_BITS] |
-				      (uint64_t)1 << (i % ALGOS_FLAG_BITS));
+		if (prog_flag(in, i))
+			words[i / PROG_FLAG_BITS] = (int64_t)((uint64_t)words[i / PROG_FLAG_BITS] |
+							      (uint64_t)1 << (i % PROG_FLAG_BITS));
 	pram_array_load_i(a, words, nw);
 	free(words);
 	return a;
 }
 
-int algos_read_flag(pram *m, pram_array *bits, int64_t i)
+int prog_read_flag(pram *m, pram_array *bits, int64_t i)
 {
-	uint64_t word = (uint64_t)pram_read(m, bits, i / ALGOS_FLAG_BITS);
-	return (int)((word >> (i % ALGOS_FLAG_BITS)) & 1);
+	uint64_t word = (uint64_t)pram_read(m, bits, i / PROG_FLAG_BITS);
+	return (int)((word >> (i % PROG_FLAG_BITS)) & 1);
 }
 
-pram_value algos_value(pram_type t, int64_t v)
+pram_value prog_value(pram_type t, int64_t v)
 {
 	pram_value r;
 	if (t == PRAM_INT)
@@ -293,7 +336,7 @@ pram_value algos_value(pram_type t, int64_t v)
 	return r;
 }
 
-const char *const algos_dists[] = {"uniform", "equal", "sorted", "reversed", "few", "zipf", NULL};
+const char *const prog_dists[] = {"uniform", "equal", "sorted", "reversed", "few", "zipf", NULL};
 
 /* A uniform draw from [0, range), range >= 1 (the modulo bias is below
  * 2^-40 for the ranges the parameters allow). */
@@ -325,7 +368,7 @@ static int cmp_down(const void *x, const void *y)
 	return cmp_up(y, x);
 }
 
-int algos_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist, uint64_t seed)
+int prog_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist, uint64_t seed)
 {
 	/* Floats are k / 2^24: exact, in [0, 1), as many as a float kernel holds. */
 	int64_t r = t == PRAM_FLOAT ? (int64_t)1 << 24 : range < 1 ? 1 : range;
@@ -342,21 +385,21 @@ int algos_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist,
 		few[j] = draw(&s, r);
 	for (size_t i = 0; i < n; i++) {
 		switch (dist) {
-		case ALGOS_DIST_EQUAL:
+		case PROG_DIST_EQUAL:
 			k[i] = one;
 			break;
-		case ALGOS_DIST_FEW:
+		case PROG_DIST_FEW:
 			k[i] = few[algo_rand(&s) % 4];
 			break;
-		case ALGOS_DIST_ZIPF:
+		case PROG_DIST_ZIPF:
 			k[i] = draw_zipf(&s, r);
 			break;
 		default:
 			k[i] = draw(&s, r);
 		}
 	}
-	if (dist == ALGOS_DIST_SORTED || dist == ALGOS_DIST_REVERSED)
-		qsort(k, n, sizeof *k, dist == ALGOS_DIST_SORTED ? cmp_up : cmp_down);
+	if (dist == PROG_DIST_SORTED || dist == PROG_DIST_REVERSED)
+		qsort(k, n, sizeof *k, dist == PROG_DIST_SORTED ? cmp_up : cmp_down);
 	for (size_t i = 0; i < n; i++) {
 		if (t == PRAM_FLOAT)
 			d->vals[i].f = (double)k[i] * 0x1.0p-24;
@@ -367,7 +410,7 @@ int algos_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist,
 	return 0;
 }
 
-long algos_bad_key(const algo_data *in, int64_t range)
+long prog_bad_key(const algo_data *in, int64_t range)
 {
 	for (size_t i = 0; i < in->n; i++)
 		if (in->vals[i].i < 0 || in->vals[i].i >= range)
@@ -375,9 +418,9 @@ long algos_bad_key(const algo_data *in, int64_t range)
 	return -1;
 }
 
-int algos_check_keys(pram *m, const algo_data *in, int64_t range, const char *what)
+int prog_check_keys(pram *m, const algo_data *in, int64_t range, const char *what)
 {
-	long bad = algos_bad_key(in, range);
+	long bad = prog_bad_key(in, range);
 	if (bad < 0)
 		return 0;
 	int64_t k = in->vals[bad].i;
@@ -386,7 +429,31 @@ int algos_check_keys(pram *m, const algo_data *in, int64_t range, const char *wh
 	return -1;
 }
 
-int64_t algos_value_bin(pram_type t, pram_value v, int64_t m)
+int prog_check_key_range(pram *m, const algo_data *in, int64_t range)
+{
+	return prog_check_keys(m, in, range, "give a --key-range above the largest key");
+}
+
+int prog_gen_sort_keys(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
+{
+	return prog_gen_keys(in, n, PRAM_INT, p->v[PROG_SORT_P_RANGE], (int)p->v[PROG_SORT_P_DIST],
+			     seed);
+}
+
+pram_array *prog_load_keys(pram *m, const algo_data *in, int64_t range)
+{
+	if (prog_check_key_range(m, in, range) || in->n == 0)
+		return NULL;
+	return prog_load(m, "keys", in, in->n, NULL);
+}
+
+void prog_sort_reference(const algo_data *in, algo_data *out, const algo_params *p)
+{
+	if (prog_bad_key(in, p->v[PROG_SORT_P_RANGE]) < 0)
+		prog_ref_sort(in, out);
+}
+
+int64_t prog_value_bin(pram_type t, pram_value v, int64_t m)
 {
 	if (t == PRAM_INT)
 		return v.i >= 0 && v.i < m ? v.i : -1;
@@ -396,13 +463,13 @@ int64_t algos_value_bin(pram_type t, pram_value v, int64_t m)
 	return b >= m ? m - 1 : b;
 }
 
-int algos_check_records(pram *m, const algo_data *in, int64_t bins)
+int prog_check_records(pram *m, const algo_data *in, int64_t bins)
 {
 	if (in->type == PRAM_INT)
-		return algos_check_keys(m, in, bins,
-					"integer records are bin numbers; give more --bins");
+		return prog_check_keys(m, in, bins,
+				       "integer records are bin numbers; give more --bins");
 	for (size_t i = 0; i < in->n; i++) {
-		if (algos_value_bin(PRAM_FLOAT, in->vals[i], bins) < 0) {
+		if (prog_value_bin(PRAM_FLOAT, in->vals[i], bins) < 0) {
 			pram_fail(m, PRAM_EINVAL,
 				  "value %g at index %zu lies outside [0, 1), the interval the "
 				  "bins of float records divide",
@@ -419,7 +486,7 @@ static int cmp_value(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-void algos_ref_sort(const algo_data *in, algo_data *out)
+void prog_ref_sort(const algo_data *in, algo_data *out)
 {
 	for (size_t i = 0; i < in->n; i++)
 		out->vals[i] = in->vals[i];
@@ -473,8 +540,8 @@ static keyed *radix_keyed(keyed *t, keyed *tmp, size_t n, size_t *count)
 	return t;
 }
 
-void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t modulus,
-		      algo_data *out_keys, algo_data *out_vals)
+void prog_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t modulus,
+		     algo_data *out_keys, algo_data *out_vals)
 {
 	size_t n = keys->n;
 	keyed *t = malloc((n ? n : 1) * sizeof *t);
@@ -503,7 +570,7 @@ void algos_ref_stable(const algo_data *keys, const algo_data *vals, uint64_t mod
 	free(t);
 }
 
-const algo_port algos_keys_input[] = {
+const algo_port prog_keys_input[] = {
     {.name = "keys",
      .shape = ALGO_VECTOR,
      .elem = ALGO_ELEM_INT,
@@ -511,7 +578,7 @@ const algo_port algos_keys_input[] = {
     {0},
 };
 
-const algo_port algos_records_input[] = {
+const algo_port prog_records_input[] = {
     {.name = "x",
      .shape = ALGO_VECTOR,
      .elem = ALGO_ELEM_DATA,
@@ -519,7 +586,7 @@ const algo_port algos_records_input[] = {
     {0},
 };
 
-const algo_port algos_counts_output[] = {
+const algo_port prog_counts_output[] = {
     {.name = "counts",
      .shape = ALGO_VECTOR,
      .elem = ALGO_ELEM_INT,
@@ -527,14 +594,14 @@ const algo_port algos_counts_output[] = {
     {0},
 };
 
-const algo_port algos_sorted_keys_output[] = {
+const algo_port prog_sorted_keys_output[] = {
     {.name = "keys", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_INT, .help = "the keys, sorted"},
     {0},
 };
 
-const char *const algos_pairs_choices[] = {"index", "yes", "no", NULL};
+const char *const prog_pairs_choices[] = {"index", "yes", "no", NULL};
 
-const algo_port algos_pair_inputs[] = {
+const algo_port prog_pair_inputs[] = {
     {.name = "keys",
      .shape = ALGO_VECTOR,
      .elem = ALGO_ELEM_INT,
@@ -547,7 +614,7 @@ const algo_port algos_pair_inputs[] = {
     {0},
 };
 
-const algo_port algos_pair_outputs[] = {
+const algo_port prog_pair_outputs[] = {
     {.name = "keys", .shape = ALGO_VECTOR, .elem = ALGO_ELEM_INT, .help = "the keys, sorted"},
     {.name = "values",
      .shape = ALGO_VECTOR,
@@ -557,7 +624,7 @@ const algo_port algos_pair_outputs[] = {
     {0},
 };
 
-uint64_t algos_radix_of(int64_t radix, int64_t bits, int bits_given)
+uint64_t prog_radix_of(int64_t radix, int64_t bits, int bits_given)
 {
 	if (radix == 0)
 		return (uint64_t)1 << bits;
@@ -566,7 +633,13 @@ uint64_t algos_radix_of(int64_t radix, int64_t bits, int bits_given)
 	return (uint64_t)radix;
 }
 
-void algos_radix_fail(pram *m, int64_t radix, int64_t bits)
+uint64_t prog_radix_param(const algo_params *p)
+{
+	return prog_radix_of(p->v[PROG_RADIX_P_RADIX], p->v[PROG_RADIX_P_BITS],
+			     (p->given >> PROG_RADIX_P_BITS) & 1);
+}
+
+void prog_radix_fail(pram *m, int64_t radix, int64_t bits)
 {
 	if (radix == 1)
 		pram_fail(m, PRAM_EINVAL,
@@ -578,7 +651,7 @@ void algos_radix_fail(pram *m, int64_t radix, int64_t bits)
 			  radix, bits);
 }
 
-unsigned algos_radix_digits(uint64_t v, uint64_t r)
+unsigned prog_radix_digits(uint64_t v, uint64_t r)
 {
 	unsigned d = 0;
 	for (; v > 0; v /= r)
@@ -586,7 +659,7 @@ unsigned algos_radix_digits(uint64_t v, uint64_t r)
 	return d;
 }
 
-uint64_t algos_radix_power(uint64_t r, unsigned t)
+uint64_t prog_radix_power(uint64_t r, unsigned t)
 {
 	uint64_t p = 1;
 	for (unsigned k = 0; k < t; k++) {
@@ -597,19 +670,19 @@ uint64_t algos_radix_power(uint64_t r, unsigned t)
 	return p;
 }
 
-int64_t algos_radix_digit(int64_t key, uint64_t rt, uint64_t r)
+int64_t prog_radix_digit(int64_t key, uint64_t rt, uint64_t r)
 {
 	return rt ? (int64_t)(((uint64_t)key / rt) % r) : 0;
 }
 
-int algos_check_pairs(pram *m, const algo_data *in, int64_t pairs)
+int prog_check_pairs(pram *m, const algo_data *in, int64_t pairs)
 {
-	if (pairs == ALGOS_PAIRS_YES && in[1].n != in[0].n) {
+	if (pairs == PROG_PAIRS_YES && in[1].n != in[0].n) {
 		pram_fail(m, PRAM_EINVAL, "%zu values for %zu keys: --pairs yes takes one per key",
 			  in[1].n, in[0].n);
 		return -1;
 	}
-	if (pairs != ALGOS_PAIRS_YES && in[1].n) {
+	if (pairs != PROG_PAIRS_YES && in[1].n) {
 		pram_fail(m, PRAM_EINVAL,
 			  "%zu values given without --pairs yes, which carries them with the keys",
 			  in[1].n);
@@ -618,20 +691,37 @@ int algos_check_pairs(pram *m, const algo_data *in, int64_t pairs)
 	return 0;
 }
 
-int algos_pairs_fit(const algo_data *in, int64_t pairs)
+int prog_pairs_fit(const algo_data *in, int64_t pairs)
 {
-	return pairs == ALGOS_PAIRS_YES ? in[1].n == in[0].n : in[1].n == 0;
+	return pairs == PROG_PAIRS_YES ? in[1].n == in[0].n : in[1].n == 0;
 }
 
-size_t algos_pairs_len(const algo_data *in, size_t port, int64_t pairs)
+size_t prog_pairs_len(const algo_data *in, size_t port, int64_t pairs)
 {
-	return port == 1 && pairs == ALGOS_PAIRS_NO ? 0 : in[0].n;
+	return port == 1 && pairs == PROG_PAIRS_NO ? 0 : in[0].n;
 }
 
-int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int64_t pairs, uint64_t seed)
+int prog_radix_check(pram *m, const algo_data *in, const algo_params *p, int64_t pairs)
 {
-	int yes = pairs == ALGOS_PAIRS_YES;
-	if (algos_gen_keys(&in[0], n, PRAM_INT, range, dist, seed))
+	if (prog_check_key_range(m, &in[0], p->v[PROG_RADIX_P_RANGE]) ||
+	    prog_check_pairs(m, in, pairs))
+		return -1;
+	return 0;
+}
+
+void prog_radix_reference(const algo_data *in, algo_data *out, const algo_params *p, int64_t pairs,
+			  uint64_t modulus)
+{
+	if (prog_bad_key(&in[0], p->v[PROG_RADIX_P_RANGE]) >= 0 || !prog_pairs_fit(in, pairs))
+		return;
+	prog_ref_stable(&in[0], pairs == PROG_PAIRS_YES ? &in[1] : NULL, modulus, &out[0],
+			pairs == PROG_PAIRS_NO ? NULL : &out[1]);
+}
+
+int prog_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int64_t pairs, uint64_t seed)
+{
+	int yes = pairs == PROG_PAIRS_YES;
+	if (prog_gen_keys(&in[0], n, PRAM_INT, range, dist, seed))
 		return -1;
 	if (algo_data_alloc(&in[1], yes ? n : 0, PRAM_INT, 0)) {
 		algo_data_free(&in[0]);
@@ -643,21 +733,65 @@ int algos_gen_pairs(algo_data *in, size_t n, int64_t range, int dist, int64_t pa
 	return 0;
 }
 
-void algos_ref_histogram(const algo_data *in, algo_data *out, int64_t nb)
+void prog_ref_histogram(const algo_data *in, algo_data *out, int64_t nb)
 {
 	for (int64_t b = 0; b < nb; b++)
 		out->vals[b].i = 0;
 	for (size_t i = 0; i < in->n; i++) {
-		int64_t b = algos_value_bin(in->type, in->vals[i], nb);
+		int64_t b = prog_value_bin(in->type, in->vals[i], nb);
 		if (b >= 0)
 			out->vals[b].i++;
 	}
 }
 
-size_t algos_out_one(const algo_data *in, size_t port, const algo_params *p)
+size_t prog_bins_len(const algo_data *in, size_t port, const algo_params *p)
+{
+	(void)in;
+	(void)port;
+	return (size_t)p->v[PROG_HIST_P_BINS];
+}
+
+void prog_hist_reference(const algo_data *in, algo_data *out, const algo_params *p)
+{
+	prog_ref_histogram(in, out, p->v[PROG_HIST_P_BINS]);
+}
+
+int prog_hist_begin(pram *m, const algo_data *in, algo_data *out, int64_t nb)
+{
+	for (int64_t b = 0; b < nb; b++)
+		out->vals[b].i = 0;
+	return prog_check_records(m, in, nb) || in->n == 0 ? -1 : 0;
+}
+
+size_t prog_out_one(const algo_data *in, size_t port, const algo_params *p)
 {
 	(void)in;
 	(void)port;
 	(void)p;
 	return 1;
+}
+
+int prog_one_cell_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
+{
+	(void)p;
+	*w = (uint64_t)n + 1;
+	*d = n ? 2 : 1;
+	return 0;
+}
+
+int prog_one_cell_arrays(pram *m, const algo_data *in, pram_array **x, pram_array **y)
+{
+	*x = in->n ? prog_load(m, "x", in, in->n, NULL) : NULL;
+	*y = pram_array_new(m, "y", 1, PRAM_INT);
+	return (in->n && !*x) || !*y ? -1 : 0;
+}
+
+int prog_gen_flags(algo_data *in, size_t n, uint64_t one_in, uint64_t seed)
+{
+	if (algo_data_alloc(&in[0], n, PRAM_INT, 0))
+		return -1;
+	uint64_t s = seed;
+	for (size_t i = 0; i < n; i++)
+		in[0].vals[i].i = algo_rand(&s) % one_in == 0;
+	return 0;
 }

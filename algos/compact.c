@@ -1,6 +1,6 @@
 /*
  * compact.c - stream compaction, a permutation computed by a scan (through
- * algos_scan: one step under --model scan, a Blelloch scan elsewhere; S(n) =
+ * prog_scan: one step under --model scan, a Blelloch scan elsewhere; S(n) =
  * (S_W, S_D) is the cost of one scan of n, common.h).
  *
  * Stream compaction ("list packing") keeps the elements whose flag is 1 and
@@ -37,7 +37,7 @@ static int compact_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d
 		return 0;
 	*w = n;
 	*d = 1;
-	algos_scan_cost(n, p->model, 0, w, d);
+	prog_scan_cost(n, p->model, 0, w, d);
 	return 0;
 }
 
@@ -50,7 +50,7 @@ static int compact_simulate(pram *m, const algo_data *in, algo_data *out, const 
 	out->n = nk;
 	if (n == 0)
 		return 0;
-	pram_array *a = algos_load(m, "a", in, n, NULL);
+	pram_array *a = prog_load(m, "a", in, n, NULL);
 	pram_array *keep = pram_array_new(m, "keep", n, PRAM_INT);
 	pram_array *f = pram_array_new(m, "f", n, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", nk ? nk : 1, in->type);
@@ -65,14 +65,14 @@ static int compact_simulate(pram *m, const algo_data *in, algo_data *out, const 
 		flags[i] = kept(in, i);
 	pram_array_load_i(keep, flags, n);
 	free(flags);
-	algos_scan(m, f, keep, n, PRAM_OP_SUM, 0);
+	prog_scan(m, f, keep, n, PRAM_OP_SUM, 0);
 	PRAM_STEP(m, "scatter: keep[i] ? y[f[i]] = a[i]") {
 		PRAM_FORALL(m, i, 0, n) {
 			if (pram_read(m, keep, i))
 				pram_write_v(m, y, pram_read(m, f, i), pram_read_v(m, a, i));
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 

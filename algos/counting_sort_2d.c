@@ -34,26 +34,21 @@
 
 #include "common.h"
 
-/* The parameters, by index. */
-enum {
-	P_RANGE,
-	P_DIST
-};
-
+/* The parameters, by index PROG_SORT_P_* (common.h). */
 static const algo_param c2d_params[] = {
-    [P_RANGE] = {.name = "key-range",
-		 .metavar = "M",
-		 .min = 1,
-		 .max = 1 << 16,
-		 .def = 256,
-		 .help = "keys lie in [0, M): the histogram's cells, one grid dimension"},
-    [P_DIST] = ALGOS_PARAM_DIST,
+    [PROG_SORT_P_RANGE] = {.name = "key-range",
+			   .metavar = "M",
+			   .min = 1,
+			   .max = 1 << 16,
+			   .def = 256,
+			   .help = "keys lie in [0, M): the histogram's cells, one grid dimension"},
+    [PROG_SORT_P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
 static int c2d_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	uint64_t m = (uint64_t)p->v[P_RANGE];
+	uint64_t m = (uint64_t)p->v[PROG_SORT_P_RANGE];
 	*w = *d = 0;
 	if (n == 0)
 		return 0;
@@ -62,16 +57,11 @@ static int c2d_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static int c2d_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
-{
-	return algos_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
-}
-
 static int c2d_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n;
-	int64_t range = p->v[P_RANGE];
-	if (algos_check_keys(m, in, range, "give a --key-range above the largest key") || n == 0)
+	int64_t range = p->v[PROG_SORT_P_RANGE];
+	if (prog_check_key_range(m, in, range) || n == 0)
 		return 0;
 	if ((uint64_t)n * (uint64_t)range >= UINT32_MAX) {
 		pram_fail(m, PRAM_EINVAL,
@@ -80,7 +70,7 @@ static int c2d_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 			  n, range);
 		return 0;
 	}
-	pram_array *x = algos_load(m, "keys", in, n, NULL);
+	pram_array *x = prog_load(m, "keys", in, n, NULL);
 	pram_array *hist = pram_array_new(m, "histogram", (size_t)range, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", n, PRAM_INT);
 	if (!x || !hist || !y)
@@ -107,14 +97,8 @@ static int c2d_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 				pram_atomic_inc(m, y, j);
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
-}
-
-static void c2d_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	if (algos_bad_key(in, p->v[P_RANGE]) < 0)
-		algos_ref_sort(in, out);
 }
 
 const algo algo_counting_sort_2d = {
@@ -123,15 +107,15 @@ const algo algo_counting_sort_2d = {
     .desc = "counting sort with one processor per (key, cell) pair: two passes of atomics",
     .model = PRAM_CRCW_COMMON,
     .caps = 0,
-    .inputs = algos_keys_input,
-    .outputs = algos_sorted_keys_output,
+    .inputs = prog_keys_input,
+    .outputs = prog_sorted_keys_output,
     .params = c2d_params,
     .work_o = "O(n m)",
     .depth_o = "O(1)",
     .work_exact = "m + n + (2m - 1) n, m = key-range",
     .depth_exact = "3; D_serial = 1 + max(1, #{keys < m - 1}) + max(1, max key)",
     .cost = c2d_cost,
-    .generate = c2d_generate,
+    .generate = prog_gen_sort_keys,
     .simulate = c2d_simulate,
-    .reference = c2d_reference,
+    .reference = prog_sort_reference,
 };

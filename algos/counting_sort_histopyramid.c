@@ -36,27 +36,22 @@
  */
 #include "common.h"
 
-/* The parameters, by index. */
-enum {
-	P_RANGE,
-	P_DIST
-};
-
+/* The parameters, by index PROG_SORT_P_* (common.h). */
 static const algo_param chp_params[] = {
-    [P_RANGE] = {.name = "key-range",
-		 .metavar = "M",
-		 .min = 1,
-		 .max = 1 << 24,
-		 .def = 256,
-		 .props = ALGO_PARAM_POW2,
-		 .help = "keys lie in [0, M): the pyramid's level 0"},
-    [P_DIST] = ALGOS_PARAM_DIST,
+    [PROG_SORT_P_RANGE] = {.name = "key-range",
+			   .metavar = "M",
+			   .min = 1,
+			   .max = 1 << 24,
+			   .def = 256,
+			   .props = ALGO_PARAM_POW2,
+			   .help = "keys lie in [0, M): the pyramid's level 0"},
+    [PROG_SORT_P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
 static int chp_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	uint64_t m = (uint64_t)p->v[P_RANGE], L = algo_ceil_log2(m), L1 = L ? L : 1;
+	uint64_t m = (uint64_t)p->v[PROG_SORT_P_RANGE], L = algo_ceil_log2(m), L1 = L ? L : 1;
 	*w = *d = 0;
 	if (n == 0)
 		return 0;
@@ -65,23 +60,17 @@ static int chp_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static int chp_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
-{
-	return algos_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
-}
-
 static int chp_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
-	size_t n = in->n, M = (size_t)p->v[P_RANGE];
-	if (algos_check_keys(m, in, (int64_t)M, "give a --key-range above the largest key") ||
-	    n == 0)
+	size_t n = in->n, M = (size_t)p->v[PROG_SORT_P_RANGE];
+	pram_array *x = prog_load_keys(m, in, (int64_t)M);
+	if (!x)
 		return 0;
-	pram_array *x = algos_load(m, "keys", in, n, NULL);
 	pram_array *pyr = pram_array_new(m, "pyramid", 2 * M - 1, PRAM_INT);
 	pram_array *node = pram_array_new(m, "node", n, PRAM_INT);
 	pram_array *rank = pram_array_new(m, "rank", n, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", n, PRAM_INT);
-	if (!x || !pyr || !node || !rank || !y)
+	if (!pyr || !node || !rank || !y)
 		return 0;
 	PRAM_STEP(m, "pass 1: clear the histogram and the pyramid (2m threads)") {
 		PRAM_FORALL(m, k, 0, 2 * M - 1) {
@@ -93,17 +82,11 @@ static int chp_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 			pram_atomic_inc(m, pyr, pram_read(m, x, i));
 		}
 	}
-	algos_pyramid_build(m, pyr, M);
+	prog_pyramid_build(m, pyr, M);
 	/* The counts add up to n: one processor per output index. */
-	algos_pyramid_traverse(m, pyr, M, n, node, rank, y);
-	algos_store(y, out);
+	prog_pyramid_traverse(m, pyr, M, n, node, rank, y);
+	prog_store(y, out);
 	return 0;
-}
-
-static void chp_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	if (algos_bad_key(in, p->v[P_RANGE]) < 0)
-		algos_ref_sort(in, out);
 }
 
 const algo algo_counting_sort_histopyramid = {
@@ -113,15 +96,15 @@ const algo algo_counting_sort_histopyramid = {
 	    "output",
     .model = PRAM_CRCW_COMMON,
     .caps = 0,
-    .inputs = algos_keys_input,
-    .outputs = algos_sorted_keys_output,
+    .inputs = prog_keys_input,
+    .outputs = prog_sorted_keys_output,
     .params = chp_params,
     .work_o = "O(m + n log m)",
     .depth_o = "O(log m)",
     .work_exact = "3m - 2 + n (1 + max(L, 1)), m = key-range = 2^L",
     .depth_exact = "2 + L + max(L, 1); D_serial = D + mode - 1",
     .cost = chp_cost,
-    .generate = chp_generate,
+    .generate = prog_gen_sort_keys,
     .simulate = chp_simulate,
-    .reference = chp_reference,
+    .reference = prog_sort_reference,
 };

@@ -30,29 +30,25 @@
  *
  * Stable or not? The scatter hands the positions of a key's run out in the
  * order its atomics are applied. The PRAM here applies a step's atomics in
- * processor-id order (DESIGN.md), so equal keys keep their input order: on
- * the simulator the sort is stable, and the second output, from (the input
- * index of each sorted key), shows it and the tests check it. On a GPU the
- * atomics of equal keys come in no fixed order, so there the same program
- * is not stable. A radix sort, whose passes must be stable, is better
- * served by positions computed with a scan alone. Integer keys only.
+ * processor-id order (sim/pram.h, "PRAM semantics"), so equal keys keep
+ * their input order: on the simulator the sort is stable, and the second
+ * output, from (the input index of each sorted key), shows it and the
+ * tests check it. On a GPU the atomics of equal keys come in no fixed
+ * order, so there the same program is not stable. A radix sort, whose
+ * passes must be stable, is better served by positions computed with a
+ * scan alone. Integer keys only.
  */
 #include "common.h"
 
-/* The parameters, by index. */
-enum {
-	P_RANGE,
-	P_DIST
-};
-
+/* The parameters, by index PROG_SORT_P_* (common.h). */
 static const algo_param cscan_params[] = {
-    [P_RANGE] = {.name = "key-range",
-		 .metavar = "M",
-		 .min = 1,
-		 .max = 1 << 24,
-		 .def = 256,
-		 .help = "keys lie in [0, M): the histogram's cells"},
-    [P_DIST] = ALGOS_PARAM_DIST,
+    [PROG_SORT_P_RANGE] = {.name = "key-range",
+			   .metavar = "M",
+			   .min = 1,
+			   .max = 1 << 24,
+			   .def = 256,
+			   .help = "keys lie in [0, M): the histogram's cells"},
+    [PROG_SORT_P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
@@ -67,33 +63,27 @@ static const algo_port cscan_outputs[] = {
 
 static int cscan_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	uint64_t range = (uint64_t)p->v[P_RANGE];
+	uint64_t range = (uint64_t)p->v[PROG_SORT_P_RANGE];
 	*w = *d = 0;
 	if (n == 0)
 		return 0;
 	*w = range + 2 * (uint64_t)n;
 	*d = 3;
-	algos_scan_cost(range, p->model, 0, w, d);
+	prog_scan_cost(range, p->model, 0, w, d);
 	return 0;
-}
-
-static int cscan_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
-{
-	return algos_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
 }
 
 static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
-	size_t n = in->n, range = (size_t)p->v[P_RANGE];
-	if (algos_check_keys(m, in, (int64_t)range, "give a --key-range above the largest key") ||
-	    n == 0)
+	size_t n = in->n, range = (size_t)p->v[PROG_SORT_P_RANGE];
+	pram_array *x = prog_load_keys(m, in, (int64_t)range);
+	if (!x)
 		return 0;
-	pram_array *x = algos_load(m, "keys", in, n, NULL);
 	pram_array *hist = pram_array_new(m, "histogram", range, PRAM_INT);
 	pram_array *pos = pram_array_new(m, "pos", range, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", n, PRAM_INT);
 	pram_array *from = pram_array_new(m, "from", n, PRAM_INT);
-	if (!x || !hist || !pos || !y || !from)
+	if (!hist || !pos || !y || !from)
 		return 0;
 	PRAM_STEP(m, "clear: histogram[k] = 0") {
 		PRAM_FORALL(m, k, 0, range) {
@@ -105,7 +95,7 @@ static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const al
 			pram_atomic_inc(m, hist, pram_read(m, x, i));
 		}
 	}
-	algos_scan(m, pos, hist, range, PRAM_OP_SUM, 0);
+	prog_scan(m, pos, hist, range, PRAM_OP_SUM, 0);
 	PRAM_STEP(m, "scatter: k = atomic_inc(pos[keys[i]]); y[k] = keys[i]; from[k] = i") {
 		PRAM_FORALL(m, i, 0, n) {
 			int64_t key = pram_read(m, x, i);
@@ -114,8 +104,8 @@ static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const al
 			pram_write(m, from, k, i);
 		}
 	}
-	algos_store(y, &out[0]);
-	algos_store(from, &out[1]);
+	prog_store(y, &out[0]);
+	prog_store(from, &out[1]);
 	return 0;
 }
 
@@ -123,9 +113,9 @@ static int cscan_simulate(pram *m, const algo_data *in, algo_data *out, const al
  * indices by key (equal keys in input order). */
 static void cscan_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	if (algos_bad_key(in, p->v[P_RANGE]) >= 0)
+	if (prog_bad_key(in, p->v[PROG_SORT_P_RANGE]) >= 0)
 		return;
-	algos_ref_stable(in, NULL, 0, &out[0], &out[1]);
+	prog_ref_stable(in, NULL, 0, &out[0], &out[1]);
 }
 
 const algo algo_counting_sort_scan = {
@@ -134,7 +124,7 @@ const algo algo_counting_sort_scan = {
     .desc = "counting sort: atomic histogram, exclusive scan, atomic scatter (Wikipedia's form)",
     .model = PRAM_CRCW_COMMON,
     .caps = 0,
-    .inputs = algos_keys_input,
+    .inputs = prog_keys_input,
     .outputs = cscan_outputs,
     .params = cscan_params,
     .work_o = "O(n + m)",
@@ -143,7 +133,7 @@ const algo algo_counting_sort_scan = {
 		  "scan",
     .depth_exact = "2 ceil(log2 m) + 6 (4 under --model scan); D_serial = D + 2 (mode - 1)",
     .cost = cscan_cost,
-    .generate = cscan_generate,
+    .generate = prog_gen_sort_keys,
     .simulate = cscan_simulate,
     .reference = cscan_reference,
 };

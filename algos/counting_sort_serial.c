@@ -23,44 +23,33 @@
  */
 #include "common.h"
 
-/* The parameters, by index. */
-enum {
-	P_RANGE,
-	P_DIST
-};
-
+/* The parameters, by index PROG_SORT_P_* (common.h). */
 static const algo_param serial_params[] = {
-    [P_RANGE] = {.name = "key-range",
-		 .metavar = "M",
-		 .min = 1,
-		 .max = 1 << 24,
-		 .def = 256,
-		 .help = "keys lie in [0, M): the histogram's cells (the post's max)"},
-    [P_DIST] = ALGOS_PARAM_DIST,
+    [PROG_SORT_P_RANGE] = {.name = "key-range",
+			   .metavar = "M",
+			   .min = 1,
+			   .max = 1 << 24,
+			   .def = 256,
+			   .help = "keys lie in [0, M): the histogram's cells (the post's max)"},
+    [PROG_SORT_P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
 static int serial_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	*w = *d = n ? 2 * (uint64_t)p->v[P_RANGE] + 2 * (uint64_t)n : 0;
+	*w = *d = n ? 2 * (uint64_t)p->v[PROG_SORT_P_RANGE] + 2 * (uint64_t)n : 0;
 	return 0;
-}
-
-static int serial_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
-{
-	return algos_gen_keys(in, n, PRAM_INT, p->v[P_RANGE], (int)p->v[P_DIST], seed);
 }
 
 static int serial_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
-	size_t n = in->n, range = (size_t)p->v[P_RANGE];
-	if (algos_check_keys(m, in, (int64_t)range, "give a --key-range above the largest key") ||
-	    n == 0)
+	size_t n = in->n, range = (size_t)p->v[PROG_SORT_P_RANGE];
+	pram_array *x = prog_load_keys(m, in, (int64_t)range);
+	if (!x)
 		return 0;
-	pram_array *x = algos_load(m, "keys", in, n, NULL);
 	pram_array *hist = pram_array_new(m, "histogram", range, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", n, PRAM_INT);
-	if (!x || !hist || !y)
+	if (!hist || !y)
 		return 0;
 	for (size_t k = 0; k < range; k++)
 		PRAM_STEP(m, "clear: histogram[k] = 0") {
@@ -91,14 +80,8 @@ static int serial_simulate(pram *m, const algo_data *in, algo_data *out, const a
 				}
 			}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
-}
-
-static void serial_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	if (algos_bad_key(in, p->v[P_RANGE]) < 0)
-		algos_ref_sort(in, out);
 }
 
 const algo algo_counting_sort_serial = {
@@ -107,15 +90,15 @@ const algo algo_counting_sort_serial = {
     .desc = "counting sort on one processor: the post's scalar loops",
     .model = PRAM_EREW,
     .caps = 0,
-    .inputs = algos_keys_input,
-    .outputs = algos_sorted_keys_output,
+    .inputs = prog_keys_input,
+    .outputs = prog_sorted_keys_output,
     .params = serial_params,
     .work_o = "O(n + m)",
     .depth_o = "O(n + m)",
     .work_exact = "2m + 2n, m = key-range",
     .depth_exact = "2m + 2n (one processor); D_serial = D",
     .cost = serial_cost,
-    .generate = serial_generate,
+    .generate = prog_gen_sort_keys,
     .simulate = serial_simulate,
-    .reference = serial_reference,
+    .reference = prog_sort_reference,
 };

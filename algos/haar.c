@@ -159,7 +159,7 @@ static int haar_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 		return 0;
 	pram_type t = in->type;
 	size_t pw = fits(w, s), np = pw * fits(h, s);
-	pram_array *img = algos_load(m, "T", in, in->n, NULL);
+	pram_array *img = prog_load(m, "T", in, in->n, NULL);
 	pram_array *tab = img ? sat_program(m, img, w, h, SAT_PLAIN, 0) : NULL;
 	if (!tab)
 		return 0;
@@ -200,7 +200,7 @@ static int haar_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 						coef[c] += sign[k] * cs[q];
 					}
 				}
-				pram_value v = algos_value(t, 0);
+				pram_value v = prog_value(t, 0);
 				for (int c = 0; c < nc; c++) {
 					if (coef[c] == 0)
 						continue;
@@ -213,7 +213,7 @@ static int haar_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 				pram_write_v(m, y, i, v);
 			}
 		}
-		algos_store(y, &out[f]);
+		prog_store(y, &out[f]);
 	}
 	return 0;
 }

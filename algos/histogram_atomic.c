@@ -39,20 +39,14 @@
  */
 #include "common.h"
 
-/* The parameters, by index. */
+/* The parameters, by index: the histograms' --bins (common.h), then these. */
 enum {
-	P_BINS,
-	P_GROUP,
+	P_GROUP = PROG_HIST_P_BINS + 1,
 	P_DIST
 };
 
 static const algo_param atomic_params[] = {
-    [P_BINS] = {.name = "bins",
-		.metavar = "M",
-		.min = 1,
-		.max = 1 << 16,
-		.def = 256,
-		.help = "bins of the histogram (m); integer records are bin numbers in [0, m)"},
+    [PROG_HIST_P_BINS] = PROG_PARAM_BINS,
     [P_GROUP] = {.name = "group",
 		 .metavar = "G",
 		 .min = 1,
@@ -60,17 +54,13 @@ static const algo_param atomic_params[] = {
 		 .def = 256,
 		 .help = "processors per group, each group with a private histogram (the "
 			 "work-group size)"},
-    [P_DIST] = {.name = "dist",
-		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
-		.help = "distribution of the generated records"},
+    [P_DIST] = PROG_PARAM_RECORD_DIST,
     {0},
 };
 
 static int atomic_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	uint64_t m = (uint64_t)p->v[P_BINS], g = (uint64_t)p->v[P_GROUP];
+	uint64_t m = (uint64_t)p->v[PROG_HIST_P_BINS], g = (uint64_t)p->v[P_GROUP];
 	*w = *d = 0;
 	if (n == 0)
 		return 0;
@@ -80,27 +70,18 @@ static int atomic_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static size_t atomic_out_len(const algo_data *in, size_t port, const algo_params *p)
-{
-	(void)in;
-	(void)port;
-	return (size_t)p->v[P_BINS];
-}
-
 static int atomic_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_keys(in, n, p->type, p->v[P_BINS], (int)p->v[P_DIST], seed);
+	return prog_gen_keys(in, n, p->type, p->v[PROG_HIST_P_BINS], (int)p->v[P_DIST], seed);
 }
 
 static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
-	size_t n = in->n, nb = (size_t)p->v[P_BINS], g = (size_t)p->v[P_GROUP];
-	for (size_t b = 0; b < nb; b++)
-		out->vals[b].i = 0;
-	if (algos_check_records(m, in, (int64_t)nb) || n == 0)
+	size_t n = in->n, nb = (size_t)p->v[PROG_HIST_P_BINS], g = (size_t)p->v[P_GROUP];
+	if (prog_hist_begin(m, in, out, (int64_t)nb))
 		return 0;
 	size_t q = (n + g - 1) / g;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
 	pram_array *local = pram_array_new(m, "local", q * nb, PRAM_INT);
 	pram_array *counts = pram_array_new(m, "counts", nb, PRAM_INT);
 	if (!x || !local || !counts)
@@ -115,7 +96,7 @@ static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const a
 	}
 	PRAM_STEP(m, "count: atomic_inc(local[g m + bin(x[i])]), g = i / G") {
 		PRAM_FORALL(m, i, 0, n) {
-			int64_t b = algos_value_bin(in->type, pram_read_v(m, x, i), (int64_t)nb);
+			int64_t b = prog_value_bin(in->type, pram_read_v(m, x, i), (int64_t)nb);
 			pram_atomic_inc(m, local, (int64_t)((size_t)i / g * nb) + b);
 		}
 	}
@@ -125,13 +106,8 @@ static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const a
 			pram_fetch_add(m, counts, k % (int64_t)nb, c);
 		}
 	}
-	algos_store(counts, out);
+	prog_store(counts, out);
 	return 0;
-}
-
-static void atomic_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	algos_ref_histogram(in, out, p->v[P_BINS]);
 }
 
 const algo algo_histogram_atomic = {
@@ -140,8 +116,8 @@ const algo algo_histogram_atomic = {
     .desc = "histogram by atomic increments: private histograms per group, merged with atomics",
     .model = PRAM_CRCW_COMMON,
     .caps = ALGO_FLOAT,
-    .inputs = algos_records_input,
-    .outputs = algos_counts_output,
+    .inputs = prog_records_input,
+    .outputs = prog_counts_output,
     .params = atomic_params,
     .work_o = "O(n + (n/G) m)",
     .depth_o = "O(1)",
@@ -149,8 +125,8 @@ const algo algo_histogram_atomic = {
     .depth_exact = "3; D_serial = 1 + max(1, c) + q, c = the most records of one bin in one "
 		   "group",
     .cost = atomic_cost,
-    .out_len = atomic_out_len,
+    .out_len = prog_bins_len,
     .generate = atomic_generate,
     .simulate = atomic_simulate,
-    .reference = atomic_reference,
+    .reference = prog_hist_reference,
 };

@@ -31,30 +31,20 @@
  */
 #include "common.h"
 
-/* The parameters, by index. */
+/* The parameters, by index: the histograms' --bins (common.h), then --dist. */
 enum {
-	P_BINS,
-	P_DIST
+	P_DIST = PROG_HIST_P_BINS + 1
 };
 
 static const algo_param tree_params[] = {
-    [P_BINS] = {.name = "bins",
-		.metavar = "M",
-		.min = 1,
-		.max = 1 << 16,
-		.def = 256,
-		.help = "bins of the histogram (m); integer records are bin numbers in [0, m)"},
-    [P_DIST] = {.name = "dist",
-		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
-		.help = "distribution of the generated records"},
+    [PROG_HIST_P_BINS] = PROG_PARAM_BINS,
+    [P_DIST] = PROG_PARAM_RECORD_DIST,
     {0},
 };
 
 static int64_t bins(const algo_params *p)
 {
-	return p->v[P_BINS];
+	return p->v[PROG_HIST_P_BINS];
 }
 
 static int tree_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
@@ -68,27 +58,18 @@ static int tree_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	return 0;
 }
 
-static size_t tree_out_len(const algo_data *in, size_t port, const algo_params *p)
-{
-	(void)in;
-	(void)port;
-	return (size_t)bins(p);
-}
-
 static int tree_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_keys(in, n, p->type, bins(p), (int)p->v[P_DIST], seed);
+	return prog_gen_keys(in, n, p->type, bins(p), (int)p->v[P_DIST], seed);
 }
 
 static int tree_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n;
 	int64_t nb = bins(p);
-	for (int64_t b = 0; b < nb; b++)
-		out->vals[b].i = 0;
-	if (algos_check_records(m, in, nb) || n == 0)
+	if (prog_hist_begin(m, in, out, nb))
 		return 0;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
 	pram_array *t = pram_array_new(m, "t", n, PRAM_INT);
 	pram_array *counts = pram_array_new(m, "counts", (size_t)nb, PRAM_INT);
 	if (!x || !t || !counts)
@@ -96,7 +77,7 @@ static int tree_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 	for (int64_t b = 0; b < nb && !pram_failed(m); b++) {
 		PRAM_STEP(m, "flag: t[i] = (x[i] in bin b) ? 1 : 0") {
 			PRAM_FORALL(m, i, 0, n) {
-				int64_t bi = algos_value_bin(in->type, pram_read_v(m, x, i), nb);
+				int64_t bi = prog_value_bin(in->type, pram_read_v(m, x, i), nb);
 				pram_write(m, t, i, bi == b);
 			}
 		}
@@ -117,13 +98,8 @@ static int tree_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 			}
 		}
 	}
-	algos_store(counts, out);
+	prog_store(counts, out);
 	return 0;
-}
-
-static void tree_reference(const algo_data *in, algo_data *out, const algo_params *p)
-{
-	algos_ref_histogram(in, out, bins(p));
 }
 
 const algo algo_histogram_tree = {
@@ -132,16 +108,16 @@ const algo algo_histogram_tree = {
     .desc = "histogram by one tree reduction per bin (the post's hierarchical reduction)",
     .model = PRAM_EREW,
     .caps = ALGO_FLOAT,
-    .inputs = algos_records_input,
-    .outputs = algos_counts_output,
+    .inputs = prog_records_input,
+    .outputs = prog_counts_output,
     .params = tree_params,
     .work_o = "O(n m)",
     .depth_o = "O(m log n)",
     .work_exact = "2 n m, m = bins",
     .depth_exact = "m (ceil(log2 n) + 2); D_serial = D (no atomics)",
     .cost = tree_cost,
-    .out_len = tree_out_len,
+    .out_len = prog_bins_len,
     .generate = tree_generate,
     .simulate = tree_simulate,
-    .reference = tree_reference,
+    .reference = prog_hist_reference,
 };

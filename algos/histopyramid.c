@@ -48,8 +48,8 @@ enum {
 static const algo_param hp_params[] = {
     [P_DIST] = {.name = "dist",
 		.metavar = "D",
-		.def = ALGOS_DIST_UNIFORM,
-		.choices = algos_dists,
+		.def = PROG_DIST_UNIFORM,
+		.choices = prog_dists,
 		.help = "distribution of the generated counts (each in [0, 4))"},
     {0},
 };
@@ -98,7 +98,7 @@ static size_t hp_out_len(const algo_data *in, size_t port, const algo_params *p)
 
 static int hp_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_keys(in, n, PRAM_INT, 4, (int)p->v[P_DIST], seed);
+	return prog_gen_keys(in, n, PRAM_INT, 4, (int)p->v[P_DIST], seed);
 }
 
 static int hp_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
@@ -107,7 +107,7 @@ static int hp_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	size_t n = in->n;
 	int64_t total = total_of(in);
 	if (total < 0) {
-		long bad = algos_bad_key(in, INT64_MAX);
+		long bad = prog_bad_key(in, INT64_MAX);
 		if (bad >= 0)
 			pram_fail(m, PRAM_EINVAL, "count %" PRId64 " at index %ld is negative",
 				  in->vals[bad].i, bad);
@@ -138,10 +138,10 @@ static int hp_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 		level0[i] = in->vals[i];
 	pram_array_load_v(pyr, level0, M);
 	free(level0);
-	algos_pyramid_build(m, pyr, M);
-	algos_pyramid_traverse(m, pyr, M, T, node, rank, from);
-	algos_store(pyr, &out[0]);
-	algos_store(from, &out[1]);
+	prog_pyramid_build(m, pyr, M);
+	prog_pyramid_traverse(m, pyr, M, T, node, rank, from);
+	prog_store(pyr, &out[0]);
+	prog_store(from, &out[1]);
 	return 0;
 }
 
@@ -156,7 +156,7 @@ static void hp_reference(const algo_data *in, algo_data *out, const algo_params 
 	for (size_t i = 0; i < M; i++)
 		pyr[i].i = i < n ? in->vals[i].i : 0;
 	for (unsigned k = 1; (M >> k) >= 1; k++) {
-		size_t below = algos_pyramid_level(M, k - 1), here = algos_pyramid_level(M, k);
+		size_t below = prog_pyramid_level(M, k - 1), here = prog_pyramid_level(M, k);
 		for (size_t c = 0; c < (M >> k); c++)
 			pyr[here + c].i = pyr[below + 2 * c].i + pyr[below + 2 * c + 1].i;
 	}

@@ -74,7 +74,7 @@
  *   load      n processors: f(i) = flag i, c(i) = x(i) (x(i) != 0 for a
  *             count). n work, 1 step.
  *   part      p = the inclusive scan of f, each element's partition number
- *             (algos_scan: W_s = 3 P - 1 + n, D_s = 2 log2 P + 3, P the
+ *             (prog_scan: W_s = 3 P - 1 + n, D_s = 2 log2 P + 3, P the
  *             power of two >= n; 1 step of n under --model scan).
  *   passes    each two steps: the samples, one processor for each of the
  *             k - 1 samples of each element ((k - 1) n work: it reads the
@@ -112,7 +112,7 @@ static const algo_param jfa_params[] = {
 		   .help =
 		       "samples a pass: 3 (i, i +- s; log2 m passes) or 7 (i, i +- s, +- 2s, +- "
 		       "3s; log4 m passes)"},
-    [P_PART_LEN] = ALGOS_PARAM_PART_LEN,
+    [P_PART_LEN] = PROG_PARAM_PART_LEN,
     /* The tuned kernel's shape, for sweeping it on a GPU. */
     [P_PER_PROC] = {.name = "per-proc",
 		    .metavar = "F",
@@ -121,7 +121,7 @@ static const algo_param jfa_params[] = {
 		    .def = 8,
 		    .help = "elements per work-item of the tuned kernel (its window is G F "
 			    "elements: the tile and the passes' reach on each side)"},
-    [P_GROUP] = ALGOS_PARAM_GROUP("512"),
+    [P_GROUP] = PROG_PARAM_GROUP("512"),
     {0},
 };
 
@@ -140,12 +140,12 @@ static const algo_port jfa_outputs[] = {
 static size_t jfa_out_len(const algo_data *in, size_t port, const algo_params *p)
 {
 	(void)p;
-	return port == 0 ? in->n : algos_segments(in);
+	return port == 0 ? in->n : prog_segments(in);
 }
 
 static int jfa_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_partitions(in, n, p->type, p->v[P_PART_LEN], seed);
+	return prog_gen_partitions(in, n, p->type, p->v[P_PART_LEN], seed);
 }
 
 /* b, the base of the steps, for k samples. */
@@ -154,7 +154,7 @@ static unsigned base_of(const algo_params *p)
 	return p->v[P_SAMPLES] == 1 ? 4 : 2;
 }
 
-unsigned algos_jfa_passes(size_t m, unsigned b)
+unsigned prog_jfa_passes(size_t m, unsigned b)
 {
 	unsigned K = 0;
 	for (size_t span = 1; span < m; span *= b)
@@ -172,7 +172,7 @@ static int64_t slot_offset(int64_t q, unsigned b)
 
 static int jfa_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
-	size_t n = in->n, T = algos_segments(in);
+	size_t n = in->n, T = prog_segments(in);
 	out[0].n = n;
 	out[1].n = T;
 	if (n == 0)
@@ -180,11 +180,11 @@ static int jfa_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	pram_type t = in->type;
 	pram_op op = p->op;
 	int sum = op == PRAM_OP_SUM;
-	unsigned b = base_of(p), K = algos_jfa_passes(algos_largest_partition(in), b);
+	unsigned b = base_of(p), K = prog_jfa_passes(prog_largest_partition(in), b);
 	int64_t slots = (int64_t)(2 * (b - 1));
 	pram_value ident = pram_op_identity_v(op, t);
-	pram_array *x = algos_load(m, "x", in, n, NULL);
-	pram_array *flags = algos_load_flags(m, "flags", in);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
+	pram_array *flags = prog_load_flags(m, "flags", in);
 	pram_array *f = pram_array_new(m, "f", n, PRAM_INT);
 	pram_array *part = pram_array_new(m, "part", n, PRAM_INT);
 	pram_array *c = pram_array_new(m, "c", n, t);
@@ -196,14 +196,14 @@ static int jfa_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	PRAM_STEP(m, p->count ? "load: f[i] = flag i, c[i] = (x[i] != 0)"
 			      : "load: f[i] = flag i, c[i] = x[i]") {
 		PRAM_FORALL(m, i, 0, n) {
-			pram_write(m, f, i, algos_read_flag(m, flags, i));
+			pram_write(m, f, i, prog_read_flag(m, flags, i));
 			pram_value v = pram_read_v(m, x, i);
 			if (p->count)
-				v = algos_value(t, t == PRAM_INT ? v.i != 0 : v.f != 0);
+				v = prog_value(t, t == PRAM_INT ? v.i != 0 : v.f != 0);
 			pram_write_v(m, c, i, v);
 		}
 	}
-	algos_scan(m, part, f, n, PRAM_OP_SUM, 1);
+	prog_scan(m, part, f, n, PRAM_OP_SUM, 1);
 	for (unsigned k = K; k-- > 0;) {
 		int64_t s = 1;
 		for (unsigned j = 0; j < k; j++)
@@ -245,19 +245,19 @@ static int jfa_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 		PRAM_FORALL(m, i, 0, n) {
 			pram_value v = pram_read_v(m, c, i);
 			pram_write_v(m, y, i, v);
-			if (algos_read_flag(m, flags, i))
+			if (prog_read_flag(m, flags, i))
 				pram_write_v(m, r, pram_read(m, part, i) - 1, v);
 		}
 	}
-	algos_store(y, &out[0]);
-	algos_store(r, &out[1]);
+	prog_store(y, &out[0]);
+	prog_store(r, &out[1]);
 	return 0;
 }
 
 /* K, for pram bench's time a pass. */
 static unsigned jfa_passes(const algo_data *in, const algo_params *p)
 {
-	return algos_jfa_passes(algos_largest_partition(in), base_of(p));
+	return prog_jfa_passes(prog_largest_partition(in), base_of(p));
 }
 
 static void jfa_reference(const algo_data *in, algo_data *out, const algo_params *p)
@@ -265,18 +265,18 @@ static void jfa_reference(const algo_data *in, algo_data *out, const algo_params
 	size_t n = in->n, T = 0, start = 0;
 	out[0].n = n;
 	for (size_t i = 1; i <= n; i++) {
-		if (i < n && !algos_flag(in, i))
+		if (i < n && !prog_flag(in, i))
 			continue;
-		algos_acc acc;
-		algos_acc_init(&acc, p->op, in->type);
+		prog_acc acc;
+		prog_acc_init(&acc, p->op, in->type);
 		for (size_t j = start; j < i; j++) {
 			pram_value v = in->vals[j];
 			if (p->count)
-				v = algos_value(in->type,
-						in->type == PRAM_INT ? v.i != 0 : v.f != 0);
-			algos_acc_add(&acc, v);
+				v = prog_value(in->type,
+					       in->type == PRAM_INT ? v.i != 0 : v.f != 0);
+			prog_acc_add(&acc, v);
 		}
-		pram_value r = algos_acc_get(&acc);
+		pram_value r = prog_acc_get(&acc);
 		for (size_t j = start; j < i; j++)
 			out[0].vals[j] = r;
 		out[1].vals[T++] = r;
@@ -291,7 +291,7 @@ const algo algo_jfa_reduce = {
     .desc = "partitioned reduction (count, sum, max, min) by jump flooding, 3 or 7 samples a pass",
     .model = PRAM_CREW,
     .caps = ALGO_OP | ALGO_OP_COUNT | ALGO_FLOAT,
-    .inputs = algos_flagged_input,
+    .inputs = prog_flagged_input,
     .outputs = jfa_outputs,
     .params = jfa_params,
     .work_o = "O(n log m)",

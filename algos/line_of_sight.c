@@ -1,6 +1,6 @@
 /*
  * line_of_sight.c - an application of scan from the notes, built on
- * algos_scan, so that `--model scan` shows the notes' table: a scan is one
+ * prog_scan, so that `--model scan` shows the notes' table: a scan is one
  * unit-cost step there and O(log n) steps on an EREW PRAM.
  *
  * Line of sight. A vector of terrain heights along the view direction; the
@@ -17,7 +17,7 @@
  * copy-scan's input (n), the copy-scan, the angles (h[i] - H) / i (n;
  * index 0 gets -infinity so that it hides nothing), the exclusive max-scan,
  * the visibility test (n; X itself counts as visible). With S(n) the cost of
- * one algos_scan: W = 3n + 2 S_W(n), D = 3 + 2 S_D(n), that is W = 5n +
+ * one prog_scan: W = 3n + 2 S_W(n), D = 3 + 2 S_D(n), that is W = 5n +
  * 6m - 2, D = 4 ceil(log2 n) + 9 on EREW (m = 2^ceil(log2 n)) and W = 5n,
  * D = 5 under the scan model: the notes' O(log n) against 1.
  */
@@ -40,8 +40,8 @@ static int los_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 		return 0;
 	*w = 3 * (uint64_t)n;
 	*d = 3;
-	algos_scan_cost(n, p->model, 0, w, d);
-	algos_scan_cost(n, p->model, 0, w, d);
+	prog_scan_cost(n, p->model, 0, w, d);
+	prog_scan_cost(n, p->model, 0, w, d);
 	return 0;
 }
 
@@ -51,7 +51,7 @@ static int los_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	if (n == 0)
 		return 0;
 	pram_type t = in->type;
-	pram_array *h = algos_load(m, "h", in, n, NULL);
+	pram_array *h = prog_load(m, "h", in, n, NULL);
 	pram_array *eye = pram_array_new(m, "H", n, PRAM_FLOAT);
 	pram_array *ang = pram_array_new(m, "angle", n, PRAM_FLOAT);
 	pram_array *amax = pram_array_new(m, "maxangle", n, PRAM_FLOAT);
@@ -64,7 +64,7 @@ static int los_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 			pram_writef(m, eye, i, v);
 		}
 	}
-	algos_scan(m, eye, eye, n, PRAM_OP_SUM, 1);
+	prog_scan(m, eye, eye, n, PRAM_OP_SUM, 1);
 	PRAM_STEP(m, "angles: angle[i] = (h[i] - H) / i, as a tangent") {
 		PRAM_FORALL(m, i, 0, n) {
 			if (i == 0) {
@@ -75,14 +75,14 @@ static int los_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 			pram_writef(m, ang, i, (hi - pram_readf(m, eye, i)) / (double)i);
 		}
 	}
-	algos_scan(m, amax, ang, n, PRAM_OP_MAX, 0);
+	prog_scan(m, amax, ang, n, PRAM_OP_MAX, 0);
 	PRAM_STEP(m, "visible: maxangle[i] < angle[i]") {
 		PRAM_FORALL(m, i, 0, n) {
 			int v = i == 0 || pram_readf(m, amax, i) < pram_readf(m, ang, i);
-			pram_write_v(m, vis, i, algos_value(t, v));
+			pram_write_v(m, vis, i, prog_value(t, v));
 		}
 	}
-	algos_store(vis, out);
+	prog_store(vis, out);
 	return 0;
 }
 
@@ -92,10 +92,10 @@ static void los_reference(const algo_data *in, algo_data *out, const algo_params
 	if (in->n == 0)
 		return;
 	double eye = as_double(in->type, in->vals[0]) + EYE_HEIGHT, best = -INFINITY;
-	out->vals[0] = algos_value(in->type, 1);
+	out->vals[0] = prog_value(in->type, 1);
 	for (size_t i = 1; i < in->n; i++) {
 		double a = (as_double(in->type, in->vals[i]) - eye) / (double)i; /* tangent */
-		out->vals[i] = algos_value(in->type, best < a);
+		out->vals[i] = prog_value(in->type, best < a);
 		if (a > best)
 			best = a;
 	}
@@ -136,7 +136,7 @@ static const algo_param los_params[] = {
      .max = 64,
      .def = 32,
      .help = "points per work-item of the tuned kernel (a tile is G F points)"},
-    ALGOS_PARAM_GROUP("128"),
+    PROG_PARAM_GROUP("128"),
     {0}};
 
 const algo algo_line_of_sight = {

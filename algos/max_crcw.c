@@ -56,7 +56,7 @@ static int max_crcw_simulate(pram *m, const algo_data *in, algo_data *out, const
 			  n, (double)n * (double)n, MAX_CRCW_N);
 		return 0;
 	}
-	pram_array *x = algos_load(m, "x", in, n, NULL);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
 	pram_array *loser = pram_array_new(m, "loser", n, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", 1, in->type);
 	if (!x || !loser || !y)
@@ -88,11 +88,11 @@ static int max_crcw_simulate(pram *m, const algo_data *in, algo_data *out, const
 static void max_crcw_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
 	(void)p;
-	algos_acc acc;
-	algos_acc_init(&acc, PRAM_OP_MAX, in->type);
+	prog_acc acc;
+	prog_acc_init(&acc, PRAM_OP_MAX, in->type);
 	for (size_t i = 0; i < in->n; i++)
-		algos_acc_add(&acc, in->vals[i]);
-	out->vals[0] = algos_acc_get(&acc);
+		prog_acc_add(&acc, in->vals[i]);
+	out->vals[0] = prog_acc_get(&acc);
 }
 
 const algo algo_max_crcw = {
@@ -106,7 +106,7 @@ const algo algo_max_crcw = {
     .work_exact = "n^2 + 2n",
     .depth_exact = "3",
     .cost = max_crcw_cost,
-    .out_len = algos_out_one,
+    .out_len = prog_out_one,
     .simulate = max_crcw_simulate,
     .reference = max_crcw_reference,
     .max_n = MAX_CRCW_N,

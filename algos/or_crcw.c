@@ -13,34 +13,20 @@
  */
 #include "common.h"
 
-static int or_crcw_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
-{
-	(void)p;
-	*w = (uint64_t)n + 1;
-	*d = n ? 2 : 1;
-	return 0;
-}
-
 /* Bits, each set with probability 1 / n: about 1 - 1/e of the inputs have
  * one, so both answers are common. */
 static int or_crcw_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
 	(void)p;
-	if (algo_data_alloc(&in[0], n, PRAM_INT, 0))
-		return -1;
-	uint64_t s = seed;
-	for (size_t i = 0; i < n; i++)
-		in[0].vals[i].i = algo_rand(&s) % n == 0;
-	return 0;
+	return prog_gen_flags(in, n, n, seed);
 }
 
 static int or_crcw_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	(void)p;
 	size_t n = in->n;
-	pram_array *x = n ? algos_load(m, "x", in, n, NULL) : NULL;
-	pram_array *y = pram_array_new(m, "y", 1, PRAM_INT);
-	if ((n && !x) || !y)
+	pram_array *x, *y;
+	if (prog_one_cell_arrays(m, in, &x, &y))
 		return 0;
 	PRAM_STEP(m, "y = 0") {
 		PRAM_FORALL(m, i, 0, 1)
@@ -83,12 +69,7 @@ const algo algo_or_crcw = {
     .model = PRAM_CRCW_COMMON,
     .inputs = or_crcw_inputs,
     .outputs = or_crcw_outputs,
-    .work_o = "O(n)",
-    .depth_o = "O(1)",
-    .work_exact = "n + 1",
-    .depth_exact = "2 (1 for n = 0)",
-    .cost = or_crcw_cost,
-    .out_len = algos_out_one,
+    PROG_ONE_CELL_DECL,
     .generate = or_crcw_generate,
     .simulate = or_crcw_simulate,
     .reference = or_crcw_reference,

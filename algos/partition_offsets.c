@@ -27,7 +27,7 @@
  *   build      L steps, one processor per cell of levels 1 .. L, each
  *              summing its (up to) F children: S work. EREW.
  *   traverse   one processor per partition j < T walks from the root down
- *              to the j-th border (algos_pyramid_traverse_fan): that is
+ *              to the j-th border (prog_pyramid_traverse_fan): that is
  *              offset(j), the partition's first element. max(L, 1) steps
  *              of T work; the processors share the cells near the root,
  *              CREW.
@@ -54,7 +54,7 @@ static const algo_param po_params[] = {
 	       .max = 64,
 	       .def = 4,
 	       .help = "cells summed by one node of the pyramid (the gist's 4)"},
-    [P_PART_LEN] = ALGOS_PARAM_PART_LEN,
+    [P_PART_LEN] = PROG_PARAM_PART_LEN,
     {0},
 };
 
@@ -79,7 +79,7 @@ static size_t po_out_len(const algo_data *in, size_t port, const algo_params *p)
 	(void)p;
 	if (port == 0)
 		return in->n ? 1 : 0;
-	return algos_segments(in);
+	return prog_segments(in);
 }
 
 /* Only the flags are read (packed, n / 8 bytes; the values are not
@@ -92,19 +92,19 @@ static uint64_t po_bytes(const algo_data *in, const algo_data *out, const algo_p
 
 static int po_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_partitions(in, n, p->type, p->v[P_PART_LEN], seed);
+	return prog_gen_partitions(in, n, p->type, p->v[P_PART_LEN], seed);
 }
 
 static int po_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
-	size_t n = in->n, T = algos_segments(in);
+	size_t n = in->n, T = prog_segments(in);
 	unsigned fan = (unsigned)p->v[P_FAN];
 	if (n == 0)
 		return 0;
-	size_t cells = algos_pyramid_cells(n, fan);
-	unsigned L = algos_pyramid_height(n, fan);
-	int64_t root = (int64_t)algos_pyramid_start(n, fan, L);
-	pram_array *flags = algos_load_flags(m, "flags", in);
+	size_t cells = prog_pyramid_cells(n, fan);
+	unsigned L = prog_pyramid_height(n, fan);
+	int64_t root = (int64_t)prog_pyramid_start(n, fan, L);
+	pram_array *flags = prog_load_flags(m, "flags", in);
 	pram_array *pyr = pram_array_new(m, "pyramid", cells, PRAM_INT);
 	pram_array *node = pram_array_new(m, "node", T, PRAM_INT);
 	pram_array *rank = pram_array_new(m, "rank", T, PRAM_INT);
@@ -115,11 +115,11 @@ static int po_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 		return 0;
 	PRAM_STEP(m, "mark the borders: pyramid level 0 [i] = flag i") {
 		PRAM_FORALL(m, i, 0, n) {
-			pram_write(m, pyr, i, algos_read_flag(m, flags, i));
+			pram_write(m, pyr, i, prog_read_flag(m, flags, i));
 		}
 	}
-	algos_pyramid_build_fan(m, pyr, n, fan);
-	algos_pyramid_traverse_fan(m, pyr, n, fan, T, node, rank, offset);
+	prog_pyramid_build_fan(m, pyr, n, fan);
+	prog_pyramid_traverse_fan(m, pyr, n, fan, T, node, rank, offset);
 	PRAM_STEP(m, "sizes: size[j] = offset[j + 1] (n for the last) - offset[j]; count = root") {
 		PRAM_FORALL(m, j, 0, T) {
 			int64_t end = (size_t)j + 1 < T ? pram_read(m, offset, j + 1) : (int64_t)n;
@@ -128,9 +128,9 @@ static int po_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 				pram_write(m, count, 0, pram_read(m, pyr, root));
 		}
 	}
-	algos_store(count, &out[0]);
-	algos_store(offset, &out[1]);
-	algos_store(size, &out[2]);
+	prog_store(count, &out[0]);
+	prog_store(offset, &out[1]);
+	prog_store(size, &out[2]);
 	return 0;
 }
 
@@ -139,7 +139,7 @@ static void po_reference(const algo_data *in, algo_data *out, const algo_params 
 	(void)p;
 	size_t T = 0;
 	for (size_t i = 0; i < in->n; i++)
-		if (algos_flag(in, i)) {
+		if (prog_flag(in, i)) {
 			out[1].vals[T].i = (int64_t)i;
 			if (T > 0)
 				out[2].vals[T - 1].i = (int64_t)i - out[1].vals[T - 1].i;
@@ -158,7 +158,7 @@ const algo algo_partition_offsets = {
 	    "sizes",
     .model = PRAM_CREW,
     .caps = ALGO_FLOAT,
-    .inputs = algos_flagged_input,
+    .inputs = prog_flagged_input,
     .outputs = po_outputs,
     .params = po_params,
     .work_o = "O(n + T log n)",

@@ -6,7 +6,7 @@
  */
 #include "common.h"
 
-int algos_gen_partitions(algo_data *in, size_t n, pram_type t, int64_t part_len, uint64_t seed)
+int prog_gen_partitions(algo_data *in, size_t n, pram_type t, int64_t part_len, uint64_t seed)
 {
 	if (algo_data_alloc(in, n, t, 1))
 		return -1;
@@ -33,11 +33,11 @@ int algos_gen_partitions(algo_data *in, size_t n, pram_type t, int64_t part_len,
 	return 0;
 }
 
-size_t algos_largest_partition(const algo_data *in)
+size_t prog_largest_partition(const algo_data *in)
 {
 	size_t m = 0, start = 0;
 	for (size_t i = 1; i <= in->n; i++)
-		if (i == in->n || algos_flag(in, i)) {
+		if (i == in->n || prog_flag(in, i)) {
 			if (i - start > m)
 				m = i - start;
 			start = i;

@@ -15,7 +15,7 @@
  */
 #include "common.h"
 
-unsigned algos_pyramid_height(size_t n, unsigned fan)
+unsigned prog_pyramid_height(size_t n, unsigned fan)
 {
 	unsigned L = 0;
 	for (size_t len = n; len > 1; len = (len + fan - 1) / fan)
@@ -23,7 +23,7 @@ unsigned algos_pyramid_height(size_t n, unsigned fan)
 	return L;
 }
 
-size_t algos_pyramid_size(size_t n, unsigned fan, unsigned k)
+size_t prog_pyramid_size(size_t n, unsigned fan, unsigned k)
 {
 	size_t len = n;
 	for (unsigned j = 0; j < k; j++)
@@ -31,7 +31,7 @@ size_t algos_pyramid_size(size_t n, unsigned fan, unsigned k)
 	return len;
 }
 
-size_t algos_pyramid_start(size_t n, unsigned fan, unsigned k)
+size_t prog_pyramid_start(size_t n, unsigned fan, unsigned k)
 {
 	size_t start = 0, len = n;
 	for (unsigned j = 0; j < k; j++) {
@@ -41,24 +41,24 @@ size_t algos_pyramid_start(size_t n, unsigned fan, unsigned k)
 	return start;
 }
 
-size_t algos_pyramid_cells(size_t n, unsigned fan)
+size_t prog_pyramid_cells(size_t n, unsigned fan)
 {
-	unsigned L = algos_pyramid_height(n, fan);
-	return n ? algos_pyramid_start(n, fan, L) + 1 : 0;
+	unsigned L = prog_pyramid_height(n, fan);
+	return n ? prog_pyramid_start(n, fan, L) + 1 : 0;
 }
 
-size_t algos_pyramid_level(size_t M, unsigned k)
+size_t prog_pyramid_level(size_t M, unsigned k)
 {
-	return algos_pyramid_start(M, 2, k);
+	return prog_pyramid_start(M, 2, k);
 }
 
-void algos_pyramid_build_fan(pram *m, pram_array *p, size_t n, unsigned fan)
+void prog_pyramid_build_fan(pram *m, pram_array *p, size_t n, unsigned fan)
 {
-	unsigned L = algos_pyramid_height(n, fan);
+	unsigned L = prog_pyramid_height(n, fan);
 	for (unsigned k = 1; k <= L; k++) {
-		int64_t below = (int64_t)algos_pyramid_start(n, fan, k - 1),
-			nbelow = (int64_t)algos_pyramid_size(n, fan, k - 1),
-			here = (int64_t)algos_pyramid_start(n, fan, k);
+		int64_t below = (int64_t)prog_pyramid_start(n, fan, k - 1),
+			nbelow = (int64_t)prog_pyramid_size(n, fan, k - 1),
+			here = (int64_t)prog_pyramid_start(n, fan, k);
 		const char *label =
 		    fan == 2 ? "build: each cell of the next level is the sum of a pair below"
 			     : "build: each cell of the next level is the sum of its (up to) fan "
@@ -66,7 +66,7 @@ void algos_pyramid_build_fan(pram *m, pram_array *p, size_t n, unsigned fan)
 		/* fan reads and a write: a fan above 7 is more than the
 		 * default K, by the program's design. */
 		PRAM_STEP_K(m, label, fan + 1) {
-			PRAM_FORALL(m, c, 0, algos_pyramid_size(n, fan, k)) {
+			PRAM_FORALL(m, c, 0, prog_pyramid_size(n, fan, k)) {
 				int64_t s = 0;
 				for (int64_t t = fan * c; t < fan * (c + 1) && t < nbelow; t++)
 					s += pram_read(m, p, below + t);
@@ -76,15 +76,15 @@ void algos_pyramid_build_fan(pram *m, pram_array *p, size_t n, unsigned fan)
 	}
 }
 
-void algos_pyramid_build(pram *m, pram_array *p, size_t M)
+void prog_pyramid_build(pram *m, pram_array *p, size_t M)
 {
-	algos_pyramid_build_fan(m, p, M, 2);
+	prog_pyramid_build_fan(m, p, M, 2);
 }
 
-void algos_pyramid_traverse_fan(pram *m, pram_array *p, size_t n, unsigned fan, size_t T,
-				pram_array *node, pram_array *rank, pram_array *dst)
+void prog_pyramid_traverse_fan(pram *m, pram_array *p, size_t n, unsigned fan, size_t T,
+			       pram_array *node, pram_array *rank, pram_array *dst)
 {
-	unsigned L = algos_pyramid_height(n, fan);
+	unsigned L = prog_pyramid_height(n, fan);
 	if (T == 0)
 		return;
 	if (L == 0) {
@@ -109,8 +109,8 @@ void algos_pyramid_traverse_fan(pram *m, pram_array *p, size_t n, unsigned fan, 
 		     : "traverse: rank < child ? go there : (rank -= child, next child)";
 	for (unsigned s = 0; s < L; s++) {
 		unsigned k = L - 1 - s;
-		int64_t level = (int64_t)algos_pyramid_start(n, fan, k),
-			len = (int64_t)algos_pyramid_size(n, fan, k);
+		int64_t level = (int64_t)prog_pyramid_start(n, fan, k),
+			len = (int64_t)prog_pyramid_size(n, fan, k);
 		/* The node and the rank, up to fan - 1 children, three
 		 * writes: fan + 4 accesses, more than the default K from a
 		 * fan of 5, by the program's design. */
@@ -137,8 +137,8 @@ void algos_pyramid_traverse_fan(pram *m, pram_array *p, size_t n, unsigned fan, 
 	}
 }
 
-void algos_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_array *node,
-			    pram_array *rank, pram_array *dst)
+void prog_pyramid_traverse(pram *m, pram_array *p, size_t M, size_t T, pram_array *node,
+			   pram_array *rank, pram_array *dst)
 {
-	algos_pyramid_traverse_fan(m, p, M, 2, T, node, rank, dst);
+	prog_pyramid_traverse_fan(m, p, M, 2, T, node, rank, dst);
 }

@@ -52,12 +52,10 @@
 /* Most passes (--digits, and the digits of key-range - 1). */
 #define MAX_PASSES 64
 
-/* The parameters, by index. */
+/* The parameters, by index: the radix sorts' own three (common.h), then
+ * these. */
 enum {
-	P_BITS,
-	P_RADIX,
-	P_RANGE,
-	P_DIGITS,
+	P_DIGITS = PROG_RADIX_P_OWN,
 	P_PAIRS,
 	P_DIST,
 	P_KEYS_ITEM,
@@ -66,39 +64,34 @@ enum {
 };
 
 static const algo_param rs_params[] = {
-    [P_BITS] = {.name = "bits-per-pass",
-		.metavar = "B",
-		.min = 1,
-		.max = 16,
-		.def = 1,
-		.help = "sort B-bit digits, radix 2^B (1: the notes' split by each bit)",
-		.series = {1, 2, 4, 8},
-		.nseries = 4},
-    [P_RADIX] = {.name = "radix",
-		 .metavar = "R",
-		 .min = 0,
-		 .max = 1 << 16,
-		 .def = 0,
-		 .help = "sort digits of base R instead (0: 2^bits-per-pass)"},
-    [P_RANGE] = {.name = "key-range",
-		 .metavar = "K",
-		 .min = 1,
-		 .max = (int64_t)1 << 62,
-		 .def = 1 << 16,
-		 .help = "keys lie in [0, K); the passes are the digits of K - 1"},
+    [PROG_RADIX_P_BITS] = {.name = "bits-per-pass",
+			   .metavar = "B",
+			   .min = 1,
+			   .max = 16,
+			   .def = 1,
+			   .help = "sort B-bit digits, radix 2^B (1: the notes' split by each bit)",
+			   .series = {1, 2, 4, 8},
+			   .nseries = 4},
+    [PROG_RADIX_P_RADIX] = {.name = "radix",
+			    .metavar = "R",
+			    .min = 0,
+			    .max = 1 << 16,
+			    .def = 0,
+			    .help = "sort digits of base R instead (0: 2^bits-per-pass)"},
+    [PROG_RADIX_P_RANGE] = {.name = "key-range",
+			    .metavar = "K",
+			    .min = 1,
+			    .max = (int64_t)1 << 62,
+			    .def = 1 << 16,
+			    .help = "keys lie in [0, K); the passes are the digits of K - 1"},
     [P_DIGITS] = {.name = "digits",
 		  .metavar = "D",
 		  .min = 0,
 		  .max = MAX_PASSES,
 		  .def = 0,
 		  .help = "sort by the D lowest digits only (0: all the digits of K - 1)"},
-    [P_PAIRS] = {.name = "pairs",
-		 .metavar = "P",
-		 .def = 0,
-		 .choices = algos_pairs_choices,
-		 .help = "yes: carry a value with each key (the input and output 'values'); "
-			 "index: the values output is each key's input index; no: keys alone"},
-    [P_DIST] = ALGOS_PARAM_DIST,
+    [P_PAIRS] = PROG_PARAM_PAIRS,
+    [P_DIST] = PROG_PARAM_DIST,
     [P_KEYS_ITEM] = {.name = "keys-per-item",
 		     .metavar = "K",
 		     .min = 0,
@@ -120,17 +113,18 @@ static const algo_param rs_params[] = {
 		 .min = 0,
 		 .max = 1,
 		 .def = 0,
-		 .help = "tuned kernels only, with values: 0 (the default) reads them once the "
-			 "keys are written; 1 stages a tile's values in local memory with its keys "
-			 "and writes each beside its key (on an H100 at 2^28 pairs: 18.4 ms against "
-			 "11.1, its medians uneven)"},
+		 .help =
+		     "tuned kernels only, with values: 0 (the default) reads them once the "
+		     "keys are written; 1 stages a tile's values in local memory with its keys "
+		     "and writes each beside its key (on an H100 at 2^28 pairs: 18.4 ms against "
+		     "11.1, its medians uneven)"},
     {0},
 };
 
 /* The labels of one pass's steps (static strings, as steps need). */
 typedef struct pass_labels {
 	const char *clear, *flag, *scatter;
-	algos_scan_labels scan;
+	prog_scan_labels scan;
 } pass_labels;
 
 #define PASS_LABELS(t)                                                                            \
@@ -165,11 +159,11 @@ static const pass_labels labels[MAX_PASSES] = {
  * --bits-per-pass disagree (or the radix is 1). */
 static int config(const algo_params *p, uint64_t *r, unsigned *passes)
 {
-	*r = algos_radix_of(p->v[P_RADIX], p->v[P_BITS], (p->given >> P_BITS) & 1);
+	*r = prog_radix_param(p);
 	if (*r == 0)
 		return -1;
 	*passes = p->v[P_DIGITS] ? (unsigned)p->v[P_DIGITS]
-				 : algos_radix_digits((uint64_t)p->v[P_RANGE] - 1, *r);
+				 : prog_radix_digits((uint64_t)p->v[PROG_RADIX_P_RANGE] - 1, *r);
 	return *passes <= MAX_PASSES ? 0 : -1;
 }
 
@@ -183,7 +177,7 @@ static int rs_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 	if (n == 0)
 		return 0;
 	uint64_t pw = (r + 2) * n, pd = 3;
-	algos_scan_cost(r * n, p->model, 0, &pw, &pd);
+	prog_scan_cost(r * n, p->model, 0, &pw, &pd);
 	*w = passes * pw;
 	*d = passes * pd;
 	return 0;
@@ -191,7 +185,8 @@ static int rs_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 
 static int rs_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_pairs(in, n, p->v[P_RANGE], (int)p->v[P_DIST], p->v[P_PAIRS], seed);
+	return prog_gen_pairs(in, n, p->v[PROG_RADIX_P_RANGE], (int)p->v[P_DIST], p->v[P_PAIRS],
+			      seed);
 }
 
 static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
@@ -200,15 +195,13 @@ static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	uint64_t r;
 	unsigned passes;
 	if (config(p, &r, &passes)) {
-		algos_radix_fail(m, p->v[P_RADIX], p->v[P_BITS]);
+		prog_radix_fail(m, p->v[PROG_RADIX_P_RADIX], p->v[PROG_RADIX_P_BITS]);
 		return 0;
 	}
-	if (algos_check_keys(m, &in[0], p->v[P_RANGE],
-			     "give a --key-range above the largest key") ||
-	    algos_check_pairs(m, in, p->v[P_PAIRS]) || n == 0)
+	if (prog_radix_check(m, in, p, p->v[P_PAIRS]) || n == 0)
 		return 0;
-	int carry = p->v[P_PAIRS] != ALGOS_PAIRS_NO; /* the values ride along */
-	pram_array *keys[2] = {algos_load(m, "keys0", &in[0], n, NULL),
+	int carry = p->v[P_PAIRS] != PROG_PAIRS_NO; /* the values ride along */
+	pram_array *keys[2] = {prog_load(m, "keys0", &in[0], n, NULL),
 			       pram_array_new(m, "keys1", n, PRAM_INT)};
 	pram_array *vals[2] = {carry ? pram_array_new(m, "vals0", n, PRAM_INT) : NULL,
 			       carry ? pram_array_new(m, "vals1", n, PRAM_INT) : NULL};
@@ -216,12 +209,12 @@ static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	pram_array *flag = pram_array_new(m, "flag", rn, PRAM_INT);
 	pram_array *pos = pram_array_new(m, "pos", rn, PRAM_INT);
 	pram_array *scratch =
-	    algos_scan_model(m) ? NULL : pram_array_new(m, "scan", algo_next_pow2(rn), PRAM_INT);
+	    prog_scan_model(m) ? NULL : pram_array_new(m, "scan", algo_next_pow2(rn), PRAM_INT);
 	if (!keys[0] || !keys[1] || (carry && (!vals[0] || !vals[1])) || !flag || !pos ||
-	    (!scratch && !algos_scan_model(m)))
+	    (!scratch && !prog_scan_model(m)))
 		return 0;
 	/* The values, or the keys' indices, are loaded with the keys. */
-	if (p->v[P_PAIRS] == ALGOS_PAIRS_YES) {
+	if (p->v[P_PAIRS] == PROG_PAIRS_YES) {
 		pram_array_load_v(vals[0], in[1].vals, n);
 	} else if (carry) {
 		int64_t *idx = malloc(n * sizeof *idx);
@@ -237,7 +230,7 @@ static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	for (unsigned t = 0; t < passes && !pram_failed(m); t++) {
 		pram_array *ks = keys[t % 2], *kd = keys[1 - t % 2];
 		pram_array *vs = vals[t % 2], *vd = vals[1 - t % 2];
-		uint64_t rt = algos_radix_power(r, t);
+		uint64_t rt = prog_radix_power(r, t);
 		const pass_labels *lb = &labels[t];
 		PRAM_STEP(m, lb->clear) {
 			PRAM_FORALL(m, k, 0, rn) {
@@ -246,15 +239,15 @@ static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 		}
 		PRAM_STEP(m, lb->flag) {
 			PRAM_FORALL(m, i, 0, n) {
-				int64_t v = algos_radix_digit(pram_read(m, ks, i), rt, r);
+				int64_t v = prog_radix_digit(pram_read(m, ks, i), rt, r);
 				pram_write(m, flag, v * (int64_t)n + i, 1);
 			}
 		}
-		algos_scan_scratch(m, pos, flag, rn, PRAM_OP_SUM, 0, scratch, &lb->scan);
+		prog_scan_scratch(m, pos, flag, rn, PRAM_OP_SUM, 0, scratch, &lb->scan);
 		PRAM_STEP(m, lb->scatter) {
 			PRAM_FORALL(m, i, 0, n) {
 				int64_t key = pram_read(m, ks, i);
-				int64_t v = algos_radix_digit(key, rt, r);
+				int64_t v = prog_radix_digit(key, rt, r);
 				int64_t at = pram_read(m, pos, v * (int64_t)n + i);
 				pram_write(m, kd, at, key);
 				if (carry)
@@ -262,9 +255,9 @@ static int rs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 			}
 		}
 	}
-	algos_store(keys[passes % 2], &out[0]);
+	prog_store(keys[passes % 2], &out[0]);
 	if (carry)
-		algos_store(vals[passes % 2], &out[1]);
+		prog_store(vals[passes % 2], &out[1]);
 	return 0;
 }
 
@@ -272,19 +265,16 @@ static void rs_reference(const algo_data *in, algo_data *out, const algo_params 
 {
 	uint64_t r;
 	unsigned passes;
-	if (config(p, &r, &passes) || algos_bad_key(&in[0], p->v[P_RANGE]) >= 0 ||
-	    !algos_pairs_fit(in, p->v[P_PAIRS]))
+	if (config(p, &r, &passes))
 		return;
 	/* Sorting by the P lowest digits is sorting by key mod r^P (by the
 	 * whole key when r^P passes every key). */
-	algos_ref_stable(&in[0], p->v[P_PAIRS] == ALGOS_PAIRS_YES ? &in[1] : NULL,
-			 algos_radix_power(r, passes), &out[0],
-			 p->v[P_PAIRS] == ALGOS_PAIRS_NO ? NULL : &out[1]);
+	prog_radix_reference(in, out, p, p->v[P_PAIRS], prog_radix_power(r, passes));
 }
 
 static size_t rs_out_len(const algo_data *in, size_t port, const algo_params *p)
 {
-	return algos_pairs_len(in, port, p->v[P_PAIRS]);
+	return prog_pairs_len(in, port, p->v[P_PAIRS]);
 }
 
 const algo algo_radix_sort = {
@@ -293,8 +283,8 @@ const algo algo_radix_sort = {
     .desc = "LSD radix sort: a stable split by each digit (the notes' 0-scan), low digit first",
     .model = PRAM_EREW,
     .caps = 0,
-    .inputs = algos_pair_inputs,
-    .outputs = algos_pair_outputs,
+    .inputs = prog_pair_inputs,
+    .outputs = prog_pair_outputs,
     .params = rs_params,
     .work_o = "O(P r n)",
     .depth_o = "O(P log(r n))",

@@ -46,47 +46,42 @@
 
 #include "common.h"
 
-/* The parameters, by index. */
+/* The parameters, by index: the radix sorts' own three (common.h), then
+ * these. */
 enum {
-	P_BITS,
-	P_RADIX,
-	P_RANGE,
-	P_PAIRS,
+	P_PAIRS = PROG_RADIX_P_OWN,
 	P_DIST
 };
 
 static const algo_param msd_params[] = {
-    [P_BITS] = {.name = "bits-per-pass",
-		.metavar = "B",
-		.min = 1,
-		.max = 16,
-		.def = 8,
-		.help = "B-bit digits, radix 2^B (8: the notes' r = 256)"},
-    [P_RADIX] = {.name = "radix",
-		 .metavar = "R",
-		 .min = 0,
-		 .max = 1 << 16,
-		 .def = 0,
-		 .help = "digits of base R instead (0: 2^bits-per-pass)"},
-    [P_RANGE] = {.name = "key-range",
-		 .metavar = "K",
-		 .min = 1,
-		 .max = (int64_t)1 << 62,
-		 .def = 1 << 16,
-		 .help = "keys lie in [0, K); the recursion's depth is the digits of K - 1"},
-    [P_PAIRS] = {.name = "pairs",
-		 .metavar = "P",
-		 .def = 0,
-		 .choices = algos_pairs_choices,
-		 .help = "yes: carry a value with each key (the input and output 'values'); "
-			 "index: the values output is each key's input index; no: keys alone"},
-    [P_DIST] = ALGOS_PARAM_DIST,
+    [PROG_RADIX_P_BITS] = {.name = "bits-per-pass",
+			   .metavar = "B",
+			   .min = 1,
+			   .max = 16,
+			   .def = 8,
+			   .help = "B-bit digits, radix 2^B (8: the notes' r = 256)"},
+    [PROG_RADIX_P_RADIX] = {.name = "radix",
+			    .metavar = "R",
+			    .min = 0,
+			    .max = 1 << 16,
+			    .def = 0,
+			    .help = "digits of base R instead (0: 2^bits-per-pass)"},
+    [PROG_RADIX_P_RANGE] = {.name = "key-range",
+			    .metavar = "K",
+			    .min = 1,
+			    .max = (int64_t)1 << 62,
+			    .def = 1 << 16,
+			    .help =
+				"keys lie in [0, K); the recursion's depth is the digits of K - 1"},
+    [P_PAIRS] = PROG_PARAM_PAIRS,
+    [P_DIST] = PROG_PARAM_DIST,
     {0},
 };
 
 static int msd_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
-	return algos_gen_pairs(in, n, p->v[P_RANGE], (int)p->v[P_DIST], p->v[P_PAIRS], seed);
+	return prog_gen_pairs(in, n, p->v[PROG_RADIX_P_RANGE], (int)p->v[P_DIST], p->v[P_PAIRS],
+			      seed);
 }
 
 /* One step of the one processor. */
@@ -97,19 +92,17 @@ static int msd_generate(algo_data *in, size_t n, const algo_params *p, uint64_t 
 static int msd_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in[0].n;
-	uint64_t r = algos_radix_of(p->v[P_RADIX], p->v[P_BITS], (p->given >> P_BITS) & 1);
+	uint64_t r = prog_radix_param(p);
 	if (r == 0) {
-		algos_radix_fail(m, p->v[P_RADIX], p->v[P_BITS]);
+		prog_radix_fail(m, p->v[PROG_RADIX_P_RADIX], p->v[PROG_RADIX_P_BITS]);
 		return 0;
 	}
-	if (algos_check_keys(m, &in[0], p->v[P_RANGE],
-			     "give a --key-range above the largest key") ||
-	    algos_check_pairs(m, in, p->v[P_PAIRS]))
+	if (prog_radix_check(m, in, p, p->v[P_PAIRS]))
 		return 0;
-	int carry = p->v[P_PAIRS] != ALGOS_PAIRS_NO; /* the values ride along */
-	unsigned passes = algos_radix_digits((uint64_t)p->v[P_RANGE] - 1, r);
+	int carry = p->v[P_PAIRS] != PROG_PAIRS_NO; /* the values ride along */
+	unsigned passes = prog_radix_digits((uint64_t)p->v[PROG_RADIX_P_RANGE] - 1, r);
 	size_t cap = (size_t)(r - 1) * (passes ? passes - 1 : 0) + 1;
-	pram_array *keys = algos_load(m, "keys", &in[0], n ? n : 1, NULL);
+	pram_array *keys = prog_load(m, "keys", &in[0], n ? n : 1, NULL);
 	pram_array *vals = carry ? pram_array_new(m, "vals", n ? n : 1, PRAM_INT) : NULL;
 	pram_array *bufk = pram_array_new(m, "bufk", n ? n : 1, PRAM_INT);
 	pram_array *bufv = carry ? pram_array_new(m, "bufv", n ? n : 1, PRAM_INT) : NULL;
@@ -125,7 +118,7 @@ static int msd_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	}
 	/* The values, or the keys' indices, are loaded with the keys. */
 	for (size_t i = 0; i < n; i++)
-		v0[i] = p->v[P_PAIRS] == ALGOS_PAIRS_YES ? in[1].vals[i].i : (int64_t)i;
+		v0[i] = p->v[P_PAIRS] == PROG_PAIRS_YES ? in[1].vals[i].i : (int64_t)i;
 	if (carry)
 		pram_array_load_i(vals, v0, n);
 	free(v0);
@@ -152,7 +145,7 @@ static int msd_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 				t = pram_read(m, stack, 3 * (int64_t)sp + 2);
 			}
 		}
-		uint64_t rt = algos_radix_power(r, (unsigned)t);
+		uint64_t rt = prog_radix_power(r, (unsigned)t);
 		for (uint64_t v = 0; v < r; v++)
 			PRAM_STEP(m, "clear: cnt[v] = 0") {
 				PRAM_FORALL(m, proc, 0, 1) {
@@ -162,7 +155,7 @@ static int msd_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 		for (int64_t i = lo; i < hi; i++)
 			PRAM_STEP(m, "count: cnt[digit(keys[i])]++") {
 				PRAM_FORALL(m, proc, 0, 1) {
-					int64_t d = algos_radix_digit(pram_read(m, keys, i), rt, r);
+					int64_t d = prog_radix_digit(pram_read(m, keys, i), rt, r);
 					pram_write(m, cnt, d, pram_read(m, cnt, d) + 1);
 				}
 			}
@@ -189,7 +182,7 @@ static int msd_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 			PRAM_STEP(m, "distribute: buf[off[d]++] = keys[i], d = digit(keys[i])") {
 				PRAM_FORALL(m, proc, 0, 1) {
 					int64_t key = pram_read(m, keys, i);
-					int64_t d = algos_radix_digit(key, rt, r);
+					int64_t d = prog_radix_digit(key, rt, r);
 					int64_t at = pram_read(m, off, d);
 					pram_write(m, off, d, at + 1);
 					pram_write(m, bufk, at, key);
@@ -206,24 +199,21 @@ static int msd_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 				}
 			}
 	}
-	algos_store(keys, &out[0]);
+	prog_store(keys, &out[0]);
 	if (carry)
-		algos_store(vals, &out[1]);
+		prog_store(vals, &out[1]);
 	return 0;
 }
 
 static void msd_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	if (algos_radix_of(p->v[P_RADIX], p->v[P_BITS], (p->given >> P_BITS) & 1) == 0 ||
-	    algos_bad_key(&in[0], p->v[P_RANGE]) >= 0 || !algos_pairs_fit(in, p->v[P_PAIRS]))
-		return;
-	algos_ref_stable(&in[0], p->v[P_PAIRS] == ALGOS_PAIRS_YES ? &in[1] : NULL, 0, &out[0],
-			 p->v[P_PAIRS] == ALGOS_PAIRS_NO ? NULL : &out[1]);
+	if (prog_radix_param(p) != 0)
+		prog_radix_reference(in, out, p, p->v[P_PAIRS], 0);
 }
 
 static size_t msd_out_len(const algo_data *in, size_t port, const algo_params *p)
 {
-	return algos_pairs_len(in, port, p->v[P_PAIRS]);
+	return prog_pairs_len(in, port, p->v[P_PAIRS]);
 }
 
 const algo algo_radix_sort_msd = {
@@ -232,8 +222,8 @@ const algo algo_radix_sort_msd = {
     .desc = "MSD radix sort, sequential: the notes' recursion on a stack of saved bins",
     .model = PRAM_EREW,
     .caps = 0,
-    .inputs = algos_pair_inputs,
-    .outputs = algos_pair_outputs,
+    .inputs = prog_pair_inputs,
+    .outputs = prog_pair_outputs,
     .params = msd_params,
     .work_o = "O(P n + r S)",
     .depth_o = "O(P n + r S)",

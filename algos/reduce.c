@@ -21,7 +21,7 @@ static int reduce_simulate(pram *m, const algo_data *in, algo_data *out, const a
 		out->vals[0] = pram_op_identity_v(p->op, in->type);
 		return 0;
 	}
-	pram_array *x = algos_load(m, "x", in, n, NULL);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
 	if (!x)
 		return 0;
 	for (size_t s = 1; s < n; s *= 2) {
@@ -44,11 +44,11 @@ static void reduce_reference(const algo_data *in, algo_data *out, const algo_par
 {
 	/* Compensated for float sums: a plain left-to-right sum may err by more
 	 * than the tolerance of the tree's order (algo_float_tolerance). */
-	algos_acc acc;
-	algos_acc_init(&acc, p->op, in->type);
+	prog_acc acc;
+	prog_acc_init(&acc, p->op, in->type);
 	for (size_t i = 0; i < in->n; i++)
-		algos_acc_add(&acc, in->vals[i]);
-	out->vals[0] = algos_acc_get(&acc);
+		prog_acc_add(&acc, in->vals[i]);
+	out->vals[0] = prog_acc_get(&acc);
 }
 
 const algo algo_reduce = {
@@ -62,7 +62,7 @@ const algo algo_reduce = {
     .work_exact = "n - 1",
     .depth_exact = "ceil(log2 n)",
     .cost = reduce_cost,
-    .out_len = algos_out_one,
+    .out_len = prog_out_one,
     .simulate = reduce_simulate,
     .reference = reduce_reference,
 };

@@ -27,7 +27,7 @@ static int atomic_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 static int atomic_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
 	pram_array *acc = pram_array_new(m, "acc", 1, PRAM_INT);
 	if (!x || !acc)
 		return 0;
@@ -65,7 +65,7 @@ const algo algo_reduce_atomic = {
     .work_exact = "n + 1",
     .depth_exact = "2 (1 for n = 0); D_serial = n + 1",
     .cost = atomic_cost,
-    .out_len = algos_out_one,
+    .out_len = prog_out_one,
     .simulate = atomic_simulate,
     .reference = atomic_reference,
 };

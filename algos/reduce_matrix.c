@@ -47,18 +47,18 @@ static const algo_param rm_params[] = {
      .props = ALGO_PARAM_POW2,
      .help = "16-byte loads per work-item of the tuned kernel (4 make a segment), all issued "
 	     "before the first addition"},
-    ALGOS_PARAM_GROUP("256"),
+    PROG_PARAM_GROUP("256"),
     {0},
 };
 
 static size_t segments(size_t n)
 {
-	return (n + ALGOS_SIDE - 1) / ALGOS_SIDE;
+	return (n + PROG_SIDE - 1) / PROG_SIDE;
 }
 
 static size_t padded(size_t n)
 {
-	return (n + ALGOS_TILE - 1) / ALGOS_TILE * ALGOS_TILE;
+	return (n + PROG_TILE - 1) / PROG_TILE * PROG_TILE;
 }
 
 static int rm_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
@@ -83,23 +83,23 @@ static int rm_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	if (n == 0)
 		return 0;
 	pram_type t = in->type;
-	pram_value zero = algos_value(t, 0);
-	pram_array *pm = algos_mat_constant(m, "P", t, ALGOS_MAT_P);
+	pram_value zero = prog_value(t, 0);
+	pram_array *pm = prog_mat_constant(m, "P", t, PROG_MAT_P);
 	/* The zeros that fill the last tile are part of the input layout. */
-	pram_array *a = algos_load(m, "A", in, pad, &zero);
+	pram_array *a = prog_load(m, "A", in, pad, &zero);
 	pram_array *mm = pram_array_new(m, "M", pad, t);
 	pram_array *r = pram_array_new(m, "R", ns, t);
 	if (!pm || !a || !mm || !r)
 		return 0;
-	algos_mma(m, "tiles: M = P A, A loaded column-major (row 0: the 16 segment sums)", mm, pm,
-		  a, NULL, pad, 1, 1);
+	prog_mma(m, "tiles: M = P A, A loaded column-major (row 0: the 16 segment sums)", mm, pm, a,
+		 NULL, pad, 1, 1);
 	PRAM_STEP(m, "lanes < 16: R[idx / 16 + lane] = M[lane]") {
 		PRAM_FORALL(m, s, 0, ns) {
-			int64_t e = s / ALGOS_SIDE * ALGOS_TILE + s % ALGOS_SIDE;
+			int64_t e = s / PROG_SIDE * PROG_TILE + s % PROG_SIDE;
 			pram_write_v(m, r, s, pram_read_v(m, mm, e));
 		}
 	}
-	algos_store(r, out);
+	prog_store(r, out);
 	return 0;
 }
 
@@ -107,11 +107,11 @@ static void rm_reference(const algo_data *in, algo_data *out, const algo_params 
 {
 	(void)p;
 	for (size_t s = 0; s < segments(in->n); s++) {
-		algos_acc acc;
-		algos_acc_init(&acc, PRAM_OP_SUM, in->type);
-		for (size_t i = s * ALGOS_SIDE; i < in->n && i < (s + 1) * ALGOS_SIDE; i++)
-			algos_acc_add(&acc, in->vals[i]);
-		out->vals[s] = algos_acc_get(&acc);
+		prog_acc acc;
+		prog_acc_init(&acc, PRAM_OP_SUM, in->type);
+		for (size_t i = s * PROG_SIDE; i < in->n && i < (s + 1) * PROG_SIDE; i++)
+			prog_acc_add(&acc, in->vals[i]);
+		out->vals[s] = prog_acc_get(&acc);
 	}
 }
 

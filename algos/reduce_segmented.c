@@ -11,7 +11,7 @@ static int segreduce_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t 
 	*w = *d = 0;
 	if (n == 0)
 		return 0;
-	algos_segmented_cost(n, w, d);
+	prog_segmented_cost(n, w, d);
 	*w += 2 * (uint64_t)n;
 	*d += 2;
 	return 0;
@@ -19,47 +19,47 @@ static int segreduce_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t 
 
 static int segreduce_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
-	size_t n = in->n, nseg = algos_segments(in);
+	size_t n = in->n, nseg = prog_segments(in);
 	out->n = nseg;
 	if (n == 0)
 		return 0;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
-	pram_array *flags = algos_load_flags(m, "flags", in);
-	pram_array *run = pram_array_new(m, "run", algos_flag_words(n), PRAM_INT);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
+	pram_array *flags = prog_load_flags(m, "flags", in);
+	pram_array *run = pram_array_new(m, "run", prog_flag_words(n), PRAM_INT);
 	pram_array *idx = pram_array_new(m, "seg", n, PRAM_INT);
 	pram_array *r = pram_array_new(m, "out", nseg, in->type);
 	if (!x || !flags || !run || !idx || !r)
 		return 0;
 	PRAM_STEP(m, "unpack: seg[i] = flag i") {
 		PRAM_FORALL(m, i, 0, n) {
-			pram_write(m, idx, i, algos_read_flag(m, flags, i));
+			pram_write(m, idx, i, prog_read_flag(m, flags, i));
 		}
 	}
-	algos_segmented_doubling(m, x, flags, run, idx, n, p->op);
+	prog_segmented_doubling(m, x, flags, run, idx, n, p->op);
 	PRAM_STEP(m, "segment ends: out[seg[i] - 1] = x[i]") {
 		PRAM_FORALL(m, i, 0, n) {
-			if ((size_t)i == n - 1 || algos_read_flag(m, flags, i + 1))
+			if ((size_t)i == n - 1 || prog_read_flag(m, flags, i + 1))
 				pram_write_v(m, r, pram_read(m, idx, i) - 1, pram_read_v(m, x, i));
 		}
 	}
-	algos_store(r, out);
+	prog_store(r, out);
 	return 0;
 }
 
 static void segreduce_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t k = 0;
-	algos_acc acc;
+	prog_acc acc;
 	for (size_t i = 0; i < in->n; i++) {
-		if (algos_flag(in, i)) {
+		if (prog_flag(in, i)) {
 			if (i > 0)
-				out->vals[k++] = algos_acc_get(&acc);
-			algos_acc_init(&acc, p->op, in->type);
+				out->vals[k++] = prog_acc_get(&acc);
+			prog_acc_init(&acc, p->op, in->type);
 		}
-		algos_acc_add(&acc, in->vals[i]);
+		prog_acc_add(&acc, in->vals[i]);
 	}
 	if (in->n > 0)
-		out->vals[k++] = algos_acc_get(&acc);
+		out->vals[k++] = prog_acc_get(&acc);
 	out->n = k;
 }
 
@@ -69,8 +69,8 @@ const algo algo_reduce_segmented = {
     .desc = "one reduction per segment (packed flags; segmented Hillis-Steele, then the ends)",
     .model = PRAM_CREW,
     .caps = ALGO_OP | ALGO_FLOAT | ALGO_OUT_DATA,
-    .inputs = algos_flagged_input,
-    .params = algos_segreduce_params,
+    .inputs = prog_flagged_input,
+    .params = prog_segreduce_params,
     .work_o = "O(n log n)",
     .depth_o = "O(log n)",
     .work_exact = "the segmented scan's (inclusive) + 2n",

@@ -1,18 +1,18 @@
 /*
- * sandwich.c - the notes' first example of scan, built on algos_scan (one
+ * sandwich.c - the notes' first example of scan, built on prog_scan (one
  * unit-cost step under `--model scan`).
  *
  * The sandwich. A 100-inch sandwich, ten persons who want [3 5 2 7 10 4 3 0
  * 8 1] inches: the inclusive prefix sums of the lengths are the positions of
  * the cuts, and ten knives then cut at once. W and D are those of one
- * inclusive algos_scan.
+ * inclusive prog_scan.
  */
 #include "common.h"
 
 static int sandwich_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
 	*w = *d = 0;
-	algos_scan_cost(n, p->model, 0, w, d);
+	prog_scan_cost(n, p->model, 0, w, d);
 	return 0;
 }
 
@@ -38,19 +38,19 @@ static int sandwich_simulate(pram *m, const algo_data *in, algo_data *out, const
 	size_t n = in->n;
 	if (n == 0)
 		return 0;
-	pram_array *len = algos_load(m, "length", in, n, NULL);
+	pram_array *len = prog_load(m, "length", in, n, NULL);
 	pram_array *cut = pram_array_new(m, "cut", n, in->type);
 	if (!len || !cut)
 		return 0;
-	algos_scan(m, cut, len, n, PRAM_OP_SUM, 1);
-	algos_store(cut, out);
+	prog_scan(m, cut, len, n, PRAM_OP_SUM, 1);
+	prog_store(cut, out);
 	return 0;
 }
 
 static void sandwich_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
 	(void)p;
-	algos_ref_scan(in, out, PRAM_OP_SUM, 1);
+	prog_ref_scan(in, out, PRAM_OP_SUM, 1);
 }
 
 const algo algo_sandwich = {

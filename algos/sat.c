@@ -284,7 +284,7 @@ static void blelloch_lines(pram *m, const pass *ps, size_t lo, size_t hi)
 			size_t k = lo + (size_t)id / (A / ps->seg), g = (size_t)id % (A / ps->seg);
 			pram_write_v(m, ps->t,
 				     (int64_t)(ps->pos[k] + (g * ps->seg + ps->seg - 1) * st),
-				     algos_value(ty, 0));
+				     prog_value(ty, 0));
 		}
 	}
 	for (size_t s = ps->seg; s >= 2; s /= 2) {
@@ -311,7 +311,7 @@ static pram_value laid(pram *m, pram_array *img, const layout *l, size_t lr, siz
 	pram_type ty = pram_array_type(img);
 	int64_t r = row_of(l, lr), c = col_of(l, lc);
 	if (r < 0 || c < 0)
-		return algos_value(ty, 0);
+		return prog_value(ty, 0);
 	pram_value v = pram_read_v(m, img, r * (int64_t)l->w + c);
 	if (ty == PRAM_INT)
 		v.i -= mean.i;
@@ -345,7 +345,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 	pram_array *t = pram_array_new(m, "t", cells, ty);
 	pram_array *u = pram_array_new(m, "u", cells, ty);
 	pram_array *s = pram_array_new(m, "S", cells, ty);
-	pram_value mean = algos_value(ty, 0);
+	pram_value mean = prog_value(ty, 0);
 	if (!t || !u || !s)
 		goto done;
 	pram_array *mb = NULL; /* offset: the mean, one copy for each laid-out cell */
@@ -358,7 +358,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 			PRAM_FORALL(m, i, 0, (int64_t)pp) {
 				pram_write_v(m, red, i,
 					     (size_t)i < w * h ? pram_read_v(m, img, i)
-							       : algos_value(ty, 0));
+							       : prog_value(ty, 0));
 			}
 		}
 		for (size_t st = 2; st <= pp; st *= 2) {
@@ -434,7 +434,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 				size_t c = c0 + (size_t)id / l.H, j = (size_t)id % l.H;
 				int64_t at = (int64_t)(j * l.W + cpos[c]);
 				pram_write_v(m, t, at,
-					     row_of(&l, j) < 0 ? algos_value(ty, 0)
+					     row_of(&l, j) < 0 ? prog_value(ty, 0)
 							       : pram_read_v(m, u, at));
 			}
 		}
@@ -444,7 +444,7 @@ pram_array *sat_program(pram *m, pram_array *img, size_t w, size_t h, int v, int
 				size_t c = c0 + (size_t)id / l.H, j = (size_t)id % l.H;
 				int64_t at = (int64_t)(j * l.W + cpos[c]);
 				pram_value x =
-				    row_of(&l, j) < 0 ? algos_value(ty, 0) : pram_read_v(m, u, at);
+				    row_of(&l, j) < 0 ? prog_value(ty, 0) : pram_read_v(m, u, at);
 				pram_write_v(
 				    m, s, at,
 				    pram_op_apply_v(PRAM_OP_SUM, ty, pram_read_v(m, t, at), x));
@@ -470,11 +470,11 @@ static int sat_simulate(pram *m, const algo_data *in, algo_data *out, const algo
 	size_t w = in->w, h = in->h;
 	if (w == 0 || h == 0 || sat_check_bits(m, in))
 		return 0;
-	pram_array *img = algos_load(m, "T", in, in->n, NULL);
+	pram_array *img = prog_load(m, "T", in, in->n, NULL);
 	pram_array *y =
 	    img ? sat_program(m, img, w, h, (int)p->v[P_VARIANT], p->v[P_FORM] == 1) : NULL;
 	if (y)
-		algos_store(y, out);
+		prog_store(y, out);
 	return 0;
 }
 
@@ -575,10 +575,11 @@ const algo_port sat_radius_inputs[] = {
     {0},
 };
 
-int sat_depth_of_field(algo_data *in, size_t n, int64_t radius, pram_type t, uint64_t seed)
+int sat_depth_of_field(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
 {
 	size_t s = sat_side(n);
-	if (sat_scene(&in[0], s, s, t, seed) || algo_grid_alloc(&in[1], s, s, PRAM_INT))
+	int64_t radius = p->v[SAT_P_RADIUS];
+	if (sat_scene(&in[0], s, s, p->type, seed) || algo_grid_alloc(&in[1], s, s, PRAM_INT))
 		return -1;
 	double half = s > 1 ? (double)(s - 1) / 2 : 1;
 	for (size_t y = 0; y < s; y++)
@@ -586,6 +587,43 @@ int sat_depth_of_field(algo_data *in, size_t n, int64_t radius, pram_type t, uin
 			in[1].vals[y * s + x].i =
 			    (int64_t)((double)radius * fabs((double)y - half) / half + 0.5);
 	return 0;
+}
+
+int sat_check_radius(const algo_data *in, char *why, size_t len)
+{
+	if (in[1].n == 0)
+		return 0;
+	if (in[1].w != in[0].w || in[1].h != in[0].h) {
+		snprintf(why, len, "the radius image is %zu by %zu, the image %zu by %zu", in[1].w,
+			 in[1].h, in[0].w, in[0].h);
+		return -1;
+	}
+	for (size_t i = 0; i < in[1].n; i++)
+		if (in[1].vals[i].i < 0) {
+			snprintf(why, len, "radius[%zu] (row %zu, column %zu) is %lld: give >= 0",
+				 i, i / in[1].w, i % in[1].w, (long long)in[1].vals[i].i);
+			return -1;
+		}
+	return 0;
+}
+
+void sat_clip_box(size_t w, size_t h, size_t i, int64_t r, size_t *x0, size_t *y0, size_t *x1,
+		  size_t *y1)
+{
+	int64_t x = (int64_t)(i % w), y = (int64_t)(i / w);
+	*x0 = (size_t)(x - r < 0 ? 0 : x - r);
+	*y0 = (size_t)(y - r < 0 ? 0 : y - r);
+	*x1 = (size_t)(x + r >= (int64_t)w ? (int64_t)w - 1 : x + r);
+	*y1 = (size_t)(y + r >= (int64_t)h ? (int64_t)h - 1 : y + r);
+}
+
+void sat_filter_cost(size_t w, size_t h, unsigned steps, uint64_t *wk, uint64_t *d)
+{
+	sat_program_cost(w, h, SAT_PLAIN, 0, wk, d);
+	if (w && h) {
+		*wk += steps * (uint64_t)w * h;
+		*d += steps;
+	}
 }
 
 static int sat_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
@@ -660,6 +698,40 @@ done:
 	free(iacc);
 }
 
+/* The report's precision figure: the scene image of sides 64 to 2048
+ * (point k: 64 2^k), each table of --table (series s) in float32 against
+ * the exact 64-bit one (sat_error_f32), its pixels rebuilt as the notes'
+ * S(i, j) - S(i-1, j) - S(i, j-1) + S(i-1, j-1). */
+static int precision_point(size_t s, size_t k, char *buf, size_t len)
+{
+	if (k > 5)
+		return 0;
+	size_t side = (size_t)64 << k;
+	algo_data img = {0};
+	double *t = malloc(side * side * sizeof *t), mx, mean;
+	int bad = !t || sat_scene(&img, side, side, PRAM_FLOAT, 1);
+	for (size_t i = 0; !bad && i < img.n; i++)
+		t[i] = img.vals[i].f;
+	bad = bad || sat_error_f32(t, side, side, (int)s, &mx, &mean);
+	free(t);
+	algo_data_free(&img);
+	if (bad)
+		return -1;
+	snprintf(buf, len, "%zu,%zu,%s,%.6g,%.6g", side, side * side, sat_variants[s], mx, mean);
+	return 1;
+}
+
+static const algo_figure sat_figures[] = {
+    {.name = "precision",
+     .tmpl = "precision",
+     .title = "float32 tables, each pixel rebuilt from its table\n{/*0.8 the largest error "
+	      "against the exact integer table, by image size, for the notes' three tables}",
+     .columns = "side,pixels,table,max_error,mean_error",
+     .series_var = "tables",
+     .series = sat_variants,
+     .point = precision_point},
+    {0}};
+
 const algo algo_sat = {
     .name = "sat",
     .family = "image",
@@ -681,6 +753,7 @@ const algo algo_sat = {
     .generate = sat_generate,
     .simulate = sat_simulate,
     .reference = sat_reference,
+    .figures = sat_figures,
 };
 
 /* The value of a quadrant table at (r, c), or 0 when (r, c) steps out of

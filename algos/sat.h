@@ -1,7 +1,8 @@
 /*
  * sat.h - what the summed-area table (sat.c) shares with the programs built
- * on it and with the report: the variants, the query of a box in each, the
- * float32 precision measure and the bits-needed rule.
+ * on it, their kernels and the tests: the variants, the query of a box in
+ * each, the float32 precision measure (which sat's own report figure
+ * draws), the bits-needed rule and the box filters' inputs, box and cost.
  */
 #ifndef PRAM_ALGOS_SAT_H
 #define PRAM_ALGOS_SAT_H
@@ -65,11 +66,23 @@ enum {
 extern const algo_param sat_radius_params[];
 extern const algo_port sat_radius_inputs[];
 
-/* The box filters' generated input for `--n`: the scene, a square of about
- * n pixels, in in[0], and in in[1] a depth of field, each pixel's radius
- * growing from 0 at mid-height to radius at the top and bottom rows. 0, or
- * -1 when out of memory. */
-int sat_depth_of_field(algo_data *in, size_t n, int64_t radius, pram_type t, uint64_t seed);
+/* The box filters' generator (algo.generate) for `--n`: the scene, a
+ * square of about n pixels, in in[0], and in in[1] a depth of field, each
+ * pixel's radius growing from 0 at mid-height to --radius at the top and
+ * bottom rows. 0, or -1 when out of memory. */
+int sat_depth_of_field(algo_data *in, size_t n, const algo_params *p, uint64_t seed);
+/* The box filters' check of their inputs in: the radius image, when
+ * given, has the image's shape and no negative radius. 0, or -1 with the
+ * reason in why. */
+int sat_check_radius(const algo_data *in, char *why, size_t len);
+/* The box of pixel i of a w by h image with radius r, [x0, x1] x [y0, y1],
+ * clipped to the image. */
+void sat_clip_box(size_t w, size_t h, size_t i, int64_t r, size_t *x0, size_t *y0, size_t *x1,
+		  size_t *y1);
+/* The exact W and D of a box filter on a w by h image: sat's program
+ * (packed, plain table) and steps steps of w h processors each (0 and 0
+ * for an empty image). */
+void sat_filter_cost(size_t w, size_t h, unsigned steps, uint64_t *wk, uint64_t *d);
 
 /* The program: the table of kind v (SAT_*) of the w by h image in img
  * (row by row), packed or in launches, as sat runs it. Returns the array

@@ -12,7 +12,7 @@
  *            k up-sweep steps (nb (B - 1) work), one step in which block b
  *            moves its root (its sum) to sums[b] and clears it (nb), k
  *            down-sweep steps (nb (B - 1));
- *   phase 2  the exclusive scan of the nb partial sums (algos_scan: the
+ *   phase 2  the exclusive scan of the nb partial sums (prog_scan: the
  *            Blelloch steps, or one primitive step under the scan model);
  *   phase 3  the add-back, one step of n processors.
  *
@@ -41,7 +41,7 @@ static const algo_param blocked_params[] = {
     {0},
 };
 
-static const algos_scan_labels phase2_labels = {
+static const prog_scan_labels phase2_labels = {
     .copy = "phase 2, partial sums: copy in",
     .up = "phase 2, partial sums: up-sweep",
     .root = "phase 2, partial sums: clear the root",
@@ -62,7 +62,7 @@ static int blocked_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d
 	uint64_t b = block_of(p), nb = (n + b - 1) / b, k = algo_ceil_log2(b);
 	*w = 2 * nb * (b - 1) + nb + n;
 	*d = 2 * k + 2;
-	algos_scan_cost(nb, p->model, 0, w, d);
+	prog_scan_cost(nb, p->model, 0, w, d);
 	return 0;
 }
 
@@ -79,8 +79,8 @@ static int blocked_simulate(pram *m, const algo_data *in, algo_data *out, const 
 	pram_type t = in->type;
 	pram_value id = pram_op_identity_v(p->op, t);
 	/* The last block padded with the identity is part of the input layout. */
-	pram_array *x = algos_load(m, "x", in, nb * b, &id);
-	pram_array *a = algos_load(m, "a", in, n, NULL);
+	pram_array *x = prog_load(m, "x", in, nb * b, &id);
+	pram_array *a = prog_load(m, "a", in, n, NULL);
 	pram_array *sums = pram_array_new(m, "sums", nb, t);
 	pram_array *y = pram_array_new(m, "y", n, t);
 	if (!x || !a || !sums || !y)
@@ -122,7 +122,7 @@ static int blocked_simulate(pram *m, const algo_data *in, algo_data *out, const 
 		}
 	}
 	/* Phase 2: sums[b] becomes the combination of all blocks before b. */
-	algos_scan_labelled(m, sums, sums, nb, p->op, 0, &phase2_labels);
+	prog_scan_labelled(m, sums, sums, nb, p->op, 0, &phase2_labels);
 	/* Phase 3. */
 	PRAM_STEP(m, "phase 3, add-back: y[i] = sums[i / B] + x[i]") {
 		PRAM_FORALL(m, i, 0, n) {
@@ -133,7 +133,7 @@ static int blocked_simulate(pram *m, const algo_data *in, algo_data *out, const 
 			pram_write_v(m, y, i, e);
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 
@@ -152,5 +152,5 @@ const algo algo_scan_blocked = {
     .depth_exact = "2 log2 B + 2 + D2(nb), D2(m) = 2 ceil(log2 m) + 3 (1 under --model scan)",
     .cost = blocked_cost,
     .simulate = blocked_simulate,
-    .reference = algos_scan_reference,
+    .reference = prog_scan_reference,
 };

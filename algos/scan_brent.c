@@ -48,7 +48,7 @@ static const algo_param brent_params[] = {
     {0},
 };
 
-static const algos_scan_labels brent_labels = {
+static const prog_scan_labels brent_labels = {
     .up = "phase 2, chunk sums: up-sweep",
     .root = "phase 2, chunk sums: clear the root",
     .down = "phase 2, chunk sums: down-sweep",
@@ -78,7 +78,7 @@ static int brent_simulate(pram *m, const algo_data *in, algo_data *out, const al
 	size_t q = (n + f - 1) / f, qq = algo_next_pow2(q);
 	pram_type t = in->type;
 	pram_value id = pram_op_identity_v(p->op, t);
-	pram_array *a = algos_load(m, "a", in, n, NULL);
+	pram_array *a = prog_load(m, "a", in, n, NULL);
 	pram_array *y = pram_array_new(m, "y", n, t);
 	pram_array *s = pram_array_new(m, "s", qq, t);
 	pram_array *z = pram_array_new(m, "out", n, t);
@@ -104,7 +104,7 @@ static int brent_simulate(pram *m, const algo_data *in, algo_data *out, const al
 			}
 		}
 	}
-	algos_blelloch(m, s, qq, p->op, 0, &brent_labels);
+	prog_blelloch(m, s, qq, p->op, 0, &brent_labels);
 	for (size_t j = 0; j < f && j < n; j++) {
 		PRAM_STEP(m, "phase 3, per processor: out[fi+j] = s[i] + y[fi+j]") {
 			PRAM_FORALL(m, i, 0, q) {
@@ -122,7 +122,7 @@ static int brent_simulate(pram *m, const algo_data *in, algo_data *out, const al
 			}
 		}
 	}
-	algos_store(z, out);
+	prog_store(z, out);
 	return 0;
 }
 
@@ -141,5 +141,5 @@ const algo algo_scan_brent = {
     .depth_exact = "2 min(f, n) + 2 ceil(log2 q) + 1; 2 log2(n/f) + 2f + 1 for n = f 2^k",
     .cost = brent_cost,
     .simulate = brent_simulate,
-    .reference = algos_scan_reference,
+    .reference = prog_scan_reference,
 };

@@ -39,7 +39,7 @@ static int hs_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 static int hs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_params *p)
 {
 	size_t n = in->n;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
 	if (!x)
 		return 0;
 	for (size_t d = 1; d < n; d *= 2) {
@@ -52,14 +52,14 @@ static int hs_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 		}
 	}
 	if (p->inclusive || n == 0) {
-		algos_store(x, out);
+		prog_store(x, out);
 		return 0;
 	}
 	pram_array *y = pram_array_new(m, "y", n, in->type);
 	if (!y)
 		return 0;
 	shift_right(m, x, y, n, p->op);
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 
@@ -77,5 +77,5 @@ const algo algo_scan_hillis_steele = {
     .depth_exact = "ceil(log2 n) (+ 1 exclusive)",
     .cost = hs_cost,
     .simulate = hs_simulate,
-    .reference = algos_scan_reference,
+    .reference = prog_scan_reference,
 };

@@ -37,8 +37,8 @@
  */
 #include "common.h"
 
-#define SIDE ALGOS_SIDE
-#define TILE ALGOS_TILE
+#define SIDE PROG_SIDE
+#define TILE PROG_TILE
 
 static size_t tiles(size_t len)
 {
@@ -86,11 +86,11 @@ static pram_array *matrix_scan(pram *m, const mats *k, pram_array *a, size_t len
 	pram_array *s = pram_array_new(m, "tile", pad, t);
 	if (!r || !p || !s)
 		return NULL;
-	algos_mma(m, "tiles: R = A U (row-wise scans)", r, a, inclusive ? k->u : k->ux, NULL, pad,
-		  0, 0);
-	algos_mma(m, "tiles: P = L A (column-wise exclusive scans)", p, k->l, a, NULL, pad, 1, 0);
-	algos_mma(m, "tiles: T = P J + R (sum of the rows before, plus the row scan)", s, p, k->j,
-		  r, pad, 0, 0);
+	prog_mma(m, "tiles: R = A U (row-wise scans)", r, a, inclusive ? k->u : k->ux, NULL, pad, 0,
+		 0);
+	prog_mma(m, "tiles: P = L A (column-wise exclusive scans)", p, k->l, a, NULL, pad, 1, 0);
+	prog_mma(m, "tiles: T = P J + R (sum of the rows before, plus the row scan)", s, p, k->j, r,
+		 pad, 0, 0);
 	if (nt == 1)
 		return s;
 	size_t pad2 = tiles(nt) * TILE;
@@ -100,7 +100,7 @@ static pram_array *matrix_scan(pram *m, const mats *k, pram_array *a, size_t len
 		return NULL;
 	PRAM_STEP(m, "gather the tile sums (zeros pad to a whole tile)") {
 		PRAM_FORALL(m, g, 0, pad2) {
-			pram_value v = algos_value(t, 0);
+			pram_value v = prog_value(t, 0);
 			if ((size_t)g < nt) {
 				int64_t last = g * TILE + TILE - 1;
 				v = pram_read_v(m, s, last);
@@ -130,26 +130,26 @@ static int matrix_simulate(pram *m, const algo_data *in, algo_data *out, const a
 	if (n == 0)
 		return 0;
 	pram_type t = in->type;
-	pram_value zero = algos_value(t, 0);
+	pram_value zero = prog_value(t, 0);
 	mats k = {
-	    .u = algos_mat_constant(m, "U", t, ALGOS_MAT_U),
-	    .ux = algos_mat_constant(m, "U'", t, ALGOS_MAT_UX),
-	    .l = algos_mat_constant(m, "L", t, ALGOS_MAT_L),
-	    .j = algos_mat_constant(m, "J", t, ALGOS_MAT_J),
+	    .u = prog_mat_constant(m, "U", t, PROG_MAT_U),
+	    .ux = prog_mat_constant(m, "U'", t, PROG_MAT_UX),
+	    .l = prog_mat_constant(m, "L", t, PROG_MAT_L),
+	    .j = prog_mat_constant(m, "J", t, PROG_MAT_J),
 	};
 	/* The zeros that fill the last tile are part of the input layout. */
-	pram_array *a = algos_load(m, "A", in, tiles(n) * TILE, &zero);
+	pram_array *a = prog_load(m, "A", in, tiles(n) * TILE, &zero);
 	if (!k.u || !k.ux || !k.l || !k.j || !a)
 		return 0;
 	pram_array *y = matrix_scan(m, &k, a, n, p->inclusive);
 	if (y)
-		algos_store(y, out);
+		prog_store(y, out);
 	return 0;
 }
 
 static void matrix_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	algos_ref_scan(in, out, PRAM_OP_SUM, p->inclusive);
+	prog_ref_scan(in, out, PRAM_OP_SUM, p->inclusive);
 }
 
 const algo algo_scan_matrix = {

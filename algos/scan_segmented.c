@@ -8,7 +8,7 @@
 static int segscan_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
 	*w = *d = 0;
-	algos_segmented_cost(n, w, d);
+	prog_segmented_cost(n, w, d);
 	if (!p->inclusive && n > 0) {
 		*w += n;
 		++*d;
@@ -22,14 +22,14 @@ static int segscan_simulate(pram *m, const algo_data *in, algo_data *out, const 
 	if (n == 0)
 		return 0;
 	pram_type t = in->type;
-	pram_array *x = algos_load(m, "x", in, n, NULL);
-	pram_array *flags = algos_load_flags(m, "flags", in);
-	pram_array *run = pram_array_new(m, "run", algos_flag_words(n), PRAM_INT);
+	pram_array *x = prog_load(m, "x", in, n, NULL);
+	pram_array *flags = prog_load_flags(m, "flags", in);
+	pram_array *run = pram_array_new(m, "run", prog_flag_words(n), PRAM_INT);
 	if (!x || !flags || !run)
 		return 0;
-	algos_segmented_doubling(m, x, flags, run, NULL, n, p->op);
+	prog_segmented_doubling(m, x, flags, run, NULL, n, p->op);
 	if (p->inclusive) {
-		algos_store(x, out);
+		prog_store(x, out);
 		return 0;
 	}
 	pram_array *y = pram_array_new(m, "y", n, t);
@@ -39,22 +39,22 @@ static int segscan_simulate(pram *m, const algo_data *in, algo_data *out, const 
 	PRAM_STEP(m, "exclusive: y[i] = flag i ? identity : x[i - 1]") {
 		PRAM_FORALL(m, i, 0, n) {
 			pram_write_v(m, y, i,
-				     algos_read_flag(m, flags, i) ? id : pram_read_v(m, x, i - 1));
+				     prog_read_flag(m, flags, i) ? id : pram_read_v(m, x, i - 1));
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 
 static void segscan_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
-	algos_acc acc;
+	prog_acc acc;
 	for (size_t i = 0; i < in->n; i++) {
-		if (algos_flag(in, i))
-			algos_acc_init(&acc, p->op, in->type);
-		pram_value before = algos_acc_get(&acc);
-		algos_acc_add(&acc, in->vals[i]);
-		out->vals[i] = p->inclusive ? algos_acc_get(&acc) : before;
+		if (prog_flag(in, i))
+			prog_acc_init(&acc, p->op, in->type);
+		pram_value before = prog_acc_get(&acc);
+		prog_acc_add(&acc, in->vals[i]);
+		out->vals[i] = p->inclusive ? prog_acc_get(&acc) : before;
 	}
 }
 
@@ -64,8 +64,8 @@ const algo algo_scan_segmented = {
     .desc = "segmented scan (packed flags; segmented Hillis-Steele on (flag, value) pairs)",
     .model = PRAM_CREW,
     .caps = ALGO_OP | ALGO_FLOAT | ALGO_INCLUSIVE,
-    .inputs = algos_flagged_input,
-    .params = algos_segscan_params,
+    .inputs = prog_flagged_input,
+    .params = prog_segscan_params,
     .default_inclusive = 1,
     .work_o = "O(n log n)",
     .depth_o = "O(log n)",

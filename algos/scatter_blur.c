@@ -42,33 +42,20 @@ static const algo_port sb_outputs[] = {
     {0},
 };
 
-static int sb_cost_grid(size_t w, size_t h, const algo_params *p, uint64_t *wk, uint64_t *d)
-{
-	(void)p;
-	sat_program_cost(w, h, SAT_PLAIN, 0, wk, d);
-	if (w && h) {
-		*wk += 3 * (uint64_t)w * h;
-		*d += 3;
-	}
-	return 0;
-}
-
 static int sb_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
+	(void)p;
 	size_t s = sat_side(n);
-	return sb_cost_grid(s, s, p, w, d);
+	sat_filter_cost(s, s, 3, w, d);
+	return 0;
 }
 
 /* The cost of a run on the image in itself, w by h. */
 static int sb_cost_in(const algo_data *in, const algo_params *p, uint64_t *w, uint64_t *d)
 {
-	return sb_cost_grid(in->w, in->h, p, w, d);
-}
-
-/* The same scene and depth of field as box-filter's. */
-static int sb_generate(algo_data *in, size_t n, const algo_params *p, uint64_t seed)
-{
-	return sat_depth_of_field(in, n, p->v[SAT_P_RADIUS], p->type, seed);
+	(void)p;
+	sat_filter_cost(in->w, in->h, 3, w, d);
+	return 0;
 }
 
 /* The fixed-point share of pixel i's value v over area a. */
@@ -86,31 +73,12 @@ static double to_float(int64_t v)
 	return (double)(float)((double)v / (double)((int64_t)1 << FIX_BITS));
 }
 
-/* The box of pixel i with radius r, clipped. */
-static void box(size_t w, size_t h, size_t i, int64_t r, size_t *x0, size_t *y0, size_t *x1,
-		size_t *y1)
-{
-	int64_t x = (int64_t)(i % w), y = (int64_t)(i / w);
-	*x0 = (size_t)(x - r < 0 ? 0 : x - r);
-	*y0 = (size_t)(y - r < 0 ? 0 : y - r);
-	*x1 = (size_t)(x + r >= (int64_t)w ? (int64_t)w - 1 : x + r);
-	*y1 = (size_t)(y + r >= (int64_t)h ? (int64_t)h - 1 : y + r);
-}
-
-/* The inputs must be of one shape, radii >= 0 and values within +-2^31. */
+/* The inputs must be of one shape, radii >= 0 (sat_check_radius) and
+ * values within +-2^31. */
 static int check(const algo_data *in, char *why, size_t len)
 {
-	if (in[1].n && (in[1].w != in[0].w || in[1].h != in[0].h)) {
-		snprintf(why, len, "the radius image is %zu by %zu, the image %zu by %zu", in[1].w,
-			 in[1].h, in[0].w, in[0].h);
+	if (sat_check_radius(in, why, len))
 		return -1;
-	}
-	for (size_t i = 0; i < in[1].n; i++)
-		if (in[1].vals[i].i < 0) {
-			snprintf(why, len, "radius[%zu] (row %zu, column %zu) is %lld: give >= 0",
-				 i, i / in[1].w, i % in[1].w, (long long)in[1].vals[i].i);
-			return -1;
-		}
 	for (size_t i = 0; i < in[0].n; i++) {
 		double v = in[0].type == PRAM_INT ? (double)in[0].vals[i].i : in[0].vals[i].f;
 		if (fabs(v) > 2147483648.0) {
@@ -136,8 +104,8 @@ static int sb_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 	if (w == 0 || h == 0)
 		return 0;
 	pram_type t = in[0].type;
-	pram_array *img = algos_load(m, "T", &in[0], in[0].n, NULL);
-	pram_array *rad = in[1].n ? algos_load(m, "radius", &in[1], in[1].n, NULL) : NULL;
+	pram_array *img = prog_load(m, "T", &in[0], in[0].n, NULL);
+	pram_array *rad = in[1].n ? prog_load(m, "radius", &in[1], in[1].n, NULL) : NULL;
 	pram_array *acc = pram_array_new(m, "scatter", w * h, PRAM_INT);
 	pram_array *y = pram_array_new(m, "y", w * h, PRAM_FLOAT);
 	if (!img || !acc || !y || (in[1].n && !rad))
@@ -153,7 +121,7 @@ static int sb_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 		PRAM_FORALL(m, i, 0, (int64_t)(w * h)) {
 			int64_t r = rad ? pram_read(m, rad, i) : p->v[SAT_P_RADIUS];
 			size_t x0, y0, x1, y1;
-			box(w, h, (size_t)i, r, &x0, &y0, &x1, &y1);
+			sat_clip_box(w, h, (size_t)i, r, &x0, &y0, &x1, &y1);
 			int64_t q = share(t, pram_read_v(m, img, i),
 					  (int64_t)((x1 - x0 + 1) * (y1 - y0 + 1)));
 			pram_fetch_add(m, acc, (int64_t)(y0 * w + x0), q);
@@ -174,7 +142,7 @@ static int sb_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 			pram_write_v(m, y, i, v);
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 
@@ -190,7 +158,7 @@ static void sb_reference(const algo_data *in, algo_data *out, const algo_params 
 	for (size_t i = 0; i < w * h; i++) {
 		int64_t r = in[1].n ? in[1].vals[i].i : p->v[SAT_P_RADIUS];
 		size_t x0, y0, x1, y1;
-		box(w, h, i, r, &x0, &y0, &x1, &y1);
+		sat_clip_box(w, h, i, r, &x0, &y0, &x1, &y1);
 		int64_t q =
 		    share(in[0].type, in[0].vals[i], (int64_t)((x1 - x0 + 1) * (y1 - y0 + 1)));
 		a[y0 * w + x0] += q;
@@ -227,7 +195,7 @@ const algo algo_scatter_blur = {
     .depth_exact = "3 + D_sat",
     .cost = sb_cost,
     .cost_in = sb_cost_in,
-    .generate = sb_generate,
+    .generate = sat_depth_of_field,
     .simulate = sb_simulate,
     .reference = sb_reference,
 };

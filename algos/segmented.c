@@ -43,7 +43,7 @@
  */
 #include "common.h"
 
-#define BITS ALGOS_FLAG_BITS
+#define BITS PROG_FLAG_BITS
 
 /* The tuned kernels' tile: L work-items of F elements each. */
 #define SEG_PER_PROC                                                                               \
@@ -59,14 +59,14 @@
 			"fits, up to 256, or 128 for reduce-segmented's group kernel)"             \
 	}
 
-const algo_param algos_segscan_params[] = {SEG_PER_PROC, SEG_GROUP, {0}};
+const algo_param prog_segscan_params[] = {SEG_PER_PROC, SEG_GROUP, {0}};
 
 static const char *const numberings[] = {"auto", "lookback", "counted", "deferred", NULL};
 static const char *const tiles[] = {"group", "warp", NULL};
 static const char *const carries[] = {"lookback", "fixup", NULL};
 static const char *const loads[] = {"local", "direct", NULL};
 
-const algo_param algos_segreduce_params[] = {
+const algo_param prog_segreduce_params[] = {
     SEG_PER_PROC,
     SEG_GROUP,
     {.name = "numbering",
@@ -115,9 +115,9 @@ static size_t first_changing_word(size_t d)
 }
 
 /* The work of the doubling steps, the same for scan and reduction. */
-void algos_segmented_cost(size_t n, uint64_t *w, uint64_t *d)
+void prog_segmented_cost(size_t n, uint64_t *w, uint64_t *d)
 {
-	size_t nw = algos_flag_words(n);
+	size_t nw = prog_flag_words(n);
 	for (size_t s = 1; s < n; s *= 2) {
 		*w += n - s;
 		size_t lo = first_changing_word(s), hi = nw < s ? nw : s;
@@ -144,11 +144,11 @@ static void shift_or_word(pram *m, pram_array *src, pram_array *dst, int64_t w, 
 /* The segmented doubling steps on x, with the packed flags in flags (left
  * as they are) and run (the working copy). When idx is not NULL it is
  * scanned (plain sum) in the same steps. */
-void algos_segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_array *run,
-			      pram_array *idx, size_t n, pram_op op)
+void prog_segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_array *run,
+			     pram_array *idx, size_t n, pram_op op)
 {
 	pram_type t = pram_array_type(x);
-	size_t nw = algos_flag_words(n);
+	size_t nw = prog_flag_words(n);
 	for (size_t d = 1; d < n; d *= 2) {
 		pram_array *src = d == 1 ? flags : run;
 		int more = 2 * d < n;
@@ -159,7 +159,7 @@ void algos_segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_ar
 			    10) {
 			PRAM_FORALL(m, i, lo, n) {
 				if ((size_t)i >= d) {
-					if (!algos_read_flag(m, src, i)) {
+					if (!prog_read_flag(m, src, i)) {
 						pram_value a = pram_read_v(m, x, i - (int64_t)d);
 						pram_value b = pram_read_v(m, x, i);
 						pram_write_v(m, x, i, pram_op_apply_v(op, t, a, b));

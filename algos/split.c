@@ -1,6 +1,6 @@
 /*
  * split.c - the split of radix sort: a permutation computed by scans. It
- * works through algos_scan, so a scan costs one step under --model scan and
+ * works through prog_scan, so a scan costs one step under --model scan and
  * a Blelloch scan elsewhere; with S(n) = (S_W, S_D) the cost of one scan of
  * n (common.h) and S'(n) that of a backward one.
  *
@@ -28,8 +28,8 @@ static int split_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 		return 0;
 	*w = 2 * (uint64_t)n;
 	*d = 2;
-	algos_scan_cost(n, p->model, 0, w, d);
-	algos_scan_cost(n, p->model, 1, w, d);
+	prog_scan_cost(n, p->model, 0, w, d);
+	prog_scan_cost(n, p->model, 1, w, d);
 	return 0;
 }
 
@@ -39,7 +39,7 @@ static int split_simulate(pram *m, const algo_data *in, algo_data *out, const al
 	size_t n = in->n;
 	if (n == 0)
 		return 0;
-	pram_array *a = algos_load(m, "a", in, n, NULL);
+	pram_array *a = prog_load(m, "a", in, n, NULL);
 	pram_array *zero = pram_array_new(m, "zero", n, PRAM_INT);
 	pram_array *one = pram_array_new(m, "one", n, PRAM_INT);
 	pram_array *f = pram_array_new(m, "f", n, PRAM_INT);
@@ -54,8 +54,8 @@ static int split_simulate(pram *m, const algo_data *in, algo_data *out, const al
 			pram_write(m, one, i, bit);
 		}
 	}
-	algos_scan(m, f, zero, n, PRAM_OP_SUM, 0);
-	algos_scan_rev(m, g, one, n, PRAM_OP_SUM, 1);
+	prog_scan(m, f, zero, n, PRAM_OP_SUM, 0);
+	prog_scan_rev(m, g, one, n, PRAM_OP_SUM, 1);
 	PRAM_STEP(m, "scatter: y[bit ? n - g[i] : f[i]] = a[i]") {
 		PRAM_FORALL(m, i, 0, n) {
 			int64_t v = pram_read(m, a, i);
@@ -63,7 +63,7 @@ static int split_simulate(pram *m, const algo_data *in, algo_data *out, const al
 			pram_write(m, y, dst, v);
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 

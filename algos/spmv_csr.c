@@ -173,7 +173,7 @@ static const algo_param spmv_params[] = {
 		    .def = 0,
 		    .help = "tiles method: non-zeros a work-item (0: 8); vector method: rows a "
 			    "vector takes at once (0: 8 for 4 lanes or fewer, else 4)"},
-    [P_GROUP] = ALGOS_PARAM_GROUP("256"),
+    [P_GROUP] = PROG_PARAM_GROUP("256"),
     {0},
 };
 
@@ -308,13 +308,13 @@ static int spmv_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 	}
 	size_t k = in[IN_V].n, rows = spmv_rows(in);
 	pram_type t = in[IN_V].type;
-	pram_value zero = algos_value(t, 0);
+	pram_value zero = prog_value(t, 0);
 	/* Arrays have a cell at least; an empty one is never read. */
 	size_t k1 = k ? k : 1, m1 = rows ? rows : 1;
-	pram_array *V = algos_load(m, "V", &in[IN_V], k1, NULL);
-	pram_array *C = algos_load(m, "C", &in[IN_C], k1, NULL);
-	pram_array *R = algos_load(m, "R", &in[IN_R], rows + 1, NULL);
-	pram_array *x = algos_load(m, "x", &in[IN_X], in[IN_X].n ? in[IN_X].n : 1, NULL);
+	pram_array *V = prog_load(m, "V", &in[IN_V], k1, NULL);
+	pram_array *C = prog_load(m, "C", &in[IN_C], k1, NULL);
+	pram_array *R = prog_load(m, "R", &in[IN_R], rows + 1, NULL);
+	pram_array *x = prog_load(m, "x", &in[IN_X], in[IN_X].n ? in[IN_X].n : 1, NULL);
 	pram_array *Vp = pram_array_new(m, "V'", k1, t);
 	pram_array *F = pram_array_new(m, "F", k1, PRAM_INT);
 	pram_array *Vpp = pram_array_new(m, "V''", k1, t);
@@ -377,11 +377,11 @@ static int spmv_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 			}
 		}
 	}
-	algos_store(y, out);
+	prog_store(y, out);
 	return 0;
 }
 
-/* Row by row, each sum compensated (algos_acc); nothing for a malformed
+/* Row by row, each sum compensated (prog_acc); nothing for a malformed
  * input, which the program refuses. */
 static void spmv_reference(const algo_data *in, algo_data *out, const algo_params *p)
 {
@@ -389,17 +389,17 @@ static void spmv_reference(const algo_data *in, algo_data *out, const algo_param
 	char err[256];
 	pram_type t = in[IN_V].type;
 	for (size_t i = 0; i < out->n; i++)
-		out->vals[i] = algos_value(t, 0);
+		out->vals[i] = prog_value(t, 0);
 	if (spmv_check(in, err, sizeof err))
 		return;
 	const pram_value *R = in[IN_R].vals;
 	for (size_t i = 0; i < spmv_rows(in); i++) {
-		algos_acc acc;
-		algos_acc_init(&acc, PRAM_OP_SUM, t);
+		prog_acc acc;
+		prog_acc_init(&acc, PRAM_OP_SUM, t);
 		for (int64_t j = R[i].i; j < R[i + 1].i; j++)
-			algos_acc_add(&acc,
-				      mul(t, in[IN_V].vals[j], in[IN_X].vals[in[IN_C].vals[j].i]));
-		out->vals[i] = algos_acc_get(&acc);
+			prog_acc_add(&acc,
+				     mul(t, in[IN_V].vals[j], in[IN_X].vals[in[IN_C].vals[j].i]));
+		out->vals[i] = prog_acc_get(&acc);
 	}
 }
 
@@ -564,7 +564,7 @@ static int spmv_read_file(FILE *f, const char *name, const algo_params *p, algo_
 	for (size_t i = 0; i <= mm.rows; i++)
 		in[IN_R].vals[i].i = mm.row_start[i];
 	for (size_t c = 0; c < mm.cols; c++)
-		in[IN_X].vals[c] = algos_value(t, (int64_t)c + 1);
+		in[IN_X].vals[c] = prog_value(t, (int64_t)c + 1);
 	mtx_free(&mm);
 	return 0;
 }

@@ -29,6 +29,7 @@
 # Each step goes on when one before it fails, so one run says as much as it
 # can.
 set -u
+. "$(dirname "$0")/common.sh"
 tarball=$1
 out=$2
 device=${3:-nvidia}
@@ -36,13 +37,8 @@ sizes=${4:-2^12..2^28:2}
 steps=${STEPS:-tests sim kernels compare report}
 logs=${COMPARE_LOGS:-20 24 28}
 tarball=$(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-exec >"$out/log.txt" 2>&1
-set -x
-# nvcc is not always on the PATH where CUDA is installed.
-PATH=$PATH:/usr/local/cuda/bin
-export PATH
+bench_log "$out"
+bench_cuda
 work=$(mktemp -d)
 tar -xzf "$tarball" -C "$work" || exit 1
 src=$(ls -d "$work"/pramsim-*)

@@ -33,6 +33,7 @@
 #               radix_sweep_pairs_early beside radix_sweep_pairs)
 #   log.txt     everything printed
 set -u
+. "$(dirname "$0")/common.sh"
 out=$1
 dev=${2:-nvidia}
 sweep=${3:-25}
@@ -43,14 +44,9 @@ late_shapes=${LATE_SHAPES:-20:256 24:256 28:256 32:256 36:256}
 options=${OPTIONS:--DRADIX_CP_ASYNC=1 -DRADIX_VEC4=0 -DPRAM_NV_MATCH_ANY -DLOOKBACK=8 \
 -DRADIX_CP_ASYNC=1,-DLOOKBACK=8}
 final_runs=${FINAL:-yes}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-exec >"$out/log.txt" 2>&1
-set -x
-PATH=$PATH:/usr/local/cuda/bin
-export PATH
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+bench_log "$out"
+bench_cuda
+bench_tmp
 reps=20
 echo n,pairs,early,keys_per_item,group_size,options,median_ms,min_ms,verified >"$out/radix.csv"
 

@@ -25,6 +25,7 @@
 #               takes no group cap: work-groups of up to C), and the copy
 #   log.txt     everything printed
 set -u
+. "$(dirname "$0")/common.sh"
 out=$1
 dev=${2:-nvidia}
 log2n=${3:-28}
@@ -33,12 +34,8 @@ shapes=${SHAPES:-64:128:128 64:64:64 32:128:128 48:128:128 32:256:256 16:256:256
 options=${OPTIONS:-- -DSAT_SKELETON=1 -DSAT_ATOMIC_STATUS=1 -DSAT_WINDOW=1 -DSAT_WINDOW=4 \
 -DSAT_WINDOW=16 -DSAT_FIRST_ONE=0 -DSAT_BACKOFF_NS=32 -DSAT_BACKOFF_NS=128 \
 -cl-nv-maxrregcount=64 -cl-nv-maxrregcount=96}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-exec >"$out/log.txt" 2>&1
-set -x
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+bench_log "$out"
+bench_tmp
 reps=20
 echo n,strip_rows,tile_cols,max_group,options,median_ms,min_ms,verified >"$out/sat.csv"
 

@@ -23,6 +23,7 @@
 #               matrix and the defaults (--method auto)
 #   log.txt     everything printed
 set -u
+. "$(dirname "$0")/common.sh"
 out=$1
 dev=${2:-nvidia}
 sweep=${3:-26}
@@ -39,12 +40,8 @@ vector:4:8:256:- vector:4:16:256:- vector:4:8:256:-DSPMV_STREAM=1 \
 vector:4:8:256:-DSPMV_CLAMP=1 vector:2:8:256:-DSPMV_UNROLL=2 vector:1:8:256:-DSPMV_UNROLL=4}
 power=${POWER:-tiles:0:8:256:- tiles:0:16:256:- tiles:0:16:128:- tiles:0:4:256:- \
 tiles:0:8:256:-DSPMV_STREAM=1 tiles:0:16:128:-DSPMV_STREAM=1}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-exec >"$out/log.txt" 2>&1
-set -x
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+bench_log "$out"
+bench_tmp
 reps=20
 echo dist,n,method,lanes,per_proc,group,options,median_ms,min_ms,verified >"$out/spmv.csv"
 

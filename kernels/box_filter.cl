@@ -5,6 +5,7 @@
  * it, its radius from the radius image or one for all. OpenCL C 1.2.
  */
 #include "sat.cl"
+#include "satbox.clh"
 
 kernel void box_gather(global const T *S, global const int *rad, uint use_rad, int radius,
 		       global T *y, uint w, uint h)
@@ -17,13 +18,7 @@ kernel void box_gather(global const T *S, global const int *rad, uint use_rad, i
 	int yy = (int)(i / w), x = (int)(i - (size_t)yy * w), r = use_rad ? rad[i] : radius;
 	int x0 = max(x - r, 0), y0 = max(yy - r, 0);
 	int x1 = min(x + r, (int)w - 1), y1 = min(yy + r, (int)h - 1);
-	T s = S[(size_t)y1 * w + x1];
-	if (x0 > 0)
-		s -= S[(size_t)y1 * w + x0 - 1];
-	if (y0 > 0)
-		s -= S[(size_t)(y0 - 1) * w + x1];
-	if (x0 > 0 && y0 > 0)
-		s += S[(size_t)(y0 - 1) * w + x0 - 1];
+	T s = sat_rect(S, w, (uint)x0, (uint)y0, (uint)x1, (uint)y1);
 	long area = (long)(x1 - x0 + 1) * (y1 - y0 + 1);
 #ifdef IS_FLOAT
 	y[i] = s / (float)area;

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "clrtint.h"
+#include "json.h"
 
 #ifndef ABS_TOP_SRCDIR
 #define ABS_TOP_SRCDIR "."
@@ -529,21 +530,6 @@ int clrt_has_extension(const clrt *rt, const char *ext)
 }
 
 /* ---- the device listing ---------------------------------------------- */
-
-static void json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
 
 static void human_bytes(char *buf, size_t len, cl_ulong b)
 {

@@ -93,6 +93,17 @@ int gpu__has_lookback(gpu_ctx *c, const char *what)
 	return 0;
 }
 
+int gpu__lookback_start(gpu_ctx *c, cl_kernel init, size_t li, size_t tiles, unsigned slot,
+			cl_mem *status, cl_mem *ticket)
+{
+	*status = gpu__scratch(c, slot, 2 * tiles);
+	*ticket = gpu__scratch(c, slot + 1, 1);
+	if (!*status || !*ticket)
+		return -1;
+	return gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", *status, *ticket,
+			   (unsigned)tiles);
+}
+
 static cl_mem scratch(gpu_ctx *c, unsigned slot, size_t elems, int zero);
 
 cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems)

@@ -57,23 +57,37 @@ static unsigned passes(const gpu_job *job, unsigned b)
 	return K;
 }
 
+/* What both runners start with: the job's n, refused past the kernels'
+ * INT32_MAX (-1, with the message in c), the base b of the steps (2 with
+ * --samples 3, 4 with 7) and the passes K. Returns 1 to run, 0 when there
+ * is nothing to run (no elements), or -1. */
+static int jfa_start(gpu_ctx *c, size_t *n, unsigned *b, unsigned *K)
+{
+	const gpu_job *job = c->job;
+	*n = job->in[0].n;
+	if (*n == 0)
+		return 0;
+	if (*n > INT32_MAX) {
+		snprintf(c->err, c->errlen, "jfa-reduce of %zu elements: the kernels take %d", *n,
+			 INT32_MAX);
+		return -1;
+	}
+	*b = job->params->v[algo_param_index(job->algo, "samples")] == 1 ? 4 : 2;
+	*K = passes(job, *b);
+	return 1;
+}
+
 static int jfa_reduce(gpu_ctx *c)
 {
 	static const char *const names[] = {"jfa_load", "jfa_pass", "jfa_finish"};
 	static const size_t local[] = {0, 0, 0};
 	cl_kernel k[3];
-	const gpu_job *job = c->job;
-	const algo_params *p = job->params;
-	size_t n = job->in[0].n;
-	if (n == 0)
-		return 0;
-	if (n > INT32_MAX) {
-		snprintf(c->err, c->errlen, "jfa-reduce of %zu elements: the kernels take %d", n,
-			 INT32_MAX);
-		return -1;
-	}
-	unsigned b = p->v[algo_param_index(job->algo, "samples")] == 1 ? 4 : 2;
-	unsigned K = passes(job, b);
+	const algo_params *p = c->job->params;
+	size_t n;
+	unsigned b, K;
+	int go = jfa_start(c, &n, &b, &K);
+	if (go <= 0)
+		return go;
 	cl_mem f, total, result;
 	size_t l = gpu__kernels(c, 3, names, local, JFA_WG_CAP, k);
 	if (!l || gpu__count_scan(c, c->flags[0], GPU_COUNT_FLAGS, &f, &total))
@@ -111,16 +125,11 @@ static int jfa_tuned(gpu_ctx *c)
 	cl_kernel k[2];
 	const gpu_job *job = c->job;
 	const algo_params *p = job->params;
-	size_t n = job->in[0].n;
-	if (n == 0)
-		return 0;
-	if (n > INT32_MAX) {
-		snprintf(c->err, c->errlen, "jfa-reduce of %zu elements: the kernels take %d", n,
-			 INT32_MAX);
-		return -1;
-	}
-	unsigned b = p->v[algo_param_index(job->algo, "samples")] == 1 ? 4 : 2;
-	unsigned K = passes(job, b);
+	size_t n;
+	unsigned b, K;
+	int go = jfa_start(c, &n, &b, &K);
+	if (go <= 0)
+		return go;
 	size_t H = 1;
 	for (unsigned j = 0; j < K && H <= n; j++)
 		H *= b;

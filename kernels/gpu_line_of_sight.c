@@ -104,13 +104,8 @@ static int line_of_sight_tuned(gpu_ctx *c)
 			 "n = %zu in tiles of %zu is more than 32-bit indices allow", n, tile);
 		return -1;
 	}
-	/* A 64-bit status word a tile: two scratch elements. */
-	cl_mem status = gpu__scratch(c, SLOT_STATUS, 2 * tiles),
-	       ticket = gpu__scratch(c, SLOT_TICKET, 1);
-	if (!status || !ticket)
-		return -1;
-	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
-			(unsigned)tiles) ||
+	cl_mem status, ticket;
+	if (gpu__lookback_start(c, init, li, tiles, SLOT_STATUS, &status, &ticket) ||
 	    gpu__launch(c, k, tiles * L, L, "mmmmull", c->in[0], c->out[0], status, ticket,
 			(unsigned)n, (tile + tile / 32 + 1) * 4, L * 8))
 		return -1;

@@ -49,7 +49,7 @@ typedef struct rs_config {
 	unsigned digits;  /* the passes the registry counts: the reference sorts
 			   * by key mod r^digits */
 	uint32_t max_key; /* no key is larger: key-range - 1, at most 2^31 - 1 */
-	int64_t pairs;    /* --pairs: ALGOS_PAIRS_INDEX, _YES or _NO */
+	int64_t pairs;    /* --pairs: PROG_PAIRS_INDEX, _YES or _NO */
 } rs_config;
 
 /* The job's radix, passes and key bound into *cf, as the registry reads
@@ -58,8 +58,8 @@ static int rs_config_of(gpu_ctx *c, rs_config *cf)
 {
 	const gpu_job *job = c->job;
 	int64_t range = param(job, "key-range"), digits = param(job, "digits");
-	cf->r = algos_radix_of(param(job, "radix"), param(job, "bits-per-pass"),
-			       gpu__param_given(job, "bits-per-pass") != 0);
+	cf->r = prog_radix_of(param(job, "radix"), param(job, "bits-per-pass"),
+			      gpu__param_given(job, "bits-per-pass") != 0);
 	if (cf->r == 0) {
 		snprintf(c->err, c->errlen,
 			 "--radix and --bits-per-pass disagree, or the radix is 1: give one of "
@@ -67,7 +67,7 @@ static int rs_config_of(gpu_ctx *c, rs_config *cf)
 		return -1;
 	}
 	cf->max_key = range - 1 < INT32_MAX ? (uint32_t)(range - 1) : INT32_MAX;
-	cf->digits = digits ? (unsigned)digits : algos_radix_digits((uint64_t)range - 1, cf->r);
+	cf->digits = digits ? (unsigned)digits : prog_radix_digits((uint64_t)range - 1, cf->r);
 	cf->pairs = param(job, "pairs");
 	return 0;
 }
@@ -93,9 +93,9 @@ static cl_mem vals_of(const rs_bufs *b, cl_mem keys)
  * of --pairs index), 2 none (--pairs no). */
 static unsigned vmode(const rs_bufs *b, cl_mem src)
 {
-	if (b->pairs == ALGOS_PAIRS_NO)
+	if (b->pairs == PROG_PAIRS_NO)
 		return 2;
-	return src == b->keys[0] && b->pairs == ALGOS_PAIRS_INDEX;
+	return src == b->keys[0] && b->pairs == PROG_PAIRS_INDEX;
 }
 
 /* Scratch slots 0 and 1: the second buffers of the keys and the values. */
@@ -114,7 +114,7 @@ static int rs_passes(gpu_ctx *c, unsigned passes, gpu_pass_fn fn, const void *us
 {
 	size_t n = c->job->in[0].n;
 	cl_mem keys = gpu__scratch(c, S_KEYS, n);
-	cl_mem vals = pairs == ALGOS_PAIRS_NO ? c->out[1] : gpu__scratch(c, S_VALS, n);
+	cl_mem vals = pairs == PROG_PAIRS_NO ? c->out[1] : gpu__scratch(c, S_VALS, n);
 	if (!keys || !vals)
 		return -1;
 	*b = (rs_bufs){.keys = {c->in[0], keys, c->out[0]},
@@ -150,7 +150,7 @@ static int teach_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const vo
 	cl_mem pos = gpu__scratch(c, T_POS, tp->r * n), total;
 	if (!pos ||
 	    gpu__launch(c, tp->digit, global, tp->l, "mmuuu", src, tp->dig, (unsigned)n,
-			(unsigned)algos_radix_power(tp->r, pass), (unsigned)tp->r) ||
+			(unsigned)prog_radix_power(tp->r, pass), (unsigned)tp->r) ||
 	    gpu__block_scan(c, "radix_block", "radix_add", 1, tp->dig, (unsigned)n, pos, tp->r * n,
 			    T_LEVELS, &total))
 		return -1;
@@ -176,7 +176,7 @@ static int teaching(gpu_ctx *c)
 	}
 	/* Digits past those of the largest key are 0 for every key; at least
 	 * one pass writes the outputs. */
-	unsigned passes = algos_radix_digits(cf.max_key, cf.r);
+	unsigned passes = prog_radix_digits(cf.max_key, cf.r);
 	if (cf.digits < passes)
 		passes = cf.digits;
 	if (passes == 0)
@@ -209,7 +209,7 @@ static int teaching(gpu_ctx *c)
  * must then be a power of two. Returns 0, or -1 with a message. */
 static int tuned_bits(gpu_ctx *c, const rs_config *cf, unsigned *bits)
 {
-	uint64_t mod = algos_radix_power(cf->r, cf->digits);
+	uint64_t mod = prog_radix_power(cf->r, cf->digits);
 	uint32_t top = cf->max_key;
 	if (mod && mod <= top) {
 		if (mod & (mod - 1)) {
@@ -294,7 +294,7 @@ static int tuned(gpu_ctx *c)
 	 * which any device's local memory holds. */
 	/* Early (--early-values 1), the value kernels' tile holds the values
 	 * too; the keys alone do not ask for their room. */
-	int early = param(c->job, "early-values") != 0 && cf.pairs != ALGOS_PAIRS_NO;
+	int early = param(c->job, "early-values") != 0 && cf.pairs != PROG_PAIRS_NO;
 	const char *const sweeps[] = {"radix_sweep_keys",
 				      early ? "radix_sweep_pairs_early" : "radix_sweep_pairs",
 				      early ? "radix_sweep_index_early" : "radix_sweep_index"};
@@ -368,7 +368,7 @@ static int tuned(gpu_ctx *c)
  * were slower at 20. */
 static unsigned tuned_pp(const gpu_job *job)
 {
-	if (param(job, "pairs") == ALGOS_PAIRS_NO)
+	if (param(job, "pairs") == PROG_PAIRS_NO)
 		return 28;
 	return param(job, "early-values") ? 16 : 32;
 }

@@ -93,13 +93,8 @@ int gpu__scan_onepass(gpu_ctx *c)
 	if (!L || !li)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
-	/* Status words are 64-bit: two scratch elements each, and one more for
-	 * the ticket. */
-	cl_mem status = gpu__scratch(c, 0, 2 * tiles), ticket = gpu__scratch(c, 1, 1);
-	if (!status || !ticket)
-		return -1;
-	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
-			(unsigned)tiles) ||
+	cl_mem status, ticket;
+	if (gpu__lookback_start(c, init, li, tiles, 0, &status, &ticket) ||
 	    gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in[0], c->out[0], status, ticket,
 			(unsigned)n, c->job->params->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4,
 			L * 4))
@@ -253,10 +248,5 @@ int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 		sp->ticket = gpu__scratch_zeroed(c, slot + 1, 3);
 		return sp->status && sp->ticket ? 0 : -1;
 	}
-	sp->status = gpu__scratch(c, slot, 2 * sp->tiles);
-	sp->ticket = gpu__scratch(c, slot + 1, 1);
-	if (!sp->status || !sp->ticket)
-		return -1;
-	return gpu__launch(c, init, GPU_DIV_UP(sp->tiles, li) * li, li, "mmu", sp->status,
-			   sp->ticket, (unsigned)sp->tiles);
+	return gpu__lookback_start(c, init, li, sp->tiles, slot, &sp->status, &sp->ticket);
 }

@@ -75,12 +75,8 @@ static int split_tuned(gpu_ctx *c)
 	if (!L || !li)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
-	cl_mem status = gpu__scratch(c, SLOT_STATUS, 2 * tiles),
-	       ticket = gpu__scratch(c, SLOT_TICKET, 1);
-	if (!status || !ticket)
-		return -1;
-	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
-			(unsigned)tiles) ||
+	cl_mem status, ticket;
+	if (gpu__lookback_start(c, init, li, tiles, SLOT_STATUS, &status, &ticket) ||
 	    gpu__launch(c, k[0], tiles * L, L, "mmmul", c->in[0], status, ticket, (unsigned)n,
 			L * 4) ||
 	    gpu__launch(c, k[1], tiles * L, L, "mmmuull", c->in[0], c->out[0], status, (unsigned)n,

@@ -58,6 +58,13 @@ cl_kernel gpu__kernel(gpu_ctx *c, const char *name);
  * as "the single-pass scan") needs them and that the teaching kernels run
  * without. */
 int gpu__has_lookback(gpu_ctx *c, const char *what);
+/* The look-back state of a one-pass kernel over tiles tiles: their status
+ * words (64 bits, two scratch elements each) in scratch slot slot and the
+ * tile ticket in slot + 1, into *status and *ticket, both reset by init
+ * (lookback.clh's onepass_init, in work-groups of li), enqueued. Returns
+ * 0, or -1 with a message. */
+int gpu__lookback_start(gpu_ctx *c, cl_kernel init, size_t li, size_t tiles, unsigned slot,
+			cl_mem *status, cl_mem *ticket);
 
 /* Scratch buffer number slot holding at least elems elements (of 4 bytes),
  * created on first use and owned by c. NULL with a message. */

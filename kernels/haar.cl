@@ -5,19 +5,7 @@
  * handful of table cells. OpenCL C 1.2.
  */
 #include "sat.cl"
-
-/* The sum of the rectangle [x0, x1] x [y0, y1] from the table S (w wide). */
-inline T rect(global const T *S, uint w, uint x0, uint y0, uint x1, uint y1)
-{
-	T s = S[(size_t)y1 * w + x1];
-	if (x0 > 0)
-		s -= S[(size_t)y1 * w + x0 - 1];
-	if (y0 > 0)
-		s -= S[(size_t)(y0 - 1) * w + x1];
-	if (x0 > 0 && y0 > 0)
-		s += S[(size_t)(y0 - 1) * w + x0 - 1];
-	return s;
-}
+#include "satbox.clh"
 
 /* Window position i of pw across (np in all), window side s. */
 kernel void haar_features(global const T *S, global T *two, global T *three, global T *four, uint w,
@@ -28,11 +16,12 @@ kernel void haar_features(global const T *S, global T *two, global T *three, glo
 		return;
 	uint y = (uint)(i / pw), x = (uint)(i - (size_t)y * pw);
 	uint a = s / 2, t = s / 3, ye = y + s - 1;
-	two[i] = rect(S, w, x, y, x + a - 1, ye) - rect(S, w, x + a, y, x + 2 * a - 1, ye);
-	three[i] = rect(S, w, x + t, y, x + 2 * t - 1, ye) - rect(S, w, x, y, x + t - 1, ye) -
-		   rect(S, w, x + 2 * t, y, x + 3 * t - 1, ye);
-	four[i] = rect(S, w, x, y, x + a - 1, y + a - 1) +
-		  rect(S, w, x + a, y + a, x + 2 * a - 1, y + 2 * a - 1) -
-		  rect(S, w, x + a, y, x + 2 * a - 1, y + a - 1) -
-		  rect(S, w, x, y + a, x + a - 1, y + 2 * a - 1);
+	two[i] = sat_rect(S, w, x, y, x + a - 1, ye) - sat_rect(S, w, x + a, y, x + 2 * a - 1, ye);
+	three[i] = sat_rect(S, w, x + t, y, x + 2 * t - 1, ye) -
+		   sat_rect(S, w, x, y, x + t - 1, ye) -
+		   sat_rect(S, w, x + 2 * t, y, x + 3 * t - 1, ye);
+	four[i] = sat_rect(S, w, x, y, x + a - 1, y + a - 1) +
+		  sat_rect(S, w, x + a, y + a, x + 2 * a - 1, y + 2 * a - 1) -
+		  sat_rect(S, w, x + a, y, x + 2 * a - 1, y + a - 1) -
+		  sat_rect(S, w, x, y + a, x + a - 1, y + 2 * a - 1);
 }

@@ -19,12 +19,11 @@
 #include "common.clh"
 #include "histogram.clh"
 
-kernel void histogram_tree_count(global const R *x, global uint *sums, uint n, uint m, int bin,
-				 local uint *s)
+/* The sum of the group's values in s (one a work-item, lid's at s[lid]) by
+ * the binomial tree that halves them each step, written by work-item 0 to
+ * sums[group]. */
+inline void binomial_sum(local uint *s, uint lid, global uint *sums)
 {
-	size_t gid = get_global_id(0);
-	uint lid = get_local_id(0);
-	s[lid] = gid < n && record_bin(x[gid], m) == bin ? 1u : 0u;
 	for (uint stride = get_local_size(0) / 2; stride > 0; stride /= 2) {
 		barrier(CLK_LOCAL_MEM_FENCE);
 		if (lid < stride)
@@ -34,18 +33,21 @@ kernel void histogram_tree_count(global const R *x, global uint *sums, uint n, u
 		sums[get_group_id(0)] = s[0];
 }
 
+kernel void histogram_tree_count(global const R *x, global uint *sums, uint n, uint m, int bin,
+				 local uint *s)
+{
+	size_t gid = get_global_id(0);
+	uint lid = get_local_id(0);
+	s[lid] = gid < n && record_bin(x[gid], m) == bin ? 1u : 0u;
+	binomial_sum(s, lid, sums);
+}
+
 kernel void histogram_tree_sum(global const uint *in, global uint *sums, uint n, local uint *s)
 {
 	size_t gid = get_global_id(0);
 	uint lid = get_local_id(0);
 	s[lid] = gid < n ? in[gid] : 0u;
-	for (uint stride = get_local_size(0) / 2; stride > 0; stride /= 2) {
-		barrier(CLK_LOCAL_MEM_FENCE);
-		if (lid < stride)
-			s[lid] += s[lid + stride];
-	}
-	if (lid == 0)
-		sums[get_group_id(0)] = s[0];
+	binomial_sum(s, lid, sums);
 }
 
 kernel void histogram_tree_store(global const uint *total, global uint *counts, uint bin)

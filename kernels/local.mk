@@ -26,6 +26,8 @@ nobase_dist_pkgdata_DATA += kernels/or_crcw.cl kernels/leader_crcw.cl
 nobase_dist_pkgdata_DATA += kernels/copy.cl
 # The summed-area table.
 nobase_dist_pkgdata_DATA += kernels/sat.cl
+# The query of the table the programs built on it share.
+nobase_dist_pkgdata_DATA += kernels/satbox.clh
 nobase_dist_pkgdata_DATA += kernels/box_filter.cl
 nobase_dist_pkgdata_DATA += kernels/haar.cl
 nobase_dist_pkgdata_DATA += kernels/scatter_blur.cl
@@ -33,7 +35,8 @@ nobase_dist_pkgdata_DATA += kernels/scatter_blur.cl
 # libpramcl is built either way: from the OpenCL runtime and the runners
 # with OpenCL, from one stub (none.c) without, behind the same headers, so
 # that the commands need no #ifdef. gpuval and the table's lookups need no
-# OpenCL.
+# OpenCL. Every program that links it links libalgo after it (the registry,
+# and json.c, the one JSON writer, which clrt_print_devices uses).
 noinst_LTLIBRARIES += kernels/libpramcl.la
 kernels_libpramcl_la_SOURCES = kernels/clrt.h kernels/gpu.h kernels/gpuval.c kernels/gpuval.h kernels/student.h \
 	kernels/lookup.c

@@ -9,6 +9,8 @@
  * template, what it is drawn for (each algorithm, each family, or the
  * report as a whole), whether the report has one, its title and its data.
  * A new kind is one entry, its functions and its template plots/KIND.gp.
+ * A figure of one algorithm's alone is declared in its own file instead
+ * (algo.figures: its points and its template) and drawn here as any other.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -17,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sat.h"
 #include "gplot.h"
 #include "report_int.h"
 
@@ -748,51 +749,47 @@ static int ratio_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 	return gplot_appendf(pre, "%s]\n", np ? "" : "\"\"");
 }
 
+/* ---- an algorithm's own figures (algo.figures) ---- */
+
+static int own_wanted(const report *r, const rep_figure *g)
+{
+	(void)r;
+	(void)g;
+	return 1;
+}
+
+static void own_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s: %s", r->algos[g->algo].label, g->own->title);
+}
+
+static void own_name(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s-%s", r->algos[g->algo].key, g->own->name);
+}
+
+/* Every point of every series as the algorithm computes it, and the
+ * series' names for the template. */
+static int own_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	const algo_figure *af = g->own;
+	fprintf(f, "algorithm,%s\n", af->columns);
+	size_t ns = 0;
+	for (; af->series[ns]; ns++) {
+		char row[1024];
+		int rc;
+		for (size_t k = 0; (rc = af->point(ns, k, row, sizeof row)) > 0; k++)
+			fprintf(f, "%s,%s\n", r->algos[g->algo].label, row);
+		if (rc < 0)
+			return -1;
+	}
+	return preamble_array(pre, af->series_var, af->series, ns, 0);
+}
+
 /* ---- the table ---- */
 
 /* The kinds of figure. Within a scope, the report (and its index) shows
  * them in this order. */
-/* ---- precision: the summed-area table's float32 error by image size ---- */
-
-static int precision_wanted(const report *r, const rep_figure *g)
-{
-	return strcmp(r->algos[g->algo].a->name, "sat") == 0;
-}
-
-static void precision_title(const report *r, const rep_figure *g, char *buf, size_t len)
-{
-	snprintf(buf, len,
-		 "%s: float32 tables, each pixel rebuilt from its table\n{/*0.8 the largest error "
-		 "against the exact integer table, by image size, for the notes' three tables}",
-		 r->algos[g->algo].label);
-}
-
-/* The scene image of sides 64 to 2048, each table of --table in float32
- * against the exact 64-bit one (sat_error_f32): its pixels rebuilt as the
- * notes' S(i, j) - S(i-1, j) - S(i, j-1) + S(i-1, j-1). */
-static int precision_data(const report *r, const rep_figure *g, FILE *f, char **pre)
-{
-	fprintf(f, "algorithm,side,pixels,table,max_error,mean_error\n");
-	/* One table's sizes together, so that its points join in a line. */
-	for (int v = 0; v < SAT_NVARIANTS; v++) {
-		for (size_t side = 64; side <= 2048; side *= 2) {
-			algo_data img = {0};
-			double *t = malloc(side * side * sizeof *t), mx, mean;
-			int bad = !t || sat_scene(&img, side, side, PRAM_FLOAT, 1);
-			for (size_t i = 0; !bad && i < img.n; i++)
-				t[i] = img.vals[i].f;
-			bad = bad || sat_error_f32(t, side, side, v, &mx, &mean);
-			free(t);
-			algo_data_free(&img);
-			if (bad)
-				return -1;
-			fprintf(f, "%s,%zu,%zu,%s,%.6g,%.6g\n", r->algos[g->algo].label, side,
-				side * side, sat_variants[v], mx, mean);
-		}
-	}
-	return preamble_array(pre, "tables", sat_variants, SAT_NVARIANTS, 0);
-}
-
 static const fig_kind fig_kinds[] = {
     {.name = "time",
      .tmpl = "time",
@@ -849,14 +846,6 @@ static const fig_kind fig_kinds[] = {
      .wanted = ratio_wanted,
      .title = ratio_title,
      .data = ratio_data},
-    {.name = "precision",
-     .tmpl = "precision",
-     .scope = PER_ALGO,
-     .prefix = "",
-     .suffix = "-precision",
-     .wanted = precision_wanted,
-     .title = precision_title,
-     .data = precision_data},
 };
 
 #define NKINDS (sizeof fig_kinds / sizeof *fig_kinds)
@@ -911,14 +900,16 @@ static int draw(report *r, rep_figure *g, const char *tmpl, const char *preamble
 }
 
 /* The figure of kind k for algorithm ai (or -1) or family (or NULL), when
- * the report has one: its CSV, its script and its drawing. Returns 0, or
- * -1 with err. */
-static int make_figure(report *r, const fig_kind *k, int ai, const char *family, const char *tdir,
-		       char *err, size_t errlen)
+ * the report has one: its CSV, its script and its drawing; own is the
+ * algorithm's own figure that k draws, or NULL. Returns 0, or -1 with
+ * err. */
+static int make_figure(report *r, const fig_kind *k, const algo_figure *own, int ai,
+		       const char *family, const char *tdir, char *err, size_t errlen)
 {
 	rep_figure fig;
 	memset(&fig, 0, sizeof fig);
 	fig.kind = k->name;
+	fig.own = own;
 	fig.algo = ai;
 	if (family)
 		snprintf(fig.family, sizeof fig.family, "%s", family);
@@ -995,11 +986,25 @@ int report_figures(report *r, char *err, size_t errlen)
 		snprintf(r->gnuplot_error, sizeof r->gnuplot_error, "%s", terr);
 	/* Each algorithm's figures, then each family's (in the order the
 	 * algorithms first name them), then the report's. */
-	for (size_t a = 0; a < r->nalgos; a++)
+	for (size_t a = 0; a < r->nalgos; a++) {
 		for (size_t k = 0; k < NKINDS; k++)
 			if (fig_kinds[k].scope == PER_ALGO &&
-			    make_figure(r, &fig_kinds[k], (int)a, NULL, tdir, err, errlen))
+			    make_figure(r, &fig_kinds[k], NULL, (int)a, NULL, tdir, err, errlen))
 				return -1;
+		/* Then those it declares, after the report's own kinds. */
+		const algo_figure *af = r->algos[a].a->figures;
+		for (; af && af->name; af++) {
+			const fig_kind k = {.name = af->name,
+					    .tmpl = af->tmpl,
+					    .scope = PER_ALGO,
+					    .wanted = own_wanted,
+					    .title = own_title,
+					    .data = own_data,
+					    .file = own_name};
+			if (make_figure(r, &k, af, (int)a, NULL, tdir, err, errlen))
+				return -1;
+		}
+	}
 	for (size_t a = 0; a < r->nalgos; a++) {
 		const char *fam = r->algos[a].a->family;
 		int seen = 0;
@@ -1007,12 +1012,12 @@ int report_figures(report *r, char *err, size_t errlen)
 			seen |= strcmp(r->algos[j].a->family, fam) == 0;
 		for (size_t k = 0; k < NKINDS && !seen; k++)
 			if (fig_kinds[k].scope == PER_FAMILY &&
-			    make_figure(r, &fig_kinds[k], -1, fam, tdir, err, errlen))
+			    make_figure(r, &fig_kinds[k], NULL, -1, fam, tdir, err, errlen))
 				return -1;
 	}
 	for (size_t k = 0; k < NKINDS; k++)
 		if (fig_kinds[k].scope == PER_REPORT &&
-		    make_figure(r, &fig_kinds[k], -1, NULL, tdir, err, errlen))
+		    make_figure(r, &fig_kinds[k], NULL, -1, NULL, tdir, err, errlen))
 			return -1;
 	if (r->no_draw && tdir && write_draw_sh(r, err, errlen))
 		return -1;

@@ -153,7 +153,9 @@ typedef struct rep_figure {
 	char name[160];   /* file name without extension */
 	char title[256];  /* what it shows (gnuplot enhanced text), for the index */
 	const char *kind; /* "time", "cost", "perproc", "series", "family", "speedup",
-			   * "ratio", "precision" (static) */
+			   * "ratio", or an algorithm's own (static) */
+	/* The algorithm's own figure's declaration (algo.figures), or NULL. */
+	const algo_figure *own;
 	int algo;         /* index into report.algos, or -1 */
 	char family[64];  /* for family figures */
 	int drawn;        /* PNG and SVG exist */

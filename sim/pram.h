@@ -82,13 +82,29 @@ typedef enum {
 const char *pram_status_name(pram_status s);
 const char *pram_status_msg(pram_status s);
 
-/* Memory models, checked at every step for every cell: EREW, at most one
- * processor reads a cell and at most one writes it; CREW, any number read,
- * at most one writes; CRCW, any number read and write, a concurrent write
- * resolved as the variant says (common: all write the same value; arbitrary:
- * one of them, chosen by the seed; priority: the lowest id; combining: the
- * values combined by pram_config.combine). The scan model is EREW with a
- * unit-cost scan primitive (pram_scan_prim). */
+/*
+ * PRAM semantics: the memory models. A step is synchronous (its reads see
+ * memory as the step began, its writes land together when it ends), and
+ * the model judges every cell that two processors of one step touch:
+ *
+ *   erew            no cell read by two processors, none written by two
+ *   crew            concurrent reads; no concurrent writes
+ *   crcw-common     concurrent writes, legal only when all write one value
+ *   crcw-arbitrary  one concurrent writer wins, chosen by a seeded random
+ *                   choice (pram_config.seed)
+ *   crcw-priority   the lowest processor id wins
+ *   crcw-combining  concurrent writes combined with pram_config.combine
+ *   scan            EREW plus pram_scan_prim, a scan of one step and n work
+ *
+ * A processor's second write to a cell replaces its first. Atomics
+ * (pram_atomic) of several processors on one cell need a CRCW model; they
+ * are applied one after another in processor-id order, each seeing the
+ * cell as the lower ids left it. A cell may not be both written and
+ * updated atomically in one step. A violation fails the machine, or with
+ * PRAM_CONFLICT_COUNT is kept and the step goes on. Every access is
+ * charged: K of them per processor and step are its unit (the opening
+ * comment of this file).
+ */
 typedef enum {
 	PRAM_EREW,
 	PRAM_CREW,

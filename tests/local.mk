@@ -132,13 +132,13 @@ TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh tes
 	tests/gpu/sat-lookback.sh tests/gpu/runs.sh
 
 # The kernels validated as pram gpu validates them (kernels/gpuval.c).
-tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/tap.h
+tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/gpu/gputest.h tests/tap.h
 tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 tests_gpu_test_kernels_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm
 
 # The drivers (kernels/gpuint.h) with the tiny kernels of tests/gpu/drivers.cl.
-tests_gpu_test_drivers_SOURCES = tests/gpu/test-drivers.c tests/tap.h
+tests_gpu_test_drivers_SOURCES = tests/gpu/test-drivers.c tests/gpu/gputest.h tests/tap.h
 tests_gpu_test_drivers_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
 tests_gpu_test_drivers_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.la \
 	$(OPENCL_LIBS) -lm

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algo.h"
+#include "algotest.h"
 #include "simrun.h"
 #include "tap.h"
 
@@ -68,41 +68,25 @@ out:
 	return rc;
 }
 
-/* Each combination of parameters the algorithm takes, over every size. */
+/* One combination of parameters the algorithm takes, over every size. */
+static void check_sizes(const algo *a, algo_params *p, void *ctx)
+{
+	(void)ctx;
+	char why[512] = "";
+	int ok = 1;
+	for (size_t s = 0; s < NSIZES && ok; s++)
+		ok = (a->max_n && sizes[s] > a->max_n) ||
+		     check_one(a, p, sizes[s], 1000 + s, why, sizeof why) == 0;
+	TAP_OK(ok, "%s, %s, %s, %s: verified, legal under %s, exact cost, Brent %s", a->name,
+	       pram_op_name(p->op), p->type == PRAM_INT ? "int" : "float",
+	       p->inclusive ? "inclusive" : "exclusive", pram_model_name(a->model), why);
+}
+
+/* Each combination of parameters each algorithm takes. */
 static void test_registry(void)
 {
-	for (size_t k = 0; algo_registry[k]; k++) {
-		const algo *a = algo_registry[k];
-		for (int op = PRAM_OP_SUM; op <= PRAM_OP_MIN; op++) {
-			if (op != PRAM_OP_SUM && !(a->caps & ALGO_OP))
-				continue;
-			for (int type = PRAM_INT; type <= PRAM_FLOAT; type++) {
-				if (type == PRAM_FLOAT && !(a->caps & ALGO_FLOAT))
-					continue;
-				for (int incl = 0; incl < 2; incl++) {
-					algo_params p = algo_default_params(a);
-					if (!(a->caps & ALGO_INCLUSIVE) && incl != p.inclusive)
-						continue;
-					p.op = (pram_op)op;
-					p.type = (pram_type)type;
-					p.inclusive = incl;
-					char why[512] = "";
-					int ok = 1;
-					for (size_t s = 0; s < NSIZES && ok; s++)
-						ok = (a->max_n && sizes[s] > a->max_n) ||
-						     check_one(a, &p, sizes[s], 1000 + s, why,
-							       sizeof why) == 0;
-					TAP_OK(ok,
-					       "%s, %s, %s, %s: verified, legal under %s, exact "
-					       "cost, Brent %s",
-					       a->name, pram_op_name(p.op),
-					       type == PRAM_INT ? "int" : "float",
-					       incl ? "inclusive" : "exclusive",
-					       pram_model_name(a->model), why);
-				}
-			}
-		}
-	}
+	for (size_t k = 0; algo_registry[k]; k++)
+		test_each_option(algo_registry[k], check_sizes, NULL);
 }
 
 static int run_counts(const char *name, size_t n, pram_model model, int inclusive, pram_totals *t,

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algo.h"
+#include "algotest.h"
 #include "simrun.h"
 #include "tap.h"
 
@@ -109,7 +109,7 @@ static int run_one(const algo *a, const algo_params *p, size_t n, uint64_t seed,
 
 /* Whether a runs under the scan model too: an EREW program (the scan model
  * is EREW plus the primitive) whose closed form changes there is built on
- * the scan primitive (algos_scan). */
+ * the scan primitive (prog_scan). */
 static int uses_scan(const algo *a)
 {
 	if (a->model != PRAM_EREW || !a->cost)
@@ -147,6 +147,18 @@ static int in_family(const algo *a)
 	return !strcmp(a->family, "scan") || algo_takes_flags(a) || uses_scan(a);
 }
 
+/* One combination of parameters, swept; again under the scan model for an
+ * entry built on the scans. */
+static void sweep_models(const algo *a, algo_params *p, void *ctx)
+{
+	(void)ctx;
+	sweep(a, p, "");
+	if (uses_scan(a)) {
+		p->model = PRAM_SCAN;
+		sweep(a, p, " (scan model)");
+	}
+}
+
 /* Every entry of the scan family, with each combination of the parameters
  * its capabilities say it takes, and the sizes of its blocks and elements
  * per processor for the entries that take them. */
@@ -159,27 +171,7 @@ static void test_registry(void)
 		const algo *a = algo_registry[k];
 		if (!in_family(a))
 			continue;
-		for (int op = PRAM_OP_SUM; op <= PRAM_OP_MIN; op++) {
-			if (op != PRAM_OP_SUM && !(a->caps & ALGO_OP))
-				continue;
-			for (int type = PRAM_INT; type <= PRAM_FLOAT; type++) {
-				if (type == PRAM_FLOAT && !(a->caps & ALGO_FLOAT))
-					continue;
-				for (int incl = 0; incl < 2; incl++) {
-					algo_params p = algo_default_params(a);
-					if (!(a->caps & ALGO_INCLUSIVE) && incl != p.inclusive)
-						continue;
-					p.op = (pram_op)op;
-					p.type = (pram_type)type;
-					p.inclusive = incl;
-					sweep(a, &p, "");
-					if (uses_scan(a)) {
-						p.model = PRAM_SCAN;
-						sweep(a, &p, " (scan model)");
-					}
-				}
-			}
-		}
+		test_each_option(a, sweep_models, NULL);
 		for (size_t j = 0;
 		     algo_param_index(a, "block") >= 0 && j < sizeof blocks / sizeof *blocks; j++) {
 			algo_params p = algo_default_params(a);

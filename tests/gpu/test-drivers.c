@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gpuint.h"
+#include "gputest.h"
 #include "../tap.h"
 
 static char err[16384];
@@ -350,12 +351,9 @@ static void test_lsize(clrt *rt, gpu_ctx *c)
 
 int main(void)
 {
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	clrt *rt = clrt_open(NULL, err, sizeof err);
-	if (!rt) {
-		printf("1..0 # SKIP no OpenCL device: %s\n", err);
+	clrt *rt = gputest_open(err, sizeof err);
+	if (!rt)
 		return 0;
-	}
 	printf("# device: %s (%s)\n", clrt_device_name(rt), clrt_platform_name(rt));
 	/* drivers.cl lies beside this test, not among the installed kernels. */
 	setenv("PRAM_KERNEL_DIR", ABS_TOP_SRCDIR "/tests/gpu", 1);

@@ -27,6 +27,7 @@
 #include "clrtint.h"
 #include "gpu.h"
 #include "gpuval.h"
+#include "gputest.h"
 #include "../tap.h"
 
 static const pram_op ops[] = {PRAM_OP_SUM, PRAM_OP_MAX, PRAM_OP_MIN};
@@ -102,6 +103,30 @@ static void sweep(clrt *rt, const algo *a, enum gpu_variant variant, size_t max_
 			}
 }
 
+/* The first variant of a's kernels at or after v, in the table's order,
+ * or GPU_NVARIANTS when none is left. */
+static unsigned next_variant(const algo *a, unsigned v)
+{
+	while (v < GPU_NVARIANTS && !gpu_has_variant(gpu_for(a), v))
+		v++;
+	return v;
+}
+
+/* A job of one teaching run (one repetition, its time into *ms) of the
+ * algorithm named name under p: the n elements of in into the nout of out. */
+static gpu_job small_job(const char *name, const algo_params *p, int32_t *in, size_t n,
+			 int32_t *out, size_t nout, double *ms)
+{
+	gpu_job job = {.algo = algo_find(name),
+		       .variant = GPU_TEACHING,
+		       .params = p,
+		       .in = {{.n = n, .data = in}},
+		       .out = {{.n = nout, .data = out}},
+		       .reps = 1,
+		       .times_ms = ms};
+	return job;
+}
+
 /* A kernel folder whose reduce.cl has a syntax error must give an error that
  * names the file's real path and carries the compiler's message. */
 static void test_build_error(void)
@@ -125,13 +150,7 @@ static void test_build_error(void)
 		int32_t in[4] = {1, 2, 3, 4}, out = 0;
 		double ms;
 		algo_params p = algo_default_params(algo_find("reduce"));
-		gpu_job job = {.algo = algo_find("reduce"),
-			       .variant = GPU_TEACHING,
-			       .params = &p,
-			       .in = {{.n = 4, .data = in}},
-			       .out = {{.n = 1, .data = &out}},
-			       .reps = 1,
-			       .times_ms = &ms};
+		gpu_job job = small_job("reduce", &p, in, 4, &out, 1, &ms);
 		rc = gpu_run(rt, &job, err, sizeof err);
 	}
 	TAP_OK(rc != 0, "a kernel with a syntax error fails to build");
@@ -162,13 +181,8 @@ static void test_refusals(clrt *rt)
 	       "an unknown variant is refused");
 	TAP_CONTAINS(err, "fancy", "the error names the variant");
 	algo_params p = algo_default_params(algo_find("reduce"));
-	gpu_job bad = {.algo = algo_find("reduce"),
-		       .variant = GPU_NVARIANTS,
-		       .params = &p,
-		       .in = {{.n = 1, .data = in}},
-		       .out = {{.n = 1, .data = out}},
-		       .reps = 1,
-		       .times_ms = &ms};
+	gpu_job bad = small_job("reduce", &p, in, 1, out, 1, &ms);
+	bad.variant = GPU_NVARIANTS;
 	TAP_OK(gpu_run(rt, &bad, err, sizeof err) != 0, "a variant out of range is refused");
 	bad.variant = GPU_TEACHING;
 	p.op = PRAM_OP_XOR;
@@ -176,23 +190,11 @@ static void test_refusals(clrt *rt)
 	TAP_CONTAINS(err, "xor", "the error names the operator");
 	algo_params pm = algo_default_params(algo_find("scan-matrix"));
 	pm.op = PRAM_OP_MAX;
-	gpu_job mat = {.algo = algo_find("scan-matrix"),
-		       .variant = GPU_TEACHING,
-		       .params = &pm,
-		       .in = {{.n = 4, .data = in}},
-		       .out = {{.n = 4, .data = out}},
-		       .reps = 1,
-		       .times_ms = &ms};
+	gpu_job mat = small_job("scan-matrix", &pm, in, 4, out, 4, &ms);
 	TAP_OK(gpu_run(rt, &mat, err, sizeof err) != 0, "the matrix scan refuses max");
 	TAP_CONTAINS(err, "add", "the error says the kernels add");
 	algo_params ps = algo_default_params(algo_find("scan-segmented"));
-	gpu_job seg = {.algo = algo_find("scan-segmented"),
-		       .variant = GPU_TEACHING,
-		       .params = &ps,
-		       .in = {{.n = 4, .data = in}},
-		       .out = {{.n = 4, .data = out}},
-		       .reps = 1,
-		       .times_ms = &ms};
+	gpu_job seg = small_job("scan-segmented", &ps, in, 4, out, 4, &ms);
 	TAP_OK(gpu_run(rt, &seg, err, sizeof err) != 0,
 	       "a segmented scan without flags is refused");
 	TAP_CONTAINS(err, "flags", "the error names the flags");
@@ -204,13 +206,7 @@ static void test_refusals(clrt *rt)
 	int kb = algo_param_index(algo_find("scan-blocked"), "block");
 	pb.v[kb] = 6;
 	pb.given |= 1u << kb;
-	gpu_job blk = {.algo = algo_find("scan-blocked"),
-		       .variant = GPU_TEACHING,
-		       .params = &pb,
-		       .in = {{.n = 4, .data = in}},
-		       .out = {{.n = 4, .data = out}},
-		       .reps = 1,
-		       .times_ms = &ms};
+	gpu_job blk = small_job("scan-blocked", &pb, in, 4, out, 4, &ms);
 	TAP_OK(gpu_run(rt, &blk, err, sizeof err) != 0, "a block size of 6 is refused");
 	TAP_CONTAINS(err, "power of two", "the error says why");
 	TAP_OK(gpu_has_variant(gpu_for(algo_find("scan-blelloch")), GPU_TUNED) &&
@@ -226,9 +222,8 @@ static void test_registry(clrt *rt)
 	int tested = 0;
 	for (const algo *const *ap = algo_registry; *ap; ap++) {
 		const algo *a = *ap;
-		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
-			if (!gpu_has_variant(gpu_for(a), v))
-				continue;
+		for (unsigned v = next_variant(a, 0); v < GPU_NVARIANTS;
+		     v = next_variant(a, v + 1)) {
 			sweep(rt, a, v, (size_t)1 << 20, "");
 			/* Work-groups of 4: small inputs already need several
 			 * levels of block sums, and the tuned chunks several tiles. */
@@ -393,9 +388,8 @@ static void test_radix(clrt *rt)
 			algo_set_param(a, &p, "radix", cases[k].radix);
 		if (cases[k].digits)
 			algo_set_param(a, &p, "digits", cases[k].digits);
-		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
-			if (!gpu_has_variant(gpu_for(a), v))
-				continue;
+		for (unsigned v = next_variant(a, 0); v < GPU_NVARIANTS;
+		     v = next_variant(a, v + 1)) {
 			one(rt, a, v, &p, 100003, 96, cases[k].note);
 			char note[96];
 			snprintf(note, sizeof note, "%s (work-groups of 4)", cases[k].note);
@@ -460,9 +454,8 @@ static void test_shapes(clrt *rt)
 		int kd = algo_param_index(a, "dist"), kr = algo_param_index(a, "bins");
 		if (kr < 0)
 			kr = algo_param_index(a, "key-range");
-		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
-			if (!gpu_has_variant(gpu_for(a), v))
-				continue;
+		for (unsigned v = next_variant(a, 0); v < GPU_NVARIANTS;
+		     v = next_variant(a, v + 1)) {
 			for (int d = 0; kd >= 0 && a->params[kd].choices[d]; d++) {
 				const char *dist = a->params[kd].choices[d];
 				char note[64];
@@ -615,9 +608,8 @@ static void test_streams(clrt *rt)
 		clrt_set_wg_cap(rt, wg ? 4 : 0);
 		for (size_t r = 0; r < NELEMS(algos); r++) {
 			const algo *a = algo_find(algos[r].algo);
-			for (unsigned v = 0; a && v < GPU_NVARIANTS; v++) {
-				if (!gpu_has_variant(gpu_for(a), v))
-					continue;
+			for (unsigned v = a ? next_variant(a, 0) : GPU_NVARIANTS; v < GPU_NVARIANTS;
+			     v = next_variant(a, v + 1)) {
 				for (size_t s = 0; s < NELEMS(ns) && (!wg || ns[s] <= 4097); s++)
 					for (size_t k = 0; k < algos[r].ncases * algos[r].each;
 					     k++) {
@@ -640,6 +632,39 @@ static void test_streams(clrt *rt)
 	clrt_set_wg_cap(rt, 0);
 }
 
+/* One setting of the parameters a variant is run under: the defaults (pr
+ * NULL), or choice ch of the parameter pr. */
+typedef struct setting {
+	const algo_param *pr;
+	int ch;
+} setting;
+
+/* Setting k of a: setting 0 is the defaults, then in turn each choice
+ * other than the default of each parameter with named values. Returns 0
+ * past the last. */
+static int setting_at(const algo *a, size_t k, setting *st)
+{
+	st->pr = NULL;
+	st->ch = 0;
+	if (k == 0)
+		return 1;
+	for (size_t q = 0; q < algo_nparams(a); q++)
+		for (int c = 0; a->params[q].choices && a->params[q].choices[c]; c++)
+			if (c != a->params[q].def && --k == 0) {
+				st->pr = &a->params[q];
+				st->ch = c;
+				return 1;
+			}
+	return 0;
+}
+
+/* p under st. */
+static void setting_apply(const algo *a, const setting *st, algo_params *p)
+{
+	if (st->pr)
+		algo_set_param(a, p, st->pr->name, st->ch);
+}
+
 /* The algorithms whose inputs are all grids (images), beyond the square
  * grids the generators make: one pixel, one row, one column, shapes that
  * are no multiple of any tile or work-group, each value of every parameter
@@ -657,69 +682,54 @@ static void test_grids(clrt *rt)
 			grids += pt[k].shape == ALGO_GRID;
 		if (grids == 0 || grids != nin)
 			continue;
-		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
-			if (!gpu_has_variant(gpu_for(a), v))
-				continue;
-			/* The parameter settings: the defaults, then each other choice
-			 * of each parameter with named values. */
-			for (size_t q = 0; q <= algo_nparams(a); q++) {
-				const algo_param *pr = q ? &a->params[q - 1] : NULL;
-				if (pr && !pr->choices)
-					continue;
-				for (int ch = 0; pr ? pr->choices[ch] != NULL : ch == 0; ch++) {
-					if (pr && ch == pr->def)
-						continue;
-					for (int t = 0; t < (a->caps & ALGO_FLOAT ? 2 : 1); t++)
-						for (size_t s = 0;
-						     s < sizeof shapes / sizeof *shapes; s++) {
-							size_t w = shapes[s][0], h = shapes[s][1];
-							algo_params p = algo_default_params(a);
-							p.type = t ? PRAM_FLOAT : PRAM_INT;
-							if (pr)
-								algo_set_param(a, &p, pr->name, ch);
-							algo_data in[ALGO_MAX_PORTS] = {0};
-							uint64_t seed = 77 + s;
-							for (size_t k = 0; k < nin; k++) {
-								algo_grid_alloc(&in[k], w, h,
-										p.type);
-								for (size_t i = 0; i < w * h; i++) {
-									int64_t x =
-									    (int64_t)(algo_rand(
-											  &seed) %
-										      100);
-									if (t)
-										in[k].vals[i].f =
-										    (double)x +
-										    0.25;
-									else
-										in[k].vals[i].i = x;
-								}
+		for (unsigned v = next_variant(a, 0); v < GPU_NVARIANTS;
+		     v = next_variant(a, v + 1)) {
+			setting st;
+			for (size_t q = 0; setting_at(a, q, &st); q++) {
+				for (int t = 0; t < (a->caps & ALGO_FLOAT ? 2 : 1); t++)
+					for (size_t s = 0; s < sizeof shapes / sizeof *shapes;
+					     s++) {
+						size_t w = shapes[s][0], h = shapes[s][1];
+						algo_params p = algo_default_params(a);
+						p.type = t ? PRAM_FLOAT : PRAM_INT;
+						setting_apply(a, &st, &p);
+						algo_data in[ALGO_MAX_PORTS] = {0};
+						uint64_t seed = 77 + s;
+						for (size_t k = 0; k < nin; k++) {
+							algo_grid_alloc(&in[k], w, h, p.type);
+							for (size_t i = 0; i < w * h; i++) {
+								int64_t x =
+								    (int64_t)(algo_rand(&seed) %
+									      100);
+								if (t)
+									in[k].vals[i].f =
+									    (double)x + 0.25;
+								else
+									in[k].vals[i].i = x;
 							}
-							char what[200];
-							snprintf(what, sizeof what,
-								 "%s %s %s %zu x %zu%s%s%s",
-								 a->name, gpu_variant_name(v),
-								 t ? "float" : "int", w, h,
-								 pr ? " --" : "",
-								 pr ? pr->name : "", pr ? " " : "");
-							if (pr)
-								snprintf(what + strlen(what),
-									 sizeof what - strlen(what),
-									 "%s", pr->choices[ch]);
-							for (int cap = 0; cap < 2; cap++) {
-								char named[sizeof what + 32];
-								snprintf(named, sizeof named,
-									 "%s%s", what,
-									 cap ? " (work-groups "
-									       "of 4)"
-									     : "");
-								clrt_set_wg_cap(rt, cap ? 4 : 0);
-								run_tap(rt, a, v, &p, in, named);
-							}
-							clrt_set_wg_cap(rt, 0);
-							algo_data_free_all(in, nin);
 						}
-				}
+						char what[200];
+						snprintf(
+						    what, sizeof what, "%s %s %s %zu x %zu%s%s%s",
+						    a->name, gpu_variant_name(v),
+						    t ? "float" : "int", w, h, st.pr ? " --" : "",
+						    st.pr ? st.pr->name : "", st.pr ? " " : "");
+						if (st.pr)
+							snprintf(what + strlen(what),
+								 sizeof what - strlen(what), "%s",
+								 st.pr->choices[st.ch]);
+						for (int cap = 0; cap < 2; cap++) {
+							char named[sizeof what + 32];
+							snprintf(named, sizeof named, "%s%s", what,
+								 cap ? " (work-groups "
+								       "of 4)"
+								     : "");
+							clrt_set_wg_cap(rt, cap ? 4 : 0);
+							run_tap(rt, a, v, &p, in, named);
+						}
+						clrt_set_wg_cap(rt, 0);
+						algo_data_free_all(in, nin);
+					}
 			}
 		}
 	}
@@ -843,52 +853,41 @@ static void test_segments(clrt *rt)
 		const algo *a = *ap;
 		if (!algo_takes_flags(a))
 			continue;
-		for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
-			if (!gpu_has_variant(gpu_for(a), v))
-				continue;
-			/* The defaults, then each other choice of each parameter
-			 * with named values. */
-			for (size_t q = 0; q <= algo_nparams(a); q++) {
-				const algo_param *pr = q ? &a->params[q - 1] : NULL;
-				if (pr && !pr->choices)
-					continue;
-				for (int ch = 0; pr ? pr->choices[ch] != NULL : ch == 0; ch++) {
-					if (pr && ch == pr->def)
+		for (unsigned v = next_variant(a, 0); v < GPU_NVARIANTS;
+		     v = next_variant(a, v + 1)) {
+			setting st;
+			for (size_t q = 0; setting_at(a, q, &st); q++) {
+				for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
+					algo_params p = algo_default_params(a);
+					if ((a->caps & ALGO_OP) || forms[f].op == PRAM_OP_SUM)
+						p.op = forms[f].op;
+					else
 						continue;
-					for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
-						algo_params p = algo_default_params(a);
-						if ((a->caps & ALGO_OP) ||
-						    forms[f].op == PRAM_OP_SUM)
-							p.op = forms[f].op;
-						else
+					if (forms[f].fl && !(a->caps & ALGO_FLOAT))
+						continue;
+					p.type = forms[f].fl ? PRAM_FLOAT : PRAM_INT;
+					if (!forms[f].incl && !(a->caps & ALGO_INCLUSIVE))
+						continue;
+					if (a->caps & ALGO_INCLUSIVE)
+						p.inclusive = forms[f].incl;
+					char note[96] = "";
+					setting_apply(a, &st, &p);
+					if (st.pr) {
+						snprintf(note, sizeof note, ", --%s %s",
+							 st.pr->name, st.pr->choices[st.ch]);
+					}
+					for (size_t k = 0; k < sizeof pats / sizeof *pats; k++) {
+						char n4[128];
+						if (pats[k].also != 4096)
+							one_flags(rt, a, v, &p, 100003, &pats[k],
+								  note);
+						if (pats[k].also == 100002)
 							continue;
-						if (forms[f].fl && !(a->caps & ALGO_FLOAT))
-							continue;
-						p.type = forms[f].fl ? PRAM_FLOAT : PRAM_INT;
-						if (!forms[f].incl && !(a->caps & ALGO_INCLUSIVE))
-							continue;
-						if (a->caps & ALGO_INCLUSIVE)
-							p.inclusive = forms[f].incl;
-						char note[96] = "";
-						if (pr) {
-							algo_set_param(a, &p, pr->name, ch);
-							snprintf(note, sizeof note, ", --%s %s",
-								 pr->name, pr->choices[ch]);
-						}
-						for (size_t k = 0; k < sizeof pats / sizeof *pats;
-						     k++) {
-							char n4[128];
-							if (pats[k].also != 4096)
-								one_flags(rt, a, v, &p, 100003,
-									  &pats[k], note);
-							if (pats[k].also == 100002)
-								continue;
-							snprintf(n4, sizeof n4,
-								 "%s, work-groups of 4", note);
-							clrt_set_wg_cap(rt, 4);
-							one_flags(rt, a, v, &p, 4097, &pats[k], n4);
-							clrt_set_wg_cap(rt, 0);
-						}
+						snprintf(n4, sizeof n4, "%s, work-groups of 4",
+							 note);
+						clrt_set_wg_cap(rt, 4);
+						one_flags(rt, a, v, &p, 4097, &pats[k], n4);
+						clrt_set_wg_cap(rt, 0);
 					}
 				}
 			}
@@ -1003,9 +1002,7 @@ static void test_sat_bits(clrt *rt)
 	const algo *a = algo_find("sat");
 	if (!a || !gpu_has_variant(gpu_for(a), GPU_TEACHING))
 		return;
-	for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
-		if (!gpu_has_variant(gpu_for(a), v))
-			continue;
+	for (unsigned v = next_variant(a, 0); v < GPU_NVARIANTS; v = next_variant(a, v + 1)) {
 		algo_params p = algo_default_params(a);
 		algo_data in = {0};
 		algo_grid_alloc(&in, 1024, 1024, PRAM_INT);
@@ -1024,14 +1021,9 @@ static void test_sat_bits(clrt *rt)
 
 int main(void)
 {
-	/* Line-buffered, so that the compiler's messages on stderr do not land
-	 * inside a TAP line. */
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	clrt *rt = clrt_open(NULL, err, sizeof err);
-	if (!rt) {
-		printf("1..0 # SKIP no OpenCL device: %s\n", err);
+	clrt *rt = gputest_open(err, sizeof err);
+	if (!rt)
 		return 0;
-	}
 	printf("# device: %s (%s), %u compute units, work-groups up to %zu\n", clrt_device_name(rt),
 	       clrt_platform_name(rt), clrt_compute_units(rt), clrt_max_wg(rt));
 	test_registry(rt);
