@@ -1,8 +1,10 @@
 /*
- * cli.c - option parsing and output helpers shared by the subcommands.
+ * cli.c - what the subcommands share: the option parser (cli_parse reads
+ * argv against a command's table of options), the options of the commands
+ * that run an algorithm, number and size parsing, and output helpers.
  */
-#include <assert.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,15 +75,6 @@ void cli_usage(const cmd_entry *e, FILE *f)
 	fprintf(f, "usage: pram %s %s\n\n%s\n", e->name, e->args, e->summary);
 	if (e->help)
 		fprintf(f, "\n%s", e->help);
-}
-
-int cli_bad_option(const char *cmd, int c, char **argv)
-{
-	if (c == ':')
-		cli_error("%s: option '%s' needs a value", cmd, argv[optind - 1]);
-	else
-		cli_error("%s: unknown option '%s' (pram %s --help)", cmd, argv[optind - 1], cmd);
-	return EXIT_USAGE;
 }
 
 static int cmp_size(const void *x, const void *y)
@@ -200,109 +193,275 @@ int cli_parse_size(const char *s, size_t *out)
 	return 0;
 }
 
-/* The options every algorithm command shares. */
-static const struct option common_opts[] = {
-    {"n", required_argument, 0, OPT_N},       {"input", required_argument, 0, OPT_INPUT},
-    {"seed", required_argument, 0, OPT_SEED}, {"json", no_argument, 0, OPT_JSON},
-    {"csv", no_argument, 0, OPT_CSV},         {"help", no_argument, 0, OPT_HELP},
-    {"op", required_argument, 0, OPT_ALGO},   {"inclusive", no_argument, 0, OPT_ALGO},
-    {"exclusive", no_argument, 0, OPT_ALGO},  {"float", no_argument, 0, OPT_ALGO},
-};
-#define NCOMMON      (sizeof common_opts / sizeof *common_opts)
-/* Room for the common options, every registered parameter and a command's own. */
-#define MAX_LONGOPTS 128
+/* ---- the option parser ---- */
 
-const struct option *cli_algo_longopts(const struct option *own)
+/* --n N: the size, and that it was given. */
+static int opt_n(void *dst, const char *arg, char *why, size_t len)
 {
-	static struct option table[MAX_LONGOPTS];
-	size_t k = 0;
-	for (size_t i = 0; i < NCOMMON; i++)
-		table[k++] = common_opts[i];
-	for (size_t r = 0; algo_registry[r]; r++) {
-		const algo_param *pa = algo_registry[r]->params;
-		for (size_t i = 0; pa && pa[i].name; i++) {
-			size_t j = 0;
-			while (j < k && strcmp(table[j].name, pa[i].name) != 0)
-				j++;
-			if (j < k)
-				continue; /* another algorithm has it too */
-			assert(k < MAX_LONGOPTS - 1);
-			table[k++] = (struct option){pa[i].name, required_argument, 0, OPT_ALGO};
-		}
-	}
-	for (size_t i = 0; own && own[i].name; i++) {
-		assert(k < MAX_LONGOPTS - 1);
-		table[k++] = own[i];
-	}
-	table[k] = (struct option){0, 0, 0, 0};
-	return table;
+	cli_algo_opts *o = dst;
+	if (cli_parse_size(arg, &o->n))
+		return -1;
+	o->have_n = 1;
+	return 0;
 }
 
-int cli_algo_option(cli_algo_opts *o, int code, const char *name, const char *arg)
+/* The options of every command that runs an algorithm (cmd_entry.algo),
+ * their offsets in cli_algo_opts, with which such a command's options
+ * open. */
+static const cli_opt algo_options[] = {
+    {"n", .arg = "N", .kind = CLI_FN, .fn = opt_n,
+     .bad = "give a size such as 1000 or 2^20 (at most 2^40)", .help = "the input's size"},
+    {"input", .arg = "FILE", .kind = CLI_STR, .off = offsetof(cli_algo_opts, input),
+     .help = "read the input from FILE ('-': standard input)"},
+    {"seed", .arg = "S", .kind = CLI_UINT, .off = offsetof(cli_algo_opts, seed),
+     .bad = "give a non-negative integer", .help = "the seed of the generated input"},
+    {"json", .kind = CLI_FLAG, .off = offsetof(cli_algo_opts, json), .help = "one JSON object"},
+    {"csv", .kind = CLI_FLAG, .off = offsetof(cli_algo_opts, csv), .help = "CSV lines"},
+    {"op", .arg = "OP", .kind = CLI_ALGO, .help = "the operator: sum, max or min"},
+    {"inclusive", .kind = CLI_ALGO, .help = "an inclusive scan"},
+    {"exclusive", .kind = CLI_ALGO, .help = "an exclusive scan"},
+    {"float", .kind = CLI_ALGO, .help = "float data"},
+    {"PARAMETER", .arg = "V", .kind = CLI_PARAMS,
+     .help = "one of the algorithm's parameters (pram run ALGO --help)"},
+    {0}};
+
+const cli_opt cli_json_options[] = {
+    {"json", .kind = CLI_FLAG, .off = offsetof(cli_json_opts, json), .help = "one JSON array"},
+    {"help", .kind = CLI_HELP, .help = "print this help"},
+    {0}};
+
+/* An option looked up: its declaration, its whole name (a parameter's, for
+ * CLI_PARAMS) and the struct its offset is in; how many options the name
+ * given begins, when it is not one whole. */
+typedef struct found {
+	const cli_opt *opt;
+	const char *name;
+	char *base;
+	int exact, begins;
+} found;
+
+/* Match the option named s[0..len) against one name of o. Returns 1 when
+ * it is that whole name, which ends the search. */
+static int match(found *f, const cli_opt *o, const char *name, char *base, const char *s,
+		 size_t len)
 {
-	switch (code) {
-	case OPT_N:
-		if (cli_parse_size(arg, &o->n)) {
-			cli_error("--n '%s': give a size such as 1000 or 2^20 (at most 2^40)", arg);
-			return -1;
-		}
-		o->have_n = 1;
-		return 1;
-	case OPT_INPUT:
-		o->input = arg;
-		return 1;
-	case OPT_SEED:
-		if (cli_parse_u64(arg, &o->seed)) {
-			cli_error("--seed '%s': give a non-negative integer", arg);
-			return -1;
-		}
-		return 1;
-	case OPT_ALGO:
-		if (o->nset == CLI_MAX_SET) {
-			cli_error("more than %d algorithm options", CLI_MAX_SET);
-			return -1;
-		}
-		o->set[o->nset].name = name;
-		o->set[o->nset++].value = arg;
-		return 1;
-	case OPT_JSON:
-		o->json = 1;
-		return 1;
-	case OPT_CSV:
-		o->csv = 1;
-		return 1;
-	default:
+	if (strncmp(name, s, len) != 0)
 		return 0;
+	if (name[len] != '\0') {
+		/* a beginning: of one option, however many rows name it */
+		if ((o->flags & CLI_HIDDEN) || (f->begins && strcmp(f->name, name) == 0))
+			return 0;
+		if (f->begins++)
+			return 0;
+	} else {
+		f->exact = 1;
 	}
+	f->opt = o;
+	f->name = name;
+	f->base = base;
+	return f->exact;
 }
 
-int cli_parse_algo_args(const char *cmd, int argc, char **argv, const struct option *own,
-			cli_own_fn fn, void *ud, cli_algo_opts *o, const char **name)
+/* Look --s[0..len) up in table t (offsets from base), a CLI_PARAMS row
+ * standing for the registry's parameters. Returns 1 on a whole name. */
+static int search(found *f, const cli_opt *t, char *base, const char *s, size_t len)
 {
-	const struct option *longopts = cli_algo_longopts(own);
-	int c, li = 0;
-	*name = NULL;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, &li)) != -1) {
-		if (c == ':' || c == '?')
-			return cli_bad_option(cmd, c, argv);
-		if (c == OPT_HELP) {
-			o->help = 1;
+	for (; t->name; t++) {
+		if (t->kind != CLI_PARAMS) {
+			if (match(f, t, t->name, base, s, len))
+				return 1;
 			continue;
 		}
-		int h = cli_algo_option(o, c, longopts[li].name, optarg);
-		if (h < 0)
-			return EXIT_USAGE;
-		if (h == 0 && fn(ud, c, optarg))
-			return EXIT_USAGE;
+		for (size_t r = 0; algo_registry[r]; r++)
+			for (const algo_param *pa = algo_registry[r]->params; pa && pa->name; pa++)
+				if (match(f, t, pa->name, base, s, len))
+					return 1;
 	}
-	if (optind < argc)
-		*name = argv[optind++];
-	if (optind < argc) {
-		cli_error("%s: unexpected argument '%s'", cmd, argv[optind]);
+	return 0;
+}
+
+/* The long option s[0..len) of e: a whole name, else the only one it
+ * begins. Returns 1 when found. */
+static int find_long(const cmd_entry *e, char *opts, const char *s, size_t len, found *f)
+{
+	memset(f, 0, sizeof *f);
+	if (len == 0)
+		return 0;
+	if (search(f, e->opts, opts, s, len) || (e->algo && search(f, algo_options, opts, s, len)))
+		return 1;
+	return f->begins == 1;
+}
+
+/* The short option -c of e. Returns 1 when found. */
+static int find_short(const cmd_entry *e, char *opts, char c, found *f)
+{
+	memset(f, 0, sizeof *f);
+	const cli_opt *tables[] = {e->opts, e->algo ? algo_options : NULL};
+	for (size_t k = 0; k < 2 && tables[k]; k++)
+		for (const cli_opt *o = tables[k]; o->name; o++)
+			if (o->letter == c) {
+				f->opt = o;
+				f->name = o->name;
+				f->base = opts;
+				return 1;
+			}
+	return 0;
+}
+
+/* A whole number of option o. Returns 0 or -1. */
+static int parse_uint(const cli_opt *o, const char *s, uint64_t *v)
+{
+	uint64_t x;
+	if (cli_parse_u64(s, &x) || x < o->min || (o->max && x > o->max) ||
+	    ((o->flags & CLI_POW2) && (x & (x - 1))))
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/* A decimal number of option o. Returns 0 or -1. */
+static int parse_real(const cli_opt *o, const char *s, double *v)
+{
+	char *end;
+	errno = 0;
+	double x = strtod(s, &end);
+	if (end == s || errno || !isfinite(x) || x < o->lo || x > o->hi ||
+	    ((o->flags & CLI_ABOVE_LO) && x == o->lo))
+		return -1;
+	if ((o->flags & CLI_PERCENT) && *end == '%')
+		end++;
+	if (*end)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/* Keep one of the algorithm's own options for cli_algo_finish. */
+static int keep_algo_option(const cmd_entry *e, cli_algo_opts *o, const char *name,
+			    const char *value)
+{
+	if (o->nset == CLI_MAX_SET) {
+		cli_error("%s: more than %d algorithm options", e->name, CLI_MAX_SET);
 		return EXIT_USAGE;
 	}
+	o->set[o->nset].name = name;
+	o->set[o->nset++].value = value;
+	return 0;
+}
+
+/* Store option f's value arg (NULL for a switch) where it goes. Returns 0,
+ * CLI_HELP_GIVEN or EXIT_USAGE (reported). */
+static int store(const cmd_entry *e, const found *f, const char *arg)
+{
+	const cli_opt *o = f->opt;
+	void *dst = f->base + o->off;
+	char why[256] = "";
+	switch (o->kind) {
+	case CLI_FLAG:
+		*(int *)dst = 1;
+		return 0;
+	case CLI_HELP:
+		cli_usage(e, stdout);
+		return CLI_HELP_GIVEN;
+	case CLI_STR:
+		if ((o->flags & CLI_NONEMPTY) && !*arg)
+			break;
+		*(const char **)dst = arg;
+		return 0;
+	case CLI_UINT:
+		if (parse_uint(o, arg, dst))
+			break;
+		return 0;
+	case CLI_REAL:
+		if (parse_real(o, arg, dst))
+			break;
+		return 0;
+	case CLI_FN:
+		if (o->fn(dst, arg, why, sizeof why))
+			break;
+		return 0;
+	case CLI_ALGO:
+	case CLI_PARAMS:
+		return keep_algo_option(e, dst, f->name, arg);
+	}
+	if (o->flags & CLI_OWN_WORDS)
+		cli_error("%s: --%s: %s", e->name, o->name, why);
+	else
+		cli_error("%s: --%s '%s': %s", e->name, o->name, arg, *why ? why : o->bad);
+	return EXIT_USAGE;
+}
+
+/* The long option argv[*i]: --name, --name=value, or --name and its value
+ * the next argument. */
+static int long_option(const cmd_entry *e, int argc, char **argv, int *i, char *opts)
+{
+	const char *a = argv[*i], *s = a + 2, *eq = strchr(s, '=');
+	found f;
+	if (!find_long(e, opts, s, eq ? (size_t)(eq - s) : strlen(s), &f) || (eq && !f.opt->arg)) {
+		cli_error("%s: unknown option '%s' (pram %s --help)", e->name, a, e->name);
+		return EXIT_USAGE;
+	}
+	if (!f.opt->arg)
+		return store(e, &f, NULL);
+	if (eq)
+		return store(e, &f, eq + 1);
+	if (*i + 1 == argc) {
+		cli_error("%s: option '%s' needs a value", e->name, a);
+		return EXIT_USAGE;
+	}
+	return store(e, &f, argv[++*i]);
+}
+
+/* The short options of argv[*i]: switches, and the last one may take the
+ * rest of the argument, or the next one, as its value. */
+static int short_options(const cmd_entry *e, int argc, char **argv, int *i, char *opts)
+{
+	for (const char *p = argv[*i] + 1; *p; p++) {
+		found f;
+		if (!find_short(e, opts, *p, &f)) {
+			cli_error("%s: unknown option '-%c' (pram %s --help)", e->name, *p,
+				  e->name);
+			return EXIT_USAGE;
+		}
+		if (!f.opt->arg) {
+			int rc = store(e, &f, NULL);
+			if (rc)
+				return rc;
+			continue;
+		}
+		if (p[1])
+			return store(e, &f, p + 1);
+		if (*i + 1 == argc) {
+			cli_error("%s: option '-%c' needs a value", e->name, *p);
+			return EXIT_USAGE;
+		}
+		return store(e, &f, argv[++*i]);
+	}
+	return 0;
+}
+
+int cli_parse(const cmd_entry *e, int argc, char **argv, void *opts, int *nops)
+{
+	int n = 0, rest = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int rc = 0;
+		if (rest || a[0] != '-' || a[1] == '\0')
+			argv[1 + n++] = argv[i]; /* never past i: nothing unread is lost */
+		else if (strcmp(a, "--") == 0)
+			rest = 1;
+		else if (a[1] == '-')
+			rc = long_option(e, argc, argv, &i, opts);
+		else
+			rc = short_options(e, argc, argv, &i, opts);
+		if (rc)
+			return rc;
+	}
+	if (e->operands != CLI_ANY && n > e->operands) {
+		cli_error("%s: unexpected argument '%s'", e->name, argv[1 + e->operands]);
+		return EXIT_USAGE;
+	}
+	*nops = n;
 	return 0;
 }
 

@@ -1,12 +1,13 @@
 /*
  * cli.h - what the subcommands of the pram program share: the command table,
- * the options every algorithm command takes, and output helpers (JSON comes
- * from json.h).
+ * the options each command declares as data and the one parser that reads
+ * them (cli_parse), the options every algorithm command takes, and output
+ * helpers (JSON comes from json.h).
  */
 #ifndef PRAM_CLI_H
 #define PRAM_CLI_H
 
-#include <getopt.h>
+#include <stddef.h> /* offsetof, for the option tables */
 #include <stdio.h>
 
 #include "algo.h"
@@ -19,13 +20,100 @@ enum {
 	EXIT_USAGE = 2
 };
 
+/* ---- options, declared as data ----
+ *
+ * Each command declares its options in a table of cli_opt, ended by {0}:
+ * the long name, the short letter if any, the value's name if it takes one,
+ * what the value is (its kind, and its range where it is a number), where
+ * it goes (an offset in the command's own options struct), what a bad value
+ * is told, and a line of help. cli_parse reads argv against the table:
+ *
+ *     static const cli_opt check_options[] = {
+ *         {"jobs", .arg = "N", .kind = CLI_UINT, .off = offsetof(check_opts, jobs),
+ *          .min = 1, .max = 256, .bad = "give a number from 1 to 256",
+ *          .help = "students graded at once (default: the cores)"},
+ *         ...
+ *         {0}};
+ */
+
+/* What an option's value is, and the type of the field at its offset. */
+typedef enum cli_kind {
+	CLI_FLAG,  /* no value: the int becomes 1 */
+	CLI_HELP,  /* no value: cli_parse prints the usage, returns CLI_HELP_GIVEN */
+	CLI_STR,   /* the value as given: a const char * */
+	CLI_UINT,  /* a whole number (cli_parse_u64) from min to max (0: no bound): uint64_t */
+	CLI_REAL,  /* a decimal number from lo to hi: a double */
+	CLI_FN,    /* whatever fn makes of the value, at the offset */
+	CLI_ALGO,  /* one of the algorithm's own options (--op, --float): the
+		    * cli_algo_opts at the offset keeps it for cli_algo_finish */
+	CLI_PARAMS /* stands for every parameter the registry's algorithms declare
+		    * (algo.h), kept as CLI_ALGO; its own name is no option */
+} cli_kind;
+
+/* Flags of an option. */
+enum {
+	CLI_NONEMPTY = 1 << 0,  /* CLI_STR: '' is refused */
+	CLI_POW2 = 1 << 1,      /* CLI_UINT: a power of two */
+	CLI_ABOVE_LO = 1 << 2,  /* CLI_REAL: above lo, lo itself refused */
+	CLI_PERCENT = 1 << 3,   /* CLI_REAL: a '%' may follow the number */
+	CLI_HIDDEN = 1 << 4,    /* for pram's own children: in no help, and only its
+				 * whole name matches */
+	CLI_OWN_WORDS = 1 << 5, /* CLI_FN: its why names the value: "CMD: --NAME: WHY" */
+};
+
+/* A CLI_FN option's parser: the value arg into dst (the field at the
+ * offset). Returns 0, or -1 with what is wrong in why (left empty: the
+ * option's bad). */
+typedef int (*cli_opt_fn)(void *dst, const char *arg, char *why, size_t len);
+
+typedef struct cli_opt {
+	const char *name; /* the long name, without the dashes; NULL ends a table */
+	char letter;      /* the short option's letter, or 0 (no command has one yet) */
+	const char *arg;  /* the value's name (N, FILE), or NULL for a switch */
+	cli_kind kind;
+	size_t off;        /* where the value goes in the command's options */
+	unsigned flags;    /* CLI_NONEMPTY ... */
+	uint64_t min, max; /* CLI_UINT */
+	double lo, hi;     /* CLI_REAL */
+	cli_opt_fn fn;     /* CLI_FN */
+	const char *bad;   /* what a bad value is told: "give a number from 1 to 256" */
+	const char *help;  /* one line: what the option does */
+} cli_opt;
+
+/* cmd_entry.operands: no limit. */
+#define CLI_ANY (-1)
+
 typedef struct cmd_entry {
 	const char *name;
 	const char *args;    /* the usage line after the name */
 	const char *summary; /* one line for `pram help` */
 	const char *help;    /* the options, for `pram NAME --help` */
+	const cli_opt *opts; /* the options cli_parse reads, ended by {0} */
+	int algo;            /* it runs an algorithm: the options of cli_algo_opts are
+			      * its options too (cli.c), and its options open with one */
+	int operands;        /* the most operands it takes, or CLI_ANY */
 	int (*exec)(int argc, char **argv);
 } cmd_entry;
+
+/* The options of the commands that take --json alone (list, devices). */
+typedef struct cli_json_opts {
+	int json;
+} cli_json_opts;
+extern const cli_opt cli_json_options[];
+
+/* cli_parse's answer to --help (a CLI_HELP option), after the usage. */
+#define CLI_HELP_GIVEN (-1)
+
+/* Read argv (argv[0] the command's name) against e's options, in any order
+ * with the operands; "--" makes the rest operands. A long option is
+ * --name, --name=value or --name value, and may be shortened to the
+ * beginning of one name only; a short one is -l, -lvalue or -l value. Each
+ * value is checked and stored in opts, the struct e->opts' offsets are of;
+ * the operands are moved, in their order, to argv[1..*nops]. An unknown
+ * option, a missing or bad value and an operand past e->operands are
+ * reported with the command's name. Returns 0, CLI_HELP_GIVEN, or
+ * EXIT_USAGE. */
+int cli_parse(const cmd_entry *e, int argc, char **argv, void *opts, int *nops);
 
 extern const cmd_entry cmd_list_entry, cmd_run_entry, cmd_gpu_entry, cmd_devices_entry,
     cmd_report_entry, cmd_bench_entry;
@@ -74,10 +162,11 @@ const char *cli_kernel_variants(const algo *a);
 /* Most algorithm options one command line may give. */
 #define CLI_MAX_SET 32
 
-/* Options shared by the commands that run an algorithm. The algorithm's own
- * options (--op, --inclusive, --float and its parameters, declared in its
- * registry entry) are kept in the order given and applied by
- * cli_algo_finish, once the algorithm is known. */
+/* Options shared by the commands that run an algorithm (cmd_entry.algo:
+ * their options struct opens with one, cli_parse fills it). The
+ * algorithm's own options (--op, --inclusive, --float and its parameters,
+ * declared in its registry entry) are kept in the order given and applied
+ * by cli_algo_finish, once the algorithm is known. */
 typedef struct cli_algo_opts {
 	const algo *alg;
 	algo_params params;
@@ -93,10 +182,6 @@ typedef struct cli_algo_opts {
 	} set[CLI_MAX_SET];
 } cli_algo_opts;
 
-/* Report the option getopt_long (with optstring ":") refused: c is ':' for
- * a missing value, else an unknown option. Returns EXIT_USAGE. */
-int cli_bad_option(const char *cmd, int c, char **argv);
-
 /* Parse a non-negative whole number (algo_parse_int: decimal, 0x hex or
  * 2^k, below 2^63). Returns 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t *out);
@@ -109,56 +194,6 @@ int cli_parse_size(const char *s, size_t *out);
  * why. */
 int cli_parse_sizes(const char *s, size_t *v, size_t max, size_t *count, char *why, size_t whylen);
 
-/* Getopt codes of the options the commands share. */
-enum {
-	OPT_N = 1000,
-	OPT_INPUT,
-	OPT_SEED,
-	OPT_ALGO, /* one of an algorithm's own options (the name says which) */
-	OPT_JSON,
-	OPT_CSV,
-	OPT_MODEL,
-	OPT_PROCS,
-	OPT_TRACE,
-	OPT_CONFLICTS,
-	OPT_COMBINE,
-	OPT_DEVICE,
-	OPT_REPS,
-	OPT_VARIANT,
-	OPT_HELP,
-	OPT_SIZES,
-	OPT_OUT,
-	OPT_PREVIEW,
-	OPT_QUIET,
-	OPT_MAX_GROUP,
-	OPT_NO_DRAW,
-	OPT_FORCE,
-	OPT_BASE,
-	OPT_HTML
-};
-
-/* The long options of a command that runs an algorithm: --n, --input,
- * --seed, --json, --csv, --help, every algorithm option of the registry
- * (code OPT_ALGO) and the command's own, own ended by {0}. Returns a static
- * table (the registry's options are added once). */
-const struct option *cli_algo_longopts(const struct option *own);
-/* A command's own options, by their getopt code (arg: the value, or NULL):
- * returns 0, or EXIT_USAGE after saying what was wrong. */
-typedef int (*cli_own_fn)(void *ud, int code, const char *arg);
-
-/* Parse argv (argv[0] the command's name) for a command that runs an
- * algorithm: the shared options and the algorithm's own into o, --help into
- * o->help, the command's own options (own, ended by {0}) through fn with
- * ud, and the algorithm's name into *name (NULL when none is given). An
- * unknown option, a missing value and an extra argument are reported with
- * cmd's name. Returns 0 or EXIT_USAGE. */
-int cli_parse_algo_args(const char *cmd, int argc, char **argv, const struct option *own,
-			cli_own_fn fn, void *ud, cli_algo_opts *o, const char **name);
-
-/* Handle one of the shared options by its getopt code; name is the long
- * option's name (longopts[index].name). Returns 1 when handled, 0 when not
- * one of them, -1 on a bad value (already reported). */
-int cli_algo_option(cli_algo_opts *o, int code, const char *name, const char *arg);
 /* After parsing: look the algorithm up, apply its options and check them.
  * Returns 0 or EXIT_USAGE (already reported). */
 int cli_algo_finish(cli_algo_opts *o, const char *cmd, const char *name);

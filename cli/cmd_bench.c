@@ -6,7 +6,6 @@
  * of what a plain copy moves. The bytes an algorithm must move are its
  * registry entry's (algo.h's bytes, or the default that comment states).
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -17,18 +16,12 @@
 #include "gpu.h"
 #include "gpuval.h"
 
-/* The command's entry, defined at the end and listed in main.c. */
-
-/* Options of this command only (the shared codes are in cli.h). */
-enum {
-	OPT_FLAGS = 3000
-};
-
 /* The sizes when none are given: large enough to reach the memory's
  * bandwidth on a GPU, small enough to finish in seconds on a CPU. */
 #define GPU_SIZES "2^20,2^24,2^28"
 #define CPU_SIZES "2^16,2^20"
 #define MAX_SIZES 32
+#define MAX_ALGOS 64 /* the most algorithms one run measures */
 
 /* The device memory a run of n elements may take, at most: every input
  * and output of n 32-bit elements, their packed flags, and up to four
@@ -49,6 +42,8 @@ typedef struct bench_opts {
 	int flags_every;          /* 1: every:K, 0: random:K */
 	uint64_t flags_k;         /* K */
 } bench_opts;
+_Static_assert(offsetof(bench_opts, a) == 0,
+	       "an algorithm command's options open with its cli_algo_opts");
 
 /* One algorithm to run: its options applied. */
 typedef struct bench_algo {
@@ -60,98 +55,70 @@ typedef struct bench_algo {
 
 /* Parse --flags: "every:K" (a flag on every K-th element, from element 0:
  * segments of K, as offsets give them) or "random:K" (element 0 and each
- * other element with probability 1/K). */
-static int parse_flags(bench_opts *o, const char *s)
+ * other element with probability 1/K). dst: the whole bench_opts (offset
+ * 0), as for --variant. */
+static int opt_flags(void *dst, const char *s, char *why, size_t len)
 {
+	bench_opts *o = dst;
 	const char *colon = strchr(s, ':');
-	size_t len = colon ? (size_t)(colon - s) : 0;
-	if (colon && len == 5 && strncmp(s, "every", 5) == 0)
+	size_t n = colon ? (size_t)(colon - s) : 0;
+	if (colon && n == 5 && strncmp(s, "every", 5) == 0)
 		o->flags_every = 1;
-	else if (colon && len == 6 && strncmp(s, "random", 6) == 0)
+	else if (colon && n == 6 && strncmp(s, "random", 6) == 0)
 		o->flags_every = 0;
 	else
-		goto bad;
+		return -1;
 	if (cli_parse_u64(colon + 1, &o->flags_k) || o->flags_k < 1 ||
 	    o->flags_k > ((uint64_t)1 << 31))
-		goto bad;
+		return -1;
 	o->flags = s;
 	return 0;
-bad:
-	cli_error("bench: --flags '%s': give every:K (segments of K elements) or random:K (a "
-		  "flag with probability 1/K), K from 1 to 2^31",
-		  s);
-	return EXIT_USAGE;
 }
 
+/* --variant teaching|tuned|all. */
+static int opt_variant(void *dst, const char *arg, char *why, size_t len)
+{
+	bench_opts *o = dst;
+	o->all_variants = strcmp(arg, "all") == 0;
+	o->one_variant = 0;
+	if (o->all_variants)
+		return 0;
+	if (gpu_variant_parse(arg, &o->variant, why, len)) {
+		size_t used = strlen(why);
+		snprintf(why + used, len - used, ", or all");
+		return -1;
+	}
+	o->one_variant = 1;
+	return 0;
+}
+
+static const cli_opt bench_options[] = {
+    {"sizes", .arg = "SIZES", .kind = CLI_STR, .off = offsetof(bench_opts, sizes),
+     .help = "sizes and ranges, such as 2^20,2^24 or 2^10..2^28:2"},
+    {"device", .arg = "SPEC", .kind = CLI_STR, .off = offsetof(bench_opts, device),
+     .flags = CLI_NONEMPTY,
+     .bad = "give a device's index (pram devices), platform:device, or a part of its name",
+     .help = "the device, as pram gpu takes it"},
+    {"reps", .arg = "R", .kind = CLI_UINT, .off = offsetof(bench_opts, reps), .min = 1,
+     .max = 100000, .bad = "give a whole number from 1 to 100000",
+     .help = "timed runs after one warm-up"},
+    {"variant", .arg = "V", .kind = CLI_FN, .fn = opt_variant, .flags = CLI_OWN_WORDS,
+     .help = "teaching, tuned, or all (default: the fastest there is)"},
+    {"flags", .arg = "F", .kind = CLI_FN, .fn = opt_flags,
+     .bad = "give every:K (segments of K elements) or random:K (a flag with probability 1/K), "
+	    "K from 1 to 2^31",
+     .help = "the segment flags: every:K or random:K"},
+    {"help", .kind = CLI_HELP, .help = "print this help"},
+    {0}};
+
 /* Parse the options into o and the algorithm names into names (argv's
- * own). Returns 0, -1 after --help, or EXIT_USAGE (already reported). */
+ * own). Returns 0, CLI_HELP_GIVEN after --help, or EXIT_USAGE (already
+ * reported). */
 static int parse(bench_opts *o, int argc, char **argv, char ***names, size_t *nnames)
 {
-	static const struct option own[] = {
-	    {"device", required_argument, 0, OPT_DEVICE},
-	    {"reps", required_argument, 0, OPT_REPS},
-	    {"variant", required_argument, 0, OPT_VARIANT},
-	    {"sizes", required_argument, 0, OPT_SIZES},
-	    {"flags", required_argument, 0, OPT_FLAGS},
-	    {0, 0, 0, 0},
-	};
-	const struct option *longopts = cli_algo_longopts(own);
-	int c, li = 0;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, &li)) != -1) {
-		int h = cli_algo_option(&o->a, c, longopts[li].name, optarg);
-		if (h < 0)
-			return EXIT_USAGE;
-		if (h > 0)
-			continue;
-		switch (c) {
-		case OPT_HELP:
-			cli_usage(&cmd_bench_entry, stdout);
-			return -1;
-		case OPT_DEVICE:
-			if (!*optarg) {
-				cli_error(
-				    "bench: --device '': give a device's index (pram devices), "
-				    "platform:device, or a part of its name");
-				return EXIT_USAGE;
-			}
-			o->device = optarg;
-			break;
-		case OPT_REPS:
-			if (cli_parse_u64(optarg, &o->reps) || o->reps < 1 || o->reps > 100000) {
-				cli_error(
-				    "bench: --reps '%s': give a whole number from 1 to 100000",
-				    optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_SIZES:
-			o->sizes = optarg;
-			break;
-		case OPT_FLAGS:
-			if (parse_flags(o, optarg))
-				return EXIT_USAGE;
-			break;
-		case OPT_VARIANT: {
-			char why[128];
-			if (strcmp(optarg, "all") == 0) {
-				o->all_variants = 1;
-				o->one_variant = 0;
-				break;
-			}
-			if (gpu_variant_parse(optarg, &o->variant, why, sizeof why)) {
-				cli_error("bench: --variant: %s, or all", why);
-				return EXIT_USAGE;
-			}
-			o->one_variant = 1;
-			o->all_variants = 0;
-			break;
-		}
-		default:
-			return cli_bad_option("bench", c, argv);
-		}
-	}
+	int nops, rc = cli_parse(&cmd_bench_entry, argc, argv, o, &nops);
+	if (rc)
+		return rc;
 	if (o->a.have_n || o->a.input) {
 		cli_error(
 		    "bench: give the sizes with --sizes (inputs are generated from the seed)");
@@ -161,8 +128,8 @@ static int parse(bench_opts *o, int argc, char **argv, char ***names, size_t *nn
 		cli_error("bench: --csv is not offered here; use --json");
 		return EXIT_USAGE;
 	}
-	*names = argv + optind;
-	*nnames = (size_t)(argc - optind);
+	*names = argv + 1;
+	*nnames = (size_t)nops;
 	return 0;
 }
 
@@ -384,6 +351,204 @@ static int wanted(const bench_opts *o, const bench_algo *ba, unsigned v)
 	return v == GPU_TUNED || !gpu_has_variant(ba->g, GPU_TUNED);
 }
 
+/* The sizes to run, and which algorithm runs at which. */
+typedef struct bench_plan {
+	size_t sizes[MAX_SIZES], nsizes;
+	unsigned char fits[MAX_SIZES * MAX_ALGOS]; /* [k * nsizes + s]: algorithm k at size s */
+	size_t largest;                            /* the largest size that runs */
+	size_t nskip;                              /* the default sizes left out, and why */
+	const algo *skip_alg[MAX_SIZES];
+	size_t skip_n[MAX_SIZES];
+	char why[MAX_SIZES][256];
+} bench_plan;
+
+/* The algorithms, each with the options applied: those named, else every
+ * one with kernels in this build, into algs (room for nalg). Returns 0 or
+ * EXIT_USAGE (reported). */
+static int apply_options(const bench_opts *o, char **names, size_t nnames, bench_algo *algs,
+			 size_t nalg)
+{
+	for (size_t k = 0; k < nalg; k++) {
+		algs[k].o = o->a;
+		const char *name = nnames ? names[k] : gpu_algos[k]->algo->name;
+		if (cli_algo_finish(&algs[k].o, "bench", name))
+			return EXIT_USAGE;
+		if (o->flags && !algo_takes_flags(algs[k].o.alg)) {
+			cli_error("bench: --flags: %s reads no flags", name);
+			return EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* Each algorithm's kernels, and the variant asked for. Returns 0 or
+ * EXIT_USAGE (reported). */
+static int find_kernels(const bench_opts *o, bench_algo *algs, size_t nalg)
+{
+	for (size_t k = 0; k < nalg; k++) {
+		const algo *a = algs[k].o.alg;
+		if (!(algs[k].g = gpu_for(a))) {
+			cli_error("bench: %s has no OpenCL kernels yet", a->name);
+			return EXIT_USAGE;
+		}
+		if (o->one_variant && !gpu_has_variant(algs[k].g, o->variant)) {
+			cli_error("bench: %s has no %s kernel", a->name,
+				  gpu_variant_name(o->variant));
+			return EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* The sizes: those given must fit the device, every one of them; of the
+ * defaults, those that do not fit are left out, saying so. Returns 0,
+ * EXIT_USAGE or EXIT_FAIL (reported). */
+static int plan_sizes(const bench_opts *o, clrt *rt, const bench_algo *algs, size_t nalg,
+		      bench_plan *pl)
+{
+	uint64_t global, max_alloc;
+	int is_gpu;
+	gpu_device_memory(rt, &global, &max_alloc, &is_gpu);
+	const char *spec = o->sizes ? o->sizes : is_gpu ? GPU_SIZES : CPU_SIZES;
+	char sizes_why[256];
+	if (cli_parse_sizes(spec, pl->sizes, MAX_SIZES, &pl->nsizes, sizes_why, sizeof sizes_why)) {
+		cli_error("bench: --sizes '%s': %s", spec, sizes_why);
+		return EXIT_USAGE;
+	}
+	if (nalg > MAX_ALGOS) {
+		cli_error("bench: more than %d algorithms", MAX_ALGOS);
+		return EXIT_USAGE;
+	}
+	pl->largest = pl->nskip = 0;
+	for (size_t k = 0; k < nalg; k++)
+		for (size_t s = 0; s < pl->nsizes; s++) {
+			char w[256];
+			size_t n = pl->sizes[s];
+			int bad = does_not_fit(algs[k].g, n, global, max_alloc, w, sizeof w);
+			pl->fits[k * pl->nsizes + s] = !bad;
+			if (bad && o->sizes) {
+				cli_error("bench: --sizes: %s", w);
+				return EXIT_USAGE;
+			}
+			if (bad && pl->nskip < MAX_SIZES) {
+				cli_error("bench: left out: %s", w);
+				snprintf(pl->why[pl->nskip], sizeof pl->why[pl->nskip], "%s", w);
+				pl->skip_alg[pl->nskip] = algs[k].o.alg;
+				pl->skip_n[pl->nskip++] = n;
+			}
+			if (!bad && n > pl->largest)
+				pl->largest = n;
+		}
+	if (!pl->largest) {
+		cli_error("bench: no size fits the device");
+		return EXIT_FAIL;
+	}
+	return 0;
+}
+
+/* What comes before the rows: the device, the sizes, the copy's row and
+ * the sizes left out (JSON), or the head of the table and the copy's row. */
+static void print_head(const bench_opts *o, clrt *rt, const bench_plan *pl, const printer *pr,
+		       double cmed, double clo, double chi, int copy_ok)
+{
+	uint64_t cbytes = 8 * (uint64_t)pl->largest;
+	if (!o->a.json) {
+		printf("pram bench on %s (%s), %" PRIu64 " timed runs after a warm-up, times from "
+		       "OpenCL events (kernels only)\n"
+		       "GB/s: the bytes each algorithm must read and write; of_copy: that over the "
+		       "copy's GB/s\n\n",
+		       clrt_device_name(rt), clrt_platform_name(rt), o->reps);
+		text_head();
+		text_row("copy (uint4)", "-", pl->largest, cmed, clo, chi,
+			 cmed > 0 ? (double)pl->largest / (cmed * 1e-3) / 1e9 : 0, pr->copy_gbs,
+			 pr->copy_gbs > 0 ? 1 : 0, copy_ok ? "verified" : "WRONG");
+		return;
+	}
+	fputs("{\"device\":", stdout);
+	json_str(stdout, clrt_device_name(rt));
+	fputs(",\"platform\":", stdout);
+	json_str(stdout, clrt_platform_name(rt));
+	printf(",\"ptx\":%s", clrt_ptx(rt) ? "true" : "false");
+	printf(",\"reps\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"sizes\":[", o->reps, o->a.seed);
+	for (size_t s = 0; s < pl->nsizes; s++)
+		printf("%s%zu", s ? "," : "", pl->sizes[s]);
+	printf("],\"copy\":{\"n\":%zu,\"bytes\":%" PRIu64 ",", pl->largest, cbytes);
+	json_times(cmed, clo, chi);
+	fputs(",\"gb_per_s\":", stdout);
+	json_num(stdout, pr->copy_gbs);
+	printf(",\"verified\":%s},\"skipped\":[", copy_ok ? "true" : "false");
+	for (size_t k = 0; k < pl->nskip; k++) {
+		printf("%s{\"algorithm\":", k ? "," : "");
+		json_str(stdout, pl->skip_alg[k]->name);
+		printf(",\"n\":%zu,\"reason\":", pl->skip_n[k]);
+		json_str(stdout, pl->why[k]);
+		fputs("}", stdout);
+	}
+	fputs("],\"results\":[", stdout);
+}
+
+/* Algorithm ba at size n: its input, then each variant wanted, validated,
+ * timed and printed. Returns 1 when every one ran and was right. */
+static int run_size(const bench_opts *o, clrt *rt, printer *pr, bench_algo *ba, size_t n)
+{
+	algo_data in[ALGO_MAX_PORTS] = {0};
+	char err[8192];
+	int all_ok = 1;
+	ba->o.n = n;
+	if (cli_algo_input(&ba->o, in))
+		return 0;
+	if (o->flags && in[0].flags)
+		set_flags(o, &in[0]);
+	for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
+		if (!wanted(o, ba, v))
+			continue;
+		gpu_result g;
+		if (gpuval_run(rt, ba->o.alg, &ba->o.params, in, v, (unsigned)o->reps, &g, err,
+			       sizeof err)) {
+			print_error(pr, ba->o.alg, gpu_variant_name(v), n, err);
+			all_ok = 0;
+			continue;
+		}
+		uint64_t b = algo_bytes(ba->o.alg, in, g.out, &ba->o.params);
+		unsigned np = ba->o.alg->passes ? ba->o.alg->passes(in, &ba->o.params) : 0;
+		print_result(pr, ba, o, &g, n, b, np);
+		all_ok &= g.verified;
+		gpuval_free(&g);
+	}
+	algo_data_free_all(in, ALGO_MAX_PORTS);
+	return all_ok;
+}
+
+/* The copy first, over the largest size that runs, so that each row can be
+ * printed with its fraction as soon as it is measured; then every
+ * algorithm at every size it fits. Returns EXIT_OK when every result was
+ * right. */
+static int measure(const bench_opts *o, clrt *rt, const bench_plan *pl, bench_algo *algs,
+		   size_t nalg, double *copy_ms)
+{
+	char err[8192];
+	int copy_ok = 0, all_ok = 1;
+	double cmed, clo, chi;
+	if (gpu_copy_bandwidth(rt, pl->largest, (unsigned)o->reps, copy_ms, &copy_ok, err,
+			       sizeof err)) {
+		cli_error("bench: %s", err);
+		return EXIT_FAIL;
+	}
+	stats(copy_ms, o->reps, &cmed, &clo, &chi);
+	printer pr = {.json = o->a.json, .copy_gbs = gbps(8 * (uint64_t)pl->largest, cmed)};
+	all_ok &= copy_ok;
+	print_head(o, rt, pl, &pr, cmed, clo, chi, copy_ok);
+	for (size_t k = 0; k < nalg; k++)
+		for (size_t s = 0; s < pl->nsizes; s++)
+			if (pl->fits[k * pl->nsizes + s])
+				all_ok &= run_size(o, rt, &pr, &algs[k], pl->sizes[s]);
+	if (o->a.json)
+		printf("],\"verified\":%s}\n", all_ok ? "true" : "false");
+	if (!all_ok)
+		cli_error("bench: a result was wrong or a run failed (see above)");
+	return all_ok ? EXIT_OK : EXIT_FAIL;
+}
+
 static int bench_exec(int argc, char **argv)
 {
 	bench_opts o;
@@ -394,197 +559,42 @@ static int bench_exec(int argc, char **argv)
 	size_t nnames = 0;
 	int rc = parse(&o, argc, argv, &names, &nnames);
 	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
-
-	/* The algorithms, each with the options applied: those named, else
-	 * every one with kernels in this build. */
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
 	size_t nalg = nnames;
 	if (!nnames)
 		for (const gpu_algo *const *g = gpu_algos; *g; g++)
 			nalg++;
 	bench_algo *algs = calloc(nalg ? nalg : 1, sizeof *algs);
 	double *copy_ms = calloc(o.reps, sizeof *copy_ms);
+	bench_plan pl;
 	clrt *rt = NULL;
-	int status = EXIT_USAGE;
 	char err[8192];
 	if (!algs || !copy_ms) {
 		cli_error("bench: out of memory");
-		status = EXIT_FAIL;
-		goto done;
+		rc = EXIT_FAIL;
+		goto fail;
 	}
-	for (size_t k = 0; k < nalg; k++) {
-		algs[k].o = o.a;
-		const char *name = nnames ? names[k] : gpu_algos[k]->algo->name;
-		if (cli_algo_finish(&algs[k].o, "bench", name))
-			goto done;
-		if (o.flags && !algo_takes_flags(algs[k].o.alg)) {
-			cli_error("bench: --flags: %s reads no flags", name);
-			goto done;
-		}
-	}
-
+	if ((rc = apply_options(&o, names, nnames, algs, nalg)))
+		goto fail;
 	/* The device before the kernels: a pram built without OpenCL has none
 	 * and says so here. */
+	rc = EXIT_FAIL;
 	if (!(rt = clrt_open(o.device, err, sizeof err))) {
 		cli_error("bench: %s", err);
-		status = EXIT_FAIL;
-		goto done;
+		goto fail;
 	}
 	if (!nalg) {
 		cli_error("bench: no algorithm has kernels in this build");
-		status = EXIT_FAIL;
-		goto done;
+		goto fail;
 	}
-	for (size_t k = 0; k < nalg; k++) {
-		const algo *a = algs[k].o.alg;
-		if (!(algs[k].g = gpu_for(a))) {
-			cli_error("bench: %s has no OpenCL kernels yet", a->name);
-			goto done;
-		}
-		if (o.one_variant && !gpu_has_variant(algs[k].g, o.variant)) {
-			cli_error("bench: %s has no %s kernel", a->name,
-				  gpu_variant_name(o.variant));
-			goto done;
-		}
-	}
-
-	/* The sizes: those given must fit the device, every one of them; of
-	 * the defaults, those that do not fit are left out, saying so. */
-	uint64_t global, max_alloc;
-	int is_gpu;
-	gpu_device_memory(rt, &global, &max_alloc, &is_gpu);
-	size_t sizes[MAX_SIZES], nsizes;
-	const char *spec = o.sizes ? o.sizes : is_gpu ? GPU_SIZES : CPU_SIZES;
-	char sizes_why[256];
-	if (cli_parse_sizes(spec, sizes, MAX_SIZES, &nsizes, sizes_why, sizeof sizes_why)) {
-		cli_error("bench: --sizes '%s': %s", spec, sizes_why);
-		goto done;
-	}
-	/* fits[k * nsizes + s]: algorithm k runs at size s. */
-	unsigned char fits[MAX_SIZES * 64];
-	size_t largest = 0, nskip = 0;
-	char why[MAX_SIZES][256];
-	const algo *skip_alg[MAX_SIZES];
-	size_t skip_n[MAX_SIZES];
-	if (nalg > 64) {
-		cli_error("bench: more than 64 algorithms");
-		goto done;
-	}
-	for (size_t k = 0; k < nalg; k++)
-		for (size_t s = 0; s < nsizes; s++) {
-			char w[256];
-			int bad = does_not_fit(algs[k].g, sizes[s], global, max_alloc, w, sizeof w);
-			fits[k * nsizes + s] = !bad;
-			if (bad && o.sizes) {
-				cli_error("bench: --sizes: %s", w);
-				goto done;
-			}
-			if (bad && nskip < MAX_SIZES) {
-				cli_error("bench: left out: %s", w);
-				snprintf(why[nskip], sizeof why[nskip], "%s", w);
-				skip_alg[nskip] = algs[k].o.alg;
-				skip_n[nskip++] = sizes[s];
-			}
-			if (!bad && sizes[s] > largest)
-				largest = sizes[s];
-		}
-	if (!largest) {
-		cli_error("bench: no size fits the device");
-		status = EXIT_FAIL;
-		goto done;
-	}
-
-	/* The copy first, over the largest size that runs, so that each row
-	 * can be printed with its fraction as soon as it is measured. */
-	status = EXIT_FAIL;
-	int copy_ok = 0, all_ok = 1;
-	double cmed, clo, chi;
-	if (gpu_copy_bandwidth(rt, largest, (unsigned)o.reps, copy_ms, &copy_ok, err, sizeof err)) {
-		cli_error("bench: %s", err);
-		goto done;
-	}
-	stats(copy_ms, o.reps, &cmed, &clo, &chi);
-	uint64_t cbytes = 8 * (uint64_t)largest;
-	printer pr = {.json = o.a.json, .copy_gbs = gbps(cbytes, cmed)};
-	all_ok &= copy_ok;
-	if (o.a.json) {
-		fputs("{\"device\":", stdout);
-		json_str(stdout, clrt_device_name(rt));
-		fputs(",\"platform\":", stdout);
-		json_str(stdout, clrt_platform_name(rt));
-		printf(",\"ptx\":%s", clrt_ptx(rt) ? "true" : "false");
-		printf(",\"reps\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"sizes\":[", o.reps, o.a.seed);
-		for (size_t s = 0; s < nsizes; s++)
-			printf("%s%zu", s ? "," : "", sizes[s]);
-		printf("],\"copy\":{\"n\":%zu,\"bytes\":%" PRIu64 ",", largest, cbytes);
-		json_times(cmed, clo, chi);
-		fputs(",\"gb_per_s\":", stdout);
-		json_num(stdout, pr.copy_gbs);
-		printf(",\"verified\":%s},\"skipped\":[", copy_ok ? "true" : "false");
-		for (size_t k = 0; k < nskip; k++) {
-			printf("%s{\"algorithm\":", k ? "," : "");
-			json_str(stdout, skip_alg[k]->name);
-			printf(",\"n\":%zu,\"reason\":", skip_n[k]);
-			json_str(stdout, why[k]);
-			fputs("}", stdout);
-		}
-		fputs("],\"results\":[", stdout);
-	} else {
-		printf("pram bench on %s (%s), %" PRIu64 " timed runs after a warm-up, times from "
-		       "OpenCL events (kernels only)\n"
-		       "GB/s: the bytes each algorithm must read and write; of_copy: that over the "
-		       "copy's GB/s\n\n",
-		       clrt_device_name(rt), clrt_platform_name(rt), o.reps);
-		text_head();
-		text_row("copy (uint4)", "-", largest, cmed, clo, chi,
-			 cmed > 0 ? (double)largest / (cmed * 1e-3) / 1e9 : 0, pr.copy_gbs,
-			 pr.copy_gbs > 0 ? 1 : 0, copy_ok ? "verified" : "WRONG");
-	}
-
-	for (size_t k = 0; k < nalg; k++) {
-		bench_algo *ba = &algs[k];
-		for (size_t s = 0; s < nsizes; s++) {
-			if (!fits[k * nsizes + s])
-				continue;
-			algo_data in[ALGO_MAX_PORTS] = {0};
-			ba->o.n = sizes[s];
-			if (cli_algo_input(&ba->o, in)) {
-				all_ok = 0;
-				continue;
-			}
-			if (o.flags && in[0].flags)
-				set_flags(&o, &in[0]);
-			for (unsigned v = 0; v < GPU_NVARIANTS; v++) {
-				if (!wanted(&o, ba, v))
-					continue;
-				gpu_result g;
-				if (gpuval_run(rt, ba->o.alg, &ba->o.params, in, v,
-					       (unsigned)o.reps, &g, err, sizeof err)) {
-					print_error(&pr, ba->o.alg, gpu_variant_name(v), sizes[s],
-						    err);
-					all_ok = 0;
-					continue;
-				}
-				uint64_t b = algo_bytes(ba->o.alg, in, g.out, &ba->o.params);
-				unsigned np =
-				    ba->o.alg->passes ? ba->o.alg->passes(in, &ba->o.params) : 0;
-				print_result(&pr, ba, &o, &g, sizes[s], b, np);
-				all_ok &= g.verified;
-				gpuval_free(&g);
-			}
-			algo_data_free_all(in, ALGO_MAX_PORTS);
-		}
-	}
-	if (o.a.json)
-		printf("],\"verified\":%s}\n", all_ok ? "true" : "false");
-	if (!all_ok)
-		cli_error("bench: a result was wrong or a run failed (see above)");
-	status = all_ok ? EXIT_OK : EXIT_FAIL;
-done:
+	if ((rc = find_kernels(&o, algs, nalg)) || (rc = plan_sizes(&o, rt, algs, nalg, &pl)))
+		goto fail;
+	rc = measure(&o, rt, &pl, algs, nalg, copy_ms);
+fail:
 	clrt_close(rt);
 	free(copy_ms);
 	free(algs);
-	return status;
+	return rc;
 }
 
 const cmd_entry cmd_bench_entry = {
@@ -620,5 +630,8 @@ const cmd_entry cmd_bench_entry = {
 	    "                   an option refuses it\n"
 	    "  --seed S         the seed of the generated inputs (default 1)\n"
 	    "  --json           one JSON object (see man pram)\n",
+    .opts = bench_options,
+    .algo = 1,
+    .operands = CLI_ANY,
     .exec = bench_exec,
 };

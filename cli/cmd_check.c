@@ -10,10 +10,8 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,38 +22,7 @@
 #include "check.h"
 #include "cli.h"
 #include "config.h"
-
-enum {
-	O_JSON = 1000,
-	O_TAP,
-	O_GRADESCOPE,
-	O_CLASS,
-	O_OUT,
-	O_JOBS,
-	O_AUTOGRADER,
-	O_TIME,
-	O_STUDENT_LIMIT,
-	O_LIST,
-	O_SOURCE,
-	O_INTERNAL,
-	O_HELP
-};
-
-/* printf a path into buf; a path that does not fit leaves buf empty, so
- * that what is done with it fails rather than touching another file.
- * Returns 0, or -1 when it did not fit. */
-static int pathf(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= len) {
-		buf[0] = '\0';
-		return -1;
-	}
-	return 0;
-}
+#include "files.h"
 
 /* Check one file and print it the way asked. Returns 0 passed, 1 not, -1
  * the check could not run. */
@@ -100,7 +67,7 @@ static int check_one(const ck_exercise *ex, const char *path, int json, int tap,
 static int find_submission(const char *dir, const char *file, char *out, size_t len)
 {
 	struct stat st;
-	pathf(out, len, "%s/%s", dir, file);
+	files_path(out, len, "%s/%s", dir, file);
 	if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
 		return 0;
 	DIR *d = opendir(dir);
@@ -111,7 +78,7 @@ static int find_submission(const char *dir, const char *file, char *out, size_t 
 	while ((e = readdir(d)) && found) {
 		if (e->d_name[0] == '.')
 			continue;
-		pathf(out, len, "%s/%s/%s", dir, e->d_name, file);
+		files_path(out, len, "%s/%s/%s", dir, e->d_name, file);
 		if (stat(out, &st) == 0 && S_ISREG(st.st_mode))
 			found = 0;
 	}
@@ -139,17 +106,17 @@ static int grade_one(void *arg)
 	ck_result_init(&r, g->ex, g->path);
 	ck_run(g->ex, g->path, &r);
 	FILE *f;
-	pathf(p, sizeof p, "%s/reports/%s.txt", g->outdir, g->student);
+	files_path(p, sizeof p, "%s/reports/%s.txt", g->outdir, g->student);
 	if ((f = fopen(p, "w"))) {
 		ck_report_text(f, &r);
 		fclose(f);
 	}
-	pathf(p, sizeof p, "%s/reports/%s.json", g->outdir, g->student);
+	files_path(p, sizeof p, "%s/reports/%s.json", g->outdir, g->student);
 	if ((f = fopen(p, "w"))) {
 		ck_report_json(f, &r);
 		fclose(f);
 	}
-	pathf(p, sizeof p, "%s/reports/%s.row", g->outdir, g->student);
+	files_path(p, sizeof p, "%s/reports/%s.row", g->outdir, g->student);
 	if ((f = fopen(p, "w"))) {
 		fprintf(f, "%s\t%g\t%g", ck_passed(&r) ? "yes" : "no", ck_score(&r),
 			ck_max_score(&r));
@@ -170,19 +137,6 @@ static int grade_one(void *arg)
 	return 0;
 }
 
-static int mkdir_p(const char *d)
-{
-	char buf[PATH_MAX];
-	snprintf(buf, sizeof buf, "%s", d);
-	for (char *s = buf + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			mkdir(buf, 0777);
-			*s = '/';
-		}
-	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
-}
-
 /* In a worker: grade one student of the class, in a contained child with
  * the student's time limit and a session of its own; a missing file, a
  * time-out or a crash gets its summary row here. */
@@ -190,8 +144,8 @@ static void grade_student(const ck_exercise *ex, const char *dir, const char *ou
 			  const char *rep, const char *name, double student_limit)
 {
 	char sub[PATH_MAX], sdir[PATH_MAX], err[256], q[PATH_MAX];
-	pathf(sdir, sizeof sdir, "%s/%s", dir, name);
-	pathf(q, sizeof q, "%s/%s.row", rep, name);
+	files_path(sdir, sizeof sdir, "%s/%s", dir, name);
+	files_path(q, sizeof q, "%s/%s.row", rep, name);
 	if (find_submission(sdir, ex->file, sub, sizeof sub) != 0) {
 		FILE *f = fopen(q, "w");
 		if (f) {
@@ -218,47 +172,48 @@ static void grade_student(const ck_exercise *ex, const char *dir, const char *ou
 	ck_proc_free(&p);
 }
 
-static int grade_class(const ck_exercise *ex, const char *dir, const char *outdir, int jobs,
-		       double student_limit)
+/* The student folders of the class folder dir, sorted by name, into *names
+ * (*n of them, the caller's to free). Returns 0, or EXIT_USAGE (reported). */
+static int list_students(const char *dir, char ***names, size_t *n)
 {
 	DIR *d = opendir(dir);
 	if (!d) {
 		cli_error("check: --class %s: %s", dir, strerror(errno));
 		return EXIT_USAGE;
 	}
-	char **names = NULL;
-	size_t n = 0, cap = 0;
+	size_t cap = 0;
 	struct dirent *e;
 	while ((e = readdir(d))) {
 		char p[PATH_MAX];
 		struct stat st;
 		if (e->d_name[0] == '.')
 			continue;
-		pathf(p, sizeof p, "%s/%s", dir, e->d_name);
+		files_path(p, sizeof p, "%s/%s", dir, e->d_name);
 		if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))
 			continue;
-		if (n == cap) {
+		if (*n == cap) {
 			cap = cap ? cap * 2 : 64;
-			char **nn = realloc(names, cap * sizeof *nn);
+			char **nn = realloc(*names, cap * sizeof *nn);
 			if (!nn)
 				break;
-			names = nn;
+			*names = nn;
 		}
-		names[n++] = strdup(e->d_name);
+		(*names)[(*n)++] = strdup(e->d_name);
 	}
 	closedir(d);
-	if (n == 0) {
+	if (*n == 0) {
 		cli_error("check: --class %s holds no student folders", dir);
-		free(names);
 		return EXIT_USAGE;
 	}
-	qsort(names, n, sizeof *names, cmpstr);
-	char rep[PATH_MAX];
-	pathf(rep, sizeof rep, "%s/reports", outdir);
-	if (mkdir_p(rep) != 0) {
-		cli_error("check: cannot make %s: %s", rep, strerror(errno));
-		goto fail;
-	}
+	qsort(*names, *n, sizeof **names, cmpstr);
+	return 0;
+}
+
+/* Grade the n students of names, each in a worker process, up to jobs at
+ * once, their rows in rep. Returns how many could not be started. */
+static size_t run_workers(const ck_exercise *ex, const char *dir, const char *outdir,
+			  const char *rep, char **names, size_t n, int jobs, double student_limit)
+{
 	fflush(NULL);
 	/* A work queue: up to jobs students at once, the next one starting as
 	 * soon as one is done, so a hanging student holds one worker for its
@@ -292,24 +247,13 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 		else if (errno != EINTR)
 			break;
 	}
-	if (next < n) {
-		cli_error("check: --class: %zu students could not be graded", n - next);
-		goto fail;
-	}
+	return n - next;
+}
 
-	/* the summary */
-	char pc[PATH_MAX], pm[PATH_MAX];
-	pathf(pc, sizeof pc, "%s/summary.csv", outdir);
-	pathf(pm, sizeof pm, "%s/summary.md", outdir);
-	FILE *csv = fopen(pc, "w"), *md = fopen(pm, "w");
-	if (!csv || !md) {
-		cli_error("check: cannot write the summary in %s", outdir);
-		if (csv)
-			fclose(csv);
-		if (md)
-			fclose(md);
-		goto fail;
-	}
+/* The summaries' heads: the columns, one a criterion with points. Returns
+ * how many criteria. */
+static int summary_head(FILE *csv, FILE *md, const ck_exercise *ex, size_t n)
+{
 	fprintf(csv, "student,passed,score,max_score");
 	fprintf(md, "# %s: %zu submissions\n\n| student | passed | score |", ex->name, n);
 	int ncrit = 0;
@@ -324,62 +268,109 @@ static int grade_class(const ck_exercise *ex, const char *dir, const char *outdi
 	for (int c = 0; c < ncrit; c++)
 		fprintf(md, "---|");
 	fprintf(md, "---|\n");
-	size_t npassed = 0;
-	for (size_t k = 0; k < n; k++) {
-		char p[PATH_MAX], row[4096] = "";
-		pathf(p, sizeof p, "%s/%s.row", rep, names[k]);
-		FILE *f = fopen(p, "r");
-		if (!f || !fgets(row, sizeof row, f))
-			snprintf(row, sizeof row, "no\t0\t0\terror\n");
-		if (f)
-			fclose(f);
-		unlink(p);
-		row[strcspn(row, "\n")] = '\0';
-		char *fields[CK_CRIT_COUNT + 4] = {0};
-		int nf = 0;
-		char *save = NULL;
-		for (char *t = strtok_r(row, "\t", &save); t && nf < CK_CRIT_COUNT + 4;
-		     t = strtok_r(NULL, "\t", &save))
-			fields[nf++] = t;
-		const char *passed = nf > 0 ? fields[0] : "no";
-		npassed += strcmp(passed, "yes") == 0;
-		/* a row of a timed-out or missing student has no criteria */
-		int full = nf >= 3 + ncrit;
-		fprintf(csv, "%s,%s,%s,%s", names[k], passed, nf > 1 ? fields[1] : "0",
-			nf > 2 ? fields[2] : "0");
-		fprintf(md, "| %s | %s | %s / %s |", names[k], passed, nf > 1 ? fields[1] : "0",
-			nf > 2 ? fields[2] : "0");
-		for (int c = 0; c < ncrit; c++) {
-			const char *v = full ? fields[3 + c] : "-";
-			fprintf(csv, ",%s", v);
-			fprintf(md, " %s |", v);
-		}
-		const char *diag = full ? (nf > 3 + ncrit ? fields[3 + ncrit] : "")
-					: (nf > 3                           ? fields[3]
-					   : strcmp(passed, "missing") == 0 ? "no "
-									    : "");
-		char dbuf[600];
-		if (!full && strcmp(passed, "missing") == 0)
-			snprintf(dbuf, sizeof dbuf, "no %s", ex->file);
-		else
-			snprintf(dbuf, sizeof dbuf, "%s", diag);
-		fprintf(csv, ",\"%s\"\n", dbuf);
-		fprintf(md, " %s |\n", dbuf);
+	return ncrit;
+}
+
+/* One student's line of the summaries, from the row its worker left in rep
+ * (removed once read). Returns 1 when the student passed. */
+static int summary_row(FILE *csv, FILE *md, const ck_exercise *ex, const char *rep,
+		       const char *name, int ncrit)
+{
+	char p[PATH_MAX], row[4096] = "";
+	files_path(p, sizeof p, "%s/%s.row", rep, name);
+	FILE *f = fopen(p, "r");
+	if (!f || !fgets(row, sizeof row, f))
+		snprintf(row, sizeof row, "no\t0\t0\terror\n");
+	if (f)
+		fclose(f);
+	unlink(p);
+	row[strcspn(row, "\n")] = '\0';
+	char *fields[CK_CRIT_COUNT + 4] = {0};
+	int nf = 0;
+	char *save = NULL;
+	for (char *t = strtok_r(row, "\t", &save); t && nf < CK_CRIT_COUNT + 4;
+	     t = strtok_r(NULL, "\t", &save))
+		fields[nf++] = t;
+	const char *passed = nf > 0 ? fields[0] : "no";
+	/* a row of a timed-out or missing student has no criteria */
+	int full = nf >= 3 + ncrit;
+	fprintf(csv, "%s,%s,%s,%s", name, passed, nf > 1 ? fields[1] : "0",
+		nf > 2 ? fields[2] : "0");
+	fprintf(md, "| %s | %s | %s / %s |", name, passed, nf > 1 ? fields[1] : "0",
+		nf > 2 ? fields[2] : "0");
+	for (int c = 0; c < ncrit; c++) {
+		const char *v = full ? fields[3 + c] : "-";
+		fprintf(csv, ",%s", v);
+		fprintf(md, " %s |", v);
 	}
+	const char *diag = full ? (nf > 3 + ncrit ? fields[3 + ncrit] : "")
+				: (nf > 3                           ? fields[3]
+				   : strcmp(passed, "missing") == 0 ? "no "
+								    : "");
+	char dbuf[600];
+	if (!full && strcmp(passed, "missing") == 0)
+		snprintf(dbuf, sizeof dbuf, "no %s", ex->file);
+	else
+		snprintf(dbuf, sizeof dbuf, "%s", diag);
+	fprintf(csv, ",\"%s\"\n", dbuf);
+	fprintf(md, " %s |\n", dbuf);
+	return strcmp(passed, "yes") == 0;
+}
+
+/* OUT/summary.csv and OUT/summary.md from the rows in rep, and the line
+ * that says where they are. Returns EXIT_OK or EXIT_FAIL (reported). */
+static int write_summary(const ck_exercise *ex, const char *outdir, const char *rep, char **names,
+			 size_t n)
+{
+	char pc[PATH_MAX], pm[PATH_MAX];
+	files_path(pc, sizeof pc, "%s/summary.csv", outdir);
+	files_path(pm, sizeof pm, "%s/summary.md", outdir);
+	FILE *csv = fopen(pc, "w"), *md = fopen(pm, "w");
+	if (!csv || !md) {
+		cli_error("check: cannot write the summary in %s", outdir);
+		if (csv)
+			fclose(csv);
+		if (md)
+			fclose(md);
+		return EXIT_FAIL;
+	}
+	int ncrit = summary_head(csv, md, ex, n);
+	size_t npassed = 0;
+	for (size_t k = 0; k < n; k++)
+		npassed += (size_t)summary_row(csv, md, ex, rep, names[k], ncrit);
 	fprintf(md, "\n%zu of %zu passed. Per-student reports: reports/STUDENT.txt and .json.\n",
 		npassed, n);
 	fclose(csv);
 	fclose(md);
 	printf("graded %zu submissions (%zu passed): %s, %s, %s/\n", n, npassed, pc, pm, rep);
-	for (size_t k = 0; k < n; k++)
-		free(names[k]);
-	free(names);
 	return EXIT_OK;
-fail:
+}
+
+/* --class DIR: grade every student folder of dir into outdir. */
+static int grade_class(const ck_exercise *ex, const char *dir, const char *outdir, int jobs,
+		       double student_limit)
+{
+	char **names = NULL, rep[PATH_MAX];
+	size_t n = 0, left;
+	int rc = list_students(dir, &names, &n);
+	if (rc)
+		goto done;
+	rc = EXIT_FAIL;
+	files_path(rep, sizeof rep, "%s/reports", outdir);
+	if (files_mkdir_p(rep) != 0) {
+		cli_error("check: cannot make %s: %s", rep, strerror(errno));
+		goto done;
+	}
+	if ((left = run_workers(ex, dir, outdir, rep, names, n, jobs, student_limit))) {
+		cli_error("check: --class: %zu students could not be graded", left);
+		goto done;
+	}
+	rc = write_summary(ex, outdir, rep, names, n);
+done:
 	for (size_t k = 0; k < n; k++)
 		free(names[k]);
 	free(names);
-	return EXIT_FAIL;
+	return rc;
 }
 
 /* The Gradescope bundle: setup.sh, run_autograder and the exercise. */
@@ -448,17 +439,15 @@ static int write_file(const char *path, const char *text, int exec)
 static int write_autograder(const ck_exercise *ex, const char *zip, const char *source)
 {
 	char dir[PATH_MAX];
-	const char *t = getenv("TMPDIR");
-	snprintf(dir, sizeof dir, "%s/pram-autograder.XXXXXX", t && *t ? t : "/tmp");
-	if (!mkdtemp(dir)) {
+	if (files_tempdir("pram-autograder", dir, sizeof dir)) {
 		cli_error("check: cannot make a temporary folder: %s", strerror(errno));
 		return EXIT_FAIL;
 	}
 	char p1[PATH_MAX], p2[PATH_MAX], p3[PATH_MAX], p4[PATH_MAX], abszip[PATH_MAX];
-	pathf(p1, sizeof p1, "%s/setup.sh", dir);
-	pathf(p2, sizeof p2, "%s/run_autograder", dir);
-	pathf(p3, sizeof p3, "%s/%s.exercise", dir, ex->name);
-	pathf(p4, sizeof p4, "%s/pramsim.tar.gz", dir);
+	files_path(p1, sizeof p1, "%s/setup.sh", dir);
+	files_path(p2, sizeof p2, "%s/run_autograder", dir);
+	files_path(p3, sizeof p3, "%s/%s.exercise", dir, ex->name);
+	files_path(p4, sizeof p4, "%s/pramsim.tar.gz", dir);
 	char *ra = ck_strf(run_autograder_fmt, ex->file, ex->file, ex->name, ex->name, ex->name);
 	char err[512];
 	char *exdata = ck_slurp(ex->path, NULL, err, sizeof err);
@@ -469,12 +458,12 @@ static int write_autograder(const ck_exercise *ex, const char *zip, const char *
 		goto done;
 	}
 	if (zip[0] == '/')
-		pathf(abszip, sizeof abszip, "%s", zip);
+		files_path(abszip, sizeof abszip, "%s", zip);
 	else {
 		char cwd[PATH_MAX];
 		if (!getcwd(cwd, sizeof cwd))
 			goto done;
-		pathf(abszip, sizeof abszip, "%s/%s", cwd, zip);
+		files_path(abszip, sizeof abszip, "%s/%s", cwd, zip);
 	}
 	unlink(abszip);
 	char *argv[8] = {"zip", "-q", "-j", abszip, p1, p2, p3, NULL};
@@ -515,192 +504,126 @@ done:
 	return rc;
 }
 
-static int check_exec(int argc, char **argv)
+typedef struct check_opts {
+	int json, tap, list;
+	const char *gradescope, *klass, *out, *autograder, *source;
+	uint64_t jobs;
+	double time_limit, student_limit; /* 0: the defaults */
+	int internal;                     /* --internal-case */
+} check_opts;
+
+/* ---- --internal-case (hidden): one kernel case on the default device, for
+ * pram's own children (check/kernelcheck.c runs it under Oclgrind); its row
+ * ends check_options ---- */
+
+static int internal_case(char **ops, int nops)
 {
-	static const struct option longopts[] = {
-	    {"json", no_argument, 0, O_JSON},
-	    {"tap", no_argument, 0, O_TAP},
-	    {"gradescope", required_argument, 0, O_GRADESCOPE},
-	    {"class", required_argument, 0, O_CLASS},
-	    {"out", required_argument, 0, O_OUT},
-	    {"jobs", required_argument, 0, O_JOBS},
-	    {"autograder", required_argument, 0, O_AUTOGRADER},
-	    {"source", required_argument, 0, O_SOURCE},
-	    {"time-limit", required_argument, 0, O_TIME},
-	    {"student-limit", required_argument, 0, O_STUDENT_LIMIT},
-	    {"list", no_argument, 0, O_LIST},
-	    {"internal-case", no_argument, 0, O_INTERNAL},
-	    {"help", no_argument, 0, O_HELP},
-	    {0, 0, 0, 0},
-	};
-	int json = 0, tap = 0, list = 0, internal = 0, c;
-	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	const char *gradescope = NULL, *klass = NULL, *out = "check-results", *autograder = NULL;
-	const char *source = NULL;
-	double tlimit = 0, slimit = 0;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-		char *end;
-		switch (c) {
-		case O_JSON:
-			json = 1;
-			break;
-		case O_TAP:
-			tap = 1;
-			break;
-		case O_GRADESCOPE:
-			gradescope = optarg;
-			break;
-		case O_CLASS:
-			klass = optarg;
-			break;
-		case O_OUT:
-			out = optarg;
-			break;
-		case O_AUTOGRADER:
-			autograder = optarg;
-			break;
-		case O_SOURCE:
-			source = optarg;
-			break;
-		case O_LIST:
-			list = 1;
-			break;
-		case O_INTERNAL:
-			internal = 1;
-			break;
-		case O_JOBS:
-			jobs = strtol(optarg, &end, 10);
-			if (*end || jobs < 1 || jobs > 256) {
-				cli_error("check: --jobs '%s': give a number from 1 to 256",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case O_TIME:
-		case O_STUDENT_LIMIT: {
-			double v = strtod(optarg, &end);
-			if (*end || !(v > 0 && v <= 3600)) {
-				cli_error("check: --%s '%s': give seconds from 0 to 3600",
-					  c == O_TIME ? "time-limit" : "student-limit", optarg);
-				return EXIT_USAGE;
-			}
-			*(c == O_TIME ? &tlimit : &slimit) = v;
-			break;
-		}
-		case O_HELP:
-			cli_usage(&cmd_check_entry, stdout);
-			return EXIT_OK;
-		default:
-			return cli_bad_option("check", c, argv);
-		}
-		/* options may follow the files too */
-		(void)0;
+	if (nops != 6) {
+		cli_error("check: --internal-case EXERCISE FILE N L DIST SEED");
+		return EXIT_USAGE;
 	}
-	if (list) {
-		printf("exercises:\n");
-		ck_exercise_list(stdout);
-		return EXIT_OK;
-	}
-	/* getopt stopped at the first operand ("+"): collect operands and the
-	 * options after them */
-	char *ops[256];
-	int nops = 0;
-	while (optind < argc) {
-		if (argv[optind][0] == '-' && argv[optind][1]) {
-			int idx = optind;
-			c = getopt_long(argc, argv, "+", longopts, NULL);
-			if (c == -1)
-				break;
-			if (c == O_JSON)
-				json = 1;
-			else if (c == O_TAP)
-				tap = 1;
-			else if (c == O_GRADESCOPE)
-				gradescope = optarg;
-			else if (c == O_CLASS)
-				klass = optarg;
-			else if (c == O_OUT)
-				out = optarg;
-			else if (c == O_AUTOGRADER)
-				autograder = optarg;
-			else if (c == O_SOURCE)
-				source = optarg;
-			else if (c == O_INTERNAL)
-				internal = 1;
-			else if (c == O_TIME || c == O_STUDENT_LIMIT || c == O_JOBS) {
-				char *end;
-				double v = strtod(optarg, &end);
-				if (*end || !(v > 0 && v <= 3600)) {
-					cli_error("check: %s '%s': give a positive number",
-						  argv[idx], optarg);
-					return EXIT_USAGE;
-				}
-				if (c == O_TIME)
-					tlimit = v;
-				else if (c == O_STUDENT_LIMIT)
-					slimit = v;
-				else
-					jobs = (long)v;
-			} else if (c == O_HELP) {
-				cli_usage(&cmd_check_entry, stdout);
-				return EXIT_OK;
-			} else
-				return cli_bad_option("check", c, argv);
-			continue;
-		}
-		if (nops < 256)
-			ops[nops++] = argv[optind];
-		optind++;
-	}
-	if (internal) {
-		if (nops != 6) {
-			cli_error("check: --internal-case EXERCISE FILE N L DIST SEED");
-			return EXIT_USAGE;
-		}
-		return ck_internal_case(ops[0], ops[1], ops[2], ops[3], atoi(ops[4]),
-					strtoull(ops[5], NULL, 10));
-	}
+	return ck_internal_case(ops[0], ops[1], ops[2], ops[3], atoi(ops[4]),
+				strtoull(ops[5], NULL, 10));
+}
+
+/* ---- the command ---- */
+
+/* The fields of a time limit's row: seconds above 0, at most an hour. */
+#define SECONDS(field)                                                                           \
+	.arg = "S", .kind = CLI_REAL, .off = offsetof(check_opts, field), .flags = CLI_ABOVE_LO, \
+	.lo = 0, .hi = 3600, .bad = "give seconds from 0 to 3600"
+
+static const cli_opt check_options[] = {
+    {"json", .kind = CLI_FLAG, .off = offsetof(check_opts, json),
+     .help = "one JSON object per file"},
+    {"tap", .kind = CLI_FLAG, .off = offsetof(check_opts, tap),
+     .help = "TAP, one test per criterion"},
+    {"gradescope", .arg = "FILE", .kind = CLI_STR, .off = offsetof(check_opts, gradescope),
+     .help = "also write Gradescope's results.json to FILE"},
+    {"time-limit", SECONDS(time_limit),
+     .help = "seconds per child process (default: the exercise's)"},
+    {"class", .arg = "DIR", .kind = CLI_STR, .off = offsetof(check_opts, klass),
+     .help = "grade every student folder of DIR"},
+    {"out", .arg = "DIR", .kind = CLI_STR, .off = offsetof(check_opts, out),
+     .help = "where --class writes (default check-results)"},
+    {"jobs", .arg = "N", .kind = CLI_UINT, .off = offsetof(check_opts, jobs), .min = 1, .max = 256,
+     .bad = "give a number from 1 to 256", .help = "students graded at once (default: the cores)"},
+    {"student-limit", SECONDS(student_limit), .help = "seconds one student may take in all"},
+    {"autograder", .arg = "ZIP", .kind = CLI_STR, .off = offsetof(check_opts, autograder),
+     .help = "write a Gradescope autograder bundle"},
+    {"source", .arg = "TARBALL", .kind = CLI_STR, .off = offsetof(check_opts, source),
+     .help = "put this pramsim source tarball in the bundle"},
+    {"list", .kind = CLI_FLAG, .off = offsetof(check_opts, list), .help = "the exercises"},
+    {"help", .kind = CLI_HELP, .help = "print this help"},
+    {"internal-case", .kind = CLI_FLAG, .off = offsetof(check_opts, internal), .flags = CLI_HIDDEN,
+     .help = "one kernel case, for pram's own children (internal_case)"},
+    {0}};
+
+/* The options that exclude each other. Returns 0 or EXIT_USAGE (reported). */
+static int check_usage(const check_opts *o, int nops)
+{
 	if (nops < 1) {
 		cli_error("check: give an exercise (pram check --list names them)");
 		return EXIT_USAGE;
 	}
-	if (json + tap > 1) {
+	if (o->json + o->tap > 1) {
 		cli_error("check: --json and --tap exclude each other");
 		return EXIT_USAGE;
 	}
-	int modes = (klass != NULL) + (autograder != NULL) + (nops > 1);
+	int modes = (o->klass != NULL) + (o->autograder != NULL) + (nops > 1);
 	if (modes != 1) {
 		cli_error("check: give the submission's files, or --class DIR, or --autograder "
 			  "FILE.zip (one of them)");
 		return EXIT_USAGE;
 	}
+	return 0;
+}
+
+/* Check each of the n files. Returns EXIT_OK when every one passed. */
+static int check_files(const ck_exercise *ex, const check_opts *o, char **files, int n)
+{
+	int rc = EXIT_OK;
+	for (int k = 0; k < n; k++) {
+		int r1 = check_one(ex, files[k], o->json, o->tap, o->gradescope);
+		if (r1 < 0 && rc == EXIT_OK)
+			rc = EXIT_USAGE;
+		else if (r1 > 0)
+			rc = EXIT_FAIL;
+	}
+	return rc;
+}
+
+static int check_exec(int argc, char **argv)
+{
+	check_opts o = {.out = "check-results", .jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN)};
+	int nops, rc = cli_parse(&cmd_check_entry, argc, argv, &o, &nops);
+	if (rc)
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
+	if (o.list) {
+		printf("exercises:\n");
+		ck_exercise_list(stdout);
+		return EXIT_OK;
+	}
+	char **ops = argv + 1;
+	if (o.internal)
+		return internal_case(ops, nops);
+	if ((rc = check_usage(&o, nops)))
+		return rc;
 	ck_exercise ex;
 	char err[2048];
 	if (ck_exercise_find(ops[0], &ex, err, sizeof err) != 0) {
 		cli_error("check: %s", err);
 		return EXIT_USAGE;
 	}
-	if (tlimit > 0)
-		ex.time_limit = tlimit;
-	int rc;
-	if (autograder) {
-		rc = write_autograder(&ex, autograder, source);
-	} else if (klass) {
-		if (slimit <= 0)
-			slimit = 12 * ex.time_limit + 120;
-		rc = grade_class(&ex, klass, out, (int)jobs, slimit);
-	} else {
-		rc = EXIT_OK;
-		for (int k = 1; k < nops; k++) {
-			int r1 = check_one(&ex, ops[k], json, tap, gradescope);
-			if (r1 < 0 && rc == EXIT_OK)
-				rc = EXIT_USAGE;
-			else if (r1 > 0)
-				rc = EXIT_FAIL;
-		}
-	}
+	if (o.time_limit > 0)
+		ex.time_limit = o.time_limit;
+	if (o.autograder)
+		rc = write_autograder(&ex, o.autograder, o.source);
+	else if (o.klass)
+		rc = grade_class(&ex, o.klass, o.out, (int)o.jobs,
+				 o.student_limit > 0 ? o.student_limit : 12 * ex.time_limit + 120);
+	else
+		rc = check_files(&ex, &o, ops + 1, nops - 1);
 	ck_exercise_free(&ex);
 	return rc;
 }
@@ -736,5 +659,7 @@ const cmd_entry cmd_check_entry = {
 	    "  --source TARBALL    put this pramsim source tarball in the bundle\n"
 	    "  --list              the exercises\n\n"
 	    "Exit status: 0 every file passes, 1 a file fails, 2 a usage error.\n",
+    .opts = check_options,
+    .operands = CLI_ANY,
     .exec = check_exec,
 };

@@ -5,7 +5,6 @@
  * without OpenCL: its clrt_open fails and says why (kernels/none.c).
  */
 #include <float.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -25,51 +24,35 @@ typedef struct gpu_opts {
 	uint64_t max_group;       /* cap on work-group sizes; 0: the kernels choose */
 	int no_output;            /* leave the output array out of the JSON */
 } gpu_opts;
+_Static_assert(offsetof(gpu_opts, a) == 0,
+	       "an algorithm command's options open with its cli_algo_opts");
 
-/* pram gpu's own options (cli_own_fn). */
-static int gpu_option(void *ud, int c, const char *arg)
+/* --variant V: one variant only (dst: the whole gpu_opts, offset 0). */
+static int opt_variant(void *dst, const char *arg, char *why, size_t len)
 {
-	gpu_opts *o = ud;
-	switch (c) {
-	case OPT_DEVICE:
-		if (!*arg) {
-			cli_error("gpu: --device '': give a device's index (pram devices), "
-				  "platform:device, or a part of its name");
-			return EXIT_USAGE;
-		}
-		o->device = arg;
-		break;
-	case OPT_QUIET:
-		o->no_output = 1;
-		break;
-	case OPT_REPS:
-		if (cli_parse_u64(arg, &o->reps) || o->reps < 1 || o->reps > 100000) {
-			cli_error("gpu: --reps '%s': give a whole number from 1 to 100000", arg);
-			return EXIT_USAGE;
-		}
-		break;
-	case OPT_MAX_GROUP:
-		if (cli_parse_u64(arg, &o->max_group) || o->max_group < 1 || o->max_group > 65536 ||
-		    (o->max_group & (o->max_group - 1))) {
-			cli_error("gpu: --max-group '%s': give a power of two from 1 to 65536",
-				  arg);
-			return EXIT_USAGE;
-		}
-		break;
-	case OPT_VARIANT: {
-		char why[128];
-		if (gpu_variant_parse(arg, &o->variant, why, sizeof why)) {
-			cli_error("gpu: --variant: %s", why);
-			return EXIT_USAGE;
-		}
-		o->one_variant = 1;
-		break;
-	}
-	default:
-		return EXIT_USAGE; /* not in the table: cannot happen */
-	}
+	gpu_opts *o = dst;
+	if (gpu_variant_parse(arg, &o->variant, why, len))
+		return -1;
+	o->one_variant = 1;
 	return 0;
 }
+
+static const cli_opt gpu_options[] = {
+    {"device", .arg = "SPEC", .kind = CLI_STR, .off = offsetof(gpu_opts, device),
+     .flags = CLI_NONEMPTY,
+     .bad = "give a device's index (pram devices), platform:device, or a part of its name",
+     .help = "the device: its index, platform:device, or a part of its name"},
+    {"reps", .arg = "R", .kind = CLI_UINT, .off = offsetof(gpu_opts, reps), .min = 1, .max = 100000,
+     .bad = "give a whole number from 1 to 100000", .help = "timed runs after one warm-up"},
+    {"variant", .arg = "V", .kind = CLI_FN, .fn = opt_variant, .flags = CLI_OWN_WORDS,
+     .help = "teaching or tuned (default: every kernel the algorithm has)"},
+    {"max-group", .arg = "G", .kind = CLI_UINT, .off = offsetof(gpu_opts, max_group),
+     .flags = CLI_POW2, .min = 1, .max = 65536, .bad = "give a power of two from 1 to 65536",
+     .help = "work-groups of at most G work-items"},
+    {"no-output", .kind = CLI_FLAG, .off = offsetof(gpu_opts, no_output),
+     .help = "leave the output array out of the JSON"},
+    {"help", .kind = CLI_FLAG, .off = offsetof(gpu_opts, a.help), .help = "print this help"},
+    {0}};
 
 const char *cli_kernel_variants(const algo *a)
 {
@@ -112,18 +95,10 @@ static int gpu_exec(int argc, char **argv)
 	o.a.n = 1 << 20;
 	o.a.seed = 1;
 	o.reps = 10;
-	static const struct option own[] = {
-	    {"device", required_argument, 0, OPT_DEVICE},
-	    {"reps", required_argument, 0, OPT_REPS},
-	    {"variant", required_argument, 0, OPT_VARIANT},
-	    {"max-group", required_argument, 0, OPT_MAX_GROUP},
-	    {"no-output", no_argument, 0, OPT_QUIET},
-	    {0, 0, 0, 0},
-	};
-	const char *name = NULL;
-	int rc = cli_parse_algo_args("gpu", argc, argv, own, gpu_option, &o, &o.a, &name);
+	int nops, rc = cli_parse(&cmd_gpu_entry, argc, argv, &o, &nops);
 	if (rc)
 		return rc;
+	const char *name = nops ? argv[1] : NULL;
 	if (o.a.help)
 		return cli_algo_help(&cmd_gpu_entry, name);
 	if ((rc = cli_algo_finish(&o.a, "gpu", name)))
@@ -206,20 +181,12 @@ static int gpu_exec(int argc, char **argv)
 
 static int devices_exec(int argc, char **argv)
 {
-	int json = 0;
-	for (int k = 1; k < argc; k++) {
-		if (strcmp(argv[k], "--json") == 0) {
-			json = 1;
-		} else if (strcmp(argv[k], "--help") == 0) {
-			cli_usage(&cmd_devices_entry, stdout);
-			return EXIT_OK;
-		} else {
-			cli_error("devices: unknown argument '%s'", argv[k]);
-			return EXIT_USAGE;
-		}
-	}
+	cli_json_opts o = {0};
+	int nops, rc = cli_parse(&cmd_devices_entry, argc, argv, &o, &nops);
+	if (rc)
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
 	/* Without a platform, or without OpenCL, it says so and fails. */
-	return clrt_print_devices(stdout, json) == 0 ? EXIT_OK : EXIT_FAIL;
+	return clrt_print_devices(stdout, o.json) == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
 const cmd_entry cmd_gpu_entry = {
@@ -243,6 +210,9 @@ const cmd_entry cmd_gpu_entry = {
 	    "Times come from OpenCL profiling events: the kernels of one run, without\n"
 	    "transfers. Integer results must equal the reference (modulo 2^32); float\n"
 	    "results must agree within (ceil(log2 n) + 2) * FLT_EPSILON * sum |input|.\n",
+    .opts = gpu_options,
+    .algo = 1,
+    .operands = 1,
     .exec = gpu_exec,
 };
 
@@ -251,5 +221,7 @@ const cmd_entry cmd_devices_entry = {
     .args = "[--json]",
     .summary = "list the OpenCL platforms and devices",
     .help = "options:\n  --json   one JSON array of devices\n",
+    .opts = cli_json_options,
+    .operands = 0,
     .exec = devices_exec,
 };

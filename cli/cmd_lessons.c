@@ -13,9 +13,7 @@
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +22,7 @@
 
 #include "check.h"
 #include "cli.h"
+#include "files.h"
 #include "lesson.h"
 #include "markdown.h"
 
@@ -31,27 +30,8 @@
 #define HTML_LIMIT_S   30.0  /* seconds a step-through page may take */
 #define REPORT_LIMIT_S 180.0 /* seconds a figure may take */
 
-enum {
-	O_JSON = 1000,
-	O_HTML,
-	O_TIME,
-	O_HELP
-};
-
 /* --time-limit: seconds every example may run, 0 for each kind's default. */
 static double time_limit;
-
-/* printf into buf; a result that does not fit leaves buf empty, so that
- * what is done with it fails rather than touching another file. */
-static void pathf(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= len)
-		buf[0] = '\0';
-}
 
 /* One example run: ok when it exited 0. */
 typedef struct run_out {
@@ -71,7 +51,7 @@ static void run_example(const char *dir, const char *cmd, const char *const *ext
 	int argc;
 	char **words = lesson_split(cmd, &argc, err, sizeof err);
 	if (!words) {
-		pathf(r->how, sizeof r->how, "cannot read the command: %s", err);
+		snprintf(r->how, sizeof r->how, "cannot read the command: %.134s", err);
 		return;
 	}
 	size_t nextra = 0;
@@ -94,7 +74,7 @@ static void run_example(const char *dir, const char *cmd, const char *const *ext
 	ck_limits lim = {.wall_s = limit, .mem_bytes = (size_t)2 << 30, .cwd = dir};
 	ck_proc p;
 	if (ck_contain_exec(argv, &lim, &p, err, sizeof err)) {
-		pathf(r->how, sizeof r->how, "cannot run it: %s", err);
+		snprintf(r->how, sizeof r->how, "cannot run it: %.144s", err);
 	} else {
 		r->ok = p.exited && p.status == 0 && !p.timed_out;
 		/* An example run under a model it names, to show that model's
@@ -114,6 +94,53 @@ static void run_example(const char *dir, const char *cmd, const char *const *ext
 	}
 	free(argv);
 	lesson_argv_free(words);
+}
+
+/* ---- one walk over a lesson's text, two renderers ---------------------- */
+
+/* What the walk does with each part of a lesson: print it in the terminal
+ * (pram lesson) or write it into its page (pram lessons --html). */
+typedef struct renderer {
+	void (*text)(void *ud, const md_block *b);              /* a block of the text */
+	void (*example)(void *ud, const md_block *b, size_t k); /* a pram block, block k */
+	void (*exercises)(void *ud);                            /* the lesson's exercises */
+	void (*goal)(void *ud, const char *goal); /* the goal (block 1), or NULL: as text */
+} renderer;
+
+/* Whether block k of d, a heading of level 1 or 2, ends the Exercises
+ * section. */
+static int ends_exercises(const md_doc *d, size_t k)
+{
+	const md_block *b = &d->b[k];
+	if (b->kind != MD_HEADING || b->level > 2 || k == 0)
+		return 0;
+	for (size_t j = k; j-- > 0;)
+		if (d->b[j].kind == MD_HEADING && d->b[j].level <= 2)
+			return strcmp(d->b[j].text, "Exercises") == 0;
+	return 0;
+}
+
+/* Render l's text through r, in order: the text, the examples and, at the
+ * end of the Exercises section (else at the end), the exercises. */
+static void walk_lesson(const lesson *l, const renderer *r, void *ud)
+{
+	const md_doc *d = &l->doc;
+	int shown_ex = 0;
+	for (size_t k = 0; k < d->n; k++) {
+		const md_block *b = &d->b[k];
+		if (!shown_ex && ends_exercises(d, k)) {
+			r->exercises(ud);
+			shown_ex = 1;
+		}
+		if (k == 1 && l->goal && r->goal)
+			r->goal(ud, l->goal);
+		else if (lesson_block_kind(b) != LESSON_NOT_PRAM)
+			r->example(ud, b, k);
+		else
+			r->text(ud, b);
+	}
+	if (!shown_ex)
+		r->exercises(ud);
 }
 
 /* ---- pram lessons ---------------------------------------------------- */
@@ -138,10 +165,12 @@ static void list_text(const lesson_set *s)
 	}
 }
 
-static void json_or_null(const char *s)
+/* ,"key":value, the value a JSON string, or null for NULL. */
+static void json_field(const char *key, const char *value)
 {
-	if (s)
-		json_str(stdout, s);
+	printf(",\"%s\":", key);
+	if (value)
+		json_str(stdout, value);
 	else
 		fputs("null", stdout);
 }
@@ -155,16 +184,11 @@ static void list_json(const lesson_set *s)
 		const lesson *l = &s->l[k];
 		printf("%s\n{\"number\":%d,\"folder\":", k ? "," : "", l->number);
 		json_str(stdout, l->folder);
-		fputs(",\"dir\":", stdout);
-		json_str(stdout, l->dir);
-		fputs(",\"text\":", stdout);
-		json_or_null(l->md_path);
-		fputs(",\"title\":", stdout);
-		json_or_null(l->title);
-		fputs(",\"goal\":", stdout);
-		json_or_null(l->goal);
-		fputs(",\"error\":", stdout);
-		json_or_null(l->error);
+		json_field("dir", l->dir);
+		json_field("text", l->md_path);
+		json_field("title", l->title);
+		json_field("goal", l->goal);
+		json_field("error", l->error);
 		int live = 0, html = 0, report = 0;
 		for (size_t b = 0; b < l->doc.n; b++) {
 			lesson_block kb = lesson_block_kind(&l->doc.b[b]);
@@ -178,18 +202,12 @@ static void list_json(const lesson_set *s)
 			const lesson_ex *x = &l->ex[e];
 			fputs(e ? ",{\"name\":" : "{\"name\":", stdout);
 			json_str(stdout, x->name);
-			fputs(",\"title\":", stdout);
-			json_or_null(x->title);
-			fputs(",\"file\":", stdout);
-			json_or_null(x->file);
-			fputs(",\"contract\":", stdout);
-			json_or_null(x->contract);
-			fputs(",\"exercise\":", stdout);
-			json_str(stdout, x->path);
-			fputs(",\"starter\":", stdout);
-			json_or_null(x->starter);
-			fputs(",\"error\":", stdout);
-			json_or_null(x->error);
+			json_field("title", x->title);
+			json_field("file", x->file);
+			json_field("contract", x->contract);
+			json_field("exercise", x->path);
+			json_field("starter", x->starter);
+			json_field("error", x->error);
 			fputc('}', stdout);
 		}
 		fputs("]}", stdout);
@@ -236,72 +254,77 @@ static void exercises_text(FILE *f, const lesson *l, int tty)
 	}
 }
 
+/* pram lesson's renderer: the terminal, each example run under it. */
+typedef struct term_out {
+	const lesson *l;
+	int tty;
+	int failed;             /* examples that failed */
+	char failed_lines[256]; /* where they are, file:line */
+} term_out;
+
+static void term_text(void *ud, const md_block *b)
+{
+	const term_out *t = ud;
+	md_block_text(stdout, b, t->tty);
+}
+
+static void term_exercises(void *ud)
+{
+	const term_out *t = ud;
+	exercises_text(stdout, t->l, t->tty);
+}
+
+static void term_example(void *ud, const md_block *b, size_t k)
+{
+	term_out *t = ud;
+	lesson_block kind = lesson_block_kind(b);
+	printf("    $ %s\n", b->text);
+	if (kind == LESSON_REPORT) {
+		printf("    (a figure: pram lessons --html DIR draws it)\n\n");
+		return;
+	}
+	fflush(stdout);
+	run_out r;
+	run_example(t->l->dir, b->text, NULL, LIVE_LIMIT_S, &r);
+	if (r.out && *r.out)
+		indented(stdout, r.out);
+	if (!r.ok) {
+		printf("    !! this example failed: %s\n", r.how);
+		t->failed++;
+		size_t used = strlen(t->failed_lines);
+		snprintf(t->failed_lines + used, sizeof t->failed_lines - used, "%s%s:%d",
+			 used ? ", " : "", t->l->md_path, b->line);
+	} else {
+		if (r.violations)
+			printf("    (exit status 1: the violations of the model it names, as "
+			       "meant)\n");
+		if (kind == LESSON_HTML)
+			printf("    (pram lessons --html DIR steps through this run)\n");
+	}
+	free(r.out);
+	fputc('\n', stdout);
+}
+
+static const renderer term_renderer = {
+    .text = term_text, .example = term_example, .exercises = term_exercises};
+
 static int lesson_print(const lesson *l)
 {
-	int tty = isatty(STDOUT_FILENO);
+	term_out t = {.l = l, .tty = isatty(STDOUT_FILENO)};
 	if (!l->md_path) {
 		cli_error("lesson: %s has no lesson.md yet", l->dir);
-		exercises_text(stdout, l, tty);
+		exercises_text(stdout, l, t.tty);
 		return EXIT_FAIL;
 	}
 	if (l->error) {
 		cli_error("lesson: %s", l->error);
 		return EXIT_FAIL;
 	}
-	int failed = 0, shown_ex = 0;
-	char failed_lines[256] = "";
-	const md_doc *d = &l->doc;
-	for (size_t k = 0; k < d->n; k++) {
-		const md_block *b = &d->b[k];
-		/* The exercises go at the end of their section. */
-		if (b->kind == MD_HEADING && b->level <= 2 && k > 0 && !shown_ex) {
-			for (size_t j = k; j-- > 0;)
-				if (d->b[j].kind == MD_HEADING && d->b[j].level <= 2) {
-					if (strcmp(d->b[j].text, "Exercises") == 0) {
-						exercises_text(stdout, l, tty);
-						shown_ex = 1;
-					}
-					break;
-				}
-		}
-		lesson_block kind = lesson_block_kind(b);
-		if (kind == LESSON_NOT_PRAM) {
-			md_block_text(stdout, b, tty);
-			continue;
-		}
-		printf("    $ %s\n", b->text);
-		if (kind == LESSON_REPORT) {
-			printf("    (a figure: pram lessons --html DIR draws it)\n\n");
-			continue;
-		}
-		fflush(stdout);
-		run_out r;
-		run_example(l->dir, b->text, NULL, LIVE_LIMIT_S, &r);
-		if (r.out && *r.out)
-			indented(stdout, r.out);
-		if (!r.ok) {
-			printf("    !! this example failed: %s\n", r.how);
-			failed++;
-			size_t used = strlen(failed_lines);
-			snprintf(failed_lines + used, sizeof failed_lines - used, "%s%s:%d",
-				 used ? ", " : "", l->md_path, b->line);
-		} else {
-			if (r.violations)
-				printf(
-				    "    (exit status 1: the violations of the model it names, as "
-				    "meant)\n");
-			if (kind == LESSON_HTML)
-				printf("    (pram lessons --html DIR steps through this run)\n");
-		}
-		free(r.out);
-		fputc('\n', stdout);
-	}
-	if (!shown_ex)
-		exercises_text(stdout, l, tty);
+	walk_lesson(l, &term_renderer, &t);
 	fflush(stdout);
-	if (failed) {
-		cli_error("lesson: %d example%s failed: %s", failed, failed > 1 ? "s" : "",
-			  failed_lines);
+	if (t.failed) {
+		cli_error("lesson: %d example%s failed: %s", t.failed, t.failed > 1 ? "s" : "",
+			  t.failed_lines);
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;
@@ -348,21 +371,6 @@ static void put_esc(FILE *f, const char *pre, const char *s, const char *post)
 	fputs(post, f);
 }
 
-static int mkdirs(const char *path)
-{
-	char buf[PATH_MAX];
-	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-		return -1;
-	for (char *s = buf + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			if (mkdir(buf, 0777) && errno != EEXIST)
-				return -1;
-			*s = '/';
-		}
-	return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
-}
-
 /* The file at path as a string, or NULL. */
 static char *slurp_text(const char *path)
 {
@@ -396,7 +404,7 @@ static void page_head(FILE *f, const char *title, const char *css)
 static int report_figure(const char *dir, char *name, size_t len)
 {
 	char p[PATH_MAX];
-	pathf(p, sizeof p, "%s/summary.json", dir);
+	files_path(p, sizeof p, "%s/summary.json", dir);
 	char *t = slurp_text(p);
 	if (!t)
 		return -1;
@@ -416,8 +424,8 @@ static int report_figure(const char *dir, char *name, size_t len)
 		s = strchr(s + 5, '"') + 1;
 		const char *e = strchr(s, '"');
 		if (e && (size_t)(e - s) < len && !memchr(s, '/', (size_t)(e - s))) {
-			pathf(name, len, "%.*s", (int)(e - s), s);
-			pathf(p, sizeof p, "%s/%s", dir, name);
+			files_path(name, len, "%.*s", (int)(e - s), s);
+			files_path(p, sizeof p, "%s/%s", dir, name);
 			struct stat st;
 			rc = stat(p, &st) == 0 && st.st_size > 0 ? 0 : -1;
 		}
@@ -463,12 +471,12 @@ static void html_exercises(FILE *f, const lesson *l, const char *outdir)
 		fputs("</code></pre>\n", f);
 		if (x->starter && !strstr(x->starter, "..")) {
 			char from[PATH_MAX], to[PATH_MAX], sub[PATH_MAX];
-			pathf(from, sizeof from, "%s/%s", l->dir, x->starter);
+			files_path(from, sizeof from, "%s/%s", l->dir, x->starter);
 			char *text = slurp_text(from);
-			pathf(sub, sizeof sub, "%s/%s/starter", outdir, l->folder);
-			pathf(to, sizeof to, "%s/%s/starter/%s", outdir, l->folder,
-			      ck_basename(x->starter));
-			if (text && mkdirs(sub) == 0 && copy_file(from, to) == 0) {
+			files_path(sub, sizeof sub, "%s/%s/starter", outdir, l->folder);
+			files_path(to, sizeof to, "%s/%s/starter/%s", outdir, l->folder,
+				   ck_basename(x->starter));
+			if (text && files_mkdir_p(sub) == 0 && copy_file(from, to) == 0) {
 				fputs("<details open><summary>The starter file, <a href=\"starter/",
 				      f);
 				esc(f, ck_basename(x->starter));
@@ -501,50 +509,117 @@ typedef struct site_stats {
 	int skipped; /* figures not made */
 } site_stats;
 
-static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, const char *outdir,
-			 site_stats *st)
+/* pram lessons --html's renderer: a lesson's page, each example run for
+ * its output, its figure or its step-through page. */
+typedef struct page_out {
+	FILE *f;
+	const lesson *l;
+	const char *outdir;
+	site_stats *st;
+} page_out;
+
+static void page_text(void *ud, const md_block *b)
 {
+	const page_out *p = ud;
+	md_block_html(p->f, b);
+}
+
+static void page_exercises(void *ud)
+{
+	const page_out *p = ud;
+	html_exercises(p->f, p->l, p->outdir);
+}
+
+static void page_goal(void *ud, const char *goal)
+{
+	const page_out *p = ud;
+	fputs("<p class=\"goal\"><strong>Goal:</strong> ", p->f);
+	md_inline_html(p->f, goal);
+	fputs("</p>\n", p->f);
+}
+
+/* A 'pram report' example: its figure, drawn by a quick report into
+ * report-K/ beside the page. */
+static void page_report(const page_out *p, const md_block *b, size_t k)
+{
+	FILE *f = p->f;
+	const lesson *l = p->l;
+	char rdir[PATH_MAX], fig[256];
+	files_path(rdir, sizeof rdir, "%s/%s/report-%zu", p->outdir, l->folder, k);
+	const char *extra[] = {"--out", rdir, "--budget", "0", "--reps", "1", "--quiet", NULL};
+	run_out r;
+	run_example(l->dir, b->text, extra, REPORT_LIMIT_S, &r);
+	if (report_figure(rdir, fig, sizeof fig) == 0) {
+		fprintf(f,
+			"<figure class=\"report\"><a href=\"report-%zu/index.html\"><img "
+			"src=\"report-%zu/",
+			k, k);
+		esc(f, fig);
+		fputs("\" alt=\"the figure of ", f);
+		esc(f, b->text);
+		fprintf(f,
+			"\"></a><figcaption>The figure of this command, drawn by pram "
+			"report (<a href=\"report-%zu/index.html\">the whole report</a>)."
+			"</figcaption></figure>\n",
+			k);
+		if (!r.ok)
+			fprintf(stderr,
+				"pram: lessons: %s:%d: pram report %s (the figure is "
+				"there, see its report)\n",
+				l->md_path, b->line, r.how);
+	} else {
+		p->st->skipped++;
+		fprintf(stderr, "pram: lessons: %s:%d: figure skipped: pram report %s\n",
+			l->md_path, b->line, r.ok ? "drew no figure" : r.how);
+		fputs("<p class=\"note\">The figure was not made: pram report ", f);
+		const char *why = r.ok ? "drew no figure" : r.how;
+		esc(f, why);
+		fputs(".</p>\n", f);
+		if (r.out && *r.out) {
+			put_esc(f, "<pre class=\"out failed\"><code>", r.out, "</code></pre>\n");
+		}
+	}
+	free(r.out);
+}
+
+/* The step-through page of a 'pram html' example, run-K.html beside the
+ * page, and the link to it. */
+static void page_stepthrough(const page_out *p, const md_block *b, size_t k)
+{
+	FILE *f = p->f;
+	const lesson *l = p->l;
+	char page[PATH_MAX];
+	files_path(page, sizeof page, "%s/%s/run-%zu.html", p->outdir, l->folder, k);
+	const char *extra[] = {"--html", page, NULL};
+	run_out r;
+	run_example(l->dir, b->text, extra, HTML_LIMIT_S, &r);
+	struct stat sb;
+	if (r.ok && stat(page, &sb) == 0) {
+		fprintf(
+		    f,
+		    "<p class=\"stepthrough\"><a href=\"run-%zu.html\">Step through this run</a>: "
+		    "the arrays, the cells each processor reads and writes, the conflicts, "
+		    "step by step.</p>\n",
+		    k);
+	} else {
+		p->st->failed++;
+		fprintf(stderr, "pram: lessons: %s:%d: the step-through page: %s\n", l->md_path,
+			b->line, r.how);
+		put_esc(f, "<p class=\"note\">The step-through page was not made: ", r.how,
+			".</p>\n");
+	}
+	free(r.out);
+}
+
+static void page_example(void *ud, const md_block *b, size_t k)
+{
+	const page_out *p = ud;
+	FILE *f = p->f;
+	const lesson *l = p->l;
 	lesson_block kind = lesson_block_kind(b);
 	put_esc(f, "<pre class=\"cmd\"><code>$ ", b->text, "</code></pre>\n");
 	if (kind == LESSON_REPORT) {
-		char rdir[PATH_MAX], fig[256];
-		pathf(rdir, sizeof rdir, "%s/%s/report-%zu", outdir, l->folder, k);
-		const char *extra[] = {"--out",  rdir, "--budget", "0",
-				       "--reps", "1",  "--quiet",  NULL};
-		run_out r;
-		run_example(l->dir, b->text, extra, REPORT_LIMIT_S, &r);
-		if (report_figure(rdir, fig, sizeof fig) == 0) {
-			fprintf(f,
-				"<figure class=\"report\"><a href=\"report-%zu/index.html\"><img "
-				"src=\"report-%zu/",
-				k, k);
-			esc(f, fig);
-			fputs("\" alt=\"the figure of ", f);
-			esc(f, b->text);
-			fprintf(f,
-				"\"></a><figcaption>The figure of this command, drawn by pram "
-				"report (<a href=\"report-%zu/index.html\">the whole report</a>)."
-				"</figcaption></figure>\n",
-				k);
-			if (!r.ok)
-				fprintf(stderr,
-					"pram: lessons: %s:%d: pram report %s (the figure is "
-					"there, see its report)\n",
-					l->md_path, b->line, r.how);
-		} else {
-			st->skipped++;
-			fprintf(stderr, "pram: lessons: %s:%d: figure skipped: pram report %s\n",
-				l->md_path, b->line, r.ok ? "drew no figure" : r.how);
-			fputs("<p class=\"note\">The figure was not made: pram report ", f);
-			const char *why = r.ok ? "drew no figure" : r.how;
-			esc(f, why);
-			fputs(".</p>\n", f);
-			if (r.out && *r.out) {
-				put_esc(f, "<pre class=\"out failed\"><code>", r.out,
-					"</code></pre>\n");
-			}
-		}
-		free(r.out);
+		page_report(p, b, k);
 		return;
 	}
 	run_out r;
@@ -558,42 +633,25 @@ static void html_example(FILE *f, const lesson *l, const md_block *b, size_t k, 
 		      "says where (exit status 1): that is the point of the example.</p>\n",
 		      f);
 	if (!r.ok) {
-		st->failed++;
+		p->st->failed++;
 		fprintf(stderr, "pram: lessons: %s:%d: the example %s\n", l->md_path, b->line,
 			r.how);
 		put_esc(f, "<p class=\"note\">This example failed: ", r.how, ".</p>\n");
 	}
 	free(r.out);
-	if (kind != LESSON_HTML)
-		return;
-	char page[PATH_MAX];
-	pathf(page, sizeof page, "%s/%s/run-%zu.html", outdir, l->folder, k);
-	const char *extra[] = {"--html", page, NULL};
-	run_example(l->dir, b->text, extra, HTML_LIMIT_S, &r);
-	struct stat sb;
-	if (r.ok && stat(page, &sb) == 0) {
-		fprintf(
-		    f,
-		    "<p class=\"stepthrough\"><a href=\"run-%zu.html\">Step through this run</a>: "
-		    "the arrays, the cells each processor reads and writes, the conflicts, "
-		    "step by step.</p>\n",
-		    k);
-	} else {
-		st->failed++;
-		fprintf(stderr, "pram: lessons: %s:%d: the step-through page: %s\n", l->md_path,
-			b->line, r.how);
-		put_esc(f, "<p class=\"note\">The step-through page was not made: ", r.how,
-			".</p>\n");
-	}
-	free(r.out);
+	if (kind == LESSON_HTML)
+		page_stepthrough(p, b, k);
 }
+
+static const renderer page_renderer = {
+    .text = page_text, .example = page_example, .exercises = page_exercises, .goal = page_goal};
 
 static int lesson_page(const lesson *l, const char *outdir, site_stats *st)
 {
 	char dir[PATH_MAX], path[PATH_MAX];
-	pathf(dir, sizeof dir, "%s/%s", outdir, l->folder);
-	pathf(path, sizeof path, "%s/index.html", dir);
-	if (mkdirs(dir)) {
+	files_path(dir, sizeof dir, "%s/%s", outdir, l->folder);
+	files_path(path, sizeof path, "%s/index.html", dir);
+	if (files_mkdir_p(dir)) {
 		cli_error("lessons: cannot create %s: %s", dir, strerror(errno));
 		return -1;
 	}
@@ -614,32 +672,8 @@ static int lesson_page(const lesson *l, const char *outdir, site_stats *st)
 		fputs("</p>\n<h2 id=\"exercises\">Exercises</h2>\n", f);
 		html_exercises(f, l, outdir);
 	} else {
-		const md_doc *d = &l->doc;
-		int shown_ex = 0;
-		for (size_t k = 0; k < d->n; k++) {
-			const md_block *b = &d->b[k];
-			if (b->kind == MD_HEADING && b->level <= 2 && k > 0 && !shown_ex) {
-				for (size_t j = k; j-- > 0;)
-					if (d->b[j].kind == MD_HEADING && d->b[j].level <= 2) {
-						if (strcmp(d->b[j].text, "Exercises") == 0) {
-							html_exercises(f, l, outdir);
-							shown_ex = 1;
-						}
-						break;
-					}
-			}
-			if (k == 1 && l->goal) {
-				fputs("<p class=\"goal\"><strong>Goal:</strong> ", f);
-				md_inline_html(f, l->goal);
-				fputs("</p>\n", f);
-			} else if (lesson_block_kind(b) != LESSON_NOT_PRAM) {
-				html_example(f, l, b, k, outdir, st);
-			} else {
-				md_block_html(f, b);
-			}
-		}
-		if (!shown_ex)
-			html_exercises(f, l, outdir);
+		page_out p = {.f = f, .l = l, .outdir = outdir, .st = st};
+		walk_lesson(l, &page_renderer, &p);
 	}
 	fputs("</main>\n<footer><p><a href=\"../index.html\">All lessons</a></p></footer>\n"
 	      "</body>\n</html>\n",
@@ -653,7 +687,7 @@ static int lesson_page(const lesson *l, const char *outdir, site_stats *st)
 
 static int write_site(const lesson_set *s, const char *out)
 {
-	if (mkdirs(out)) {
+	if (files_mkdir_p(out)) {
 		cli_error("lessons: --html %s: cannot create it: %s", out, strerror(errno));
 		return EXIT_FAIL;
 	}
@@ -662,7 +696,7 @@ static int write_site(const lesson_set *s, const char *out)
 		cli_error("lessons: --html %s: %s", out, strerror(errno));
 		return EXIT_FAIL;
 	}
-	pathf(path, sizeof path, "%s/style.css", outdir);
+	files_path(path, sizeof path, "%s/style.css", outdir);
 	FILE *f = fopen(path, "w");
 	if (!f || fputs(site_css, f) < 0 || fclose(f)) {
 		cli_error("lessons: cannot write %s: %s", path, strerror(errno));
@@ -678,7 +712,7 @@ static int write_site(const lesson_set *s, const char *out)
 		if (lesson_page(&s->l[k], outdir, &st))
 			bad_pages++;
 	}
-	pathf(path, sizeof path, "%s/index.html", outdir);
+	files_path(path, sizeof path, "%s/index.html", outdir);
 	if (!(f = fopen(path, "w"))) {
 		cli_error("lessons: cannot create %s: %s", path, strerror(errno));
 		return EXIT_FAIL;
@@ -735,75 +769,71 @@ static int write_site(const lesson_set *s, const char *out)
 
 /* ---- the commands ---------------------------------------------------- */
 
-static int parse_limit(const char *cmd, const char *arg)
-{
-	char *end;
-	double v = strtod(arg, &end);
-	if (end == arg || *end || !(v > 0 && v <= 3600)) {
-		cli_error("%s: --time-limit '%s': give seconds from 0.1 to 3600", cmd, arg);
-		return -1;
+typedef struct lessons_opts {
+	int json;
+	const char *html;
+	double time_limit;
+} lessons_opts;
+
+/* The row of --time-limit, which both commands take. */
+#define TIME_LIMIT_OPTION                                                                  \
+	{                                                                                  \
+		.name = "time-limit", .arg = "S", .kind = CLI_REAL,                        \
+		.off = offsetof(lessons_opts, time_limit), .flags = CLI_ABOVE_LO, .lo = 0, \
+		.hi = 3600, .bad = "give seconds from 0.1 to 3600",                        \
+		.help = "seconds each example may run"                                     \
 	}
-	time_limit = v;
+
+static const cli_opt lessons_options[] = {
+    {"json", .kind = CLI_FLAG, .off = offsetof(lessons_opts, json), .help = "the list as JSON"},
+    {"html", .arg = "DIR", .kind = CLI_STR, .off = offsetof(lessons_opts, html),
+     .flags = CLI_NONEMPTY, .bad = "give a folder", .help = "write the course as a static site"},
+    TIME_LIMIT_OPTION,
+    {"help", .kind = CLI_HELP, .help = "print this help"},
+    {0}};
+
+static const cli_opt lesson_options[] = {
+    TIME_LIMIT_OPTION, {"help", .kind = CLI_HELP, .help = "print this help"}, {0}};
+
+/* The lessons, for the command cmd, the examples' time limit o's. Returns
+ * 0, or EXIT_FAIL (reported). */
+static int load_lessons(const char *cmd, const lessons_opts *o, lesson_set *s)
+{
+	char err[512];
+	time_limit = o->time_limit;
+	if (lesson_load(NULL, s, err, sizeof err)) {
+		cli_error("%s: %s", cmd, err);
+		return EXIT_FAIL;
+	}
 	return 0;
 }
 
 static int lessons_exec(int argc, char **argv)
 {
-	static const struct option longopts[] = {{"json", no_argument, 0, O_JSON},
-						 {"html", required_argument, 0, O_HTML},
-						 {"time-limit", required_argument, 0, O_TIME},
-						 {"help", no_argument, 0, O_HELP},
-						 {0, 0, 0, 0}};
-	int json = 0, c;
-	const char *html = NULL;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case O_JSON:
-			json = 1;
-			break;
-		case O_HTML:
-			html = optarg;
-			break;
-		case O_TIME:
-			if (parse_limit("lessons", optarg))
-				return EXIT_USAGE;
-			break;
-		case O_HELP:
-			cli_usage(&cmd_lessons_entry, stdout);
-			return EXIT_OK;
-		default:
-			return cli_bad_option("lessons", c, argv);
-		}
-	}
-	if (optind < argc) {
+	lessons_opts o = {0};
+	int nops, rc = cli_parse(&cmd_lessons_entry, argc, argv, &o, &nops);
+	if (rc)
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
+	if (nops) {
 		cli_error("lessons: unexpected argument '%s' (pram lesson %s prints one lesson)",
-			  argv[optind], argv[optind]);
+			  argv[1], argv[1]);
 		return EXIT_USAGE;
 	}
-	if (json && html) {
+	if (o.json && o.html) {
 		cli_error("lessons: give --json or --html, not both");
 		return EXIT_USAGE;
 	}
-	if (html && !*html) {
-		cli_error("lessons: --html '': give a folder");
-		return EXIT_USAGE;
-	}
 	lesson_set s;
-	char err[512];
-	if (lesson_load(NULL, &s, err, sizeof err)) {
-		cli_error("lessons: %s", err);
+	if (load_lessons("lessons", &o, &s))
 		return EXIT_FAIL;
-	}
-	int rc = EXIT_OK;
-	if (html)
-		rc = write_site(&s, html);
-	else if (json)
+	rc = EXIT_OK;
+	if (o.html)
+		rc = write_site(&s, o.html);
+	else if (o.json)
 		list_json(&s);
 	else
 		list_text(&s);
-	for (size_t k = 0; k < s.n && !html; k++)
+	for (size_t k = 0; k < s.n && !o.html; k++)
 		if (s.l[k].error)
 			rc = EXIT_FAIL;
 	lesson_set_free(&s);
@@ -812,39 +842,21 @@ static int lessons_exec(int argc, char **argv)
 
 static int lesson_exec(int argc, char **argv)
 {
-	static const struct option longopts[] = {{"time-limit", required_argument, 0, O_TIME},
-						 {"help", no_argument, 0, O_HELP},
-						 {0, 0, 0, 0}};
-	int c;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (c == O_HELP) {
-			cli_usage(&cmd_lesson_entry, stdout);
-			return EXIT_OK;
-		}
-		if (c == O_TIME) {
-			if (parse_limit("lesson", optarg))
-				return EXIT_USAGE;
-			continue;
-		}
-		return cli_bad_option("lesson", c, argv);
-	}
-	if (argc - optind != 1) {
+	lessons_opts o = {0};
+	int nops, rc = cli_parse(&cmd_lesson_entry, argc, argv, &o, &nops);
+	if (rc)
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
+	if (nops != 1) {
 		cli_error("lesson: give one lesson, its number or its folder (pram lessons lists "
 			  "them)");
 		return EXIT_USAGE;
 	}
 	lesson_set s;
-	char err[512];
-	if (lesson_load(NULL, &s, err, sizeof err)) {
-		cli_error("lesson: %s", err);
+	if (load_lessons("lesson", &o, &s))
 		return EXIT_FAIL;
-	}
-	const lesson *l = lesson_lookup(&s, argv[optind]);
-	int rc;
+	const lesson *l = lesson_lookup(&s, argv[1]);
 	if (!l) {
-		unknown_lesson(&s, argv[optind]);
+		unknown_lesson(&s, argv[1]);
 		rc = EXIT_USAGE;
 	} else {
 		rc = lesson_print(l);
@@ -871,6 +883,8 @@ const cmd_entry cmd_lessons_entry = {
 	    "              page 30, a figure 180); past it the example is stopped\n"
 	    "Exit status: 0 success, 1 a malformed lesson.md or a failed example,\n"
 	    "2 a usage error.\n",
+    .opts = lessons_options,
+    .operands = CLI_ANY,
     .exec = lessons_exec,
 };
 
@@ -887,5 +901,7 @@ const cmd_entry cmd_lesson_entry = {
 	    "  --time-limit S  seconds each example may run (default 20)\n"
 	    "Exit status: 0 success, 1 a malformed lesson.md or a failed example (the\n"
 	    "rest of the lesson is still printed), 2 a usage error or no such lesson.\n",
+    .opts = lesson_options,
+    .operands = CLI_ANY,
     .exec = lesson_exec,
 };

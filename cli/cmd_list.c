@@ -1,7 +1,6 @@
 /*
  * cmd_list.c - `pram list`: the registry, as a table or JSON.
  */
-#include <getopt.h>
 #include <string.h>
 
 #include "cli.h"
@@ -53,30 +52,11 @@ static void print_params(const algo *a)
 
 static int list_exec(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-	    {"json", no_argument, 0, OPT_JSON},
-	    {"help", no_argument, 0, OPT_HELP},
-	    {0, 0, 0, 0},
-	};
-	int json = 0, c;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (c == OPT_JSON) {
-			json = 1;
-		} else if (c == OPT_HELP) {
-			cli_usage(&cmd_list_entry, stdout);
-			return EXIT_OK;
-		} else {
-			cli_error("list: unknown option '%s'", argv[optind - 1]);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		cli_error("list: unexpected argument '%s'", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (json) {
+	cli_json_opts o = {0};
+	int nops, rc = cli_parse(&cmd_list_entry, argc, argv, &o, &nops);
+	if (rc)
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
+	if (o.json) {
 		fputs("[", stdout);
 		for (size_t k = 0; algo_registry[k]; k++) {
 			const algo *a = algo_registry[k];
@@ -149,5 +129,7 @@ const cmd_entry cmd_list_entry = {
 	    "           outputs (name, shape, type, flags, help), params (name, min,\n"
 	    "           max, default, power_of_two, swept, choices, help),\n"
 	    "           kernel_variants (the OpenCL kernels this build has)\n",
+    .opts = cli_json_options,
+    .operands = 0,
     .exec = list_exec,
 };

@@ -3,9 +3,6 @@
  * configuration, and what it prints. The report itself is the library of
  * plots/ (report.h): the sweep, the verdicts, the figures and the pages.
  */
-#include <errno.h>
-#include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -13,13 +10,6 @@
 
 #include "cli.h"
 #include "report.h"
-
-/* Options of this command only (the shared codes are in cli.h). */
-enum {
-	OPT_SIM_MAX = 2000,
-	OPT_BUDGET,
-	OPT_PRECISION
-};
 
 #define DEFAULT_SIZES     "2^10..2^20:2"
 #define DEFAULT_SIM_MAX   ((size_t)1 << 18)
@@ -35,8 +25,8 @@ typedef struct report_opts {
 	const char *sizes;
 	const char *device;
 	uint64_t reps, seed;
-	double budget_s, precision; /* precision: a fraction, 0.05 for +-5% */
-	size_t sim_max;
+	double budget_s, precision; /* precision: a percentage as given, 5 for +-5% */
+	uint64_t sim_max;
 	const char *out;
 	int preview, quiet, no_draw;
 } report_opts;
@@ -64,23 +54,6 @@ static int parse_sizes(const char *s, size_t **out, size_t *count, char *why, si
 		return -1;
 	}
 	*out = v;
-	return 0;
-}
-
-/* A number of at least lo and at most hi from s, with an optional '%' after
- * it when percent is set. Returns 0 with it in *v, or -1. */
-static int parse_number(const char *s, double lo, double hi, int percent, double *v)
-{
-	char *end;
-	errno = 0;
-	double x = strtod(s, &end);
-	if (end == s || errno || !isfinite(x) || x < lo || x > hi)
-		return -1;
-	if (percent && *end == '%')
-		end++;
-	if (*end)
-		return -1;
-	*v = x;
 	return 0;
 }
 
@@ -145,102 +118,45 @@ static void quote_command(char *out, size_t len, int argc, char **argv)
 	}
 }
 
-/* Parse the options into o. Returns 0, -1 after --help, or EXIT_USAGE
- * (already reported). */
+static const cli_opt report_options[] = {
+    {"sizes", .arg = "SIZES", .kind = CLI_STR, .off = offsetof(report_opts, sizes),
+     .help = "the sizes: 2^A..2^B, 2^A..2^B:S or a comma list"},
+    {"device", .arg = "SPEC", .kind = CLI_STR, .off = offsetof(report_opts, device),
+     .help = "the device, as pram gpu takes it"},
+    {"reps", .arg = "R", .kind = CLI_UINT, .off = offsetof(report_opts, reps), .min = 1,
+     .max = 1000, .bad = "give a whole number from 1 to 1000",
+     .help = "timed runs a round, at least"},
+    {"out", .arg = "DIR", .kind = CLI_STR, .off = offsetof(report_opts, out), .flags = CLI_NONEMPTY,
+     .bad = "give a folder", .help = "the report's folder"},
+    {"seed", .arg = "S", .kind = CLI_UINT, .off = offsetof(report_opts, seed),
+     .bad = "give a non-negative integer", .help = "the seed of the inputs"},
+    {"sim-max", .arg = "N", .kind = CLI_UINT, .off = offsetof(report_opts, sim_max),
+     .max = REPORT_MAX_SIZE, .bad = "give a size such as 2^18 (at most 2^28)",
+     .help = "the largest simulated size"},
+    {"budget", .arg = "S", .kind = CLI_REAL, .off = offsetof(report_opts, budget_s), .lo = 0,
+     .hi = 3600, .bad = "give seconds from 0 to 3600, such as 0.5 (0: exactly --reps runs)",
+     .help = "seconds per size and kernel for more rounds"},
+    {"precision", .arg = "P", .kind = CLI_REAL, .off = offsetof(report_opts, precision),
+     .flags = CLI_PERCENT, .lo = 0.1, .hi = 100,
+     .bad = "give a percentage from 0.1 to 100, such as 5 (the time within +-5%)",
+     .help = "run until the time is known within +-P%"},
+    {"preview", .kind = CLI_FLAG, .off = offsetof(report_opts, preview),
+     .help = "draw the main figure in the terminal as well"},
+    {"no-draw", .kind = CLI_FLAG, .off = offsetof(report_opts, no_draw),
+     .help = "run no gnuplot: write the figures' data, scripts and draw.sh"},
+    {"quiet", .kind = CLI_FLAG, .off = offsetof(report_opts, quiet), .help = "no progress line"},
+    {"help", .kind = CLI_HELP, .help = "print this help"},
+    {0}};
+
+/* Parse the options into o, the algorithms' names the operands. Returns 0,
+ * CLI_HELP_GIVEN, or EXIT_USAGE (already reported). */
 static int parse(report_opts *o, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-	    {"sizes", required_argument, 0, OPT_SIZES},
-	    {"device", required_argument, 0, OPT_DEVICE},
-	    {"reps", required_argument, 0, OPT_REPS},
-	    {"out", required_argument, 0, OPT_OUT},
-	    {"seed", required_argument, 0, OPT_SEED},
-	    {"sim-max", required_argument, 0, OPT_SIM_MAX},
-	    {"budget", required_argument, 0, OPT_BUDGET},
-	    {"precision", required_argument, 0, OPT_PRECISION},
-	    {"preview", no_argument, 0, OPT_PREVIEW},
-	    {"no-draw", no_argument, 0, OPT_NO_DRAW},
-	    {"quiet", no_argument, 0, OPT_QUIET},
-	    {"help", no_argument, 0, OPT_HELP},
-	    {0, 0, 0, 0},
-	};
-	int c;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_HELP:
-			cli_usage(&cmd_report_entry, stdout);
-			return -1;
-		case OPT_SIZES:
-			o->sizes = optarg;
-			break;
-		case OPT_DEVICE:
-			o->device = optarg;
-			break;
-		case OPT_REPS:
-			if (cli_parse_u64(optarg, &o->reps) || o->reps < 1 || o->reps > 1000) {
-				cli_error("report: --reps '%s': give a whole number from 1 to 1000",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_OUT:
-			if (!*optarg) {
-				cli_error("report: --out '': give a folder");
-				return EXIT_USAGE;
-			}
-			o->out = optarg;
-			break;
-		case OPT_SEED:
-			if (cli_parse_u64(optarg, &o->seed)) {
-				cli_error("report: --seed '%s': give a non-negative integer",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_SIM_MAX:
-			if (cli_parse_size(optarg, &o->sim_max) || o->sim_max > REPORT_MAX_SIZE) {
-				cli_error("report: --sim-max '%s': give a size such as 2^18 (at "
-					  "most 2^28)",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_BUDGET:
-			if (parse_number(optarg, 0, 3600, 0, &o->budget_s)) {
-				cli_error("report: --budget '%s': give seconds from 0 to 3600, "
-					  "such as 0.5 (0: exactly --reps runs)",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_PRECISION:
-			if (parse_number(optarg, 0.1, 100, 1, &o->precision)) {
-				cli_error("report: --precision '%s': give a percentage from 0.1 to "
-					  "100, such as 5 (the time within +-5%%)",
-					  optarg);
-				return EXIT_USAGE;
-			}
-			o->precision /= 100;
-			break;
-		case OPT_PREVIEW:
-			o->preview = 1;
-			break;
-		case OPT_QUIET:
-			o->quiet = 1;
-			break;
-		case OPT_NO_DRAW:
-			o->no_draw = 1;
-			break;
-		default:
-			cli_error("report: unknown option '%s' (pram report --help)",
-				  argv[optind - 1]);
-			return EXIT_USAGE;
-		}
-	}
-	o->names = (const char **)(argv + optind);
-	o->nnames = (size_t)(argc - optind);
+	int nops, rc = cli_parse(&cmd_report_entry, argc, argv, o, &nops);
+	if (rc)
+		return rc;
+	o->names = (const char **)(argv + 1);
+	o->nnames = (size_t)nops;
 	for (size_t k = 0; k < o->nnames; k++)
 		if (!algo_find(o->names[k])) {
 			cli_error("report: unknown algorithm '%s'", o->names[k]);
@@ -292,16 +208,16 @@ static int report_exec(int argc, char **argv)
 	o.sizes = DEFAULT_SIZES;
 	o.reps = DEFAULT_REPS;
 	o.budget_s = strtod(DEFAULT_BUDGET, NULL);
-	o.precision = strtod(DEFAULT_PRECISION, NULL) / 100;
+	o.precision = strtod(DEFAULT_PRECISION, NULL);
 	o.seed = 1;
 	o.sim_max = DEFAULT_SIM_MAX;
 	o.out = "report";
-	/* Before getopt, which reorders argv. */
+	/* Before cli_parse, which moves the operands to the front of argv. */
 	char command[4096];
 	quote_command(command, sizeof command, argc, argv);
 	int rc = parse(&o, argc, argv);
 	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
+		return rc == CLI_HELP_GIVEN ? EXIT_OK : rc;
 	size_t *sizes, nsizes;
 	char err[8192];
 	if (parse_sizes(o.sizes, &sizes, &nsizes, err, sizeof err)) {
@@ -318,9 +234,9 @@ static int report_exec(int argc, char **argv)
 	    .device = o.device,
 	    .reps = (unsigned)o.reps,
 	    .budget_s = o.budget_s,
-	    .precision = o.precision,
+	    .precision = o.precision / 100,
 	    .seed = o.seed,
-	    .sim_max = o.sim_max,
+	    .sim_max = (size_t)o.sim_max,
 	    .outdir = o.out,
 	    .command = command,
 	    .no_draw = o.no_draw,
@@ -418,5 +334,7 @@ const cmd_entry cmd_report_entry = {
 	    "gnuplot script: gnuplot -e \"fmt='svg'\" NAME.gp redraws it).\n"
 	    "exit status: 0 the report is complete, 1 a wrong result or a figure not\n"
 	    "drawn (the rest is still written), 2 a usage error\n",
+    .opts = report_options,
+    .operands = CLI_ANY,
     .exec = report_exec,
 };

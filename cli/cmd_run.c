@@ -3,7 +3,6 @@
  * sequential reference, with its cost table (text, JSON or CSV).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <time.h>
 #include <unistd.h>
 #include <inttypes.h>
@@ -29,6 +28,8 @@ typedef struct run_opts {
 	const char *output; /* --output FILE.pgm: the first image output, or NULL */
 	const char *html;   /* --html FILE: the page of the run */
 } run_opts;
+_Static_assert(offsetof(run_opts, a) == 0,
+	       "an algorithm command's options open with its cli_algo_opts");
 
 /* What a simulation costs, for the estimate before a run: bytes of memory
  * per input element (30 measured at the peak for Hillis-Steele at n =
@@ -265,6 +266,84 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 	}
 }
 
+/* The JSON's violations: each with its place, processors and rule. */
+static void json_violations(FILE *f, const pram *m)
+{
+	char line[512];
+	fprintf(f, ",\"violation_count\":%" PRIu64 ",\"violations\":[",
+		pram_get_totals(m).violations);
+	for (size_t k = 0; k < pram_violation_count(m); k++) {
+		const pram_violation *v = pram_violation_at(m, k);
+		pram_violation_format(v, line, sizeof line);
+		fprintf(f, "%s{\"status\":\"%s\",\"step\":%" PRIu64 ",\"line\":%d,\"label\":",
+			k ? "," : "", pram_status_name(v->status), v->step, v->line);
+		json_str(f, v->label);
+		fputs(",\"array\":", f);
+		json_str(f, v->array);
+		fprintf(f, ",\"index\":%" PRId64 ",\"procs\":[", v->index);
+		for (int q = 0; q < v->nprocs; q++)
+			fprintf(f, "%s%" PRIu64, q ? "," : "", v->procs[q]);
+		fputs("],\"rule\":", f);
+		json_str(f, v->rule);
+		fputs(",\"message\":", f);
+		json_str(f, line);
+		fputs("}", f);
+	}
+	fputs("]", f);
+}
+
+/* The JSON's first output, and every output by name when there are more. */
+static void json_outputs(FILE *f, const run_opts *o, const simrun *r)
+{
+	fputs(",\"output\":", f);
+	json_values(f, &r->out[0]);
+	if (r->nout <= 1)
+		return;
+	const algo_port *pt = algo_outputs(o->a.alg);
+	fputs(",\"outputs\":{", f);
+	for (size_t k = 0; k < r->nout; k++) {
+		fputs(k ? "," : "", f);
+		json_str(f, pt[k].name);
+		fputc(':', f);
+		json_values(f, &r->out[k]);
+	}
+	fputc('}', f);
+}
+
+/* The JSON's steps, with --trace each one's accesses as far as they were
+ * recorded. */
+static void json_steps(FILE *f, const run_opts *o, const pram *m)
+{
+	fputs(",\"steps\":[", f);
+	size_t acc = 0;
+	for (size_t k = 0; k < pram_step_count(m); k++) {
+		const pram_step_stats *s = pram_step_at(m, k);
+		fprintf(f, "%s\n{\"step\":%zu,\"line\":%d,\"label\":", k ? "," : "", k + 1,
+			s->line);
+		json_str(f, s->label);
+		fprintf(f,
+			",\"work\":%" PRIu64 ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64
+			",\"atomics\":%" PRIu64 ",\"contention\":%" PRIu64
+			",\"max_atomic\":%" PRIu64,
+			s->work, s->reads, s->writes, s->atomics, s->contention, s->max_atomic);
+		if (o->trace && k < pram_record_steps(m)) {
+			fputs(",\"accesses\":[", f);
+			for (int any = 0;
+			     acc < pram_record_count(m) && pram_record_at(m, acc)->step == k;
+			     acc++, any = 1) {
+				fputs(any ? ",\n" : "\n", f);
+				json_access(f, m, pram_record_at(m, acc));
+			}
+			fputs("]", f);
+		}
+		fputs("}", f);
+	}
+	fputs("]", f);
+	if (o->trace)
+		fprintf(f, ",\"accesses_recorded_steps\":%zu,\"accesses_truncated\":%s",
+			pram_record_steps(m), pram_record_truncated(m) ? "true" : "false");
+}
+
 static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 {
 	const pram *m = r->m;
@@ -294,26 +373,7 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 		fprintf(f, ",\"work_exact\":%" PRIu64 ",\"depth_exact\":%" PRIu64, r->cost_w,
 			r->cost_d);
 	fputs("}", f);
-	fprintf(f, ",\"violation_count\":%" PRIu64 ",\"violations\":[", t.violations);
-	char line[512];
-	for (size_t k = 0; k < pram_violation_count(m); k++) {
-		const pram_violation *v = pram_violation_at(m, k);
-		pram_violation_format(v, line, sizeof line);
-		fprintf(f, "%s{\"status\":\"%s\",\"step\":%" PRIu64 ",\"line\":%d,\"label\":",
-			k ? "," : "", pram_status_name(v->status), v->step, v->line);
-		json_str(f, v->label);
-		fputs(",\"array\":", f);
-		json_str(f, v->array);
-		fprintf(f, ",\"index\":%" PRId64 ",\"procs\":[", v->index);
-		for (int q = 0; q < v->nprocs; q++)
-			fprintf(f, "%s%" PRIu64, q ? "," : "", v->procs[q]);
-		fputs("],\"rule\":", f);
-		json_str(f, v->rule);
-		fputs(",\"message\":", f);
-		json_str(f, line);
-		fputs("}", f);
-	}
-	fputs("]", f);
+	json_violations(f, m);
 	if (pram_failed(m) && pram_violation_count(m) == 0) {
 		fputs(",\"error\":", f);
 		json_str(f, pram_errmsg(m));
@@ -323,48 +383,8 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 		fputs(",\"mismatch\":", f);
 		json_str(f, r->why);
 	}
-	fputs(",\"output\":", f);
-	json_values(f, &r->out[0]);
-	if (r->nout > 1) {
-		const algo_port *pt = algo_outputs(o->a.alg);
-		fputs(",\"outputs\":{", f);
-		for (size_t k = 0; k < r->nout; k++) {
-			fputs(k ? "," : "", f);
-			json_str(f, pt[k].name);
-			fputc(':', f);
-			json_values(f, &r->out[k]);
-		}
-		fputc('}', f);
-	}
-	fputs(",\"steps\":[", f);
-	size_t acc = 0;
-	for (size_t k = 0; k < pram_step_count(m); k++) {
-		const pram_step_stats *s = pram_step_at(m, k);
-		fprintf(f, "%s\n{\"step\":%zu,\"line\":%d,\"label\":", k ? "," : "", k + 1,
-			s->line);
-		json_str(f, s->label);
-		fprintf(f,
-			",\"work\":%" PRIu64 ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64
-			",\"atomics\":%" PRIu64 ",\"contention\":%" PRIu64
-			",\"max_atomic\":%" PRIu64,
-			s->work, s->reads, s->writes, s->atomics, s->contention, s->max_atomic);
-		/* --trace: the step's accesses, as far as they were recorded. */
-		if (o->trace && k < pram_record_steps(m)) {
-			fputs(",\"accesses\":[", f);
-			for (int any = 0;
-			     acc < pram_record_count(m) && pram_record_at(m, acc)->step == k;
-			     acc++, any = 1) {
-				fputs(any ? ",\n" : "\n", f);
-				json_access(f, m, pram_record_at(m, acc));
-			}
-			fputs("]", f);
-		}
-		fputs("}", f);
-	}
-	fputs("]", f);
-	if (o->trace)
-		fprintf(f, ",\"accesses_recorded_steps\":%zu,\"accesses_truncated\":%s",
-			pram_record_steps(m), pram_record_truncated(m) ? "true" : "false");
+	json_outputs(f, o, r);
+	json_steps(f, o, m);
 	fputs("}\n", f);
 }
 
@@ -443,69 +463,143 @@ static int write_page(const run_opts *o, const html_rec *page, const algo_data *
 	return 0;
 }
 
-/* pram run's own options (cli_own_fn). */
-static int run_option(void *ud, int c, const char *arg)
+/* pram run's own options, parsed by a function (dst: the whole run_opts,
+ * offset 0, or the field at the offset). */
+static int opt_model(void *dst, const char *arg, char *why, size_t len)
 {
-	run_opts *o = ud;
-	switch (c) {
-	case OPT_MODEL:
-		if (pram_model_parse(arg, &o->cfg.model)) {
-			cli_error("run: --model '%s': give erew, crew, crcw-common, "
-				  "crcw-arbitrary, "
-				  "crcw-priority, crcw-combining or scan",
-				  arg);
-			return EXIT_USAGE;
-		}
-		o->model_given = 1;
-		break;
-	case OPT_PROCS:
-		if (cli_parse_u64(arg, &o->procs) || o->procs == 0) {
-			cli_error("run: --procs '%s': give a whole number >= 1", arg);
-			return EXIT_USAGE;
-		}
-		break;
-	case OPT_TRACE:
-		o->trace = 1;
-		break;
-	case OPT_FORCE:
-		o->force = 1;
-		break;
-	case OPT_HTML:
-		o->html = arg;
-		break;
-	case OPT_BASE: {
-		uint64_t b = 0;
-		if (cli_parse_u64(arg, &b) || (b != 2 && b != 8 && b != 10 && b != 16)) {
-			cli_error("run: --base '%s': give 2, 8, 10 or 16", arg);
-			return EXIT_USAGE;
-		}
-		print_base = (unsigned)b;
-		break;
+	run_opts *o = dst;
+	if (pram_model_parse(arg, &o->cfg.model))
+		return -1;
+	o->model_given = 1;
+	return 0;
+}
+
+static int opt_combine(void *dst, const char *arg, char *why, size_t len)
+{
+	run_opts *o = dst;
+	if (pram_op_parse(arg, &o->cfg.combine))
+		return -1;
+	o->combine_given = 1;
+	return 0;
+}
+
+static int opt_conflicts(void *dst, const char *arg, char *why, size_t len)
+{
+	pram_conflicts *m = dst;
+	if (strcmp(arg, "error") == 0)
+		*m = PRAM_CONFLICT_ERROR;
+	else if (strcmp(arg, "count") == 0)
+		*m = PRAM_CONFLICT_COUNT;
+	else
+		return -1;
+	return 0;
+}
+
+static int opt_base(void *dst, const char *arg, char *why, size_t len)
+{
+	uint64_t b = 0;
+	if (cli_parse_u64(arg, &b) || (b != 2 && b != 8 && b != 10 && b != 16))
+		return -1;
+	print_base = (unsigned)b;
+	return 0;
+}
+
+static const cli_opt run_options[] = {
+    {"model", .arg = "M", .kind = CLI_FN, .fn = opt_model,
+     .bad = "give erew, crew, crcw-common, crcw-arbitrary, crcw-priority, crcw-combining or "
+	    "scan",
+     .help = "the memory model (default: the algorithm's own)"},
+    {"procs", .arg = "P", .kind = CLI_UINT, .off = offsetof(run_opts, procs), .min = 1,
+     .bad = "give a whole number >= 1", .help = "p for Brent's T_p (default n)"},
+    {"trace", .kind = CLI_FLAG, .off = offsetof(run_opts, trace),
+     .help = "print the arrays after every step"},
+    {"force", .kind = CLI_FLAG, .off = offsetof(run_opts, force),
+     .help = "run even when the estimate says it will not fit or is long"},
+    {"base", .arg = "B", .kind = CLI_FN, .fn = opt_base, .bad = "give 2, 8, 10 or 16",
+     .help = "print integers in base 2, 8, 10 or 16"},
+    {"conflicts", .arg = "C", .kind = CLI_FN, .off = offsetof(run_opts, cfg.conflicts),
+     .fn = opt_conflicts, .bad = "give error or count",
+     .help = "stop at the first violation (error) or count them all (count)"},
+    {"combine", .arg = "OP", .kind = CLI_FN, .fn = opt_combine,
+     .bad = "give sum, max, min, and, or or xor",
+     .help = "the operator of crcw-combining (default sum)"},
+    {"output", .arg = "FILE", .kind = CLI_STR, .off = offsetof(run_opts, output),
+     .help = "write the first image output as a PGM"},
+    {"html", .arg = "FILE", .kind = CLI_STR, .off = offsetof(run_opts, html),
+     .help = "write one page that steps through the run"},
+    {"help", .kind = CLI_FLAG, .off = offsetof(run_opts, a.help), .help = "print this help"},
+    {0}};
+
+/* The options that exclude each other, once the algorithm and the model
+ * are known. Returns 0 or EXIT_USAGE (reported). */
+static int check_options(const run_opts *o)
+{
+	if (o->combine_given && o->cfg.model != PRAM_CRCW_COMBINING) {
+		cli_error(
+		    "run: --combine is the operator of --model crcw-combining; this run is %s",
+		    pram_model_name(o->cfg.model));
+		return EXIT_USAGE;
 	}
-	case OPT_CONFLICTS:
-		if (strcmp(arg, "error") == 0) {
-			o->cfg.conflicts = PRAM_CONFLICT_ERROR;
-		} else if (strcmp(arg, "count") == 0) {
-			o->cfg.conflicts = PRAM_CONFLICT_COUNT;
-		} else {
-			cli_error("run: --conflicts '%s': give error or count", arg);
-			return EXIT_USAGE;
-		}
-		break;
-	case OPT_OUT:
-		o->output = arg;
-		break;
-	case OPT_COMBINE:
-		if (pram_op_parse(arg, &o->cfg.combine)) {
-			cli_error("run: --combine '%s': give sum, max, min, and, or or xor", arg);
-			return EXIT_USAGE;
-		}
-		o->combine_given = 1;
-		break;
-	default:
-		return EXIT_USAGE; /* not in the table: cannot happen */
+	if (o->cfg.combine > PRAM_OP_MIN && o->a.params.type == PRAM_FLOAT) {
+		cli_error("run: --combine %s works on integers only", pram_op_name(o->cfg.combine));
+		return EXIT_USAGE;
+	}
+	if (o->trace && o->a.csv) {
+		cli_error(
+		    "run: --trace prints text, or with --json each step's accesses; leave out "
+		    "--csv");
+		return EXIT_USAGE;
+	}
+	if (o->html && o->trace) {
+		cli_error("run: --html and --trace: give one of them");
+		return EXIT_USAGE;
 	}
 	return 0;
+}
+
+/* --trace's first lines: the inputs, as the arrays are printed after each
+ * step. */
+static void print_inputs(const run_opts *o, const algo_data *in, size_t nin)
+{
+	const algo_port *pt = algo_inputs(o->a.alg);
+	for (size_t k = 0; k < nin; k++) {
+		if (nin > 1)
+			printf("input %s:", pt[k].name);
+		else
+			printf("input: ");
+		int width = in[k].type == PRAM_INT ? width_of(in[k].vals, in[k].n) : 0;
+		for (size_t i = 0; i < in[k].n && i < TRACE_CELLS; i++) {
+			char buf[80];
+			if (in[k].type == PRAM_INT)
+				printf(" %5s", format_int(in[k].vals[i].i, width, buf, sizeof buf));
+			else
+				printf(" %5.3g", in[k].vals[i].f);
+		}
+		printf("\n");
+	}
+}
+
+/* The step hook of the run: the page's recorder (--html), the arrays
+ * (--trace as text), or the progress line; --trace --json records the
+ * accesses. */
+static void choose_hook(run_opts *o, html_rec *page, cli_progress *pg, pram_step_hook *hook,
+			void **hook_ud)
+{
+	*hook = NULL;
+	*hook_ud = NULL;
+	if (o->html) {
+		o->cfg.record = HTML_MAX_ACCESSES;
+		*hook = html_step;
+		*hook_ud = page;
+	} else if (o->trace && o->a.json) {
+		o->cfg.record = HTML_MAX_ACCESSES;
+	} else if (o->trace) {
+		*hook = trace_step;
+		*hook_ud = stdout;
+	} else if (pg->on) {
+		*hook = progress_step;
+		*hook_ud = pg;
+	}
 }
 
 static int run_exec(int argc, char **argv)
@@ -515,22 +609,10 @@ static int run_exec(int argc, char **argv)
 	o.a.n = 16;
 	o.a.seed = 1;
 	o.procs = 0;
-	static const struct option own[] = {
-	    {"model", required_argument, 0, OPT_MODEL},
-	    {"procs", required_argument, 0, OPT_PROCS},
-	    {"trace", no_argument, 0, OPT_TRACE},
-	    {"force", no_argument, 0, OPT_FORCE},
-	    {"base", required_argument, 0, OPT_BASE},
-	    {"conflicts", required_argument, 0, OPT_CONFLICTS},
-	    {"combine", required_argument, 0, OPT_COMBINE},
-	    {"output", required_argument, 0, OPT_OUT},
-	    {"html", required_argument, 0, OPT_HTML},
-	    {0, 0, 0, 0},
-	};
-	const char *name = NULL;
-	int rc = cli_parse_algo_args("run", argc, argv, own, run_option, &o, &o.a, &name);
+	int nops, rc = cli_parse(&cmd_run_entry, argc, argv, &o, &nops);
 	if (rc)
 		return rc;
+	const char *name = nops ? argv[1] : NULL;
 	if (o.a.help)
 		return cli_algo_help(&cmd_run_entry, name);
 	if ((rc = cli_algo_finish(&o.a, "run", name)))
@@ -539,28 +621,15 @@ static int run_exec(int argc, char **argv)
 		o.cfg.model = o.a.alg->model;
 	o.a.params.model = o.cfg.model;
 	o.cfg.seed = o.a.seed;
-	if (o.combine_given && o.cfg.model != PRAM_CRCW_COMBINING) {
-		cli_error(
-		    "run: --combine is the operator of --model crcw-combining; this run is %s",
-		    pram_model_name(o.cfg.model));
-		return EXIT_USAGE;
-	}
-	if (o.cfg.combine > PRAM_OP_MIN && o.a.params.type == PRAM_FLOAT) {
-		cli_error("run: --combine %s works on integers only", pram_op_name(o.cfg.combine));
-		return EXIT_USAGE;
-	}
-	if (o.trace && o.a.csv) {
-		cli_error(
-		    "run: --trace prints text, or with --json each step's accesses; leave out "
-		    "--csv");
-		return EXIT_USAGE;
-	}
-	if (o.html && o.trace) {
-		cli_error("run: --html and --trace: give one of them");
-		return EXIT_USAGE;
-	}
+	if ((rc = check_options(&o)))
+		return rc;
 	algo_data in[ALGO_MAX_PORTS] = {0};
 	size_t nin = algo_nin(o.a.alg);
+	simrun r = {0};
+	html_rec *page = NULL;
+	cli_progress pg;
+	pram_step_hook hook;
+	void *hook_ud;
 	double seconds = 0;
 	/* Generated inputs are judged before they are made: they may not fit. */
 	if (!o.a.input && (rc = check_estimate(&o, o.a.n, &seconds)))
@@ -569,74 +638,31 @@ static int run_exec(int argc, char **argv)
 		return rc;
 	if (o.procs == 0)
 		o.procs = in->n ? in->n : 1;
-	if (o.a.input && (rc = check_estimate(&o, in->n, &seconds))) {
-		algo_data_free_all(in, nin);
-		return rc;
-	}
+	if (o.a.input && (rc = check_estimate(&o, in->n, &seconds)))
+		goto fail;
+	rc = EXIT_USAGE;
 	if ((o.trace || o.html) && in->n > 1024) {
 		cli_error("run: --%s is for small inputs (n <= 1024; this one has %zu)",
 			  o.html ? "html" : "trace", in->n);
-		algo_data_free_all(in, nin);
-		return EXIT_USAGE;
+		goto fail;
 	}
-	if (o.trace && !o.a.json) {
-		const algo_port *pt = algo_inputs(o.a.alg);
-		for (size_t k = 0; k < nin; k++) {
-			if (nin > 1)
-				printf("input %s:", pt[k].name);
-			else
-				printf("input: ");
-			int width = in[k].type == PRAM_INT ? width_of(in[k].vals, in[k].n) : 0;
-			for (size_t i = 0; i < in[k].n && i < TRACE_CELLS; i++) {
-				char buf[80];
-				if (in[k].type == PRAM_INT)
-					printf(" %5s",
-					       format_int(in[k].vals[i].i, width, buf, sizeof buf));
-				else
-					printf(" %5.3g", in[k].vals[i].f);
-			}
-			printf("\n");
-		}
-	}
-	simrun r;
-	cli_progress pg;
+	if (o.trace && !o.a.json)
+		print_inputs(&o, in, nin);
 	cli_progress_init(&pg, !o.trace && !o.html && seconds > 2);
 	pg.next = pg.start + 1.0; /* nothing for a run that ends within a second */
-	html_rec *page = NULL;
-	pram_step_hook hook = NULL;
-	void *hook_ud = NULL;
-	if (o.html) {
-		if (!(page = html_rec_new())) {
-			cli_error("run: out of memory");
-			algo_data_free_all(in, nin);
-			return EXIT_FAIL;
-		}
-		o.cfg.record = HTML_MAX_ACCESSES;
-		hook = html_step;
-		hook_ud = page;
-	} else if (o.trace && o.a.json) {
-		o.cfg.record = HTML_MAX_ACCESSES;
-	} else if (o.trace) {
-		hook = trace_step;
-		hook_ud = stdout;
-	} else if (pg.on) {
-		hook = progress_step;
-		hook_ud = &pg;
+	rc = EXIT_FAIL;
+	if (o.html && !(page = html_rec_new())) {
+		cli_error("run: out of memory");
+		goto fail;
 	}
+	choose_hook(&o, page, &pg, &hook, &hook_ud);
 	if (simrun_exec(o.a.alg, &o.a.params, in, &o.cfg, hook, hook_ud, &r)) {
 		cli_error("run: out of memory");
-		html_rec_free(page);
-		algo_data_free_all(in, nin);
-		return EXIT_FAIL;
+		goto fail;
 	}
 	cli_progress_end(&pg);
-	if (o.html && (rc = write_page(&o, page, in, &r))) {
-		html_rec_free(page);
-		simrun_free(&r);
-		algo_data_free_all(in, nin);
-		return rc;
-	}
-	html_rec_free(page);
+	if (o.html && (rc = write_page(&o, page, in, &r)))
+		goto fail;
 	if (o.a.json)
 		print_json(&o, in, &r);
 	else if (o.a.csv)
@@ -648,9 +674,12 @@ static int run_exec(int argc, char **argv)
 		cli_error("run: %s", pram_errmsg(r.m));
 	if (o.output && !bad && write_output(&o, &r))
 		bad = 1;
+	rc = bad ? EXIT_FAIL : EXIT_OK;
+fail:
+	html_rec_free(page);
 	simrun_free(&r);
 	algo_data_free_all(in, nin);
-	return bad ? EXIT_FAIL : EXIT_OK;
+	return rc;
 }
 
 const cmd_entry cmd_run_entry = {
@@ -693,5 +722,8 @@ const cmd_entry cmd_run_entry = {
 	    "  --json, --csv    machine-readable output (see man pram for the schema)\n"
 	    "exit status: 0 verified with no violation, 1 a violation or a wrong result,\n"
 	    "2 a usage error\n",
+    .opts = run_options,
+    .algo = 1,
+    .operands = 1,
     .exec = run_exec,
 };

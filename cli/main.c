@@ -10,8 +10,8 @@
 #include "cli.h"
 #include "config.h"
 
-/* Defined in cmd_bench.c. */
-
+/* The commands, in the order `pram help` lists them; each is defined in its
+ * cmd_*.c with its options (cli.h). */
 static const cmd_entry *const commands[] = {
     &cmd_list_entry,  &cmd_run_entry,   &cmd_gpu_entry,     &cmd_devices_entry, &cmd_report_entry,
     &cmd_bench_entry, &cmd_check_entry, &cmd_lessons_entry, &cmd_lesson_entry,  NULL,

@@ -192,165 +192,225 @@ static size_t olist_marker(const char *s, size_t n, int *num)
 	return i + 2;
 }
 
+/* The block parser, a line at a time. */
+typedef struct parser {
+	md_doc *doc;
+	md_block *cur;  /* the paragraph, list or table lines join */
+	md_block *code; /* the code block open, or NULL */
+	sbuf body;      /* its lines so far */
+	int lineno, table_rows;
+	char *err;
+	size_t errlen;
+} parser;
+
+static int out_of_memory(parser *ps)
+{
+	snprintf(ps->err, ps->errlen, "line %d: out of memory", ps->lineno);
+	return -1;
+}
+
+/* A line of the open code block: its closing fence, or one more line of
+ * its text. */
+static int code_line(parser *ps, const char *line, size_t n, const char *t, size_t tn)
+{
+	if (tn >= 3 && strncmp(t, "```", 3) == 0) {
+		ps->code->text = sb_take(&ps->body);
+		if (!ps->code->text)
+			return out_of_memory(ps);
+		ps->code = NULL;
+		return 0;
+	}
+	if (ps->body.n || ps->body.s)
+		sb_add(&ps->body, "\n", 1);
+	else
+		sb_add(&ps->body, "", 0);
+	sb_add(&ps->body, line, n);
+	return 0;
+}
+
+/* A code block's opening fence, its info string after the backticks. */
+static int open_code(parser *ps, const char *t, size_t tn)
+{
+	ps->cur = NULL;
+	if (!(ps->code = new_block(ps->doc, MD_CODE, ps->lineno)))
+		return out_of_memory(ps);
+	const char *info = t + 3;
+	size_t in = tn - 3;
+	trim(&info, &in);
+	if (!(ps->code->info = dupn(info, in)))
+		return out_of_memory(ps);
+	ps->body = (sbuf){0};
+	return 0;
+}
+
+/* A heading (# to ###, from the first column). Returns 1 when the line is
+ * one, 0 when not, -1 on an error. */
+static int heading(parser *ps, const char *line, const char *t, size_t tn)
+{
+	int level = 0;
+	while (level < (int)tn && t[level] == '#')
+		level++;
+	if (level < 1 || level > 3 || (size_t)level >= tn || t[level] != ' ' || line[0] != '#')
+		return 0;
+	ps->cur = NULL;
+	md_block *b = new_block(ps->doc, MD_HEADING, ps->lineno);
+	if (!b)
+		return out_of_memory(ps);
+	b->level = level;
+	const char *h = t + level;
+	size_t hn = tn - (size_t)level;
+	trim(&h, &hn);
+	if (!(b->text = dupn(h, hn)))
+		return out_of_memory(ps);
+	return 1;
+}
+
+/* A line of a table: its head, its '| --- |' line, or a row, narrower rows
+ * filled with empty cells. */
+static int table_line(parser *ps, const char *t, size_t tn)
+{
+	if (!ps->cur || ps->cur->kind != MD_TABLE) {
+		if (!(ps->cur = new_block(ps->doc, MD_TABLE, ps->lineno)))
+			return out_of_memory(ps);
+		ps->table_rows = 0;
+	}
+	md_block *cur = ps->cur;
+	ps->table_rows++;
+	if (ps->table_rows == 2) {
+		if (is_separator(t, tn))
+			return 0;
+		snprintf(ps->err, ps->errlen,
+			 "line %d: a table's second line must be its '| --- |' line", ps->lineno);
+		return -1;
+	}
+	size_t nc;
+	if (split_row(t, tn, cur, &nc))
+		return out_of_memory(ps);
+	if (ps->table_rows == 1) {
+		cur->ncols = nc;
+	} else if (nc > cur->ncols) {
+		snprintf(ps->err, ps->errlen,
+			 "line %d: a table row of %zu cells, its header has %zu", ps->lineno, nc,
+			 cur->ncols);
+		return -1;
+	} else {
+		for (; nc < cur->ncols; nc++)
+			if (add_cell(cur, calloc(1, 1)))
+				return out_of_memory(ps);
+	}
+	return 0;
+}
+
+/* Past a table's last line: it needs its '| --- |' line. */
+static int end_table(parser *ps)
+{
+	if (!ps->cur || ps->cur->kind != MD_TABLE)
+		return 0;
+	if (ps->table_rows < 2) {
+		snprintf(ps->err, ps->errlen, "line %d: a table needs its '| --- |' line",
+			 ps->cur->line + 1);
+		return -1;
+	}
+	ps->cur = NULL;
+	return 0;
+}
+
+/* An item of a list ("- ") or of a numbered list ("1. "), from the first
+ * column. Returns 1 when the line is one, 0 when not, -1 on an error. */
+static int list_item(parser *ps, const char *line, const char *t, size_t tn)
+{
+	int num = 0;
+	size_t om = line[0] != ' ' ? olist_marker(t, tn, &num) : 0;
+	int bullet = line[0] == '-' && tn >= 2 && t[1] == ' ';
+	if (!bullet && !om)
+		return 0;
+	md_kind k = bullet ? MD_LIST : MD_OLIST;
+	if (!ps->cur || ps->cur->kind != k) {
+		if (!(ps->cur = new_block(ps->doc, k, ps->lineno)))
+			return out_of_memory(ps);
+		ps->cur->start = num;
+	}
+	const char *it = t + (bullet ? 2 : om);
+	size_t itn = tn - (bullet ? 2 : om);
+	trim(&it, &itn);
+	if (add_cell(ps->cur, dupn(it, itn)))
+		return out_of_memory(ps);
+	return 1;
+}
+
+/* Text: the next line of a list item or a paragraph, or a new paragraph. */
+static int text_line(parser *ps, const char *t, size_t tn)
+{
+	md_block *cur = ps->cur;
+	if (cur && (cur->kind == MD_LIST || cur->kind == MD_OLIST)) {
+		if (append_line(&cur->cell[cur->ncell - 1], t, tn))
+			return out_of_memory(ps);
+		return 0;
+	}
+	if (cur && cur->kind == MD_PARA) {
+		if (append_line(&cur->text, t, tn))
+			return out_of_memory(ps);
+		return 0;
+	}
+	if (!(ps->cur = new_block(ps->doc, MD_PARA, ps->lineno)) || !(ps->cur->text = dupn(t, tn)))
+		return out_of_memory(ps);
+	return 0;
+}
+
+/* One line, n bytes without its end. Returns 0 or -1 (the error in
+ * ps->err). */
+static int parse_line(parser *ps, const char *line, size_t n)
+{
+	const char *t = line;
+	size_t tn = n;
+	trim(&t, &tn);
+	if (ps->code)
+		return code_line(ps, line, n, t, tn);
+	if (tn == 0) {
+		ps->cur = NULL;
+		return 0;
+	}
+	if (tn >= 3 && strncmp(t, "```", 3) == 0)
+		return open_code(ps, t, tn);
+	int r = heading(ps, line, t, tn);
+	if (r)
+		return r < 0 ? -1 : 0;
+	if (*t == '|' && line[0] == '|')
+		return table_line(ps, t, tn);
+	if (end_table(ps))
+		return -1;
+	if ((r = list_item(ps, line, t, tn)))
+		return r < 0 ? -1 : 0;
+	return text_line(ps, t, tn);
+}
+
 int md_parse(const char *text, md_doc *doc, char *err, size_t errlen)
 {
 	memset(doc, 0, sizeof *doc);
-	md_block *cur = NULL; /* the paragraph, list or table lines join */
-	md_block *code = NULL;
-	sbuf body = {0};
-	int lineno = 0, table_rows = 0;
+	parser ps = {.doc = doc, .err = err, .errlen = errlen};
 	const char *p = text;
-	while (*p || code) {
+	while (*p || ps.code) {
+		if (!*p) {
+			snprintf(err, errlen,
+				 "line %d: the code block opened here is never closed (```)",
+				 ps.code->line);
+			goto fail;
+		}
 		const char *e = strchr(p, '\n');
 		size_t full = e ? (size_t)(e - p) : strlen(p), n = full;
 		const char *line = p;
 		if (n && line[n - 1] == '\r')
 			n--;
-		lineno++;
-		int at_end = !*p;
+		ps.lineno++;
 		p = e ? e + 1 : p + full;
-		const char *t = line;
-		size_t tn = n;
-		trim(&t, &tn);
-
-		if (code) {
-			if (at_end) {
-				snprintf(
-				    err, errlen,
-				    "line %d: the code block opened here is never closed (```)",
-				    code->line);
-				goto fail;
-			}
-			if (tn >= 3 && strncmp(t, "```", 3) == 0) {
-				code->text = sb_take(&body);
-				if (!code->text)
-					goto nomem;
-				code = NULL;
-				continue;
-			}
-			if (body.n || body.s)
-				sb_add(&body, "\n", 1);
-			else
-				sb_add(&body, "", 0);
-			sb_add(&body, line, n);
-			continue;
-		}
-		if (at_end)
-			break;
-		if (tn == 0) {
-			cur = NULL;
-			continue;
-		}
-		if (tn >= 3 && strncmp(t, "```", 3) == 0) {
-			cur = NULL;
-			if (!(code = new_block(doc, MD_CODE, lineno)))
-				goto nomem;
-			const char *info = t + 3;
-			size_t in = tn - 3;
-			trim(&info, &in);
-			if (!(code->info = dupn(info, in)))
-				goto nomem;
-			body = (sbuf){0};
-			continue;
-		}
-		int level = 0;
-		while (level < (int)tn && t[level] == '#')
-			level++;
-		if (level >= 1 && level <= 3 && (size_t)level < tn && t[level] == ' ' &&
-		    line[0] == '#') {
-			cur = NULL;
-			md_block *b = new_block(doc, MD_HEADING, lineno);
-			if (!b)
-				goto nomem;
-			b->level = level;
-			const char *h = t + level;
-			size_t hn = tn - (size_t)level;
-			trim(&h, &hn);
-			if (!(b->text = dupn(h, hn)))
-				goto nomem;
-			continue;
-		}
-		if (*t == '|' && line[0] == '|') {
-			if (!cur || cur->kind != MD_TABLE) {
-				if (!(cur = new_block(doc, MD_TABLE, lineno)))
-					goto nomem;
-				table_rows = 0;
-			}
-			table_rows++;
-			if (table_rows == 2) {
-				if (!is_separator(t, tn)) {
-					snprintf(err, errlen,
-						 "line %d: a table's second line must be its '| "
-						 "--- |' line",
-						 lineno);
-					goto fail;
-				}
-				continue;
-			}
-			size_t nc;
-			if (split_row(t, tn, cur, &nc))
-				goto nomem;
-			if (table_rows == 1) {
-				cur->ncols = nc;
-			} else if (nc > cur->ncols) {
-				snprintf(err, errlen,
-					 "line %d: a table row of %zu cells, its header has %zu",
-					 lineno, nc, cur->ncols);
-				goto fail;
-			} else {
-				for (; nc < cur->ncols; nc++)
-					if (add_cell(cur, calloc(1, 1)))
-						goto nomem;
-			}
-			continue;
-		}
-		if (cur && cur->kind == MD_TABLE) {
-			if (table_rows < 2) {
-				snprintf(err, errlen, "line %d: a table needs its '| --- |' line",
-					 cur->line + 1);
-				goto fail;
-			}
-			cur = NULL;
-		}
-		int num = 0;
-		size_t om = line[0] != ' ' ? olist_marker(t, tn, &num) : 0;
-		int bullet = line[0] == '-' && tn >= 2 && t[1] == ' ';
-		if (bullet || om) {
-			md_kind k = bullet ? MD_LIST : MD_OLIST;
-			if (!cur || cur->kind != k) {
-				if (!(cur = new_block(doc, k, lineno)))
-					goto nomem;
-				cur->start = num;
-			}
-			const char *it = t + (bullet ? 2 : om);
-			size_t itn = tn - (bullet ? 2 : om);
-			trim(&it, &itn);
-			if (add_cell(cur, dupn(it, itn)))
-				goto nomem;
-			continue;
-		}
-		if (cur && (cur->kind == MD_LIST || cur->kind == MD_OLIST)) {
-			if (append_line(&cur->cell[cur->ncell - 1], t, tn))
-				goto nomem;
-			continue;
-		}
-		if (cur && cur->kind == MD_PARA) {
-			if (append_line(&cur->text, t, tn))
-				goto nomem;
-			continue;
-		}
-		if (!(cur = new_block(doc, MD_PARA, lineno)) || !(cur->text = dupn(t, tn)))
-			goto nomem;
+		if (parse_line(&ps, line, n))
+			goto fail;
 	}
-	if (cur && cur->kind == MD_TABLE && table_rows < 2) {
-		snprintf(err, errlen, "line %d: a table needs its '| --- |' line", cur->line + 1);
+	if (end_table(&ps))
 		goto fail;
-	}
 	return 0;
-nomem:
-	snprintf(err, errlen, "line %d: out of memory", lineno);
 fail:
-	free(body.s);
+	free(ps.body.s);
 	md_free(doc);
 	return -1;
 }

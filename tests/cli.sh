@@ -288,4 +288,23 @@ for a in reduce scan-segmented reduce-segmented compact line-of-sight; do
 	tap_result $? "$a: another seed gives another input"
 done
 
+# One declaration of pram check's options reads them before the exercise
+# and its files and after them alike: --jobs takes 1 to 256 on either side,
+# and --list lists on either side.
+run_pram check --jobs 300 scan-pram --class "$tap_tmp/no-class"
+expect_rc 2 "check: --jobs 300 before the exercise is a usage error"
+expect_in "check: --jobs '300': give a number from 1 to 256" "$err" "and names the option and range"
+run_pram check scan-pram --class "$tap_tmp/no-class" --jobs 300
+expect_rc 2 "check: --jobs 300 after the exercise is a usage error too"
+expect_in "check: --jobs '300': give a number from 1 to 256" "$err" "in the same words"
+run_pram check scan-pram --class "$tap_tmp/no-class" --jobs 2.5
+expect_in "check: --jobs '2.5': give a number from 1 to 256" "$err" \
+	"--jobs 2.5 after the exercise is refused, not cut to 2"
+run_pram check --list
+expect_rc 0 "check --list"
+expect_in "scan-pram" "$out" "lists the exercises"
+run_pram check scan-pram --list
+expect_rc 0 "check --list after an exercise"
+expect_in "scan-pram" "$out" "lists them too"
+
 done_testing

@@ -10,13 +10,7 @@
 # installed (setup.sh installs chromium-headless-shell).
 . "$top_srcdir/tests/tap.sh"
 
-browser=
-for b in chromium-headless-shell chromium; do
-	if command -v "$b" >/dev/null 2>&1; then
-		browser=$(command -v "$b")
-		break
-	fi
-done
+find_browser
 [ -n "$browser" ] || skip_all "no headless browser (chromium-headless-shell or chromium) installed"
 
 # The flags that work headless here: no sandbox (the tests may run as root,

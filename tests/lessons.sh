@@ -214,13 +214,7 @@ check "the starter is copied beside the page" cmp "$site/01-scan/starter/scan.c"
 run_pram lessons --html "$site/index.html/x"
 expect_rc 1 "--html into a path that cannot be a folder fails"
 
-browser=
-for b in chromium-headless-shell chromium; do
-	if command -v "$b" >/dev/null 2>&1; then
-		browser=$(command -v "$b")
-		break
-	fi
-done
+find_browser
 dump_dom() { # page -> stdout
 	bflags="--no-sandbox --disable-gpu --no-first-run --user-data-dir=$tap_tmp/profile"
 	case "$(basename "$browser")" in

@@ -75,3 +75,15 @@ done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]
 }
+
+# find_browser: $browser, the path of a headless Chromium
+# (chromium-headless-shell, else chromium), or empty when none is installed.
+find_browser() {
+	browser=
+	for b in chromium-headless-shell chromium; do
+		if command -v "$b" >/dev/null 2>&1; then
+			browser=$(command -v "$b")
+			break
+		fi
+	done
+}

@@ -11,8 +11,9 @@
 #include "markdown.h"
 #include "tap.h"
 
-/* The HTML of the whole text, or the error "ERR: ..." (caller frees). */
-static char *html_of(const char *text)
+/* The whole text rendered as HTML, or for a terminal (tty: with its
+ * escapes), or the error "ERR: ..." (caller frees). */
+static char *render(const char *text, int html, int tty)
 {
 	md_doc d;
 	char err[256];
@@ -25,31 +26,41 @@ static char *html_of(const char *text)
 		fprintf(f, "ERR: %s", err);
 	} else {
 		for (size_t k = 0; k < d.n; k++)
-			md_block_html(f, &d.b[k]);
+			if (html)
+				md_block_html(f, &d.b[k]);
+			else
+				md_block_text(f, &d.b[k], tty);
 		md_free(&d);
 	}
 	fclose(f);
 	return buf;
 }
 
+static char *html_of(const char *text)
+{
+	return render(text, 1, 0);
+}
+
 static char *text_of(const char *text, int tty)
 {
-	md_doc d;
-	char err[256];
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	if (!f)
-		return NULL;
-	if (md_parse(text, &d, err, sizeof err)) {
-		fprintf(f, "ERR: %s", err);
-	} else {
-		for (size_t k = 0; k < d.n; k++)
-			md_block_text(f, &d.b[k], tty);
-		md_free(&d);
-	}
-	fclose(f);
-	return buf;
+	return render(text, 0, tty);
+}
+
+/* One test: the HTML of text contains want. */
+static void expect_html(const char *text, const char *want, const char *name)
+{
+	char *h = html_of(text);
+	TAP_CONTAINS(h, want, "%s", name);
+	free(h);
+}
+
+/* One test: the terminal's text of text (tty: with its escapes) contains
+ * want. */
+static void expect_text(const char *text, int tty, const char *want, const char *name)
+{
+	char *t = text_of(text, tty);
+	TAP_CONTAINS(t, want, "%s", name);
+	free(t);
 }
 
 static void test_blocks(void)
@@ -101,91 +112,68 @@ static void test_escaping(void)
 		     "a paragraph's markup is escaped");
 	TAP_OK(!strstr(h, "<script>"), "no tag gets through");
 	free(h);
-	h = html_of("```c\nif (a < b && c > d) return \"</code>\";\n```\n");
-	TAP_CONTAINS(h,
-		     "<pre><code class=\"language-c\">if (a &lt; b &amp;&amp; c &gt; d) return "
-		     "&quot;&lt;/code&gt;&quot;;</code></pre>",
-		     "a code block is escaped");
-	free(h);
+	expect_html("```c\nif (a < b && c > d) return \"</code>\";\n```\n",
+		    "<pre><code class=\"language-c\">if (a &lt; b &amp;&amp; c &gt; d) return "
+		    "&quot;&lt;/code&gt;&quot;;</code></pre>",
+		    "a code block is escaped");
 	h = html_of("```c\"><script>\nx\n```\n");
 	TAP_OK(!strstr(h, "<script>") && strstr(h, "language-c&quot;&gt;&lt;script&gt;"),
 	       "an info string is escaped in the class");
 	free(h);
-	h = html_of("# <b>Title</b>\n");
-	TAP_CONTAINS(h, "<h1 id=\"b-title-b-\">&lt;b&gt;Title&lt;/b&gt;</h1>",
-		     "a heading is escaped");
-	free(h);
-	h = html_of("| <a> | `<b>` |\n| --- | --- |\n| *<i>* | & |\n");
-	TAP_CONTAINS(h, "<th>&lt;a&gt;</th><th><code>&lt;b&gt;</code></th>",
-		     "table cells are escaped");
-	TAP_CONTAINS(h, "<td><em>&lt;i&gt;</em></td><td>&amp;</td>", "with emphasis inside");
-	free(h);
+	expect_html("# <b>Title</b>\n", "<h1 id=\"b-title-b-\">&lt;b&gt;Title&lt;/b&gt;</h1>",
+		    "a heading is escaped");
+	const char *table = "| <a> | `<b>` |\n| --- | --- |\n| *<i>* | & |\n";
+	expect_html(table, "<th>&lt;a&gt;</th><th><code>&lt;b&gt;</code></th>",
+		    "table cells are escaped");
+	expect_html(table, "<td><em>&lt;i&gt;</em></td><td>&amp;</td>", "with emphasis inside");
 }
 
 static void test_inline(void)
 {
-	char *h = html_of("a *b c* and `x * y` and 2 * 3 * 4 and *open\n");
-	TAP_CONTAINS(h, "a <em>b c</em> and <code>x * y</code> and 2 * 3 * 4 and *open",
-		     "emphasis, code with a star, lone stars and an unclosed star");
-	free(h);
-	h = html_of("`` and x, then `unclosed and **\n");
-	TAP_CONTAINS(h, "<p>`<code> and x, then </code>unclosed and **</p>",
-		     "an empty code span is text, the next backtick opens one");
-	free(h);
-	h = html_of("and `open only\n");
-	TAP_CONTAINS(h, "<p>and `open only</p>", "an unclosed code span stays text");
-	free(h);
-	char *t = text_of("a *b* and `c`\n", 0);
-	TAP_CONTAINS(t, "a b and c\n", "the terminal drops the markers");
-	free(t);
-	t = text_of("a *b* and `c`\n", 1);
-	TAP_CONTAINS(t, "a \033[4mb\033[0m and \033[1mc\033[0m",
-		     "and on a tty underlines and bolds");
-	free(t);
+	expect_html("a *b c* and `x * y` and 2 * 3 * 4 and *open\n",
+		    "a <em>b c</em> and <code>x * y</code> and 2 * 3 * 4 and *open",
+		    "emphasis, code with a star, lone stars and an unclosed star");
+	expect_html("`` and x, then `unclosed and **\n",
+		    "<p>`<code> and x, then </code>unclosed and **</p>",
+		    "an empty code span is text, the next backtick opens one");
+	expect_html("and `open only\n", "<p>and `open only</p>",
+		    "an unclosed code span stays text");
+	expect_text("a *b* and `c`\n", 0, "a b and c\n", "the terminal drops the markers");
+	expect_text("a *b* and `c`\n", 1, "a \033[4mb\033[0m and \033[1mc\033[0m",
+		    "and on a tty underlines and bolds");
 	TAP_EQ_I(md_inline_text(NULL, "`é` *ü* x", 0), 5, "columns count characters, not bytes");
 }
 
 static void test_text(void)
 {
-	char *t =
-	    text_of("## Sec\n\n| name | v |\n| --- | --- |\n| a | 1000 |\n| `long` | 2 |\n", 0);
-	TAP_CONTAINS(t, "Sec\n---\n", "a level-2 heading underlined with dashes");
-	TAP_CONTAINS(t, "  name  v\n  ----  ----\n  a     1000\n  long  2\n",
-		     "a table's columns aligned");
-	free(t);
-	t = text_of("# T\n", 1);
-	TAP_CONTAINS(t, "\033[1mT\033[0m\n=\n", "a tty's heading in bold, underlined");
-	free(t);
-	t = text_of("```\nx = 1\ny = 2\n```\n", 0);
-	TAP_CONTAINS(t, "    x = 1\n    y = 2\n", "code indented by four");
-	free(t);
-	t = text_of("- a\n  b\n1. one\n", 0);
-	TAP_CONTAINS(t, "  - a\n    b\n", "a bullet item, its second line indented");
-	TAP_CONTAINS(t, "  1. one\n", "a numbered item");
-	free(t);
-	char *h = html_of("- a\n- b\n\n2. x\n");
-	TAP_CONTAINS(h, "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ol start=\"2\">\n<li>x</li>\n</ol>",
-		     "lists as HTML");
-	free(h);
+	const char *table = "## Sec\n\n| name | v |\n| --- | --- |\n| a | 1000 |\n| `long` | 2 |\n";
+	expect_text(table, 0, "Sec\n---\n", "a level-2 heading underlined with dashes");
+	expect_text(table, 0, "  name  v\n  ----  ----\n  a     1000\n  long  2\n",
+		    "a table's columns aligned");
+	expect_text("# T\n", 1, "\033[1mT\033[0m\n=\n", "a tty's heading in bold, underlined");
+	expect_text("```\nx = 1\ny = 2\n```\n", 0, "    x = 1\n    y = 2\n",
+		    "code indented by four");
+	expect_text("- a\n  b\n1. one\n", 0, "  - a\n    b\n",
+		    "a bullet item, its second line indented");
+	expect_text("- a\n  b\n1. one\n", 0, "  1. one\n", "a numbered item");
+	expect_html("- a\n- b\n\n2. x\n",
+		    "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ol start=\"2\">\n<li>x</li>\n</ol>",
+		    "lists as HTML");
 }
 
 static void test_errors(void)
 {
-	char *h = html_of("text\n\n```pram\npram run x\n");
-	TAP_CONTAINS(h, "ERR: line 3: the code block opened here is never closed",
-		     "an unclosed code block, at its line");
-	free(h);
-	h = html_of("p\n\n| a | b |\n| 1 | 2 |\n");
-	TAP_CONTAINS(h, "ERR: line 4: a table's second line must be its '| --- |' line",
-		     "a table without its separator");
-	free(h);
-	h = html_of("| a | b |\n");
-	TAP_CONTAINS(h, "ERR: line 2: a table needs its '| --- |' line", "a one-line table");
-	free(h);
-	h = html_of("| a |\n| --- |\n| 1 | 2 |\n");
-	TAP_CONTAINS(h, "ERR: line 3: a table row of 2 cells, its header has 1", "a row too wide");
-	free(h);
-	h = html_of("");
+	expect_html("text\n\n```pram\npram run x\n",
+		    "ERR: line 3: the code block opened here is never closed",
+		    "an unclosed code block, at its line");
+	expect_html("p\n\n| a | b |\n| 1 | 2 |\n",
+		    "ERR: line 4: a table's second line must be its '| --- |' line",
+		    "a table without its separator");
+	expect_html("| a | b |\n", "ERR: line 2: a table needs its '| --- |' line",
+		    "a one-line table");
+	expect_html("| a |\n| --- |\n| 1 | 2 |\n",
+		    "ERR: line 3: a table row of 2 cells, its header has 1", "a row too wide");
+	char *h = html_of("");
 	TAP_OK(h && *h == '\0', "empty text: no blocks");
 	free(h);
 }
