@@ -25,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "contain.h"
 
 /* At most this much of a child's output is kept. */
 #define OUT_MAX ((size_t)1 << 20)

@@ -1,21 +1,22 @@
 /*
- * exercise.c - exercises as data: reading lessons/NN-topic/NAME.exercise
- * (a "key: value" file, lessons/README.md), finding an exercise by name in
- * the lesson folders, and the small helpers the checker shares (reading a
- * file, formatting strings, the cases' input distributions).
+ * exercise.c - exercises as data (exercise.h): reading
+ * lessons/NN-topic/NAME.exercise (a "key: value" file, lessons/README.md),
+ * the names its lines use (contracts, criteria, growth classes), the
+ * reference's parameters it sets, and finding an exercise by name in the
+ * lesson folders.
  */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "algo.h"
-#include "check.h"
+#include "ckutil.h"
+#include "exercise.h"
 #include "pram.h"
 
 #ifndef PKGDATADIR
@@ -24,72 +25,6 @@
 #ifndef ABS_TOP_SRCDIR
 #define ABS_TOP_SRCDIR "."
 #endif
-
-char *ck_strf(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return NULL;
-	char *s = malloc((size_t)n + 1);
-	if (!s)
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return s;
-}
-
-const char *ck_basename(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	return s ? s + 1 : path;
-}
-
-char *ck_slurp(const char *path, size_t *len, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		if (n + 4096 + 1 > cap) {
-			cap = cap ? cap * 2 : 8192;
-			if (cap > ((size_t)64 << 20)) {
-				snprintf(err, errlen, "%s: larger than 64 MiB", path);
-				goto fail;
-			}
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				snprintf(err, errlen, "%s: out of memory", path);
-				goto fail;
-			}
-			buf = nb;
-		}
-		size_t got = fread(buf + n, 1, 4096, f);
-		n += got;
-		if (got < 4096)
-			break;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto fail;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	if (len)
-		*len = n;
-	return buf;
-fail:
-	free(buf);
-	fclose(f);
-	return NULL;
-}
 
 static const char *const grow_names[CK_GROW_COUNT] = {"1", "log n",   "log^2 n",
 						      "n", "n log n", "faster than n log n"};
@@ -123,46 +58,6 @@ static const char *const contract_names[CK_CONTRACT_COUNT] = {
 const char *ck_contract_name(ck_contract c)
 {
 	return c < CK_CONTRACT_COUNT ? contract_names[c] : "?";
-}
-
-static const char *const dist_names[CK_DIST_COUNT] = {"random", "all equal", "extreme values",
-						      "all ones"};
-
-const char *ck_dist_name(int dist)
-{
-	return dist >= 0 && dist < CK_DIST_COUNT ? dist_names[dist] : "?";
-}
-
-/* splitmix64: the cases' seeded generator. */
-static uint64_t mix(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-void ck_fill(int64_t *v, size_t n, int dist, uint64_t seed)
-{
-	uint64_t s = seed * 2654435761u + 1;
-	for (size_t i = 0; i < n; i++) {
-		switch (dist) {
-		case CK_DIST_EQUAL:
-			v[i] = 7;
-			break;
-		case CK_DIST_ONES:
-			v[i] = 1;
-			break;
-		case CK_DIST_EXTREME: {
-			static const int64_t ext[] = {INT32_MAX,     INT32_MIN, INT32_MAX - 1,
-						      INT32_MIN + 1, -1,        1};
-			v[i] = ext[mix(&s) % 6];
-			break;
-		}
-		default:
-			v[i] = (int64_t)(mix(&s) % 2001) - 1000;
-		}
-	}
 }
 
 /* Parse a list of sizes: "0 1 3 100" or "2^1 .. 2^12" (powers of two). */
@@ -285,9 +180,163 @@ void ck_exercise_free(ck_exercise *ex)
 	memset(ex, 0, sizeof *ex);
 }
 
-int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen)
+/* The field of a key whose value is kept as written, or NULL. */
+static char **string_field(ck_exercise *ex, const char *key)
+{
+	static const char *const keys[] = {"name",      "title",    "file",    "entry", "signature",
+					   "reference", "solution", "starter", "args"};
+	char **const fields[] = {&ex->name,     &ex->title,     &ex->file,
+				 &ex->entry,    &ex->signature, &ex->reference,
+				 &ex->solution, &ex->starter,   &ex->args};
+	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+		if (strcmp(key, keys[k]) == 0)
+			return fields[k];
+	return NULL;
+}
+
+/* local-sizes:, sizes: or sweep: (key), a list of sizes; local sizes are
+ * powers of two from 1 to 256. */
+static int read_list(ck_exercise *ex, const char *path, const char *key, const char *val, char *err,
+		     size_t errlen)
 {
 	char why[256];
+	size_t *lst = key[0] == 'l' ? ex->local_sizes : key[1] == 'i' ? ex->sizes : ex->sweep;
+	size_t *cnt = key[0] == 'l' ? &ex->nlocal : key[1] == 'i' ? &ex->nsizes : &ex->nsweep;
+	if (parse_sizes(val, lst, cnt, why, sizeof why) != 0) {
+		snprintf(err, errlen, "%s: %s: %s", path, key, why);
+		return -1;
+	}
+	if (key[0] == 'l')
+		for (size_t k = 0; k < *cnt; k++)
+			if (lst[k] == 0 || lst[k] > 256 || (lst[k] & (lst[k] - 1))) {
+				snprintf(err, errlen,
+					 "%s: local-sizes: %zu is not a power of two from 1 to 256",
+					 path, lst[k]);
+				return -1;
+			}
+	return 0;
+}
+
+/* One "key: value" line of the file path, but for the keys of
+ * string_field. Returns 0, or -1 with "file: what" in err. */
+static int read_key(ck_exercise *ex, const char *path, const char *key, const char *val, char *err,
+		    size_t errlen)
+{
+	char why[256];
+	if (strcmp(key, "contract") == 0) {
+		int k;
+		for (k = 0; k < CK_CONTRACT_COUNT; k++)
+			if (strcmp(val, contract_names[k]) == 0)
+				break;
+		if (k == CK_CONTRACT_COUNT) {
+			snprintf(err, errlen,
+				 "%s: contract '%s': one of kernel-reduce-blocks, "
+				 "kernel-scan-blocks, pram-inplace, prediction",
+				 path, val);
+			return -1;
+		}
+		ex->contract = (ck_contract)k;
+	} else if (strcmp(key, "inclusive") == 0) {
+		ex->inclusive = strcmp(val, "yes") == 0;
+	} else if (strcmp(key, "op") == 0) {
+		pram_op op;
+		if (pram_op_parse(val, &op) != 0 ||
+		    (op != PRAM_OP_SUM && op != PRAM_OP_MAX && op != PRAM_OP_MIN)) {
+			snprintf(err, errlen, "%s: op '%s': one of sum, max, min", path, val);
+			return -1;
+		}
+		ex->op = (int)op;
+	} else if (strcmp(key, "model") == 0) {
+		pram_model m;
+		if (pram_model_parse(val, &m) != 0) {
+			snprintf(err, errlen, "%s: model '%s' is not a PRAM model", path, val);
+			return -1;
+		}
+		ex->model = (int)m;
+		ex->model_given = 1;
+	} else if (strcmp(key, "local-sizes") == 0 || strcmp(key, "sizes") == 0 ||
+		   strcmp(key, "sweep") == 0) {
+		return read_list(ex, path, key, val, err, errlen);
+	} else if (strcmp(key, "grind-max") == 0) {
+		size_t one[CK_MAX_LIST], n1;
+		if (parse_sizes(val, one, &n1, why, sizeof why) != 0 || n1 != 1) {
+			snprintf(err, errlen, "%s: grind-max: give one size", path);
+			return -1;
+		}
+		ex->grind_max = one[0];
+	} else if (strcmp(key, "work") == 0 || strcmp(key, "depth") == 0) {
+		if (ck_growth_parse(val, key[0] == 'w' ? &ex->work : &ex->depth) != 0) {
+			snprintf(err, errlen, "%s: %s '%s': one of 1, log n, log^2 n, n, n log n",
+				 path, key, val);
+			return -1;
+		}
+	} else if (strcmp(key, "points") == 0) {
+		if (parse_points(val, ex->points, why, sizeof why) != 0) {
+			snprintf(err, errlen, "%s: points: %s", path, why);
+			return -1;
+		}
+	} else if (strcmp(key, "time-limit") == 0) {
+		char *end;
+		double t = strtod(val, &end);
+		if (*end || !(t > 0 && t <= 600)) {
+			snprintf(err, errlen, "%s: time-limit '%s': seconds from 0 to 600", path,
+				 val);
+			return -1;
+		}
+		ex->time_limit = t;
+	} else if (strcmp(key, "memory-limit") == 0) {
+		if (parse_bytes(val, &ex->mem_limit) != 0) {
+			snprintf(err, errlen, "%s: memory-limit '%s': bytes, K, M or G", path, val);
+			return -1;
+		}
+	} else {
+		snprintf(err, errlen, "%s: unknown key '%s'", path, key);
+		return -1;
+	}
+	return 0;
+}
+
+/* What a complete exercise must have, once every line is read: the keys
+ * every contract needs, the lists its contract needs, and options the
+ * reference takes. Returns 0, or -1 with "file: what" in err. */
+static int check_complete(const ck_exercise *ex, const char *path, char *err, size_t errlen)
+{
+	const char *missing = !ex->name                                     ? "name"
+			      : !ex->file                                   ? "file"
+			      : !ex->entry && ex->contract != CK_PREDICTION ? "entry"
+			      : !ex->reference                              ? "reference"
+			      : ex->contract == CK_CONTRACT_COUNT           ? "contract"
+									    : NULL;
+	if (missing) {
+		snprintf(err, errlen, "%s: no '%s:' line", path, missing);
+		return -1;
+	}
+	if (ex->contract != CK_PRAM_INPLACE && ex->contract != CK_PREDICTION && ex->nlocal == 0) {
+		snprintf(err, errlen, "%s: a kernel exercise needs 'local-sizes:'", path);
+		return -1;
+	}
+	if (ex->nsizes == 0) {
+		snprintf(err, errlen, "%s: no 'sizes:' line", path);
+		return -1;
+	}
+	if (ex->contract == CK_PRAM_INPLACE && ex->nsweep < 3 &&
+	    (ex->work != CK_GROW_COUNT || ex->depth != CK_GROW_COUNT)) {
+		snprintf(err, errlen, "%s: bounds on W and D need a 'sweep:' of 3 sizes or more",
+			 path);
+		return -1;
+	}
+	const algo *ref = algo_find(ex->reference);
+	if (ref) {
+		/* the reference's options are checked here, once, not per case */
+		algo_params p;
+		if (ck_reference_params(ex, ref, &p, err, errlen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen)
+{
 	size_t len;
 	char *text = ck_slurp(path, &len, err, errlen);
 	if (!text)
@@ -313,162 +362,68 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 		}
 		*colon = '\0';
 		char *key = trim(l), *val = trim(colon + 1);
-		char **str = NULL;
-		if (strcmp(key, "name") == 0)
-			str = &ex->name;
-		else if (strcmp(key, "title") == 0)
-			str = &ex->title;
-		else if (strcmp(key, "file") == 0)
-			str = &ex->file;
-		else if (strcmp(key, "entry") == 0)
-			str = &ex->entry;
-		else if (strcmp(key, "signature") == 0)
-			str = &ex->signature;
-		else if (strcmp(key, "reference") == 0)
-			str = &ex->reference;
-		else if (strcmp(key, "solution") == 0)
-			str = &ex->solution;
-		else if (strcmp(key, "starter") == 0)
-			str = &ex->starter;
-		else if (strcmp(key, "args") == 0)
-			str = &ex->args;
+		char **str = string_field(ex, key);
 		if (str) {
 			free(*str);
 			*str = strdup(val);
-			continue;
-		}
-		if (strcmp(key, "contract") == 0) {
-			int k;
-			for (k = 0; k < CK_CONTRACT_COUNT; k++)
-				if (strcmp(val, contract_names[k]) == 0)
-					break;
-			if (k == CK_CONTRACT_COUNT) {
-				snprintf(err, errlen,
-					 "%s: contract '%s': one of kernel-reduce-blocks, "
-					 "kernel-scan-blocks, pram-inplace, prediction",
-					 path, val);
-				goto fail;
-			}
-			ex->contract = (ck_contract)k;
-		} else if (strcmp(key, "inclusive") == 0) {
-			ex->inclusive = strcmp(val, "yes") == 0;
-		} else if (strcmp(key, "op") == 0) {
-			pram_op op;
-			if (pram_op_parse(val, &op) != 0 ||
-			    (op != PRAM_OP_SUM && op != PRAM_OP_MAX && op != PRAM_OP_MIN)) {
-				snprintf(err, errlen, "%s: op '%s': one of sum, max, min", path,
-					 val);
-				goto fail;
-			}
-			ex->op = (int)op;
-		} else if (strcmp(key, "model") == 0) {
-			pram_model m;
-			if (pram_model_parse(val, &m) != 0) {
-				snprintf(err, errlen, "%s: model '%s' is not a PRAM model", path,
-					 val);
-				goto fail;
-			}
-			ex->model = (int)m;
-			ex->model_given = 1;
-		} else if (strcmp(key, "local-sizes") == 0 || strcmp(key, "sizes") == 0 ||
-			   strcmp(key, "sweep") == 0) {
-			size_t *lst = key[0] == 'l'   ? ex->local_sizes
-				      : key[1] == 'i' ? ex->sizes
-						      : ex->sweep;
-			size_t *cnt = key[0] == 'l'   ? &ex->nlocal
-				      : key[1] == 'i' ? &ex->nsizes
-						      : &ex->nsweep;
-			if (parse_sizes(val, lst, cnt, why, sizeof why) != 0) {
-				snprintf(err, errlen, "%s: %s: %s", path, key, why);
-				goto fail;
-			}
-			if (key[0] == 'l')
-				for (size_t k = 0; k < *cnt; k++)
-					if (lst[k] == 0 || lst[k] > 256 ||
-					    (lst[k] & (lst[k] - 1))) {
-						snprintf(
-						    err, errlen,
-						    "%s: local-sizes: %zu is not a power of two "
-						    "from 1 to 256",
-						    path, lst[k]);
-						goto fail;
-					}
-		} else if (strcmp(key, "grind-max") == 0) {
-			size_t one[CK_MAX_LIST], n1;
-			if (parse_sizes(val, one, &n1, why, sizeof why) != 0 || n1 != 1) {
-				snprintf(err, errlen, "%s: grind-max: give one size", path);
-				goto fail;
-			}
-			ex->grind_max = one[0];
-		} else if (strcmp(key, "work") == 0 || strcmp(key, "depth") == 0) {
-			if (ck_growth_parse(val, key[0] == 'w' ? &ex->work : &ex->depth) != 0) {
-				snprintf(err, errlen,
-					 "%s: %s '%s': one of 1, log n, log^2 n, n, n log n", path,
-					 key, val);
-				goto fail;
-			}
-		} else if (strcmp(key, "points") == 0) {
-			if (parse_points(val, ex->points, why, sizeof why) != 0) {
-				snprintf(err, errlen, "%s: points: %s", path, why);
-				goto fail;
-			}
-		} else if (strcmp(key, "time-limit") == 0) {
-			char *end;
-			double t = strtod(val, &end);
-			if (*end || !(t > 0 && t <= 600)) {
-				snprintf(err, errlen, "%s: time-limit '%s': seconds from 0 to 600",
-					 path, val);
-				goto fail;
-			}
-			ex->time_limit = t;
-		} else if (strcmp(key, "memory-limit") == 0) {
-			if (parse_bytes(val, &ex->mem_limit) != 0) {
-				snprintf(err, errlen, "%s: memory-limit '%s': bytes, K, M or G",
-					 path, val);
-				goto fail;
-			}
-		} else {
-			snprintf(err, errlen, "%s: unknown key '%s'", path, key);
+		} else if (read_key(ex, path, key, val, err, errlen) != 0) {
 			goto fail;
 		}
 	}
-	const char *missing = !ex->name                                     ? "name"
-			      : !ex->file                                   ? "file"
-			      : !ex->entry && ex->contract != CK_PREDICTION ? "entry"
-			      : !ex->reference                              ? "reference"
-			      : ex->contract == CK_CONTRACT_COUNT           ? "contract"
-									    : NULL;
-	if (missing) {
-		snprintf(err, errlen, "%s: no '%s:' line", path, missing);
+	if (check_complete(ex, path, err, errlen) != 0)
 		goto fail;
-	}
-	if (ex->contract != CK_PRAM_INPLACE && ex->contract != CK_PREDICTION && ex->nlocal == 0) {
-		snprintf(err, errlen, "%s: a kernel exercise needs 'local-sizes:'", path);
-		goto fail;
-	}
-	if (ex->nsizes == 0) {
-		snprintf(err, errlen, "%s: no 'sizes:' line", path);
-		goto fail;
-	}
-	if (ex->contract == CK_PRAM_INPLACE && ex->nsweep < 3 &&
-	    (ex->work != CK_GROW_COUNT || ex->depth != CK_GROW_COUNT)) {
-		snprintf(err, errlen, "%s: bounds on W and D need a 'sweep:' of 3 sizes or more",
-			 path);
-		goto fail;
-	}
-	const algo *ref = algo_find(ex->reference);
-	if (ref) {
-		/* the reference's options are checked here, once, not per case */
-		algo_params p;
-		if (ck_reference_params(ex, ref, &p, err, errlen) != 0)
-			goto fail;
-	}
 	free(text);
 	return 0;
 fail:
 	free(text);
 	ck_exercise_free(ex);
 	return -1;
+}
+
+/* The reference's parameters: its defaults, the exercise's op and
+ * inclusiveness where it takes them, then args: through the same setter
+ * as the command line. */
+int ck_reference_params(const ck_exercise *ex, const algo *a, algo_params *p, char *err,
+			size_t errlen)
+{
+	*p = algo_default_params(a);
+	if (a->caps & ALGO_OP)
+		p->op = (pram_op)ex->op;
+	if (a->caps & ALGO_INCLUSIVE)
+		p->inclusive = ex->inclusive;
+	if (ex->model_given)
+		p->model = (pram_model)ex->model;
+	if (!ex->args)
+		return 0;
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", ex->args);
+	char *save = NULL;
+	for (char *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+		if (strncmp(t, "--", 2) != 0) {
+			snprintf(err, errlen, "%s: args: '%s' is not an option (--NAME [VALUE])",
+				 ex->path, t);
+			return -1;
+		}
+		char *name = t + 2, *value = NULL, *eq = strchr(name, '=');
+		int takes = 0;
+		if (eq) {
+			*eq = '\0';
+			value = eq + 1;
+		} else if (algo_option_known(name, &takes) && takes) {
+			value = strtok_r(NULL, " \t", &save);
+			if (!value) {
+				snprintf(err, errlen, "%s: args: --%s needs a value", ex->path,
+					 name);
+				return -1;
+			}
+		}
+		char why[256];
+		if (algo_set_option(a, p, name, value, why, sizeof why) != 0) {
+			snprintf(err, errlen, "%s: args: %s", ex->path, why);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 size_t ck_lesson_dirs(const char *dirs[3])

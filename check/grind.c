@@ -1,20 +1,35 @@
 /*
- * grind.c - Oclgrind's diagnostics of a kernel: finding the oclgrind
- * program, and reading its messages (data races, work-group divergence at a
- * barrier, invalid reads and writes, uninitialised values) into one
- * diagnosis per problem, with the student's source line and a hint.
+ * grind.c - Oclgrind's diagnostics of a kernel (grind.h): finding the
+ * oclgrind program and the checker's helper it runs (pram-grind-case), and
+ * reading its messages (data races, work-group divergence at a barrier,
+ * invalid reads and writes, uninitialised values) into one diagnosis per
+ * problem, with the student's source line and a hint.
  *
  * Oclgrind writes each message as a first line that says what happened,
  * then indented lines: the kernel, the work-items involved, and for each
  * one "At line N (column C) of FILE:" followed by the source line.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "ckutil.h"
+#include "exercise.h"
+#include "files.h"
+#include "grind.h"
+#include "result.h"
+
+#ifndef ABS_TOP_BUILDDIR
+#define ABS_TOP_BUILDDIR "."
+#endif
+#ifndef PKGLIBEXECDIR
+#define PKGLIBEXECDIR "/usr/local/libexec/pramsim"
+#endif
+
+#define GRIND_CASE "pram-grind-case"
 
 const char *ck_oclgrind(void)
 {
@@ -35,6 +50,30 @@ const char *ck_oclgrind(void)
 			return found;
 		p += len + (e ? 1 : 0);
 	}
+	return NULL;
+}
+
+const char *ck_grind_case_path(char *why, size_t whylen)
+{
+	static char path[PATH_MAX];
+	const char *named = getenv("PRAM_GRIND_CASE");
+	if (named && *named) {
+		if (files_path(path, sizeof path, "%s", named) == 0 && access(path, X_OK) == 0)
+			return path;
+		snprintf(why, whylen,
+			 "the checker's helper named by PRAM_GRIND_CASE (%s) cannot be run", named);
+		return NULL;
+	}
+	if (ck_from_build_tree() &&
+	    files_path(path, sizeof path, "%s/check/%s", ABS_TOP_BUILDDIR, GRIND_CASE) == 0 &&
+	    access(path, X_OK) == 0)
+		return path;
+	if (files_path(path, sizeof path, "%s/%s", PKGLIBEXECDIR, GRIND_CASE) == 0 &&
+	    access(path, X_OK) == 0)
+		return path;
+	snprintf(why, whylen,
+		 "the checker's helper %s is not installed in %s (make install puts it there)",
+		 GRIND_CASE, PKGLIBEXECDIR);
 	return NULL;
 }
 

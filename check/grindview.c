@@ -336,14 +336,117 @@ static int read_end(reader *rd, gv_launch *l)
 	return 0;
 }
 
+/* Where the reader is in the run: the launch and the group it is in. */
+typedef struct position {
+	gv_run run;
+	size_t launch_cap, group_cap;
+	gv_launch *l;       /* the open launch */
+	gv_group *g;        /* the open group, until its last step */
+	size_t next_step;   /* the step of g the next step line is */
+	size_t launch_line; /* where l opened */
+} position;
+
+/* The first line: "pram-grind 1". */
+static int read_header(reader *rd, const char *buf)
+{
+	if (strncmp(buf, "pram-grind ", 11) != 0)
+		return fail(rd, "not a PRAM-view file (it starts '%.40s', expected 'pram-grind 1')",
+			    buf);
+	if (strcmp(buf + 11, "1") != 0)
+		return fail(rd, "format version %.20s; this reader knows version 1", buf + 11);
+	return 0;
+}
+
+static int on_launch(reader *rd, position *ps)
+{
+	if (ps->l)
+		return fail(
+		    rd, "a launch line inside the launch of %s (line %zu), which has no end line",
+		    ps->l->kernel, ps->launch_line);
+	gv_launch *more = grow(ps->run.launch, ps->run.nlaunch, &ps->launch_cap, sizeof *more);
+	if (!more)
+		return fail(rd, "out of memory");
+	ps->run.launch = more;
+	ps->l = &ps->run.launch[ps->run.nlaunch++];
+	memset(ps->l, 0, sizeof *ps->l);
+	ps->group_cap = 0;
+	ps->launch_line = rd->line;
+	return read_launch(rd, ps->l);
+}
+
+static int on_group(reader *rd, position *ps)
+{
+	if (!ps->l)
+		return fail(rd, "a group line outside a launch");
+	if (ps->g)
+		return fail(rd, "a group line where step %zu of %zu was expected",
+			    ps->next_step + 1, ps->g->steps);
+	gv_group *more = grow(ps->l->group, ps->l->ngroup, &ps->group_cap, sizeof *more);
+	if (!more)
+		return fail(rd, "out of memory");
+	ps->l->group = more;
+	ps->g = &ps->l->group[ps->l->ngroup++];
+	memset(ps->g, 0, sizeof *ps->g);
+	ps->next_step = 0;
+	return read_group(rd, ps->g);
+}
+
+static int on_step(reader *rd, position *ps)
+{
+	size_t n;
+	if (!ps->g)
+		return fail(rd, "a step line outside a group");
+	if (get_size(rd, "n", &n) != 0)
+		return -1;
+	if (n != ps->next_step + 1)
+		return fail(rd, "step n=%zu where step %zu was expected", n, ps->next_step + 1);
+	gv_step *s = &ps->g->step[ps->next_step];
+	if (get_counts(rd, &s->work, &s->reads, &s->writes, &s->instructions, &s->access,
+		       &s->first) != 0)
+		return -1;
+	if (++ps->next_step == ps->g->steps) {
+		if (check_group(rd, ps->g) != 0)
+			return -1;
+		ps->g = NULL;
+	}
+	return 0;
+}
+
+static int on_end(reader *rd, position *ps)
+{
+	if (!ps->l)
+		return fail(rd, "an end line outside a launch");
+	if (ps->g)
+		return fail(rd, "an end line where step %zu of %zu was expected", ps->next_step + 1,
+			    ps->g->steps);
+	if (read_end(rd, ps->l) != 0)
+		return -1;
+	ps->l = NULL;
+	return 0;
+}
+
+/* One record line after the header (buf, cut in place). */
+static int read_record(reader *rd, position *ps, char *buf)
+{
+	if (split(rd, buf) != 0)
+		return -1;
+	if (!rd->type)
+		return fail(rd, "an empty line");
+	if (strcmp(rd->type, "launch") == 0)
+		return on_launch(rd, ps);
+	if (strcmp(rd->type, "group") == 0)
+		return on_group(rd, ps);
+	if (strcmp(rd->type, "step") == 0)
+		return on_step(rd, ps);
+	if (strcmp(rd->type, "end") == 0)
+		return on_end(rd, ps);
+	return fail(rd, "unknown record '%.40s' (expected launch, group, step or end)", rd->type);
+}
+
 int gv_read(const char *path, gv_run *out, char *err, size_t errlen)
 {
 	reader rd = {.path = path, .err = err, .errlen = errlen};
-	gv_run run = {0};
-	size_t launch_cap = 0, group_cap = 0;
-	gv_launch *l = NULL; /* the open launch */
-	gv_group *g = NULL;  /* the open group, until its last step */
-	size_t next_step = 0, launch_line = 0;
+	position ps = {0};
 	int header = 0;
 	char *buf = NULL;
 	size_t bufcap = 0;
@@ -363,109 +466,9 @@ int gv_read(const char *path, gv_run *out, char *err, size_t errlen)
 			fail(&rd, "a NUL byte in the line");
 			goto fail;
 		}
-		if (!header) {
-			if (strncmp(buf, "pram-grind ", 11) != 0) {
-				fail(&rd,
-				     "not a PRAM-view file (it starts '%.40s', expected "
-				     "'pram-grind 1')",
-				     buf);
-				goto fail;
-			}
-			if (strcmp(buf + 11, "1") != 0) {
-				fail(&rd, "format version %.20s; this reader knows version 1",
-				     buf + 11);
-				goto fail;
-			}
-			header = 1;
-			continue;
-		}
-		if (split(&rd, buf) != 0)
+		if (header ? read_record(&rd, &ps, buf) != 0 : read_header(&rd, buf) != 0)
 			goto fail;
-		if (!rd.type) {
-			fail(&rd, "an empty line");
-			goto fail;
-		}
-		if (strcmp(rd.type, "launch") == 0) {
-			if (l) {
-				fail(&rd,
-				     "a launch line inside the launch of %s (line %zu), which "
-				     "has no end line",
-				     l->kernel, launch_line);
-				goto fail;
-			}
-			gv_launch *more = grow(run.launch, run.nlaunch, &launch_cap, sizeof *more);
-			if (!more) {
-				fail(&rd, "out of memory");
-				goto fail;
-			}
-			run.launch = more;
-			l = &run.launch[run.nlaunch++];
-			memset(l, 0, sizeof *l);
-			group_cap = 0;
-			launch_line = rd.line;
-			if (read_launch(&rd, l) != 0)
-				goto fail;
-		} else if (strcmp(rd.type, "group") == 0) {
-			if (!l) {
-				fail(&rd, "a group line outside a launch");
-				goto fail;
-			}
-			if (g) {
-				fail(&rd, "a group line where step %zu of %zu was expected",
-				     next_step + 1, g->steps);
-				goto fail;
-			}
-			gv_group *more = grow(l->group, l->ngroup, &group_cap, sizeof *more);
-			if (!more) {
-				fail(&rd, "out of memory");
-				goto fail;
-			}
-			l->group = more;
-			g = &l->group[l->ngroup++];
-			memset(g, 0, sizeof *g);
-			next_step = 0;
-			if (read_group(&rd, g) != 0)
-				goto fail;
-		} else if (strcmp(rd.type, "step") == 0) {
-			size_t n;
-			if (!g) {
-				fail(&rd, "a step line outside a group");
-				goto fail;
-			}
-			if (get_size(&rd, "n", &n) != 0)
-				goto fail;
-			if (n != next_step + 1) {
-				fail(&rd, "step n=%zu where step %zu was expected", n,
-				     next_step + 1);
-				goto fail;
-			}
-			gv_step *s = &g->step[next_step];
-			if (get_counts(&rd, &s->work, &s->reads, &s->writes, &s->instructions,
-				       &s->access, &s->first) != 0)
-				goto fail;
-			if (++next_step == g->steps) {
-				if (check_group(&rd, g) != 0)
-					goto fail;
-				g = NULL;
-			}
-		} else if (strcmp(rd.type, "end") == 0) {
-			if (!l) {
-				fail(&rd, "an end line outside a launch");
-				goto fail;
-			}
-			if (g) {
-				fail(&rd, "an end line where step %zu of %zu was expected",
-				     next_step + 1, g->steps);
-				goto fail;
-			}
-			if (read_end(&rd, l) != 0)
-				goto fail;
-			l = NULL;
-		} else {
-			fail(&rd, "unknown record '%.40s' (expected launch, group, step or end)",
-			     rd.type);
-			goto fail;
-		}
+		header = 1;
 	}
 	if (ferror(f)) {
 		snprintf(err, errlen, "%s:%zu: cannot read: %s", path, rd.line + 1,
@@ -479,19 +482,19 @@ int gv_read(const char *path, gv_run *out, char *err, size_t errlen)
 			 path);
 		goto fail;
 	}
-	if (l) {
+	if (ps.l) {
 		snprintf(err, errlen,
 			 "%s:%zu: the launch of %s (line %zu) has no end line: the file was cut",
-			 path, rd.line, l->kernel, launch_line);
+			 path, rd.line, ps.l->kernel, ps.launch_line);
 		goto fail;
 	}
 	free(buf);
 	fclose(f);
-	*out = run;
+	*out = ps.run;
 	return 0;
 fail:
 	free(buf);
 	fclose(f);
-	gv_free(&run);
+	gv_free(&ps.run);
 	return -1;
 }

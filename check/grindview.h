@@ -7,6 +7,7 @@
  *
  *     const char *so = gv_plugin_path();        // NULL: not built
  *     // run: PRAM_GRIND_OUT=F oclgrind --plugins SO HOST ARGS...
+ *     // (the checker's host, pram-grind-case --record F, sets it: grind.h)
  *     gv_run run;
  *     if (gv_read(F, &run, err, sizeof err) != 0) { ... err ... }
  *     for (size_t k = 0; k < run.nlaunch; k++)

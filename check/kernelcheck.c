@@ -5,8 +5,9 @@
  * each work-group size in children of their own, compare with the
  * registry's reference block by block, say which work-group sizes fail,
  * then run the smallest failing case (or a small one) under Oclgrind, and
- * the PRAM view (check_pram_view). Integer overflow wraps (two's
- * complement), in the reference as on the device.
+ * the PRAM view (check_pram_view), both through the helper program
+ * pram-grind-case (grind.h), which runs ck_grind_case below. Integer
+ * overflow wraps (two's complement), in the reference as on the device.
  *
  * A child runs all the cases of one work-group size and writes one line
  * per case ("begin K", then "ok K", "bad K INDEX EXPECTED GOT PORT" or
@@ -14,15 +15,22 @@
  * diagnosis and a new child goes on with case K + 1.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "algo.h"
-#include "check.h"
-#include "student.h"
+#include "ckutil.h"
+#include "contain.h"
+#include "contracts.h"
+#include "exercise.h"
+#include "files.h"
+#include "grind.h"
 #include "grindview.h"
+#include "result.h"
+#include "student.h"
 
 /* Guard cells after each output (L more), to catch writes past its end. */
 #define GUARD    16
@@ -129,7 +137,7 @@ static int run_cases(void *arg)
 	int bf;
 	/* under Oclgrind: no optimisation, so every access keeps its line */
 	const char *opts = j->exact ? "-cl-std=CL1.2 -cl-opt-disable" : "-cl-std=CL1.2";
-	ck_cl *c = ck_cl_open(j->src, j->shown, j->ex->entry, opts, &bf, err, sizeof err);
+	student_cl *c = student_cl_open(j->src, j->shown, j->ex->entry, opts, &bf, err, sizeof err);
 	if (!c) {
 		printf("%s %s\n", bf ? "build" : "error", err);
 		return 3;
@@ -158,8 +166,8 @@ static int run_cases(void *arg)
 			sums[i] = SENTINEL;
 		printf("begin %zu\n", k);
 		fflush(stdout);
-		if (ck_cl_run(c, scan, in, nin, n, L, out, gout, sums, gsums, err, sizeof err) !=
-		    0) {
+		if (student_cl_run(c, scan, in, nin, n, L, out, gout, sums, gsums, err,
+				   sizeof err) != 0) {
 			printf("error %zu %s\n", k, err);
 			fflush(stdout);
 			return 3;
@@ -203,7 +211,7 @@ static int run_cases(void *arg)
 		fflush(stdout);
 		free(in64), free(in), free(out), free(sums), free(wout), free(wsums);
 	}
-	ck_cl_close(c);
+	student_cl_close(c);
 	return 0;
 }
 
@@ -256,101 +264,89 @@ static void list_vals(const ck_result *r, int depth, char *buf, size_t len)
 			 depth ? (unsigned long long)r->pview[k].depth : r->pview[k].work);
 }
 
-/* The PRAM view of a kernel: its measured work and depth per work-group and
- * the class of its local-memory accesses (EREW, CREW, CRCW), from the
- * pramsim Oclgrind plugin (grindview.h). This runs `oclgrind --plugins
- * PATH` on `pram check --internal-case` with PRAM_GRIND_OUT set, one
- * launch of one work-group with n = L for each L = 2, 4, ..., grind-max
- * (over n with L fixed every kernel's work is linear, so the growth that
- * tells a work-efficient kernel is the one in L), and judges W and D with
- * ck_growth_classify against the exercise's work: and depth: bounds. The
- * whole sweep is one Oclgrind run within three time limits; a run cut
- * short keeps the launches it finished. */
-static void check_pram_view(const ck_exercise *ex, const char *path, int timeouts, ck_result *r)
+/* Why the PRAM view cannot be measured here, or NULL: then *og, *so and
+ * *hc are oclgrind, the plugin and the helper program. buf holds a
+ * message made for the occasion. */
+static const char *view_blocked(int timeouts, const char **og, const char **so, const char **hc,
+				char *buf, size_t len)
 {
-	const char *so = gv_plugin_path(), *og = ck_oclgrind();
+	*og = ck_oclgrind();
+	*so = gv_plugin_path();
+	*hc = ck_grind_case_path(buf, len);
 	const char *env = getenv("PRAM_GRIND_PLUGIN");
-	char named[600];
-	snprintf(named, sizeof named,
-		 "the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN (%s) cannot be read",
-		 env ? env : "");
-	const char *why = !og ? "Oclgrind is not installed (Debian: apt-get install oclgrind)"
-			  : !so && env ? named
-			  : !so ? "the pramsim Oclgrind plugin is not built (configure found no "
-				  "liboclgrind-dev or no C++ compiler)"
-			  : timeouts ? "the kernel does not finish"
-				     : NULL;
-	int bounded = ex->work != CK_GROW_COUNT || ex->depth != CK_GROW_COUNT;
-	char err[1024];
-	if (why) {
-		ck_note(r,
-			"the PRAM view (work, depth and EREW/CREW/CRCW per work-group) was not "
-			"measured: %s%s",
-			why, bounded && !timeouts ? "; W and D are not graded here" : "");
-		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
-			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
-				r->ran[c] = timeouts ? 0 : -1;
-		return;
+	if (!*og)
+		return "Oclgrind is not installed (Debian: apt-get install oclgrind)";
+	if (!*so && env) {
+		snprintf(buf, len,
+			 "the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN (%s) cannot be "
+			 "read",
+			 env);
+		return buf;
 	}
-	size_t Ls[CK_MAX_LIST], m = 0;
-	size_t top = ex->grind_max < 256 ? ex->grind_max : 256;
-	for (size_t L = 2; L <= top && m < CK_MAX_LIST; L *= 2)
-		Ls[m++] = L;
-	if (m < 3) {
-		ck_note(r, "the PRAM view needs grind-max of 8 or more (it is %zu)", ex->grind_max);
-		return;
-	}
-	char list[CK_MAX_LIST * 8] = "";
+	if (!*so)
+		return "the pramsim Oclgrind plugin is not built (configure found no "
+		       "liboclgrind-dev or no C++ compiler)";
+	if (!*hc)
+		return buf;
+	return timeouts ? "the kernel does not finish" : NULL;
+}
+
+/* Run the helper under Oclgrind with the plugin, one launch of one
+ * work-group of L with n = L for each of Ls[0..m), and read what the
+ * plugin recorded into run. Returns 0, or -1 with a note. */
+static int record_view(const ck_exercise *ex, const char *path, const char *og, const char *so,
+		       const char *hc, const size_t *Ls, size_t m, gv_run *run, ck_result *r)
+{
+	char list[CK_MAX_LIST * 8] = "", err[1024];
 	for (size_t k = 0; k < m; k++)
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%zu", k ? "," : "",
 			 Ls[k]);
-	const char *tdir = getenv("TMPDIR");
-	char dir[512], outp[600];
-	snprintf(dir, sizeof dir, "%s/pramview.XXXXXX", tdir && *tdir ? tdir : "/tmp");
-	if (!mkdtemp(dir)) {
+	char dir[PATH_MAX], outp[PATH_MAX];
+	int made = files_tempdir("pramview", dir, sizeof dir) == 0;
+	if (!made || files_path(outp, sizeof outp, "%s/view.grind", dir) != 0) {
 		ck_note(r, "cannot make a temporary folder for the PRAM view");
-		return;
+		if (made)
+			rmdir(dir);
+		return -1;
 	}
-	snprintf(outp, sizeof outp, "%s/view.grind", dir);
-	char *old = getenv("PRAM_GRIND_OUT");
-	char *saved = old ? strdup(old) : NULL;
-	setenv("PRAM_GRIND_OUT", outp, 1);
-	const char *self = ck_self_exe();
 	/* no -g: Oclgrind gives the lines anyway, and -g changes what it runs */
-	char *argv[] = {
-	    (char *)og, "--plugins",  (char *)so, (char *)self, "check", "--internal-case",
-	    ex->path,   (char *)path, list,       list,         "0",     "1",
-	    NULL};
+	char *argv[] = {(char *)og, "--plugins", (char *)so,   (char *)hc, "--record",
+			outp,       ex->path,    (char *)path, list,       list,
+			"0",        "1",         NULL};
 	ck_limits gl = {.wall_s = ex->time_limit * 3, .mem_bytes = 0};
 	ck_proc p;
-	int started = ck_contain_exec(argv, &gl, &p, err, sizeof err) == 0;
-	if (saved)
-		setenv("PRAM_GRIND_OUT", saved, 1);
-	else
-		unsetenv("PRAM_GRIND_OUT");
-	free(saved);
-	gv_run run = {0};
-	if (!started) {
+	int ret = -1;
+	if (ck_contain_exec(argv, &gl, &p, err, sizeof err) != 0) {
 		ck_note(r, "the PRAM view: cannot run Oclgrind: %s", err);
-		goto fail;
+		goto done;
 	}
 	char how[160];
 	ck_proc_describe(&p, how, sizeof how);
-	if (gv_read(outp, &run, err, sizeof err) != 0) {
+	if (gv_read(outp, run, err, sizeof err) != 0) {
 		ck_note(r,
 			"the PRAM view: Oclgrind with the plugin %s and recorded nothing usable "
 			"(%s)",
 			how, err);
-		ck_proc_free(&p);
-		goto fail;
+	} else {
+		if (p.timed_out || !p.exited || p.status != 0)
+			ck_note(r, "the PRAM view: Oclgrind %s after %zu of %zu launches", how,
+				run->nlaunch, m);
+		ret = 0;
 	}
-	if (p.timed_out || !p.exited || p.status != 0)
-		ck_note(r, "the PRAM view: Oclgrind %s after %zu of %zu launches", how, run.nlaunch,
-			m);
 	ck_proc_free(&p);
+done:
+	unlink(outp);
+	rmdir(dir);
+	return ret;
+}
+
+/* The launches of one work-group of run as the result's PRAM view, and a
+ * note that lists them. */
+static void keep_view(const gv_run *run, const char *path, ck_result *r)
+{
 	r->npview = 0;
-	for (size_t k = 0; k < run.nlaunch && r->npview < CK_MAX_LIST; k++) {
-		const gv_launch *l = &run.launch[k];
+	for (size_t k = 0; k < run->nlaunch && r->npview < CK_MAX_LIST; k++) {
+		const gv_launch *l = &run->launch[k];
 		if (l->dim != 1 || l->ngroup != 1 || l->local[0] < 2)
 			continue;
 		ck_pview *v = &r->pview[r->npview++];
@@ -375,13 +371,12 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 	if (r->npview)
 		ck_note(r, "the PRAM view of one work-group of L with n = L (Oclgrind plugin): %s",
 			acc);
-	if (r->npview < 3) {
-		ck_note(r, "the PRAM view: too few launches recorded to judge W and D");
-		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
-			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
-				r->ran[c] = 0;
-		goto fail;
-	}
+}
+
+/* W and D of the result's PRAM view (three launches or more) against the
+ * exercise's bounds, as growths in L. */
+static void judge_view(const ck_exercise *ex, const char *path, ck_result *r)
+{
 	double ns[CK_MAX_LIST], w[CK_MAX_LIST], d[CK_MAX_LIST];
 	size_t mm = 0;
 	for (size_t k = 0; k < r->npview; k++)
@@ -400,7 +395,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 		ck_growth bound = isd ? ex->depth : ex->work;
 		if (bound == CK_GROW_COUNT)
 			continue;
-		r->ran[c] = 1;
+		r->ran[c] = CK_RAN_CHECKED;
 		ck_growth g = mm >= 3 ? ck_growth_classify(ns, isd ? d : w, mm) : CK_GROW_COUNT;
 		list_vals(r, isd, vals, sizeof vals);
 		growth_L(g, gname, sizeof gname);
@@ -430,10 +425,55 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 				    "at L = %g (the exercise asks for O(%s))",
 				    gname, lw, lL, bname);
 	}
-fail:
+}
+
+/* The PRAM view of a kernel: its measured work and depth per work-group and
+ * the class of its local-memory accesses (EREW, CREW, CRCW), from the
+ * pramsim Oclgrind plugin (grindview.h). This runs `oclgrind --plugins
+ * PATH` on the helper `pram-grind-case --record FILE` (grind.h), one
+ * launch of one work-group with n = L for each L = 2, 4, ..., grind-max
+ * (over n with L fixed every kernel's work is linear, so the growth that
+ * tells a work-efficient kernel is the one in L), and judges W and D with
+ * ck_growth_classify against the exercise's work: and depth: bounds. The
+ * whole sweep is one Oclgrind run within three time limits; a run cut
+ * short keeps the launches it finished. */
+static void check_pram_view(const ck_exercise *ex, const char *path, int timeouts, ck_result *r)
+{
+	const char *og, *so, *hc;
+	char buf[600];
+	const char *why = view_blocked(timeouts, &og, &so, &hc, buf, sizeof buf);
+	if (why) {
+		int bounded = ex->work != CK_GROW_COUNT || ex->depth != CK_GROW_COUNT;
+		ck_note(r,
+			"the PRAM view (work, depth and EREW/CREW/CRCW per work-group) was not "
+			"measured: %s%s",
+			why, bounded && !timeouts ? "; W and D are not graded here" : "");
+		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
+			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
+				r->ran[c] = timeouts ? CK_RAN_NOT_REACHED : CK_RAN_NOT_HERE;
+		return;
+	}
+	size_t Ls[CK_MAX_LIST], m = 0;
+	size_t top = ex->grind_max < 256 ? ex->grind_max : 256;
+	for (size_t L = 2; L <= top && m < CK_MAX_LIST; L *= 2)
+		Ls[m++] = L;
+	if (m < 3) {
+		ck_note(r, "the PRAM view needs grind-max of 8 or more (it is %zu)", ex->grind_max);
+		return;
+	}
+	gv_run run = {0};
+	if (record_view(ex, path, og, so, hc, Ls, m, &run, r) != 0)
+		return;
+	keep_view(&run, path, r);
 	gv_free(&run);
-	unlink(outp);
-	rmdir(dir);
+	if (r->npview < 3) {
+		ck_note(r, "the PRAM view: too few launches recorded to judge W and D");
+		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
+			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
+				r->ran[c] = CK_RAN_NOT_REACHED;
+		return;
+	}
+	judge_view(ex, path, r);
 }
 
 typedef struct lstat_ {
@@ -606,13 +646,13 @@ static int build_only(void *arg)
 	kjob *j = arg;
 	char err[16384];
 	int bf;
-	ck_cl *c =
-	    ck_cl_open(j->src, j->shown, j->ex->entry, "-cl-std=CL1.2", &bf, err, sizeof err);
+	student_cl *c =
+	    student_cl_open(j->src, j->shown, j->ex->entry, "-cl-std=CL1.2", &bf, err, sizeof err);
 	if (!c) {
 		printf("%s %s\n", bf ? "build" : "error", err);
 		return 3;
 	}
-	ck_cl_close(c);
+	student_cl_close(c);
 	printf("built\n");
 	return 0;
 }
@@ -679,33 +719,27 @@ static void show_completion(const ck_exercise *ex, const char *src, const char *
 	ck_proc_free(&p);
 }
 
-int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
+/* Build the kernel alone, in a contained child. Returns 0 when it built,
+ * 1 when it did not (diagnosed: a compile error, or a build that hung or
+ * crashed), -1 when it could not be run at all (a note). */
+static int build_kernel(const ck_exercise *ex, const char *src, const char *shown, ck_result *r)
 {
 	char err[512];
-	const char *shown = ck_basename(path);
-	char *src = ck_slurp(path, NULL, err, sizeof err);
-	if (!src) {
-		ck_note(r, "%s", err);
-		return -1;
-	}
 	ck_limits lim = {.wall_s = ex->time_limit * 3, .mem_bytes = ex->mem_limit};
 	kjob bj = {ex, src, shown, NULL, 0, 0, 0, 0};
 	ck_proc p;
-	r->ran[CK_CRIT_BUILD] = 1;
+	r->ran[CK_CRIT_BUILD] = CK_RAN_CHECKED;
 	if (ck_contain_fn(build_only, &bj, &lim, &p, err, sizeof err) != 0) {
 		ck_note(r, "cannot start the build: %s", err);
-		free(src);
 		return -1;
 	}
+	int ret = 0;
 	const char *bl = strncmp(p.out, "build ", 6) == 0 ? p.out : strstr(p.out, "\nbuild ");
 	if (bl) {
 		compile_diag(r, shown, bl + (*bl == '\n' ? 7 : 6));
-		ck_proc_free(&p);
-		free(src);
-		return 0;
-	}
-	if (!strstr(p.out, "built\n")) {
-		r->ran[CK_CRIT_BUILD] = 0;
+		ret = 1;
+	} else if (!strstr(p.out, "built\n")) {
+		r->ran[CK_CRIT_BUILD] = CK_RAN_NOT_REACHED;
 		char how[160];
 		ck_proc_describe(&p, how, sizeof how);
 		if (p.timed_out || p.signal)
@@ -714,26 +748,17 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 		else
 			ck_note(r, "the kernel could not be run: %.1000s",
 				p.out[0] ? p.out + 6 : how);
-		ck_proc_free(&p);
-		free(src);
-		return p.timed_out || p.signal ? 0 : -1;
+		ret = p.timed_out || p.signal ? 1 : -1;
 	}
 	ck_proc_free(&p);
+	return ret;
+}
 
-	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_SIZES] = 1;
-	lstat_ ls[CK_MAX_LIST];
-	memset(ls, 0, sizeof ls);
-	int timeouts = 0, have_best = 0, cf = 0;
-	kcase best = {0};
-	size_t not_run = 0;
-	for (size_t k = 0; k < ex->nlocal; k++)
-		run_size(ex, src, shown, ex->local_sizes[k], r, &ls[k], &timeouts, &best,
-			 &have_best, &cf, &not_run);
-	if (not_run)
-		ck_note(r,
-			"%zu cases were not run: after two crashes or time-outs in a work-group "
-			"size, its other cases are left out, and after %d time-outs every case",
-			not_run, MAX_TIMEOUTS);
+/* The work-group sizes judged from how their cases went: only some sizes
+ * wrong is a work-group-size diagnosis, every size (above 2) wrong a wrong
+ * result; sizes is graded only where some size of 4 or more is right. */
+static void judge_sizes(const ck_exercise *ex, const char *shown, const lstat_ *ls, ck_result *r)
+{
 	size_t nfail = 0;
 	for (size_t k = 0; k < ex->nlocal; k++)
 		nfail += ls[k].failed;
@@ -746,15 +771,15 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 	}
 	if (crashes_only)
 		big_ok = 0;
+	size_t fk = 0; /* the first size that fails */
+	while (fk < ex->nlocal && !ls[fk].failed)
+		fk++;
 	if (nfail && nfail < ex->nlocal && big_ok) {
 		char ok[256] = "", bad[256] = "";
 		for (size_t k = 0; k < ex->nlocal; k++)
 			snprintf(ls[k].failed ? bad + strlen(bad) : ok + strlen(ok),
 				 sizeof ok - strlen(ls[k].failed ? bad : ok), "%s%zu",
 				 (ls[k].failed ? bad : ok)[0] ? ", " : "", ls[k].L);
-		size_t fk = 0;
-		while (!ls[fk].failed)
-			fk++;
 		ck_diag_add(r, CK_WORK_GROUP_SIZE, CK_CRIT_SIZES, shown, 0, NULL,
 			    "does the kernel assume one work-group size (a constant where "
 			    "get_local_size(0) belongs, a local array of fixed length)?",
@@ -762,99 +787,157 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 			    ls[fk].first_msg);
 	} else if (nfail && !crashes_only) {
 		if (!ck_has_kind(r, CK_TIMEOUT) && !ck_has_kind(r, CK_CRASH) &&
-		    !ck_has_kind(r, CK_OUT_OF_BOUNDS)) {
-			size_t fk = 0;
-			while (!ls[fk].failed)
-				fk++;
+		    !ck_has_kind(r, CK_OUT_OF_BOUNDS))
 			ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, shown, 0, NULL, NULL,
 				    "wrong for %s; first %s",
 				    nfail == ex->nlocal ? "every work-group size tried"
 							: "every work-group size above 2",
 				    ls[fk].first_msg);
-		} else
+		else
 			r->failed[CK_CRIT_RESULTS] = 1;
 	}
 	if (nfail)
 		r->failed[CK_CRIT_RESULTS] = 1;
 	/* sizes: right for every size where it is right for some */
 	if (nfail == ex->nlocal || (nfail && !big_ok))
-		r->ran[CK_CRIT_SIZES] = 0;
-	if (ex->contract == CK_KERNEL_SCAN_BLOCKS && timeouts == 0)
-		show_completion(ex, src, shown, r);
+		r->ran[CK_CRIT_SIZES] = CK_RAN_NOT_REACHED;
+}
 
-	/* Oclgrind on the smallest failing case, or a small one. */
-	r->ran[CK_CRIT_MEMORY] = 1;
+/* The cases of every work-group size, then the sizes judged. *timeouts
+ * counts the time-outs; *best is the smallest failing case, when
+ * *have_best. */
+static void check_sizes(const ck_exercise *ex, const char *src, const char *shown, ck_result *r,
+			int *timeouts, kcase *best, int *have_best)
+{
+	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_SIZES] = CK_RAN_CHECKED;
+	lstat_ ls[CK_MAX_LIST];
+	memset(ls, 0, sizeof ls);
+	int cf = 0;
+	size_t not_run = 0;
+	for (size_t k = 0; k < ex->nlocal; k++)
+		run_size(ex, src, shown, ex->local_sizes[k], r, &ls[k], timeouts, best, have_best,
+			 &cf, &not_run);
+	if (not_run)
+		ck_note(r,
+			"%zu cases were not run: after two crashes or time-outs in a work-group "
+			"size, its other cases are left out, and after %d time-outs every case",
+			not_run, MAX_TIMEOUTS);
+	judge_sizes(ex, shown, ls, r);
+}
+
+/* Case c of the kernel at path (its text src) under Oclgrind's race,
+ * divergence, bounds and uninitialised-memory checks, through the helper
+ * hc; its messages become diagnoses. */
+static void grind_case(const ck_exercise *ex, const char *path, const char *src, const char *shown,
+		       const char *og, const char *hc, const kcase *c, ck_result *r)
+{
+	char desc[256], dir[PATH_MAX], logp[PATH_MAX], err[512];
+	case_desc(c, desc, sizeof desc);
+	int made = files_tempdir("pramcheck", dir, sizeof dir) == 0;
+	if (!made || files_path(logp, sizeof logp, "%s/oclgrind.log", dir) != 0) {
+		ck_note(r, "cannot make a temporary folder for Oclgrind's log");
+		if (made)
+			rmdir(dir);
+		return;
+	}
+	char ns[32], Ls[32], ds[16], ss[32];
+	snprintf(ns, sizeof ns, "%zu", c->n);
+	snprintf(Ls, sizeof Ls, "%zu", c->L);
+	snprintf(ds, sizeof ds, "%d", c->dist);
+	snprintf(ss, sizeof ss, "%" PRIu64, c->seed);
+	char *argv[] = {(char *)og,
+			"--data-races",
+			"--uninitialized",
+			"--num-threads",
+			"1",
+			"--log",
+			logp,
+			(char *)hc,
+			ex->path,
+			(char *)path,
+			ns,
+			Ls,
+			ds,
+			ss,
+			NULL};
+	ck_limits gl = {.wall_s = ex->time_limit * 3, .mem_bytes = 0};
+	ck_proc p;
+	if (ck_contain_exec(argv, &gl, &p, err, sizeof err) == 0) {
+		char *log = ck_slurp(logp, NULL, err, sizeof err);
+		int found = log ? ck_grind_parse(log, shown, src, desc, r) : 0;
+		if (p.timed_out && !found)
+			ck_note(r, "Oclgrind did not finish the case %s within %g s", desc,
+				gl.wall_s);
+		else
+			ck_note(r, "Oclgrind ran the case %s: %d problem%s", desc, found,
+				found == 1 ? "" : "s");
+		free(log);
+		ck_proc_free(&p);
+	}
+	unlink(logp);
+	rmdir(dir);
+}
+
+/* Oclgrind on the smallest failing case (best, when have_best and small
+ * enough for grind-max), or a small one, unless the kernel does not finish
+ * or this machine has no Oclgrind. */
+static void check_memory(const ck_exercise *ex, const char *path, const char *src,
+			 const char *shown, int timeouts, kcase best, int have_best, ck_result *r)
+{
+	r->ran[CK_CRIT_MEMORY] = CK_RAN_CHECKED;
 	const char *og = ck_oclgrind();
+	char nohelper[600];
+	const char *hc = og ? ck_grind_case_path(nohelper, sizeof nohelper) : NULL;
 	if (!og) {
 		ck_note(r, "Oclgrind is not installed, so races, barrier divergence, out-of-bounds "
 			   "accesses and uninitialised reads were not looked for (Debian: apt-get "
 			   "install oclgrind)");
-		r->ran[CK_CRIT_MEMORY] = -1;
-	} else if (timeouts == 0) {
-		if (!have_best || best.n > ex->grind_max) {
-			size_t L = have_best ? best.L : 16;
-			if (L > ex->grind_max / 2)
-				L = ex->grind_max / 2 ? ex->grind_max / 2 : 1;
-			best = (kcase){.n = 2 * L + L / 2 + 1,
-				       .L = L,
-				       .dist = CK_DIST_RANDOM,
-				       .seed = 1,
-				       .why = "n not a multiple of L"};
-		}
-		char desc[256], tmpl[] = "/tmp/pramcheck.XXXXXX";
-		case_desc(&best, desc, sizeof desc);
-		const char *tdir = getenv("TMPDIR");
-		char dir[512];
-		snprintf(dir, sizeof dir, "%s/pramcheck.XXXXXX", tdir && *tdir ? tdir : "/tmp");
-		(void)tmpl;
-		if (!mkdtemp(dir)) {
-			ck_note(r, "cannot make a temporary folder for Oclgrind's log");
-		} else {
-			char logp[600], ns[32], Ls[32], ds[16], ss[32];
-			snprintf(logp, sizeof logp, "%s/oclgrind.log", dir);
-			snprintf(ns, sizeof ns, "%zu", best.n);
-			snprintf(Ls, sizeof Ls, "%zu", best.L);
-			snprintf(ds, sizeof ds, "%d", best.dist);
-			snprintf(ss, sizeof ss, "%" PRIu64, best.seed);
-			const char *self = ck_self_exe();
-			char *argv[] = {(char *)og,
-					"--data-races",
-					"--uninitialized",
-					"--num-threads",
-					"1",
-					"--log",
-					logp,
-					(char *)self,
-					"check",
-					"--internal-case",
-					ex->path,
-					(char *)path,
-					ns,
-					Ls,
-					ds,
-					ss,
-					NULL};
-			ck_limits gl = {.wall_s = ex->time_limit * 3, .mem_bytes = 0};
-			if (ck_contain_exec(argv, &gl, &p, err, sizeof err) == 0) {
-				char *log = ck_slurp(logp, NULL, err, sizeof err);
-				int found = log ? ck_grind_parse(log, shown, src, desc, r) : 0;
-				if (p.timed_out && !found)
-					ck_note(r,
-						"Oclgrind did not finish the case %s within %g s",
-						desc, gl.wall_s);
-				else
-					ck_note(r, "Oclgrind ran the case %s: %d problem%s", desc,
-						found, found == 1 ? "" : "s");
-				free(log);
-				ck_proc_free(&p);
-			}
-			unlink(logp);
-			rmdir(dir);
-		}
-	} else {
-		r->ran[CK_CRIT_MEMORY] = 0;
-		ck_note(r, "Oclgrind was not run: the kernel does not finish");
+		r->ran[CK_CRIT_MEMORY] = CK_RAN_NOT_HERE;
+		return;
 	}
+	if (!hc) {
+		ck_note(r, "Oclgrind was not run: %s", nohelper);
+		r->ran[CK_CRIT_MEMORY] = CK_RAN_NOT_HERE;
+		return;
+	}
+	if (timeouts) {
+		r->ran[CK_CRIT_MEMORY] = CK_RAN_NOT_REACHED;
+		ck_note(r, "Oclgrind was not run: the kernel does not finish");
+		return;
+	}
+	if (!have_best || best.n > ex->grind_max) {
+		size_t L = have_best ? best.L : 16;
+		if (L > ex->grind_max / 2)
+			L = ex->grind_max / 2 ? ex->grind_max / 2 : 1;
+		best = (kcase){.n = 2 * L + L / 2 + 1,
+			       .L = L,
+			       .dist = CK_DIST_RANDOM,
+			       .seed = 1,
+			       .why = "n not a multiple of L"};
+	}
+	grind_case(ex, path, src, shown, og, hc, &best, r);
+}
+
+int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
+{
+	char err[512];
+	const char *shown = ck_basename(path);
+	char *src = ck_slurp(path, NULL, err, sizeof err);
+	if (!src) {
+		ck_note(r, "%s", err);
+		return -1;
+	}
+	int built = build_kernel(ex, src, shown, r);
+	if (built != 0) {
+		free(src);
+		return built < 0 ? -1 : 0;
+	}
+	int timeouts = 0, have_best = 0;
+	kcase best = {0};
+	check_sizes(ex, src, shown, r, &timeouts, &best, &have_best);
+	if (ex->contract == CK_KERNEL_SCAN_BLOCKS && timeouts == 0)
+		show_completion(ex, src, shown, r);
+	check_memory(ex, path, src, shown, timeouts, best, have_best, r);
 	check_pram_view(ex, path, timeouts, r);
 	free(src);
 	return 0;
@@ -876,35 +959,25 @@ static size_t parse_list(const char *s, size_t *v, size_t max)
 	return *s ? 0 : k;
 }
 
-int ck_internal_case(const char *exercise, const char *path, const char *ns, const char *Ls,
-		     int dist, uint64_t seed)
+int ck_grind_case(const char *exercise, const char *path, const char *ns, const char *Ls, int dist,
+		  uint64_t seed, char *err, size_t errlen)
 {
 	size_t nv[CK_MAX_LIST], lv[CK_MAX_LIST];
 	size_t m = parse_list(ns, nv, CK_MAX_LIST), ml = parse_list(Ls, lv, CK_MAX_LIST);
 	if (m == 0 || m != ml) {
-		fprintf(stderr,
-			"pram: --internal-case: N '%s' and L '%s' must be lists of equal "
-			"length\n",
-			ns, Ls);
+		snprintf(err, errlen, "N '%s' and L '%s' must be lists of equal length", ns, Ls);
 		return 2;
 	}
 	for (size_t k = 0; k < m; k++)
 		if (lv[k] == 0 || lv[k] > 256 || (lv[k] & (lv[k] - 1))) {
-			fprintf(stderr,
-				"pram: --internal-case: L = %zu is not a power of two from "
-				"1 to 256\n",
-				lv[k]);
+			snprintf(err, errlen, "L = %zu is not a power of two from 1 to 256", lv[k]);
 			return 2;
 		}
 	ck_exercise ex;
-	char err[1024];
-	if (ck_exercise_find(exercise, &ex, err, sizeof err) != 0) {
-		fprintf(stderr, "pram: %s\n", err);
+	if (ck_exercise_find(exercise, &ex, err, errlen) != 0)
 		return 2;
-	}
-	char *src = ck_slurp(path, NULL, err, sizeof err);
+	char *src = ck_slurp(path, NULL, err, errlen);
 	if (!src) {
-		fprintf(stderr, "pram: %s\n", err);
 		ck_exercise_free(&ex);
 		return 2;
 	}

@@ -7,12 +7,17 @@ noinst_LTLIBRARIES += check/libgrindview.la
 check_libgrindview_la_SOURCES = check/grindview.c check/grindview.h
 check_libgrindview_la_CPPFLAGS = $(AM_CPPFLAGS) -DPKGLIBDIR='"$(pkglibdir)"'
 # The checker (check/check.h), with the libpram paths the PRAM-program check
-# compiles students' files against.
+# compiles students' files against: the entry point and shared helpers, the
+# exercises, the result and its reports, containment, Oclgrind's
+# diagnostics, and the check of each contract.
 noinst_LTLIBRARIES += check/libcheck.la
-check_libcheck_la_SOURCES = check/check.h check/exercise.c check/contain.c \
-	check/kernelcheck.c check/pramcheck.c check/grind.c check/report.c \
-	check/predict.c
-check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"'
+check_libcheck_la_SOURCES = check/check.c check/check.h check/ckutil.h \
+	check/exercise.c check/exercise.h check/report.c check/result.h \
+	check/contain.c check/contain.h check/grind.c check/grind.h \
+	check/contracts.h check/kernelcheck.c check/pramcheck.c \
+	check/predict.c check/expr.c check/expr.h
+check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"' \
+	-DPKGLIBEXECDIR='"$(pkglibexecdir)"'
 check_libcheck_la_LIBADD = check/libgrindview.la
 # The static check of PRAM programs (libclang), a library of its own so its
 # unit test links it alone.
@@ -21,3 +26,11 @@ check_libpramlint_la_SOURCES = check/pramlint.c check/pramlint.h
 check_libpramlint_la_CFLAGS = $(AM_CFLAGS) $(CLANG_CFLAGS)
 check_libpramlint_la_LIBADD = $(CLANG_LIBS)
 check_libcheck_la_LIBADD += check/libpramlint.la
+
+# pram-grind-case, the checker's helper program that Oclgrind runs on a
+# student's kernel cases (check/grind.h): installed in pkglibexecdir, off
+# PATH; the pram of the build tree runs the build tree's.
+pkglibexec_PROGRAMS = check/pram-grind-case
+check_pram_grind_case_SOURCES = check/grind-case.c
+check_pram_grind_case_LDADD = check/libcheck.la kernels/libpramcl.la plots/libpramfit.la \
+	algos/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm

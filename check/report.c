@@ -1,7 +1,7 @@
 /*
- * report.c - a check's result and its outputs: the diagnoses (one per
- * problem), the score per criterion, and the report as text for the
- * student, as JSON (the stable schema of doc/pram.1 and README.md), as TAP
+ * report.c - a check's result and its outputs (result.h): the diagnoses
+ * (one per problem), the score per criterion, and the report as text for
+ * the student, as JSON (the stable schema of doc/pram.1 and README.md), as TAP
  * and as Gradescope's results.json.
  */
 #include <stdarg.h>
@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "exercise.h"
 #include "json.h"
+#include "result.h"
 
 static const char *const kind_names[CK_KIND_COUNT] = {
 #define CK_X_NAME(e, s) s,
@@ -63,7 +64,7 @@ void ck_diag_add(ck_result *r, ck_kind kind, ck_crit crit, const char *file, int
 		 const char *casedesc, const char *hint, const char *fmt, ...)
 {
 	r->failed[crit] = 1;
-	r->ran[crit] = 1;
+	r->ran[crit] = CK_RAN_CHECKED;
 	for (size_t k = 0; k < r->ndiag; k++) {
 		const ck_diag *d = &r->diags[k];
 		if (d->kind == kind && d->line == line &&
@@ -122,15 +123,16 @@ int ck_has_kind(const ck_result *r, ck_kind k)
 }
 
 /* A criterion counts when it has points and could be checked here (ran is
- * -1 for a check this machine cannot do, such as Oclgrind not installed). */
+ * CK_RAN_NOT_HERE for a check this machine cannot do, such as Oclgrind not
+ * installed). */
 static int counts(const ck_result *r, int c)
 {
-	return r->ex->points[c] > 0 && r->ran[c] >= 0;
+	return r->ex->points[c] > 0 && r->ran[c] != CK_RAN_NOT_HERE;
 }
 
 static int crit_passed(const ck_result *r, int c)
 {
-	return r->ran[c] == 1 && !r->failed[c];
+	return r->ran[c] == CK_RAN_CHECKED && !r->failed[c];
 }
 
 double ck_score(const ck_result *r)
@@ -158,7 +160,7 @@ int ck_passed(const ck_result *r)
 	for (int c = 0; c < CK_CRIT_COUNT; c++)
 		if (counts(r, c) && !crit_passed(r, c))
 			return 0;
-	return r->ran[CK_CRIT_BUILD] == 1;
+	return r->ran[CK_CRIT_BUILD] == CK_RAN_CHECKED;
 }
 
 static void text_diag(FILE *f, const ck_diag *d)
@@ -188,10 +190,10 @@ void ck_report_text(FILE *f, const ck_result *r)
 	for (int c = 0; c < CK_CRIT_COUNT; c++) {
 		if (r->ex->points[c] <= 0)
 			continue;
-		const char *st = r->ran[c] < 0  ? "not checked here"
-				 : !r->ran[c]   ? "not reached"
-				 : r->failed[c] ? "FAILED"
-						: "passed";
+		const char *st = r->ran[c] == CK_RAN_NOT_HERE      ? "not checked here"
+				 : r->ran[c] == CK_RAN_NOT_REACHED ? "not reached"
+				 : r->failed[c]                    ? "FAILED"
+								   : "passed";
 		fprintf(f, "  %-8s %5g / %-5g %s", ck_crit_name(c),
 			counts(r, c) && crit_passed(r, c) ? r->ex->points[c] : 0, r->ex->points[c],
 			st);
@@ -236,10 +238,10 @@ void ck_report_json(FILE *f, const ck_result *r)
 		fputs(", \"max_points\": ", f);
 		json_num(f, r->ex->points[c]);
 		fprintf(f, ", \"status\": \"%s\", \"note\": ",
-			r->ran[c] < 0  ? "not-checked"
-			: !r->ran[c]   ? "not-reached"
-			: r->failed[c] ? "failed"
-				       : "passed");
+			r->ran[c] == CK_RAN_NOT_HERE      ? "not-checked"
+			: r->ran[c] == CK_RAN_NOT_REACHED ? "not-reached"
+			: r->failed[c]                    ? "failed"
+							  : "passed");
 		if (r->crit_note[c])
 			json_str(f, r->crit_note[c]);
 		else
@@ -322,14 +324,14 @@ void ck_report_tap(FILE *f, const ck_result *r)
 		if (r->ex->points[c] <= 0)
 			continue;
 		n++;
-		if (r->ran[c] < 0) {
+		if (r->ran[c] == CK_RAN_NOT_HERE) {
 			fprintf(f, "ok %d - %s %s # SKIP not checked here\n", n, r->ex->name,
 				ck_crit_name(c));
 			continue;
 		}
 		fprintf(f, "%s %d - %s %s\n", crit_passed(r, c) ? "ok" : "not ok", n, r->ex->name,
 			ck_crit_name(c));
-		if (!r->ran[c])
+		if (r->ran[c] == CK_RAN_NOT_REACHED)
 			fprintf(f, "# not reached\n");
 		for (size_t k = 0; k < r->ndiag; k++) {
 			const ck_diag *d = &r->diags[k];
@@ -392,7 +394,7 @@ void ck_report_gradescope(FILE *f, const ck_result *r)
 		fputs(", \"max_score\": ", f);
 		json_num(f, counts(r, c) ? r->ex->points[c] : 0);
 		fprintf(f, ", \"status\": \"%s\", \"output\": ",
-			r->ran[c] < 0 || crit_passed(r, c) ? "passed" : "failed");
+			r->ran[c] == CK_RAN_NOT_HERE || crit_passed(r, c) ? "passed" : "failed");
 		char *t = crit_text(r, c);
 		json_str(f, t ? t : "");
 		free(t);

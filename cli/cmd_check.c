@@ -123,10 +123,10 @@ static int grade_one(void *arg)
 		for (int c = 0; c < CK_CRIT_COUNT; c++)
 			if (g->ex->points[c] > 0)
 				fprintf(f, "\t%s",
-					r.ran[c] < 0  ? "n/a"
-					: !r.ran[c]   ? "-"
-					: r.failed[c] ? "fail"
-						      : "pass");
+					r.ran[c] == CK_RAN_NOT_HERE      ? "n/a"
+					: r.ran[c] == CK_RAN_NOT_REACHED ? "-"
+					: r.failed[c]                    ? "fail"
+									 : "pass");
 		fputc('\t', f);
 		for (size_t k = 0; k < r.ndiag; k++)
 			fprintf(f, "%s%s", k ? " " : "", ck_kind_name(r.diags[k].kind));
@@ -509,22 +509,7 @@ typedef struct check_opts {
 	const char *gradescope, *klass, *out, *autograder, *source;
 	uint64_t jobs;
 	double time_limit, student_limit; /* 0: the defaults */
-	int internal;                     /* --internal-case */
 } check_opts;
-
-/* ---- --internal-case (hidden): one kernel case on the default device, for
- * pram's own children (check/kernelcheck.c runs it under Oclgrind); its row
- * ends check_options ---- */
-
-static int internal_case(char **ops, int nops)
-{
-	if (nops != 6) {
-		cli_error("check: --internal-case EXERCISE FILE N L DIST SEED");
-		return EXIT_USAGE;
-	}
-	return ck_internal_case(ops[0], ops[1], ops[2], ops[3], atoi(ops[4]),
-				strtoull(ops[5], NULL, 10));
-}
 
 /* ---- the command ---- */
 
@@ -555,8 +540,6 @@ static const cli_opt check_options[] = {
      .help = "put this pramsim source tarball in the bundle"},
     {"list", .kind = CLI_FLAG, .off = offsetof(check_opts, list), .help = "the exercises"},
     {"help", .kind = CLI_HELP, .help = "print this help"},
-    {"internal-case", .kind = CLI_FLAG, .off = offsetof(check_opts, internal), .flags = CLI_HIDDEN,
-     .help = "one kernel case, for pram's own children (internal_case)"},
     {0}};
 
 /* The options that exclude each other. Returns 0 or EXIT_USAGE (reported). */
@@ -605,8 +588,6 @@ static int check_exec(int argc, char **argv)
 		return EXIT_OK;
 	}
 	char **ops = argv + 1;
-	if (o.internal)
-		return internal_case(ops, nops);
 	if ((rc = check_usage(&o, nops)))
 		return rc;
 	ck_exercise ex;

@@ -12,15 +12,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "check.h"
+#include "ckutil.h"
+#include "exercise.h"
 #include "lesson.h"
-
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/pramsim"
-#endif
-#ifndef ABS_TOP_SRCDIR
-#define ABS_TOP_SRCDIR "."
-#endif
 
 static char *sdup(const char *s)
 {

@@ -103,8 +103,8 @@ void gpu_device_memory(const clrt *rt, uint64_t *global, uint64_t *max_alloc, in
 }
 
 /* pram check cannot build a student's kernel either. */
-ck_cl *ck_cl_open(const char *src, const char *shown, const char *entry, const char *options,
-		  int *build_failed, char *err, size_t errlen)
+student_cl *student_cl_open(const char *src, const char *shown, const char *entry,
+			    const char *options, int *build_failed, char *err, size_t errlen)
 {
 	(void)src;
 	(void)shown;
@@ -118,8 +118,8 @@ ck_cl *ck_cl_open(const char *src, const char *shown, const char *entry, const c
 	return NULL;
 }
 
-int ck_cl_run(ck_cl *c, int scan, const int32_t *in, size_t nin, size_t n, size_t L, int32_t *out,
-	      size_t nout, int32_t *sums, size_t nsums, char *err, size_t errlen)
+int student_cl_run(student_cl *c, int scan, const int32_t *in, size_t nin, size_t n, size_t L,
+		   int32_t *out, size_t nout, int32_t *sums, size_t nsums, char *err, size_t errlen)
 {
 	(void)c, (void)scan, (void)in, (void)nin, (void)n, (void)L, (void)out, (void)nout;
 	(void)sums, (void)nsums;
@@ -127,7 +127,7 @@ int ck_cl_run(ck_cl *c, int scan, const int32_t *in, size_t nin, size_t n, size_
 	return -1;
 }
 
-void ck_cl_close(ck_cl *c)
+void student_cl_close(student_cl *c)
 {
 	(void)c;
 }

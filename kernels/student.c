@@ -12,13 +12,13 @@
 #include "student.h"
 #include "clrtint.h"
 
-struct ck_cl {
+struct student_cl {
 	clrt *rt;
 	cl_program prog;
 	cl_kernel kern;
 };
 
-void ck_cl_close(ck_cl *c)
+void student_cl_close(student_cl *c)
 {
 	if (!c)
 		return;
@@ -30,10 +30,10 @@ void ck_cl_close(ck_cl *c)
 	free(c);
 }
 
-ck_cl *ck_cl_open(const char *src, const char *shown, const char *entry, const char *options,
-		  int *build_failed, char *err, size_t errlen)
+student_cl *student_cl_open(const char *src, const char *shown, const char *entry,
+			    const char *options, int *build_failed, char *err, size_t errlen)
 {
-	ck_cl *c = calloc(1, sizeof *c);
+	student_cl *c = calloc(1, sizeof *c);
 	char *text = NULL;
 	*build_failed = 0;
 	if (!c) {
@@ -83,12 +83,12 @@ ck_cl *ck_cl_open(const char *src, const char *shown, const char *entry, const c
 	return c;
 fail:
 	free(text);
-	ck_cl_close(c);
+	student_cl_close(c);
 	return NULL;
 }
 
-int ck_cl_run(ck_cl *c, int scan, const int32_t *in, size_t nin, size_t n, size_t L, int32_t *out,
-	      size_t nout, int32_t *sums, size_t nsums, char *err, size_t errlen)
+int student_cl_run(student_cl *c, int scan, const int32_t *in, size_t nin, size_t n, size_t L,
+		   int32_t *out, size_t nout, int32_t *sums, size_t nsums, char *err, size_t errlen)
 {
 	cl_context ctx = clrt_context(c->rt);
 	cl_command_queue q = clrt_queue(c->rt);

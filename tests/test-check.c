@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "contracts.h"
+#include "expr.h"
 #include "tap.h"
 
 static void test_growth(void)

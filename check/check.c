@@ -1,0 +1,170 @@
+/*
+ * check.c - the checker's entry point and what its parts share: ck_run,
+ * which picks the check of the exercise's contract (check.h); the growth
+ * class of a measured W or D (contracts.h); and the small helpers of
+ * ckutil.h (a file read whole, strings, the build tree, the cases' input
+ * distributions).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "ckutil.h"
+#include "contain.h"
+#include "contracts.h"
+#include "exercise.h"
+#include "fit.h"
+#include "result.h"
+
+#ifndef ABS_TOP_BUILDDIR
+#define ABS_TOP_BUILDDIR "."
+#endif
+
+int ck_run(const ck_exercise *ex, const char *path, ck_result *r)
+{
+	if (access(path, R_OK) != 0) {
+		ck_note(r, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (ex->contract == CK_PRAM_INPLACE)
+		return ck_pram_check(ex, path, r);
+	if (ex->contract == CK_PREDICTION)
+		return ck_predict_check(ex, path, r);
+	return ck_kernel_check(ex, path, r);
+}
+
+ck_growth ck_growth_classify(const double *ns, const double *v, size_t m)
+{
+	double e = fit_growth_exponent(ns, v, m);
+	if (!(e == e))
+		return CK_GROW_COUNT;
+	if (e > 1.5)
+		return CK_GROW_POLY;
+	double lg[FIT_MAX_POINTS], q[FIT_MAX_POINTS];
+	for (size_t k = 0; k < m; k++) {
+		lg[k] = log2(ns[k]);
+		q[k] = v[k] / ns[k];
+	}
+	if (e > 0.6)
+		return fit_growth_exponent(lg, q, m) > 0.5 ? CK_GROW_NLOGN : CK_GROW_LINEAR;
+	double e3 = fit_growth_exponent(lg, v, m);
+	return e3 > 1.5 ? CK_GROW_LOG2 : e3 > 0.5 ? CK_GROW_LOG : CK_GROW_CONST;
+}
+
+char *ck_strf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	char *s = malloc((size_t)n + 1);
+	if (!s)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+const char *ck_basename(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+char *ck_slurp(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (n + 4096 + 1 > cap) {
+			cap = cap ? cap * 2 : 8192;
+			if (cap > ((size_t)64 << 20)) {
+				snprintf(err, errlen, "%s: larger than 64 MiB", path);
+				goto fail;
+			}
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				snprintf(err, errlen, "%s: out of memory", path);
+				goto fail;
+			}
+			buf = nb;
+		}
+		size_t got = fread(buf + n, 1, 4096, f);
+		n += got;
+		if (got < 4096)
+			break;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+fail:
+	free(buf);
+	fclose(f);
+	return NULL;
+}
+
+int ck_from_build_tree(void)
+{
+	const char *self = ck_self_exe();
+	size_t len = strlen(ABS_TOP_BUILDDIR);
+	return self && strncmp(self, ABS_TOP_BUILDDIR, len) == 0 && self[len] == '/';
+}
+
+static const char *const dist_names[CK_DIST_COUNT] = {"random", "all equal", "extreme values",
+						      "all ones"};
+
+const char *ck_dist_name(int dist)
+{
+	return dist >= 0 && dist < CK_DIST_COUNT ? dist_names[dist] : "?";
+}
+
+/* splitmix64: the cases' seeded generator. */
+static uint64_t mix(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+void ck_fill(int64_t *v, size_t n, int dist, uint64_t seed)
+{
+	uint64_t s = seed * 2654435761u + 1;
+	for (size_t i = 0; i < n; i++) {
+		switch (dist) {
+		case CK_DIST_EQUAL:
+			v[i] = 7;
+			break;
+		case CK_DIST_ONES:
+			v[i] = 1;
+			break;
+		case CK_DIST_EXTREME: {
+			static const int64_t ext[] = {INT32_MAX,     INT32_MIN, INT32_MAX - 1,
+						      INT32_MIN + 1, -1,        1};
+			v[i] = ext[mix(&s) % 6];
+			break;
+		}
+		default:
+			v[i] = (int64_t)(mix(&s) % 2001) - 1000;
+		}
+	}
+}
