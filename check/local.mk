@@ -15,7 +15,7 @@ check_libcheck_la_SOURCES = check/check.c check/check.h check/ckutil.h \
 	check/exercise.c check/exercise.h check/report.c check/result.h \
 	check/contain.c check/contain.h check/grind.c check/grind.h \
 	check/contracts.h check/kernelcheck.c check/pramcheck.c \
-	check/predict.c check/expr.c check/expr.h
+	check/predict.c check/expr.c check/expr.h check/channel.c check/channel.h
 check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"' \
 	-DPKGLIBEXECDIR='"$(pkglibexecdir)"'
 check_libcheck_la_LIBADD = check/libgrindview.la

@@ -38,7 +38,8 @@
 	X(MODEL_VIOLATION, "model-violation")       \
 	X(UNWRITTEN_READ, "unwritten-read")         \
 	X(NOT_WORK_EFFICIENT, "not-work-efficient") \
-	X(DEPTH, "depth")
+	X(DEPTH, "depth")                           \
+	X(DISCIPLINE, "discipline")
 
 typedef enum {
 #define CK_X_ENUM(e, s) CK_##e,

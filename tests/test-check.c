@@ -11,6 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -329,12 +333,46 @@ static void test_expr(void)
 	TAP_OK(good, "expressions: no value is said (division by zero, log2 of 0, not whole)");
 }
 
+/* A contained child has no network: connecting to 127.0.0.1 finds the
+ * loopback of a namespace of its own down (ENETUNREACH). */
+static int net_child(void *arg)
+{
+	(void)arg;
+	int s = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons(9)};
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	int isolated =
+	    s < 0 || (connect(s, (struct sockaddr *)&a, sizeof a) != 0 && errno == ENETUNREACH);
+	if (s >= 0)
+		close(s);
+	printf("%s\n", isolated ? "isolated" : "reached the network");
+	return 0;
+}
+
+static void test_network(void)
+{
+	ck_limits lim = {.wall_s = 10};
+	ck_proc p;
+	char err[256];
+	const char *why = NULL;
+	if (ck_contain_fn(net_child, NULL, &lim, &p, err, sizeof err) != 0) {
+		TAP_OK_WHY(0, err, "a contained child runs");
+		return;
+	}
+	if (!ck_contain_isolated(&why))
+		printf("ok %d - a contained child has no network # SKIP %s\n", ++tap_count_, why);
+	else
+		TAP_CONTAINS(p.out, "isolated", "a contained child has no network");
+	ck_proc_free(&p);
+}
+
 int main(void)
 {
 	test_growth();
 	test_exercises();
 	test_kinds_and_score();
 	test_contain();
+	test_network();
 	test_expr();
 	return tap_done();
 }
