@@ -32,7 +32,7 @@
 #include "contracts.h"
 #include "exercise.h"
 #include "files.h"
-#include "pramlint.h"
+#include "grind.h"
 #include "result.h"
 
 #ifndef ABS_TOP_BUILDDIR
@@ -685,39 +685,28 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 	judge_growth(ex, shown, 1, ns, d, m, r);
 }
 
-/* The static check in a contained child (libclang parses what a student
- * wrote): its findings become diagnoses of the build. Returns how many. */
-typedef struct lint_job {
-	const char *path, *shown, *inc;
-} lint_job;
-
-static int lint_child(void *arg)
+/* The static check, by the checker's helper pram-lint (pramlint.h), in a
+ * contained child: libclang parses what a student wrote, outside this
+ * process (it brings an LLVM of its own, which must not meet PoCL's). Its
+ * findings become diagnoses of the build. Returns how many. */
+static int check_discipline(const char *dir, const char *shown, ck_result *r)
 {
-	const lint_job *j = arg;
-	char err[512];
-	int n = pramlint_file(j->path, j->shown, j->inc, stdout, err, sizeof err);
-	if (n < 0)
-		printf("pramlint-error %s\n", err);
-	return n < 0 ? 3 : 0;
-}
-
-static int check_discipline(const ck_exercise *ex, const char *dir, const char *shown,
-			    ck_result *r)
-{
-	char inc[4096], lib[4096], path[PATH_MAX], err[256];
-	if (!pramlint_available()) {
-		ck_note(r, "the static check of the PRAM discipline is not built here (configure "
-			   "found no libclang: Debian's libclang-dev); the simulator's charges and "
-			   "its sealed machine stand without it");
+	char inc[4096], lib[4096], path[PATH_MAX], tool[PATH_MAX], why[512], err[256];
+	const char *lint = ck_helper_path("pram-lint", "PRAM_LINT", tool, sizeof tool, why,
+					  sizeof why);
+	if (!lint) {
+		ck_note(r, "the static check of the PRAM discipline did not run: %s; the "
+			   "simulator's charges and its sealed machine stand without it",
+			why);
 		return 0;
 	}
 	libpram_paths(inc, sizeof inc, lib, sizeof lib);
 	if (files_path(path, sizeof path, "%s/%s", dir, shown) != 0)
 		return 0;
-	lint_job j = {path, shown, inc};
+	char *argv[] = {(char *)lint, path, (char *)shown, inc, NULL};
 	ck_limits lim = {.wall_s = 30, .mem_bytes = (size_t)1 << 30, .cwd = dir};
 	ck_proc p;
-	if (ck_contain_fn(lint_child, &j, &lim, &p, err, sizeof err) != 0) {
+	if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
 		ck_note(r, "cannot run the static check: %s", err);
 		return 0;
 	}
@@ -733,14 +722,14 @@ static int check_discipline(const ck_exercise *ex, const char *dir, const char *
 			ck_diag_add(r, CK_DISCIPLINE, CK_CRIT_BUILD, shown, ln, NULL, NULL, "%s",
 				    line + sl + off);
 			found++;
-		} else if (strncmp(line, "pramlint-error ", 15) == 0) {
-			ck_note(r, "the static check could not read the program: %s", line + 15);
+		} else if (strncmp(line, "pram-lint: ", 11) == 0) {
+			ck_note(r, "the static check: %s", line + 11);
 		}
 	}
-	if (!p.exited || (p.status != 0 && p.status != 3))
-		ck_note(r, "the static check ended early (it %s)", p.timed_out ? "timed out" : "died");
+	if (!p.exited || (p.status != 0 && p.status != 1))
+		ck_note(r, "the static check ended early (it %s)",
+			p.timed_out ? "timed out" : "died");
 	ck_proc_free(&p);
-	(void)ex;
 	return found;
 }
 
@@ -759,7 +748,7 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 		int built = build_program(dir, shown, r);
 		/* a program outside the PRAM's discipline is not graded further:
 		 * its results and counts would not be the PRAM's */
-		if (built == 0 && check_discipline(ex, dir, shown, r) == 0)
+		if (built == 0 && check_discipline(dir, shown, r) == 0)
 			check_sweep(ex, dir, shown, check_cases(ex, dir, shown, r), r);
 		ret = built < 0 ? -1 : 0;
 	}

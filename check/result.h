@@ -126,6 +126,10 @@ void ck_crit_note(ck_result *r, ck_crit c, const char *fmt, ...)
 int ck_has_kind(const ck_result *r, ck_kind k);
 
 /* Score: the sum of the points of the criteria that ran and did not fail. */
+/* The points criterion c earns: its points when it passed, for memory,
+ * model, work and depth in proportion to the cases whose results were right
+ * (where the exercise grades results), 0 otherwise. */
+double ck_crit_points(const ck_result *r, int c);
 double ck_score(const ck_result *r);
 double ck_max_score(const ck_result *r);
 int ck_passed(const ck_result *r);
