@@ -28,7 +28,8 @@ int ck_channel_open(ck_channel *c, char *err, size_t errlen)
 		snprintf(c->nonce + 2 * k, 3, "%02x", r[k]);
 	c->f = tmpfile();
 	if (!c->f) {
-		snprintf(err, errlen, "cannot make the grading channel's file: %s", strerror(errno));
+		snprintf(err, errlen, "cannot make the grading channel's file: %s",
+			 strerror(errno));
 		return -1;
 	}
 	snprintf(c->arg, sizeof c->arg, "%d:%s", fileno(c->f), c->nonce);

@@ -24,9 +24,9 @@
 #include <stdio.h>
 
 typedef struct ck_channel {
-	FILE *f;         /* the file, open for reading and writing */
-	char nonce[33];  /* 32 hex digits */
-	char arg[64];    /* "FD:NONCE" for a driver that is exec'd */
+	FILE *f;        /* the file, open for reading and writing */
+	char nonce[33]; /* 32 hex digits */
+	char arg[64];   /* "FD:NONCE" for a driver that is exec'd */
 } ck_channel;
 
 /* Open a channel: an unlinked temporary file and a fresh nonce (from

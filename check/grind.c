@@ -71,8 +71,8 @@ const char *ck_helper_path(const char *name, const char *env, char *path, size_t
 	if (files_path(path, len, "%s/%s", PKGLIBEXECDIR, name) == 0 && access(path, X_OK) == 0)
 		return path;
 	snprintf(why, whylen,
-		 "the checker's helper %s is not installed in %s (make install puts it there)", name,
-		 PKGLIBEXECDIR);
+		 "the checker's helper %s is not installed in %s (make install puts it there)",
+		 name, PKGLIBEXECDIR);
 	return NULL;
 }
 

@@ -316,7 +316,8 @@ static int check_group(reader *rd, const gv_group *g)
 			    g->id[0], g->id[1], g->id[2], work, reads, writes, inst, g->work,
 			    g->reads, g->writes, g->instructions);
 	if (depth != g->depth)
-		return fail(rd, "the steps of group %zu,%zu,%zu take %llu units of time, its line "
+		return fail(rd,
+			    "the steps of group %zu,%zu,%zu take %llu units of time, its line "
 			    "says depth=%llu",
 			    g->id[0], g->id[1], g->id[2], depth, g->depth);
 	if (cls != g->access)

@@ -163,7 +163,7 @@ typedef struct pres {
 	int64_t want, got;
 } pres;
 
-static const char *viol_hint(ck_kind k)
+static const char *viol_hint(ck_kind k, int model)
 {
 	switch (k) {
 	case CK_UNWRITTEN_READ:
@@ -175,8 +175,14 @@ static const char *viol_hint(ck_kind k)
 		return "the driver loads x and reads the result; the program reads and writes "
 		       "the machine only by its processors (pram_read, pram_write in a step)";
 	default:
-		return "under EREW no two processors may touch one cell in the same step: "
-		       "split the step, or give each processor its own cell";
+		return model == PRAM_EREW || model == PRAM_SCAN
+			   ? "under EREW no two processors may touch one cell in the same step: "
+			     "split the step, or give each processor its own cell"
+		       : model == PRAM_CREW
+			   ? "under CREW processors may read a cell together, but no two may "
+			     "write one in the same step: give each processor its own cell"
+			   : "under this CRCW model concurrent writes must agree as it says: "
+			     "give each processor its own cell, or write one value";
 	}
 }
 
@@ -233,9 +239,9 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 				ck_kind kind = viol_kind(st, msg);
 				res[k].violated = 1;
 				ck_diag_add(r, kind,
-					    kind == CK_DISCIPLINE ? CK_CRIT_BUILD : CK_CRIT_MODEL, shown,
-					    ln, desc,
-					    viol_hint(kind), "%.*s", len, line + off);
+					    kind == CK_DISCIPLINE ? CK_CRIT_BUILD : CK_CRIT_MODEL,
+					    shown, ln, desc, viol_hint(kind, ex->model), "%.*s",
+					    len, line + off);
 			}
 		} else if (sscanf(line, "out %zu", &k) == 1 && k < nc && a) {
 			const pcase *c = &cs[k];
@@ -623,6 +629,19 @@ static void judge_growth(const ck_exercise *ex, const char *shown, int depth, co
 	ck_crit_note(r, c, "%c grows as %s%s%s: %c(%g) = %g; bound O(%s)", name, ck_growth_name(g),
 		     x[0] ? (depth ? ", D = " : ", W = ") : "", x, name, nl, v[m - 1],
 		     ck_growth_name(bound));
+	ck_growth least = depth ? ex->depth_min : ex->work_min;
+	if (least != CK_GROW_COUNT && g < least) {
+		ck_diag_add(
+		    r, CK_BELOW_BOUND, c, shown, 0, NULL,
+		    depth ? "a tree of two-input operations over n values needs log n "
+			    "levels: fewer steps means work done outside the machine's steps"
+			  : "the program must read each of its n inputs: less work means "
+			    "work the machine did not count",
+		    "%c grows as %s, below the exercise's lower bound (%c = Omega(%s)): "
+		    "%c(%g) = %g",
+		    name, ck_growth_name(g), name, ck_growth_name(least), name, nl, v[m - 1]);
+		return;
+	}
 	if (g <= bound)
 		return;
 	if (!depth) {
@@ -692,11 +711,12 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 static int check_discipline(const char *dir, const char *shown, ck_result *r)
 {
 	char inc[4096], lib[4096], path[PATH_MAX], tool[PATH_MAX], why[512], err[256];
-	const char *lint = ck_helper_path("pram-lint", "PRAM_LINT", tool, sizeof tool, why,
-					  sizeof why);
+	const char *lint =
+	    ck_helper_path("pram-lint", "PRAM_LINT", tool, sizeof tool, why, sizeof why);
 	if (!lint) {
-		ck_note(r, "the static check of the PRAM discipline did not run: %s; the "
-			   "simulator's charges and its sealed machine stand without it",
+		ck_note(r,
+			"the static check of the PRAM discipline did not run: %s; the "
+			"simulator's charges and its sealed machine stand without it",
 			why);
 		return 0;
 	}

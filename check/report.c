@@ -143,8 +143,8 @@ double ck_crit_points(const ck_result *r, int c)
 	/* memory, model, work and depth are worth what the results are: a
 	 * program that computes nothing has no memory bug, no violation and a
 	 * small W to show */
-	int scaled = c == CK_CRIT_MEMORY || c == CK_CRIT_MODEL || c == CK_CRIT_WORK ||
-		     c == CK_CRIT_DEPTH;
+	int scaled =
+	    c == CK_CRIT_MEMORY || c == CK_CRIT_MODEL || c == CK_CRIT_WORK || c == CK_CRIT_DEPTH;
 	if (scaled && counts(r, CK_CRIT_RESULTS))
 		pts *= r->cases_run ? (double)r->cases_passed / (double)r->cases_run : 0;
 	return pts;
@@ -208,9 +208,8 @@ void ck_report_text(FILE *f, const ck_result *r)
 				 : r->ran[c] == CK_RAN_NOT_REACHED ? "not reached"
 				 : r->failed[c]                    ? "FAILED"
 								   : "passed";
-		fprintf(f, "  %-8s %5g / %-5g %s", ck_crit_name(c),
-			ck_crit_points(r, c), r->ex->points[c],
-			st);
+		fprintf(f, "  %-8s %5g / %-5g %s", ck_crit_name(c), ck_crit_points(r, c),
+			r->ex->points[c], st);
 		if (r->crit_note[c])
 			fprintf(f, "  (%s)", r->crit_note[c]);
 		fputc('\n', f);

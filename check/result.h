@@ -39,7 +39,8 @@
 	X(UNWRITTEN_READ, "unwritten-read")         \
 	X(NOT_WORK_EFFICIENT, "not-work-efficient") \
 	X(DEPTH, "depth")                           \
-	X(DISCIPLINE, "discipline")
+	X(DISCIPLINE, "discipline")                 \
+	X(BELOW_BOUND, "below-bound")
 
 typedef enum {
 #define CK_X_ENUM(e, s) CK_##e,

@@ -397,7 +397,8 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 static void print_csv(const simrun *r)
 {
 	const pram *m = r->m;
-	printf("step,line,label,work,reads,writes,atomics,contention,max_atomic,max_accesses,time\n");
+	printf(
+	    "step,line,label,work,reads,writes,atomics,contention,max_atomic,max_accesses,time\n");
 	for (size_t k = 0; k < pram_step_count(m); k++) {
 		const pram_step_stats *s = pram_step_at(m, k);
 		printf("%zu,%d,\"%s\",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64

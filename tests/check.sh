@@ -175,6 +175,15 @@ v=$(json_get "$tap_tmp/chatty.json" "'%g/%g ' % (d['score'], d['max_score']) + '
 expect_in "10/10" "$v" "a right program that prints: full marks"
 expect_in "scanning 0 values" "$v" "a right program that prints: its output shown in the report"
 
+# Bounds both ways: the same exercise asking for W = Omega(n log n) finds
+# the work-efficient solution below it.
+sed 's/^work-at-least: n$/work-at-least: n log n/' "$lessons/03-blelloch/scan-pram.exercise" \
+	>"$tap_tmp/lower.exercise"
+run_pram check "$tap_tmp/lower.exercise" "$lessons/03-blelloch/solutions/scan.c"
+expect_rc 1 "a lower bound above the program's W: fails"
+expect_in "below-bound: W grows as n, below the exercise's lower bound (W = Omega(n log n))" "$out" \
+	"a lower bound above the program's W: diagnosed below-bound"
+
 # The hint when only some work-group sizes fail, and a check without
 # Oclgrind (PRAM_OCLGRIND empty), which says so and leaves the criterion out
 # of the score rather than failing it.

@@ -37,7 +37,9 @@ static void test_growth(void)
 		     {"n log n", CK_GROW_NLOGN},
 		     {"n log n - n + 1", CK_GROW_NLOGN},
 		     {"n^2", CK_GROW_POLY},
-		     {"log^2 n", CK_GROW_LOG2}};
+		     {"log^2 n", CK_GROW_LOG2},
+		     {"3 sqrt n", CK_GROW_SQRT},
+		     {"n^(1/3)", CK_GROW_ROOT}};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		for (size_t k = 0; k < m; k++) {
 			double x = pow(2, (double)k + 4), l = log2(x);
@@ -50,7 +52,9 @@ static void test_growth(void)
 			       : c == 5 ? x * l
 			       : c == 6 ? x * l - x + 1
 			       : c == 7 ? x * x
-					: l * l;
+			       : c == 8 ? l * l
+			       : c == 9 ? 3 * sqrt(x)
+					: cbrt(x);
 		}
 		ck_growth g = ck_growth_classify(n, v, m);
 		TAP_OK_WHY(g == cases[c].want, ck_growth_name(g), "growth: %s is O(%s)",
@@ -133,21 +137,13 @@ static void test_exercises(void)
 
 static void test_kinds_and_score(void)
 {
-	static const char *const want[] = {"compile-error",
-					   "wrong-result",
-					   "race",
-					   "barrier-divergence",
-					   "out-of-bounds",
-					   "uninitialized",
-					   "work-group-size",
-					   "timeout",
-					   "crash",
-					   "out-of-memory",
-					   "model-violation",
-					   "unwritten-read",
-					   "not-work-efficient",
-					   "depth",
-					   "discipline"};
+	static const char *const want[] = {
+	    "compile-error",      "wrong-result",    "race",
+	    "barrier-divergence", "out-of-bounds",   "uninitialized",
+	    "work-group-size",    "timeout",         "crash",
+	    "out-of-memory",      "model-violation", "unwritten-read",
+	    "not-work-efficient", "depth",           "discipline",
+	    "below-bound"};
 	int ok = CK_KIND_COUNT == sizeof want / sizeof want[0];
 	for (int k = 0; ok && k < CK_KIND_COUNT; k++)
 		ok = strcmp(ck_kind_name((ck_kind)k), want[k]) == 0;

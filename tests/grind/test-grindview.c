@@ -455,10 +455,11 @@ static void test_charges(void)
 		if (k > 0)
 			grows &= l->depth > r.launch[k - 1].depth;
 		if (!exact)
-			tap_diag("L = %zu: steps %zu, loop time %llu work %llu accesses %llu, depth "
-				 "%zu, work %llu",
-				 L, g->steps, g->step[1].time, g->step[1].work, g->step[1].accesses,
-				 l->depth, l->work);
+			tap_diag(
+			    "L = %zu: steps %zu, loop time %llu work %llu accesses %llu, depth "
+			    "%zu, work %llu",
+			    L, g->steps, g->step[1].time, g->step[1].work, g->step[1].accesses,
+			    l->depth, l->work);
 	}
 	TAP_OK(exact, "serial_sum, L = 8 .. 256: the loop's step costs ceil((L + 1) / K) in work "
 		      "and depth, D = 1 + ceil((L + 1) / K)");
