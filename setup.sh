@@ -26,7 +26,7 @@ say() { printf '\n==> %s\n' "$*"; }
 # Debian packages, each for a reason (README.md says which).
 packages="gcc make autoconf automake libtool pkg-config ocl-icd-opencl-dev opencl-headers
 ocl-icd-libopencl1 pocl-opencl-icd clinfo gnuplot-nox oclgrind python3 patch valgrind
-chromium-headless-shell g++ liboclgrind-dev llvm-dev zip unzip"
+chromium-headless-shell g++ liboclgrind-dev llvm-dev libclang-dev zip unzip"
 
 install_missing() {
 	missing=

@@ -168,7 +168,9 @@ static int haar_simulate(pram *m, const algo_data *in, algo_data *out, const alg
 		pram_array *y = pram_array_new(m, names[f], np ? np : 1, t);
 		if (!y)
 			return 0;
-		PRAM_STEP(m, labels[f]) {
+		/* Up to nine distinct corners of the table and the feature's
+		 * write, by design (the four-square feature's corners). */
+		PRAM_STEP_K(m, labels[f], 10) {
 			PRAM_FORALL(m, i, 0, (int64_t)np) {
 				size_t r[4][4];
 				int sign[4];

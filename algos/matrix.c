@@ -38,7 +38,10 @@ void prog_mma(pram *m, const char *label, pram_array *out, pram_array *x, pram_a
 	      pram_array *c, size_t pad, int xconst, int ycol)
 {
 	pram_type t = pram_array_type(out);
-	PRAM_STEP(m, label) {
+	/* One entry of a tile product by design: a row and a column of
+	 * PROG_SIDE, the addend and the result, 2 * 16 + 2 accesses in one
+	 * step (the notes' tensor-core operation), more than the default K. */
+	PRAM_STEP_K(m, label, 2 * PROG_SIDE + 2) {
 		PRAM_FORALL(m, e, 0, pad) {
 			int64_t base = e / PROG_TILE * PROG_TILE, r = e % PROG_TILE / PROG_SIDE,
 				col = e % PROG_SIDE;

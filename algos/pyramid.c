@@ -63,7 +63,9 @@ void prog_pyramid_build_fan(pram *m, pram_array *p, size_t n, unsigned fan)
 		    fan == 2 ? "build: each cell of the next level is the sum of a pair below"
 			     : "build: each cell of the next level is the sum of its (up to) fan "
 			       "cells below";
-		PRAM_STEP(m, label) {
+		/* fan reads and a write: a fan above 7 is more than the
+		 * default K, by the program's design. */
+		PRAM_STEP_K(m, label, fan + 1) {
 			PRAM_FORALL(m, c, 0, prog_pyramid_size(n, fan, k)) {
 				int64_t s = 0;
 				for (int64_t t = fan * c; t < fan * (c + 1) && t < nbelow; t++)
@@ -109,7 +111,10 @@ void prog_pyramid_traverse_fan(pram *m, pram_array *p, size_t n, unsigned fan, s
 		unsigned k = L - 1 - s;
 		int64_t level = (int64_t)prog_pyramid_start(n, fan, k),
 			len = (int64_t)prog_pyramid_size(n, fan, k);
-		PRAM_STEP(m, label) {
+		/* The node and the rank, up to fan - 1 children, three
+		 * writes: fan + 4 accesses, more than the default K from a
+		 * fan of 5, by the program's design. */
+		PRAM_STEP_K(m, label, fan + 4) {
 			PRAM_FORALL(m, j, 0, T) {
 				int64_t c = s == 0 ? 0 : pram_read(m, node, j);
 				int64_t r = s == 0 ? j : pram_read(m, rank, j);

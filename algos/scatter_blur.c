@@ -115,7 +115,9 @@ static int sb_simulate(pram *m, const algo_data *in, algo_data *out, const algo_
 			pram_write(m, acc, i, 0);
 		}
 	}
-	PRAM_STEP(m, "scatter: q = value / area to the box's corners, atomic adds") {
+	/* The radius, the value and four atomic adds (a read and a write
+	 * each): ten accesses, by design. */
+	PRAM_STEP_K(m, "scatter: q = value / area to the box's corners, atomic adds", 10) {
 		PRAM_FORALL(m, i, 0, (int64_t)(w * h)) {
 			int64_t r = rad ? pram_read(m, rad, i) : p->v[SAT_P_RADIUS];
 			size_t x0, y0, x1, y1;

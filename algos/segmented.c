@@ -153,7 +153,10 @@ void prog_segmented_doubling(pram *m, pram_array *x, pram_array *flags, pram_arr
 		pram_array *src = d == 1 ? flags : run;
 		int more = 2 * d < n;
 		size_t lo = first_changing_word(d);
-		PRAM_STEP(m, "(f,x)[i] = (f,x)[i - d] (+) (f,x)[i]; flags F |= F << d, by words") {
+		/* A flag word, three accesses of x, three of idx and three
+		 * of the flag words shifted: ten, by design. */
+		PRAM_STEP_K(m, "(f,x)[i] = (f,x)[i - d] (+) (f,x)[i]; flags F |= F << d, by words",
+			    10) {
 			PRAM_FORALL(m, i, lo, n) {
 				if ((size_t)i >= d) {
 					if (!prog_read_flag(m, src, i)) {

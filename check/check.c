@@ -52,7 +52,11 @@ ck_growth ck_growth_classify(const double *ns, const double *v, size_t m)
 	}
 	if (e > 0.6)
 		return fit_growth_exponent(lg, q, m) > 0.5 ? CK_GROW_NLOGN : CK_GROW_LINEAR;
+	/* against log log n a polylog grows with its power, a root of n with
+	 * log n: log^2 n has slope 2 there, sqrt n about 3 to 5 */
 	double e3 = fit_growth_exponent(lg, v, m);
+	if (e3 > 2.5)
+		return e > 0.4 ? CK_GROW_SQRT : CK_GROW_ROOT;
 	return e3 > 1.5 ? CK_GROW_LOG2 : e3 > 0.5 ? CK_GROW_LOG : CK_GROW_CONST;
 }
 

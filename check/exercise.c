@@ -26,8 +26,8 @@
 #define ABS_TOP_SRCDIR "."
 #endif
 
-static const char *const grow_names[CK_GROW_COUNT] = {"1", "log n",   "log^2 n",
-						      "n", "n log n", "faster than n log n"};
+static const char *const grow_names[CK_GROW_COUNT] = {
+    "1", "log n", "log^2 n", "n^(1/k)", "sqrt n", "n", "n log n", "faster than n log n"};
 
 const char *ck_growth_name(ck_growth g)
 {
@@ -264,10 +264,16 @@ static int read_key(ck_exercise *ex, const char *path, const char *key, const ch
 			return -1;
 		}
 		ex->grind_max = one[0];
-	} else if (strcmp(key, "work") == 0 || strcmp(key, "depth") == 0) {
-		if (ck_growth_parse(val, key[0] == 'w' ? &ex->work : &ex->depth) != 0) {
-			snprintf(err, errlen, "%s: %s '%s': one of 1, log n, log^2 n, n, n log n",
-				 path, key, val);
+	} else if (strcmp(key, "work") == 0 || strcmp(key, "depth") == 0 ||
+		   strcmp(key, "work-at-least") == 0 || strcmp(key, "depth-at-least") == 0) {
+		int min = strchr(key, '-') != NULL;
+		ck_growth *g = key[0] == 'w' ? (min ? &ex->work_min : &ex->work)
+					     : (min ? &ex->depth_min : &ex->depth);
+		if (ck_growth_parse(val, g) != 0) {
+			snprintf(
+			    err, errlen,
+			    "%s: %s '%s': one of 1, log n, log^2 n, n^(1/k), sqrt n, n, n log n",
+			    path, key, val);
 			return -1;
 		}
 	} else if (strcmp(key, "points") == 0) {
@@ -343,7 +349,7 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 		return -1;
 	memset(ex, 0, sizeof *ex);
 	ex->contract = CK_CONTRACT_COUNT;
-	ex->work = ex->depth = CK_GROW_COUNT;
+	ex->work = ex->depth = ex->work_min = ex->depth_min = CK_GROW_COUNT;
 	ex->time_limit = 20;
 	ex->mem_limit = (size_t)1 << 30;
 	ex->grind_max = 64;

@@ -52,6 +52,8 @@ typedef enum {
 	CK_GROW_CONST,
 	CK_GROW_LOG,
 	CK_GROW_LOG2,
+	CK_GROW_ROOT, /* n^(1/k), k >= 3 */
+	CK_GROW_SQRT,
 	CK_GROW_LINEAR,
 	CK_GROW_NLOGN,
 	CK_GROW_POLY, /* faster than n log n */
@@ -92,6 +94,8 @@ typedef struct ck_exercise {
 	size_t nsweep;
 	size_t grind_max;             /* the largest n run under Oclgrind */
 	ck_growth work, depth;        /* bounds (CK_GROW_COUNT: none) */
+	ck_growth work_min, depth_min; /* lower bounds, work-at-least: and depth-at-least:
+					  (CK_GROW_COUNT: none) */
 	double points[CK_CRIT_COUNT]; /* per criterion; 0: not graded */
 	double time_limit;            /* seconds per child process */
 	size_t mem_limit;             /* bytes per child process */

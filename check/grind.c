@@ -53,28 +53,33 @@ const char *ck_oclgrind(void)
 	return NULL;
 }
 
-const char *ck_grind_case_path(char *why, size_t whylen)
+const char *ck_helper_path(const char *name, const char *env, char *path, size_t len, char *why,
+			   size_t whylen)
 {
-	static char path[PATH_MAX];
-	const char *named = getenv("PRAM_GRIND_CASE");
+	const char *named = getenv(env);
 	if (named && *named) {
-		if (files_path(path, sizeof path, "%s", named) == 0 && access(path, X_OK) == 0)
+		if (files_path(path, len, "%s", named) == 0 && access(path, X_OK) == 0)
 			return path;
-		snprintf(why, whylen,
-			 "the checker's helper named by PRAM_GRIND_CASE (%s) cannot be run", named);
+		snprintf(why, whylen, "the checker's helper named by %s (%s) cannot be run", env,
+			 named);
 		return NULL;
 	}
 	if (ck_from_build_tree() &&
-	    files_path(path, sizeof path, "%s/check/%s", ABS_TOP_BUILDDIR, GRIND_CASE) == 0 &&
+	    files_path(path, len, "%s/check/%s", ABS_TOP_BUILDDIR, name) == 0 &&
 	    access(path, X_OK) == 0)
 		return path;
-	if (files_path(path, sizeof path, "%s/%s", PKGLIBEXECDIR, GRIND_CASE) == 0 &&
-	    access(path, X_OK) == 0)
+	if (files_path(path, len, "%s/%s", PKGLIBEXECDIR, name) == 0 && access(path, X_OK) == 0)
 		return path;
 	snprintf(why, whylen,
 		 "the checker's helper %s is not installed in %s (make install puts it there)",
-		 GRIND_CASE, PKGLIBEXECDIR);
+		 name, PKGLIBEXECDIR);
 	return NULL;
+}
+
+const char *ck_grind_case_path(char *why, size_t whylen)
+{
+	static char path[PATH_MAX];
+	return ck_helper_path(GRIND_CASE, "PRAM_GRIND_CASE", path, sizeof path, why, whylen);
 }
 
 /* The source lines of the message [m, end): up to 2 nonzero ones, in order

@@ -32,6 +32,11 @@ const char *ck_oclgrind(void);
  * until the next call), or NULL with why in why when there is no program
  * to run there. */
 const char *ck_grind_case_path(char *why, size_t whylen);
+/* The same search for any of the checker's helper programs: name in the
+ * build tree's check/ or pkglibexecdir, or the program the environment
+ * variable env names; the path into path, NULL with why. */
+const char *ck_helper_path(const char *name, const char *env, char *path, size_t len, char *why,
+			   size_t whylen);
 /* What pram-grind-case does (grind-case.c), for Oclgrind to watch: read
  * the exercise (a name or an .exercise file) and the kernel source at path,
  * and run one case and one launch per pair of the lists ns and Ls, of equal

@@ -137,6 +137,17 @@ static int get_ull(reader *rd, const char *key, unsigned long long *v)
 	return 0;
 }
 
+/* An optional count: def where the record has no such field (a record of
+ * the plugin before it charged accesses). */
+static int get_ull_or(reader *rd, const char *key, unsigned long long *v, unsigned long long def)
+{
+	for (int k = 0; k < rd->nfield; k++)
+		if (strcmp(rd->key[k], key) == 0)
+			return get_ull(rd, key, v);
+	*v = def;
+	return 0;
+}
+
 static int get_size(reader *rd, const char *key, size_t *v)
 {
 	unsigned long long u;
@@ -271,7 +282,9 @@ static int read_group(reader *rd, gv_group *g)
 {
 	if (get_size3(rd, "id", g->id) || get_size(rd, "steps", &g->steps) ||
 	    get_counts(rd, &g->work, &g->reads, &g->writes, &g->instructions, &g->access,
-		       &g->first))
+		       &g->first) ||
+	    get_ull_or(rd, "depth", &g->depth, g->steps) ||
+	    get_ull_or(rd, "accesses", &g->accesses, 0))
 		return -1;
 	if (g->steps == 0)
 		return fail(rd, "steps=0: a work-group runs at least one step");
@@ -285,9 +298,10 @@ static int read_group(reader *rd, gv_group *g)
 /* The group's totals against its steps, once they are all read. */
 static int check_group(reader *rd, const gv_group *g)
 {
-	unsigned long long work = 0, reads = 0, writes = 0, inst = 0;
+	unsigned long long work = 0, reads = 0, writes = 0, inst = 0, depth = 0;
 	gv_class cls = GV_EREW;
 	for (size_t k = 0; k < g->steps; k++) {
+		depth += g->step[k].time;
 		work += g->step[k].work;
 		reads += g->step[k].reads;
 		writes += g->step[k].writes;
@@ -301,6 +315,11 @@ static int check_group(reader *rd, const gv_group *g)
 			    "writes=%llu instructions=%llu, its line says %llu %llu %llu %llu",
 			    g->id[0], g->id[1], g->id[2], work, reads, writes, inst, g->work,
 			    g->reads, g->writes, g->instructions);
+	if (depth != g->depth)
+		return fail(rd,
+			    "the steps of group %zu,%zu,%zu take %llu units of time, its line "
+			    "says depth=%llu",
+			    g->id[0], g->id[1], g->id[2], depth, g->depth);
 	if (cls != g->access)
 		return fail(rd, "the steps of group %zu,%zu,%zu are %s at most, its line says %s",
 			    g->id[0], g->id[1], g->id[2], gv_class_name(cls),
@@ -321,8 +340,8 @@ static int read_end(reader *rd, gv_launch *l)
 	l->worst = 0;
 	for (size_t g = 0; g < l->ngroup; g++) {
 		l->work += l->group[g].work;
-		if (l->group[g].steps > l->depth)
-			l->depth = l->group[g].steps;
+		if (l->group[g].depth > l->depth)
+			l->depth = (size_t)l->group[g].depth;
 		if (l->group[g].access > l->access) {
 			l->access = l->group[g].access;
 			l->worst = g;
@@ -402,8 +421,11 @@ static int on_step(reader *rd, position *ps)
 		return fail(rd, "step n=%zu where step %zu was expected", n, ps->next_step + 1);
 	gv_step *s = &ps->g->step[ps->next_step];
 	if (get_counts(rd, &s->work, &s->reads, &s->writes, &s->instructions, &s->access,
-		       &s->first) != 0)
+		       &s->first) != 0 ||
+	    get_ull_or(rd, "time", &s->time, 1) || get_ull_or(rd, "accesses", &s->accesses, 0))
 		return -1;
+	if (s->time == 0)
+		return fail(rd, "time=0: a step takes at least one unit");
 	if (++ps->next_step == ps->g->steps) {
 		if (check_group(rd, ps->g) != 0)
 			return -1;

@@ -17,9 +17,11 @@
  * Definitions (the plugin's header comment has them in full). A step is an
  * interval of one work-group between two of its barriers, the first from
  * the start, the last to the end: a group that passes b barriers runs b + 1
- * steps. The work of a step is the number of work-items that made at least
- * one global, constant or local memory access in it. Reads and writes count
- * every access (an atomic is one of each). The class of a step: EREW when
+ * steps. Every access is charged as the simulator charges it: a work-item
+ * that makes a global, constant or local memory accesses in a step costs
+ * ceil(a / K) (K = PRAM_STEP_ACCESSES); the work of a step is their sum, its
+ * time the largest, a group's depth the sum of its steps' times. Reads and
+ * writes count every access (an atomic is one of each). The class of a step: EREW when
  * no local byte was read by two work-items and none written by two; CREW
  * when some byte was read by two or more and none written by two; CRCW when
  * some byte was written by two or more. A read and a write of one byte by
@@ -33,15 +35,18 @@
  *     pram-grind 1
  *     launch kernel=NAME dim=D global=X,Y,Z local=X,Y,Z groups=X,Y,Z
  *     group id=X,Y,Z steps=S work=W reads=R writes=W instructions=I
- *           class=C line=N array=A index=K items=P,Q
+ *           class=C line=N array=A index=K items=P,Q depth=T accesses=M
  *     step n=K work=W reads=R writes=W instructions=I
- *           class=C line=N array=A index=K items=P,Q
+ *           class=C line=N array=A index=K items=P,Q time=T accesses=M
  *     end groups=G work=W depth=D
  *
  * (group and step are one line each.) Each group line is followed by its S step lines (n = 1 .. S); C is EREW,
  * CREW or CRCW; an EREW record has line=0 array=- index=-1 items=-1,-1;
  * line is 0 where the kernel has no debug information. The end line closes
- * a launch and repeats its totals, which the reader checks. Unknown fields
+ * a launch and repeats its totals, which the reader checks (D the largest
+ * depth of a group, a group's depth the sum of its steps' times). A record
+ * without time=, depth= or accesses= (the plugin before it charged
+ * accesses) reads as time 1, depth the steps, accesses 0. Unknown fields
  * are ignored, so later versions may add some. The plugin appends a launch
  * in one write at its end, so a killed run leaves only complete launches.
  *
@@ -70,6 +75,9 @@ typedef struct gv_conflict {
 
 typedef struct gv_step {
 	unsigned long long work, reads, writes, instructions;
+	unsigned long long time;     /* the largest charge ceil(a / K) of a work-item (1 in
+					records made before the plugin charged accesses) */
+	unsigned long long accesses; /* the most accesses of one work-item (0: not recorded) */
 	gv_class access;
 	gv_conflict first;
 } gv_step;
@@ -77,6 +85,9 @@ typedef struct gv_step {
 typedef struct gv_group {
 	size_t id[3]; /* work-group id */
 	size_t steps; /* barrier intervals run: barriers passed + 1 */
+	unsigned long long depth;    /* the sum of its steps' times (steps where none was
+					charged more than 1) */
+	unsigned long long accesses; /* the most of its steps' */
 	unsigned long long work, reads, writes, instructions; /* summed over the steps */
 	gv_class access;                                      /* the highest class of its steps */
 	gv_conflict first;                                    /* the first access that made it */
@@ -91,7 +102,7 @@ typedef struct gv_launch {
 				    first and last only or a fatal error ended the kernel */
 	gv_group *group;         /* in the order Oclgrind ran them */
 	unsigned long long work; /* summed over the groups */
-	size_t depth;            /* the most steps of a group */
+	size_t depth;            /* the largest depth of a group */
 	gv_class access;         /* the highest class of a group */
 	size_t worst;            /* index of the first group with that class */
 } gv_launch;

@@ -404,6 +404,19 @@ static void judge_view(const ck_exercise *ex, const char *path, ck_result *r)
 		    r, (ck_crit)c,
 		    "%s grows as %s over one work-group of L = %zu .. %zu: %s; bound O(%s)",
 		    isd ? "D" : "W", gname, r->pview[0].L, r->pview[r->npview - 1].L, vals, bname);
+		ck_growth least = isd ? ex->depth_min : ex->work_min;
+		if (g != CK_GROW_COUNT && least != CK_GROW_COUNT && g < least) {
+			char lname[64];
+			growth_L(least, lname, sizeof lname);
+			ck_diag_add(r, CK_BELOW_BOUND, (ck_crit)c, ck_basename(path), 0, cased,
+				    isd ? "a tree over L values needs log L levels, each a barrier "
+					  "interval"
+					: "each element of the group must be read",
+				    "%s grows as %s over one work-group of L, below the exercise's "
+				    "lower bound (Omega(%s))",
+				    isd ? "D" : "W", gname, lname);
+			continue;
+		}
 		if (g == CK_GROW_COUNT || g <= bound)
 			continue;
 		double lw = isd ? d[mm - 1] : w[mm - 1], lL = ns[mm - 1];

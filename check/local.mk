@@ -15,7 +15,7 @@ check_libcheck_la_SOURCES = check/check.c check/check.h check/ckutil.h \
 	check/exercise.c check/exercise.h check/report.c check/result.h \
 	check/contain.c check/contain.h check/grind.c check/grind.h \
 	check/contracts.h check/kernelcheck.c check/pramcheck.c \
-	check/predict.c check/expr.c check/expr.h
+	check/predict.c check/expr.c check/expr.h check/channel.c check/channel.h
 check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"' \
 	-DPKGLIBEXECDIR='"$(pkglibexecdir)"'
 check_libcheck_la_LIBADD = check/libgrindview.la
@@ -27,3 +27,15 @@ pkglibexec_PROGRAMS = check/pram-grind-case
 check_pram_grind_case_SOURCES = check/grind-case.c
 check_pram_grind_case_LDADD = check/libcheck.la kernels/libpramcl.la plots/libpramfit.la \
 	algos/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm
+
+# The static check of PRAM programs (libclang), a library of its own so its
+# unit test links it alone.
+noinst_LTLIBRARIES += check/libpramlint.la
+check_libpramlint_la_SOURCES = check/pramlint.c check/pramlint.h
+check_libpramlint_la_CFLAGS = $(AM_CFLAGS) $(CLANG_CFLAGS)
+check_libpramlint_la_LIBADD = $(CLANG_LIBS)
+# pram-lint, the checker's helper that runs it on a student's file in a
+# process of its own: libclang's LLVM must not meet PoCL's in pram.
+pkglibexec_PROGRAMS += check/pram-lint
+check_pram_lint_SOURCES = check/pram-lint.c
+check_pram_lint_LDADD = check/libpramlint.la

@@ -18,6 +18,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +26,13 @@
 #include <unistd.h>
 
 #include "algo.h"
+#include "channel.h"
 #include "ckutil.h"
 #include "contain.h"
 #include "contracts.h"
 #include "exercise.h"
 #include "files.h"
+#include "grind.h"
 #include "result.h"
 
 #ifndef ABS_TOP_BUILDDIR
@@ -45,17 +48,25 @@
 #define INCLUDEDIR "/usr/local/include"
 #endif
 
-/* The driver: "case DIST SEED N..." runs the cases, "sweep N..." the
- * sweep; it prints "begin K", then "viol K STATUS LINE MESSAGE" for each
- * violation, "wd K W D" and "out K v0 v1 ...". */
+/* The driver: "./student case|sweep FD:NONCE N:DIST:SEED..." runs the
+ * cases (or the sweep's sizes), each on a machine sealed while the
+ * student's function runs on it (pram_seal: no host accessor). It reports
+ * on the grading channel (channel.h: the file FD, each line behind the
+ * nonce), never on the standard output, which is the student's: "begin K",
+ * "viol K STATUS LINE MESSAGE" for each violation, "wd K W D STEPS",
+ * "out K v0 v1 ..." and "end K"; "oom BYTES" when an allocation fails. */
 static const char driver_fmt[] =
     "/* the checker's driver */\n"
     "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n"
     "#include \"pram.h\"\n"
     "void %s(pram *m, pram_array *x, size_t n);\n"
+    "static FILE *rep; static char nonce[40];\n"
+    "#define R(...) (fprintf(rep, \"%%s \", nonce), fprintf(rep, __VA_ARGS__), fflush(rep))\n"
     "void *__real_malloc(size_t);\nvoid *__real_calloc(size_t, size_t);\n"
     "void *__real_realloc(void *, size_t);\n"
-    "static void oom(size_t s) { printf(\"\\nPRAMCHECK-OOM %%zu\\n\", s); fflush(stdout); "
+    "static int repfd = -1;\n"
+    "static void oom(size_t s) { char b[96]; int l = snprintf(b, sizeof b, \"%%s oom %%zu\\n\", "
+    "nonce, s); if (repfd >= 0 && l > 0) { ssize_t w = write(repfd, b, (size_t)l); (void)w; } "
     "_exit(4); }\n"
     "void *__wrap_malloc(size_t s) { void *p = __real_malloc(s); if (!p && s) oom(s); return "
     "p; }\n"
@@ -64,8 +75,11 @@ static const char driver_fmt[] =
     "void *__wrap_realloc(void *q, size_t s) { void *p = __real_realloc(q, s); if (!p && s) "
     "oom(s); return p; }\n"
     "int main(int argc, char **argv) {\n"
-    "  if (argc < 3) return 2;\n"
-    "  for (int k = 2; k < argc; k++) {\n"
+    "  int fd = -1;\n"
+    "  if (argc < 4 || sscanf(argv[2], \"%%d:%%39s\", &fd, nonce) != 2) return 2;\n"
+    "  if (!(rep = fdopen(fd, \"w\"))) return 2;\n"
+    "  repfd = fd;\n"
+    "  for (int k = 3; k < argc; k++) {\n"
     "    size_t n = strtoull(argv[k], NULL, 10);\n"
     "    unsigned long long seed = 0; int dist = 0; char *c = strchr(argv[k], ':');\n"
     "    if (c) sscanf(c + 1, \"%%d:%%llu\", &dist, &seed);\n"
@@ -80,31 +94,33 @@ static const char driver_fmt[] =
     "      v[i] = dist == 1 ? 7 : dist == 3 ? 1 : dist == 2 ? ext[z %% 6] : (int64_t)(z "
     "%% 2001) - 1000;\n"
     "    }\n"
-    "    printf(\"begin %%d\\n\", k - 2); fflush(stdout);\n"
+    "    R(\"begin %%d\\n\", k - 3);\n"
     "    pram *m = pram_new(&(pram_config){.model = (pram_model)%d});\n"
     "    pram_array *x = pram_array_new(m, \"x\", n, PRAM_INT);\n"
-    "    if (!m || !x) { printf(\"PRAMCHECK-OOM 0\\n\"); return 4; }\n"
+    "    if (!m || !x) oom(0);\n"
     "    pram_array_load_i(x, v, n);\n"
+    "    pram_seal(m, 1);\n"
     "    %s(m, x, n);\n"
+    "    pram_seal(m, 0);\n"
     "    for (size_t j = 0; j < pram_violation_count(m); j++) {\n"
     "      const pram_violation *vi = pram_violation_at(m, j); char buf[512];\n"
     "      pram_violation_format(vi, buf, sizeof buf);\n"
-    "      printf(\"viol %%d %%s %%d %%s\\n\", k - 2, pram_status_name(vi->status), "
-    "vi->line, buf);\n"
+    "      R(\"viol %%d %%s %%d %%s\\n\", k - 3, pram_status_name(vi->status), vi->line, buf);\n"
     "    }\n"
     "    if (pram_failed(m) && pram_violation_count(m) == 0)\n"
-    "      printf(\"viol %%d %%s 0 %%s\\n\", k - 2, pram_status_name(pram_status_of(m)), "
+    "      R(\"viol %%d %%s 0 %%s\\n\", k - 3, pram_status_name(pram_status_of(m)), "
     "pram_errmsg(m));\n"
     "    pram_totals t = pram_get_totals(m);\n"
-    "    printf(\"wd %%d %%llu %%llu\\n\", k - 2, (unsigned long long)t.work, (unsigned long "
-    "long)t.depth);\n"
+    "    R(\"wd %%d %%llu %%llu %%llu\\n\", k - 3, (unsigned long long)t.work, (unsigned long "
+    "long)t.depth, (unsigned long long)t.steps);\n"
     "    if (strcmp(argv[1], \"case\") == 0) {\n"
-    "      printf(\"out %%d\", k - 2);\n"
-    "      for (size_t i = 0; i < n; i++) printf(\" %%lld\", (long long)pram_array_get_i(x, "
-    "i));\n"
-    "      printf(\"\\n\");\n"
+    "      fprintf(rep, \"%%s out %%d\", nonce, k - 3);\n"
+    "      for (size_t i = 0; i < n; i++) fprintf(rep, \" %%lld\", (long "
+    "long)pram_array_get_i(x, i));\n"
+    "      fprintf(rep, \"\\n\");\n"
     "    }\n"
-    "    fflush(stdout); pram_free(m); free(v);\n"
+    "    R(\"end %%d\\n\", k - 3);\n"
+    "    pram_free(m); free(v);\n"
     "  }\n"
     "  return 0;\n"
     "}\n";
@@ -139,14 +155,15 @@ static void pcase_desc(const pcase *c, char *buf, size_t len)
 /* Run the driver on cases [start, nc) in a child; fills the per-case
  * results; returns the index of the case it died in, or -1. */
 typedef struct pres {
-	int done;
-	uint64_t w, d;
+	int done;     /* the case reported its end */
+	int violated; /* the simulator stopped it (a violation is the diagnosis) */
+	uint64_t w, d, steps;
 	int bad;   /* mismatch */
 	size_t at; /* first mismatching index */
 	int64_t want, got;
 } pres;
 
-static const char *viol_hint(ck_kind k)
+static const char *viol_hint(ck_kind k, int model)
 {
 	switch (k) {
 	case CK_UNWRITTEN_READ:
@@ -154,14 +171,25 @@ static const char *viol_hint(ck_kind k)
 		       "padding cell past n, or a cell of the wrong level)";
 	case CK_OUT_OF_BOUNDS:
 		return "an index past the array's end: n need not be a power of two";
+	case CK_DISCIPLINE:
+		return "the driver loads x and reads the result; the program reads and writes "
+		       "the machine only by its processors (pram_read, pram_write in a step)";
 	default:
-		return "under EREW no two processors may touch one cell in the same step: "
-		       "split the step, or give each processor its own cell";
+		return model == PRAM_EREW || model == PRAM_SCAN
+			   ? "under EREW no two processors may touch one cell in the same step: "
+			     "split the step, or give each processor its own cell"
+		       : model == PRAM_CREW
+			   ? "under CREW processors may read a cell together, but no two may "
+			     "write one in the same step: give each processor its own cell"
+			   : "under this CRCW model concurrent writes must agree as it says: "
+			     "give each processor its own cell, or write one value";
 	}
 }
 
-static ck_kind viol_kind(const char *status)
+static ck_kind viol_kind(const char *status, const char *msg)
 {
+	if (strcmp(status, "ESTEP") == 0 && strstr(msg, "while the machine is sealed"))
+		return CK_DISCIPLINE;
 	if (strcmp(status, "EUNWRITTEN") == 0)
 		return CK_UNWRITTEN_READ;
 	if (strcmp(status, "EBOUNDS") == 0)
@@ -172,7 +200,7 @@ static ck_kind viol_kind(const char *status)
 /* Parse the driver's lines for cases (or sweep points) cs; the dying case
  * goes to *died. */
 static void parse_driver(const ck_exercise *ex, const char *out, const char *shown, const pcase *cs,
-			 size_t nc, pres *res, long *died, ck_result *r, int sweep)
+			 size_t nc, pres *res, long *died, unsigned long long *oom, ck_result *r)
 {
 	const algo *a = algo_find(ex->reference);
 	algo_params p = a ? algo_default_params(a) : (algo_params){0};
@@ -187,14 +215,17 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 		if (sscanf(line, "begin %zu", &k) == 1 && k < nc) {
 			cur = (long)k;
 		} else if (sscanf(line, "wd %zu", &k) == 1 && k < nc) {
-			unsigned long long w, d;
-			if (sscanf(line, "wd %zu %llu %llu", &k, &w, &d) == 3) {
+			unsigned long long w, d, st;
+			if (sscanf(line, "wd %zu %llu %llu %llu", &k, &w, &d, &st) == 4) {
 				res[k].w = w;
 				res[k].d = d;
-				res[k].done = 1;
-				if (sweep)
-					cur = -1;
+				res[k].steps = st;
 			}
+		} else if (sscanf(line, "end %zu", &k) == 1 && k < nc) {
+			res[k].done = 1;
+			cur = -1;
+		} else if (sscanf(line, "oom %llu", oom) == 1) {
+			/* run_driver diagnoses it with the case it died in */
 		} else if (strncmp(line, "viol ", 5) == 0) {
 			char st[32];
 			int ln, off = 0;
@@ -202,10 +233,15 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 			    k < nc) {
 				char desc[256];
 				pcase_desc(&cs[k], desc, sizeof desc);
-				ck_kind kind = viol_kind(st);
 				int len = nl ? (int)(nl - line - off) : (int)strlen(line + off);
-				ck_diag_add(r, kind, CK_CRIT_MODEL, shown, ln, desc,
-					    viol_hint(kind), "%.*s", len, line + off);
+				char msg[600];
+				snprintf(msg, sizeof msg, "%.*s", len, line + off);
+				ck_kind kind = viol_kind(st, msg);
+				res[k].violated = 1;
+				ck_diag_add(r, kind,
+					    kind == CK_DISCIPLINE ? CK_CRIT_BUILD : CK_CRIT_MODEL,
+					    shown, ln, desc, viol_hint(kind, ex->model), "%.*s",
+					    len, line + off);
 			}
 		} else if (sscanf(line, "out %zu", &k) == 1 && k < nc && a) {
 			const pcase *c = &cs[k];
@@ -238,27 +274,91 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 			free(v);
 			algo_data_free(&din);
 			algo_data_free(&dout);
-			cur = -1;
 		}
 		line = nl ? nl + 1 : NULL;
 	}
 	*died = cur;
 }
 
-/* Run the driver over cs in contained children, going on after one dies.
- * Returns the number of cases that died. */
+/* The student's own output (standard output and error), kept for the
+ * report, shortened: never read as a result. */
+static void keep_output(ck_result *r, const char *out)
+{
+	size_t n = strlen(out);
+	if (!n)
+		return;
+	ck_note(r, "the program printed %zu bytes (shown, never read as results)%s: %.300s%s", n,
+		n > 300 ? ", the first 300" : "", out, n > 300 ? " ..." : "");
+}
+
+/* Why a case died, in words that point at the cause. */
+static void diag_death(const ck_exercise *ex, const ck_proc *p, unsigned long long oom,
+		       const char *shown, const char *desc, ck_result *r)
+{
+	char how[160];
+	ck_proc_describe(p, how, sizeof how);
+	const char *as = strstr(p->out, "Assertion `");
+	if (p->timed_out)
+		ck_diag_add(r, CK_TIMEOUT, CK_CRIT_RESULTS, shown, 0, desc,
+			    "a loop whose bound never changes? (d *= 2 with d = 0, "
+			    "or a step count that does not shrink)",
+			    "the program did not finish within %g s", ex->time_limit);
+	else if (oom)
+		ck_diag_add(r, CK_OUT_OF_MEMORY, CK_CRIT_RESULTS, shown, 0, desc,
+			    "an allocation in a loop that never frees, or a size computed "
+			    "wrong?",
+			    "an allocation of %llu bytes failed: the program ran into its "
+			    "memory limit (%zu MiB)",
+			    oom, ex->mem_limit >> 20);
+	else if (p->signal == SIGABRT && as) {
+		const char *e = strchr(as, '\n');
+		int line = 0;
+		const char *at = strstr(p->out, shown);
+		if (at && at < as)
+			sscanf(at + strlen(shown), ":%d", &line);
+		ck_diag_add(r, CK_CRASH, CK_CRIT_RESULTS, shown, line, desc,
+			    "the assertion's condition is false for this case",
+			    "an assertion failed: %.*s", e ? (int)(e - as) : (int)strlen(as), as);
+	} else if (p->signal == SIGABRT)
+		ck_diag_add(r, CK_CRASH, CK_CRIT_RESULTS, shown, 0, desc,
+			    "abort() ends the program: return from the function instead",
+			    "the program called abort() (%s)", how);
+	else if (p->exited)
+		ck_diag_add(r, CK_CRASH, CK_CRIT_RESULTS, shown, 0, desc,
+			    "exit() ends the whole program, the checker's driver with it: return "
+			    "from the function instead",
+			    "the program ended in the middle of the case (it %s), before the "
+			    "driver had its result: a call of exit()?",
+			    how);
+	else
+		ck_diag_add(r, CK_CRASH, CK_CRIT_RESULTS, shown, 0, desc,
+			    "an index out of a C array's bounds, a null pointer, or a recursion "
+			    "without end?",
+			    "the program %s", how);
+}
+
+/* Run the driver over cs in contained children, going on after one dies;
+ * the cases report on a grading channel of their own (channel.h), the
+ * program's output is kept apart (show: said in the report). Returns the
+ * number of cases that died. */
 static int run_driver(const ck_exercise *ex, const char *dir, const char *shown, const char *mode,
-		      const pcase *cs, size_t nc, pres *res, ck_result *r)
+		      const pcase *cs, size_t nc, pres *res, int show, ck_result *r)
 {
 	int deaths = 0;
 	size_t start = 0;
-	int sweep = strcmp(mode, "sweep") == 0;
+	char err[256];
+	ck_channel ch;
+	if (ck_channel_open(&ch, err, sizeof err) != 0) {
+		ck_note(r, "cannot run the program: %s", err);
+		return 0;
+	}
 	while (start < nc && deaths < 2) {
 		char *argv[CK_MAX_LIST + 8];
 		char args[CK_MAX_LIST + 4][64];
 		size_t a = 0;
 		argv[a++] = "./student";
 		argv[a++] = (char *)mode;
+		argv[a++] = ch.arg;
 		for (size_t k = start; k < nc && a < CK_MAX_LIST + 6; k++) {
 			snprintf(args[k - start], sizeof args[0], "%zu:%d:%" PRIu64, cs[k].n,
 				 cs[k].dist, cs[k].seed);
@@ -267,47 +367,32 @@ static int run_driver(const ck_exercise *ex, const char *dir, const char *shown,
 		argv[a] = NULL;
 		ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .cwd = dir};
 		ck_proc p;
-		char err[256];
 		if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
 			ck_note(r, "cannot run the program: %s", err);
-			return deaths;
+			break;
 		}
+		char *lines = ck_channel_read(&ch);
+		if (show && start == 0)
+			keep_output(r, p.out);
 		/* the driver numbers cases from 0 for each run */
-		long died;
-		parse_driver(ex, p.out, shown, cs + start, nc - start, res + start, &died, r,
-			     sweep);
+		long died = -1;
+		unsigned long long oom = 0;
+		parse_driver(ex, lines ? lines : "", shown, cs + start, nc - start, res + start,
+			     &died, &oom, r);
+		free(lines);
 		size_t next = nc;
 		if (died >= 0 || (p.exited && p.status != 0) || p.signal || p.timed_out) {
 			size_t k = died >= 0 ? start + (size_t)died : start;
-			char desc[256], how[160];
+			char desc[256];
 			pcase_desc(&cs[k], desc, sizeof desc);
-			ck_proc_describe(&p, how, sizeof how);
-			const char *oom = strstr(p.out, "PRAMCHECK-OOM");
-			if (p.timed_out)
-				ck_diag_add(r, CK_TIMEOUT, CK_CRIT_RESULTS, shown, 0, desc,
-					    "a loop whose bound never changes? (d *= 2 with d = 0, "
-					    "or a step count that does not shrink)",
-					    "the program did not finish within %g s",
-					    ex->time_limit);
-			else if (oom)
-				ck_diag_add(
-				    r, CK_OUT_OF_MEMORY, CK_CRIT_RESULTS, shown, 0, desc,
-				    "an allocation in a loop that never frees, or a size "
-				    "computed wrong?",
-				    "an allocation of %llu bytes failed: the program ran into "
-				    "its memory limit (%zu MiB)",
-				    strtoull(oom + 14, NULL, 10), ex->mem_limit >> 20);
-			else
-				ck_diag_add(
-				    r, CK_CRASH, CK_CRIT_RESULTS, shown, 0, desc,
-				    "an index out of a C array's bounds, or a null pointer?",
-				    "the program %s", how);
+			diag_death(ex, &p, oom, shown, desc, r);
 			deaths++;
 			next = k + 1;
 		}
 		ck_proc_free(&p);
 		start = next;
 	}
+	ck_channel_close(&ch);
 	return deaths;
 }
 
@@ -490,11 +575,25 @@ static int check_cases(const ck_exercise *ex, const char *dir, const char *shown
 	pres res[CK_MAX_LIST + 8];
 	memset(res, 0, sizeof res);
 	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_MODEL] = CK_RAN_CHECKED;
-	int deaths = run_driver(ex, dir, shown, "case", cs, nc, res, r);
+	int deaths = run_driver(ex, dir, shown, "case", cs, nc, res, 1, r);
 	for (size_t k = 0; k < nc; k++) {
 		if (!res[k].done)
 			continue;
 		r->cases_run++;
+		/* a violation that stopped the simulator is the diagnosis */
+		if (res[k].violated)
+			continue;
+		/* right without a step: nothing of the machine computed it */
+		if (!res[k].bad && res[k].steps == 0 && cs[k].n >= 2) {
+			char desc[256];
+			pcase_desc(&cs[k], desc, sizeof desc);
+			ck_diag_add(r, CK_DISCIPLINE, CK_CRIT_RESULTS, shown, 0, desc,
+				    "a PRAM program computes by its processors, in steps: "
+				    "PRAM_STEP and PRAM_FORALL",
+				    "the program took no step, yet x holds its scan: the machine "
+				    "did not compute it");
+			continue;
+		}
 		if (!res[k].bad) {
 			r->cases_passed++;
 			continue;
@@ -530,6 +629,19 @@ static void judge_growth(const ck_exercise *ex, const char *shown, int depth, co
 	ck_crit_note(r, c, "%c grows as %s%s%s: %c(%g) = %g; bound O(%s)", name, ck_growth_name(g),
 		     x[0] ? (depth ? ", D = " : ", W = ") : "", x, name, nl, v[m - 1],
 		     ck_growth_name(bound));
+	ck_growth least = depth ? ex->depth_min : ex->work_min;
+	if (least != CK_GROW_COUNT && g < least) {
+		ck_diag_add(
+		    r, CK_BELOW_BOUND, c, shown, 0, NULL,
+		    depth ? "a tree of two-input operations over n values needs log n "
+			    "levels: fewer steps means work done outside the machine's steps"
+			  : "the program must read each of its n inputs: less work means "
+			    "work the machine did not count",
+		    "%c grows as %s, below the exercise's lower bound (%c = Omega(%s)): "
+		    "%c(%g) = %g",
+		    name, ck_growth_name(g), name, ck_growth_name(least), name, nl, v[m - 1]);
+		return;
+	}
 	if (g <= bound)
 		return;
 	if (!depth) {
@@ -573,7 +685,7 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 		sw[k] = (pcase){ex->sweep[k], CK_DIST_RANDOM, 100 + k, NULL};
 	ck_result scratch;
 	ck_result_init(&scratch, ex, r->submission);
-	run_driver(ex, dir, shown, "sweep", sw, ex->nsweep, sres, &scratch);
+	run_driver(ex, dir, shown, "sweep", sw, ex->nsweep, sres, 0, &scratch);
 	ck_result_free(&scratch);
 	double ns[CK_MAX_LIST], w[CK_MAX_LIST], d[CK_MAX_LIST];
 	size_t m = 0;
@@ -592,6 +704,55 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 	judge_growth(ex, shown, 1, ns, d, m, r);
 }
 
+/* The static check, by the checker's helper pram-lint (pramlint.h), in a
+ * contained child: libclang parses what a student wrote, outside this
+ * process (it brings an LLVM of its own, which must not meet PoCL's). Its
+ * findings become diagnoses of the build. Returns how many. */
+static int check_discipline(const char *dir, const char *shown, ck_result *r)
+{
+	char inc[4096], lib[4096], path[PATH_MAX], tool[PATH_MAX], why[512], err[256];
+	const char *lint =
+	    ck_helper_path("pram-lint", "PRAM_LINT", tool, sizeof tool, why, sizeof why);
+	if (!lint) {
+		ck_note(r,
+			"the static check of the PRAM discipline did not run: %s; the "
+			"simulator's charges and its sealed machine stand without it",
+			why);
+		return 0;
+	}
+	libpram_paths(inc, sizeof inc, lib, sizeof lib);
+	if (files_path(path, sizeof path, "%s/%s", dir, shown) != 0)
+		return 0;
+	char *argv[] = {(char *)lint, path, (char *)shown, inc, NULL};
+	ck_limits lim = {.wall_s = 30, .mem_bytes = (size_t)1 << 30, .cwd = dir};
+	ck_proc p;
+	if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
+		ck_note(r, "cannot run the static check: %s", err);
+		return 0;
+	}
+	int found = 0;
+	size_t sl = strlen(shown);
+	for (char *line = p.out, *next; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		int ln, off = 0;
+		if (strncmp(line, shown, sl) == 0 && sscanf(line + sl, ":%d: %n", &ln, &off) == 1 &&
+		    off) {
+			ck_diag_add(r, CK_DISCIPLINE, CK_CRIT_BUILD, shown, ln, NULL, NULL, "%s",
+				    line + sl + off);
+			found++;
+		} else if (strncmp(line, "pram-lint: ", 11) == 0) {
+			ck_note(r, "the static check: %s", line + 11);
+		}
+	}
+	if (!p.exited || (p.status != 0 && p.status != 1))
+		ck_note(r, "the static check ended early (it %s)",
+			p.timed_out ? "timed out" : "died");
+	ck_proc_free(&p);
+	return found;
+}
+
 int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 {
 	char err[1024];
@@ -605,7 +766,9 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 	int ret = -1;
 	if (make_workdir(ex, src, shown, dir, sizeof dir, r) == 0) {
 		int built = build_program(dir, shown, r);
-		if (built == 0)
+		/* a program outside the PRAM's discipline is not graded further:
+		 * its results and counts would not be the PRAM's */
+		if (built == 0 && check_discipline(dir, shown, r) == 0)
 			check_sweep(ex, dir, shown, check_cases(ex, dir, shown, r), r);
 		ret = built < 0 ? -1 : 0;
 	}

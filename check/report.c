@@ -135,12 +135,26 @@ static int crit_passed(const ck_result *r, int c)
 	return r->ran[c] == CK_RAN_CHECKED && !r->failed[c];
 }
 
+double ck_crit_points(const ck_result *r, int c)
+{
+	if (!counts(r, c) || !crit_passed(r, c))
+		return 0;
+	double pts = r->ex->points[c];
+	/* memory, model, work and depth are worth what the results are: a
+	 * program that computes nothing has no memory bug, no violation and a
+	 * small W to show */
+	int scaled =
+	    c == CK_CRIT_MEMORY || c == CK_CRIT_MODEL || c == CK_CRIT_WORK || c == CK_CRIT_DEPTH;
+	if (scaled && counts(r, CK_CRIT_RESULTS))
+		pts *= r->cases_run ? (double)r->cases_passed / (double)r->cases_run : 0;
+	return pts;
+}
+
 double ck_score(const ck_result *r)
 {
 	double s = 0;
 	for (int c = 0; c < CK_CRIT_COUNT; c++)
-		if (counts(r, c) && crit_passed(r, c))
-			s += r->ex->points[c];
+		s += ck_crit_points(r, c);
 	return s;
 }
 
@@ -194,9 +208,8 @@ void ck_report_text(FILE *f, const ck_result *r)
 				 : r->ran[c] == CK_RAN_NOT_REACHED ? "not reached"
 				 : r->failed[c]                    ? "FAILED"
 								   : "passed";
-		fprintf(f, "  %-8s %5g / %-5g %s", ck_crit_name(c),
-			counts(r, c) && crit_passed(r, c) ? r->ex->points[c] : 0, r->ex->points[c],
-			st);
+		fprintf(f, "  %-8s %5g / %-5g %s", ck_crit_name(c), ck_crit_points(r, c),
+			r->ex->points[c], st);
 		if (r->crit_note[c])
 			fprintf(f, "  (%s)", r->crit_note[c]);
 		fputc('\n', f);
@@ -234,7 +247,7 @@ void ck_report_json(FILE *f, const ck_result *r)
 		if (r->ex->points[c] <= 0)
 			continue;
 		fprintf(f, "%s{\"name\": \"%s\", \"points\": ", first ? "" : ", ", ck_crit_name(c));
-		json_num(f, counts(r, c) && crit_passed(r, c) ? r->ex->points[c] : 0);
+		json_num(f, ck_crit_points(r, c));
 		fputs(", \"max_points\": ", f);
 		json_num(f, r->ex->points[c]);
 		fprintf(f, ", \"status\": \"%s\", \"note\": ",
@@ -390,7 +403,7 @@ void ck_report_gradescope(FILE *f, const ck_result *r)
 			continue;
 		fprintf(f, "%s{\"name\": \"%s: %s\", \"score\": ", first ? "" : ", ", r->ex->name,
 			ck_crit_name(c));
-		json_num(f, counts(r, c) && crit_passed(r, c) ? r->ex->points[c] : 0);
+		json_num(f, ck_crit_points(r, c));
 		fputs(", \"max_score\": ", f);
 		json_num(f, counts(r, c) ? r->ex->points[c] : 0);
 		fprintf(f, ", \"status\": \"%s\", \"output\": ",

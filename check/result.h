@@ -38,7 +38,9 @@
 	X(MODEL_VIOLATION, "model-violation")       \
 	X(UNWRITTEN_READ, "unwritten-read")         \
 	X(NOT_WORK_EFFICIENT, "not-work-efficient") \
-	X(DEPTH, "depth")
+	X(DEPTH, "depth")                           \
+	X(DISCIPLINE, "discipline")                 \
+	X(BELOW_BOUND, "below-bound")
 
 typedef enum {
 #define CK_X_ENUM(e, s) CK_##e,
@@ -125,6 +127,10 @@ void ck_crit_note(ck_result *r, ck_crit c, const char *fmt, ...)
 int ck_has_kind(const ck_result *r, ck_kind k);
 
 /* Score: the sum of the points of the criteria that ran and did not fail. */
+/* The points criterion c earns: its points when it passed, for memory,
+ * model, work and depth in proportion to the cases whose results were right
+ * (where the exercise grades results), 0 otherwise. */
+double ck_crit_points(const ck_result *r, int c);
 double ck_score(const ck_result *r);
 double ck_max_score(const ck_result *r);
 int ck_passed(const ck_result *r);

@@ -199,8 +199,8 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		printf(", %s", p->inclusive ? "inclusive" : "exclusive");
 	printf(", %s data, seed %" PRIu64 "\n\n", p->type == PRAM_INT ? "integer" : "float",
 	       o->a.seed);
-	printf("%5s %6s %10s %10s %10s %8s %6s  %s\n", "step", "line", "work", "reads", "writes",
-	       "atomics", "cont.", "what");
+	printf("%5s %6s %10s %10s %10s %8s %6s %6s %5s  %s\n", "step", "line", "work", "reads",
+	       "writes", "atomics", "cont.", "acc.", "time", "what");
 	size_t ns = pram_step_count(m);
 	for (size_t k = 0; k < ns; k++) {
 		const pram_step_stats *s = pram_step_at(m, k);
@@ -210,9 +210,13 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 			s = pram_step_at(m, k);
 		}
 		printf("%5zu %6d %10" PRIu64 " %10" PRIu64 " %10" PRIu64 " %8" PRIu64 " %6" PRIu64
-		       "  %s\n",
+		       " %6" PRIu64 " %5" PRIu64 "  %s\n",
 		       k + 1, s->line, s->work, s->reads, s->writes, s->atomics, s->contention,
-		       s->label);
+		       s->accesses, s->time, s->label);
+		if (s->time > 1)
+			printf("%13s processor %" PRIu64 " made %" PRIu64
+			       " shared accesses, K = %u a step: charged %" PRIu64 "\n",
+			       "", s->heavy_pid, s->accesses, s->k, s->time);
 	}
 	printf("\nwork W = %" PRIu64 ", depth D = %" PRIu64 ", D_serial = %" PRIu64 "\n", t.work,
 	       t.depth, t.depth_serial);
@@ -324,8 +328,10 @@ static void json_steps(FILE *f, const run_opts *o, const pram *m)
 		fprintf(f,
 			",\"work\":%" PRIu64 ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64
 			",\"atomics\":%" PRIu64 ",\"contention\":%" PRIu64
-			",\"max_atomic\":%" PRIu64,
-			s->work, s->reads, s->writes, s->atomics, s->contention, s->max_atomic);
+			",\"max_atomic\":%" PRIu64 ",\"max_accesses\":%" PRIu64 ",\"k\":%u"
+			",\"time\":%" PRIu64,
+			s->work, s->reads, s->writes, s->atomics, s->contention, s->max_atomic,
+			s->accesses, s->k, s->time);
 		if (o->trace && k < pram_record_steps(m)) {
 			fputs(",\"accesses\":[", f);
 			for (int any = 0;
@@ -391,18 +397,20 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 static void print_csv(const simrun *r)
 {
 	const pram *m = r->m;
-	printf("step,line,label,work,reads,writes,atomics,contention,max_atomic\n");
+	printf(
+	    "step,line,label,work,reads,writes,atomics,contention,max_atomic,max_accesses,time\n");
 	for (size_t k = 0; k < pram_step_count(m); k++) {
 		const pram_step_stats *s = pram_step_at(m, k);
 		printf("%zu,%d,\"%s\",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		       ",%" PRIu64 "\n",
+		       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
 		       k + 1, s->line, s->label, s->work, s->reads, s->writes, s->atomics,
-		       s->contention, s->max_atomic);
+		       s->contention, s->max_atomic, s->accesses, s->time);
 	}
 	pram_totals t = pram_get_totals(m);
 	printf("total,,\"W=%" PRIu64 " D=%" PRIu64 " D_serial=%" PRIu64 "\",%" PRIu64 ",%" PRIu64
-	       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",\n",
-	       t.work, t.depth, t.depth_serial, t.work, t.reads, t.writes, t.atomics, t.contention);
+	       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",,,%" PRIu64 "\n",
+	       t.work, t.depth, t.depth_serial, t.work, t.reads, t.writes, t.atomics, t.contention,
+	       t.depth);
 }
 
 /* --output FILE: the first grid output of the run as a PGM image (P5; P2

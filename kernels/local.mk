@@ -78,7 +78,7 @@ if GRIND_PLUGIN
 grinddir = $(pkglibdir)
 grind_PROGRAMS = kernels/oclgrind/pram_plugin.so
 kernels_oclgrind_pram_plugin_so_SOURCES = kernels/oclgrind/pram_plugin.cpp
-kernels_oclgrind_pram_plugin_so_CPPFLAGS = $(OCLGRIND_CXXFLAGS)
+kernels_oclgrind_pram_plugin_so_CPPFLAGS = -I$(top_srcdir)/sim $(OCLGRIND_CXXFLAGS)
 kernels_oclgrind_pram_plugin_so_CXXFLAGS = -std=c++14 -fPIC -fno-rtti -Wall -Wextra \
 	-Wno-unused-parameter
 kernels_oclgrind_pram_plugin_so_LDADD = $(OCLGRIND_LIBS)

@@ -66,8 +66,11 @@ struct pram {
 				one began)? */
 	pram_step_stats cur; /* counters of the open step (work, reads and writes
 				are in f until the step ends) */
+	uint64_t k;          /* the open step's K (pram_step_stats.k) */
+	int local;           /* the selected processor did a local operation */
 	uint64_t next_base;  /* the base of the next step: above every tag given */
 	int released;        /* pram_release_cells gave the cells back */
+	int sealed;          /* pram_seal: the host's accessors refused */
 
 	/* Counts that overflowed their records in this step (open addressing). */
 	wide_count *wide;

@@ -18,6 +18,10 @@ pram *pram_new(const pram_config *cfg)
 		m->cfg = *cfg;
 	if (m->cfg.max_violations == 0)
 		m->cfg.max_violations = 1000;
+	if (m->cfg.step_accesses == 0)
+		m->cfg.step_accesses = PRAM_STEP_ACCESSES;
+	m->k = m->cfg.step_accesses;
+	m->f.kfast = m->k + 1;
 	m->rng = m->cfg.seed ^ 0x9e3779b97f4a7c15ull;
 	m->f.end_pid = 0; /* the first selection goes through pram__proc_slow */
 	m->f.base = 1;    /* tag 0 is of no step: new cells are untouched */
@@ -165,8 +169,31 @@ static void mark_written(pram_array *a, size_t from, size_t to)
 
 /* Loads and fills of an array whose cells were given back: an error, and
  * nothing is written. Returns 1 when the cells are there. */
+/* Is the host kept out of the machine's memory (pram_seal)? Then the
+ * access fn(a, at) fails the machine, naming itself. */
+static int sealed(const pram_array *a, const char *fn, const char *at)
+{
+	if (!a->m->sealed)
+		return 0;
+	pram_fail(a->m, PRAM_ESTEP,
+		  "%s(%s%s) while the machine is sealed: a PRAM program reads and writes the "
+		  "machine's memory only by its processors, in steps (pram_read, pram_write)",
+		  fn, a->name, at);
+	return 1;
+}
+
+/* The same for a host read of cell i. */
+static int sealed_read(const pram_array *a, const char *fn, size_t i)
+{
+	char at[32];
+	snprintf(at, sizeof at, ", %zu", i);
+	return a->m->sealed && sealed(a, fn, at);
+}
+
 static int has_cells(pram_array *a, const char *what)
 {
+	if (sealed(a, what[0] == 'l' ? "pram_array_load" : "pram_array_fill", ""))
+		return 0;
 	if (a->f.val)
 		return 1;
 	pram_fail(a->m, PRAM_ESTEP, "%s of array %s after pram_release_cells", what, a->name);
@@ -225,6 +252,8 @@ void pram_array_fill_f(pram_array *a, double v)
 
 int64_t pram_array_get_i(const pram_array *a, size_t i)
 {
+	if (sealed_read(a, "pram_array_get_i", i))
+		return 0;
 	host_read(a);
 	if (i >= a->len || !a->f.val)
 		return 0;
@@ -233,6 +262,8 @@ int64_t pram_array_get_i(const pram_array *a, size_t i)
 
 double pram_array_get_f(const pram_array *a, size_t i)
 {
+	if (sealed_read(a, "pram_array_get_f", i))
+		return 0;
 	host_read(a);
 	if (i >= a->len || !a->f.val)
 		return 0;
@@ -241,6 +272,8 @@ double pram_array_get_f(const pram_array *a, size_t i)
 
 int pram_array_written(const pram_array *a, size_t i)
 {
+	if (sealed_read(a, "pram_array_written", i))
+		return 0;
 	return i < a->len && a->f.state && (a->f.state[i] & PRAM__HELD);
 }
 
@@ -264,8 +297,17 @@ size_t pram_array_count(const pram *m)
 	return m->narrays;
 }
 
+void pram_seal(pram *m, int on)
+{
+	m->sealed = on != 0;
+}
+
 void pram_release_cells(pram *m)
 {
+	if (m->sealed) {
+		pram_fail(m, PRAM_ESTEP, "pram_release_cells while the machine is sealed");
+		return;
+	}
 	if (m->in_step) {
 		pram__violation(m, PRAM_ESTEP, NULL, 0, 0, 0, 0,
 				"pram_release_cells inside step \"%s\": call it between steps",
@@ -307,8 +349,10 @@ uint64_t pram_brent_time(const pram *m, uint64_t p)
 		p = 1;
 	/* A step takes a time unit even when no processor acts in it: the
 	 * machine's clock ticks once per synchronous round, so T_1 >= D. */
-	for (size_t k = 0; k < m->nsteps; k++)
-		t += m->steps[k].work ? (m->steps[k].work + p - 1) / p : 1;
+	for (size_t k = 0; k < m->nsteps; k++) {
+		uint64_t w = (m->steps[k].work + p - 1) / p;
+		t += w > m->steps[k].time ? w : m->steps[k].time;
+	}
 	return t;
 }
 
@@ -452,6 +496,8 @@ void pram_fail(pram *m, pram_status s, const char *fmt, ...)
 pram_value pram_array_get_v(const pram_array *a, size_t i)
 {
 	pram_value v = {0};
+	if (sealed_read(a, "pram_array_get_v", i))
+		return v;
 	host_read(a);
 	if (i < a->len && a->f.val)
 		v = a->f.val[i];

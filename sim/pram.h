@@ -8,6 +8,19 @@
  * and checks the chosen memory model (EREW, CREW, CRCW variants, scan model)
  * on every access.
  *
+ * Every operation is charged. A step is one unit of time because each of its
+ * processors makes at most K shared accesses in it (K = PRAM_STEP_ACCESSES,
+ * 8, unless pram_config.step_accesses says otherwise; a read and a write
+ * count one each, an atomic one of each). A processor that makes a > K
+ * accesses in a step is not refused: it costs ceil(a / K) units of time and
+ * of work, so the step's time is the largest such charge among its
+ * processors, its work the sum, and D the sum of the steps' times. One
+ * processor reading n cells in a loop costs what n / K steps cost: the
+ * sequential loop is never unit work and depth. A step that makes a larger
+ * fixed number of accesses per processor by design (a 16 x 16 tile
+ * product, a box's four corners) says so where it opens, PRAM_STEP_K(m,
+ * label, k), so the allowance is visible in the program and never silent.
+ *
  * A program reads like the pseudo-code of the lecture notes:
  *
  *     pram *m = pram_new(&(pram_config){.model = PRAM_CREW});
@@ -88,7 +101,9 @@ const char *pram_status_msg(pram_status s);
  * are applied one after another in processor-id order, each seeing the
  * cell as the lower ids left it. A cell may not be both written and
  * updated atomically in one step. A violation fails the machine, or with
- * PRAM_CONFLICT_COUNT is kept and the step goes on.
+ * PRAM_CONFLICT_COUNT is kept and the step goes on. Every access is
+ * charged: K of them per processor and step are its unit (the opening
+ * comment of this file).
  */
 typedef enum {
 	PRAM_EREW,
@@ -134,7 +149,13 @@ typedef struct pram_config {
 	size_t max_violations;    /* violations kept in the list; 0 means 1000 */
 	size_t record;            /* record up to this many accesses from the start
 				     (pram_record_start); 0: no recording */
+	unsigned step_accesses;   /* K, the shared accesses one processor makes in a
+				     step at unit cost; 0 means PRAM_STEP_ACCESSES */
 } pram_config;
+
+/* The default K: enough for a step of the notes' pseudo-code (a segmented
+ * scan's step reads two values and two flags and writes one of each). */
+#define PRAM_STEP_ACCESSES 8
 
 /* Model and operator names as the command line spells them ("crcw-common",
  * "sum"). The parsers return 0 on success, -1 for an unknown name. */
@@ -208,10 +229,22 @@ pram_array *pram_array_at(const pram *m, size_t k);
  * (inside one, an ESTEP error). */
 void pram_release_cells(pram *m);
 
+/* Seal the machine (on 1) or open it again (on 0). While it is sealed,
+ * the host's accessors of its memory (pram_array_get_*, load, fill,
+ * pram_array_written, pram_release_cells) fail the machine with an ESTEP
+ * error that names the call, and read 0: a checker seals the machine for
+ * the time a student's program runs on it, so that the program computes
+ * only by its processors, in steps. New arrays, steps and the counters
+ * are as ever. */
+void pram_seal(pram *m, int on);
+
 /* Steps. pram_step_begin opens a step labelled label (a static string) at
  * file:line; pram_step_end closes it, applies its writes, checks and counts.
- * Use the PRAM_STEP macro rather than calling them by hand. */
+ * pram_step_begin_k opens one whose processors may each make k shared
+ * accesses at unit cost (k >= 1) instead of the machine's K. Use the
+ * PRAM_STEP and PRAM_STEP_K macros rather than calling them by hand. */
 void pram_step_begin(pram *m, const char *label, const char *file, int line);
+void pram_step_begin_k(pram *m, const char *label, unsigned k, const char *file, int line);
 void pram_step_end(pram *m);
 
 /* Select the processor that the following operations belong to. Processors
@@ -256,6 +289,12 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 	for (int pram_step_once_ = (pram_step_begin((m), (label), __FILE__, __LINE__), 1); \
 	     pram_step_once_; pram_step_once_ = 0, pram_step_end(m))
 
+/* A step whose processors each make up to k shared accesses at unit cost,
+ * by the program's design: PRAM_STEP_K(m, "tile product", 2 * 256 + 1) { ... } */
+#define PRAM_STEP_K(m, label, k)                                                                  \
+	for (int pram_step_once_ = (pram_step_begin_k((m), (label), (k), __FILE__, __LINE__), 1); \
+	     pram_step_once_; pram_step_once_ = 0, pram_step_end(m))
+
 /* forall i in parallel, lo <= i < hi: processor ids are the values of i. */
 #define PRAM_FORALL(m, i, lo, hi)                                    \
 	for (int64_t i = (int64_t)(lo), pram_hi_##i = (int64_t)(hi); \
@@ -263,7 +302,14 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 
 /* Counters of one step. */
 typedef struct pram_step_stats {
-	uint64_t work;       /* processors that did at least one operation */
+	uint64_t work;       /* the processors that did at least one operation, each
+				counted ceil(accesses / K) times (once for K or fewer) */
+	uint64_t time;       /* the step's time: the largest ceil(accesses / K) of a
+				processor, at least 1 */
+	uint64_t accesses;   /* the most shared accesses one processor made (0 for
+				the scan primitive, which has no processors) */
+	uint64_t heavy_pid;  /* a processor that made them, where they are over K */
+	unsigned k;          /* the step's K */
 	uint64_t reads;      /* shared reads (atomics count one) */
 	uint64_t writes;     /* shared writes (atomics count one) */
 	uint64_t atomics;    /* atomic read-modify-writes */
@@ -277,8 +323,10 @@ typedef struct pram_step_stats {
 /* Totals over every step so far. */
 typedef struct pram_totals {
 	uint64_t work;         /* W */
-	uint64_t depth;        /* D, the number of steps */
-	uint64_t depth_serial; /* sum over steps of max(1, most atomics on a cell) */
+	uint64_t depth;        /* D, the sum of the steps' times (the number of steps
+				  where no processor makes more than K accesses) */
+	uint64_t steps;        /* the number of steps */
+	uint64_t depth_serial; /* sum over steps of max(time, most atomics on a cell) */
 	uint64_t reads, writes, atomics;
 	uint64_t contention; /* the largest over steps */
 	uint64_t violations; /* all violations, also those not kept */
@@ -288,9 +336,10 @@ pram_totals pram_get_totals(const pram *m);
 size_t pram_step_count(const pram *m);
 /* Stats of step k (0-based). Pointer valid until the next step or pram_free. */
 const pram_step_stats *pram_step_at(const pram *m, size_t k);
-/* Brent: T_p = sum over steps of max(1, ceil(W_i / p)): a step in which no
- * processor acts still takes its synchronous round (it counts in D), so
- * T_1 >= D and T_p <= ceil(W / p) + D still holds. p >= 1. */
+/* Brent: T_p = sum over steps of max(t_i, ceil(W_i / p)), t_i the step's
+ * time: a step in which no processor acts still takes its synchronous round
+ * (it counts in D), so T_1 >= D and T_p <= ceil(W / p) + D still holds.
+ * p >= 1. */
 uint64_t pram_brent_time(const pram *m, uint64_t p);
 /* Brent's bound ceil(W / p) + D. */
 uint64_t pram_brent_bound(const pram *m, uint64_t p);
@@ -421,10 +470,11 @@ int pram_record_truncated(const pram *m);
  * end_pid is 0 until a processor is selected in the step, so that the
  * first selection goes through the library, which fixes the step's delta,
  * and it is the first id whose tag would not fit in 32 bits, for which
- * the library makes room. A processor counts in the work when the next one
- * is selected or the step ends, if its reads and writes moved from the
- * mark they had when it was selected (the library sets the mark to
- * UINT64_MAX for an operation that counts neither). climit is the step's
+ * the library makes room. A processor is settled when the next one is
+ * selected or the step ends: its accesses are its reads and writes less
+ * the mark they had when it was selected, and with 1 to K of them it counts
+ * once in the work. More than K, or a local operation (kfast 0), and the
+ * library settles it, charging ceil(accesses / K). climit is the step's
  * contention so far (at most PRAM__NACC): an access that takes a cell's
  * count above it goes through the library, which raises the contention. */
 struct pram__fast {
@@ -435,6 +485,9 @@ struct pram__fast {
 	uint64_t reads;   /* shared reads */
 	uint64_t writes;  /* and shared writes (pram_step_stats) */
 	uint64_t mark;    /* reads + writes when the processor was selected */
+	uint64_t kfast;   /* K + 1: a processor with fewer accesses settles inline;
+			     0 while the selected one has done a local operation */
+	uint64_t most;    /* the most accesses of one processor in the step so far */
 	uint32_t base;    /* the least tag of the open step */
 	uint32_t climit;  /* accesses of a cell the inline paths may count */
 };
@@ -472,9 +525,10 @@ static inline void pram__proc(pram *m, uint64_t pid)
 	struct pram__fast *f = (struct pram__fast *)m;
 	if (PRAM__LIKELY(pid < f->end_pid)) {
 		int64_t t = (int64_t)pid + f->delta;
-		if (PRAM__LIKELY(t > f->tag)) {
-			uint64_t ops = f->reads + f->writes;
-			f->work += ops != f->mark;
+		uint64_t ops = f->reads + f->writes, n = ops - f->mark;
+		if (PRAM__LIKELY(t > f->tag && n < f->kfast)) {
+			f->work += n != 0;
+			f->most = n > f->most ? n : f->most;
 			f->mark = ops;
 			f->tag = t;
 			return;

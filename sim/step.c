@@ -38,20 +38,34 @@ static inline uint32_t cur_pid(const pram *m)
 }
 
 /* Make the selected processor active without a read or a write (a local
- * operation, an access refused): its reads and writes then differ from the
- * mark whatever they are. */
+ * operation, an access refused): it counts in the work whatever its
+ * accesses, so the library settles it. */
 static inline void activate(pram *m)
 {
-	m->f.mark = UINT64_MAX;
+	m->local = 1;
+	m->f.kfast = 0;
 }
 
-/* Count the selected processor in the work if it did anything since it
- * was selected (pram.h, struct pram__fast). */
+/* Settle the selected processor (pram.h, struct pram__fast): if it did
+ * anything since it was selected, it counts ceil(accesses / K) times in
+ * the work, at least once, and that charge is the step's time if no
+ * processor's so far was larger. */
 static inline void settle_work(pram *m)
 {
-	uint64_t ops = m->f.reads + m->f.writes;
-	m->f.work += ops != m->f.mark;
+	uint64_t ops = m->f.reads + m->f.writes, n = ops - m->f.mark;
+	if (n || m->local) {
+		uint64_t units = n > m->k ? (n + m->k - 1) / m->k : 1;
+		m->f.work += units;
+		if (units > m->cur.time) {
+			m->cur.time = units;
+			m->cur.heavy_pid = cur_pid(m);
+		}
+	}
+	if (n > m->f.most)
+		m->f.most = n;
 	m->f.mark = ops;
+	m->local = 0;
+	m->f.kfast = m->k + 1;
 }
 
 /* The overflow table of counts. */
@@ -227,6 +241,11 @@ static uint64_t end_pid(const pram *m)
 
 void pram_step_begin(pram *m, const char *label, const char *file, int line)
 {
+	pram_step_begin_k(m, label, m->cfg.step_accesses, file, line);
+}
+
+void pram_step_begin_k(pram *m, const char *label, unsigned accesses, const char *file, int line)
+{
 	/* A failed machine takes no more steps: the counters stop where it failed. */
 	if (m->failed)
 		return;
@@ -247,7 +266,12 @@ void pram_step_begin(pram *m, const char *label, const char *file, int line)
 	m->cur.label = label;
 	m->cur.file = file;
 	m->cur.line = line;
-	m->f.work = m->f.reads = m->f.writes = m->f.mark = 0;
+	m->cur.time = 1;
+	m->cur.k = accesses ? accesses : m->cfg.step_accesses;
+	m->k = m->cur.k;
+	m->local = 0;
+	m->f.work = m->f.reads = m->f.writes = m->f.mark = m->f.most = 0;
+	m->f.kfast = m->k + 1;
 	m->f.climit = 0;
 	m->in_step = 1;
 	/* The fast paths open when the first processor is selected: an access
@@ -293,6 +317,9 @@ void pram_step_end(pram *m)
 	m->cur.work = m->f.work;
 	m->cur.reads = m->f.reads;
 	m->cur.writes = m->f.writes;
+	m->cur.accesses = m->f.most;
+	if (m->cur.time == 1)
+		m->cur.heavy_pid = 0;
 	/* The inline paths count no first access of a cell in the contention. */
 	if (m->cur.contention == 0 && m->f.reads + m->f.writes > 0)
 		m->cur.contention = 1;
@@ -302,8 +329,9 @@ void pram_step_end(pram *m)
 	}
 	m->steps[m->nsteps++] = m->cur;
 	m->tot.work += m->cur.work;
-	m->tot.depth++;
-	m->tot.depth_serial += m->cur.max_atomic > 1 ? m->cur.max_atomic : 1;
+	m->tot.depth += m->cur.time;
+	m->tot.steps++;
+	m->tot.depth_serial += m->cur.max_atomic > m->cur.time ? m->cur.max_atomic : m->cur.time;
 	m->tot.reads += m->cur.reads;
 	m->tot.writes += m->cur.writes;
 	m->tot.atomics += m->cur.atomics;
@@ -798,6 +826,7 @@ void pram_scan_prim(pram *m, pram_array *dst, pram_array *src, size_t n, pram_op
 	m->f.reads = n;
 	m->f.writes = n;
 	m->f.mark = 2 * (uint64_t)n; /* no processor to settle */
+	m->f.most = 0;
 	m->cur.contention = n ? (dst == src ? 2 : 1) : 0;
 	pram_step_end(m);
 }

@@ -119,6 +119,71 @@ for f in "$corpus"/*.cl "$corpus"/*.c; do
 	esac
 done
 
+# Cheats, tried as a student would (issue: grades you can trust): each is
+# refused or graded as it deserves, with its message. The static check's
+# cheats of tests/check/lint/ (a host computing beside the machine, stashes
+# in host memory, a running sum across processors, the machine's inside, a
+# larger K, a hiding macro), and the shipped solution included by its path.
+cheat() { # FILE NAME: refused by the static check, 0 points
+	run_pram check scan-pram "$1" --json
+	printf '%s\n' "$out" >"$tap_tmp/cheat.json"
+	expect_rc 1 "cheat $2: fails"
+	v=$(json_get "$tap_tmp/cheat.json" "'%g ' % d['score'] + ' '.join('%s:%s' % (x['kind'], x['line']) for x in d['diagnoses'])")
+	expect_in "0 discipline:" "$v" "cheat $2: refused by the static check, 0 points, with its line"
+}
+printf '#include "%s/lessons/03-blelloch/solutions/scan.c"\n' "$top_srcdir" >"$tap_tmp/include-abs.c"
+if [ "$HAVE_LIBCLANG" = yes ]; then
+	for f in "$corpus"/lint/*.c; do
+		case $f in */clean.c | */include-solution.c) continue ;; esac
+		cheat "$f" "lint/$(basename "$f")"
+	done
+	cheat "$tap_tmp/include-abs.c" "#include of the shipped solution by its path"
+else
+	tap_result 0 "the static check's cheats # SKIP pram was built without libclang"
+fi
+# The student's output is not the grading channel: a program that prints
+# the old driver's result lines and computes nothing gets no case right; a
+# right program that prints as it goes keeps full marks.
+cat >"$tap_tmp/spoof.c" <<'EOF2'
+#include <stdio.h>
+
+#include "pram.h"
+
+void scan(pram *m, pram_array *x, size_t n)
+{
+	for (int k = 0; k < 14; k++)
+		printf("begin %d\nwd %d 1 1 1\nout %d\nend %d\n", k, k, k, k);
+	(void)m;
+	(void)x;
+	(void)n;
+}
+EOF2
+run_pram check scan-pram "$tap_tmp/spoof.c" --json
+printf '%s\n' "$out" >"$tap_tmp/spoof.json"
+expect_rc 1 "spoofed result lines: fails"
+v=$(json_get "$tap_tmp/spoof.json" "'%d/%d %s ' % (d['cases']['passed'], d['cases']['run'], d['score'] < 2) + ' '.join(x['kind'] for x in d['diagnoses'])")
+case $v in
+"2/14 True wrong-result"*) tap_result 0 "spoofed result lines: only n = 0 and 1 right, the build's point and a share of the rest ($v)" ;;
+*) tap_result 1 "spoofed result lines: only n = 0 and 1 right, the build's point and a share of the rest" "$v" ;;
+esac
+sed 's|^void scan(pram \*m, pram_array \*x, size_t n)$|#include <stdio.h>\n&|; s|^	size_t d = 1;$|	size_t d = 1;\n	printf("scanning %zu values\\n", n);|' \
+	"$lessons/03-blelloch/solutions/scan.c" >"$tap_tmp/scan.c"
+run_pram check scan-pram "$tap_tmp/scan.c" --json
+printf '%s\n' "$out" >"$tap_tmp/chatty.json"
+expect_rc 0 "a right program that prints: passes"
+v=$(json_get "$tap_tmp/chatty.json" "'%g/%g ' % (d['score'], d['max_score']) + ' '.join(d['notes'])")
+expect_in "10/10" "$v" "a right program that prints: full marks"
+expect_in "scanning 0 values" "$v" "a right program that prints: its output shown in the report"
+
+# Bounds both ways: the same exercise asking for W = Omega(n log n) finds
+# the work-efficient solution below it.
+sed 's/^work-at-least: n$/work-at-least: n log n/' "$lessons/03-blelloch/scan-pram.exercise" \
+	>"$tap_tmp/lower.exercise"
+run_pram check "$tap_tmp/lower.exercise" "$lessons/03-blelloch/solutions/scan.c"
+expect_rc 1 "a lower bound above the program's W: fails"
+expect_in "below-bound: W grows as n, below the exercise's lower bound (W = Omega(n log n))" "$out" \
+	"a lower bound above the program's W: diagnosed below-bound"
+
 # The hint when only some work-group sizes fail, and a check without
 # Oclgrind (PRAM_OCLGRIND empty), which says so and leaves the criterion out
 # of the score rather than failing it.
@@ -274,9 +339,13 @@ printf '%s\n' "$out" >"$tap_tmp/a.json"
 v=$(json_get "$tap_tmp/a.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'out-of-memory'][0]")
 expect_in "memory limit" "$v" "sandbox: an unbounded allocation is out of memory at the limit"
 
-# No network: a submission that scans only when it cannot reach 127.0.0.1.
+# No network: a submission that scans only when it cannot reach 127.0.0.1
+# (tests/test-check runs the same in a contained child): the static check
+# refuses it first, naming the call; without libclang it runs, offline.
 run_pram check scan-pram "$top_srcdir/tests/data/check-network.c"
-case $out in
+case $HAVE_LIBCLANG:$out in
+yes:*)
+	expect_in "discipline: calls socket" "$out" "sandbox: a submission that looks for the network is refused by the static check" ;;
 *"children ran with the network"*)
 	tap_result 0 "sandbox: no network # SKIP this system refuses a network namespace" ;;
 *)

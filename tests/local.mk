@@ -164,7 +164,7 @@ tests_grind_grind_host_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram
 	$(OPENCL_LIBS) -lm
 endif
 EXTRA_DIST += tests/grind/reduce_tree.cl tests/grind/scan_hillis.cl tests/grind/scan_blelloch.cl \
-	tests/grind/all_write.cl tests/grind/atomic_local.cl
+	tests/grind/all_write.cl tests/grind/atomic_local.cl tests/grind/serial_sum.cl
 
 # libFuzzer targets for the readers (`make fuzz`: tests/fuzz/run.sh builds
 # them with clang in build-fuzz/ and runs each for a fixed time on its
@@ -222,3 +222,15 @@ tests_test_markdown_LDADD = cli/libcli.la algos/libalgo.la sim/libpram.la -lm
 EXTRA_DIST += tests/lessons.sh tests/lessons/01-scan/lesson.md tests/lessons/01-scan/example.txt \
 	tests/lessons/01-scan/scan-fixture.exercise tests/lessons/01-scan/starter/scan.c \
 	tests/lessons/02-models/lesson.md tests/lessons/02-models/flags.txt
+
+# pram check's static check of PRAM programs: the cheats of
+# tests/check/lint/ each get the findings they name, the honest programs of
+# lessons/ and tests/check/ none.
+check_PROGRAMS += tests/test-pramlint
+TESTS += tests/test-pramlint
+tests_test_pramlint_SOURCES = tests/test-pramlint.c tests/tap.h
+tests_test_pramlint_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_test_pramlint_LDADD = check/libpramlint.la
+EXTRA_DIST += tests/check/lint/clean.c tests/check/lint/host-scan.c tests/check/lint/stash-static.c \
+	tests/check/lint/stash-vla.c tests/check/lint/running-sum.c tests/check/lint/include-solution.c \
+	tests/check/lint/internals.c

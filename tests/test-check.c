@@ -11,6 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -33,7 +37,9 @@ static void test_growth(void)
 		     {"n log n", CK_GROW_NLOGN},
 		     {"n log n - n + 1", CK_GROW_NLOGN},
 		     {"n^2", CK_GROW_POLY},
-		     {"log^2 n", CK_GROW_LOG2}};
+		     {"log^2 n", CK_GROW_LOG2},
+		     {"3 sqrt n", CK_GROW_SQRT},
+		     {"n^(1/3)", CK_GROW_ROOT}};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		for (size_t k = 0; k < m; k++) {
 			double x = pow(2, (double)k + 4), l = log2(x);
@@ -46,7 +52,9 @@ static void test_growth(void)
 			       : c == 5 ? x * l
 			       : c == 6 ? x * l - x + 1
 			       : c == 7 ? x * x
-					: l * l;
+			       : c == 8 ? l * l
+			       : c == 9 ? 3 * sqrt(x)
+					: cbrt(x);
 		}
 		ck_growth g = ck_growth_classify(n, v, m);
 		TAP_OK_WHY(g == cases[c].want, ck_growth_name(g), "growth: %s is O(%s)",
@@ -129,20 +137,13 @@ static void test_exercises(void)
 
 static void test_kinds_and_score(void)
 {
-	static const char *const want[] = {"compile-error",
-					   "wrong-result",
-					   "race",
-					   "barrier-divergence",
-					   "out-of-bounds",
-					   "uninitialized",
-					   "work-group-size",
-					   "timeout",
-					   "crash",
-					   "out-of-memory",
-					   "model-violation",
-					   "unwritten-read",
-					   "not-work-efficient",
-					   "depth"};
+	static const char *const want[] = {
+	    "compile-error",      "wrong-result",    "race",
+	    "barrier-divergence", "out-of-bounds",   "uninitialized",
+	    "work-group-size",    "timeout",         "crash",
+	    "out-of-memory",      "model-violation", "unwritten-read",
+	    "not-work-efficient", "depth",           "discipline",
+	    "below-bound"};
 	int ok = CK_KIND_COUNT == sizeof want / sizeof want[0];
 	for (int k = 0; ok && k < CK_KIND_COUNT; k++)
 		ok = strcmp(ck_kind_name((ck_kind)k), want[k]) == 0;
@@ -329,12 +330,46 @@ static void test_expr(void)
 	TAP_OK(good, "expressions: no value is said (division by zero, log2 of 0, not whole)");
 }
 
+/* A contained child has no network: connecting to 127.0.0.1 finds the
+ * loopback of a namespace of its own down (ENETUNREACH). */
+static int net_child(void *arg)
+{
+	(void)arg;
+	int s = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons(9)};
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	int isolated =
+	    s < 0 || (connect(s, (struct sockaddr *)&a, sizeof a) != 0 && errno == ENETUNREACH);
+	if (s >= 0)
+		close(s);
+	printf("%s\n", isolated ? "isolated" : "reached the network");
+	return 0;
+}
+
+static void test_network(void)
+{
+	ck_limits lim = {.wall_s = 10};
+	ck_proc p;
+	char err[256];
+	const char *why = NULL;
+	if (ck_contain_fn(net_child, NULL, &lim, &p, err, sizeof err) != 0) {
+		TAP_OK_WHY(0, err, "a contained child runs");
+		return;
+	}
+	if (!ck_contain_isolated(&why))
+		printf("ok %d - a contained child has no network # SKIP %s\n", ++tap_count_, why);
+	else
+		TAP_CONTAINS(p.out, "isolated", "a contained child has no network");
+	ck_proc_free(&p);
+}
+
 int main(void)
 {
 	test_growth();
 	test_exercises();
 	test_kinds_and_score();
 	test_contain();
+	test_network();
 	test_expr();
 	return tap_done();
 }

@@ -5,7 +5,8 @@
  * and never-written cells, allocation failures; and the machine's own
  * bookkeeping: counts too large for a cell's record, many steps, the tags
  * renumbered when they run out, the bytes a cell costs and the memory given
- * back between steps and after a run; the access recorder.
+ * back between steps and after a run; the access recorder; every access
+ * charged (K per processor and step).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -299,6 +300,132 @@ static void test_work(void)
 		}
 	}
 	TAP_CONTAINS(pram_errmsg(m), "increasing id order", "processors out of order are reported");
+	pram_free(m);
+}
+
+/* Every operation is charged: a processor's accesses beyond K in one step
+ * cost ceil(accesses / K) units of time and work (pram.h). */
+static void test_charges(void)
+{
+	size_t n = 4096;
+	pram *m = machine(PRAM_EREW);
+	pram_array *x = counting_array(m, "x", n);
+	pram_array *y = pram_array_new(m, "y", n, PRAM_INT);
+	/* The sequential scan inside one processor of one step. */
+	PRAM_STEP(m, "one processor scans") {
+		PRAM_FORALL(m, p, 0, 1) {
+			int64_t s = 0;
+			for (size_t i = 0; i < n; i++) {
+				s += pram_read(m, x, (int64_t)i);
+				pram_write(m, y, (int64_t)i, s);
+			}
+		}
+	}
+	const pram_step_stats *st = pram_step_at(m, 0);
+	pram_totals t = pram_get_totals(m);
+	TAP_EQ_I(st->accesses, 2 * n, "the step's most accesses of one processor: 2n");
+	TAP_EQ_I(st->time, 2 * n / PRAM_STEP_ACCESSES, "its time is 2n / K");
+	TAP_EQ_I(st->work, 2 * n / PRAM_STEP_ACCESSES, "its work is 2n / K, not 1");
+	TAP_EQ_I(t.depth, 2 * n / PRAM_STEP_ACCESSES, "D is 2n / K, not 1");
+	TAP_EQ_I(t.steps, 1, "in one step");
+	TAP_EQ_I(st->k, PRAM_STEP_ACCESSES, "the step's K is the default");
+	TAP_EQ_I(pram_failed(m), 0, "a charge is not an error");
+	/* K accesses are one unit; K + 1 are two; the heavy processor named. */
+	PRAM_STEP(m, "K and K + 1") {
+		PRAM_FORALL(m, p, 0, 3) {
+			for (int64_t i = 0; i < PRAM_STEP_ACCESSES + (p == 2); i++)
+				pram_read(m, x, p * 100 + i);
+		}
+	}
+	st = pram_step_at(m, 1);
+	TAP_EQ_I(st->work, 1 + 1 + 2, "K accesses count once, K + 1 twice");
+	TAP_EQ_I(st->time, 2, "the step's time is its largest charge");
+	TAP_EQ_I(st->heavy_pid, 2, "and names the processor charged it");
+	TAP_EQ_I(st->accesses, PRAM_STEP_ACCESSES + 1, "its accesses are K + 1");
+	TAP_EQ_I(pram_get_totals(m).depth, 2 * n / PRAM_STEP_ACCESSES + 2, "D sums the times");
+	TAP_EQ_I(pram_brent_time(m, 1000), 2 * n / PRAM_STEP_ACCESSES + 2,
+		 "T_p is at least each step's time");
+	TAP_EQ_I(pram_brent_time(m, 1) <= pram_brent_bound(m, 1), 1, "T_1 <= W + D");
+	/* Local operations and an atomic (a read and a write). */
+	PRAM_STEP(m, "locals and atomics") {
+		PRAM_FORALL(m, p, 0, 2) {
+			if (p == 0)
+				pram_local(m, 1000);
+			else
+				for (int64_t i = 0; i < 5; i++)
+					pram_fetch_add(m, y, i, 1);
+		}
+	}
+	st = pram_step_at(m, 2);
+	TAP_EQ_I(st->accesses, 10, "an atomic counts a read and a write");
+	TAP_EQ_I(st->work, 1 + 2, "local operations alone count once; 10 accesses twice");
+	pram_free(m);
+
+	/* A step that declares its accesses, and a machine with its own K. */
+	m = machine(PRAM_CREW);
+	x = counting_array(m, "x", 64);
+	y = pram_array_new(m, "y", 64, PRAM_INT);
+	PRAM_STEP_K(m, "a 32-element dot product by design", 33) {
+		PRAM_FORALL(m, p, 0, 2) {
+			int64_t s = 0;
+			for (int64_t i = 0; i < 32; i++)
+				s += pram_read(m, x, i);
+			pram_write(m, y, p, s);
+		}
+	}
+	st = pram_step_at(m, 0);
+	TAP_EQ_I(st->k, 33, "PRAM_STEP_K gives the step its K");
+	TAP_EQ_I(st->work, 2, "within it, 33 accesses are one unit");
+	TAP_EQ_I(st->time, 1, "and the step one unit of time");
+	pram_free(m);
+	m = pram_new(&(pram_config){.model = PRAM_CREW, .step_accesses = 2});
+	x = counting_array(m, "x", 8);
+	PRAM_STEP(m, "three reads") {
+		PRAM_FORALL(m, p, 0, 1) {
+			for (int64_t i = 0; i < 3; i++)
+				pram_read(m, x, i);
+		}
+	}
+	TAP_EQ_I(pram_step_at(m, 0)->time, 2, "pram_config.step_accesses sets K");
+	TAP_EQ_I(pram_get_config(m)->step_accesses, 2, "and the config keeps it");
+	pram_free(m);
+	m = machine(PRAM_CREW);
+	TAP_EQ_I(pram_get_config(m)->step_accesses, PRAM_STEP_ACCESSES, "0 means the default");
+	pram_free(m);
+}
+
+/* A sealed machine refuses the host's accessors (pram_seal). */
+static void test_seal(void)
+{
+	pram *m = machine(PRAM_EREW);
+	pram_array *x = counting_array(m, "x", 8);
+	pram_seal(m, 1);
+	PRAM_STEP(m, "steps run") {
+		PRAM_FORALL(m, i, 0, 8) {
+			pram_write(m, x, i, pram_read(m, x, i) + 1);
+		}
+	}
+	TAP_EQ_I(pram_failed(m), 0, "sealed: steps run as ever");
+	pram_array *y = pram_array_new(m, "y", 4, PRAM_INT);
+	TAP_OK(y != NULL, "sealed: a new array is made");
+	TAP_EQ_I(pram_array_get_i(x, 3), 0, "sealed: a host read gives 0");
+	TAP_CONTAINS(pram_errmsg(m), "pram_array_get_i(x, 3) while the machine is sealed",
+		     "and fails the machine, naming the call");
+	pram_free(m);
+	m = machine(PRAM_EREW);
+	x = counting_array(m, "x", 8);
+	pram_seal(m, 1);
+	int64_t v[8] = {0};
+	pram_array_load_i(x, v, 8);
+	TAP_CONTAINS(pram_errmsg(m), "pram_array_load(x) while the machine is sealed",
+		     "sealed: a load is refused");
+	pram_free(m);
+	m = machine(PRAM_EREW);
+	x = counting_array(m, "x", 8);
+	pram_seal(m, 1);
+	pram_seal(m, 0);
+	TAP_EQ_I(pram_array_get_i(x, 3), 13, "opened again: the host reads");
+	TAP_EQ_I(pram_failed(m), 0, "without an error");
 	pram_free(m);
 }
 
@@ -1144,6 +1271,8 @@ int main(void)
 	test_synchronous();
 	test_atomics();
 	test_work();
+	test_charges();
+	test_seal();
 	test_errors();
 	test_count_mode();
 	test_scan_primitive();

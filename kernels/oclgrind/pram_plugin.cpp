@@ -9,11 +9,15 @@
  *
  * A step is an interval of one work-group between two of its barriers (the
  * first from the start, the last to the end), so a work-group that passes b
- * barriers runs b + 1 steps. The work of a step is the number of its
- * work-items that made at least one global, constant or local memory access
- * in it (private memory does not count); the work of a group is the sum over
- * its steps. Reads and writes count every access (an atomic is a read and a
- * write of its cell, as in the simulator). The class of a step says how its
+ * barriers runs b + 1 steps. Every access is charged, as the simulator
+ * charges it (pram.h): a work-item that makes a global, constant or local
+ * memory accesses in a step (private memory does not count) is charged
+ * ceil(a / K) units, K = PRAM_STEP_ACCESSES; the work of the step is the
+ * sum of its work-items' charges, its time the largest (at least 1), the
+ * work of a group the sum over its steps and its depth the sum of their
+ * times. So a work-item that sums its group's block in a loop between two
+ * barriers costs L / K, not 1. Reads and writes count every access (an
+ * atomic is a read and a write of its cell, as in the simulator). The class of a step says how its
  * work-items shared local memory, byte by byte, as the simulator's models
  * do: EREW when no byte was read by two work-items and none written by two,
  * CREW when some byte was read by two or more and none written by two, CRCW
@@ -37,16 +41,18 @@
  *     pram-grind 1                       first line of the file
  *     launch kernel=NAME dim=D global=X,Y,Z local=X,Y,Z groups=X,Y,Z
  *     group id=X,Y,Z steps=S work=W reads=R writes=W instructions=I
- *           class=C line=N array=A index=K items=P,Q
+ *           class=C line=N array=A index=K items=P,Q depth=T accesses=M
  *     step n=K work=W reads=R writes=W instructions=I
- *           class=C line=N array=A index=K items=P,Q
+ *           class=C line=N array=A index=K items=P,Q time=T accesses=M
  *     end groups=G work=W depth=D
  *
  * (group and step are each one line.) Every group line is followed by its S
  * step lines, n = 1 .. S. C is EREW, CREW or CRCW; for EREW, line=0,
  * array=-, index=-1 and items=-1,-1. instructions counts the LLVM
  * instructions the group's work-items executed. The end line closes the
- * launch: G group lines, W their work summed, D their largest steps. Groups
+ * launch: G group lines, W their work summed, D their largest depth. A
+ * step's accesses M are the most of one work-item in it, a group's the
+ * most of its steps'; its time T the largest charge. Groups
  * appear in the order Oclgrind ran them: all of them, or the first and
  * last under --quick, or those that finished before a fatal error. Readers
  * ignore fields they do not know, so later versions may add some.
@@ -62,6 +68,8 @@
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#include "pram.h" /* PRAM_STEP_ACCESSES */
 
 #include <oclgrind/Context.h>
 #include <oclgrind/Kernel.h>
@@ -103,6 +111,7 @@ struct Conflict {
 
 struct Step {
 	unsigned long long work = 0, reads = 0, writes = 0, instructions = 0;
+	unsigned long long time = 1, accesses = 0; /* a group: its depth, its most */
 	Class cls = EREW;
 	Conflict first;
 };
@@ -118,14 +127,16 @@ std::string size3(const oclgrind::Size3 &s)
 	return std::to_string(s.x) + "," + std::to_string(s.y) + "," + std::to_string(s.z);
 }
 
-std::string fields(const Step &s)
+std::string fields(const Step &s, const char *time)
 {
 	return "work=" + std::to_string(s.work) + " reads=" + std::to_string(s.reads) +
 	       " writes=" + std::to_string(s.writes) +
 	       " instructions=" + std::to_string(s.instructions) + " class=" + class_name(s.cls) +
 	       " line=" + std::to_string(s.first.line) + " array=" + s.first.array +
 	       " index=" + std::to_string(s.first.index) +
-	       " items=" + std::to_string(s.first.item[0]) + "," + std::to_string(s.first.item[1]);
+	       " items=" + std::to_string(s.first.item[0]) + "," + std::to_string(s.first.item[1]) +
+	       " " + time + "=" + std::to_string(s.time) +
+	       " accesses=" + std::to_string(s.accesses);
 }
 
 /* The source line of an instruction, 0 without debug information. */
@@ -200,7 +211,7 @@ class PramGrind : public oclgrind::Plugin
 		m_cells.clear();
 		oclgrind::Size3 ls = wg->getGroupSize();
 		m_size = ls;
-		m_stamp.assign(ls.x * ls.y * ls.z, 0);
+		m_acc.assign(ls.x * ls.y * ls.z, 0);
 		name_local_arrays(wg);
 	}
 
@@ -216,7 +227,11 @@ class PramGrind : public oclgrind::Plugin
 			return;
 		close_step();
 		Step total;
+		total.time = 0;
 		for (const Step &s : m_steps) {
+			total.time += s.time;
+			if (s.accesses > total.accesses)
+				total.accesses = s.accesses;
 			total.work += s.work;
 			total.reads += s.reads;
 			total.writes += s.writes;
@@ -227,14 +242,15 @@ class PramGrind : public oclgrind::Plugin
 			}
 		}
 		m_text += "group id=" + size3(wg->getGroupID()) +
-			  " steps=" + std::to_string(m_steps.size()) + " " + fields(total) + "\n";
+			  " steps=" + std::to_string(m_steps.size()) + " " + fields(total, "depth") +
+			  "\n";
 		for (size_t k = 0; k < m_steps.size(); k++)
-			m_text +=
-			    "step n=" + std::to_string(k + 1) + " " + fields(m_steps[k]) + "\n";
+			m_text += "step n=" + std::to_string(k + 1) + " " +
+				  fields(m_steps[k], "time") + "\n";
 		m_groups++;
 		m_work += total.work;
-		if (m_steps.size() > m_depth)
-			m_depth = m_steps.size();
+		if (total.time > m_depth)
+			m_depth = total.time;
 		m_wg = nullptr;
 	}
 
@@ -291,20 +307,33 @@ class PramGrind : public oclgrind::Plugin
 	const oclgrind::WorkGroup *m_wg = nullptr; /* the group being recorded */
 	oclgrind::Size3 m_size;
 	std::string m_text; /* the launch's block so far */
-	size_t m_groups = 0, m_depth = 0;
+	size_t m_groups = 0;
+	unsigned long long m_depth = 0;
 	unsigned long long m_work = 0;
 
 	std::vector<Step> m_steps; /* the group's finished steps */
 	Step m_cur;                /* the step running */
-	/* m_stamp[item] == m_steps.size() + 1 when the work-item has already
-	 * counted as work in the current step. */
-	std::vector<size_t> m_stamp;
+	/* Each work-item's accesses in the current step. */
+	std::vector<unsigned long long> m_acc;
 	std::unordered_map<size_t, Cell> m_cells; /* local bytes touched this step */
 	/* Local buffer number -> the array's name. */
 	std::unordered_map<size_t, std::string> m_arrays;
 
+	/* Charge the step's work-items: ceil(a / K) each, for a accesses. */
 	void close_step()
 	{
+		const unsigned long long K = PRAM_STEP_ACCESSES;
+		for (unsigned long long &a : m_acc) {
+			if (!a)
+				continue;
+			unsigned long long units = (a + K - 1) / K;
+			m_cur.work += units;
+			if (units > m_cur.time)
+				m_cur.time = units;
+			if (a > m_cur.accesses)
+				m_cur.accesses = a;
+			a = 0;
+		}
 		m_steps.push_back(m_cur);
 		m_cur = Step();
 		m_cells.clear();
@@ -378,10 +407,8 @@ class PramGrind : public oclgrind::Plugin
 		    space == oclgrind::AddrSpacePrivate)
 			return;
 		size_t item = item_of(wi);
-		if (item < m_stamp.size() && m_stamp[item] != m_steps.size() + 1) {
-			m_stamp[item] = m_steps.size() + 1;
-			m_cur.work++;
-		}
+		if (item < m_acc.size())
+			m_acc[item]++;
 		if (write)
 			m_cur.writes++;
 		else

@@ -1,20 +1,14 @@
 /*
- * scan-alloc.c - wrong on purpose: allocates in a loop and never frees,
+ * scan-alloc.c - wrong on purpose: makes arrays of the machine in a loop,
  * without bound.
  * expect: out-of-memory
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "pram.h"
 
 void scan(pram *m, pram_array *x, size_t n)
 {
-	for (;;) {
-		char *p = malloc(1 << 20);
-		memset(p, 1, 1 << 20);
-	}
-	(void)m;
+	for (;;)
+		pram_array_new(m, "more", 1 << 20, PRAM_INT);
 	(void)x;
 	(void)n;
 }

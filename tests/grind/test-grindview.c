@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "grindview.h"
+#include "pram.h" /* PRAM_STEP_ACCESSES */
 #include "../tap.h"
 
 static char err[4096];
@@ -430,6 +431,42 @@ static void test_sweep(void)
 		gv_free(&bl);
 }
 
+/* Every access charged: work-item 0 summing its block in a loop costs
+ * ceil((L + 1) / K) in the loop's step, in work and in depth. */
+static void test_charges(void)
+{
+	static const char sizes[] = "8:8 16:16 64:64 256:256";
+	gv_run r;
+	if (grind("serial_sum", "reduce", sizes, &r) != 0) {
+		TAP_OK_WHY(0, err, "the serial sum runs");
+		return;
+	}
+	int exact = r.nlaunch == 4, grows = 1;
+	for (size_t k = 0; k < r.nlaunch && exact; k++) {
+		const gv_launch *l = &r.launch[k];
+		size_t L = l->local[0];
+		unsigned long long loop = (L + 1 + PRAM_STEP_ACCESSES - 1) / PRAM_STEP_ACCESSES;
+		const gv_group *g = &l->group[0];
+		/* step 1: L work-items, 2 accesses each; step 2: work-item 0 */
+		exact &= g->steps == 2 && g->step[0].time == 1 && g->step[0].work == L &&
+			 g->step[1].accesses == L + 1 && g->step[1].time == loop &&
+			 g->step[1].work == loop && g->depth == 1 + loop && l->depth == 1 + loop &&
+			 l->work == L + loop;
+		if (k > 0)
+			grows &= l->depth > r.launch[k - 1].depth;
+		if (!exact)
+			tap_diag(
+			    "L = %zu: steps %zu, loop time %llu work %llu accesses %llu, depth "
+			    "%zu, work %llu",
+			    L, g->steps, g->step[1].time, g->step[1].work, g->step[1].accesses,
+			    l->depth, l->work);
+	}
+	TAP_OK(exact, "serial_sum, L = 8 .. 256: the loop's step costs ceil((L + 1) / K) in work "
+		      "and depth, D = 1 + ceil((L + 1) / K)");
+	TAP_OK(grows, "serial_sum: D grows with L, where counting work-items gave 2");
+	gv_free(&r);
+}
+
 /* Why the plugin part cannot run here, or NULL. */
 static const char *skip_reason(void)
 {
@@ -470,6 +507,7 @@ int main(void)
 		test_shapes();
 		test_atomics();
 		test_sweep();
+		test_charges();
 	}
 	char cmd[4200];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
