@@ -432,9 +432,11 @@ static void judge_view(const ck_exercise *ex, const char *path, ck_result *r)
 				    gname, lw, lL, lw / lL, bname);
 		else
 			ck_diag_add(r, CK_DEPTH, CK_CRIT_DEPTH, ck_basename(path), 0, cased,
-				    "each barrier interval is a PRAM step: a barrier in a loop "
-				    "over the elements makes one step per element",
-				    "D grows as %s over one work-group of L: %g barrier intervals "
+				    "each barrier interval is a PRAM step, and a work-item's "
+				    "accesses in it are charged (K = 8 at unit cost): a loop over "
+				    "the elements, with barriers or inside one work-item, costs "
+				    "a step per element or per K of them",
+				    "D grows as %s over one work-group of L: %g units of time "
 				    "at L = %g (the exercise asks for O(%s))",
 				    gname, lw, lL, bname);
 	}

@@ -232,6 +232,23 @@ if [ $kernels = yes ]; then
 	esac
 fi
 
+# A cheat kernel (tests/check/cheats/serial-sum.cl): work-item 0 sums its
+# block in a loop, right but sequential; the charged PRAM view fails its D.
+if [ $kernels = yes ]; then
+	run_pram check reduce-kernel "$corpus/cheats/serial-sum.cl" --json
+	printf '%s\n' "$out" >"$tap_tmp/ss.json"
+	v=$(json_get "$tap_tmp/ss.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'])")
+	case $v in
+	*depth=not-checked*)
+		tap_result 0 "serial-sum kernel: the PRAM view # SKIP $(json_get "$tap_tmp/ss.json" "[x for x in d['notes'] if 'PRAM view' in x][0]")" ;;
+	*)
+		expect_in "results=passed sizes=passed memory=passed work=passed depth=failed" "$v" "serial-sum kernel: right results, D fails"
+		v=$(json_get "$tap_tmp/ss.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'depth'][0]")
+		expect_in "D grows as L over one work-group of L: 10 units of time at L = 64" "$v" "serial-sum kernel: its loop charged, D = 2 + 64/8"
+		;;
+	esac
+fi
+
 # A prediction exercise (tests/check/predict): W(n) and D(n) of the
 # Hillis-Steele scan, checked exactly against the simulator's counts.
 pex="$corpus/predict/hs-cost.exercise"

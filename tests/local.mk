@@ -96,7 +96,7 @@ tests_test_check_SOURCES = tests/test-check.c tests/tap.h
 tests_test_check_LDADD = check/libcheck.la kernels/libpramcl.la plots/libpramfit.la \
 	algos/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm
 EXTRA_DIST += tests/check.sh tests/check-classroom.sh tests/lesson-exercises.sh $(CHECK_CORPUS) tests/data/check-network.c
-CHECK_CORPUS = tests/check/README.md tests/check/reduce-missing-barrier.patch \
+CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/check/reduce-missing-barrier.patch \
 	tests/check/reduce-divergent-barrier.patch tests/check/reduce-oob-tail.patch \
 	tests/check/reduce-uninit-local.patch tests/check/reduce-fixed-size.patch \
 	tests/check/reduce-cross-group.patch tests/check/reduce-infinite-loop.patch \
