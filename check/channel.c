@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -34,16 +33,6 @@ int ck_channel_open(ck_channel *c, char *err, size_t errlen)
 	}
 	snprintf(c->arg, sizeof c->arg, "%d:%s", fileno(c->f), c->nonce);
 	return 0;
-}
-
-void ck_channel_printf(ck_channel *c, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(c->f, "%s ", c->nonce);
-	vfprintf(c->f, fmt, ap);
-	va_end(ap);
-	fflush(c->f);
 }
 
 char *ck_channel_read(ck_channel *c)

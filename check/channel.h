@@ -10,8 +10,8 @@
  *
  *     ck_channel ch;
  *     if (ck_channel_open(&ch, err, sizeof err) == 0) {
- *         ... fork; the child: ck_channel_printf(&ch, "end %zu\n", k), or an
- *         exec'd driver given ck_channel_arg(&ch) ("FD:NONCE") ...
+ *         ... an exec'd driver given ch.arg ("FD:NONCE") writes each line
+ *         as "NONCE line" to the file FD ...
  *         char *lines = ck_channel_read(&ch); // the reported lines, nonce off
  *         free(lines);
  *         ck_channel_close(&ch);
@@ -32,9 +32,6 @@ typedef struct ck_channel {
 /* Open a channel: an unlinked temporary file and a fresh nonce (from
  * /dev/urandom). Returns 0, or -1 with err set. */
 int ck_channel_open(ck_channel *c, char *err, size_t errlen);
-/* In the child: one report line (it should end with a newline), behind the
- * nonce. */
-void ck_channel_printf(ck_channel *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* In the checker, after the child: the lines that carry the nonce, in
  * order, without it, NUL-ended (malloc'd; NULL when out of memory). The
  * channel is emptied for the next child. */

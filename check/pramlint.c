@@ -135,6 +135,12 @@ static const char *const lib_ok[] = {"abs",
 				     "__builtin_nan",
 				     NULL};
 
+/* Said of PRAM_STEP_K, as the macro or as the function it calls. */
+static const char step_k_msg[] =
+    "PRAM_STEP_K: in an exercise every step has the machine's K (each processor O(1) shared "
+    "accesses a step); a larger K is for the registry's steps that do a fixed larger amount "
+    "by design";
+
 /* The headers a submission may include. */
 static const char *const headers_ok[] = {
     "pram.h",   "assert.h", "float.h", "inttypes.h", "limits.h", "math.h", "stdbool.h",
@@ -208,22 +214,22 @@ static int inside(const body *b, CXCursor d)
 	return in_main(d) && off >= b->start && off < b->end;
 }
 
-/* The cursor under implicit casts and parentheses. */
-static CXCursor first_child_cursor;
+/* A cursor's first child (a null cursor when it has none). */
 static enum CXChildVisitResult take_first(CXCursor c, CXCursor parent, CXClientData d)
 {
-	(void)parent, (void)d;
-	first_child_cursor = c;
+	(void)parent;
+	*(CXCursor *)d = c;
 	return CXChildVisit_Break;
 }
 
 static CXCursor first_child(CXCursor c)
 {
-	first_child_cursor = clang_getNullCursor();
-	clang_visitChildren(c, take_first, NULL);
-	return first_child_cursor;
+	CXCursor k = clang_getNullCursor();
+	clang_visitChildren(c, take_first, &k);
+	return k;
 }
 
+/* The cursor under implicit casts and parentheses. */
 static CXCursor strip(CXCursor c)
 {
 	while (c.kind == CXCursor_UnexposedExpr || c.kind == CXCursor_ParenExpr) {
@@ -504,10 +510,7 @@ static void check_call(lint *L, CXCursor at, CXCursor fn)
 	if (!clang_Cursor_isNull(def) && in_main(def))
 		return;
 	if (strcmp(name, "pram_step_begin_k") == 0)
-		finding(L, at, R_STEP_K,
-			"PRAM_STEP_K: in an exercise every step has the machine's K (each "
-			"processor O(1) shared accesses a step); a larger K is for the registry's "
-			"steps that do a fixed larger amount by design");
+		finding(L, at, R_STEP_K, "%s", step_k_msg);
 	else if (strncmp(name, "pram_array_get", 14) == 0 ||
 		 strncmp(name, "pram_array_load", 15) == 0 ||
 		 strncmp(name, "pram_array_fill", 15) == 0 ||
@@ -700,10 +703,7 @@ static enum CXChildVisitResult top(CXCursor c, CXCursor parent, CXClientData d)
 	case CXCursor_MacroExpansion:
 		text(clang_getCursorSpelling(c), name, sizeof name);
 		if (strcmp(name, "PRAM_STEP_K") == 0)
-			finding(L, c, R_STEP_K,
-				"PRAM_STEP_K: in an exercise every step has the machine's K (each "
-				"processor O(1) shared accesses a step); a larger K is for the "
-				"registry's steps that do a fixed larger amount by design");
+			finding(L, c, R_STEP_K, "%s", step_k_msg);
 		return CXChildVisit_Continue;
 	default:
 		walk(c, parent, L);
