@@ -318,8 +318,6 @@ void pram_step_end(pram *m)
 	m->cur.reads = m->f.reads;
 	m->cur.writes = m->f.writes;
 	m->cur.accesses = m->f.most;
-	if (m->cur.time == 1)
-		m->cur.heavy_pid = 0;
 	/* The inline paths count no first access of a cell in the contention. */
 	if (m->cur.contention == 0 && m->f.reads + m->f.writes > 0)
 		m->cur.contention = 1;

@@ -46,6 +46,16 @@ d = json.load(open(sys.argv[1]))
 print($2)" "$1" 2>&1
 }
 
+# criteria_of FILE: "build=passed results=... " of a --json report.
+criteria_of() {
+	json_get "$1" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'])"
+}
+
+# view_note FILE: the report's note on why its PRAM view was not measured.
+view_note() {
+	json_get "$1" "[x for x in d['notes'] if 'PRAM view' in x][0]"
+}
+
 kernels=yes
 if [ "$HAVE_OPENCL" != yes ]; then
 	kernels=no
@@ -72,7 +82,7 @@ for ex in 01-reduction/reduce-kernel:solutions/reduce.cl 04-any-length/scan-kern
 		# the PRAM view (Oclgrind with the pramsim plugin) grades W and D
 		v=$(json_get "$tap_tmp/sol.json" "' '.join('%s=%s' % (c['name'], c['status']) for c in d['criteria'] if c['name'] in ('work', 'depth'))")
 		if [ "$v" = "work=not-checked depth=not-checked" ]; then
-			tap_result 0 "$name: the PRAM view passes W and D # SKIP $(json_get "$tap_tmp/sol.json" "[x for x in d['notes'] if 'PRAM view' in x][0]")"
+			tap_result 0 "$name: the PRAM view passes W and D # SKIP $(view_note "$tap_tmp/sol.json")"
 		else
 			expect_in "work=passed depth=passed" "$v" "$name: the PRAM view passes W and D"
 		fi
@@ -218,10 +228,10 @@ fi
 if [ $kernels = yes ]; then
 	run_pram check scan-kernel "$corpus/scan-kernel-hillis-steele.cl" --json
 	printf '%s\n' "$out" >"$tap_tmp/hs.json"
-	v=$(json_get "$tap_tmp/hs.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'])")
+	v=$(criteria_of "$tap_tmp/hs.json")
 	case $v in
 	*work=not-checked*)
-		tap_result 0 "Hillis-Steele kernel: the PRAM view # SKIP $(json_get "$tap_tmp/hs.json" "[x for x in d['notes'] if 'PRAM view' in x][0]")" ;;
+		tap_result 0 "Hillis-Steele kernel: the PRAM view # SKIP $(view_note "$tap_tmp/hs.json")" ;;
 	*)
 		expect_in "results=passed sizes=passed memory=passed work=failed depth=passed" "$v" "Hillis-Steele kernel: right results, only W fails"
 		v=$(json_get "$tap_tmp/hs.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'not-work-efficient'][0]")
@@ -237,10 +247,10 @@ fi
 if [ $kernels = yes ]; then
 	run_pram check reduce-kernel "$corpus/cheats/serial-sum.cl" --json
 	printf '%s\n' "$out" >"$tap_tmp/ss.json"
-	v=$(json_get "$tap_tmp/ss.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'])")
+	v=$(criteria_of "$tap_tmp/ss.json")
 	case $v in
 	*depth=not-checked*)
-		tap_result 0 "serial-sum kernel: the PRAM view # SKIP $(json_get "$tap_tmp/ss.json" "[x for x in d['notes'] if 'PRAM view' in x][0]")" ;;
+		tap_result 0 "serial-sum kernel: the PRAM view # SKIP $(view_note "$tap_tmp/ss.json")" ;;
 	*)
 		expect_in "results=passed sizes=passed memory=passed work=passed depth=failed" "$v" "serial-sum kernel: right results, D fails"
 		v=$(json_get "$tap_tmp/ss.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'depth'][0]")
