@@ -233,4 +233,4 @@ tests_test_pramlint_CPPFLAGS = $(AM_CPPFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_test_pramlint_LDADD = check/libpramlint.la
 EXTRA_DIST += tests/check/lint/clean.c tests/check/lint/host-scan.c tests/check/lint/stash-static.c \
 	tests/check/lint/stash-vla.c tests/check/lint/running-sum.c tests/check/lint/include-solution.c \
-	tests/check/lint/internals.c
+	tests/check/lint/internals.c tests/check/lint/fork.c
