@@ -195,7 +195,7 @@ static char **string_field(ck_exercise *ex, const char *key)
 }
 
 /* local-sizes:, sizes: or sweep: (key), a list of sizes; local sizes are
- * powers of two from 1 to 256. */
+ * powers of two from 1 to CK_MAX_LOCAL. */
 static int read_list(ck_exercise *ex, const char *path, const char *key, const char *val, char *err,
 		     size_t errlen)
 {
@@ -208,10 +208,10 @@ static int read_list(ck_exercise *ex, const char *path, const char *key, const c
 	}
 	if (key[0] == 'l')
 		for (size_t k = 0; k < *cnt; k++)
-			if (lst[k] == 0 || lst[k] > 256 || (lst[k] & (lst[k] - 1))) {
+			if (lst[k] == 0 || lst[k] > CK_MAX_LOCAL || (lst[k] & (lst[k] - 1))) {
 				snprintf(err, errlen,
-					 "%s: local-sizes: %zu is not a power of two from 1 to 256",
-					 path, lst[k]);
+					 "%s: local-sizes: %zu is not a power of two from 1 to %d",
+					 path, lst[k], CK_MAX_LOCAL);
 				return -1;
 			}
 	return 0;
@@ -315,10 +315,6 @@ static int check_complete(const ck_exercise *ex, const char *path, char *err, si
 									    : NULL;
 	if (missing) {
 		snprintf(err, errlen, "%s: no '%s:' line", path, missing);
-		return -1;
-	}
-	if (ex->contract != CK_PRAM_INPLACE && ex->contract != CK_PREDICTION && ex->nlocal == 0) {
-		snprintf(err, errlen, "%s: a kernel exercise needs 'local-sizes:'", path);
 		return -1;
 	}
 	if (ex->nsizes == 0) {

@@ -65,7 +65,10 @@ const char *ck_growth_name(ck_growth g); /* "log n", "n log n", ... */
  * none of them. */
 int ck_growth_parse(const char *s, ck_growth *g);
 
-#define CK_MAX_LIST 32
+#define CK_MAX_LIST  32
+/* The largest work-group size an exercise may name (a device may allow
+ * less: the checker tries only what the device runs). */
+#define CK_MAX_LOCAL 65536
 
 /* An exercise, as lessons/NN-topic/NAME.exercise declares it
  * (lessons/README.md has the format). */
@@ -86,19 +89,20 @@ typedef struct ck_exercise {
 	char *args;                      /* the reference's own options ("--samples 7"), or NULL */
 	int model;                       /* pram_model of PRAM programs */
 	int model_given;                 /* model: was given (else the reference's own) */
-	size_t local_sizes[CK_MAX_LIST]; /* work-group sizes tried (kernels) */
+	size_t local_sizes[CK_MAX_LIST]; /* work-group sizes tried (kernels); none:
+					  * every power of two the device runs */
 	size_t nlocal;
 	size_t sizes[CK_MAX_LIST]; /* n of the random cases */
 	size_t nsizes;
 	size_t sweep[CK_MAX_LIST]; /* n of the W and D sweep (PRAM programs) */
 	size_t nsweep;
-	size_t grind_max;             /* the largest n run under Oclgrind */
-	ck_growth work, depth;        /* bounds (CK_GROW_COUNT: none) */
+	size_t grind_max;              /* the largest n run under Oclgrind */
+	ck_growth work, depth;         /* bounds (CK_GROW_COUNT: none) */
 	ck_growth work_min, depth_min; /* lower bounds, work-at-least: and depth-at-least:
 					  (CK_GROW_COUNT: none) */
-	double points[CK_CRIT_COUNT]; /* per criterion; 0: not graded */
-	double time_limit;            /* seconds per child process */
-	size_t mem_limit;             /* bytes per child process */
+	double points[CK_CRIT_COUNT];  /* per criterion; 0: not graded */
+	double time_limit;             /* seconds per child process */
+	size_t mem_limit;              /* bytes per child process */
 } ck_exercise;
 
 /* The folders lessons and exercises are looked for in, in order, into

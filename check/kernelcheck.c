@@ -9,19 +9,27 @@
  * pram-grind-case (grind.h), which runs ck_grind_case below. Integer
  * overflow wraps (two's complement), in the reference as on the device.
  *
- * A child runs all the cases of one work-group size and writes one line
+ * A child runs all the cases of one work-group size and reports one line
  * per case ("begin K", then "ok K", "bad K INDEX EXPECTED GOT PORT" or
- * "oob K PORT INDEX"); when it dies or hangs in case K, that case gets the
- * diagnosis and a new child goes on with case K + 1.
+ * "oob K PORT INDEX") on the grading channel (channel.h), never on its
+ * standard output, which is the kernel's (OpenCL C has printf): what a
+ * kernel prints is shown, never read. When the child dies or hangs in case
+ * K, that case gets the diagnosis and a new child goes on with case K + 1.
+ *
+ * The work-group sizes tried are the exercise's local-sizes, or every
+ * power of two from 1 to the largest work-group the device runs the kernel
+ * in; a size whose cases did not all run is never called correct.
  */
 #include <inttypes.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "algo.h"
+#include "channel.h"
 #include "ckutil.h"
 #include "contain.h"
 #include "contracts.h"
@@ -112,21 +120,105 @@ static int expected(const ck_exercise *ex, const int64_t *in, size_t n, size_t L
 	return 0;
 }
 
+/* One check of a kernel: what its parts share. */
+typedef struct kctx {
+	const ck_exercise *ex;
+	const char *path, *src, *shown;
+	ck_channel ch; /* where the children report */
+	int printed;   /* the kernel's own output was shown in a note */
+	size_t max_wg; /* the largest work-group the device runs it in */
+	ck_result *r;
+} kctx;
+
 typedef struct kjob {
 	const ck_exercise *ex;
 	const char *src, *shown;
 	const kcase *cases;
 	size_t ncases, start;
-	int exact; /* exact buffer sizes (under Oclgrind), else padding and guards */
-	int show;  /* print the outputs too */
+	int exact;            /* exact buffer sizes (under Oclgrind), else padding and guards */
+	int show;             /* report the outputs too */
+	const ck_channel *ch; /* the grading channel; NULL: standard output (under
+			       * Oclgrind, where only Oclgrind's log is read) */
 } kjob;
 
-static void print_vals(const char *name, const int32_t *v, size_t n)
+/* The start of a line of the child's report; end_line ends it. */
+static FILE *begin_line(const kjob *j)
 {
-	printf("%s", name);
+	if (!j->ch)
+		return stdout;
+	fprintf(j->ch->f, "%s ", j->ch->nonce);
+	return j->ch->f;
+}
+
+static void end_line(FILE *f)
+{
+	fputc('\n', f);
+	fflush(f);
+}
+
+/* One line of the report; a newline in what fmt makes is a space. */
+static void say(const kjob *j, const char *fmt, ...)
+{
+	char line[16384];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	for (char *q = line; *q; q++)
+		if (*q == '\n')
+			*q = ' ';
+	FILE *f = begin_line(j);
+	fputs(line, f);
+	end_line(f);
+}
+
+/* A build log, one line of the report per line of it, each after tag. */
+static void say_log(const kjob *j, const char *tag, const char *log)
+{
+	for (const char *q = log; *q;) {
+		size_t n = strcspn(q, "\n");
+		FILE *f = begin_line(j);
+		fprintf(f, "%s %.*s", tag, (int)n, q);
+		end_line(f);
+		q += n + (q[n] == '\n');
+	}
+}
+
+static void say_vals(const kjob *j, const char *name, const int32_t *v, size_t n)
+{
+	FILE *f = begin_line(j);
+	fputs(name, f);
 	for (size_t i = 0; i < n; i++)
-		printf(" %" PRId32, v[i]);
-	printf("\n");
+		fprintf(f, " %" PRId32, v[i]);
+	end_line(f);
+}
+
+/* The lines after tag in a report, joined by newlines (malloc'd). */
+static char *lines_after(const char *lines, const char *tag)
+{
+	size_t tl = strlen(tag), used = 0;
+	char *out = malloc(strlen(lines) + 1);
+	if (!out)
+		return NULL;
+	for (const char *q = lines; *q;) {
+		size_t n = strcspn(q, "\n");
+		if (n > tl && strncmp(q, tag, tl) == 0 && q[tl] == ' ')
+			used +=
+			    (size_t)sprintf(out + used, "%.*s\n", (int)(n - tl - 1), q + tl + 1);
+		q += n + (q[n] == '\n');
+	}
+	out[used] = '\0';
+	return out;
+}
+
+/* What the kernel printed (its child's standard output and error), shown
+ * once in a note, never read as results. */
+static void keep_printed(kctx *kc, const char *out)
+{
+	if (kc->printed || !out[0])
+		return;
+	kc->printed = 1;
+	ck_note_output(kc->r, "the kernel", out);
 }
 
 /* Run the cases start.. of the job; in the child. */
@@ -139,7 +231,10 @@ static int run_cases(void *arg)
 	const char *opts = j->exact ? "-cl-std=CL1.2 -cl-opt-disable" : "-cl-std=CL1.2";
 	student_cl *c = student_cl_open(j->src, j->shown, j->ex->entry, opts, &bf, err, sizeof err);
 	if (!c) {
-		printf("%s %s\n", bf ? "build" : "error", err);
+		if (bf)
+			say_log(j, "build", err);
+		else
+			say(j, "error %s", err);
 		return 3;
 	}
 	int scan = j->ex->contract == CK_KERNEL_SCAN_BLOCKS;
@@ -154,7 +249,7 @@ static int run_cases(void *arg)
 		int32_t *in = calloc(nin, 4), *out = calloc(gout, 4), *sums = calloc(gsums, 4);
 		int32_t *wout = calloc(nout ? nout : 1, 4), *wsums = calloc(nsums, 4);
 		if (!in64 || !in || !out || !sums || !wout || !wsums) {
-			printf("error out of memory\n");
+			say(j, "error out of memory");
 			return 3;
 		}
 		ck_fill(in64, n, kc->dist, kc->seed);
@@ -164,51 +259,48 @@ static int run_cases(void *arg)
 			out[i] = SENTINEL;
 		for (size_t i = 0; i < gsums; i++)
 			sums[i] = SENTINEL;
-		printf("begin %zu\n", k);
-		fflush(stdout);
+		say(j, "begin %zu", k);
 		if (student_cl_run(c, scan, in, nin, n, L, out, gout, sums, gsums, err,
 				   sizeof err) != 0) {
-			printf("error %zu %s\n", k, err);
-			fflush(stdout);
+			say(j, "error %zu %s", k, err);
 			return 3;
 		}
 		if (j->show) {
-			print_vals("in", in, n);
-			print_vals("out", out, nout);
+			say_vals(j, "in", in, n);
+			say_vals(j, "out", out, nout);
 			if (scan)
-				print_vals("sums", sums, nsums);
+				say_vals(j, "sums", sums, nsums);
 		}
 		if (expected(j->ex, in64, n, L, wout, wsums) != 0) {
-			printf("error %zu the reference %s is not in the registry\n", k,
-			       j->ex->reference);
+			say(j, "error %zu the reference %s is not in the registry", k,
+			    j->ex->reference);
 			return 3;
 		}
 		int bad = 0;
 		for (size_t i = 0; i < nout && !bad; i++)
 			if (out[i] != wout[i]) {
-				printf("bad %zu %zu %" PRId32 " %" PRId32 " out\n", k, i, wout[i],
-				       out[i]);
+				say(j, "bad %zu %zu %" PRId32 " %" PRId32 " out", k, i, wout[i],
+				    out[i]);
 				bad = 1;
 			}
 		for (size_t i = 0; scan && i < nsums && !bad; i++)
 			if (sums[i] != wsums[i]) {
-				printf("bad %zu %zu %" PRId32 " %" PRId32 " sums\n", k, i, wsums[i],
-				       sums[i]);
+				say(j, "bad %zu %zu %" PRId32 " %" PRId32 " sums", k, i, wsums[i],
+				    sums[i]);
 				bad = 1;
 			}
 		for (size_t i = nout; !j->exact && i < gout && !bad; i++)
 			if (out[i] != SENTINEL) {
-				printf("oob %zu out %zu\n", k, i);
+				say(j, "oob %zu out %zu", k, i);
 				bad = 1;
 			}
 		for (size_t i = nsums; scan && !j->exact && i < gsums && !bad; i++)
 			if (sums[i] != SENTINEL) {
-				printf("oob %zu sums %zu\n", k, i);
+				say(j, "oob %zu sums %zu", k, i);
 				bad = 1;
 			}
 		if (!bad)
-			printf("ok %zu\n", k);
-		fflush(stdout);
+			say(j, "ok %zu", k);
 		free(in64), free(in), free(out), free(sums), free(wout), free(wsums);
 	}
 	student_cl_close(c);
@@ -493,6 +585,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 
 typedef struct lstat_ {
 	size_t L;
+	int complete; /* every case ran */
 	int failed;   /* some case failed */
 	size_t first; /* the first failing case */
 	int mismatch; /* ... and it gave a wrong result (not a crash or a time-out) */
@@ -500,10 +593,12 @@ typedef struct lstat_ {
 } lstat_;
 
 /* Run the cases of one work-group size, restarting after a child dies. */
-static void run_size(const ck_exercise *ex, const char *src, const char *shown, size_t L,
-		     ck_result *r, lstat_ *ls, int *timeouts, kcase *best, int *have_best,
+static void run_size(kctx *kx, size_t L, lstat_ *ls, int *timeouts, kcase *best, int *have_best,
 		     int *compile_failed, size_t *not_run)
 {
+	const ck_exercise *ex = kx->ex;
+	const char *shown = kx->shown;
+	ck_result *r = kx->r;
 	kcase cs[64];
 	size_t nc = make_cases(ex, L, cs, 64);
 	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit};
@@ -511,17 +606,24 @@ static void run_size(const ck_exercise *ex, const char *src, const char *shown, 
 	int deaths = 0;
 	ls->L = L;
 	while (start < nc && *timeouts < MAX_TIMEOUTS && deaths < MAX_DEATHS && !*compile_failed) {
-		kjob j = {ex, src, shown, cs, nc, start, 0, 0};
+		kjob j = {ex, kx->src, shown, cs, nc, start, 0, 0, &kx->ch};
 		ck_proc p;
 		char err[512];
 		if (ck_contain_fn(run_cases, &j, &lim, &p, err, sizeof err) != 0) {
 			ck_note(r, "cannot run the cases: %s", err);
 			return;
 		}
+		char *lines = ck_channel_read(&kx->ch);
+		if (!lines) {
+			ck_note(r, "cannot read the grading channel");
+			ck_proc_free(&p);
+			return;
+		}
+		keep_printed(kx, p.out);
 		long cur = -1;
 		size_t next = nc;
 		char *save = NULL;
-		for (char *line = strtok_r(p.out, "\n", &save); line;
+		for (char *line = strtok_r(lines, "\n", &save); line;
 		     line = strtok_r(NULL, "\n", &save)) {
 			size_t k, idx;
 			long long want, got;
@@ -584,6 +686,7 @@ static void run_size(const ck_exercise *ex, const char *src, const char *shown, 
 				break;
 			}
 		}
+		free(lines);
 		if (*compile_failed) {
 			ck_proc_free(&p);
 			return;
@@ -624,6 +727,7 @@ static void run_size(const ck_exercise *ex, const char *src, const char *shown, 
 		ck_proc_free(&p);
 		start = next;
 	}
+	ls->complete = start >= nc;
 	if (start < nc && (*timeouts >= MAX_TIMEOUTS || deaths >= MAX_DEATHS))
 		*not_run += nc - start;
 }
@@ -656,6 +760,8 @@ static void compile_diag(ck_result *r, const char *shown, const char *log)
 		    "the kernel does not build:\n%.2000s", log);
 }
 
+/* Build the kernel and report "built MAXWG": the largest work-group the
+ * device runs it in. */
 static int build_only(void *arg)
 {
 	kjob *j = arg;
@@ -664,26 +770,36 @@ static int build_only(void *arg)
 	student_cl *c =
 	    student_cl_open(j->src, j->shown, j->ex->entry, "-cl-std=CL1.2", &bf, err, sizeof err);
 	if (!c) {
-		printf("%s %s\n", bf ? "build" : "error", err);
+		if (bf)
+			say_log(j, "build", err);
+		else
+			say(j, "error %s", err);
 		return 3;
 	}
+	say(j, "built %zu", student_cl_max_wg(c));
 	student_cl_close(c);
-	printf("built\n");
 	return 0;
 }
 
 /* Show the any-length scan completed from sums, on a small case. */
-static void show_completion(const ck_exercise *ex, const char *src, const char *shown, ck_result *r)
+static void show_completion(kctx *kx)
 {
+	const ck_exercise *ex = kx->ex;
+	ck_result *r = kx->r;
 	kcase c = {.n = 10, .L = 4, .dist = CK_DIST_RANDOM, .seed = 5, .why = NULL};
-	kjob j = {ex, src, shown, &c, 1, 0, 0, 1};
+	kjob j = {ex, kx->src, kx->shown, &c, 1, 0, 0, 1, &kx->ch};
 	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit};
 	ck_proc p;
 	char err[256];
 	if (ck_contain_fn(run_cases, &j, &lim, &p, err, sizeof err) != 0)
 		return;
-	char *in = strstr(p.out, "\nin"), *out = strstr(p.out, "\nout"),
-	     *sums = strstr(p.out, "\nsums");
+	char *lines = ck_channel_read(&kx->ch);
+	if (!lines) {
+		ck_proc_free(&p);
+		return;
+	}
+	char *in = strstr(lines, "\nin "), *out = strstr(lines, "\nout "),
+	     *sums = strstr(lines, "\nsums ");
 	if (in && out && sums) {
 		int64_t v[10], o[10], s[3];
 		char *q = in + 3;
@@ -731,29 +847,40 @@ static void show_completion(const ck_exercise *ex, const char *src, const char *
 			op == PRAM_OP_SUM ? "sums" : "totals", cbuf,
 			ex->inclusive ? "inclusive" : "exclusive", opn, want);
 	}
+	free(lines);
 	ck_proc_free(&p);
 }
 
-/* Build the kernel alone, in a contained child. Returns 0 when it built,
+/* Build the kernel alone, in a contained child, and learn the largest
+ * work-group the device runs it in (kx->max_wg). Returns 0 when it built,
  * 1 when it did not (diagnosed: a compile error, or a build that hung or
  * crashed), -1 when it could not be run at all (a note). */
-static int build_kernel(const ck_exercise *ex, const char *src, const char *shown, ck_result *r)
+static int build_kernel(kctx *kx)
 {
+	const ck_exercise *ex = kx->ex;
+	const char *shown = kx->shown;
+	ck_result *r = kx->r;
 	char err[512];
 	ck_limits lim = {.wall_s = ex->time_limit * 3, .mem_bytes = ex->mem_limit};
-	kjob bj = {ex, src, shown, NULL, 0, 0, 0, 0};
+	kjob bj = {ex, kx->src, shown, NULL, 0, 0, 0, 0, &kx->ch};
 	ck_proc p;
 	r->ran[CK_CRIT_BUILD] = CK_RAN_CHECKED;
 	if (ck_contain_fn(build_only, &bj, &lim, &p, err, sizeof err) != 0) {
 		ck_note(r, "cannot start the build: %s", err);
 		return -1;
 	}
+	char *lines = ck_channel_read(&kx->ch);
+	char *log = lines ? lines_after(lines, "build") : NULL;
+	const char *built =
+	    lines ? (strncmp(lines, "built ", 6) == 0 ? lines : strstr(lines, "\nbuilt ")) : NULL;
+	const char *why = lines ? (strncmp(lines, "error ", 6) == 0 ? lines + 6 : NULL) : NULL;
 	int ret = 0;
-	const char *bl = strncmp(p.out, "build ", 6) == 0 ? p.out : strstr(p.out, "\nbuild ");
-	if (bl) {
-		compile_diag(r, shown, bl + (*bl == '\n' ? 7 : 6));
+	if (log && log[0]) {
+		compile_diag(r, shown, log);
 		ret = 1;
-	} else if (!strstr(p.out, "built\n")) {
+	} else if (built) {
+		kx->max_wg = strtoull(built + (*built == '\n' ? 7 : 6), NULL, 10);
+	} else {
 		r->ran[CK_CRIT_BUILD] = CK_RAN_NOT_REACHED;
 		char how[160];
 		ck_proc_describe(&p, how, sizeof how);
@@ -761,83 +888,143 @@ static int build_kernel(const ck_exercise *ex, const char *src, const char *show
 			ck_diag_add(r, p.timed_out ? CK_TIMEOUT : CK_CRASH, CK_CRIT_BUILD, shown, 0,
 				    NULL, NULL, "the build %s", how);
 		else
-			ck_note(r, "the kernel could not be run: %.1000s",
-				p.out[0] ? p.out + 6 : how);
+			ck_note(r, "the kernel could not be run: %.1000s", why ? why : how);
 		ret = p.timed_out || p.signal ? 1 : -1;
 	}
+	keep_printed(kx, p.out);
+	free(log);
+	free(lines);
 	ck_proc_free(&p);
 	return ret;
 }
 
+/* "1, 2, 4" of the sizes of ls[0..n) that are (or are not) in state,
+ * into buf: 0 right, 1 failed, 2 not run to the end. */
+static void list_sizes(const lstat_ *ls, size_t n, int state, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t k = 0; k < n; k++) {
+		int st = ls[k].failed ? 1 : ls[k].complete ? 0 : 2;
+		if (st == state)
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%zu", buf[0] ? ", " : "",
+				 ls[k].L);
+	}
+}
+
 /* The work-group sizes judged from how their cases went: only some sizes
  * wrong is a work-group-size diagnosis, every size (above 2) wrong a wrong
- * result; sizes is graded only where some size of 4 or more is right. */
-static void judge_sizes(const ck_exercise *ex, const char *shown, const lstat_ *ls, ck_result *r)
+ * result; sizes is graded only where some size of 4 or more is right, and
+ * passes only where every size ran all its cases. A size that did not run
+ * to the end is never called correct. */
+static void judge_sizes(const ck_exercise *ex, const char *shown, const lstat_ *ls, size_t nl,
+			ck_result *r)
 {
-	size_t nfail = 0;
-	for (size_t k = 0; k < ex->nlocal; k++)
+	size_t nfail = 0, nopen = 0;
+	for (size_t k = 0; k < nl; k++) {
 		nfail += ls[k].failed;
+		nopen += !ls[k].failed && !ls[k].complete;
+	}
 	int big_ok = 0;       /* a size of 4 or more passes: 1 and 2 pass for trivial reasons */
 	int crashes_only = 1; /* the sizes fail by crashing, not by their results */
-	for (size_t k = 0; k < ex->nlocal; k++) {
-		big_ok |= !ls[k].failed && ls[k].L >= 4;
+	for (size_t k = 0; k < nl; k++) {
+		big_ok |= !ls[k].failed && ls[k].complete && ls[k].L >= 4;
 		if (ls[k].failed && ls[k].mismatch)
 			crashes_only = 0;
 	}
 	if (crashes_only)
 		big_ok = 0;
 	size_t fk = 0; /* the first size that fails */
-	while (fk < ex->nlocal && !ls[fk].failed)
+	while (fk < nl && !ls[fk].failed)
 		fk++;
-	if (nfail && nfail < ex->nlocal && big_ok) {
-		char ok[256] = "", bad[256] = "";
-		for (size_t k = 0; k < ex->nlocal; k++)
-			snprintf(ls[k].failed ? bad + strlen(bad) : ok + strlen(ok),
-				 sizeof ok - strlen(ls[k].failed ? bad : ok), "%s%zu",
-				 (ls[k].failed ? bad : ok)[0] ? ", " : "", ls[k].L);
+	char ok[512], bad[512], open[512];
+	list_sizes(ls, nl, 0, ok, sizeof ok);
+	list_sizes(ls, nl, 1, bad, sizeof bad);
+	list_sizes(ls, nl, 2, open, sizeof open);
+	if (nopen)
+		ck_note(r, "L = %s: not every case ran, so %s not judged correct", open,
+			nopen == 1 ? "it is" : "they are");
+	if (nfail && nfail + nopen < nl && big_ok) {
 		ck_diag_add(r, CK_WORK_GROUP_SIZE, CK_CRIT_SIZES, shown, 0, NULL,
 			    "does the kernel assume one work-group size (a constant where "
 			    "get_local_size(0) belongs, a local array of fixed length)?",
 			    "correct only for L = %s; wrong for L = %s: first %s", ok, bad,
 			    ls[fk].first_msg);
-	} else if (nfail && !crashes_only) {
-		if (!ck_has_kind(r, CK_TIMEOUT) && !ck_has_kind(r, CK_CRASH) &&
-		    !ck_has_kind(r, CK_OUT_OF_BOUNDS))
-			ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, shown, 0, NULL, NULL,
-				    "wrong for %s; first %s",
-				    nfail == ex->nlocal ? "every work-group size tried"
-							: "every work-group size above 2",
-				    ls[fk].first_msg);
-		else
-			r->failed[CK_CRIT_RESULTS] = 1;
+	} else if (nfail && !crashes_only && !ck_has_kind(r, CK_OUT_OF_BOUNDS)) {
+		/* the sizes whose first failure is a wrong value (the others
+		 * crashed or hung, diagnosed as such) */
+		char wrong[512] = "";
+		size_t nwrong = 0, fm = nl;
+		for (size_t k = 0; k < nl; k++)
+			if (ls[k].failed && ls[k].mismatch) {
+				snprintf(wrong + strlen(wrong), sizeof wrong - strlen(wrong),
+					 "%s%zu", nwrong++ ? ", " : "", ls[k].L);
+				fm = fm < nl ? fm : k;
+			}
+		ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, shown, 0, NULL, NULL,
+			    "wrong for %s%s; first %s",
+			    nwrong == nl ? "every work-group size tried" : "L = ",
+			    nwrong == nl ? "" : wrong, ls[fm].first_msg);
 	}
-	if (nfail)
+	if (nfail || nopen)
 		r->failed[CK_CRIT_RESULTS] = 1;
 	/* sizes: right for every size where it is right for some */
-	if (nfail == ex->nlocal || (nfail && !big_ok))
+	if (nfail + nopen == nl || (nfail && !big_ok))
 		r->ran[CK_CRIT_SIZES] = CK_RAN_NOT_REACHED;
+	else if (nopen)
+		r->failed[CK_CRIT_SIZES] = 1;
+}
+
+/* The work-group sizes to try, into Ls: the exercise's local-sizes that
+ * the device runs, or every power of two it runs. Returns how many. */
+static size_t sizes_to_try(kctx *kx, size_t *Ls)
+{
+	const ck_exercise *ex = kx->ex;
+	size_t m = 0, top = kx->max_wg ? kx->max_wg : 256;
+	if (ex->nlocal == 0) {
+		for (size_t L = 1; L <= top && m < CK_MAX_LIST; L *= 2)
+			Ls[m++] = L;
+		return m;
+	}
+	char over[256] = "";
+	for (size_t k = 0; k < ex->nlocal; k++)
+		if (ex->local_sizes[k] <= top)
+			Ls[m++] = ex->local_sizes[k];
+		else
+			snprintf(over + strlen(over), sizeof over - strlen(over), "%s%zu",
+				 over[0] ? ", " : "", ex->local_sizes[k]);
+	if (over[0])
+		ck_note(kx->r,
+			"L = %s not tried: the largest work-group this device runs the kernel "
+			"in is %zu",
+			over, top);
+	return m;
 }
 
 /* The cases of every work-group size, then the sizes judged. *timeouts
  * counts the time-outs; *best is the smallest failing case, when
  * *have_best. */
-static void check_sizes(const ck_exercise *ex, const char *src, const char *shown, ck_result *r,
-			int *timeouts, kcase *best, int *have_best)
+static void check_sizes(kctx *kx, int *timeouts, kcase *best, int *have_best)
 {
+	ck_result *r = kx->r;
 	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_SIZES] = CK_RAN_CHECKED;
+	size_t Ls[CK_MAX_LIST], nl = sizes_to_try(kx, Ls);
+	char tried[256] = "";
+	for (size_t k = 0; k < nl; k++)
+		snprintf(tried + strlen(tried), sizeof tried - strlen(tried), "%s%zu",
+			 k ? ", " : "", Ls[k]);
+	ck_note(r, "work-group sizes tried: L = %s", tried);
 	lstat_ ls[CK_MAX_LIST];
 	memset(ls, 0, sizeof ls);
 	int cf = 0;
 	size_t not_run = 0;
-	for (size_t k = 0; k < ex->nlocal; k++)
-		run_size(ex, src, shown, ex->local_sizes[k], r, &ls[k], timeouts, best, have_best,
-			 &cf, &not_run);
+	for (size_t k = 0; k < nl; k++)
+		run_size(kx, Ls[k], &ls[k], timeouts, best, have_best, &cf, &not_run);
 	if (not_run)
 		ck_note(r,
 			"%zu cases were not run: after two crashes or time-outs in a work-group "
 			"size, its other cases are left out, and after %d time-outs every case",
 			not_run, MAX_TIMEOUTS);
-	judge_sizes(ex, shown, ls, r);
+	judge_sizes(kx->ex, kx->shown, ls, nl, r);
 }
 
 /* Case c of the kernel at path (its text src) under Oclgrind's race,
@@ -893,12 +1080,16 @@ static void grind_case(const ck_exercise *ex, const char *path, const char *src,
 	rmdir(dir);
 }
 
-/* Oclgrind on the smallest failing case (best, when have_best and small
- * enough for grind-max), or a small one, unless the kernel does not finish
- * or this machine has no Oclgrind. */
-static void check_memory(const ck_exercise *ex, const char *path, const char *src,
-			 const char *shown, int timeouts, kcase best, int have_best, ck_result *r)
+/* Oclgrind on several cases, unless the kernel does not finish or this
+ * machine has no Oclgrind: the smallest failing case (best, when have_best
+ * and small enough for grind-max), one of several work-groups with the last
+ * one partial (where work-groups race on global memory), and one at the
+ * smallest work-group size (where a kernel that assumes a larger L reads
+ * local memory no one wrote, or past its end). */
+static void check_memory(kctx *kx, int timeouts, kcase best, int have_best)
 {
+	const ck_exercise *ex = kx->ex;
+	ck_result *r = kx->r;
 	r->ran[CK_CRIT_MEMORY] = CK_RAN_CHECKED;
 	const char *og = ck_oclgrind();
 	char nohelper[600];
@@ -920,42 +1111,62 @@ static void check_memory(const ck_exercise *ex, const char *path, const char *sr
 		ck_note(r, "Oclgrind was not run: the kernel does not finish");
 		return;
 	}
-	if (!have_best || best.n > ex->grind_max) {
-		size_t L = have_best ? best.L : 16;
-		if (L > ex->grind_max / 2)
-			L = ex->grind_max / 2 ? ex->grind_max / 2 : 1;
-		best = (kcase){.n = 2 * L + L / 2 + 1,
-			       .L = L,
-			       .dist = CK_DIST_RANDOM,
-			       .seed = 1,
-			       .why = "n not a multiple of L"};
-	}
-	grind_case(ex, path, src, shown, og, hc, &best, r);
+	kcase cs[3];
+	size_t nc = 0;
+	if (have_best && best.n <= ex->grind_max)
+		cs[nc++] = best;
+	/* several work-groups, the last one partial */
+	size_t L = 16 < ex->grind_max / 2 ? 16 : ex->grind_max / 2 ? ex->grind_max / 2 : 1;
+	if (L > kx->max_wg && kx->max_wg)
+		L = kx->max_wg;
+	cs[nc++] = (kcase){.n = 2 * L + L / 2 + 1,
+			   .L = L,
+			   .dist = CK_DIST_RANDOM,
+			   .seed = 1,
+			   .why = "several work-groups, the last partial"};
+	/* the smallest work-group size, three groups of it */
+	size_t Lmin = ex->nlocal ? ex->local_sizes[0] : 1;
+	for (size_t k = 1; k < ex->nlocal; k++)
+		Lmin = ex->local_sizes[k] < Lmin ? ex->local_sizes[k] : Lmin;
+	if (Lmin != L && 3 * Lmin <= ex->grind_max)
+		cs[nc++] = (kcase){.n = 3 * Lmin - (Lmin > 1),
+				   .L = Lmin,
+				   .dist = CK_DIST_RANDOM,
+				   .seed = 2,
+				   .why = "the smallest work-group size"};
+	for (size_t k = 0; k < nc; k++)
+		if (k == 0 || cs[k].n != cs[0].n || cs[k].L != cs[0].L)
+			grind_case(ex, kx->path, kx->src, kx->shown, og, hc, &cs[k], r);
 }
 
 int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 {
 	char err[512];
-	const char *shown = ck_basename(path);
+	kctx kx = {.ex = ex, .path = path, .shown = ck_basename(path), .r = r};
 	char *src = ck_slurp(path, NULL, err, sizeof err);
 	if (!src) {
 		ck_note(r, "%s", err);
 		return -1;
 	}
-	int built = build_kernel(ex, src, shown, r);
-	if (built != 0) {
+	kx.src = src;
+	if (ck_channel_open(&kx.ch, err, sizeof err) != 0) {
+		ck_note(r, "cannot run the kernel: %s", err);
 		free(src);
-		return built < 0 ? -1 : 0;
+		return -1;
 	}
-	int timeouts = 0, have_best = 0;
-	kcase best = {0};
-	check_sizes(ex, src, shown, r, &timeouts, &best, &have_best);
-	if (ex->contract == CK_KERNEL_SCAN_BLOCKS && timeouts == 0)
-		show_completion(ex, src, shown, r);
-	check_memory(ex, path, src, shown, timeouts, best, have_best, r);
-	check_pram_view(ex, path, timeouts, r);
+	int built = build_kernel(&kx);
+	if (built == 0) {
+		int timeouts = 0, have_best = 0;
+		kcase best = {0};
+		check_sizes(&kx, &timeouts, &best, &have_best);
+		if (ex->contract == CK_KERNEL_SCAN_BLOCKS && timeouts == 0)
+			show_completion(&kx);
+		check_memory(&kx, timeouts, best, have_best);
+		check_pram_view(ex, path, timeouts, r);
+	}
+	ck_channel_close(&kx.ch);
 	free(src);
-	return 0;
+	return built < 0 ? -1 : 0;
 }
 
 /* Parse "A,B,C" into v (at most max sizes); returns the count, or 0 when
@@ -984,8 +1195,9 @@ int ck_grind_case(const char *exercise, const char *path, const char *ns, const 
 		return 2;
 	}
 	for (size_t k = 0; k < m; k++)
-		if (lv[k] == 0 || lv[k] > 256 || (lv[k] & (lv[k] - 1))) {
-			snprintf(err, errlen, "L = %zu is not a power of two from 1 to 256", lv[k]);
+		if (lv[k] == 0 || lv[k] > CK_MAX_LOCAL || (lv[k] & (lv[k] - 1))) {
+			snprintf(err, errlen, "L = %zu is not a power of two from 1 to %d", lv[k],
+				 CK_MAX_LOCAL);
 			return 2;
 		}
 	ck_exercise ex;
@@ -999,7 +1211,7 @@ int ck_grind_case(const char *exercise, const char *path, const char *ns, const 
 	kcase c[CK_MAX_LIST];
 	for (size_t k = 0; k < m; k++)
 		c[k] = (kcase){.n = nv[k], .L = lv[k], .dist = dist, .seed = seed};
-	kjob j = {&ex, src, ck_basename(path), c, m, 0, 1, 0};
+	kjob j = {&ex, src, ck_basename(path), c, m, 0, 1, 0, NULL};
 	int rc = run_cases(&j);
 	free(src);
 	ck_exercise_free(&ex);

@@ -280,17 +280,6 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 	*died = cur;
 }
 
-/* The student's own output (standard output and error), kept for the
- * report, shortened: never read as a result. */
-static void keep_output(ck_result *r, const char *out)
-{
-	size_t n = strlen(out);
-	if (!n)
-		return;
-	ck_note(r, "the program printed %zu bytes (shown, never read as results)%s: %.300s%s", n,
-		n > 300 ? ", the first 300" : "", out, n > 300 ? " ..." : "");
-}
-
 /* Why a case died, in words that point at the cause. */
 static void diag_death(const ck_exercise *ex, const ck_proc *p, unsigned long long oom,
 		       const char *shown, const char *desc, ck_result *r)
@@ -373,7 +362,7 @@ static int run_driver(const ck_exercise *ex, const char *dir, const char *shown,
 		}
 		char *lines = ck_channel_read(&ch);
 		if (show && start == 0)
-			keep_output(r, p.out);
+			ck_note_output(r, "the program", p.out);
 		/* the driver numbers cases from 0 for each run */
 		long died = -1;
 		unsigned long long oom = 0;
@@ -386,11 +375,20 @@ static int run_driver(const ck_exercise *ex, const char *dir, const char *shown,
 			char desc[256];
 			pcase_desc(&cs[k], desc, sizeof desc);
 			diag_death(ex, &p, oom, shown, desc, r);
+			r->cases_run++; /* run, and not right */
 			deaths++;
 			next = k + 1;
 		}
 		ck_proc_free(&p);
 		start = next;
+	}
+	if (start < nc && show) {
+		char left[512] = "";
+		for (size_t k = start; k < nc; k++)
+			snprintf(left + strlen(left), sizeof left - strlen(left), "%s%zu",
+				 k > start ? ", " : "", cs[k].n);
+		ck_note(r, "%zu case%s not run after two deaths: n = %s", nc - start,
+			nc - start == 1 ? " was" : "s were", left);
 	}
 	ck_channel_close(&ch);
 	return deaths;
@@ -552,9 +550,8 @@ static int build_program(const char *dir, const char *shown, ck_result *r)
 }
 
 /* Run the cases (the edges, the exercise's sizes, all-equal and extreme
- * values) and diagnose the first wrong result. Returns how many cases
- * died. */
-static int check_cases(const ck_exercise *ex, const char *dir, const char *shown, ck_result *r)
+ * values) and diagnose the first wrong result. */
+static void check_cases(const ck_exercise *ex, const char *dir, const char *shown, ck_result *r)
 {
 	pcase cs[CK_MAX_LIST + 8];
 	size_t nc = 0;
@@ -575,7 +572,7 @@ static int check_cases(const ck_exercise *ex, const char *dir, const char *shown
 	pres res[CK_MAX_LIST + 8];
 	memset(res, 0, sizeof res);
 	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_MODEL] = CK_RAN_CHECKED;
-	int deaths = run_driver(ex, dir, shown, "case", cs, nc, res, 1, r);
+	run_driver(ex, dir, shown, "case", cs, nc, res, 1, r);
 	for (size_t k = 0; k < nc; k++) {
 		if (!res[k].done)
 			continue;
@@ -608,7 +605,6 @@ static int check_cases(const ck_exercise *ex, const char *dir, const char *shown
 			    ex->inclusive ? "inclusive" : "exclusive",
 			    pram_op_name((pram_op)ex->op));
 	}
-	return deaths;
 }
 
 /* W (or D, with depth) measured over the sweep, v at the sizes ns, judged
@@ -666,17 +662,17 @@ static void judge_growth(const ck_exercise *ex, const char *shown, int depth, co
 		    word, x[0] ? x : "", x[0] ? "" : "many", nl, v[m - 1], ck_growth_name(bound));
 }
 
-/* W and D over the exercise's sweep, of a program that keeps to the model
- * and did not die in a case. */
-static void check_sweep(const ck_exercise *ex, const char *dir, const char *shown, int deaths,
-			ck_result *r)
+/* W and D over the exercise's sweep, of a program that keeps to the
+ * model: measured on the sizes that ran (a size that dies is left out and
+ * named), judged when three or more did. */
+static void check_sweep(const ck_exercise *ex, const char *dir, const char *shown, ck_result *r)
 {
 	if (r->failed[CK_CRIT_MODEL]) {
 		ck_note(r, "W and D are not judged: the program breaks the model, and the "
 			   "simulator stops at the first violation");
 		return;
 	}
-	if (ex->nsweep < 3 || deaths != 0)
+	if (ex->nsweep < 3)
 		return;
 	pcase sw[CK_MAX_LIST];
 	pres sres[CK_MAX_LIST];
@@ -688,16 +684,27 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 	run_driver(ex, dir, shown, "sweep", sw, ex->nsweep, sres, 0, &scratch);
 	ck_result_free(&scratch);
 	double ns[CK_MAX_LIST], w[CK_MAX_LIST], d[CK_MAX_LIST];
-	size_t m = 0;
+	size_t m = 0, died = 0;
+	char left[256] = "";
 	for (size_t k = 0; k < ex->nsweep; k++)
-		if (sres[k].done && sres[k].w > 0 && sres[k].d > 0) {
+		if (sres[k].done && !sres[k].violated && sres[k].w > 0 && sres[k].d > 0) {
 			ns[m] = (double)sw[k].n;
 			w[m] = (double)sres[k].w;
 			d[m] = (double)sres[k].d;
 			m++;
+		} else if (!sres[k].done) {
+			snprintf(left + strlen(left), sizeof left - strlen(left), "%s%zu",
+				 died++ ? ", " : "", sw[k].n);
 		}
+	if (died)
+		ck_note(r, "W and D leave out n = %s, where the program did not finish", left);
 	if (m < 3) {
-		ck_note(r, "W and D could not be measured: the program did no work");
+		ck_note(r, "W and D could not be measured: %s",
+			died ? "fewer than three sizes of the sweep finished"
+			     : "the program did no work");
+		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
+			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
+				r->ran[c] = CK_RAN_NOT_REACHED;
 		return;
 	}
 	judge_growth(ex, shown, 0, ns, w, m, r);
@@ -768,8 +775,10 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 		int built = build_program(dir, shown, r);
 		/* a program outside the PRAM's discipline is not graded further:
 		 * its results and counts would not be the PRAM's */
-		if (built == 0 && check_discipline(dir, shown, r) == 0)
-			check_sweep(ex, dir, shown, check_cases(ex, dir, shown, r), r);
+		if (built == 0 && check_discipline(dir, shown, r) == 0) {
+			check_cases(ex, dir, shown, r);
+			check_sweep(ex, dir, shown, r);
+		}
 		ret = built < 0 ? -1 : 0;
 	}
 	if (dir[0])

@@ -4,6 +4,7 @@
  * the student, as JSON (the stable schema of doc/pram.1 and README.md), as TAP
  * and as Gradescope's results.json.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,14 @@ void ck_note(ck_result *r, const char *fmt, ...)
 		r->notes[r->nnotes++] = s;
 }
 
+void ck_note_output(ck_result *r, const char *who, const char *out)
+{
+	size_t n = strlen(out);
+	if (n)
+		ck_note(r, "%s printed %zu bytes (shown, never read as results)%s: %.300s%s", who,
+			n, n > 300 ? ", the first 300" : "", out, n > 300 ? " ..." : "");
+}
+
 void ck_crit_note(ck_result *r, ck_crit c, const char *fmt, ...)
 {
 	va_list ap;
@@ -147,7 +156,8 @@ double ck_crit_points(const ck_result *r, int c)
 	    c == CK_CRIT_MEMORY || c == CK_CRIT_MODEL || c == CK_CRIT_WORK || c == CK_CRIT_DEPTH;
 	if (scaled && counts(r, CK_CRIT_RESULTS))
 		pts *= r->cases_run ? (double)r->cases_passed / (double)r->cases_run : 0;
-	return pts;
+	/* to a hundredth, which a grade book shows (and sums exactly) */
+	return floor(pts * 100 + 0.5) / 100;
 }
 
 double ck_score(const ck_result *r)

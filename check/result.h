@@ -118,6 +118,9 @@ void ck_note(ck_result *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* What a submission printed (its standard output and error), kept in a
+ * note shortened to 300 bytes: who is "the program", "the kernel". */
+void ck_note_output(ck_result *r, const char *who, const char *out);
 /* What was measured for criterion c, shown beside it (replaces the last). */
 void ck_crit_note(ck_result *r, ck_crit c, const char *fmt, ...)
 #if defined(__GNUC__)

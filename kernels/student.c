@@ -131,3 +131,13 @@ fail:
 		clReleaseMemObject(bsums);
 	return ret;
 }
+
+size_t student_cl_max_wg(const student_cl *c)
+{
+	size_t dev = clrt_max_wg(c->rt), k = 0;
+	if (clGetKernelWorkGroupInfo(c->kern, NULL, CL_KERNEL_WORK_GROUP_SIZE, sizeof k, &k,
+				     NULL) != CL_SUCCESS ||
+	    k == 0 || k > dev)
+		k = dev;
+	return k;
+}

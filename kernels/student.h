@@ -24,6 +24,9 @@ student_cl *student_cl_open(const char *src, const char *shown, const char *entr
 int student_cl_run(student_cl *c, int scan, const int32_t *in, size_t nin, size_t n, size_t L,
 		   int32_t *out, size_t nout, int32_t *sums, size_t nsums, char *err,
 		   size_t errlen);
+/* The largest work-group the device runs the kernel in (the device's
+ * limit, lowered by what the kernel itself needs). */
+size_t student_cl_max_wg(const student_cl *c);
 void student_cl_close(student_cl *c);
 
 #endif

@@ -207,7 +207,8 @@ if [ $kernels = yes ]; then
 	printf '%s\n' "$out" >"$tap_tmp/ng.json"
 	expect_rc 0 "without Oclgrind the solution still passes"
 	v=$(json_get "$tap_tmp/ng.json" "'%s %g/%g' % ([c['status'] for c in d['criteria'] if c['name'] == 'memory'][0], d['score'], d['max_score']) + ' ' + ' '.join(d['notes'])")
-	expect_in "not-checked 6/6 Oclgrind is not installed" "$v" "without Oclgrind: said plainly, not counted"
+	expect_in "not-checked 6/6 " "$v" "without Oclgrind: not counted"
+	expect_in "Oclgrind is not installed, so races" "$v" "without Oclgrind: said plainly"
 	v=$(json_get "$tap_tmp/ng.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'] if c['name'] in ('work', 'depth')) + ' | ' + ' '.join(d['notes'])")
 	expect_in "work=not-checked depth=not-checked |" "$v" "without Oclgrind: W and D not graded"
 	expect_in "the PRAM view (work, depth and EREW/CREW/CRCW per work-group) was not measured: Oclgrind is not installed" "$v" "without Oclgrind: the PRAM view said plainly"
@@ -258,6 +259,58 @@ if [ $kernels = yes ]; then
 		;;
 	esac
 fi
+
+# A kernel's output is not the grading channel either: one that computes
+# nothing and prints the lines of passed cases gets none right; a right one
+# that prints as it goes keeps full marks, its printing shown, never read.
+if [ $kernels = yes ]; then
+	run_pram check reduce-kernel "$corpus/cheats/print-ok.cl" --json
+	printf '%s\n' "$out" >"$tap_tmp/po.json"
+	expect_rc 1 "print-ok kernel: fails"
+	v=$(json_get "$tap_tmp/po.json" "'%d %s' % (d['cases']['passed'], [x['kind'] for x in d['diagnoses']])")
+	expect_in "0 ['wrong-result'" "$v" "print-ok kernel: no case right, a wrong result"
+	v=$(json_get "$tap_tmp/po.json" "' | '.join(d['notes'])")
+	expect_in "the kernel printed" "$v" "print-ok kernel: its printing is shown"
+	run_pram check reduce-kernel "$corpus/cheats/print-debug.cl" --json
+	printf '%s\n' "$out" >"$tap_tmp/pd.json"
+	expect_rc 0 "print-debug kernel: passes"
+	v=$(json_get "$tap_tmp/pd.json" "'%g/%g' % (d['score'], d['max_score'])")
+	expect_in "11/11" "$v" "print-debug kernel: full marks, its printf not charged to D"
+	v=$(json_get "$tap_tmp/pd.json" "' | '.join(d['notes'])")
+	expect_in "the kernel printed" "$v" "print-debug kernel: its printing is shown"
+fi
+
+# Every power of two up to the device's largest work-group is tried (a
+# kernel wrong at L = 8 alone is a corpus file); sizes that did not run are
+# never called correct: wrong at L = 1, hanging at L = 2, the larger sizes
+# are left out after two time-outs and not named correct.
+if [ $kernels = yes ]; then
+	run_pram check reduce-kernel "$corpus/cheats/hang-after-wrong.cl" --time-limit 2 --json
+	printf '%s\n' "$out" >"$tap_tmp/hw.json"
+	v=$(json_get "$tap_tmp/hw.json" "' | '.join(x['message'] for x in d['diagnoses'])")
+	case $v in
+	*"correct only"*) tap_result 1 "hang-after-wrong: no size called correct" "$v" ;;
+	*) tap_result 0 "hang-after-wrong: no size called correct" ;;
+	esac
+	expect_in "wrong for L = 1;" "$v" "hang-after-wrong: the wrong size named beside the time-out"
+	v=$(json_get "$tap_tmp/hw.json" "' | '.join(d['notes'])")
+	expect_in "L = 4, 8, 16" "$v" "hang-after-wrong: the sizes not run listed"
+	expect_in "not judged correct" "$v" "hang-after-wrong: ... as not judged correct"
+	v=$(criteria_of "$tap_tmp/hw.json")
+	expect_in "sizes=not-reached" "$v" "hang-after-wrong: sizes not reached"
+fi
+
+# A death in one case does not cancel W and D: the work-efficient scan with
+# an assertion that fails on the empty input dies in that case (named with
+# its assertion and counted as run), and its W and D are still measured.
+run_pram check scan-pram "$corpus/scan-assert-edge.c" --json
+printf '%s\n' "$out" >"$tap_tmp/ae.json"
+v=$(criteria_of "$tap_tmp/ae.json")
+expect_in "results=failed model=passed work=passed depth=passed" "$v" "assert-edge: W and D measured beside the death"
+v=$(json_get "$tap_tmp/ae.json" "'%d of %d' % (d['cases']['passed'], d['cases']['run'])")
+expect_in "13 of 14" "$v" "assert-edge: the dead case counts as run"
+v=$(json_get "$tap_tmp/ae.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'crash'][0]")
+expect_in 'Assertion `n > 0' "$v" "assert-edge: the assertion's text"
 
 # A prediction exercise (tests/check/predict): W(n) and D(n) of the
 # Hillis-Steele scan, checked exactly against the simulator's counts.
@@ -394,7 +447,7 @@ csv=$(cat "$tap_tmp/graded/summary.csv" 2>/dev/null)
 expect_in "student,passed,score,max_score,build,results,model,work,depth,diagnoses" "$csv" "--class: CSV header, a column per criterion"
 expect_in "alice,yes,10,10,pass,pass,pass,pass,pass," "$csv" "--class: alice passes"
 expect_in "bob,no,8,10,pass,pass,pass,fail,pass,\"not-work-efficient\"" "$csv" "--class: bob's file one folder down, not work-efficient"
-expect_in "carol,no,3,10,pass,fail,pass,-,-,\"timeout\"" "$csv" "--class: carol's hang is a time-out"
+expect_in "carol,no,1.67,10,pass,fail,pass,-,-,\"timeout\"" "$csv" "--class: carol's hang is a time-out"
 expect_in "dave,missing" "$csv" "--class: dave handed in nothing"
 md=$(cat "$tap_tmp/graded/summary.md" 2>/dev/null)
 expect_in "| alice | yes | 10 / 10 | pass | pass | pass | pass | pass |" "$md" "--class: the Markdown table"

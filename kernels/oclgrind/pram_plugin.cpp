@@ -84,6 +84,7 @@
 #include <llvm/IR/DebugLoc.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instruction.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Type.h>
 #include <llvm/IR/Value.h>
 
@@ -399,12 +400,22 @@ class PramGrind : public oclgrind::Plugin
 		c.item[1] = self;
 	}
 
+	/* printf reads its format string and arguments a byte at a time: the
+	 * kernel's output, not its work, so printing costs no step. */
+	static bool in_printf(const oclgrind::WorkItem *wi)
+	{
+		const auto *call =
+		    llvm::dyn_cast_or_null<llvm::CallInst>(wi->getCurrentInstruction());
+		const llvm::Function *f = call ? call->getCalledFunction() : nullptr;
+		return f && f->getName() == "printf";
+	}
+
 	void access(const oclgrind::Memory *mem, const oclgrind::WorkItem *wi, size_t address,
 		    size_t size, bool write)
 	{
 		unsigned space = mem->getAddressSpace();
 		if (!m_wg || !wi || wi->getWorkGroup() != m_wg ||
-		    space == oclgrind::AddrSpacePrivate)
+		    space == oclgrind::AddrSpacePrivate || in_printf(wi))
 			return;
 		size_t item = item_of(wi);
 		if (item < m_acc.size())
