@@ -99,7 +99,7 @@ EXTRA_DIST += tests/check.sh tests/check-classroom.sh tests/lesson-exercises.sh 
 CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/check/reduce-missing-barrier.patch \
 	tests/check/cheats/print-ok.cl tests/check/cheats/print-debug.cl \
 	tests/check/cheats/hang-after-wrong.cl tests/check/reduce-wrong-at-8.patch \
-	tests/check/scan-assert-edge.patch \
+	tests/check/scan-assert-edge.patch tests/check/reduce-assumes-16.patch \
 	tests/check/reduce-divergent-barrier.patch tests/check/reduce-oob-tail.patch \
 	tests/check/reduce-uninit-local.patch tests/check/reduce-fixed-size.patch \
 	tests/check/reduce-cross-group.patch tests/check/reduce-infinite-loop.patch \
