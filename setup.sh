@@ -1,9 +1,12 @@
 #!/bin/sh
 # setup.sh - install what pramsim needs, build it, and run it.
 #
-#   ./setup.sh          install missing packages, build, run the demo and the
-#                       report on the default OpenCL device (PoCL on the CPU)
-#   ./setup.sh check    install missing packages, build, run every test (and
+#   ./setup.sh          install the packages building and every command need,
+#                       build, and run the demo: the simulator, a kernel on the
+#                       default OpenCL device (PoCL on the CPU), a small report
+#                       and a student's kernel checked
+#   ./setup.sh check    install those and the packages only the tests need
+#                       (a browser, valgrind), build, run every test (and
 #                       the simulator's tests again under valgrind's memcheck,
 #                       those and the kernels' host code under AddressSanitizer
 #                       and UndefinedBehaviorSanitizer, and the build without
@@ -23,10 +26,13 @@ n_PASS=0 n_FAIL=0 n_ERROR=0 n_SKIP=0 n_XFAIL=0 n_XPASS=0
 
 say() { printf '\n==> %s\n' "$*"; }
 
-# Debian packages, each for a reason (README.md says which).
+# Debian packages, each for a reason (README.md says which): what building
+# and every command need, then what only the tests need.
 packages="gcc make autoconf automake libtool pkg-config ocl-icd-opencl-dev opencl-headers
-ocl-icd-libopencl1 pocl-opencl-icd clinfo gnuplot-nox oclgrind python3 patch valgrind
-chromium-headless-shell g++ liboclgrind-dev llvm-dev libclang-dev zip unzip"
+ocl-icd-libopencl1 pocl-opencl-icd clinfo gnuplot-nox oclgrind g++ liboclgrind-dev llvm-dev
+libclang-dev zip"
+test_packages="python3 patch unzip valgrind chromium-headless-shell"
+[ "$mode" = check ] && packages="$packages $test_packages"
 
 install_missing() {
 	missing=
@@ -78,20 +84,19 @@ case $mode in
 demo)
 	build build
 	P=build/pram
-	say "the simulator: Blelloch's scan of the notes' example, with its cost table"
+	say "1/4 the simulator: Blelloch's scan of the notes' example, with its cost table"
 	printf '3 1 7 0 4 1 6 3\n' >build/notes-example.txt
 	$P run scan-blelloch --input build/notes-example.txt
-	say "the OpenCL devices"
-	$P devices
-	say "the same algorithm's kernels on the default device, validated and timed"
-	$P gpu scan-blelloch --n 2^22 --reps 10
-	if $P help report >/dev/null 2>&1; then
-		say "the report: measured times against the predicted complexity"
-		$P report --out build/report
-		echo "The report's index page: $here/build/report/index.html"
-	fi
+	say "2/4 the same algorithm's kernels on the default OpenCL device, validated and timed"
+	$P gpu scan-blelloch --n 2^20 --reps 5
+	say "3/4 a report: measured times against the complexity the simulator predicts"
+	$P report reduce scan-blelloch --sizes 2^10..2^16 --out build/report
+	say "4/4 the checker: a student's kernel (the reduction lesson's starter), graded"
+	# the starter is meant to fail: its report shows what a student sees
+	$P check reduce-kernel lessons/01-reduction/starter/reduce.cl || true
 	echo
 	echo "pram is built: $here/build/pram (man page: man ./doc/pram.1)."
+	echo "The report's figures: $here/build/report/index.html; the whole report: $P report"
 	echo "Run the tests with: ./setup.sh check"
 	;;
 check)
