@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ckutil.h"
 #include "exercise.h"
 #include "json.h"
 #include "result.h"
@@ -340,20 +341,31 @@ static void tap_lines(FILE *f, const char *s)
 	fputc('\n', f);
 }
 
-void ck_report_tap(FILE *f, const ck_result *r)
+static char *crit_text(const ck_result *r, int c);
+
+/* A diagnosis's head: "FILE:LINE: KIND: " or "KIND: ", into buf. */
+static void diag_head(const ck_diag *d, char *buf, size_t len)
 {
-	int n = 0;
+	if (d->file && d->line)
+		snprintf(buf, len, "%s:%d: %s: ", d->file, d->line, ck_kind_name(d->kind));
+	else
+		snprintf(buf, len, "%s: ", ck_kind_name(d->kind));
+}
+
+void ck_report_tap(FILE *f, const ck_result *r, int *n)
+{
+	const char *sub = ck_basename(r->submission);
 	for (int c = 0; c < CK_CRIT_COUNT; c++) {
 		if (r->ex->points[c] <= 0)
 			continue;
-		n++;
+		++*n;
 		if (r->ran[c] == CK_RAN_NOT_HERE) {
-			fprintf(f, "ok %d - %s %s # SKIP not checked here\n", n, r->ex->name,
-				ck_crit_name(c));
+			fprintf(f, "ok %d - %s %s %s # SKIP not checked here\n", *n, r->ex->name,
+				sub, ck_crit_name(c));
 			continue;
 		}
-		fprintf(f, "%s %d - %s %s\n", crit_passed(r, c) ? "ok" : "not ok", n, r->ex->name,
-			ck_crit_name(c));
+		fprintf(f, "%s %d - %s %s %s\n", crit_passed(r, c) ? "ok" : "not ok", *n,
+			r->ex->name, sub, ck_crit_name(c));
 		if (r->ran[c] == CK_RAN_NOT_REACHED)
 			fprintf(f, "# not reached\n");
 		for (size_t k = 0; k < r->ndiag; k++) {
@@ -361,18 +373,79 @@ void ck_report_tap(FILE *f, const ck_result *r)
 			if ((int)d->crit != c)
 				continue;
 			char head[256];
-			if (d->file && d->line)
-				snprintf(head, sizeof head, "# %s:%d: %s: ", d->file, d->line,
-					 ck_kind_name(d->kind));
-			else
-				snprintf(head, sizeof head, "# %s: ", ck_kind_name(d->kind));
-			fputs(head, f);
+			diag_head(d, head, sizeof head);
+			fprintf(f, "# %s", head);
 			tap_lines(f, d->message);
 			if (d->hint)
 				fprintf(f, "#   hint: %s\n", d->hint);
 		}
 	}
+}
+
+void ck_report_tap_plan(FILE *f, int n)
+{
 	fprintf(f, "1..%d\n", n);
+}
+
+/* s as XML character data or an attribute's value. */
+static void xml_str(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '<')
+			fputs("&lt;", f);
+		else if (ch == '>')
+			fputs("&gt;", f);
+		else if (ch == '&')
+			fputs("&amp;", f);
+		else if (ch == '"')
+			fputs("&quot;", f);
+		else if (ch < 0x20 && ch != '\n' && ch != '\t')
+			fputc(' ', f); /* not allowed in XML 1.0 */
+		else
+			fputc(ch, f);
+	}
+}
+
+void ck_report_junit(FILE *f, const ck_result *r)
+{
+	const char *sub = ck_basename(r->submission);
+	int tests = 0, failures = 0, skipped = 0;
+	for (int c = 0; c < CK_CRIT_COUNT; c++) {
+		if (r->ex->points[c] <= 0)
+			continue;
+		tests++;
+		skipped += r->ran[c] == CK_RAN_NOT_HERE;
+		failures += r->ran[c] != CK_RAN_NOT_HERE && !crit_passed(r, c);
+	}
+	fputs("  <testsuite name=\"", f);
+	xml_str(f, r->ex->name);
+	fputs(" ", f);
+	xml_str(f, sub);
+	fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\">\n", tests,
+		failures, skipped);
+	for (int c = 0; c < CK_CRIT_COUNT; c++) {
+		if (r->ex->points[c] <= 0)
+			continue;
+		fputs("    <testcase classname=\"", f);
+		xml_str(f, r->ex->name);
+		fputs(".", f);
+		xml_str(f, sub);
+		fprintf(f, "\" name=\"%s\">", ck_crit_name(c));
+		if (r->ran[c] == CK_RAN_NOT_HERE) {
+			fputs("<skipped message=\"not checked here\"/>", f);
+		} else if (!crit_passed(r, c)) {
+			fprintf(f, "<failure message=\"%s\">",
+				r->ran[c] == CK_RAN_NOT_REACHED ? "not reached" : "failed");
+			char *text = crit_text(r, c);
+			if (text)
+				xml_str(f, text);
+			free(text);
+			fputs("</failure>", f);
+		}
+		fputs("</testcase>\n", f);
+	}
+	fputs("  </testsuite>\n", f);
 }
 
 /* The diagnoses of criterion c as text, into a new string. */

@@ -141,7 +141,15 @@ int ck_passed(const ck_result *r);
 /* The report. */
 void ck_report_text(FILE *f, const ck_result *r);
 void ck_report_json(FILE *f, const ck_result *r);
-void ck_report_tap(FILE *f, const ck_result *r);
+/* TAP: a test per graded criterion ("ok 3 - EXERCISE FILE results"),
+ * numbered on from *n, so that several files make one stream; the plan
+ * once, after the last. */
+void ck_report_tap(FILE *f, const ck_result *r, int *n);
+void ck_report_tap_plan(FILE *f, int n);
+/* JUnit XML: a <testsuite> per file, a <testcase> per graded criterion
+ * (a <failure> with its diagnoses, <skipped> where not checked here),
+ * inside the caller's <testsuites>. */
+void ck_report_junit(FILE *f, const ck_result *r);
 /* Gradescope's results.json: {"score", "tests": [{"name", "score",
  * "max_score", "status", "output"}], ...}. */
 void ck_report_gradescope(FILE *f, const ck_result *r);

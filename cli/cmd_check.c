@@ -24,20 +24,32 @@
 #include "config.h"
 #include "files.h"
 
-/* Check one file and print it the way asked. Returns 0 passed, 1 not, -1
- * the check could not run. */
-static int check_one(const ck_exercise *ex, const char *path, int json, int tap,
-		     const char *gradescope)
+typedef struct check_opts {
+	int json, tap, list;
+	const char *gradescope, *junit, *klass, *out, *autograder, *source;
+	uint64_t jobs;
+	double time_limit, student_limit; /* 0: the defaults */
+} check_opts;
+
+/* Check one file and print it the way asked (*ntap: the TAP tests so far;
+ * junit: the open JUnit file, or NULL). Returns 0 passed, 1 not, -1 the
+ * check could not run. */
+static int check_one(const ck_exercise *ex, const char *path, const check_opts *o, int *ntap,
+		     FILE *junit)
 {
+	int json = o->json, tap = o->tap;
+	const char *gradescope = o->gradescope;
 	ck_result r;
 	ck_result_init(&r, ex, path);
 	int rc = ck_run(ex, path, &r);
 	if (json)
 		ck_report_json(stdout, &r);
 	else if (tap)
-		ck_report_tap(stdout, &r);
+		ck_report_tap(stdout, &r, ntap);
 	else
 		ck_report_text(stdout, &r);
+	if (junit)
+		ck_report_junit(junit, &r);
 	if (gradescope) {
 		FILE *f = fopen(gradescope, "w");
 		if (!f) {
@@ -504,13 +516,6 @@ done:
 	return rc;
 }
 
-typedef struct check_opts {
-	int json, tap, list;
-	const char *gradescope, *klass, *out, *autograder, *source;
-	uint64_t jobs;
-	double time_limit, student_limit; /* 0: the defaults */
-} check_opts;
-
 /* ---- the command ---- */
 
 /* The fields of a time limit's row: seconds above 0, at most an hour. */
@@ -525,6 +530,8 @@ static const cli_opt check_options[] = {
      .help = "TAP, one test per criterion"},
     {"gradescope", .arg = "FILE", .kind = CLI_STR, .off = offsetof(check_opts, gradescope),
      .help = "also write Gradescope's results.json to FILE"},
+    {"junit", .arg = "FILE", .kind = CLI_STR, .off = offsetof(check_opts, junit),
+     .help = "also write JUnit XML to FILE (a test suite per file)"},
     {"time-limit", SECONDS(time_limit),
      .help = "seconds per child process (default: the exercise's)"},
     {"class", .arg = "DIR", .kind = CLI_STR, .off = offsetof(check_opts, klass),
@@ -562,16 +569,35 @@ static int check_usage(const check_opts *o, int nops)
 	return 0;
 }
 
-/* Check each of the n files. Returns EXIT_OK when every one passed. */
+/* Check each of the n files: --tap one stream with one plan, --junit one
+ * document. Returns EXIT_OK when every one passed. */
 static int check_files(const ck_exercise *ex, const check_opts *o, char **files, int n)
 {
-	int rc = EXIT_OK;
+	FILE *junit = NULL;
+	if (o->junit) {
+		junit = fopen(o->junit, "w");
+		if (!junit) {
+			cli_error("check: --junit %s: %s", o->junit, strerror(errno));
+			return EXIT_USAGE;
+		}
+		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n", junit);
+	}
+	int rc = EXIT_OK, ntap = 0;
 	for (int k = 0; k < n; k++) {
-		int r1 = check_one(ex, files[k], o->json, o->tap, o->gradescope);
+		int r1 = check_one(ex, files[k], o, &ntap, junit);
 		if (r1 < 0 && rc == EXIT_OK)
 			rc = EXIT_USAGE;
 		else if (r1 > 0)
 			rc = EXIT_FAIL;
+	}
+	if (o->tap)
+		ck_report_tap_plan(stdout, ntap);
+	if (junit) {
+		fputs("</testsuites>\n", junit);
+		if (fclose(junit) != 0) {
+			cli_error("check: --junit %s: %s", o->junit, strerror(errno));
+			rc = EXIT_USAGE;
+		}
 	}
 	return rc;
 }
@@ -611,7 +637,7 @@ static int check_exec(int argc, char **argv)
 
 const cmd_entry cmd_check_entry = {
     .name = "check",
-    .args = "EXERCISE FILE... [--json | --tap] [--gradescope FILE]\n"
+    .args = "EXERCISE FILE... [--json | --tap] [--gradescope FILE] [--junit FILE]\n"
 	    "       pram check EXERCISE --class DIR [--out DIR] [--jobs N]\n"
 	    "       pram check EXERCISE --autograder FILE.zip [--source PRAMSIM.tar.gz]\n"
 	    "       pram check --list",
@@ -625,8 +651,9 @@ const cmd_entry cmd_check_entry = {
 	    "simulator's violations and W and D against the exercise's bounds.\n\n"
 	    "options:\n"
 	    "  --json              one JSON object per file (schema in pram(1))\n"
-	    "  --tap               TAP, one test per criterion\n"
+	    "  --tap               TAP, one test per criterion (one stream for all files)\n"
 	    "  --gradescope FILE   also write Gradescope's results.json to FILE\n"
+	    "  --junit FILE        also write JUnit XML to FILE (a test suite per file)\n"
 	    "  --time-limit S      seconds per child process (default: the exercise's)\n"
 	    "  --class DIR         grade every student folder of DIR (the contract's file\n"
 	    "                      name in it): OUT/summary.csv, OUT/summary.md and\n"

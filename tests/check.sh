@@ -380,8 +380,28 @@ fi
 sol="$lessons/03-blelloch/solutions/scan.c"
 run_pram check scan-pram "$sol" --tap
 expect_rc 0 "--tap: exit 0"
-expect_in "ok 1 - scan-pram build" "$out" "--tap: a test per criterion"
+expect_in "ok 1 - scan-pram scan.c build" "$out" "--tap: a test per criterion"
 expect_in "1..5" "$out" "--tap: the plan"
+# Several files: one TAP stream (one plan, numbered on), and one JUnit
+# document with a test suite per file.
+run_pram check scan-pram "$sol" "$corpus/scan-hillis-steele.c" --tap --junit "$tap_tmp/junit.xml"
+expect_rc 1 "--tap, two files: exit 1, one fails"
+printf '%s\n' "$out" >"$tap_tmp/two.tap"
+expect_in "not ok 9 - scan-pram scan-hillis-steele.c work" "$out" "--tap, two files: numbered on"
+n=$(grep -c '^1\.\.' "$tap_tmp/two.tap")
+case $n in 1) tap_result 0 "--tap, two files: one plan" ;; *) tap_result 1 "--tap, two files: one plan" "$n plans" ;; esac
+if command -v prove >/dev/null 2>&1; then
+	v=$(prove -e cat "$tap_tmp/two.tap" 2>&1)
+	expect_in "Failed test:  9" "$v" "--tap, two files: prove reads one valid stream, test 9 failed"
+else
+	tap_result 0 "--tap, two files: prove reads one stream # SKIP prove (perl) is not installed"
+fi
+v=$(python3 -c "import sys, xml.etree.ElementTree as E
+t = E.parse(sys.argv[1]).getroot()
+print(t.tag, ' '.join('%s:%s/%s' % (s.get('name'), s.get('failures'), s.get('tests')) for s in t),
+      [c.get('name') for c in t.iter('testcase') if c.find('failure') is not None],
+      'W grows as n log n' in ''.join(f.text or '' for f in t.iter('failure')))" "$tap_tmp/junit.xml" 2>&1)
+expect_in "testsuites scan-pram scan.c:0/5 scan-pram scan-hillis-steele.c:1/5 ['work'] True" "$v" "--junit: a suite per file, the failing criterion with its diagnosis"
 run_pram check scan-pram "$corpus/scan-hillis-steele.c" --gradescope "$tap_tmp/results.json"
 expect_rc 1 "--gradescope: exit 1 for a failing submission"
 expect_in "not-work-efficient" "$out" "the text report names the kind"
