@@ -7,6 +7,12 @@
  * dump, and no network where the system lets an unprivileged process have
  * a network namespace of its own. What the child writes to standard output
  * and error comes back to the parent.
+ *
+ * Where the system allows it, the child also gets a PID namespace: the
+ * submission runs as its process 2, under a small init (process 1) that
+ * reaps it and passes its end on; when the child is killed at its limit,
+ * init dies with it and the kernel kills everything left in the namespace,
+ * so a descendant that leaves the session and ignores signals is gone too.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -18,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/types.h>
@@ -57,8 +64,81 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* In the child: the limits and the namespace. Writes one byte to report: 'N'
- * network isolated, 'n' not (errno follows as text). */
+/* In the middle process (outside the namespace): wait for init, whose
+ * end pipe says how the submission ended ("x STATUS" or "s SIGNAL"), and
+ * end the same way. Never returns. */
+static void mirror_end(pid_t init, int endfd)
+{
+	int st;
+	while (waitpid(init, &st, 0) < 0 && errno == EINTR)
+		;
+	char msg[32] = "";
+	ssize_t n = read(endfd, msg, sizeof msg - 1);
+	int v;
+	if (n > 2 && sscanf(msg + 2, "%d", &v) == 1) {
+		if (msg[0] == 's') {
+			signal(v, SIG_DFL);
+			kill(getpid(), v);
+		}
+		_exit(msg[0] == 'x' ? v : 127);
+	}
+	_exit(127);
+}
+
+/* Init of the namespace: reap everything, and when the submission (pid)
+ * ends, say how on endfd and exit, which ends the namespace. Never
+ * returns. */
+static void init_reap(pid_t pid, int endfd)
+{
+	for (;;) {
+		int st;
+		pid_t w = wait(&st);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 || w == pid) {
+			char msg[32];
+			int n = w < 0 ? snprintf(msg, sizeof msg, "x 127")
+				: WIFSIGNALED(st)
+				    ? snprintf(msg, sizeof msg, "s %d", WTERMSIG(st))
+				    : snprintf(msg, sizeof msg, "x %d", WEXITSTATUS(st));
+			ssize_t wr = write(endfd, msg, (size_t)n);
+			(void)wr;
+			_exit(0);
+		}
+	}
+}
+
+/* After unshare(CLONE_NEWPID): the next child is init of the namespace,
+ * and its child runs the submission, which returns from here. The others
+ * never return. */
+static void enter_pid_namespace(void)
+{
+	int endp[2];
+	if (pipe(endp) != 0)
+		_exit(127);
+	pid_t init = fork();
+	if (init < 0)
+		_exit(127);
+	if (init > 0) {
+		close(endp[1]);
+		mirror_end(init, endp[0]);
+	}
+	close(endp[0]);
+	/* init dies with the middle process (killed at the limit); were that
+	 * already dead, the process group's kill still reaches init */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	pid_t sub = fork();
+	if (sub < 0)
+		_exit(127);
+	if (sub > 0)
+		init_reap(sub, endp[1]);
+	close(endp[1]);
+	prctl(PR_SET_PDEATHSIG, 0);
+}
+
+/* In the child: the limits and the namespaces. Writes to report: 'N'
+ * network isolated, 'n' not, then why not, or why descendants are not
+ * contained (as text). */
 static void child_setup(const ck_limits *lim, int report_fd)
 {
 	if (lim->session)
@@ -80,18 +160,28 @@ static void child_setup(const ck_limits *lim, int report_fd)
 	/* No network: a namespace of our own, as root, or through a user
 	 * namespace where unprivileged ones are allowed. */
 	char msg[160] = "N";
-	if (unshare(CLONE_NEWNET) != 0) {
+	int pidns = 1;
+	if (unshare(CLONE_NEWNET | CLONE_NEWPID) != 0 &&
+	    unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWPID) != 0) {
+		pidns = 0;
 		int e1 = errno;
-		if (unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0)
+		if (unshare(CLONE_NEWNET) != 0 && unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0)
 			snprintf(msg, sizeof msg,
 				 "nthe system refuses a network namespace (%s; %s)", strerror(e1),
 				 strerror(errno));
+		else
+			snprintf(msg, sizeof msg,
+				 "Nthe system refuses a PID namespace (%s): a descendant that "
+				 "leaves the session may outlive the limit",
+				 strerror(e1));
 	}
 	if (report_fd >= 0) {
 		ssize_t w = write(report_fd, msg, strlen(msg));
 		(void)w;
 		close(report_fd);
 	}
+	if (pidns)
+		enter_pid_namespace();
 }
 
 /* SIGKILL every process of session sid (Linux's /proc: field 6 of

@@ -2,7 +2,8 @@
  * contain.h - containment (contain.c): every student build and run of
  * pram check happens in a forked child with its own process group (or
  * session), a wall-clock limit, a CPU-time limit, a limit on its data, no
- * core dump and no network where the system allows it; what the child
+ * core dump, and, where the system allows them, no network and a PID
+ * namespace (every descendant ends with the child); what the child
  * writes to standard output and error comes back in a ck_proc. Nothing
  * here prints or exits.
  *

@@ -363,6 +363,60 @@ static void test_network(void)
 	ck_proc_free(&p);
 }
 
+/* A descendant that leaves the session and ignores the signals a student
+ * would expect, then writes a file after the child's limit: the PID
+ * namespace ends it with the child, so the file never appears. */
+static int escape_child(void *arg)
+{
+	const char *path = arg;
+	if (fork() == 0) {
+		setsid();
+		signal(SIGTERM, SIG_IGN);
+		signal(SIGHUP, SIG_IGN);
+		if (fork() == 0) {
+			sleep(2);
+			FILE *f = fopen(path, "w");
+			if (f)
+				fclose(f);
+		}
+		_exit(0);
+	}
+	for (;;)
+		pause(); /* hangs: killed at the wall-clock limit */
+}
+
+static void test_descendants(void)
+{
+	char path[] = "/tmp/pramcheck-escapeXXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0) {
+		TAP_OK_WHY(0, strerror(errno), "a temporary file");
+		return;
+	}
+	close(fd);
+	unlink(path);
+	ck_limits lim = {.wall_s = 1};
+	ck_proc p;
+	char err[256];
+	const char *why = NULL;
+	if (ck_contain_fn(escape_child, path, &lim, &p, err, sizeof err) != 0) {
+		TAP_OK_WHY(0, err, "a contained child runs");
+		return;
+	}
+	TAP_OK(p.timed_out, "contain: the hanging child is stopped at its limit");
+	ck_proc_free(&p);
+	sleep(3);
+	int left = access(path, F_OK) == 0;
+	unlink(path);
+	ck_contain_isolated(&why);
+	if (why && strstr(why, "PID namespace"))
+		printf("ok %d - contain: a descendant that left the session is gone # SKIP %s\n",
+		       ++tap_count_, why);
+	else
+		TAP_OK(!left, "contain: a descendant that left the session and ignores SIGTERM is "
+			      "gone with the child (it wrote nothing after the limit)");
+}
+
 int main(void)
 {
 	test_growth();
@@ -370,6 +424,7 @@ int main(void)
 	test_kinds_and_score();
 	test_contain();
 	test_network();
+	test_descendants();
 	test_expr();
 	return tap_done();
 }
