@@ -291,8 +291,13 @@ static int read_key(ck_exercise *ex, const char *path, const char *key, const ch
 		}
 		ex->time_limit = t;
 	} else if (strcmp(key, "memory-limit") == 0) {
-		if (parse_bytes(val, &ex->mem_limit) != 0) {
-			snprintf(err, errlen, "%s: memory-limit '%s': bytes, K, M or G", path, val);
+		/* below 64 MiB a right program (or PoCL's compiler) dies for want
+		 * of memory, and the student would be blamed */
+		if (parse_bytes(val, &ex->mem_limit) != 0 || ex->mem_limit < ((size_t)64 << 20) ||
+		    ex->mem_limit > ((size_t)64 << 30)) {
+			snprintf(err, errlen,
+				 "%s: memory-limit '%s': from 64M to 64G (bytes, K, M or G)", path,
+				 val);
 			return -1;
 		}
 	} else {
@@ -302,9 +307,83 @@ static int read_key(ck_exercise *ex, const char *path, const char *key, const ch
 	return 0;
 }
 
+/* The criteria each contract grades. */
+static int graded(ck_contract c, int crit)
+{
+	switch (c) {
+	case CK_KERNEL_REDUCE_BLOCKS:
+	case CK_KERNEL_SCAN_BLOCKS:
+		return crit != CK_CRIT_MODEL;
+	case CK_PRAM_INPLACE:
+		return crit != CK_CRIT_SIZES && crit != CK_CRIT_MEMORY;
+	default:
+		return crit == CK_CRIT_WORK || crit == CK_CRIT_DEPTH;
+	}
+}
+
+/* The edit distance of a and b, for "did you mean". */
+static size_t distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[64];
+	if (la >= 63 || lb >= 63)
+		return 64;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* The points: on criteria the contract grades, work and depth with a bound
+ * to judge them by (but for predictions, which compare exactly), and some
+ * points in all. Returns 0, or -1 with "where: what" in err. */
+static int check_points(const ck_exercise *ex, const char *where, char *err, size_t errlen)
+{
+	double total = 0;
+	for (int c = 0; c < CK_CRIT_COUNT; c++) {
+		if (ex->points[c] <= 0)
+			continue;
+		total += ex->points[c];
+		if (!graded(ex->contract, c)) {
+			snprintf(err, errlen,
+				 "%s: points: a %s exercise does not grade '%s', so its points "
+				 "could never be had",
+				 where, contract_names[ex->contract], crit_names[c]);
+			return -1;
+		}
+		ck_growth bound = c == CK_CRIT_WORK    ? ex->work
+				  : c == CK_CRIT_DEPTH ? ex->depth
+						       : CK_GROW_COUNT;
+		if ((c == CK_CRIT_WORK || c == CK_CRIT_DEPTH) && ex->contract != CK_PREDICTION &&
+		    bound == CK_GROW_COUNT) {
+			snprintf(err, errlen, "%s: points: '%s' has points but no '%s:' bound",
+				 where, crit_names[c], crit_names[c]);
+			return -1;
+		}
+	}
+	if (total <= 0) {
+		snprintf(err, errlen, "%s: points: no criterion has points", where);
+		return -1;
+	}
+	return 0;
+}
+
 /* What a complete exercise must have, once every line is read: the keys
- * every contract needs, the lists its contract needs, and options the
- * reference takes. Returns 0, or -1 with "file: what" in err. */
+ * every contract needs, the lists its contract needs, a reference of the
+ * registry, points that can be had, and options the reference takes.
+ * Returns 0, or -1 with "file[:line]: what" in err. */
 static int check_complete(const ck_exercise *ex, const char *path, char *err, size_t errlen)
 {
 	const char *missing = !ex->name                                     ? "name"
@@ -328,13 +407,30 @@ static int check_complete(const ck_exercise *ex, const char *path, char *err, si
 		return -1;
 	}
 	const algo *ref = algo_find(ex->reference);
-	if (ref) {
-		/* the reference's options are checked here, once, not per case */
-		algo_params p;
-		if (ck_reference_params(ex, ref, &p, err, errlen) != 0)
-			return -1;
+	if (!ref) {
+		const char *near = NULL;
+		size_t best = 4; /* a typo: a few letters off */
+		for (const algo *const *a = algo_registry; *a; a++) {
+			size_t d = distance(ex->reference, (*a)->name);
+			if (d < best) {
+				best = d;
+				near = (*a)->name;
+			}
+		}
+		snprintf(err, errlen,
+			 "%s:%d: reference '%s' is not an algorithm of the registry%s%s%s (pram "
+			 "list names them)",
+			 path, ex->line_of.reference, ex->reference, near ? "; did you mean '" : "",
+			 near ? near : "", near ? "'?" : "");
+		return -1;
 	}
-	return 0;
+	char where[PATH_MAX + 16];
+	snprintf(where, sizeof where, "%s:%d", path, ex->line_of.points);
+	if (check_points(ex, ex->line_of.points ? where : path, err, errlen) != 0)
+		return -1;
+	/* the reference's options are checked here, once, not per case */
+	algo_params p;
+	return ck_reference_params(ex, ref, &p, err, errlen);
 }
 
 int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen)
@@ -352,23 +448,36 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 	ex->path = strdup(path);
 	const char *slash = strrchr(path, '/');
 	ex->dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
-	char *save = NULL;
-	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	int lineno = 0;
+	char where[PATH_MAX + 16];
+	for (char *line = text, *next; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		lineno++;
+		snprintf(where, sizeof where, "%s:%d", path, lineno);
 		char *l = trim(line);
 		if (*l == '#' || *l == '\0')
 			continue;
 		char *colon = strchr(l, ':');
 		if (!colon) {
-			snprintf(err, errlen, "%s: line '%.60s': expected 'key: value'", path, l);
+			snprintf(err, errlen, "%s: '%.60s': expected 'key: value'", where, l);
 			goto fail;
 		}
 		*colon = '\0';
 		char *key = trim(l), *val = trim(colon + 1);
+		int *at = strcmp(key, "reference") == 0  ? &ex->line_of.reference
+			  : strcmp(key, "points") == 0   ? &ex->line_of.points
+			  : strcmp(key, "solution") == 0 ? &ex->line_of.solution
+			  : strcmp(key, "starter") == 0  ? &ex->line_of.starter
+							 : NULL;
+		if (at)
+			*at = lineno;
 		char **str = string_field(ex, key);
 		if (str) {
 			free(*str);
 			*str = strdup(val);
-		} else if (read_key(ex, path, key, val, err, errlen) != 0) {
+		} else if (read_key(ex, where, key, val, err, errlen) != 0) {
 			goto fail;
 		}
 	}

@@ -83,6 +83,9 @@ typedef struct ck_exercise {
 	char *reference; /* an algorithm of the registry */
 	char *solution;  /* the reference solution, relative to dir (may be NULL) */
 	char *starter;   /* the starter file, relative to dir (may be NULL) */
+	struct {
+		int reference, points, solution, starter;
+	} line_of; /* the lines that gave these keys (0: none), for the teacher's errors */
 	ck_contract contract;
 	int inclusive;                   /* scans: the reference's inclusiveness */
 	int op;                          /* pram_op: sum (default), max or min */

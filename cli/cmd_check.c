@@ -25,7 +25,7 @@
 #include "files.h"
 
 typedef struct check_opts {
-	int json, tap, list;
+	int json, tap, list, lint;
 	const char *gradescope, *junit, *klass, *out, *autograder, *source;
 	uint64_t jobs;
 	double time_limit, student_limit; /* 0: the defaults */
@@ -546,6 +546,8 @@ static const cli_opt check_options[] = {
     {"source", .arg = "TARBALL", .kind = CLI_STR, .off = offsetof(check_opts, source),
      .help = "put this pramsim source tarball in the bundle"},
     {"list", .kind = CLI_FLAG, .off = offsetof(check_opts, list), .help = "the exercises"},
+    {"lint", .kind = CLI_FLAG, .off = offsetof(check_opts, lint),
+     .help = "check the exercises themselves: solution full marks, starter incomplete"},
     {"help", .kind = CLI_HELP, .help = "print this help"},
     {0}};
 
@@ -602,6 +604,71 @@ static int check_files(const ck_exercise *ex, const check_opts *o, char **files,
 	return rc;
 }
 
+/* One role of an exercise (its solution or its starter) checked: says
+ * what it got, and returns 0 when it got what it should (the solution
+ * full marks; the starter built, ran and failed, none of its diagnoses a
+ * broken kind), else 1. */
+static int lint_role(const ck_exercise *ex, const char *role, const char *rel, int line)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	if (!rel) {
+		printf("%s: FAILED: no '%s:' line\n", ex->path, role);
+		return 1;
+	}
+	if (files_path(path, sizeof path, "%s/%s", ex->dir, rel) != 0 || stat(path, &st) != 0) {
+		printf("%s:%d: FAILED: %s '%s' is not there (%s)\n", ex->path, line, role, rel,
+		       strerror(errno));
+		return 1;
+	}
+	ck_result r;
+	ck_result_init(&r, ex, path);
+	int rc = ck_run(ex, path, &r);
+	int passed = ck_passed(&r), full = ck_score(&r) == ck_max_score(&r), broken = 0;
+	static const ck_kind broken_kinds[] = {CK_COMPILE_ERROR, CK_CRASH, CK_TIMEOUT,
+					       CK_OUT_OF_MEMORY};
+	for (size_t k = 0; k < sizeof broken_kinds / sizeof broken_kinds[0]; k++)
+		broken |= ck_has_kind(&r, broken_kinds[k]);
+	int sol = strcmp(role, "solution") == 0;
+	int ok = rc == 0 && (sol ? passed && full : !passed && !broken);
+	printf("%s: %s %s: %g / %g%s%s\n", ex->name, role, rel, ck_score(&r), ck_max_score(&r),
+	       ok ? "" : ": FAILED, ",
+	       ok       ? ""
+	       : sol    ? "a reference solution must pass with full marks"
+	       : broken ? "a starter must build and run (incomplete, never broken)"
+			: "a starter must not pass");
+	if (!ok)
+		for (size_t k = 0; k < r.ndiag; k++)
+			printf("  %s: %s\n", ck_kind_name(r.diags[k].kind), r.diags[k].message);
+	ck_result_free(&r);
+	return ok ? 0 : 1;
+}
+
+/* pram check --lint EXERCISE...: each read (a malformed one named by file
+ * and line), its solution and starter checked. EXIT_OK when all are
+ * right, EXIT_USAGE (the teacher's errors) otherwise. */
+static int lint_exercises(char **names, int n, double time_limit)
+{
+	int bad = 0;
+	for (int k = 0; k < n; k++) {
+		ck_exercise ex;
+		char err[2048];
+		if (ck_exercise_find(names[k], &ex, err, sizeof err) != 0) {
+			printf("%s: FAILED: %s\n", names[k], err);
+			bad++;
+			continue;
+		}
+		if (time_limit > 0)
+			ex.time_limit = time_limit;
+		bad += lint_role(&ex, "solution", ex.solution, ex.line_of.solution);
+		bad += lint_role(&ex, "starter", ex.starter, ex.line_of.starter);
+		ck_exercise_free(&ex);
+	}
+	printf("%d exercise%s linted: %s\n", n, n == 1 ? "" : "s",
+	       bad ? "the teacher's errors above" : "every one right");
+	return bad ? EXIT_USAGE : EXIT_OK;
+}
+
 static int check_exec(int argc, char **argv)
 {
 	check_opts o = {.out = "check-results", .jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN)};
@@ -614,6 +681,13 @@ static int check_exec(int argc, char **argv)
 		return EXIT_OK;
 	}
 	char **ops = argv + 1;
+	if (o.lint) {
+		if (nops < 1) {
+			cli_error("check: --lint: give the exercises to check");
+			return EXIT_USAGE;
+		}
+		return lint_exercises(ops, nops, o.time_limit);
+	}
 	if ((rc = check_usage(&o, nops)))
 		return rc;
 	ck_exercise ex;
@@ -640,6 +714,7 @@ const cmd_entry cmd_check_entry = {
     .args = "EXERCISE FILE... [--json | --tap] [--gradescope FILE] [--junit FILE]\n"
 	    "       pram check EXERCISE --class DIR [--out DIR] [--jobs N]\n"
 	    "       pram check EXERCISE --autograder FILE.zip [--source PRAMSIM.tar.gz]\n"
+	    "       pram check --lint EXERCISE...\n"
 	    "       pram check --list",
     .summary = "check a student's kernel or PRAM program against an exercise",
     .help = "EXERCISE is an exercise of lessons/ (pram check --list) or a path to an\n"
@@ -665,6 +740,10 @@ const cmd_entry cmd_check_entry = {
 	    "  --autograder ZIP    write a Gradescope autograder bundle (setup.sh,\n"
 	    "                      run_autograder, the exercise)\n"
 	    "  --source TARBALL    put this pramsim source tarball in the bundle\n"
+	    "  --lint              check each EXERCISE itself: read it (a teacher's error is\n"
+	    "                      named with its file and line), its solution gets full\n"
+	    "                      marks and its starter builds, runs and fails; exit 2\n"
+	    "                      when one does not\n"
 	    "  --list              the exercises\n\n"
 	    "Exit status: 0 every file passes, 1 a file fails, 2 a usage error.\n",
     .opts = check_options,

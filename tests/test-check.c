@@ -122,6 +122,24 @@ static void test_exercises(void)
 	    {"name: x\nfile: x.c\nentry: x\nreference: reduce\ncontract: pram-inplace\nsizes: -4\n",
 	     "'-4' is not a size"},
 	    {"just words\n", "expected 'key: value'"},
+	    /* the teacher's errors, by line, never blamed on a student */
+	    {"name: x\ncolour: blue\n", "bad.exercise:2: unknown key 'colour'"},
+	    {"name: x\nfile: x.c\nentry: x\nreference: scan-bleloch\ncontract: pram-inplace\n"
+	     "sizes: 1\npoints: build 1\n",
+	     "bad.exercise:4: reference 'scan-bleloch' is not an algorithm of the registry; did "
+	     "you "
+	     "mean 'scan-blelloch'?"},
+	    {"name: x\nfile: x.c\nentry: x\nreference: reduce\ncontract: pram-inplace\nsizes: 1\n"
+	     "memory-limit: 1K\n",
+	     "bad.exercise:7: memory-limit '1K': from 64M to 64G"},
+	    {"name: x\nfile: x.c\nentry: x\nreference: reduce\ncontract: pram-inplace\nsizes: 1\n"
+	     "points: build 1, sizes 2\n",
+	     "bad.exercise:7: points: a pram-inplace exercise does not grade 'sizes'"},
+	    {"name: x\nfile: x.c\nentry: x\nreference: reduce\ncontract: pram-inplace\nsizes: 1\n"
+	     "points: build 1, work 2\n",
+	     "bad.exercise:7: points: 'work' has points but no 'work:' bound"},
+	    {"name: x\nfile: x.c\nentry: x\nreference: reduce\ncontract: pram-inplace\nsizes: 1\n",
+	     "points: no criterion has points"},
 	};
 	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
 		write_text(path, bad[k].text);
