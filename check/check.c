@@ -19,6 +19,8 @@
 #include "contracts.h"
 #include "exercise.h"
 #include "fit.h"
+#include "grind.h"
+#include "grindview.h"
 #include "result.h"
 
 #ifndef ABS_TOP_BUILDDIR
@@ -36,6 +38,53 @@ int ck_run(const ck_exercise *ex, const char *path, ck_result *r)
 	if (ex->contract == CK_PREDICTION)
 		return ck_predict_check(ex, path, r);
 	return ck_kernel_check(ex, path, r);
+}
+
+/* One thing this machine lacks, for the criteria it would check, added to
+ * why unless the exercise lets them all be skipped. */
+static void lack(const ck_exercise *ex, const int *crits, size_t nc, const char *what, char *why,
+		 size_t len)
+{
+	char names[128] = "";
+	for (size_t k = 0; k < nc; k++)
+		if (ex->points[crits[k]] > 0 && !ex->may_skip[crits[k]])
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+				 names[0] ? ", " : "", ck_crit_name(crits[k]));
+	if (names[0])
+		snprintf(why + strlen(why), len - strlen(why), "%s%s (%s)", why[0] ? "; " : "",
+			 what, names);
+}
+
+int ck_can_grade(const ck_exercise *ex, char *why, size_t len)
+{
+	char buf[600], path[4096];
+	why[0] = '\0';
+	if (ex->contract == CK_KERNEL_REDUCE_BLOCKS || ex->contract == CK_KERNEL_SCAN_BLOCKS) {
+		static const int wd[] = {CK_CRIT_WORK, CK_CRIT_DEPTH},
+				 all[] = {CK_CRIT_MEMORY, CK_CRIT_WORK, CK_CRIT_DEPTH};
+		if (!ck_oclgrind())
+			lack(ex, all, 3,
+			     "Oclgrind is not installed (Debian: apt-get install oclgrind)", why,
+			     len);
+		else if (!ck_grind_case_path(buf, sizeof buf))
+			lack(ex, all, 3, buf, why, len);
+		if (!gv_plugin_path())
+			lack(ex, wd, 2,
+			     getenv("PRAM_GRIND_PLUGIN")
+				 ? "the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN cannot "
+				   "be read"
+				 : "the pramsim Oclgrind plugin is not built (Debian: apt-get "
+				   "install "
+				   "g++ liboclgrind-dev llvm-dev, then configure again)",
+			     why, len);
+	} else if (ex->contract == CK_PRAM_INPLACE && !ex->may_skip_discipline &&
+		   !ck_helper_path("pram-lint", "PRAM_LINT", path, sizeof path, buf, sizeof buf)) {
+		snprintf(why + strlen(why), len - strlen(why),
+			 "%sthe static check of the PRAM discipline cannot run: %s (Debian: "
+			 "apt-get install libclang-dev, then configure again) (discipline)",
+			 why[0] ? "; " : "", buf);
+	}
+	return why[0] == '\0';
 }
 
 ck_growth ck_growth_classify(const double *ns, const double *v, size_t m)

@@ -32,5 +32,13 @@
 /* Check a submission (path as given) against ex, adding to r. Returns 0, or
  * -1 when the check itself could not run (message in r's notes). */
 int ck_run(const ck_exercise *ex, const char *path, ck_result *r);
+/* Whether this machine can check every criterion of ex with points (and a
+ * PRAM program's discipline) that ex does not let be skipped: Oclgrind,
+ * the checker's helper and its plugin for kernels, the static check's
+ * helper for PRAM programs. 1, or 0 with what is missing, what to install
+ * and the criteria it would check, in why. One total everywhere: a grader
+ * that cannot check a criterion refuses to grade rather than leave it out
+ * of max_score. */
+int ck_can_grade(const ck_exercise *ex, char *why, size_t len);
 
 #endif

@@ -133,6 +133,33 @@ static int parse_points(const char *v, double *pts, char *why, size_t whylen)
 	return 0;
 }
 
+int ck_may_skip_parse(const char *list, ck_exercise *ex, char *why, size_t whylen)
+{
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", list);
+	char *save = NULL;
+	for (char *t = strtok_r(buf, ", \t", &save); t; t = strtok_r(NULL, ", \t", &save)) {
+		int k;
+		for (k = 0; k < CK_CRIT_COUNT; k++)
+			if (strcmp(t, crit_names[k]) == 0)
+				break;
+		if (k < CK_CRIT_COUNT &&
+		    (k == CK_CRIT_MEMORY || k == CK_CRIT_WORK || k == CK_CRIT_DEPTH)) {
+			ex->may_skip[k] = 1;
+		} else if (strcmp(t, "discipline") == 0) {
+			ex->may_skip_discipline = 1;
+		} else {
+			snprintf(why, whylen,
+				 "'%s' cannot be skipped (memory, work, depth or discipline may: "
+				 "what a machine without Oclgrind, its plugin or libclang cannot "
+				 "check)",
+				 t);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int parse_bytes(const char *v, size_t *out)
 {
 	char *end;
@@ -279,6 +306,11 @@ static int read_key(ck_exercise *ex, const char *path, const char *key, const ch
 	} else if (strcmp(key, "points") == 0) {
 		if (parse_points(val, ex->points, why, sizeof why) != 0) {
 			snprintf(err, errlen, "%s: points: %s", path, why);
+			return -1;
+		}
+	} else if (strcmp(key, "may-skip") == 0) {
+		if (ck_may_skip_parse(val, ex, why, sizeof why) != 0) {
+			snprintf(err, errlen, "%s: may-skip: %s", path, why);
 			return -1;
 		}
 	} else if (strcmp(key, "time-limit") == 0) {

@@ -83,6 +83,11 @@ typedef struct ck_exercise {
 	char *reference; /* an algorithm of the registry */
 	char *solution;  /* the reference solution, relative to dir (may be NULL) */
 	char *starter;   /* the starter file, relative to dir (may be NULL) */
+	/* criteria that may go unchecked where the grader lacks what checks
+	 * them (Oclgrind, the plugin), left out of max_score then; and
+	 * whether the PRAM discipline's static check may (no libclang) */
+	int may_skip[CK_CRIT_COUNT];
+	int may_skip_discipline;
 	struct {
 		int reference, points, solution, starter;
 	} line_of; /* the lines that gave these keys (0: none), for the teacher's errors */
@@ -116,6 +121,9 @@ size_t ck_lesson_dirs(const char *dirs[3]);
  * the first of ck_lesson_dirs that has exercises. Returns 0, or -1 with
  * what went wrong in err. */
 int ck_exercise_find(const char *name, ck_exercise *ex, char *err, size_t errlen);
+/* A may-skip list ("memory, work, depth", "discipline"), from an exercise
+ * or the command line, added to ex. Returns 0, or -1 with why. */
+int ck_may_skip_parse(const char *list, ck_exercise *ex, char *why, size_t whylen);
 /* Read one .exercise file. Returns 0, or -1 with "file:line: what" in err. */
 int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen);
 void ck_exercise_free(ck_exercise *ex);

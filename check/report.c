@@ -132,12 +132,13 @@ int ck_has_kind(const ck_result *r, ck_kind k)
 	return 0;
 }
 
-/* A criterion counts when it has points and could be checked here (ran is
- * CK_RAN_NOT_HERE for a check this machine cannot do, such as Oclgrind not
- * installed). */
+/* A criterion counts when it has points, unless this machine could not
+ * check it (ran is CK_RAN_NOT_HERE, such as Oclgrind not installed) and
+ * the exercise (or the grader) said it may be skipped: max_score never
+ * changes silently. */
 static int counts(const ck_result *r, int c)
 {
-	return r->ex->points[c] > 0 && r->ran[c] != CK_RAN_NOT_HERE;
+	return r->ex->points[c] > 0 && (r->ran[c] != CK_RAN_NOT_HERE || !r->ex->may_skip[c]);
 }
 
 static int crit_passed(const ck_result *r, int c)

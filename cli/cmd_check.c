@@ -26,7 +26,7 @@
 
 typedef struct check_opts {
 	int json, tap, list, lint;
-	const char *gradescope, *junit, *klass, *out, *autograder, *source;
+	const char *gradescope, *junit, *klass, *out, *autograder, *source, *may_skip;
 	uint64_t jobs;
 	double time_limit, student_limit; /* 0: the defaults */
 } check_opts;
@@ -545,6 +545,8 @@ static const cli_opt check_options[] = {
      .help = "write a Gradescope autograder bundle"},
     {"source", .arg = "TARBALL", .kind = CLI_STR, .off = offsetof(check_opts, source),
      .help = "put this pramsim source tarball in the bundle"},
+    {"may-skip", .arg = "LIST", .kind = CLI_STR, .off = offsetof(check_opts, may_skip),
+     .help = "criteria this grader may leave unchecked (memory, work, depth, discipline)"},
     {"list", .kind = CLI_FLAG, .off = offsetof(check_opts, list), .help = "the exercises"},
     {"lint", .kind = CLI_FLAG, .off = offsetof(check_opts, lint),
      .help = "check the exercises themselves: solution full marks, starter incomplete"},
@@ -660,6 +662,12 @@ static int lint_exercises(char **names, int n, double time_limit)
 		}
 		if (time_limit > 0)
 			ex.time_limit = time_limit;
+		if (!ck_can_grade(&ex, err, sizeof err)) {
+			printf("%s: FAILED: this machine cannot check it: %s\n", ex.path, err);
+			bad++;
+			ck_exercise_free(&ex);
+			continue;
+		}
 		bad += lint_role(&ex, "solution", ex.solution, ex.line_of.solution);
 		bad += lint_role(&ex, "starter", ex.starter, ex.line_of.starter);
 		ck_exercise_free(&ex);
@@ -698,6 +706,21 @@ static int check_exec(int argc, char **argv)
 	}
 	if (o.time_limit > 0)
 		ex.time_limit = o.time_limit;
+	if (o.may_skip && ck_may_skip_parse(o.may_skip, &ex, err, sizeof err) != 0) {
+		cli_error("check: --may-skip: %s", err);
+		ck_exercise_free(&ex);
+		return EXIT_USAGE;
+	}
+	/* one total everywhere: a criterion this machine cannot check stops
+	 * the grading, rather than leaving max_score smaller than elsewhere */
+	if (!o.autograder && !ck_can_grade(&ex, err, sizeof err)) {
+		cli_error("check: this machine cannot grade %s as written: %s; install what is "
+			  "named, or let the criteria go unchecked (and out of max_score) with "
+			  "--may-skip or the exercise's may-skip: line",
+			  ex.name, err);
+		ck_exercise_free(&ex);
+		return EXIT_USAGE;
+	}
 	if (o.autograder)
 		rc = write_autograder(&ex, o.autograder, o.source);
 	else if (o.klass)
@@ -744,6 +767,10 @@ const cmd_entry cmd_check_entry = {
 	    "                      named with its file and line), its solution gets full\n"
 	    "                      marks and its starter builds, runs and fails; exit 2\n"
 	    "                      when one does not\n"
+	    "  --may-skip LIST     criteria this grader may leave unchecked, out of\n"
+	    "                      max_score (memory, work, depth, discipline); without\n"
+	    "                      it, a criterion this machine cannot check (no Oclgrind,\n"
+	    "                      no plugin, no libclang) stops the grading, exit 2\n"
 	    "  --list              the exercises\n\n"
 	    "Exit status: 0 every file passes, 1 a file fails, 2 a usage error.\n",
     .opts = check_options,

@@ -195,17 +195,21 @@ expect_in "below-bound: W grows as n, below the exercise's lower bound (W = Omeg
 	"a lower bound above the program's W: diagnosed below-bound"
 
 # The hint when only some work-group sizes fail, and a check without
-# Oclgrind (PRAM_OCLGRIND empty), which says so and leaves the criterion out
-# of the score rather than failing it.
+# Oclgrind (PRAM_OCLGRIND empty): one total everywhere, so the grading
+# stops (exit 2) naming what to install, unless the grader lets the
+# criteria go unchecked (--may-skip), which leaves them out of max_score.
 if [ $kernels = yes ]; then
 	run_pram check reduce-kernel "$corpus/reduce-fixed-size.cl"
 	expect_in "correct only for L = 256" "$out" "work-group sizes: the hint names the size that works"
 	PRAM_OCLGRIND=
 	export PRAM_OCLGRIND
 	run_pram check reduce-kernel "$lessons/01-reduction/solutions/reduce.cl" --json
+	expect_rc 2 "without Oclgrind: the grading stops, exit 2"
+	expect_in "cannot grade reduce-kernel as written: Oclgrind is not installed (Debian: apt-get install oclgrind) (memory, work, depth)" "$err" "without Oclgrind: says what to install and which criteria"
+	run_pram check reduce-kernel "$lessons/01-reduction/solutions/reduce.cl" --json --may-skip memory,work,depth
 	unset PRAM_OCLGRIND
 	printf '%s\n' "$out" >"$tap_tmp/ng.json"
-	expect_rc 0 "without Oclgrind the solution still passes"
+	expect_rc 0 "without Oclgrind, --may-skip: the solution passes"
 	v=$(json_get "$tap_tmp/ng.json" "'%s %g/%g' % ([c['status'] for c in d['criteria'] if c['name'] == 'memory'][0], d['score'], d['max_score']) + ' ' + ' '.join(d['notes'])")
 	expect_in "not-checked 6/6 " "$v" "without Oclgrind: not counted"
 	expect_in "Oclgrind is not installed, so races" "$v" "without Oclgrind: said plainly"
@@ -215,9 +219,12 @@ if [ $kernels = yes ]; then
 	PRAM_GRIND_PLUGIN="$tap_tmp/no-such-plugin.so"
 	export PRAM_GRIND_PLUGIN
 	run_pram check reduce-kernel "$lessons/01-reduction/solutions/reduce.cl" --json
+	expect_rc 2 "without the plugin: the grading stops, exit 2"
+	expect_in "plugin named by PRAM_GRIND_PLUGIN cannot be read (work, depth)" "$err" "without the plugin: says so, and which criteria"
+	run_pram check reduce-kernel "$lessons/01-reduction/solutions/reduce.cl" --json --may-skip work,depth
 	unset PRAM_GRIND_PLUGIN
 	printf '%s\n' "$out" >"$tap_tmp/np.json"
-	expect_rc 0 "without the plugin the solution still passes"
+	expect_rc 0 "without the plugin, --may-skip: the solution passes"
 	v=$(json_get "$tap_tmp/np.json" "' '.join(c['name'] + '=' + c['status'] for c in d['criteria'] if c['name'] in ('work', 'depth')) + ' | ' + ' '.join(d['notes'])")
 	expect_in "work=not-checked depth=not-checked |" "$v" "without the plugin: W and D not graded"
 	expect_in "was not measured: the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN ($tap_tmp/no-such-plugin.so) cannot be read" "$v" "without the plugin: said plainly"
@@ -441,11 +448,19 @@ expect_in "memory limit" "$v" "sandbox: an unbounded allocation is out of memory
 
 # No network: a submission that scans only when it cannot reach 127.0.0.1
 # (tests/test-check runs the same in a contained child): the static check
-# refuses it first, naming the call; without libclang it runs, offline.
+# refuses it first, naming the call; with the static check let go
+# (--may-skip discipline, its helper gone) it runs, offline.
+if [ "$HAVE_LIBCLANG" = yes ]; then
+	run_pram check scan-pram "$top_srcdir/tests/data/check-network.c"
+	expect_in "discipline: calls socket" "$out" "sandbox: a submission that looks for the network is refused by the static check"
+fi
+PRAM_LINT="$tap_tmp/no-such-lint"
+export PRAM_LINT
 run_pram check scan-pram "$top_srcdir/tests/data/check-network.c"
-case $HAVE_LIBCLANG:$out in
-yes:*)
-	expect_in "discipline: calls socket" "$out" "sandbox: a submission that looks for the network is refused by the static check" ;;
+expect_rc 2 "without the static check's helper: the grading stops, exit 2"
+run_pram check scan-pram "$top_srcdir/tests/data/check-network.c" --may-skip discipline
+PRAM_LINT="$top_builddir/check/pram-lint"
+case $out in
 *"children ran with the network"*)
 	tap_result 0 "sandbox: no network # SKIP this system refuses a network namespace" ;;
 *)
