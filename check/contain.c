@@ -33,18 +33,28 @@
 #include <unistd.h>
 
 #include "contain.h"
+#include "sandbox.h"
 
 /* At most this much of a child's output is kept. */
 #define OUT_MAX ((size_t)1 << 20)
 
 static int isolated = -1; /* unknown until the first child */
-static char isolated_why[160];
+static char isolated_why[600];
+static int files_isolated = -1; /* unknown until the first sandboxed child */
+static char files_why[300];
 
 int ck_contain_isolated(const char **why)
 {
 	if (why)
 		*why = isolated_why;
 	return isolated == 1;
+}
+
+int ck_contain_files_isolated(const char **why)
+{
+	if (why)
+		*why = files_why;
+	return files_isolated == 1;
 }
 
 const char *ck_self_exe(void)
@@ -108,10 +118,31 @@ static void init_reap(pid_t pid, int endfd)
 	}
 }
 
+/* Tell the parent how the child is contained: 'N' network isolated or
+ * 'n' not, then 'F' files isolated (sandbox.h), 'f' not or '-' not asked,
+ * then why the network or the descendants are not contained, a 0x1f, and
+ * why the files are not. */
+static void report(int fd, int netns, int asked, int mountns, const char *net, const char *files)
+{
+	if (fd < 0)
+		return;
+	char msg[600];
+	int n = snprintf(msg, sizeof msg, "%c%c%s\x1f%s", netns ? 'N' : 'n',
+			 !asked    ? '-'
+			 : mountns ? 'F'
+				   : 'f',
+			 net, files);
+	ssize_t w = write(fd, msg, (size_t)n);
+	(void)w;
+	close(fd);
+}
+
 /* After unshare(CLONE_NEWPID): the next child is init of the namespace,
- * and its child runs the submission, which returns from here. The others
- * never return. */
-static void enter_pid_namespace(void)
+ * which enters the sandbox (a /proc of the namespace needs a process in
+ * it) and reports; its child runs the submission, which returns from
+ * here. The others never return. */
+static void enter_pid_namespace(const ck_limits *lim, int netns, int mountns, const char *net,
+				char *files, size_t flen, int report_fd)
 {
 	int endp[2];
 	if (pipe(endp) != 0)
@@ -121,12 +152,17 @@ static void enter_pid_namespace(void)
 		_exit(127);
 	if (init > 0) {
 		close(endp[1]);
+		if (report_fd >= 0)
+			close(report_fd);
 		mirror_end(init, endp[0]);
 	}
 	close(endp[0]);
 	/* init dies with the middle process (killed at the limit); were that
 	 * already dead, the process group's kill still reaches init */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (mountns && ck_sandbox_enter(lim, files, flen) != 0)
+		mountns = 0;
+	report(report_fd, netns, lim->sandbox, mountns, net, files);
 	pid_t sub = fork();
 	if (sub < 0)
 		_exit(127);
@@ -134,11 +170,43 @@ static void enter_pid_namespace(void)
 		init_reap(sub, endp[1]);
 	close(endp[1]);
 	prctl(PR_SET_PDEATHSIG, 0);
+	if (mountns)
+		ck_sandbox_drop();
 }
 
-/* In the child: the limits and the namespaces. Writes to report: 'N'
- * network isolated, 'n' not, then why not, or why descendants are not
- * contained (as text). */
+/* unshare(flags), or with a user namespace of its own where only that is
+ * allowed, our ids mapped to themselves (which mounts need). 1 when done,
+ * 0 with errno from the first try. */
+static int enter_namespaces(int flags)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	if (unshare(flags) == 0)
+		return 1;
+	int e = errno;
+	if (unshare(flags | CLONE_NEWUSER) != 0) {
+		errno = e;
+		return 0;
+	}
+	char map[64];
+	int n = snprintf(map, sizeof map, "%u %u 1", (unsigned)uid, (unsigned)uid);
+	static const char *const files[] = {"/proc/self/setgroups", "/proc/self/uid_map",
+					    "/proc/self/gid_map"};
+	for (int k = 0; k < 3; k++) {
+		int fd = open(files[k], O_WRONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (k == 2)
+			n = snprintf(map, sizeof map, "%u %u 1", (unsigned)gid, (unsigned)gid);
+		ssize_t w = k == 0 ? write(fd, "deny", 4) : write(fd, map, (size_t)n);
+		(void)w;
+		close(fd);
+	}
+	return 1;
+}
+
+/* In the child: the limits and the namespaces, reported on report_fd
+ * (report). */
 static void child_setup(const ck_limits *lim, int report_fd)
 {
 	if (lim->session)
@@ -157,31 +225,42 @@ static void child_setup(const ck_limits *lim, int report_fd)
 		struct rlimit rd = {lim->mem_bytes, lim->mem_bytes};
 		setrlimit(RLIMIT_DATA, &rd);
 	}
-	/* No network: a namespace of our own, as root, or through a user
-	 * namespace where unprivileged ones are allowed. */
-	char msg[160] = "N";
-	int pidns = 1;
-	if (unshare(CLONE_NEWNET | CLONE_NEWPID) != 0 &&
-	    unshare(CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWPID) != 0) {
-		pidns = 0;
+	/* No network, a PID namespace, and for a student's build or run a
+	 * mount namespace: as root, or through a user namespace where
+	 * unprivileged ones are allowed. */
+	int base = CLONE_NEWNET | CLONE_NEWPID;
+	char net[200] = "", files[300] = "";
+	int netns = 1, pidns = 1, mountns = lim->sandbox;
+	if (!enter_namespaces(base | (lim->sandbox ? CLONE_NEWNS : 0))) {
 		int e1 = errno;
-		if (unshare(CLONE_NEWNET) != 0 && unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0)
-			snprintf(msg, sizeof msg,
-				 "nthe system refuses a network namespace (%s; %s)", strerror(e1),
-				 strerror(errno));
-		else
-			snprintf(msg, sizeof msg,
-				 "Nthe system refuses a PID namespace (%s): a descendant that "
-				 "leaves the session may outlive the limit",
+		if (lim->sandbox && enter_namespaces(base)) {
+			mountns = 0;
+			snprintf(files, sizeof files, "the system refuses a mount namespace (%s)",
 				 strerror(e1));
-	}
-	if (report_fd >= 0) {
-		ssize_t w = write(report_fd, msg, strlen(msg));
-		(void)w;
-		close(report_fd);
+		} else {
+			pidns = mountns = 0;
+			if (enter_namespaces(CLONE_NEWNET))
+				snprintf(
+				    net, sizeof net,
+				    "the system refuses a PID namespace (%s): a descendant that "
+				    "leaves the session may outlive the limit",
+				    strerror(e1));
+			else {
+				netns = 0;
+				snprintf(net, sizeof net,
+					 "the system refuses a network namespace (%s)",
+					 strerror(e1));
+			}
+			if (lim->sandbox)
+				snprintf(files, sizeof files,
+					 "the system refuses the namespaces a sandbox needs (%s)",
+					 strerror(e1));
+		}
 	}
 	if (pidns)
-		enter_pid_namespace();
+		enter_pid_namespace(lim, netns, mountns, net, files, sizeof files, report_fd);
+	else
+		report(report_fd, netns, lim->sandbox, 0, net, files);
 }
 
 /* SIGKILL every process of session sid (Linux's /proc: field 6 of
@@ -282,12 +361,21 @@ static int contain(int (*fn)(void *), void *arg, char *const argv[], const ck_li
 	close(rep[1]);
 	outp[1] = rep[1] = -1;
 	{
-		char msg[160];
+		char msg[600];
 		ssize_t n = read(rep[0], msg, sizeof msg - 1);
-		if (n > 0 && isolated < 0) {
+		if (n > 1) {
 			msg[n] = '\0';
-			isolated = msg[0] == 'N';
-			snprintf(isolated_why, sizeof isolated_why, "%s", msg + 1);
+			char *sep = strchr(msg, '\x1f');
+			if (sep)
+				*sep++ = '\0';
+			if (isolated < 0) {
+				isolated = msg[0] == 'N';
+				snprintf(isolated_why, sizeof isolated_why, "%s", msg + 2);
+			}
+			if (msg[1] != '-' && files_isolated < 0) {
+				files_isolated = msg[1] == 'F';
+				snprintf(files_why, sizeof files_why, "%s", sep ? sep : "");
+			}
 		}
 		close(rep[0]);
 		rep[0] = -1;

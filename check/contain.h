@@ -21,13 +21,18 @@
 #include <stddef.h>
 
 typedef struct ck_limits {
-	double wall_s;    /* wall-clock seconds; the process group is killed after */
-	double cpu_s;     /* RLIMIT_CPU; 0: wall_s */
-	size_t mem_bytes; /* RLIMIT_DATA (malloc, brk and private mappings) */
-	const char *cwd;  /* the child's working folder, or NULL */
-	int session;      /* the child starts a session of its own, and at the end (or the
+	double wall_s;     /* wall-clock seconds; the process group is killed after */
+	double cpu_s;      /* RLIMIT_CPU; 0: wall_s */
+	size_t mem_bytes;  /* RLIMIT_DATA (malloc, brk and private mappings) */
+	const char *cwd;   /* the child's working folder, or NULL */
+	int session;       /* the child starts a session of its own, and at the end (or the
 			     limit) every process of the session is killed: the process
 			     groups of the children it contained too (--class) */
+	int sandbox;       /* a student's build or run: it sees only the system's files,
+			     pramsim's, cwd (writable), ro and rw, and a private /tmp
+			     (sandbox.h), where the system allows a mount namespace */
+	const char *ro[4]; /* more files or folders it may read (sandbox) */
+	const char *rw[4]; /* more folders it may write (sandbox) */
 } ck_limits;
 
 typedef struct ck_proc {
@@ -52,6 +57,9 @@ void ck_proc_free(ck_proc *p);
 /* Whether children run without network ("no network" in the report), and
  * when not, why. Decided by the first child. */
 int ck_contain_isolated(const char **why);
+/* Whether sandboxed children see only their own files, and when not, why.
+ * Decided by the first sandboxed child. */
+int ck_contain_files_isolated(const char **why);
 /* The process's own executable (/proc/self/exe, a static buffer), or NULL:
  * for running pram again in a child, and for ck_from_build_tree. */
 const char *ck_self_exe(void);

@@ -20,6 +20,7 @@
  * power of two from 1 to the largest work-group the device runs the kernel
  * in; a size whose cases did not all run is never called correct.
  */
+#define _GNU_SOURCE /* realpath */
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -383,6 +384,14 @@ static const char *view_blocked(int timeouts, const char **og, const char **so, 
 	return timeouts ? "the kernel does not finish" : NULL;
 }
 
+/* path made absolute (the sandbox shows a file at its own path, and the
+ * child's working folder is not the caller's), into buf. */
+static void absolute(const char *path, char *buf, size_t len)
+{
+	char real[PATH_MAX];
+	snprintf(buf, len, "%s", realpath(path, real) ? real : path);
+}
+
 /* Run the helper under Oclgrind with the plugin, one launch of one
  * work-group of L with n = L for each of Ls[0..m), and read what the
  * plugin recorded into run. Returns 0, or -1 with a note. */
@@ -402,10 +411,13 @@ static int record_view(const ck_exercise *ex, const char *path, const char *og, 
 		return -1;
 	}
 	/* no -g: Oclgrind gives the lines anyway, and -g changes what it runs */
-	char *argv[] = {(char *)og, "--plugins", (char *)so,   (char *)hc, "--record",
-			outp,       ex->path,    (char *)path, list,       list,
-			"0",        "1",         NULL};
-	ck_limits gl = {.wall_s = ex->time_limit * 3, .mem_bytes = 0};
+	char aex[PATH_MAX], apath[PATH_MAX];
+	absolute(ex->path, aex, sizeof aex);
+	absolute(path, apath, sizeof apath);
+	char *argv[] = {(char *)og, "--plugins", (char *)so, (char *)hc, "--record", outp, aex,
+			apath,      list,        list,       "0",        "1",        NULL};
+	ck_limits gl = {
+	    .wall_s = ex->time_limit * 3, .sandbox = 1, .ro = {aex, apath}, .rw = {dir}};
 	ck_proc p;
 	int ret = -1;
 	if (ck_contain_exec(argv, &gl, &p, err, sizeof err) != 0) {
@@ -417,8 +429,8 @@ static int record_view(const ck_exercise *ex, const char *path, const char *og, 
 	if (gv_read(outp, run, err, sizeof err) != 0) {
 		ck_note(r,
 			"the PRAM view: Oclgrind with the plugin %s and recorded nothing usable "
-			"(%s)",
-			how, err);
+			"(%s)%s%.300s",
+			how, err, p.out[0] ? "; it said: " : "", p.out);
 	} else {
 		if (p.timed_out || !p.exited || p.status != 0)
 			ck_note(r, "the PRAM view: Oclgrind %s after %zu of %zu launches", how,
@@ -601,7 +613,7 @@ static void run_size(kctx *kx, size_t L, lstat_ *ls, int *timeouts, kcase *best,
 	ck_result *r = kx->r;
 	kcase cs[64];
 	size_t nc = make_cases(ex, L, cs, 64);
-	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit};
+	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .sandbox = 1};
 	size_t start = 0;
 	int deaths = 0;
 	ls->L = L;
@@ -788,7 +800,7 @@ static void show_completion(kctx *kx)
 	ck_result *r = kx->r;
 	kcase c = {.n = 10, .L = 4, .dist = CK_DIST_RANDOM, .seed = 5, .why = NULL};
 	kjob j = {ex, kx->src, kx->shown, &c, 1, 0, 0, 1, &kx->ch};
-	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit};
+	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .sandbox = 1};
 	ck_proc p;
 	char err[256];
 	if (ck_contain_fn(run_cases, &j, &lim, &p, err, sizeof err) != 0)
@@ -861,7 +873,7 @@ static int build_kernel(kctx *kx)
 	const char *shown = kx->shown;
 	ck_result *r = kx->r;
 	char err[512];
-	ck_limits lim = {.wall_s = ex->time_limit * 3, .mem_bytes = ex->mem_limit};
+	ck_limits lim = {.wall_s = ex->time_limit * 3, .mem_bytes = ex->mem_limit, .sandbox = 1};
 	kjob bj = {ex, kx->src, shown, NULL, 0, 0, 0, 0, &kx->ch};
 	ck_proc p;
 	r->ran[CK_CRIT_BUILD] = CK_RAN_CHECKED;
@@ -1047,6 +1059,9 @@ static void grind_case(const ck_exercise *ex, const char *path, const char *src,
 	snprintf(Ls, sizeof Ls, "%zu", c->L);
 	snprintf(ds, sizeof ds, "%d", c->dist);
 	snprintf(ss, sizeof ss, "%" PRIu64, c->seed);
+	char aex[PATH_MAX], apath[PATH_MAX];
+	absolute(ex->path, aex, sizeof aex);
+	absolute(path, apath, sizeof apath);
 	char *argv[] = {(char *)og,
 			"--data-races",
 			"--uninitialized",
@@ -1055,19 +1070,28 @@ static void grind_case(const ck_exercise *ex, const char *path, const char *src,
 			"--log",
 			logp,
 			(char *)hc,
-			ex->path,
-			(char *)path,
+			aex,
+			apath,
 			ns,
 			Ls,
 			ds,
 			ss,
 			NULL};
-	ck_limits gl = {.wall_s = ex->time_limit * 3, .mem_bytes = 0};
+	ck_limits gl = {
+	    .wall_s = ex->time_limit * 3, .sandbox = 1, .ro = {aex, apath}, .rw = {dir}};
 	ck_proc p;
 	if (ck_contain_exec(argv, &gl, &p, err, sizeof err) == 0) {
 		char *log = ck_slurp(logp, NULL, err, sizeof err);
 		int found = log ? ck_grind_parse(log, shown, src, desc, r) : 0;
-		if (p.timed_out && !found)
+		if (!found && (!log || !log[0]) && !p.timed_out && (!p.exited || p.status != 0)) {
+			/* Oclgrind itself did not run: no problem found is no news */
+			char how[160];
+			ck_proc_describe(&p, how, sizeof how);
+			ck_note(r, "Oclgrind could not run the case %s: it %s%s%.300s", desc, how,
+				p.out[0] ? "; it said: " : "", p.out);
+			if (r->ran[CK_CRIT_MEMORY] == CK_RAN_CHECKED && !r->failed[CK_CRIT_MEMORY])
+				r->ran[CK_CRIT_MEMORY] = CK_RAN_NOT_REACHED;
+		} else if (p.timed_out && !found)
 			ck_note(r, "Oclgrind did not finish the case %s within %g s", desc,
 				gl.wall_s);
 		else

@@ -15,9 +15,10 @@ check_libcheck_la_SOURCES = check/check.c check/check.h check/ckutil.h \
 	check/exercise.c check/exercise.h check/report.c check/result.h \
 	check/contain.c check/contain.h check/grind.c check/grind.h \
 	check/contracts.h check/kernelcheck.c check/pramcheck.c \
-	check/predict.c check/expr.c check/expr.h check/channel.c check/channel.h
+	check/predict.c check/expr.c check/expr.h check/channel.c check/channel.h \
+	check/sandbox.c check/sandbox.h
 check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"' \
-	-DPKGLIBEXECDIR='"$(pkglibexecdir)"'
+	-DPKGLIBEXECDIR='"$(pkglibexecdir)"' -DPKGLIBDIR='"$(pkglibdir)"'
 check_libcheck_la_LIBADD = check/libgrindview.la
 
 # pram-grind-case, the checker's helper program that Oclgrind runs on a

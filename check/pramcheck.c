@@ -354,7 +354,8 @@ static int run_driver(const ck_exercise *ex, const char *dir, const char *shown,
 			argv[a++] = args[k - start];
 		}
 		argv[a] = NULL;
-		ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .cwd = dir};
+		ck_limits lim = {
+		    .wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .cwd = dir, .sandbox = 1};
 		ck_proc p;
 		if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
 			ck_note(r, "cannot run the program: %s", err);
@@ -462,7 +463,7 @@ static void remove_workdir(const char *dir, const char *shown)
 }
 
 /* The compiler's output out of a build that failed, as one diagnosis: the
- * first "scan.c:LINE:COL: error:" line, else the whole output (with a hint
+ * first "scan.c:LINE:COL: error:" (or "fatal error:") line, else the whole output (with a hint
  * when the entry point is undefined, a link error). */
 static void compile_diag(ck_result *r, const char *shown, const char *out)
 {
@@ -475,7 +476,7 @@ static void compile_diag(ck_result *r, const char *shown, const char *out)
 		char what[16];
 		if ((q == out || q[-1] == '\n' || q[-1] == ' ' || q[-1] == '/') &&
 		    sscanf(q + sl, ":%d:%d: %15[a-z]", &ln, &col, what) == 3 &&
-		    strcmp(what, "error") == 0) {
+		    (strcmp(what, "error") == 0 || strcmp(what, "fatal") == 0)) {
 			line = ln;
 			hit = q;
 			break;
@@ -535,7 +536,7 @@ static int build_program(const char *dir, const char *shown, ck_result *r)
 			"-lm",
 			"-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc",
 			NULL};
-	ck_limits lim = {.wall_s = 60, .mem_bytes = (size_t)2 << 30, .cwd = dir};
+	ck_limits lim = {.wall_s = 60, .mem_bytes = (size_t)2 << 30, .cwd = dir, .sandbox = 1};
 	ck_proc p;
 	r->ran[CK_CRIT_BUILD] = CK_RAN_CHECKED;
 	if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
@@ -731,7 +732,7 @@ static int check_discipline(const char *dir, const char *shown, ck_result *r)
 	if (files_path(path, sizeof path, "%s/%s", dir, shown) != 0)
 		return 0;
 	char *argv[] = {(char *)lint, path, (char *)shown, inc, NULL};
-	ck_limits lim = {.wall_s = 30, .mem_bytes = (size_t)1 << 30, .cwd = dir};
+	ck_limits lim = {.wall_s = 30, .mem_bytes = (size_t)1 << 30, .cwd = dir, .sandbox = 1};
 	ck_proc p;
 	if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
 		ck_note(r, "cannot run the static check: %s", err);

@@ -66,6 +66,8 @@ static int check_one(const ck_exercise *ex, const char *path, const check_opts *
 	const char *why;
 	if (!ck_contain_isolated(&why) && why && *why && !json && !tap)
 		fprintf(stdout, "note: children ran with the network: %s\n", why);
+	if (!ck_contain_files_isolated(&why) && why && *why && !json && !tap)
+		fprintf(stdout, "note: children saw every file their user may read: %s\n", why);
 	int passed = ck_passed(&r);
 	if (rc != 0 && r.ndiag == 0)
 		for (size_t k = 0; k < r.nnotes; k++)

@@ -147,7 +147,14 @@ if [ "$HAVE_LIBCLANG" = yes ]; then
 		case $f in */clean.c | */include-solution.c) continue ;; esac
 		cheat "$f" "lint/$(basename "$f")"
 	done
-	cheat "$tap_tmp/include-abs.c" "#include of the shipped solution by its path"
+	# the sandbox hides the lessons' solutions: the include finds nothing
+	run_pram check scan-pram "$tap_tmp/include-abs.c" --json
+	printf '%s\n' "$out" >"$tap_tmp/cheat.json"
+	v=$(json_get "$tap_tmp/cheat.json" "'%g ' % d['score'] + ' '.join('%s:%s' % (x['kind'], x['line']) for x in d['diagnoses'])")
+	case $v in
+	"0 discipline:"*) tap_result 0 "cheat #include of the shipped solution by its path: refused by the static check (no sandbox here)" ;;
+	*) expect_in "0 compile-error:1" "$v" "cheat #include of the shipped solution by its path: not there in the sandbox, 0 points, line 1" ;;
+	esac
 else
 	tap_result 0 "the static check's cheats # SKIP pram was built without libclang"
 fi

@@ -438,6 +438,81 @@ static void test_descendants(void)
 			      "gone with the child (it wrote nothing after the limit)");
 }
 
+/* A sandboxed child sees its own folder (writable), the system's files
+ * (read-only, /etc's secrets masked), a private /tmp, and nothing else:
+ * not a classmate's folder, not the lessons' solutions. */
+static int peek_child(void *arg)
+{
+	const char *classmate = arg;
+	char p[4096];
+	snprintf(p, sizeof p, "%s/scan.c", classmate);
+	printf("classmate:%s\n", access(p, F_OK) == 0 ? "seen" : "hidden");
+	snprintf(p, sizeof p, "%s/lessons/01-reduction/solutions/reduce.cl", ABS_TOP_SRCDIR);
+	printf("solution:%s\n", access(p, F_OK) == 0 ? "seen" : "hidden");
+	FILE *f = fopen("mine.txt", "w");
+	printf("cwd:%s\n", f ? "writable" : strerror(errno));
+	if (f)
+		fclose(f);
+	f = fopen(ABS_TOP_BUILDDIR "/sandbox-test.txt", "w");
+	printf("build:%s\n", f ? "writable" : errno == EROFS ? "read-only" : strerror(errno));
+	if (f)
+		fclose(f);
+	f = fopen("/etc/shadow", "r");
+	printf("shadow:%s\n", !f ? "absent" : fgetc(f) == EOF ? "empty" : "read");
+	if (f)
+		fclose(f);
+	f = fopen("/tmp/scratch.txt", "w");
+	printf("tmp:%s\n", f ? "writable" : strerror(errno));
+	if (f)
+		fclose(f);
+	return 0;
+}
+
+static void test_sandbox(void)
+{
+	char classmate[] = "/tmp/pramcheck-classmateXXXXXX", mine[] = "/tmp/pramcheck-mineXXXXXX";
+	if (!mkdtemp(classmate) || !mkdtemp(mine)) {
+		TAP_OK_WHY(0, strerror(errno), "temporary folders");
+		return;
+	}
+	char p[4096];
+	snprintf(p, sizeof p, "%s/scan.c", classmate);
+	write_text(p, "a classmate's answer\n");
+	unlink("/tmp/scratch.txt"); /* a stale one from an unsandboxed run */
+	ck_limits lim = {.wall_s = 20, .cwd = mine, .sandbox = 1};
+	ck_proc pr;
+	char err[256];
+	const char *why = NULL;
+	if (ck_contain_fn(peek_child, classmate, &lim, &pr, err, sizeof err) != 0) {
+		TAP_OK_WHY(0, err, "a sandboxed child runs");
+	} else if (!ck_contain_files_isolated(&why)) {
+		printf("ok %d - sandbox: a child sees only its own files # SKIP %s\n", ++tap_count_,
+		       why);
+		ck_proc_free(&pr);
+		unlink("/tmp/scratch.txt");
+	} else {
+		TAP_CONTAINS(pr.out, "classmate:hidden",
+			     "sandbox: a classmate's folder is not there");
+		TAP_CONTAINS(pr.out, "solution:hidden",
+			     "sandbox: the lessons' solutions are not there");
+		TAP_CONTAINS(pr.out, "cwd:writable", "sandbox: its own folder is writable");
+		TAP_CONTAINS(pr.out, "build:read-only", "sandbox: pramsim's build is read-only");
+		TAP_CONTAINS(pr.out, "shadow:", "sandbox: /etc/shadow is looked at");
+		TAP_OK_WHY(strstr(pr.out, "shadow:read") == NULL, pr.out,
+			   "sandbox: /etc/shadow's secrets are masked");
+		TAP_CONTAINS(pr.out, "tmp:writable", "sandbox: a private /tmp to write in");
+		ck_proc_free(&pr);
+		snprintf(p, sizeof p, "/tmp/scratch.txt");
+		TAP_OK(access(p, F_OK) != 0, "sandbox: its /tmp is its own (nothing left in ours)");
+	}
+	snprintf(p, sizeof p, "%s/mine.txt", mine);
+	unlink(p);
+	rmdir(mine);
+	snprintf(p, sizeof p, "%s/scan.c", classmate);
+	unlink(p);
+	rmdir(classmate);
+}
+
 int main(void)
 {
 	test_growth();
@@ -446,6 +521,7 @@ int main(void)
 	test_contain();
 	test_network();
 	test_descendants();
+	test_sandbox();
 	test_expr();
 	return tap_done();
 }
