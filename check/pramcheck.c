@@ -54,7 +54,8 @@
  * on the grading channel (channel.h: the file FD, each line behind the
  * nonce), never on the standard output, which is the student's: "begin K",
  * "viol K STATUS LINE MESSAGE" for each violation, "wd K W D STEPS",
- * "out K v0 v1 ..." and "end K"; "oom BYTES" when an allocation fails. */
+ * "out K v0 v1 ..." and "end K"; "oom BYTES STEPS" when an allocation
+ * fails (STEPS: the steps the machine had taken). */
 static const char driver_fmt[] =
     "/* the checker's driver */\n"
     "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n"
@@ -64,10 +65,10 @@ static const char driver_fmt[] =
     "#define R(...) (fprintf(rep, \"%%s \", nonce), fprintf(rep, __VA_ARGS__), fflush(rep))\n"
     "void *__real_malloc(size_t);\nvoid *__real_calloc(size_t, size_t);\n"
     "void *__real_realloc(void *, size_t);\n"
-    "static int repfd = -1;\n"
-    "static void oom(size_t s) { char b[96]; int l = snprintf(b, sizeof b, \"%%s oom %%zu\\n\", "
-    "nonce, s); if (repfd >= 0 && l > 0) { ssize_t w = write(repfd, b, (size_t)l); (void)w; } "
-    "_exit(4); }\n"
+    "static int repfd = -1; static pram *cur;\n"
+    "static void oom(size_t s) { char b[128]; int l = snprintf(b, sizeof b, \"%%s oom %%zu "
+    "%%llu\\n\", nonce, s, cur ? (unsigned long long)pram_get_totals(cur).steps : 0ull); if "
+    "(repfd >= 0 && l > 0) { ssize_t w = write(repfd, b, (size_t)l); (void)w; } _exit(4); }\n"
     "void *__wrap_malloc(size_t s) { void *p = __real_malloc(s); if (!p && s) oom(s); return "
     "p; }\n"
     "void *__wrap_calloc(size_t a, size_t b) { void *p = __real_calloc(a, b); if (!p && a && "
@@ -99,9 +100,9 @@ static const char driver_fmt[] =
     "    pram_array *x = pram_array_new(m, \"x\", n, PRAM_INT);\n"
     "    if (!m || !x) oom(0);\n"
     "    pram_array_load_i(x, v, n);\n"
-    "    pram_seal(m, 1);\n"
+    "    pram_seal(m, 1); cur = m;\n"
     "    %s(m, x, n);\n"
-    "    pram_seal(m, 0);\n"
+    "    pram_seal(m, 0); cur = NULL;\n"
     "    for (size_t j = 0; j < pram_violation_count(m); j++) {\n"
     "      const pram_violation *vi = pram_violation_at(m, j); char buf[512];\n"
     "      pram_violation_format(vi, buf, sizeof buf);\n"
@@ -200,7 +201,7 @@ static ck_kind viol_kind(const char *status, const char *msg)
 /* Parse the driver's lines for cases (or sweep points) cs; the dying case
  * goes to *died. */
 static void parse_driver(const ck_exercise *ex, const char *out, const char *shown, const pcase *cs,
-			 size_t nc, pres *res, long *died, unsigned long long *oom, ck_result *r)
+			 size_t nc, pres *res, long *died, unsigned long long oom[2], ck_result *r)
 {
 	const algo *a = algo_find(ex->reference);
 	algo_params p = a ? algo_default_params(a) : (algo_params){0};
@@ -224,7 +225,7 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 		} else if (sscanf(line, "end %zu", &k) == 1 && k < nc) {
 			res[k].done = 1;
 			cur = -1;
-		} else if (sscanf(line, "oom %llu", oom) == 1) {
+		} else if (sscanf(line, "oom %llu %llu", &oom[0], &oom[1]) >= 1) {
 			/* run_driver diagnoses it with the case it died in */
 		} else if (strncmp(line, "viol ", 5) == 0) {
 			char st[32];
@@ -280,9 +281,10 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 	*died = cur;
 }
 
-/* Why a case died, in words that point at the cause. */
-static void diag_death(const ck_exercise *ex, const ck_proc *p, unsigned long long oom,
-		       const char *shown, const char *desc, ck_result *r)
+/* Why a case died (of size n; oom: the bytes of a failed allocation and
+ * the steps taken by then), in words that point at the cause. */
+static void diag_death(const ck_exercise *ex, const ck_proc *p, const unsigned long long oom[2],
+		       size_t n, const char *shown, const char *desc, ck_result *r)
 {
 	char how[160];
 	ck_proc_describe(p, how, sizeof how);
@@ -292,13 +294,22 @@ static void diag_death(const ck_exercise *ex, const ck_proc *p, unsigned long lo
 			    "a loop whose bound never changes? (d *= 2 with d = 0, "
 			    "or a step count that does not shrink)",
 			    "the program did not finish within %g s", ex->time_limit);
-	else if (oom)
+	else if (oom[0] && oom[1] > 16 * ((unsigned long long)n + 64))
+		/* the simulator keeps a record of every step: steps without end
+		 * fill the memory before the clock runs out */
+		ck_diag_add(r, CK_TIMEOUT, CK_CRIT_RESULTS, shown, 0, desc,
+			    "a loop around PRAM_STEP whose bound never changes? (d *= 2 with d = "
+			    "0, or d++ on a bound that is never reached)",
+			    "the program took %llu steps on n = %zu and did not stop: the "
+			    "machine's record of its steps filled the memory limit (%zu MiB)",
+			    oom[1], n, ex->mem_limit >> 20);
+	else if (oom[0])
 		ck_diag_add(r, CK_OUT_OF_MEMORY, CK_CRIT_RESULTS, shown, 0, desc,
 			    "an allocation in a loop that never frees, or a size computed "
 			    "wrong?",
 			    "an allocation of %llu bytes failed: the program ran into its "
 			    "memory limit (%zu MiB)",
-			    oom, ex->mem_limit >> 20);
+			    oom[0], ex->mem_limit >> 20);
 	else if (p->signal == SIGABRT && as) {
 		const char *e = strchr(as, '\n');
 		int line = 0;
@@ -366,16 +377,16 @@ static int run_driver(const ck_exercise *ex, const char *dir, const char *shown,
 			ck_note_output(r, "the program", p.out);
 		/* the driver numbers cases from 0 for each run */
 		long died = -1;
-		unsigned long long oom = 0;
+		unsigned long long oom[2] = {0, 0};
 		parse_driver(ex, lines ? lines : "", shown, cs + start, nc - start, res + start,
-			     &died, &oom, r);
+			     &died, oom, r);
 		free(lines);
 		size_t next = nc;
 		if (died >= 0 || (p.exited && p.status != 0) || p.signal || p.timed_out) {
 			size_t k = died >= 0 ? start + (size_t)died : start;
 			char desc[256];
 			pcase_desc(&cs[k], desc, sizeof desc);
-			diag_death(ex, &p, oom, shown, desc, r);
+			diag_death(ex, &p, oom, cs[k].n, shown, desc, r);
 			r->cases_run++; /* run, and not right */
 			deaths++;
 			next = k + 1;

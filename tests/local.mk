@@ -109,6 +109,7 @@ CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/chec
 	tests/check/scan-hillis-steele.c tests/check/scan-sequential.c tests/check/scan-crew.c \
 	tests/check/scan-unwritten.c tests/check/scan-oob.c tests/check/scan-compile-error.c \
 	tests/check/scan-hang.c tests/check/scan-alloc.c tests/check/scan-crash.c \
+	tests/check/scan-step-forever.c \
 	tests/check/scan-wrong-op.patch tests/check/scan-kernel-hillis-steele.patch \
 	tests/check/predict/hs-cost.exercise \
 	tests/check/predict/right.txt tests/check/predict/wrong.txt tests/check/predict/inexact.txt \
