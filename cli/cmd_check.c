@@ -160,10 +160,15 @@ static void grade_student(const ck_exercise *ex, const char *dir, const char *ou
 	char sub[PATH_MAX], sdir[PATH_MAX], err[256], q[PATH_MAX];
 	files_path(sdir, sizeof sdir, "%s/%s", dir, name);
 	files_path(q, sizeof q, "%s/%s.row", rep, name);
+	/* every criterion with points: a student with nothing graded is 0 of
+	 * the whole, as on any grader */
+	double max = 0;
+	for (int c = 0; c < CK_CRIT_COUNT; c++)
+		max += ex->points[c];
 	if (find_submission(sdir, ex->file, sub, sizeof sub) != 0) {
 		FILE *f = fopen(q, "w");
 		if (f) {
-			fprintf(f, "missing\t0\t0\n");
+			fprintf(f, "missing\t0\t%g\n", max);
 			fclose(f);
 		}
 		return;
@@ -176,9 +181,6 @@ static void grade_student(const ck_exercise *ex, const char *dir, const char *ou
 	if (p.timed_out || p.signal) {
 		FILE *f = fopen(q, "w");
 		if (f) {
-			double max = 0; /* every criterion with points: none was reached */
-			for (int c = 0; c < CK_CRIT_COUNT; c++)
-				max += ex->points[c];
 			fprintf(f, "no\t0\t%g\t%s\n", max, p.timed_out ? "timeout" : "crash");
 			fclose(f);
 		}

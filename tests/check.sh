@@ -490,7 +490,7 @@ expect_in "student,passed,score,max_score,build,results,model,work,depth,diagnos
 expect_in "alice,yes,10,10,pass,pass,pass,pass,pass," "$csv" "--class: alice passes"
 expect_in "bob,no,8,10,pass,pass,pass,fail,pass,\"not-work-efficient\"" "$csv" "--class: bob's file one folder down, not work-efficient"
 expect_in "carol,no,1.67,10,pass,fail,pass,-,-,\"timeout\"" "$csv" "--class: carol's hang is a time-out"
-expect_in "dave,missing" "$csv" "--class: dave handed in nothing"
+expect_in "dave,missing,0,10," "$csv" "--class: dave handed in nothing, 0 of the whole 10"
 md=$(cat "$tap_tmp/graded/summary.md" 2>/dev/null)
 expect_in "| alice | yes | 10 / 10 | pass | pass | pass | pass | pass |" "$md" "--class: the Markdown table"
 check "--class: per-student reports" test -s "$tap_tmp/graded/reports/bob.txt" -a -s "$tap_tmp/graded/reports/bob.json"
