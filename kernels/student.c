@@ -43,10 +43,19 @@ student_cl *student_cl_open(const char *src, const char *shown, const char *entr
 	c->rt = clrt_open(NULL, err, errlen);
 	if (!c->rt)
 		goto fail;
-	size_t tlen = strlen(shown) + strlen(src) + 16;
+	/* the name as a string literal: a quote or a newline in a file's name
+	 * would end the #line, and what followed it would be source */
+	size_t tlen = 2 * strlen(shown) + strlen(src) + 16;
 	text = malloc(tlen);
-	if (text)
-		snprintf(text, tlen, "#line 1 \"%s\"\n%s", shown, src);
+	if (text) {
+		size_t k = (size_t)snprintf(text, tlen, "#line 1 \"");
+		for (const char *q = shown; *q; q++) {
+			if (*q == '"' || *q == '\\')
+				text[k++] = '\\';
+			text[k++] = (unsigned char)*q < 0x20 ? '?' : *q;
+		}
+		snprintf(text + k, tlen - k, "\"\n%s", src);
+	}
 	if (!text) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
