@@ -101,6 +101,8 @@ CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/chec
 	tests/check/reduce-uninit-local.patch tests/check/reduce-fixed-size.patch \
 	tests/check/reduce-cross-group.patch tests/check/reduce-infinite-loop.patch \
 	tests/check/reduce-local-past-L.patch tests/check/reduce-uninit-quoted.patch \
+	tests/check/reduce-include.cl tests/check/reduce-include-spliced.cl \
+	tests/check/reduce-include-digraph.cl tests/check/reduce-include-comment.patch \
 	tests/check/reduce-compile-error.cl tests/check/reduce-crash.cl \
 	tests/check/reduce-wrong-op.patch tests/check/scan-kernel-no-barrier.patch \
 	tests/check/scan-kernel-oob-tail.patch tests/check/scan-kernel-no-sums.patch \
