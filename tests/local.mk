@@ -116,6 +116,12 @@ CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/chec
 	tests/check/max/scan-max.exercise tests/check/max/scan.patch \
 	tests/check/max/scan-max-pram.exercise tests/check/max/maxscan.patch
 
+# make install into a folder of the test's own: the exercises and starters
+# installed, the solutions not (but in make distdir's), and the installed
+# pram checking a starter from there.
+TESTS += tests/install.sh
+EXTRA_DIST += tests/install.sh
+
 # The report's fit, alone.
 tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
 
