@@ -4,6 +4,11 @@
  * student's file, never a temporary one), and run one case of a block
  * contract with a given work-group size. Runs in a contained child
  * (kernelcheck.c); uses the kernels' runtime (clrt) for the device.
+ *
+ * A submission is one file: one that includes another (#include,
+ * #include_next, #import) is refused before the build, as a compile error
+ * at the directive, since the compiler follows any path, the installed
+ * lessons' files included.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +35,166 @@ void student_cl_close(student_cl *c)
 	free(c);
 }
 
+/* The source as the preprocessor reads it, one character at a time: a
+ * backslash before a newline joining two lines, \r\n or \r as \n, and when
+ * lax, the trigraphs ??= and ??/ as # and \ and blanks allowed between the
+ * backslash and the newline (as clang reads OpenCL C). line and col say
+ * where the next character is in the student's file, as the compiler
+ * counts them. */
+typedef struct pp_in {
+	const char *p;
+	int line, col;
+	int lax;
+} pp_in;
+
+static int pp_raw(const char *p, int lax, int *len)
+{
+	if (lax && p[0] == '?' && p[1] == '?' && (p[2] == '=' || p[2] == '/')) {
+		*len = 3;
+		return p[2] == '=' ? '#' : '\\';
+	}
+	*len = *p ? 1 : 0;
+	return (unsigned char)*p;
+}
+
+/* A blank between tokens: clang takes Unicode spaces for blanks too, so
+ * any byte of a multibyte character counts as one here (nothing else
+ * before a # or between it and the name would make a directive). */
+static int pp_blank(int c)
+{
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c >= 0x80;
+}
+
+/* The next character (EOF at the end), where it was in *line and *col. */
+static int pp_get(pp_in *in, int *line, int *col)
+{
+	for (;;) {
+		int len, c = pp_raw(in->p, in->lax, &len);
+		if (c == '\\') {
+			const char *q = in->p + len;
+			while (in->lax && (*q == ' ' || *q == '\t' || *q == '\v' || *q == '\f'))
+				q++;
+			if (*q == '\n' || *q == '\r') {
+				in->p = q + (q[0] == '\r' && q[1] == '\n' ? 2 : 1);
+				in->line++;
+				in->col = 1;
+				continue;
+			}
+		}
+		if (line)
+			*line = in->line, *col = in->col;
+		if (!c)
+			return EOF;
+		if (c == '\n' || c == '\r') {
+			in->p += c == '\r' && in->p[1] == '\n' ? 2 : 1;
+			in->line++;
+			in->col = 1;
+			return '\n';
+		}
+		in->p += len;
+		in->col += len;
+		return c;
+	}
+}
+
+static int pp_peek(const pp_in *in)
+{
+	pp_in t = *in;
+	return pp_get(&t, NULL, NULL);
+}
+
+/* Past a comment whose / is read and whose next character is * or /:
+ * returns whether it held a newline (a // comment ends at one, unread). */
+static int pp_comment(pp_in *in)
+{
+	int c = pp_get(in, NULL, NULL), nl = 0;
+	if (c == '/') {
+		while ((c = pp_peek(in)) != EOF && c != '\n')
+			pp_get(in, NULL, NULL);
+		return 0;
+	}
+	int star = 0;
+	while ((c = pp_get(in, NULL, NULL)) != EOF && !(star && c == '/')) {
+		star = c == '*';
+		nl |= c == '\n';
+	}
+	return nl;
+}
+
+/* The first directive of src, read strictly or lax, that includes a file:
+ * its name (include, include_next, import) into name, the line and column
+ * of its #, 1; or 0. Comments and string and character literals are read
+ * as the compiler reads them, so "#include" in them is no directive;
+ * blanks and comments may stand between the # (or %:, or ??=) and the
+ * name, and a backslash and newline anywhere. */
+static int include_in(const char *src, int lax, char *name, size_t len, int *line, int *col)
+{
+	pp_in in = {src, 1, 1, lax};
+	int c, bol = 1; /* only blanks and comments since the line began */
+	while ((c = pp_get(&in, line, col)) != EOF) {
+		if (c == '\n') {
+			bol = 1;
+		} else if (pp_blank(c)) {
+			continue;
+		} else if (c == '/' && (pp_peek(&in) == '*' || pp_peek(&in) == '/')) {
+			/* a comment across lines may hide a line's start: take it as one */
+			bol |= pp_comment(&in);
+		} else if (c == '"' || c == '\'') {
+			int q = c;
+			while ((c = pp_peek(&in)) != EOF && c != '\n') {
+				pp_get(&in, NULL, NULL);
+				if (c == q)
+					break;
+				if (c == '\\' && pp_peek(&in) != '\n')
+					pp_get(&in, NULL, NULL);
+			}
+			bol = 0;
+		} else if (bol && (c == '#' || (c == '%' && pp_peek(&in) == ':'))) {
+			if (c == '%')
+				pp_get(&in, NULL, NULL);
+			char word[16];
+			size_t k = 0;
+			for (;;) {
+				c = pp_peek(&in);
+				if (pp_blank(c)) {
+					pp_get(&in, NULL, NULL);
+				} else if (c == '/') {
+					pp_in t = in;
+					pp_get(&t, NULL, NULL);
+					int c2 = pp_peek(&t);
+					if (c2 != '*')
+						break; /* a // comment ends the directive, nameless */
+					in = t;
+					pp_comment(&in);
+				} else {
+					break;
+				}
+			}
+			while ((c = pp_peek(&in)) != EOF &&
+			       (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+				(c >= '0' && c <= '9'))) {
+				pp_get(&in, NULL, NULL);
+				if (k < sizeof word - 1)
+					word[k++] = (char)c;
+				else
+					k = sizeof word; /* too long to be one of ours */
+			}
+			if (k < sizeof word) {
+				word[k] = '\0';
+				if (!strcmp(word, "include") || !strcmp(word, "include_next") ||
+				    !strcmp(word, "import")) {
+					snprintf(name, len, "%s", word);
+					return 1;
+				}
+			}
+			bol = 0;
+		} else {
+			bol = 0;
+		}
+	}
+	return 0;
+}
+
 student_cl *student_cl_open(const char *src, const char *shown, const char *entry,
 			    const char *options, int *build_failed, char *err, size_t errlen)
 {
@@ -40,13 +205,36 @@ student_cl *student_cl_open(const char *src, const char *shown, const char *entr
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	char name[16];
+	int line, col;
+	/* both readings: a ??/ or a blank before a newline that one takes for
+	 * a line's end and the other for a join must not hide a line */
+	if (include_in(src, 1, name, sizeof name, &line, &col) ||
+	    include_in(src, 0, name, sizeof name, &line, &col)) {
+		snprintf(err, errlen,
+			 "%s:%d:%d: error: #%s is not allowed in a submission: a kernel exercise "
+			 "is one file, and the checker gives the kernel everything it needs",
+			 shown, line, col, name);
+		*build_failed = 1;
+		free(c);
+		return NULL;
+	}
 	c->rt = clrt_open(NULL, err, errlen);
 	if (!c->rt)
 		goto fail;
-	size_t tlen = strlen(shown) + strlen(src) + 16;
+	/* the name as a string literal: a quote or a newline in a file's name
+	 * would end the #line, and what followed it would be source */
+	size_t tlen = 2 * strlen(shown) + strlen(src) + 16;
 	text = malloc(tlen);
-	if (text)
-		snprintf(text, tlen, "#line 1 \"%s\"\n%s", shown, src);
+	if (text) {
+		size_t k = (size_t)snprintf(text, tlen, "#line 1 \"");
+		for (const char *q = shown; *q; q++) {
+			if (*q == '"' || *q == '\\')
+				text[k++] = '\\';
+			text[k++] = (unsigned char)*q < 0x20 ? '?' : *q;
+		}
+		snprintf(text + k, tlen - k, "\"\n%s", src);
+	}
 	if (!text) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;

@@ -103,6 +103,9 @@ CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/chec
 	tests/check/reduce-divergent-barrier.patch tests/check/reduce-oob-tail.patch \
 	tests/check/reduce-uninit-local.patch tests/check/reduce-fixed-size.patch \
 	tests/check/reduce-cross-group.patch tests/check/reduce-infinite-loop.patch \
+	tests/check/reduce-local-past-L.patch tests/check/reduce-uninit-quoted.patch \
+	tests/check/reduce-include.cl tests/check/reduce-include-spliced.cl \
+	tests/check/reduce-include-digraph.cl tests/check/reduce-include-comment.patch \
 	tests/check/reduce-compile-error.cl tests/check/reduce-crash.cl \
 	tests/check/reduce-wrong-op.patch tests/check/scan-kernel-no-barrier.patch \
 	tests/check/scan-kernel-oob-tail.patch tests/check/scan-kernel-no-sums.patch \
@@ -116,6 +119,12 @@ CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/chec
 	tests/check/predict/unanswered.txt tests/check/predict/malformed.txt \
 	tests/check/max/scan-max.exercise tests/check/max/scan.patch \
 	tests/check/max/scan-max-pram.exercise tests/check/max/maxscan.patch
+
+# make install into a folder of the test's own: the exercises and starters
+# installed, the solutions not (but in make distdir's), and the installed
+# pram checking a starter from there.
+TESTS += tests/install.sh
+EXTRA_DIST += tests/install.sh
 
 # The report's fit, alone.
 tests_test_fit_SOURCES = tests/test-fit.c tests/tap.h
