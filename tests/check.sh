@@ -129,6 +129,28 @@ for f in "$corpus"/*.cl "$corpus"/*.c; do
 	esac
 done
 
+# The messages point at the cause: a race between work-groups advises an
+# atomic or one writer per cell, never a barrier; an index past the local
+# array is told apart from one past n in the last work-group.
+if [ $kernels = yes ]; then
+	hint_of() { # FILE KIND: the hint of the first diagnosis of KIND
+		run_pram check reduce-kernel "$1" --json
+		printf '%s\n' "$out" >"$tap_tmp/h.json"
+		json_get "$tap_tmp/h.json" "[x['hint'] for x in d['diagnoses'] if x['kind'] == '$2'][0]"
+	}
+	v=$(hint_of "$corpus/reduce-cross-group.cl" race)
+	expect_in "atomic_add" "$v" "cross-group race: the hint advises an atomic"
+	expect_in "second launch or on the host" "$v" "cross-group race: ... or one writer per cell"
+	case $v in *"barrier("*) tap_result 1 "cross-group race: no barrier advised" "$v" ;;
+	*) tap_result 0 "cross-group race: no barrier advised" ;; esac
+	v=$(hint_of "$corpus/reduce-local-past-L.cl" out-of-bounds)
+	expect_in "the local array tmp has L elements" "$v" "local index past L: its own hint"
+	v=$(hint_of "$corpus/reduce-assumes-16.cl" out-of-bounds)
+	expect_in "the local array tmp has L elements" "$v" "a kernel that assumes L >= 16: the local hint, found at the smallest L"
+	v=$(hint_of "$corpus/reduce-oob-tail.cl" out-of-bounds)
+	expect_in "the last work-group is not full" "$v" "index past n: the last work-group's hint"
+fi
+
 # Cheats, tried as a student would (issue: grades you can trust): each is
 # refused or graded as it deserves, with its message. The static check's
 # cheats of tests/check/lint/ (a host computing beside the machine, stashes
