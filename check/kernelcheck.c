@@ -448,7 +448,7 @@ done:
  * note that lists them. */
 static void keep_view(const gv_run *run, const char *path, ck_result *r)
 {
-	r->npview = 0;
+	r->npview = r->nwd = 0;
 	for (size_t k = 0; k < run->nlaunch && r->npview < CK_MAX_LIST; k++) {
 		const gv_launch *l = &run->launch[k];
 		if (l->dim != 1 || l->ngroup != 1 || l->local[0] < 2)
@@ -457,6 +457,10 @@ static void keep_view(const gv_run *run, const char *path, ck_result *r)
 		v->L = l->local[0];
 		v->work = l->work;
 		v->depth = l->depth;
+		r->wd_x[r->nwd] = (double)v->L;
+		r->wd_w[r->nwd] = (double)v->work;
+		r->wd_d[r->nwd++] = (double)v->depth;
+		r->wd_xname = "L";
 		v->access = (int)l->access;
 		v->line = l->access != GV_EREW ? l->group[l->worst].first.line : 0;
 		snprintf(v->array, sizeof v->array, "%s",

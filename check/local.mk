@@ -16,7 +16,7 @@ check_libcheck_la_SOURCES = check/check.c check/check.h check/ckutil.h \
 	check/contain.c check/contain.h check/grind.c check/grind.h \
 	check/contracts.h check/kernelcheck.c check/pramcheck.c \
 	check/predict.c check/expr.c check/expr.h check/channel.c check/channel.h \
-	check/sandbox.c check/sandbox.h
+	check/sandbox.c check/sandbox.h check/prairielearn.c
 check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"' \
 	-DPKGLIBEXECDIR='"$(pkglibexecdir)"' -DPKGLIBDIR='"$(pkglibdir)"'
 check_libcheck_la_LIBADD = check/libgrindview.la

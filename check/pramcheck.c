@@ -719,6 +719,13 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 				r->ran[c] = CK_RAN_NOT_REACHED;
 		return;
 	}
+	for (size_t k = 0; k < m; k++) {
+		r->wd_x[k] = ns[k];
+		r->wd_w[k] = w[k];
+		r->wd_d[k] = d[k];
+	}
+	r->nwd = m;
+	r->wd_xname = "n";
 	judge_growth(ex, shown, 0, ns, w, m, r);
 	judge_growth(ex, shown, 1, ns, d, m, r);
 }

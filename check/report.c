@@ -342,8 +342,6 @@ static void tap_lines(FILE *f, const char *s)
 	fputc('\n', f);
 }
 
-static char *crit_text(const ck_result *r, int c);
-
 /* A diagnosis's head: "FILE:LINE: KIND: " or "KIND: ", into buf. */
 static void diag_head(const ck_diag *d, char *buf, size_t len)
 {
@@ -438,7 +436,7 @@ void ck_report_junit(FILE *f, const ck_result *r)
 		} else if (!crit_passed(r, c)) {
 			fprintf(f, "<failure message=\"%s\">",
 				r->ran[c] == CK_RAN_NOT_REACHED ? "not reached" : "failed");
-			char *text = crit_text(r, c);
+			char *text = ck_crit_text(r, c);
 			if (text)
 				xml_str(f, text);
 			free(text);
@@ -449,8 +447,7 @@ void ck_report_junit(FILE *f, const ck_result *r)
 	fputs("  </testsuite>\n", f);
 }
 
-/* The diagnoses of criterion c as text, into a new string. */
-static char *crit_text(const ck_result *r, int c)
+char *ck_crit_text(const ck_result *r, int c)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -492,7 +489,7 @@ void ck_report_gradescope(FILE *f, const ck_result *r)
 		json_num(f, counts(r, c) ? r->ex->points[c] : 0);
 		fprintf(f, ", \"status\": \"%s\", \"output\": ",
 			r->ran[c] == CK_RAN_NOT_HERE || crit_passed(r, c) ? "passed" : "failed");
-		char *t = crit_text(r, c);
+		char *t = ck_crit_text(r, c);
 		json_str(f, t ? t : "");
 		free(t);
 		fputc('}', f);

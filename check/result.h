@@ -96,6 +96,11 @@ typedef struct ck_result {
 	char *notes[16];                /* facts about the run ("Oclgrind not found") */
 	ck_pview pview[CK_MAX_LIST];    /* the PRAM view of a kernel, one launch per L */
 	size_t npview;
+	/* W and D as measured (a PRAM program's sweep over n, a kernel's PRAM
+	 * view over L), for a figure */
+	double wd_x[CK_MAX_LIST], wd_w[CK_MAX_LIST], wd_d[CK_MAX_LIST];
+	size_t nwd;
+	const char *wd_xname; /* "n" or "L" */
 	size_t nnotes;
 	int cases_run, cases_passed;
 } ck_result;
@@ -146,6 +151,15 @@ void ck_report_json(FILE *f, const ck_result *r);
  * once, after the last. */
 void ck_report_tap(FILE *f, const ck_result *r, int *n);
 void ck_report_tap_plan(FILE *f, int n);
+/* What was measured for criterion c and its diagnoses, as text (a new
+ * string, NULL when out of memory). */
+char *ck_crit_text(const ck_result *r, int c);
+/* PrairieLearn's external grader's results.json: gradable (0 when the
+ * check itself could not run, with why as the message), score from 0 to
+ * 1, the text report as output, a test per graded criterion, and the
+ * measured W and D drawn by gnuplot as a data: URI image (left out, with
+ * a note in the output, where gnuplot cannot draw). */
+void ck_report_prairielearn(FILE *f, const ck_result *r, int gradable, const char *why);
 /* JUnit XML: a <testsuite> per file, a <testcase> per graded criterion
  * (a <failure> with its diagnoses, <skipped> where not checked here),
  * inside the caller's <testsuites>. */

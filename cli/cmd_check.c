@@ -26,7 +26,8 @@
 
 typedef struct check_opts {
 	int json, tap, list, lint;
-	const char *gradescope, *junit, *klass, *out, *autograder, *source, *may_skip;
+	const char *gradescope, *junit, *prairielearn, *klass, *out, *autograder, *source,
+	    *may_skip;
 	uint64_t jobs;
 	double time_limit, student_limit; /* 0: the defaults */
 } check_opts;
@@ -50,6 +51,19 @@ static int check_one(const ck_exercise *ex, const char *path, const check_opts *
 		ck_report_text(stdout, &r);
 	if (junit)
 		ck_report_junit(junit, &r);
+	if (o->prairielearn) {
+		FILE *f = fopen(o->prairielearn, "w");
+		if (!f) {
+			cli_error("check: %s: %s", o->prairielearn, strerror(errno));
+			rc = -1;
+		} else {
+			ck_report_prairielearn(f, &r, rc == 0, r.nnotes ? r.notes[0] : NULL);
+			if (fclose(f) != 0) {
+				cli_error("check: %s: %s", o->prairielearn, strerror(errno));
+				rc = -1;
+			}
+		}
+	}
 	if (gradescope) {
 		FILE *f = fopen(gradescope, "w");
 		if (!f) {
@@ -536,6 +550,8 @@ static const cli_opt check_options[] = {
      .help = "also write Gradescope's results.json to FILE"},
     {"junit", .arg = "FILE", .kind = CLI_STR, .off = offsetof(check_opts, junit),
      .help = "also write JUnit XML to FILE (a test suite per file)"},
+    {"prairielearn", .arg = "FILE", .kind = CLI_STR, .off = offsetof(check_opts, prairielearn),
+     .help = "also write PrairieLearn's results.json to FILE"},
     {"time-limit", SECONDS(time_limit),
      .help = "seconds per child process (default: the exercise's)"},
     {"class", .arg = "DIR", .kind = CLI_STR, .off = offsetof(check_opts, klass),
@@ -718,6 +734,16 @@ static int check_exec(int argc, char **argv)
 	/* one total everywhere: a criterion this machine cannot check stops
 	 * the grading, rather than leaving max_score smaller than elsewhere */
 	if (!o.autograder && !ck_can_grade(&ex, err, sizeof err)) {
+		FILE *f = o.prairielearn ? fopen(o.prairielearn, "w") : NULL;
+		if (f) { /* the platform shows the grader's trouble, not a zero */
+			ck_result r;
+			ck_result_init(&r, &ex, nops > 1 ? ops[1] : ex.file);
+			char why[2200];
+			snprintf(why, sizeof why, "this machine cannot grade %s: %s", ex.name, err);
+			ck_report_prairielearn(f, &r, 0, why);
+			ck_result_free(&r);
+			fclose(f);
+		}
 		cli_error("check: this machine cannot grade %s as written: %s; install what is "
 			  "named, or let the criteria go unchecked (and out of max_score) with "
 			  "--may-skip or the exercise's may-skip: line",
@@ -739,6 +765,7 @@ static int check_exec(int argc, char **argv)
 const cmd_entry cmd_check_entry = {
     .name = "check",
     .args = "EXERCISE FILE... [--json | --tap] [--gradescope FILE] [--junit FILE]\n"
+	    "       [--prairielearn FILE]\n"
 	    "       pram check EXERCISE --class DIR [--out DIR] [--jobs N]\n"
 	    "       pram check EXERCISE --autograder FILE.zip [--source PRAMSIM.tar.gz]\n"
 	    "       pram check --lint EXERCISE...\n"
@@ -756,6 +783,8 @@ const cmd_entry cmd_check_entry = {
 	    "  --tap               TAP, one test per criterion (one stream for all files)\n"
 	    "  --gradescope FILE   also write Gradescope's results.json to FILE\n"
 	    "  --junit FILE        also write JUnit XML to FILE (a test suite per file)\n"
+	    "  --prairielearn FILE also write PrairieLearn's external grader's\n"
+	    "                      results.json to FILE (with the W and D figure)\n"
 	    "  --time-limit S      seconds per child process (default: the exercise's)\n"
 	    "  --class DIR         grade every student folder of DIR (the contract's file\n"
 	    "                      name in it): OUT/summary.csv, OUT/summary.md and\n"

@@ -3,16 +3,17 @@
 ## with and `make plots`.
 
 # The fit, the statistics of the runs and the verdict are a library of
-# their own so the unit test links them alone.
+# their own so the unit test links them alone; gnuplot's child process
+# too, which the checker draws a submission's W and D with.
 noinst_LTLIBRARIES += plots/libpramfit.la
 plots_libpramfit_la_SOURCES = plots/fit.c plots/fit.h plots/stats.c plots/stats.h \
-	plots/verdict.c plots/verdict.h
+	plots/verdict.c plots/verdict.h plots/gplot.c plots/gplot.h
 
 # The report: the sweep, the verdicts, the figures and the pages (report.h),
 # which pram's report command drives.
 noinst_LTLIBRARIES += plots/libreport.la
 plots_libreport_la_SOURCES = plots/report.h plots/report_int.h plots/report.c plots/sweep.c \
-	plots/judge.c plots/figures.c plots/pages.c plots/gplot.c plots/gplot.h
+	plots/judge.c plots/figures.c plots/pages.c
 
 plots_libreport_la_LIBADD = plots/libpramfit.la
 
@@ -24,6 +25,8 @@ dist_plots_DATA = plots/common.gp plots/time.gp plots/cost.gp plots/family.gp \
 dist_plots_DATA += plots/precision.gp
 # Two algorithms for one task: the measured ratio of their times against W.
 dist_plots_DATA += plots/ratio.gp
+# a submission's W and D, for pram check --prairielearn
+dist_plots_DATA += plots/wd.gp
 
 # `make plots`: the report for the default device, into report/.
 .PHONY: plots

@@ -247,3 +247,8 @@ tests_test_pramlint_LDADD = check/libpramlint.la
 EXTRA_DIST += tests/check/lint/clean.c tests/check/lint/host-scan.c tests/check/lint/stash-static.c \
 	tests/check/lint/stash-vla.c tests/check/lint/running-sum.c tests/check/lint/include-solution.c \
 	tests/check/lint/internals.c tests/check/lint/fork.c
+
+# pram check --prairielearn and the example question of doc/prairielearn,
+# its entrypoint run on a folder shaped like the external grader's /grade.
+TESTS += tests/prairielearn.sh
+EXTRA_DIST += tests/prairielearn.sh
