@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -34,6 +35,9 @@
 
 #include "contain.h"
 #include "sandbox.h"
+
+/* A sandboxed child may start this many processes and threads. */
+#define CK_MAX_TASKS 512
 
 /* At most this much of a child's output is kept. */
 #define OUT_MAX ((size_t)1 << 20)
@@ -205,6 +209,30 @@ static int enter_namespaces(int flags)
 	return 1;
 }
 
+/* How many processes (and threads) user uid has now: the tasks of each
+ * /proc/PID whose owner is uid. */
+static long tasks_of(uid_t uid)
+{
+	DIR *d = opendir("/proc");
+	if (!d)
+		return -1;
+	long n = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		char *end, path[64];
+		long pid = strtol(e->d_name, &end, 10);
+		if (*end || pid <= 0)
+			continue;
+		snprintf(path, sizeof path, "/proc/%ld/task", pid);
+		struct stat st;
+		if (stat(path, &st) != 0 || st.st_uid != uid)
+			continue;
+		n += st.st_nlink > 2 ? (long)st.st_nlink - 2 : 1;
+	}
+	closedir(d);
+	return n;
+}
+
 /* In the child: the limits and the namespaces, reported on report_fd
  * (report). */
 static void child_setup(const ck_limits *lim, int report_fd)
@@ -224,6 +252,14 @@ static void child_setup(const ck_limits *lim, int report_fd)
 	if (lim->mem_bytes) {
 		struct rlimit rd = {lim->mem_bytes, lim->mem_bytes};
 		setrlimit(RLIMIT_DATA, &rd);
+	}
+	/* A student's processes: a few hundred more than the user has, so a
+	 * fork bomb stops there (the kernel exempts root from this limit: a
+	 * root grader's bomb is ended by the PID namespace at the time limit) */
+	long have = lim->sandbox ? tasks_of(getuid()) : -1;
+	if (have >= 0) {
+		struct rlimit rp = {(rlim_t)have + CK_MAX_TASKS, (rlim_t)have + CK_MAX_TASKS};
+		setrlimit(RLIMIT_NPROC, &rp);
 	}
 	/* No network, a PID namespace, and for a student's build or run a
 	 * mount namespace: as root, or through a user namespace where

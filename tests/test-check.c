@@ -513,6 +513,52 @@ static void test_sandbox(void)
 	rmdir(classmate);
 }
 
+/* A fork bomb in a sandboxed child: its forks fail within the limit on
+ * processes, and everything it made ends with it. */
+static int bomb_child(void *arg)
+{
+	(void)arg;
+	int made = 0;
+	for (int k = 0; k < 4000; k++) {
+		pid_t p = fork();
+		if (p == 0) {
+			pause();
+			_exit(0);
+		}
+		if (p < 0)
+			break;
+		made++;
+	}
+	printf("made %d\n", made);
+	fflush(stdout);
+	return 0;
+}
+
+static void test_bomb(void)
+{
+	ck_limits lim = {.wall_s = 20, .sandbox = 1};
+	ck_proc p;
+	char err[256];
+	if (ck_contain_fn(bomb_child, NULL, &lim, &p, err, sizeof err) != 0) {
+		TAP_OK_WHY(0, err, "a contained child runs");
+		return;
+	}
+	int made = -1;
+	const char *m = strstr(p.out, "made ");
+	if (m)
+		made = atoi(m + 5);
+	if (getuid() == 0)
+		printf("ok %d - sandbox: a fork bomb stops within the limit on processes # SKIP "
+		       "the kernel does not hold root to RLIMIT_NPROC (the PID namespace still "
+		       "ends the %d processes with the child)\n",
+		       ++tap_count_, made);
+	else
+		TAP_OK_WHY(made >= 0 && made < 1000, p.out,
+			   "sandbox: a fork bomb stops within the limit on processes (%d made)",
+			   made);
+	ck_proc_free(&p);
+}
+
 int main(void)
 {
 	test_growth();
@@ -522,6 +568,7 @@ int main(void)
 	test_network();
 	test_descendants();
 	test_sandbox();
+	test_bomb();
 	test_expr();
 	return tap_done();
 }
