@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "classpage.h"
 #include "cli.h"
 #include "config.h"
 #include "files.h"
@@ -158,6 +159,20 @@ static int grade_one(void *arg)
 		fputc('\t', f);
 		for (size_t k = 0; k < r.ndiag; k++)
 			fprintf(f, "%s%s", k ? " " : "", ck_kind_name(r.diags[k].kind));
+		/* the class page's: the first diagnosis, and how W and D grew */
+		char ex1[600] = "";
+		if (r.ndiag && r.diags[0].file && r.diags[0].line)
+			snprintf(ex1, sizeof ex1, "%s:%d: %s", r.diags[0].file, r.diags[0].line,
+				 r.diags[0].message);
+		else if (r.ndiag)
+			snprintf(ex1, sizeof ex1, "%s", r.diags[0].message);
+		const char *fields[] = {ex1, r.crit_note[CK_CRIT_WORK], r.crit_note[CK_CRIT_DEPTH]};
+		for (size_t k = 0; k < 3; k++) {
+			fputc('\t', f);
+			for (const char *q = fields[k] ? fields[k] : ""; *q && q - fields[k] < 290;
+			     q++)
+				fputc(*q == '\t' || *q == '\n' ? ' ' : *q, f);
+		}
 		fputc('\n', f);
 		fclose(f);
 	}
@@ -301,10 +316,8 @@ static int summary_head(FILE *csv, FILE *md, const ck_exercise *ex, size_t n)
 	return ncrit;
 }
 
-/* One student's line of the summaries, from the row its worker left in rep
- * (removed once read). Returns 1 when the student passed. */
-static int summary_row(FILE *csv, FILE *md, const ck_exercise *ex, const char *rep,
-		       const char *name, int ncrit)
+/* One student's row, as its worker left it in rep (removed once read). */
+static void read_row(const char *rep, const char *name, int ncrit, class_row *cr)
 {
 	char p[PATH_MAX], row[4096] = "";
 	files_path(p, sizeof p, "%s/%s.row", rep, name);
@@ -315,36 +328,53 @@ static int summary_row(FILE *csv, FILE *md, const ck_exercise *ex, const char *r
 		fclose(f);
 	unlink(p);
 	row[strcspn(row, "\n")] = '\0';
-	char *fields[CK_CRIT_COUNT + 4] = {0};
+	char *fields[CK_CRIT_COUNT + 8] = {0};
 	int nf = 0;
-	char *save = NULL;
-	for (char *t = strtok_r(row, "\t", &save); t && nf < CK_CRIT_COUNT + 4;
-	     t = strtok_r(NULL, "\t", &save))
+	for (char *t = row; t && nf < CK_CRIT_COUNT + 8;) {
 		fields[nf++] = t;
-	const char *passed = nf > 0 ? fields[0] : "no";
-	/* a row of a timed-out or missing student has no criteria */
-	int full = nf >= 3 + ncrit;
-	fprintf(csv, "%s,%s,%s,%s", name, passed, nf > 1 ? fields[1] : "0",
-		nf > 2 ? fields[2] : "0");
-	fprintf(md, "| %s | %s | %s / %s |", name, passed, nf > 1 ? fields[1] : "0",
-		nf > 2 ? fields[2] : "0");
-	for (int c = 0; c < ncrit; c++) {
-		const char *v = full ? fields[3 + c] : "-";
-		fprintf(csv, ",%s", v);
-		fprintf(md, " %s |", v);
+		t = strchr(t, '\t');
+		if (t)
+			*t++ = '\0';
 	}
-	const char *diag = full ? (nf > 3 + ncrit ? fields[3 + ncrit] : "")
-				: (nf > 3                           ? fields[3]
-				   : strcmp(passed, "missing") == 0 ? "no "
-								    : "");
-	char dbuf[600];
-	if (!full && strcmp(passed, "missing") == 0)
+	memset(cr, 0, sizeof *cr);
+	snprintf(cr->name, sizeof cr->name, "%s", name);
+	snprintf(cr->passed, sizeof cr->passed, "%s", nf > 0 ? fields[0] : "no");
+	cr->score = nf > 1 ? strtod(fields[1], NULL) : 0;
+	cr->max = nf > 2 ? strtod(fields[2], NULL) : 0;
+	/* a row of a timed-out or missing student has no criteria */
+	cr->full = nf >= 3 + ncrit + 1;
+	for (int c = 0; c < ncrit; c++)
+		snprintf(cr->crit[c], sizeof cr->crit[c], "%s", cr->full ? fields[3 + c] : "-");
+	const char *kinds = cr->full ? fields[3 + ncrit] : nf > 3 ? fields[3] : "";
+	snprintf(cr->kinds, sizeof cr->kinds, "%s", kinds);
+	if (cr->full) {
+		char *const *rest = fields + 4 + ncrit;
+		int nr = nf - 4 - ncrit;
+		snprintf(cr->example, sizeof cr->example, "%s", nr > 0 ? rest[0] : "");
+		snprintf(cr->wnote, sizeof cr->wnote, "%s", nr > 1 ? rest[1] : "");
+		snprintf(cr->dnote, sizeof cr->dnote, "%s", nr > 2 ? rest[2] : "");
+	} else if (strcmp(cr->passed, "missing") != 0) {
+		snprintf(cr->example, sizeof cr->example, "%s", kinds);
+	}
+}
+
+/* One student's line of the summaries. Returns 1 when the student passed. */
+static int summary_row(FILE *csv, FILE *md, const ck_exercise *ex, const class_row *cr, int ncrit)
+{
+	fprintf(csv, "%s,%s,%g,%g", cr->name, cr->passed, cr->score, cr->max);
+	fprintf(md, "| %s | %s | %g / %g |", cr->name, cr->passed, cr->score, cr->max);
+	for (int c = 0; c < ncrit; c++) {
+		fprintf(csv, ",%s", cr->crit[c]);
+		fprintf(md, " %s |", cr->crit[c]);
+	}
+	char dbuf[700];
+	if (strcmp(cr->passed, "missing") == 0)
 		snprintf(dbuf, sizeof dbuf, "no %s", ex->file);
 	else
-		snprintf(dbuf, sizeof dbuf, "%s", diag);
+		snprintf(dbuf, sizeof dbuf, "%s", cr->kinds);
 	fprintf(csv, ",\"%s\"\n", dbuf);
 	fprintf(md, " %s |\n", dbuf);
-	return strcmp(passed, "yes") == 0;
+	return strcmp(cr->passed, "yes") == 0;
 }
 
 /* OUT/summary.csv and OUT/summary.md from the rows in rep, and the line
@@ -365,14 +395,32 @@ static int write_summary(const ck_exercise *ex, const char *outdir, const char *
 		return EXIT_FAIL;
 	}
 	int ncrit = summary_head(csv, md, ex, n);
+	class_row *rows = calloc(n ? n : 1, sizeof *rows);
+	if (!rows) {
+		fclose(csv);
+		fclose(md);
+		cli_error("check: out of memory");
+		return EXIT_FAIL;
+	}
 	size_t npassed = 0;
-	for (size_t k = 0; k < n; k++)
-		npassed += (size_t)summary_row(csv, md, ex, rep, names[k], ncrit);
+	for (size_t k = 0; k < n; k++) {
+		read_row(rep, names[k], ncrit, &rows[k]);
+		npassed += (size_t)summary_row(csv, md, ex, &rows[k], ncrit);
+	}
 	fprintf(md, "\n%zu of %zu passed. Per-student reports: reports/STUDENT.txt and .json.\n",
 		npassed, n);
 	fclose(csv);
 	fclose(md);
-	printf("graded %zu submissions (%zu passed): %s, %s, %s/\n", n, npassed, pc, pm, rep);
+	char ph[PATH_MAX], err[PATH_MAX + 64];
+	files_path(ph, sizeof ph, "%s/summary.html", outdir);
+	int rc = class_page(ph, ex, rows, n, err, sizeof err);
+	free(rows);
+	if (rc != 0) {
+		cli_error("check: %s", err);
+		return EXIT_FAIL;
+	}
+	printf("graded %zu submissions (%zu passed): %s, %s, %s, %s/\n", n, npassed, pc, pm, ph,
+	       rep);
 	return EXIT_OK;
 }
 
@@ -817,8 +865,11 @@ const cmd_entry cmd_check_entry = {
 	    "                      results.json to FILE (with the W and D figure)\n"
 	    "  --time-limit S      seconds per child process (default: the exercise's)\n"
 	    "  --class DIR         grade every student folder of DIR (the contract's file\n"
-	    "                      name in it): OUT/summary.csv, OUT/summary.md and\n"
-	    "                      OUT/reports/STUDENT.txt and .json\n"
+	    "                      name in it): OUT/summary.csv, OUT/summary.md, the class\n"
+	    "                      at a glance in OUT/summary.html, and\n"
+	    "                      OUT/reports/STUDENT.txt and .json; exits 0 when every\n"
+	    "                      submission was graded, however it scored, and 1 only\n"
+	    "                      when one could not be (a grader's fault)\n"
 	    "  --out DIR           where --class writes (default check-results)\n"
 	    "  --jobs N            students graded at once (default: the cores)\n"
 	    "  --student-limit S   seconds one student may take in all (default 12\n"

@@ -516,6 +516,46 @@ expect_in "dave,missing,0,10," "$csv" "--class: dave handed in nothing, 0 of the
 md=$(cat "$tap_tmp/graded/summary.md" 2>/dev/null)
 expect_in "| alice | yes | 10 / 10 | pass | pass | pass | pass | pass |" "$md" "--class: the Markdown table"
 check "--class: per-student reports" test -s "$tap_tmp/graded/reports/bob.txt" -a -s "$tap_tmp/graded/reports/bob.json"
+# The class at a glance: summary.html, read as a browser renders it (its
+# script draws the score distribution from the page's data).
+page="$tap_tmp/graded/summary.html"
+check "--class: summary.html needs no network" sh -c "! grep -E -q '(src|href)=\"(https?:)?//' '$page'"
+find_browser
+if [ -z "$browser" ]; then
+	tap_result 0 "--class: summary.html in a browser # SKIP no headless browser (chromium-headless-shell or chromium) installed"
+else
+	bflags="--no-sandbox --disable-gpu --no-first-run --user-data-dir=$tap_tmp/profile"
+	case "$(basename "$browser")" in chromium) bflags="--headless $bflags" ;; esac
+	# shellcheck disable=SC2086
+	timeout 60 "$browser" $bflags --dump-dom "file://$page" >"$tap_tmp/summary.dom" 2>"$tap_tmp/browser.err"
+	check "--class: summary.html in a browser: the distribution drawn, the rates, the kinds, the students" python3 -c '
+import sys
+from html.parser import HTMLParser
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__(); self.bins = []; self.rows = {}; self.table = None; self.cells = []; self.cell = None
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "div" and a.get("class") == "bin": self.bins.append(int(a["data-count"]))
+        if tag == "table": self.table = a.get("id"); self.rows.setdefault(self.table, [])
+        if tag == "tr": self.cells = []
+        if tag in ("td", "th"): self.cell = ""
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self.cell is not None: self.cells.append(self.cell.strip()); self.cell = None
+        if tag == "tr" and self.table: self.rows[self.table].append(self.cells)
+    def handle_data(self, d):
+        if self.cell is not None: self.cell += d
+p = P(); p.feed(open(sys.argv[1]).read())
+assert len(p.bins) == 11 and sum(p.bins) == 4 and p.bins[10] == 1, p.bins   # 4 students, alice at 100%
+crit = {r[0]: r[2] for r in p.rows["criteria"][1:]}
+assert crit["work"] == "1 of 3" and crit["build"] == "3 of 3", crit
+kinds = {r[0]: r[1] for r in p.rows["diagnoses"][1:]}
+assert kinds.get("not-work-efficient") == "1" and kinds.get("timeout") == "1", kinds
+st = {r[0]: r for r in p.rows["students"][1:]}
+assert st["bob"][3].startswith("W grows as n log n"), st["bob"]
+assert st["dave"][1] == "missing" and st["dave"][5] == "no submission", st["dave"]
+' "$tap_tmp/summary.dom"
+fi
 
 # The work queue and the student's limit: two hanging students and a
 # right one on two workers. The next student starts as soon as a worker is
