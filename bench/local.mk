@@ -23,4 +23,4 @@ CLEANFILES += bench/vendor$(EXEEXT)
 
 EXTRA_DIST += bench/gpu-bench.sh bench/gpu-run.sh bench/vendor.py bench/vendor.cu \
 	bench/table.py bench/radix-sweep.sh bench/spmv-sweep.sh bench/seg-sweep.sh \
-	bench/sat-sweep.sh bench/common.sh
+	bench/sat-sweep.sh bench/common.sh bench/class-scale.sh

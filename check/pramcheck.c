@@ -686,6 +686,15 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 	}
 	if (ex->nsweep < 3)
 		return;
+	if (ck_has_kind(r, CK_TIMEOUT)) {
+		/* a crash leaves the sweep to measure W and D; a hang would cost
+		 * the student's time again at each size */
+		ck_note(r, "W and D are not measured: the program did not finish a case in time");
+		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
+			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
+				r->ran[c] = CK_RAN_NOT_REACHED;
+		return;
+	}
 	pcase sw[CK_MAX_LIST];
 	pres sres[CK_MAX_LIST];
 	memset(sres, 0, sizeof sres);
