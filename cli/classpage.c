@@ -10,44 +10,12 @@
 #include <string.h>
 
 #include "classpage.h"
+#include "json.h"
 
 /* s as HTML text. */
 static void html(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		switch (*s) {
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-}
-
-/* s inside a JSON string in a <script> block: escaped for JSON, and "<"
- * as \u003c so no "</script>" can end the block. */
-static void js_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c == '<' || c == '>' || c == '&')
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
+	html_text(f, s, strlen(s));
 }
 
 typedef struct kind_count {
@@ -190,7 +158,7 @@ int class_page(const char *path, const ck_exercise *ex, const class_row *rows, s
 		n ? rows[0].max : 0);
 	for (size_t k = 0; k < n; k++) {
 		fprintf(f, "%s{\"student\": ", k ? ", " : "");
-		js_str(f, rows[k].name);
+		json_str_html(f, rows[k].name);
 		fprintf(f, ", \"score\": %g, \"max\": %g}", rows[k].score, rows[k].max);
 	}
 	fputs("]}</script>\n"
