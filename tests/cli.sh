@@ -307,4 +307,16 @@ run_pram check scan-pram --list
 expect_rc 0 "check --list after an exercise"
 expect_in "scan-pram" "$out" "lists them too"
 
+# --sizes names the limit of the command that reads it: the report measures
+# sizes up to 2^28, whatever the parser of lists could take.
+for s in 2^50 2^10..2^30 x; do
+	run_pram report reduce --sizes "$s"
+	expect_rc 2 "report --sizes $s is refused"
+	expect_in "report: --sizes '$s': give sizes from 1 to 2^28" "$err" "and names the report's limit"
+	case "$err" in
+	*2^40*) tap_result 1 "and no other" "$err" ;;
+	*) tap_result 0 "and no other" ;;
+	esac
+done
+
 done_testing
