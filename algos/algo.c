@@ -621,6 +621,57 @@ static int section(const algo *a, char **p)
 	return -1;
 }
 
+/* The length of the section name at the start of s ("bogus" of
+ * "bogus: 1 2"): a letter, then letters, digits, '-' and '_', then a colon;
+ * 0 when s does not start so (a number, a word without its colon). */
+static size_t section_word(const char *s)
+{
+	size_t k = 0;
+	if (!isalpha((unsigned char)s[0]))
+		return 0;
+	while (isalnum((unsigned char)s[k]) || s[k] == '-' || s[k] == '_')
+		k++;
+	return s[k] == ':' ? k : 0;
+}
+
+/* The sections an input file of a may have, for a message: "the sections
+ * of radix-sort are 'keys:' and 'values:'", with 'flags:' where an input
+ * takes flags. */
+static const char *section_list(const algo *a, char *buf, size_t len)
+{
+	const algo_port *pt = algo_inputs(a);
+	size_t n = algo_nin(a), flags = 0;
+	for (size_t k = 0; k < n; k++)
+		flags |= (pt[k].props & ALGO_PORT_FLAGS) != 0;
+	size_t all = n + flags,
+	       o = (size_t)snprintf(buf, len, "the section%s of %s %s ", all > 1 ? "s" : "",
+				    a->name, all > 1 ? "are" : "is");
+	for (size_t k = 0; k < all && o < len; k++)
+		o += (size_t)snprintf(buf + o, len - o, "%s'%s:'",
+				      k == 0         ? ""
+				      : k + 1 == all ? " and "
+						     : ", ",
+				      k < n ? pt[k].name : "flags");
+	return buf;
+}
+
+/* Say, for a word with a colon where a number should be, that it is a
+ * section, known or not: "file:line: unknown section 'bogus:': the
+ * sections of reduce are 'x:' and 'flags:'". word is len characters. */
+static void section_error(const algo *a, const char *word, size_t len, int known, const char *name,
+			  long lineno, char *err, size_t errlen)
+{
+	char list[512];
+	int shown = (int)(len < 40 ? len : 40);
+	if (known)
+		snprintf(err, errlen,
+			 "%s:%ld: '%.*s:' starts a section, so it comes first on its line", name,
+			 lineno, shown, word);
+	else
+		snprintf(err, errlen, "%s:%ld: unknown section '%.*s:': %s", name, lineno, shown,
+			 word, section_list(a, list, sizeof list));
+}
+
 static int read_text(const algo *a, FILE *f, const char *name, const algo_params *p, algo_data *in,
 		     char *err, size_t errlen)
 {
@@ -655,6 +706,12 @@ static int read_text(const algo *a, FILE *f, const char *name, const algo_params
 		if (*q == '#')
 			continue;
 		int sec = section(a, &q);
+		/* A word and a colon that name no input: a mistyped section, not
+		 * a bad number. */
+		if (sec == -1 && section_word(q)) {
+			section_error(a, q, section_word(q), 0, name, lineno, err, errlen);
+			goto fail;
+		}
 		any |= sec != -1;
 		if (sec == -2) {
 			is_flags = 1;
@@ -688,6 +745,13 @@ static int read_text(const algo *a, FILE *f, const char *name, const algo_params
 				snprintf(err, errlen, "%s:%ld: '%s' is too large for %s", name,
 					 lineno, printable(tok, shown, sizeof shown),
 					 d->type == PRAM_INT ? "a 64-bit integer" : "a double");
+				goto fail;
+			}
+			size_t word = section_word(tok);
+			if (bad && word) {
+				char *at = tok;
+				section_error(a, tok, word, section(a, &at) != -1, name, lineno,
+					      err, errlen);
 				goto fail;
 			}
 			if (bad) {

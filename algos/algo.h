@@ -347,7 +347,8 @@ int algo_cost_of(const algo *a, const algo_data *in, const algo_params *p, uint6
  * flagged port given none is one segment, unless ALGO_PORT_NEEDS_FLAGS). A
  * grid port's values are rows, one line each, all of the same length.
  * Integers (decimal, or 0b binary) unless the port's type is float. A UTF-8
- * byte-order mark is skipped; NUL bytes, numbers out of range and a text
+ * byte-order mark is skipped; NUL bytes, numbers out of range, a "WORD:"
+ * that names no input (the message lists the sections a takes) and a text
  * with no numbers at all are refused, and a bad token is shown escaped.
  * Returns 0, or -1 with "file:line: what" in err.
  */

@@ -248,6 +248,19 @@ expect_in "in.txt:1: a NUL byte" "$err" "a NUL byte does not silently end the li
 printf '1 \001\376 4\n' >"$f"
 run_pram run reduce --input "$f"
 expect_in "'\\x01\\xfe' is not an integer" "$err" "binary tokens are shown escaped"
+printf 'keys: 3 1 2\nbogus: 1 2 3\n' >"$f"
+run_pram run radix-sort --input "$f"
+expect_rc 2 "an unknown section is refused"
+expect_in "in.txt:2: unknown section 'bogus:': the sections of radix-sort are 'keys:' and 'values:'" \
+	"$err" "naming it and the sections the algorithm takes, not 'not an integer'"
+printf '1 2 3\nflagz: 1 0 1\n' >"$f"
+run_pram run scan-segmented --input "$f"
+expect_in "in.txt:2: unknown section 'flagz:': the sections of scan-segmented are 'x:' and 'flags:'" \
+	"$err" "flags: among the sections where the algorithm takes flags"
+printf '1 2 x: 3\n' >"$f"
+run_pram run reduce --input "$f"
+expect_in "in.txt:1: 'x:' starts a section, so it comes first on its line" "$err" \
+	"a known section after numbers says where it goes"
 printf '0b100 0b111 0b010 0b110 0b001 0b101 0b001 0b000\n' >"$f"
 run_pram run split --input "$f"
 expect_in "output: 4 2 6 0 7 1 5 1" "$out" "0b literals: the notes' split example"
