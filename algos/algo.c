@@ -895,8 +895,13 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 		return -1;
 	}
 	int rc;
+	char other[256];
 	if (pgm_sniff(buf, len)) {
 		rc = read_pgm(a, buf, len, name, p, in, err, errlen);
+	} else if (pgm_sniff_other(buf, len, other, sizeof other)) {
+		/* Its magic number is no number: say what the file is instead. */
+		snprintf(err, errlen, "%s: %s", name, other);
+		rc = -1;
 	} else if (len == 0) { /* f is at its end: as good as an empty stream */
 		rc = a->read_file ? a->read_file(f, name, p, in, err, errlen) : 1;
 		if (rc == 1)
