@@ -924,6 +924,37 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 	return rc;
 }
 
+int algo_params_from_input(const algo *a, algo_params *p, algo_data *in, const char *name,
+			   char *note, size_t notelen, char *err, size_t errlen)
+{
+	const algo_port *pt = algo_inputs(a);
+	size_t o = 0;
+	note[0] = 0;
+	int real = 0;
+	for (size_t k = 0; pt[k].name; k++)
+		real |= pt[k].elem == ALGO_ELEM_DATA && in[k].type == PRAM_FLOAT;
+	if (!real || p->type == PRAM_FLOAT)
+		return 0;
+	if (!(a->caps & ALGO_FLOAT)) {
+		snprintf(err, errlen, "%s: its values are real, and %s takes integers only", name,
+			 a->name);
+		return -1;
+	}
+	p->type = PRAM_FLOAT;
+	/* Every data port takes the run's type: one the file gave as integers
+	 * is converted (they are exact in a double up to 2^53). */
+	for (size_t k = 0; pt[k].name; k++)
+		if (pt[k].elem == ALGO_ELEM_DATA && in[k].type == PRAM_INT) {
+			for (size_t i = 0; i < in[k].n; i++)
+				in[k].vals[i].f = (double)in[k].vals[i].i;
+			in[k].type = PRAM_FLOAT;
+		}
+	if (o < notelen)
+		snprintf(note + o, notelen - o,
+			 "%sfloat data, from the input (its values are real)", o ? "; " : "");
+	return 0;
+}
+
 int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_data *in, char *err,
 		    size_t errlen)
 {

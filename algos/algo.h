@@ -212,7 +212,10 @@ typedef struct algo {
 	 * (a Matrix Market file for a sparse matrix). Returns 1 when it is not
 	 * in that format (the text reader then reads it), 0 when it was read
 	 * into in (algo_nin ports, the caller frees them), or -1 with
-	 * "file:line: what" in err. NULL: text only. */
+	 * "file:line: what" in err. The data ports (ALGO_ELEM_DATA) are of p's
+	 * type, or floats where the file itself says its values are real
+	 * (algo_params_from_input then makes the run's type float). NULL: text
+	 * only. */
 	int (*read_file)(FILE *f, const char *name, const algo_params *p, algo_data *in, char *err,
 			 size_t errlen);
 	/* When more than one output is correct (the winner of a CRCW-arbitrary
@@ -357,6 +360,17 @@ int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_
 /* The same from an open stream; name is what the messages call it. */
 int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params *p, algo_data *in,
 		     char *err, size_t errlen);
+/*
+ * What the inputs in, read from the file name, say of the run where the
+ * command line was silent, set in p: integer data becomes float where the
+ * reader read the file's values as floats (a Matrix Market header saying
+ * real), every data input of in with it. Returns 0 with what it set in
+ * note, with where it came from ("float data, from the input (its values
+ * are real)"; "" when nothing), or -1 with "name: what" in err: float
+ * values for an algorithm that takes integers only.
+ */
+int algo_params_from_input(const algo *a, algo_params *p, algo_data *in, const char *name,
+			   char *note, size_t notelen, char *err, size_t errlen);
 
 /* A seeded 64-bit generator (splitmix64) for inputs. */
 uint64_t algo_rand(uint64_t *state);

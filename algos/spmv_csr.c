@@ -533,7 +533,8 @@ oom:
 /* ---- Matrix Market files ------------------------------------------- */
 
 /* A Matrix Market file (its header, or the .mtx ending) into in, with
- * x_j = j + 1; anything else is left to the text reader (1). */
+ * x_j = j + 1; anything else is left to the text reader (1). A real file
+ * makes float values and x whatever p's type (mtx_read). */
 static int spmv_read_file(FILE *f, const char *name, const algo_params *p, algo_data *in, char *err,
 			  size_t errlen)
 {
@@ -545,9 +546,10 @@ static int spmv_read_file(FILE *f, const char *name, const algo_params *p, algo_
 		return 1;
 	rewind(f);
 	mtx_csr mm;
-	if (mtx_read(f, name, p->type, 0, &mm, err, errlen))
+	mtx_opts o = {.type = p->type};
+	if (mtx_read(f, name, &o, &mm, err, errlen))
 		return -1;
-	pram_type t = p->type;
+	pram_type t = mm.type;
 	if (algo_data_alloc(&in[IN_V], mm.nnz, t, 0) ||
 	    algo_data_alloc(&in[IN_C], mm.nnz, PRAM_INT, 0) ||
 	    algo_data_alloc(&in[IN_R], mm.rows + 1, PRAM_INT, 0) ||

@@ -515,12 +515,19 @@ int cli_algo_finish(cli_algo_opts *o, const char *cmd, const char *name)
 	return 0;
 }
 
-int cli_algo_input(const cli_algo_opts *o, algo_data *in)
+int cli_algo_input(cli_algo_opts *o, algo_data *in)
 {
-	char err[512];
+	char err[1024];
+	o->from_input[0] = 0;
 	if (o->input) {
 		if (algo_read_input(o->alg, o->input, &o->params, in, err, sizeof err)) {
 			cli_error("%s", err);
+			return EXIT_USAGE;
+		}
+		if (algo_params_from_input(o->alg, &o->params, in, o->input, o->from_input,
+					   sizeof o->from_input, err, sizeof err)) {
+			cli_error("%s", err);
+			algo_data_free_all(in, algo_nin(o->alg));
 			return EXIT_USAGE;
 		}
 		return 0;

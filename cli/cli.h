@@ -180,6 +180,10 @@ typedef struct cli_algo_opts {
 	struct {
 		const char *name, *value; /* without the dashes; value NULL for a switch */
 	} set[CLI_MAX_SET];
+	/* What --input set that the options left out, in words ("float data,
+	 * from the input (its values are real)"), for the output beside the
+	 * other parameters; "" when nothing. */
+	char from_input[512];
 } cli_algo_opts;
 
 /* Parse a non-negative whole number (algo_parse_int: decimal, 0x hex or
@@ -204,8 +208,9 @@ int cli_parse_sizes(const char *s, size_t *v, size_t max, size_t *count, char *w
  * Returns 0 or EXIT_USAGE (already reported). */
 int cli_algo_finish(cli_algo_opts *o, const char *cmd, const char *name);
 /* Make the input: read --input or generate n elements from the seed, into
- * in (room for ALGO_MAX_PORTS). Returns 0 or EXIT_USAGE / EXIT_FAIL
- * (already reported). */
-int cli_algo_input(const cli_algo_opts *o, algo_data *in);
+ * in (room for ALGO_MAX_PORTS). What a file implies where the options were
+ * silent (algo_params_from_input) goes into o->params, in words into
+ * o->from_input. Returns 0 or EXIT_USAGE / EXIT_FAIL (already reported). */
+int cli_algo_input(cli_algo_opts *o, algo_data *in);
 
 #endif

@@ -197,8 +197,11 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		printf(", op %s", algo_op_name(p));
 	if (o->a.alg->caps & ALGO_INCLUSIVE)
 		printf(", %s", p->inclusive ? "inclusive" : "exclusive");
-	printf(", %s data, seed %" PRIu64 "\n\n", p->type == PRAM_INT ? "integer" : "float",
-	       o->a.seed);
+	printf(", %s data, seed %" PRIu64, p->type == PRAM_INT ? "integer" : "float", o->a.seed);
+	/* What the input file set, where the options left it out. */
+	if (o->a.from_input[0])
+		printf("; %s", o->a.from_input);
+	printf("\n\n");
 	printf("%5s %6s %10s %10s %10s %8s %6s %6s %5s  %s\n", "step", "line", "work", "reads",
 	       "writes", "atomics", "cont.", "acc.", "time", "what");
 	size_t ns = pram_step_count(m);
@@ -268,6 +271,23 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		}
 		printf("\n");
 	}
+}
+
+/* The JSON's params: the algorithm's own parameters, as the run took them
+ * (given, defaulted or set from the input file). */
+static void json_params(FILE *f, const algo *a, const algo_params *p)
+{
+	fputs(",\"params\":{", f);
+	for (size_t k = 0; a->params && a->params[k].name; k++) {
+		fputs(k ? "," : "", f);
+		json_str(f, a->params[k].name);
+		fputc(':', f);
+		if (a->params[k].choices)
+			json_str(f, a->params[k].choices[p->v[k]]);
+		else
+			fprintf(f, "%" PRId64, p->v[k]);
+	}
+	fputc('}', f);
 }
 
 /* The JSON's violations: each with its place, processors and rule. */
@@ -364,6 +384,9 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 	json_str(f, algo_op_name(p));
 	fprintf(f, ",\"inclusive\":%s,\"type\":\"%s\"", p->inclusive ? "true" : "false",
 		p->type == PRAM_INT ? "int" : "float");
+	json_params(f, o->a.alg, p);
+	fputs(",\"from_input\":", f);
+	json_str(f, o->a.from_input);
 	fprintf(f,
 		",\"work\":%" PRIu64 ",\"depth\":%" PRIu64 ",\"depth_serial\":%" PRIu64
 		",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64 ",\"atomics\":%" PRIu64
@@ -646,6 +669,10 @@ static int run_exec(int argc, char **argv)
 		return rc;
 	if (o.procs == 0)
 		o.procs = in->n ? in->n : 1;
+	/* A file may have made the data float (a Matrix Market header saying
+	 * real): the options are checked again for it. */
+	if (o.a.input && (rc = check_options(&o)))
+		goto fail;
 	if (o.a.input && (rc = check_estimate(&o, in->n, &seconds)))
 		goto fail;
 	rc = EXIT_USAGE;
