@@ -85,6 +85,23 @@ typedef struct algo_param {
 	unsigned nseries;
 } algo_param;
 
+/*
+ * A check of an input's size as a file's header declares it, before the
+ * reader allocates anything for it (read_file, through algo_params.guard),
+ * so that a few lines declaring a huge matrix are refused at once: elements
+ * are the values the inputs will hold, all ports together, and work the W
+ * of a run on them (0 when not known). Returns 0 to read on, or -1 with
+ * what the size would take and the limit it passes in why ("spmv-csr would
+ * need about 44.7 GiB of memory (more than 80% of this machine's 15.5
+ * GiB) ..."), which the reader gives after the file, the line and the
+ * size as declared.
+ */
+typedef struct algo_guard algo_guard;
+struct algo_guard {
+	int (*check)(const algo_guard *g, uint64_t elements, uint64_t work, char *why, size_t len);
+	void *ud; /* the check's own */
+};
+
 /* Options of one run. */
 typedef struct algo_params {
 	pram_op op;                 /* sum, max or min for scans and reductions */
@@ -94,6 +111,7 @@ typedef struct algo_params {
 	pram_model model;           /* the model the run is checked under */
 	int64_t v[ALGO_MAX_PARAMS]; /* the algorithm's parameters, by their index in its table */
 	unsigned given;             /* bit k: parameter k was given, not defaulted */
+	const algo_guard *guard;    /* judges a size a file's header declares; NULL: none */
 } algo_params;
 
 /* A port's data: a vector, or a grid of w by h stored row by row. */
@@ -214,8 +232,9 @@ typedef struct algo {
 	 * into in (algo_nin ports, the caller frees them), or -1 with
 	 * "file:line: what" in err. The data ports (ALGO_ELEM_DATA) are of p's
 	 * type, or floats where the file itself says its values are real
-	 * (algo_params_from_input then makes the run's type float). NULL: text
-	 * only. */
+	 * (algo_params_from_input then makes the run's type float); a size a
+	 * header declares goes to p->guard, when set, before anything is
+	 * allocated for it. NULL: text only. */
 	int (*read_file)(FILE *f, const char *name, const algo_params *p, algo_data *in, char *err,
 			 size_t errlen);
 	/* When more than one output is correct (the winner of a CRCW-arbitrary

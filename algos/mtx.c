@@ -272,6 +272,11 @@ int mtx_read(FILE *f, const char *name, const mtx_opts *o, mtx_csr *m, char *err
 				     "a symmetric matrix of %zu rows and %zu columns: it must be "
 				     "square",
 				     m->rows, m->cols);
+			char why[512];
+			if (o->check &&
+			    o->check(o->ud, m->rows, m->cols, declared, sym, why, sizeof why))
+				FAIL(&rd, "a %zu by %zu matrix with %zu entr%s: %s", m->rows,
+				     m->cols, declared, declared == 1 ? "y" : "ies", why);
 			size_line = rd.line;
 			continue;
 		}

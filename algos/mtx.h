@@ -20,7 +20,9 @@
  * complex values, the hermitian and skew-symmetric symmetries, a missing or
  * malformed header or size line, indices outside the declared size, more or
  * fewer entries than declared, a value that is no number, sizes beyond
- * MTX_MAX (the kernels' 32-bit indices), and NUL bytes.
+ * MTX_MAX (the kernels' 32-bit indices) or beyond what the caller's check
+ * allows (mtx_opts.check, before anything is allocated for them), and NUL
+ * bytes.
  */
 #ifndef PRAM_MTX_H
 #define PRAM_MTX_H
@@ -67,6 +69,15 @@ typedef struct mtx_opts {
 	pram_type type;
 	/* When not 0, the most rows and columns, below MTX_MAX. */
 	size_t max_dim;
+	/* When not NULL, called with the size line's numbers (the entries as
+	 * declared, a symmetric file's mirror images not counted) before
+	 * anything is allocated for them. Returns 0 to read on, or -1 with
+	 * what they pass, and the limit, in why; mtx_read then fails with
+	 * "name:line: a ROWS by COLS matrix with E entries: WHY", the line the
+	 * size line's. */
+	int (*check)(void *ud, size_t rows, size_t cols, size_t entries, mtx_symmetry sym,
+		     char *why, size_t len);
+	void *ud; /* check's own */
 } mtx_opts;
 
 /* Read a Matrix Market coordinate file from f (name: what the messages call

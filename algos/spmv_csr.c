@@ -532,6 +532,20 @@ oom:
 
 /* ---- Matrix Market files ------------------------------------------- */
 
+/* The size line of a Matrix Market file judged by the run's guard (ud):
+ * the four inputs it makes (k values and columns, the rows' m + 1 starts,
+ * x of c) and W of a run on them, before any of them is allocated. A
+ * symmetric file's k is at most twice its entries, with their mirror
+ * images. */
+static int spmv_check_size(void *ud, size_t rows, size_t cols, size_t entries, mtx_symmetry sym,
+			   char *why, size_t len)
+{
+	const algo_guard *g = ud;
+	uint64_t k = (uint64_t)entries * (sym == MTX_SYMMETRIC ? 2 : 1), w, d;
+	cost_km((size_t)k, rows, &w, &d);
+	return g->check(g, 2 * k + rows + 1 + cols, w, why, len);
+}
+
 /* A Matrix Market file (its header, or the .mtx ending) into in, with
  * x_j = j + 1; anything else is left to the text reader (1). A real file
  * makes float values and x whatever p's type (mtx_read). */
@@ -546,7 +560,8 @@ static int spmv_read_file(FILE *f, const char *name, const algo_params *p, algo_
 		return 1;
 	rewind(f);
 	mtx_csr mm;
-	mtx_opts o = {.type = p->type};
+	mtx_opts o = {
+	    .type = p->type, .check = p->guard ? spmv_check_size : NULL, .ud = (void *)p->guard};
 	if (mtx_read(f, name, &o, &mm, err, errlen))
 		return -1;
 	pram_type t = mm.type;

@@ -105,6 +105,22 @@ f="$tap_tmp/real.mtx"
 printf '%%%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 2.5\n' >"$f"
 run_pram run spmv-csr --input "$f"
 expect_in "output: 2.5" "$out" "a real value is read as it is, with no --float"
+# A matrix whose size line declares more than a run can take is refused at
+# that line, before anything is allocated for it: no row starts of 2^31
+# rows, no x of 2^31 columns. The run's estimate (as for --n) is the limit.
+f="$tap_tmp/huge.mtx"
+printf '%%%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 1\n1 1 1.5\n' >"$f"
+start=$(date +%s)
+out=$(timeout 50 "$PRAM" run spmv-csr --input "$f" 2>&1)
+rc=$?
+took=$(($(date +%s) - start))
+expect_rc 2 "a 3-line file declaring a 2000000000 by 2000000000 matrix is refused"
+test "$took" -le 5
+tap_result $? "at once ($took s), not after a minute of allocating" "$out"
+expect_in "$f:2: a 2000000000 by 2000000000 matrix with 1 entry: spmv-csr would need about 149.0 GiB of memory" \
+	"$out" "naming the file, the size line, the dimensions and the memory"
+expect_in "and take about 133 s (more than the 60 s a run may take;" "$out" "and the time, with the limit"
+expect_in "give --force to run it anyway" "$out" "and how to insist"
 # A file without the header and without the ending is the text format.
 printf 'values: 2\ncolumns: 0\nrow-starts: 0 1\nx: 3\n' >"$tap_tmp/plain.txt"
 run_pram run spmv-csr --input "$tap_tmp/plain.txt"
