@@ -324,6 +324,9 @@ void algo_print_params(const algo *a, FILE *f)
 				pa->props & ALGO_PARAM_POW2 ? ", a power of two" : "",
 				number(pa->def, def, sizeof def));
 		}
+		if (pa->props & ALGO_PARAM_KEY_RANGE)
+			fprintf(f, ", with --input the largest key + 1%s",
+				pa->props & ALGO_PARAM_POW2 ? ", up to a power of two" : "");
 		for (unsigned i = 0; i < pa->nseries; i++) {
 			char v[32];
 			fprintf(f, "%s%s", i ? ", " : "; pram report draws ",
@@ -924,12 +927,74 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 	return rc;
 }
 
+/* A key-range parameter pa (index k of a) from the first input's keys,
+ * into p, its words appended to note at *o. 0, or -1 with why in err. */
+static int key_range_from(const algo *a, size_t k, algo_params *p, const algo_data *keys,
+			  const char *name, char *note, size_t notelen, size_t *o, char *err,
+			  size_t errlen)
+{
+	const algo_param *pa = &a->params[k];
+	int64_t most = -1;
+	size_t at = 0;
+	for (size_t i = 0; i < keys->n; i++) {
+		int64_t v = keys->vals[i].i;
+		if (v < 0) {
+			snprintf(err, errlen,
+				 "%s: key %" PRId64 " at index %zu is negative: %s sorts whole "
+				 "numbers >= 0",
+				 name, v, i, a->name);
+			return -1;
+		}
+		if (v > most) {
+			most = v;
+			at = i;
+		}
+	}
+	/* The least range that holds every key, as the parameter takes it. */
+	uint64_t range = (uint64_t)most + 1;
+	if (range < (uint64_t)pa->min)
+		range = (uint64_t)pa->min;
+	if (pa->props & ALGO_PARAM_POW2)
+		while (range & (range - 1))
+			range += range & -range;
+	if (range > (uint64_t)pa->max) {
+		char hi[32];
+		snprintf(err, errlen,
+			 "%s: key %" PRId64 " at index %zu is past the keys %s sorts: --%s is at "
+			 "most %s",
+			 name, most, at, a->name, pa->name, number(pa->max, hi, sizeof hi));
+		return -1;
+	}
+	p->v[k] = (int64_t)range;
+	char words[160];
+	if (most < 0)
+		snprintf(words, sizeof words, "(it has no keys)");
+	else
+		snprintf(words, sizeof words, "(its largest key %" PRId64 "%s)", most,
+			 range != (uint64_t)most + 1 ? ", up to a power of two" : "");
+	/* "key-range" reads "key range" in a sentence. */
+	char label[64];
+	snprintf(label, sizeof label, "%s", pa->name);
+	for (char *c = label; *c; c++)
+		*c = *c == '-' ? ' ' : *c;
+	if (*o < notelen)
+		*o +=
+		    (size_t)snprintf(note + *o, notelen - *o, "%s%s %" PRIu64 ", from the input %s",
+				     *o ? "; " : "", label, range, words);
+	return 0;
+}
+
 int algo_params_from_input(const algo *a, algo_params *p, algo_data *in, const char *name,
 			   char *note, size_t notelen, char *err, size_t errlen)
 {
 	const algo_port *pt = algo_inputs(a);
 	size_t o = 0;
 	note[0] = 0;
+	for (size_t k = 0; a->params && a->params[k].name; k++)
+		if ((a->params[k].props & ALGO_PARAM_KEY_RANGE) && !((p->given >> k) & 1) &&
+		    in[0].type == PRAM_INT &&
+		    key_range_from(a, k, p, &in[0], name, note, notelen, &o, err, errlen))
+			return -1;
 	int real = 0;
 	for (size_t k = 0; pt[k].name; k++)
 		real |= pt[k].elem == ALGO_ELEM_DATA && in[k].type == PRAM_FLOAT;

@@ -62,6 +62,9 @@ typedef struct algo_port {
 enum {
 	ALGO_PARAM_POW2 = 1 << 0,  /* must be a power of two */
 	ALGO_PARAM_SWEEP = 1 << 1, /* the report sweeps it (f per work-item) */
+	/* The first input's keys lie in [0, V): not given, an input file sets
+	 * it from its largest key (algo_params_from_input). */
+	ALGO_PARAM_KEY_RANGE = 1 << 2,
 };
 
 /* The most values of a parameter the report draws a series for each. */
@@ -381,12 +384,16 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 		     char *err, size_t errlen);
 /*
  * What the inputs in, read from the file name, say of the run where the
- * command line was silent, set in p: integer data becomes float where the
+ * command line was silent, set in p: a parameter marked
+ * ALGO_PARAM_KEY_RANGE and not given becomes the largest key of the first
+ * input plus one (at least the parameter's least, and the next power of
+ * two under ALGO_PARAM_POW2); and integer data becomes float where the
  * reader read the file's values as floats (a Matrix Market header saying
- * real), every data input of in with it. Returns 0 with what it set in
- * note, with where it came from ("float data, from the input (its values
- * are real)"; "" when nothing), or -1 with "name: what" in err: float
- * values for an algorithm that takes integers only.
+ * real), every data input of in with it. Returns 0 with what it set in note, each with where it came from
+ * ("key range 88663, from the input (its largest key 88662)"; "" when
+ * nothing), or -1 with "name: what" in err: a negative key, or a key past
+ * the parameter's largest value, each named with its index; float values
+ * for an algorithm that takes integers only.
  */
 int algo_params_from_input(const algo *a, algo_params *p, algo_data *in, const char *name,
 			   char *note, size_t notelen, char *err, size_t errlen);

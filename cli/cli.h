@@ -180,9 +180,9 @@ typedef struct cli_algo_opts {
 	struct {
 		const char *name, *value; /* without the dashes; value NULL for a switch */
 	} set[CLI_MAX_SET];
-	/* What --input set that the options left out, in words ("float data,
-	 * from the input (its values are real)"), for the output beside the
-	 * other parameters; "" when nothing. */
+	/* What --input set that the options left out, in words ("key range
+	 * 88663, from the input (its largest key 88662)"), for the output
+	 * beside the other parameters; "" when nothing. */
 	char from_input[512];
 } cli_algo_opts;
 

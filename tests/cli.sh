@@ -320,6 +320,45 @@ run_pram check scan-pram --list
 expect_rc 0 "check --list after an exercise"
 expect_in "scan-pram" "$out" "lists them too"
 
+# Sorts take their key range from the input when --key-range is absent: the
+# notes' postcodes need five digits of base 10, as with --key-range 100000.
+postcodes="$top_srcdir/lessons/10-radix-sort/postcodes.txt"
+run_pram run radix-sort --radix 10 --pairs yes --model scan --input "$postcodes"
+expect_rc 0 "radix-sort on the notes' postcodes verifies without --key-range"
+expect_in "seed 1; key range 88663, from the input (its largest key 88662)" "$out" \
+	"and says where its key range came from"
+expect_in "work W = 1320, depth D = 20" "$out" "five passes: the case file's W and D for --key-range 100000"
+run_pram run radix-sort --radix 10 --pairs yes --model scan --key-range 100000 --input "$postcodes"
+expect_in "work W = 1320, depth D = 20" "$out" "--key-range given: W and D as before"
+case "$out" in
+*"from the input"*) tap_result 1 "and the range given is not replaced" "$out" ;;
+*) tap_result 0 "and the range given is not replaced" ;;
+esac
+run_pram run radix-sort --radix 10 --pairs yes --input "$postcodes" --json
+expect_in '"key-range":88663' "$out" "--json: the range in params"
+expect_in '"from_input":"key range 88663, from the input (its largest key 88662)"' "$out" \
+	"--json: and where it came from"
+printf '9 3 1 7 3\n' >"$f"
+for a in counting-sort-serial counting-sort-scan counting-sort-2d radix-sort radix-sort-msd; do
+	run_pram run $a --model crcw-common --input "$f"
+	expect_rc 0 "$a: keys below 10 sort without --key-range"
+	expect_in "key range 10, from the input (its largest key 9)" "$out" "$a: range 10, the largest key + 1"
+done
+run_pram run counting-sort-histopyramid --model crcw-common --input "$f"
+expect_rc 0 "counting-sort-histopyramid: sorts them too"
+expect_in "key range 16, from the input (its largest key 9, up to a power of two)" "$out" \
+	"counting-sort-histopyramid: its pyramid's power of two"
+printf '5 3\n-2 7\n' >"$f"
+run_pram run radix-sort --input "$f"
+expect_rc 2 "a negative key is refused"
+expect_in "in.txt: key -2 at index 2 is negative: radix-sort sorts whole numbers >= 0" "$err" \
+	"naming the key and its index"
+printf '5 3 20000000 7\n' >"$f"
+run_pram run counting-sort-serial --input "$f"
+expect_rc 2 "a key past the range a sort takes is refused"
+expect_in "in.txt: key 20000000 at index 2 is past the keys counting-sort-serial sorts: --key-range is at most 2^24" \
+	"$err" "naming the key, its index and the limit"
+
 # --sizes names the limit of the command that reads it: the report measures
 # sizes up to 2^28, whatever the parser of lists could take.
 for s in 2^50 2^10..2^30 x; do
