@@ -15,7 +15,11 @@
 #include "simrun.h"
 
 /* Traces print at most this many cells of an array. */
-#define TRACE_CELLS 64
+#define TRACE_CELLS     64
+/* An output printed to a terminal shows at most this many values, then
+ * how many more there are: a million values scroll a screen away for
+ * minutes. Elsewhere (a pipe, a file) and in --json every value comes. */
+#define TERMINAL_VALUES 64
 
 typedef struct run_opts {
 	cli_algo_opts a;
@@ -296,22 +300,25 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		return;
 	}
 	const algo_port *pt = algo_outputs(o->a.alg);
+	int terminal = isatty(STDOUT_FILENO);
 	for (size_t k = 0; k < r->nout; k++) {
 		const algo_data *d = &r->out[k];
-		if (in->n > TRACE_CELLS && d->n != 1)
-			continue;
+		size_t shown = terminal && d->n > TERMINAL_VALUES ? TERMINAL_VALUES : d->n;
 		if (r->nout > 1)
 			printf("output %s:", pt[k].name);
 		else
 			printf("output:");
 		int width = d->type == PRAM_INT ? width_of(d->vals, d->n) : 0;
-		for (size_t i = 0; i < d->n; i++) {
+		for (size_t i = 0; i < shown; i++) {
 			char buf[80];
 			if (d->type == PRAM_INT)
 				printf(" %s", format_int(d->vals[i].i, width, buf, sizeof buf));
 			else
 				printf(" %g", d->vals[i].f);
 		}
+		if (shown < d->n)
+			printf(" ... %zu more value%s; --json, a pipe or a file gets all %zu",
+			       d->n - shown, d->n - shown == 1 ? "" : "s", d->n);
 		printf("\n");
 	}
 }

@@ -359,6 +359,29 @@ expect_rc 2 "a key past the range a sort takes is refused"
 expect_in "in.txt: key 20000000 at index 2 is past the keys counting-sort-serial sorts: --key-range is at most 2^24" \
 	"$err" "naming the key, its index and the limit"
 
+# On a terminal an output shows its first 64 values and how many more there
+# are; a pipe, a file and --json get every value. script(1) (util-linux)
+# gives the run a terminal.
+if command -v script >/dev/null 2>&1; then
+	script -qc "'$PRAM' run scan-blelloch --n 2^12" /dev/null </dev/null >"$tap_tmp/tty.out" 2>&1
+	line=$(tr -d '\r' <"$tap_tmp/tty.out" | grep '^output:')
+	expect_in " ... 4032 more values; --json, a pipe or a file gets all 4096" "$line" \
+		"on a terminal: 64 values and the count of the rest"
+	words=$(printf '%s\n' "$line" | sed 's/ \.\.\. .*//' | wc -w)
+	test "$words" -eq 65
+	tap_result $? "on a terminal: exactly 64 values shown ($((words - 1)))" "$line"
+else
+	tap_result 0 "# SKIP script (util-linux) not installed: the terminal's output untested"
+fi
+run_pram run scan-blelloch --n 2^12
+words=$(printf '%s\n' "$out" | grep '^output:' | wc -w)
+test "$words" -eq 4097
+tap_result $? "to a file: all 4096 values ($((words - 1)))"
+case "$out" in
+*"more values"*) tap_result 1 "and no count of more" "$out" ;;
+*) tap_result 0 "and no count of more" ;;
+esac
+
 # --sizes names the limit of the command that reads it: the report measures
 # sizes up to 2^28, whatever the parser of lists could take.
 for s in 2^50 2^10..2^30 x; do
