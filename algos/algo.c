@@ -324,6 +324,9 @@ void algo_print_params(const algo *a, FILE *f)
 				pa->props & ALGO_PARAM_POW2 ? ", a power of two" : "",
 				number(pa->def, def, sizeof def));
 		}
+		if (pa->props & ALGO_PARAM_KEY_RANGE)
+			fprintf(f, ", with --input the largest key + 1%s",
+				pa->props & ALGO_PARAM_POW2 ? ", up to a power of two" : "");
 		for (unsigned i = 0; i < pa->nseries; i++) {
 			char v[32];
 			fprintf(f, "%s%s", i ? ", " : "; pram report draws ",
@@ -621,6 +624,57 @@ static int section(const algo *a, char **p)
 	return -1;
 }
 
+/* The length of the section name at the start of s ("bogus" of
+ * "bogus: 1 2"): a letter, then letters, digits, '-' and '_', then a colon;
+ * 0 when s does not start so (a number, a word without its colon). */
+static size_t section_word(const char *s)
+{
+	size_t k = 0;
+	if (!isalpha((unsigned char)s[0]))
+		return 0;
+	while (isalnum((unsigned char)s[k]) || s[k] == '-' || s[k] == '_')
+		k++;
+	return s[k] == ':' ? k : 0;
+}
+
+/* The sections an input file of a may have, for a message: "the sections
+ * of radix-sort are 'keys:' and 'values:'", with 'flags:' where an input
+ * takes flags. */
+static const char *section_list(const algo *a, char *buf, size_t len)
+{
+	const algo_port *pt = algo_inputs(a);
+	size_t n = algo_nin(a), flags = 0;
+	for (size_t k = 0; k < n; k++)
+		flags |= (pt[k].props & ALGO_PORT_FLAGS) != 0;
+	size_t all = n + flags,
+	       o = (size_t)snprintf(buf, len, "the section%s of %s %s ", all > 1 ? "s" : "",
+				    a->name, all > 1 ? "are" : "is");
+	for (size_t k = 0; k < all && o < len; k++)
+		o += (size_t)snprintf(buf + o, len - o, "%s'%s:'",
+				      k == 0         ? ""
+				      : k + 1 == all ? " and "
+						     : ", ",
+				      k < n ? pt[k].name : "flags");
+	return buf;
+}
+
+/* Say, for a word with a colon where a number should be, that it is a
+ * section, known or not: "file:line: unknown section 'bogus:': the
+ * sections of reduce are 'x:' and 'flags:'". word is len characters. */
+static void section_error(const algo *a, const char *word, size_t len, int known, const char *name,
+			  long lineno, char *err, size_t errlen)
+{
+	char list[512];
+	int shown = (int)(len < 40 ? len : 40);
+	if (known)
+		snprintf(err, errlen,
+			 "%s:%ld: '%.*s:' starts a section, so it comes first on its line", name,
+			 lineno, shown, word);
+	else
+		snprintf(err, errlen, "%s:%ld: unknown section '%.*s:': %s", name, lineno, shown,
+			 word, section_list(a, list, sizeof list));
+}
+
 static int read_text(const algo *a, FILE *f, const char *name, const algo_params *p, algo_data *in,
 		     char *err, size_t errlen)
 {
@@ -655,6 +709,12 @@ static int read_text(const algo *a, FILE *f, const char *name, const algo_params
 		if (*q == '#')
 			continue;
 		int sec = section(a, &q);
+		/* A word and a colon that name no input: a mistyped section, not
+		 * a bad number. */
+		if (sec == -1 && section_word(q)) {
+			section_error(a, q, section_word(q), 0, name, lineno, err, errlen);
+			goto fail;
+		}
 		any |= sec != -1;
 		if (sec == -2) {
 			is_flags = 1;
@@ -688,6 +748,13 @@ static int read_text(const algo *a, FILE *f, const char *name, const algo_params
 				snprintf(err, errlen, "%s:%ld: '%s' is too large for %s", name,
 					 lineno, printable(tok, shown, sizeof shown),
 					 d->type == PRAM_INT ? "a 64-bit integer" : "a double");
+				goto fail;
+			}
+			size_t word = section_word(tok);
+			if (bad && word) {
+				char *at = tok;
+				section_error(a, tok, word, section(a, &at) != -1, name, lineno,
+					      err, errlen);
 				goto fail;
 			}
 			if (bad) {
@@ -831,8 +898,13 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 		return -1;
 	}
 	int rc;
+	char other[256];
 	if (pgm_sniff(buf, len)) {
 		rc = read_pgm(a, buf, len, name, p, in, err, errlen);
+	} else if (pgm_sniff_other(buf, len, other, sizeof other)) {
+		/* Its magic number is no number: say what the file is instead. */
+		snprintf(err, errlen, "%s: %s", name, other);
+		rc = -1;
 	} else if (len == 0) { /* f is at its end: as good as an empty stream */
 		rc = a->read_file ? a->read_file(f, name, p, in, err, errlen) : 1;
 		if (rc == 1)
@@ -853,6 +925,99 @@ int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params
 	}
 	free(buf);
 	return rc;
+}
+
+/* A key-range parameter pa (index k of a) from the first input's keys,
+ * into p, its words appended to note at *o. 0, or -1 with why in err. */
+static int key_range_from(const algo *a, size_t k, algo_params *p, const algo_data *keys,
+			  const char *name, char *note, size_t notelen, size_t *o, char *err,
+			  size_t errlen)
+{
+	const algo_param *pa = &a->params[k];
+	int64_t most = -1;
+	size_t at = 0;
+	for (size_t i = 0; i < keys->n; i++) {
+		int64_t v = keys->vals[i].i;
+		if (v < 0) {
+			snprintf(err, errlen,
+				 "%s: key %" PRId64 " at index %zu is negative: %s sorts whole "
+				 "numbers >= 0",
+				 name, v, i, a->name);
+			return -1;
+		}
+		if (v > most) {
+			most = v;
+			at = i;
+		}
+	}
+	/* The least range that holds every key, as the parameter takes it. */
+	uint64_t range = (uint64_t)most + 1;
+	if (range < (uint64_t)pa->min)
+		range = (uint64_t)pa->min;
+	if (pa->props & ALGO_PARAM_POW2)
+		while (range & (range - 1))
+			range += range & -range;
+	if (range > (uint64_t)pa->max) {
+		char hi[32];
+		snprintf(err, errlen,
+			 "%s: key %" PRId64 " at index %zu is past the keys %s sorts: --%s is at "
+			 "most %s",
+			 name, most, at, a->name, pa->name, number(pa->max, hi, sizeof hi));
+		return -1;
+	}
+	p->v[k] = (int64_t)range;
+	char words[160];
+	if (most < 0)
+		snprintf(words, sizeof words, "(it has no keys)");
+	else
+		snprintf(words, sizeof words, "(its largest key %" PRId64 "%s)", most,
+			 range != (uint64_t)most + 1 ? ", up to a power of two" : "");
+	/* "key-range" reads "key range" in a sentence. */
+	char label[64];
+	snprintf(label, sizeof label, "%s", pa->name);
+	for (char *c = label; *c; c++)
+		*c = *c == '-' ? ' ' : *c;
+	if (*o < notelen)
+		*o +=
+		    (size_t)snprintf(note + *o, notelen - *o, "%s%s %" PRIu64 ", from the input %s",
+				     *o ? "; " : "", label, range, words);
+	return 0;
+}
+
+int algo_params_from_input(const algo *a, algo_params *p, algo_data *in, const char *name,
+			   char *note, size_t notelen, char *err, size_t errlen)
+{
+	const algo_port *pt = algo_inputs(a);
+	size_t o = 0;
+	note[0] = 0;
+	for (size_t k = 0; a->params && a->params[k].name; k++)
+		if ((a->params[k].props & ALGO_PARAM_KEY_RANGE) && !((p->given >> k) & 1) &&
+		    in[0].type == PRAM_INT &&
+		    key_range_from(a, k, p, &in[0], name, note, notelen, &o, err, errlen))
+			return -1;
+	int real = 0;
+	for (size_t k = 0; pt[k].name; k++)
+		real |= pt[k].elem == ALGO_ELEM_DATA && in[k].type == PRAM_FLOAT;
+	if (!real || p->type == PRAM_FLOAT)
+		return 0;
+	if (!(a->caps & ALGO_FLOAT)) {
+		snprintf(err, errlen, "%s: its values are real, and %s takes integers only", name,
+			 a->name);
+		return -1;
+	}
+	p->type = PRAM_FLOAT;
+	/* Every data port takes the run's type: one the file gave as integers
+	 * is converted (they are exact in a double up to 2^53). */
+	for (size_t k = 0; pt[k].name; k++)
+		if (pt[k].elem == ALGO_ELEM_DATA && in[k].type == PRAM_INT) {
+			for (size_t i = 0; i < in[k].n; i++)
+				in[k].vals[i].f = (double)in[k].vals[i].i;
+			in[k].type = PRAM_FLOAT;
+		}
+	if (o < notelen)
+		snprintf(note + o, notelen - o,
+			 "%sfloat data, from the input (its values are real)", o ? "; " : "");
+	return 0;
 }
 
 int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_data *in, char *err,

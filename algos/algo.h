@@ -62,6 +62,9 @@ typedef struct algo_port {
 enum {
 	ALGO_PARAM_POW2 = 1 << 0,  /* must be a power of two */
 	ALGO_PARAM_SWEEP = 1 << 1, /* the report sweeps it (f per work-item) */
+	/* The first input's keys lie in [0, V): not given, an input file sets
+	 * it from its largest key (algo_params_from_input). */
+	ALGO_PARAM_KEY_RANGE = 1 << 2,
 };
 
 /* The most values of a parameter the report draws a series for each. */
@@ -85,6 +88,23 @@ typedef struct algo_param {
 	unsigned nseries;
 } algo_param;
 
+/*
+ * A check of an input's size as a file's header declares it, before the
+ * reader allocates anything for it (read_file, through algo_params.guard),
+ * so that a few lines declaring a huge matrix are refused at once: elements
+ * are the values the inputs will hold, all ports together, and work the W
+ * of a run on them (0 when not known). Returns 0 to read on, or -1 with
+ * what the size would take and the limit it passes in why ("spmv-csr would
+ * need about 44.7 GiB of memory (more than 80% of this machine's 15.5
+ * GiB) ..."), which the reader gives after the file, the line and the
+ * size as declared.
+ */
+typedef struct algo_guard algo_guard;
+struct algo_guard {
+	int (*check)(const algo_guard *g, uint64_t elements, uint64_t work, char *why, size_t len);
+	void *ud; /* the check's own */
+};
+
 /* Options of one run. */
 typedef struct algo_params {
 	pram_op op;                 /* sum, max or min for scans and reductions */
@@ -94,6 +114,7 @@ typedef struct algo_params {
 	pram_model model;           /* the model the run is checked under */
 	int64_t v[ALGO_MAX_PARAMS]; /* the algorithm's parameters, by their index in its table */
 	unsigned given;             /* bit k: parameter k was given, not defaulted */
+	const algo_guard *guard;    /* judges a size a file's header declares; NULL: none */
 } algo_params;
 
 /* A port's data: a vector, or a grid of w by h stored row by row. */
@@ -212,7 +233,11 @@ typedef struct algo {
 	 * (a Matrix Market file for a sparse matrix). Returns 1 when it is not
 	 * in that format (the text reader then reads it), 0 when it was read
 	 * into in (algo_nin ports, the caller frees them), or -1 with
-	 * "file:line: what" in err. NULL: text only. */
+	 * "file:line: what" in err. The data ports (ALGO_ELEM_DATA) are of p's
+	 * type, or floats where the file itself says its values are real
+	 * (algo_params_from_input then makes the run's type float); a size a
+	 * header declares goes to p->guard, when set, before anything is
+	 * allocated for it. NULL: text only. */
 	int (*read_file)(FILE *f, const char *name, const algo_params *p, algo_data *in, char *err,
 			 size_t errlen);
 	/* When more than one output is correct (the winner of a CRCW-arbitrary
@@ -347,7 +372,8 @@ int algo_cost_of(const algo *a, const algo_data *in, const algo_params *p, uint6
  * flagged port given none is one segment, unless ALGO_PORT_NEEDS_FLAGS). A
  * grid port's values are rows, one line each, all of the same length.
  * Integers (decimal, or 0b binary) unless the port's type is float. A UTF-8
- * byte-order mark is skipped; NUL bytes, numbers out of range and a text
+ * byte-order mark is skipped; NUL bytes, numbers out of range, a "WORD:"
+ * that names no input (the message lists the sections a takes) and a text
  * with no numbers at all are refused, and a bad token is shown escaped.
  * Returns 0, or -1 with "file:line: what" in err.
  */
@@ -356,6 +382,21 @@ int algo_read_input(const algo *a, const char *path, const algo_params *p, algo_
 /* The same from an open stream; name is what the messages call it. */
 int algo_read_stream(const algo *a, FILE *f, const char *name, const algo_params *p, algo_data *in,
 		     char *err, size_t errlen);
+/*
+ * What the inputs in, read from the file name, say of the run where the
+ * command line was silent, set in p: a parameter marked
+ * ALGO_PARAM_KEY_RANGE and not given becomes the largest key of the first
+ * input plus one (at least the parameter's least, and the next power of
+ * two under ALGO_PARAM_POW2); and integer data becomes float where the
+ * reader read the file's values as floats (a Matrix Market header saying
+ * real), every data input of in with it. Returns 0 with what it set in note, each with where it came from
+ * ("key range 88663, from the input (its largest key 88662)"; "" when
+ * nothing), or -1 with "name: what" in err: a negative key, or a key past
+ * the parameter's largest value, each named with its index; float values
+ * for an algorithm that takes integers only.
+ */
+int algo_params_from_input(const algo *a, algo_params *p, algo_data *in, const char *name,
+			   char *note, size_t notelen, char *err, size_t errlen);
 
 /* A seeded 64-bit generator (splitmix64) for inputs. */
 uint64_t algo_rand(uint64_t *state);

@@ -41,6 +41,7 @@ static const algo_param c2d_params[] = {
 			   .min = 1,
 			   .max = 1 << 16,
 			   .def = 256,
+			   .props = ALGO_PARAM_KEY_RANGE,
 			   .help = "keys lie in [0, M): the histogram's cells, one grid dimension"},
     [PROG_SORT_P_DIST] = PROG_PARAM_DIST,
     {0},

@@ -43,7 +43,7 @@ static const algo_param chp_params[] = {
 			   .min = 1,
 			   .max = 1 << 24,
 			   .def = 256,
-			   .props = ALGO_PARAM_POW2,
+			   .props = ALGO_PARAM_POW2 | ALGO_PARAM_KEY_RANGE,
 			   .help = "keys lie in [0, M): the pyramid's level 0"},
     [PROG_SORT_P_DIST] = PROG_PARAM_DIST,
     {0},

@@ -30,6 +30,7 @@ static const algo_param serial_params[] = {
 			   .min = 1,
 			   .max = 1 << 24,
 			   .def = 256,
+			   .props = ALGO_PARAM_KEY_RANGE,
 			   .help = "keys lie in [0, M): the histogram's cells (the post's max)"},
     [PROG_SORT_P_DIST] = PROG_PARAM_DIST,
     {0},

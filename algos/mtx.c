@@ -218,10 +218,10 @@ static int to_csr(reader *rd, mtx_csr *m)
 	return 0;
 }
 
-int mtx_read(FILE *f, const char *name, pram_type type, size_t max_dim, mtx_csr *m, char *err,
-	     size_t errlen)
+int mtx_read(FILE *f, const char *name, const mtx_opts *o, mtx_csr *m, char *err, size_t errlen)
 {
-	int64_t dim = max_dim && max_dim < MTX_MAX ? (int64_t)max_dim : MTX_MAX;
+	int64_t dim = o->max_dim && o->max_dim < MTX_MAX ? (int64_t)o->max_dim : MTX_MAX;
+	pram_type type = o->type;
 	reader rd = {.name = name, .err = err, .errlen = errlen};
 	char *line = NULL, *w[4], buf[32];
 	size_t linecap = 0, declared = 0;
@@ -238,8 +238,10 @@ int mtx_read(FILE *f, const char *name, pram_type type, size_t max_dim, mtx_csr 
 		if (rd.line == 1) {
 			if (read_header(&rd, line, &field, &sym))
 				goto fail;
-			if (field == MTX_REAL && type == PRAM_INT)
-				FAIL(&rd, "real values: give --float to read them");
+			/* The header says what the values are: real ones are read
+			 * as such, not refused for want of --float. */
+			if (field == MTX_REAL)
+				type = m->type = PRAM_FLOAT;
 			continue;
 		}
 		char *q = line;
@@ -270,6 +272,11 @@ int mtx_read(FILE *f, const char *name, pram_type type, size_t max_dim, mtx_csr 
 				     "a symmetric matrix of %zu rows and %zu columns: it must be "
 				     "square",
 				     m->rows, m->cols);
+			char why[512];
+			if (o->check &&
+			    o->check(o->ud, m->rows, m->cols, declared, sym, why, sizeof why))
+				FAIL(&rd, "a %zu by %zu matrix with %zu entr%s: %s", m->rows,
+				     m->cols, declared, declared == 1 ? "y" : "ies", why);
 			size_line = rd.line;
 			continue;
 		}

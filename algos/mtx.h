@@ -19,9 +19,10 @@
  * What it refuses, each with "file:line: what": the array (dense) format,
  * complex values, the hermitian and skew-symmetric symmetries, a missing or
  * malformed header or size line, indices outside the declared size, more or
- * fewer entries than declared, a value that is no number (or a real one
- * when integers were asked for), sizes beyond MTX_MAX (the kernels' 32-bit
- * indices), and NUL bytes.
+ * fewer entries than declared, a value that is no number, sizes beyond
+ * MTX_MAX (the kernels' 32-bit indices) or beyond what the caller's check
+ * allows (mtx_opts.check, before anything is allocated for them), and NUL
+ * bytes.
  */
 #ifndef PRAM_MTX_H
 #define PRAM_MTX_H
@@ -60,14 +61,29 @@ typedef struct mtx_csr {
 	pram_value *val;       /* nnz values */
 } mtx_csr;
 
+/* How mtx_read reads a file. */
+typedef struct mtx_opts {
+	/* The values' type: PRAM_FLOAT reads every field as floats; PRAM_INT
+	 * reads integer and pattern files as integers and a real one as
+	 * floats, as its header says (m->type tells which). */
+	pram_type type;
+	/* When not 0, the most rows and columns, below MTX_MAX. */
+	size_t max_dim;
+	/* When not NULL, called with the size line's numbers (the entries as
+	 * declared, a symmetric file's mirror images not counted) before
+	 * anything is allocated for them. Returns 0 to read on, or -1 with
+	 * what they pass, and the limit, in why; mtx_read then fails with
+	 * "name:line: a ROWS by COLS matrix with E entries: WHY", the line the
+	 * size line's. */
+	int (*check)(void *ud, size_t rows, size_t cols, size_t entries, mtx_symmetry sym,
+		     char *why, size_t len);
+	void *ud; /* check's own */
+} mtx_opts;
+
 /* Read a Matrix Market coordinate file from f (name: what the messages call
- * it) into m, its values as type: PRAM_FLOAT takes every field, PRAM_INT
- * refuses a real one (with "give --float"). max_dim, when not 0, lowers
- * the most rows and columns from MTX_MAX (the row starts take 8 bytes a
- * row before any entry is read). Returns 0 (free m with mtx_free), or -1
- * with "name:line: what" in err and m empty. */
-int mtx_read(FILE *f, const char *name, pram_type type, size_t max_dim, mtx_csr *m, char *err,
-	     size_t errlen);
+ * it) into m as o says. Returns 0 (free m with mtx_free), or -1 with
+ * "name:line: what" in err and m empty. */
+int mtx_read(FILE *f, const char *name, const mtx_opts *o, mtx_csr *m, char *err, size_t errlen);
 
 /* Whether the text starting at line (a file's first line) is a Matrix
  * Market header: it starts with "%%MatrixMarket", in any case. */

@@ -101,6 +101,36 @@ int pgm_sniff(const unsigned char *buf, size_t len)
 	       (is_space(buf[2]) || buf[2] == '#');
 }
 
+int pgm_sniff_other(const unsigned char *buf, size_t len, char *what, size_t whatlen)
+{
+	/* Each kind with the commands that make a grey PGM of it: ImageMagick's
+	 * convert, and Netpbm's programs, which read a PBM as a PGM and a PGM
+	 * or a PAM as a PPM. */
+	static const struct {
+		char magic;
+		const char *kind, *ext, *im_opts, *netpbm;
+	} kinds[] = {
+	    {'1', "a bitmap (P1) PBM image", "pbm", "", "pgmtopgm < in.pbm > out.pgm"},
+	    {'4', "a bitmap (P4) PBM image", "pbm", "", "pgmtopgm < in.pbm > out.pgm"},
+	    {'3', "a colour (P3) PPM image", "ppm", " -colorspace gray",
+	     "ppmtopgm in.ppm > out.pgm"},
+	    {'6', "a colour (P6) PPM image", "ppm", " -colorspace gray",
+	     "ppmtopgm in.ppm > out.pgm"},
+	    {'7', "a PAM (P7) image", "pam", " -colorspace gray", "ppmtopgm in.pam > out.pgm"},
+	};
+	if (len < 3 || buf[0] != 'P' || !(is_space(buf[2]) || buf[2] == '#'))
+		return 0;
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		if (buf[1] == kinds[k].magic) {
+			snprintf(what, whatlen,
+				 "%s: pramsim reads grey images, PGM (P2 or P5); convert it first, "
+				 "e.g. `convert in.%s%s out.pgm` (ImageMagick) or `%s` (Netpbm)",
+				 kinds[k].kind, kinds[k].ext, kinds[k].im_opts, kinds[k].netpbm);
+			return 1;
+		}
+	return 0;
+}
+
 int pgm_alloc(pgm_image *img, size_t w, size_t h, unsigned maxval)
 {
 	memset(img, 0, sizeof *img);
@@ -128,6 +158,9 @@ int pgm_parse(const unsigned char *buf, size_t len, const char *name, pgm_image 
 	cursor c = {.b = buf, .len = len, .line = 1, .name = name, .err = err, .errlen = errlen};
 	memset(img, 0, sizeof *img);
 	char sb[16];
+	char other[256];
+	if (pgm_sniff_other(buf, len, other, sizeof other))
+		return fail_at(&c, 0, "%s", other);
 	if (len < 2 || buf[0] != 'P' || (buf[1] != '2' && buf[1] != '5'))
 		return fail_at(&c, 0, "not a PGM image (it starts with P2 or P5)");
 	int raw = buf[1] == '5';

@@ -34,6 +34,13 @@ typedef struct pgm_image {
  * "P5" and a whitespace character or a '#'. */
 int pgm_sniff(const unsigned char *buf, size_t len);
 
+/* Whether the first bytes of a file (len of them) start a Netpbm image of
+ * another kind, which this reader does not take: a bitmap (PBM, P1 or P4),
+ * a colour image (PPM, P3 or P6) or a PAM (P7). Then what it is and how to
+ * make a PGM of it go into what ("a colour (P6) PPM image: pramsim reads
+ * grey images ... `ppmtopgm in.ppm > out.pgm` (Netpbm)"). */
+int pgm_sniff_other(const unsigned char *buf, size_t len, char *what, size_t whatlen);
+
 /* Parse the len bytes at buf as one PGM image into img. name is what
  * messages call the file. Returns 0, or -1 with "name: offset N (line L):
  * what" in err and img empty. */

@@ -83,6 +83,7 @@ static const algo_param rs_params[] = {
 			    .min = 1,
 			    .max = (int64_t)1 << 62,
 			    .def = 1 << 16,
+			    .props = ALGO_PARAM_KEY_RANGE,
 			    .help = "keys lie in [0, K); the passes are the digits of K - 1"},
     [P_DIGITS] = {.name = "digits",
 		  .metavar = "D",

@@ -71,6 +71,7 @@ static const algo_param msd_params[] = {
 			    .min = 1,
 			    .max = (int64_t)1 << 62,
 			    .def = 1 << 16,
+			    .props = ALGO_PARAM_KEY_RANGE,
 			    .help =
 				"keys lie in [0, K); the recursion's depth is the digits of K - 1"},
     [P_PAIRS] = PROG_PARAM_PAIRS,

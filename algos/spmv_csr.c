@@ -532,8 +532,23 @@ oom:
 
 /* ---- Matrix Market files ------------------------------------------- */
 
+/* The size line of a Matrix Market file judged by the run's guard (ud):
+ * the four inputs it makes (k values and columns, the rows' m + 1 starts,
+ * x of c) and W of a run on them, before any of them is allocated. A
+ * symmetric file's k is at most twice its entries, with their mirror
+ * images. */
+static int spmv_check_size(void *ud, size_t rows, size_t cols, size_t entries, mtx_symmetry sym,
+			   char *why, size_t len)
+{
+	const algo_guard *g = ud;
+	uint64_t k = (uint64_t)entries * (sym == MTX_SYMMETRIC ? 2 : 1), w, d;
+	cost_km((size_t)k, rows, &w, &d);
+	return g->check(g, 2 * k + rows + 1 + cols, w, why, len);
+}
+
 /* A Matrix Market file (its header, or the .mtx ending) into in, with
- * x_j = j + 1; anything else is left to the text reader (1). */
+ * x_j = j + 1; anything else is left to the text reader (1). A real file
+ * makes float values and x whatever p's type (mtx_read). */
 static int spmv_read_file(FILE *f, const char *name, const algo_params *p, algo_data *in, char *err,
 			  size_t errlen)
 {
@@ -545,9 +560,11 @@ static int spmv_read_file(FILE *f, const char *name, const algo_params *p, algo_
 		return 1;
 	rewind(f);
 	mtx_csr mm;
-	if (mtx_read(f, name, p->type, 0, &mm, err, errlen))
+	mtx_opts o = {
+	    .type = p->type, .check = p->guard ? spmv_check_size : NULL, .ud = (void *)p->guard};
+	if (mtx_read(f, name, &o, &mm, err, errlen))
 		return -1;
-	pram_type t = p->type;
+	pram_type t = mm.type;
 	if (algo_data_alloc(&in[IN_V], mm.nnz, t, 0) ||
 	    algo_data_alloc(&in[IN_C], mm.nnz, PRAM_INT, 0) ||
 	    algo_data_alloc(&in[IN_R], mm.rows + 1, PRAM_INT, 0) ||

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "report.h" /* REPORT_MAX_SIZE, the sizes of cli_parse_sizes */
 
 void cli_error(const char *fmt, ...)
 {
@@ -83,12 +84,13 @@ static int cmp_size(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* One item of a size list, appended to v (room for max). */
-static int parse_size_item(const char *s, size_t *v, size_t max, size_t *n)
+/* One item of a size list, each size from 1 to most, appended to v (room
+ * for max). */
+static int parse_size_item(const char *s, size_t most, size_t *v, size_t max, size_t *n)
 {
 	const char *dots = strstr(s, "..");
 	if (!dots) {
-		if (*n == max || cli_parse_size(s, &v[*n]) || v[*n] == 0)
+		if (*n == max || cli_parse_size(s, &v[*n]) || v[*n] == 0 || v[*n] > most)
 			return -1;
 		(*n)++;
 		return 0;
@@ -106,7 +108,7 @@ static int parse_size_item(const char *s, size_t *v, size_t max, size_t *n)
 	lo[llen] = '\0';
 	memcpy(hi, dots + 2, hlen);
 	hi[hlen] = '\0';
-	if (cli_parse_size(lo, &a) || cli_parse_size(hi, &b) || a > b ||
+	if (cli_parse_size(lo, &a) || cli_parse_size(hi, &b) || a > b || b > most ||
 	    (colon && (cli_parse_u64(colon + 1, &step) || step < 1 || step > 40)))
 		return -1;
 	for (size_t x = a; x <= b && x; x <<= step) {
@@ -119,10 +121,12 @@ static int parse_size_item(const char *s, size_t *v, size_t max, size_t *n)
 	return 0;
 }
 
-int cli_parse_sizes(const char *s, size_t *v, size_t max, size_t *count, char *why, size_t whylen)
+int cli_parse_sizes_to(const char *s, size_t most, size_t *v, size_t max, size_t *count, char *why,
+		       size_t whylen)
 {
 	size_t n = 0;
 	const char *p = s;
+	char most_s[32];
 	for (;;) {
 		const char *end = strchr(p, ',');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
@@ -131,7 +135,7 @@ int cli_parse_sizes(const char *s, size_t *v, size_t max, size_t *count, char *w
 			goto bad;
 		memcpy(buf, p, len);
 		buf[len] = '\0';
-		if (parse_size_item(buf, v, max, &n))
+		if (parse_size_item(buf, most, v, max, &n))
 			goto bad;
 		if (!end)
 			break;
@@ -146,10 +150,15 @@ int cli_parse_sizes(const char *s, size_t *v, size_t max, size_t *count, char *w
 	return 0;
 bad:
 	snprintf(why, whylen,
-		 "give sizes from 1 to 2^40 such as 1000,2^12 or a range such as 2^10..2^20:2, "
+		 "give sizes from 1 to %s such as 1000,2^12 or a range such as 2^10..2^20:2, "
 		 "at most %zu of them",
-		 max);
+		 algo_size_name(most, most_s, sizeof most_s), max);
 	return -1;
+}
+
+int cli_parse_sizes(const char *s, size_t *v, size_t max, size_t *count, char *why, size_t whylen)
+{
+	return cli_parse_sizes_to(s, REPORT_MAX_SIZE, v, max, count, why, whylen);
 }
 
 int cli_algo_help(const cmd_entry *e, const char *name)
@@ -187,7 +196,7 @@ int cli_parse_u64(const char *s, uint64_t *out)
 int cli_parse_size(const char *s, size_t *out)
 {
 	uint64_t v;
-	if (cli_parse_u64(s, &v) || v > ((uint64_t)1 << 40))
+	if (cli_parse_u64(s, &v) || v > CLI_MAX_SIZE)
 		return -1;
 	*out = (size_t)v;
 	return 0;
@@ -506,12 +515,19 @@ int cli_algo_finish(cli_algo_opts *o, const char *cmd, const char *name)
 	return 0;
 }
 
-int cli_algo_input(const cli_algo_opts *o, algo_data *in)
+int cli_algo_input(cli_algo_opts *o, algo_data *in)
 {
-	char err[512];
+	char err[1024];
+	o->from_input[0] = 0;
 	if (o->input) {
 		if (algo_read_input(o->alg, o->input, &o->params, in, err, sizeof err)) {
 			cli_error("%s", err);
+			return EXIT_USAGE;
+		}
+		if (algo_params_from_input(o->alg, &o->params, in, o->input, o->from_input,
+					   sizeof o->from_input, err, sizeof err)) {
+			cli_error("%s", err);
+			algo_data_free_all(in, algo_nin(o->alg));
 			return EXIT_USAGE;
 		}
 		return 0;

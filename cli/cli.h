@@ -180,26 +180,37 @@ typedef struct cli_algo_opts {
 	struct {
 		const char *name, *value; /* without the dashes; value NULL for a switch */
 	} set[CLI_MAX_SET];
+	/* What --input set that the options left out, in words ("key range
+	 * 88663, from the input (its largest key 88662)"), for the output
+	 * beside the other parameters; "" when nothing. */
+	char from_input[512];
 } cli_algo_opts;
 
 /* Parse a non-negative whole number (algo_parse_int: decimal, 0x hex or
  * 2^k, below 2^63). Returns 0 or -1. */
 int cli_parse_u64(const char *s, uint64_t *out);
-/* The same for a size, at most 2^40. */
+/* The largest size any option takes (--n, --sizes). */
+#define CLI_MAX_SIZE ((size_t)1 << 40)
+/* The same for a size, at most CLI_MAX_SIZE. */
 int cli_parse_size(const char *s, size_t *out);
 /* Parse a list of sizes (--sizes): comma-separated items, each a size
- * ("1000", "2^20") or a range of powers of two "2^A..2^B" or "2^A..2^B:S"
- * (every S-th exponent). Returns 0 with at most max sizes in v, sorted and
- * without repeats, their number in *count; or -1 with what is accepted in
- * why. */
+ * from 1 to most ("1000", "2^20") or a range of powers of two "2^A..2^B"
+ * or "2^A..2^B:S" (every S-th exponent). Returns 0 with at most max sizes
+ * in v, sorted and without repeats, their number in *count; or -1 with
+ * what is accepted, most among it, in why. */
+int cli_parse_sizes_to(const char *s, size_t most, size_t *v, size_t max, size_t *count, char *why,
+		       size_t whylen);
+/* The same for pram report's --sizes: most is REPORT_MAX_SIZE, the largest
+ * size the report measures, so that its message names that limit. */
 int cli_parse_sizes(const char *s, size_t *v, size_t max, size_t *count, char *why, size_t whylen);
 
 /* After parsing: look the algorithm up, apply its options and check them.
  * Returns 0 or EXIT_USAGE (already reported). */
 int cli_algo_finish(cli_algo_opts *o, const char *cmd, const char *name);
 /* Make the input: read --input or generate n elements from the seed, into
- * in (room for ALGO_MAX_PORTS). Returns 0 or EXIT_USAGE / EXIT_FAIL
- * (already reported). */
-int cli_algo_input(const cli_algo_opts *o, algo_data *in);
+ * in (room for ALGO_MAX_PORTS). What a file implies where the options were
+ * silent (algo_params_from_input) goes into o->params, in words into
+ * o->from_input. Returns 0 or EXIT_USAGE / EXIT_FAIL (already reported). */
+int cli_algo_input(cli_algo_opts *o, algo_data *in);
 
 #endif

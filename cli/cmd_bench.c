@@ -411,7 +411,11 @@ static int plan_sizes(const bench_opts *o, clrt *rt, const bench_algo *algs, siz
 	gpu_device_memory(rt, &global, &max_alloc, &is_gpu);
 	const char *spec = o->sizes ? o->sizes : is_gpu ? GPU_SIZES : CPU_SIZES;
 	char sizes_why[256];
-	if (cli_parse_sizes(spec, pl->sizes, MAX_SIZES, &pl->nsizes, sizes_why, sizeof sizes_why)) {
+	/* The list's own bound is the parser's; a size the device cannot hold,
+	 * or the kernels' 32-bit indices cannot reach, is refused below with
+	 * the reason. */
+	if (cli_parse_sizes_to(spec, CLI_MAX_SIZE, pl->sizes, MAX_SIZES, &pl->nsizes, sizes_why,
+			       sizeof sizes_why)) {
 		cli_error("bench: --sizes '%s': %s", spec, sizes_why);
 		return EXIT_USAGE;
 	}

@@ -130,10 +130,12 @@ static int gpu_exec(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	clrt_set_wg_cap(rt, (size_t)o.max_group);
-	if (!o.a.json)
-		printf("%s on %s (%s), n = %zu, %" PRIu64 " timed runs after a warm-up\n",
+	if (!o.a.json) {
+		printf("%s on %s (%s), n = %zu, %" PRIu64 " timed runs after a warm-up",
 		       o.a.alg->name, clrt_device_name(rt), clrt_platform_name(rt), in->n, o.reps);
-	else {
+		/* What the input file set, where the options left it out. */
+		printf("%s%s\n", o.a.from_input[0] ? "; " : "", o.a.from_input);
+	} else {
 		fputs("{\"algorithm\":", stdout);
 		json_str(stdout, o.a.alg->name);
 		fprintf(stdout, ",\"n\":%zu,\"device\":", in->n);
@@ -143,9 +145,12 @@ static int gpu_exec(int argc, char **argv)
 		fprintf(stdout, ",\"ptx\":%s", clrt_ptx(rt) ? "true" : "false");
 		fprintf(stdout,
 			",\"op\":\"%s\",\"inclusive\":%s,\"type\":\"%s\",\"seed\":%" PRIu64
-			",\"reps\":%" PRIu64 ",\"results\":[",
+			",\"reps\":%" PRIu64,
 			pram_op_name(o.a.params.op), o.a.params.inclusive ? "true" : "false",
 			o.a.params.type == PRAM_INT ? "int" : "float", o.a.seed, o.reps);
+		fputs(",\"from_input\":", stdout);
+		json_str(stdout, o.a.from_input);
+		fputs(",\"results\":[", stdout);
 	}
 	int all_ok = 1, ran = 0, failed = 0;
 	for (unsigned v = 0; v < GPU_NVARIANTS; v++) {

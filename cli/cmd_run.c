@@ -15,7 +15,11 @@
 #include "simrun.h"
 
 /* Traces print at most this many cells of an array. */
-#define TRACE_CELLS 64
+#define TRACE_CELLS     64
+/* An output printed to a terminal shows at most this many values, then
+ * how many more there are: a million values scroll a screen away for
+ * minutes. Elsewhere (a pipe, a file) and in --json every value comes. */
+#define TERMINAL_VALUES 64
 
 typedef struct run_opts {
 	cli_algo_opts a;
@@ -27,6 +31,7 @@ typedef struct run_opts {
 	int force;          /* run even when the estimate says it will not fit or is long */
 	const char *output; /* --output FILE.pgm: the first image output, or NULL */
 	const char *html;   /* --html FILE: the page of the run */
+	algo_guard guard;   /* the estimate, for a size a file's header declares */
 } run_opts;
 _Static_assert(offsetof(run_opts, a) == 0,
 	       "an algorithm command's options open with its cli_algo_opts");
@@ -50,24 +55,66 @@ static double physical_memory(void)
 	return pages > 0 && size > 0 ? (double)pages * (double)size : 0;
 }
 
+/* Whether a run on inputs of elements values and work w (0: not known)
+ * fits the limits --force lifts: 80% of the memory, a minute. Returns 0
+ * (its time in *seconds), or -1 with "would need about ...; give --force
+ * to run it anyway", the estimate and the limits passed, in why. */
+static int over_limits(uint64_t elements, uint64_t w, double *seconds, char *why, size_t len)
+{
+	double mem = RUN_BYTES_PER_ELEMENT * (double)elements, phys = physical_memory();
+	*seconds = (double)w / RUN_STEPS_PER_SECOND;
+	int too_big = phys > 0 && mem > 0.8 * phys, too_long = *seconds > RUN_LONG_SECONDS;
+	if (!too_big && !too_long)
+		return 0;
+	char big[96] = "", long_[96] = "";
+	if (too_big)
+		snprintf(big, sizeof big, " (more than 80%% of this machine's %.1f GiB)",
+			 phys / (1 << 30));
+	if (too_long)
+		snprintf(long_, sizeof long_, "more than the %.0f s a run may take; ",
+			 RUN_LONG_SECONDS);
+	snprintf(why, len,
+		 "would need about %.1f GiB of memory%s and take about %.0f s (%sW = %.3g "
+		 "processor-steps); give --force to run it anyway",
+		 mem / (1 << 30), big, *seconds, long_, (double)w);
+	return -1;
+}
+
 /* Refuse a run that will not fit in memory or will take more than a
- * minute, with the estimate, unless --force. n is the input's size. Returns
- * 0 or EXIT_USAGE (reported). */
-static int check_estimate(const run_opts *o, size_t n, double *seconds)
+ * minute, with the estimate, unless --force: elements, the input's values,
+ * and W come from n (a generated input, its first port's length) or from
+ * the inputs in when read. Returns 0 or EXIT_USAGE (reported). */
+static int check_estimate(const run_opts *o, size_t n, const algo_data *in, double *seconds)
 {
 	const algo *a = o->a.alg;
-	uint64_t w = 0, d = 0;
-	double mem = RUN_BYTES_PER_ELEMENT * (double)n, phys = physical_memory();
-	*seconds =
-	    a->cost && a->cost(n, &o->a.params, &w, &d) == 0 ? (double)w / RUN_STEPS_PER_SECOND : 0;
-	int too_big = phys > 0 && mem > 0.8 * phys, too_long = *seconds > RUN_LONG_SECONDS;
-	if (o->force || (!too_big && !too_long))
+	uint64_t w = 0, d = 0, elements = n;
+	if (in) {
+		elements = 0;
+		for (size_t k = 0; k < algo_nin(a); k++)
+			elements += in[k].n;
+		if (algo_cost_of(a, in, &o->a.params, &w, &d))
+			w = 0;
+	} else if (!a->cost || a->cost(n, &o->a.params, &w, &d)) {
+		w = 0;
+	}
+	char why[512], size[32];
+	if (!over_limits(elements, w, seconds, why, sizeof why) || o->force)
 		return 0;
-	cli_error("run: %s at n = %zu would need about %.1f GiB of memory (this machine has "
-		  "%.1f GiB)%s%.0f s (W = %.3g processor-steps); give --force to run it anyway",
-		  a->name, n, mem / (1 << 30), phys / (1 << 30),
-		  too_long ? " and take about " : ", and about ", *seconds, (double)w);
+	cli_error("run: %s at n = %s %s", a->name, algo_size_name(n, size, sizeof size), why);
 	return EXIT_USAGE;
+}
+
+/* The guard a file's reader calls with the size its header declares
+ * (algo_guard): the estimate of check_estimate, before anything is read. */
+static int guard_check(const algo_guard *g, uint64_t elements, uint64_t work, char *why, size_t len)
+{
+	const run_opts *o = g->ud;
+	double seconds;
+	char estimate[512];
+	if (o->force || !over_limits(elements, work, &seconds, estimate, sizeof estimate))
+		return 0;
+	snprintf(why, len, "%s %s", o->a.alg->name, estimate);
+	return -1;
 }
 
 /* Step hook for long runs on a terminal: the step and the work so far,
@@ -197,8 +244,11 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		printf(", op %s", algo_op_name(p));
 	if (o->a.alg->caps & ALGO_INCLUSIVE)
 		printf(", %s", p->inclusive ? "inclusive" : "exclusive");
-	printf(", %s data, seed %" PRIu64 "\n\n", p->type == PRAM_INT ? "integer" : "float",
-	       o->a.seed);
+	printf(", %s data, seed %" PRIu64, p->type == PRAM_INT ? "integer" : "float", o->a.seed);
+	/* What the input file set, where the options left it out. */
+	if (o->a.from_input[0])
+		printf("; %s", o->a.from_input);
+	printf("\n\n");
 	printf("%5s %6s %10s %10s %10s %8s %6s %6s %5s  %s\n", "step", "line", "work", "reads",
 	       "writes", "atomics", "cont.", "acc.", "time", "what");
 	size_t ns = pram_step_count(m);
@@ -250,24 +300,44 @@ static void print_text(const run_opts *o, const algo_data *in, const simrun *r)
 		return;
 	}
 	const algo_port *pt = algo_outputs(o->a.alg);
+	int terminal = isatty(STDOUT_FILENO);
 	for (size_t k = 0; k < r->nout; k++) {
 		const algo_data *d = &r->out[k];
-		if (in->n > TRACE_CELLS && d->n != 1)
-			continue;
+		size_t shown = terminal && d->n > TERMINAL_VALUES ? TERMINAL_VALUES : d->n;
 		if (r->nout > 1)
 			printf("output %s:", pt[k].name);
 		else
 			printf("output:");
 		int width = d->type == PRAM_INT ? width_of(d->vals, d->n) : 0;
-		for (size_t i = 0; i < d->n; i++) {
+		for (size_t i = 0; i < shown; i++) {
 			char buf[80];
 			if (d->type == PRAM_INT)
 				printf(" %s", format_int(d->vals[i].i, width, buf, sizeof buf));
 			else
 				printf(" %g", d->vals[i].f);
 		}
+		if (shown < d->n)
+			printf(" ... %zu more value%s; --json, a pipe or a file gets all %zu",
+			       d->n - shown, d->n - shown == 1 ? "" : "s", d->n);
 		printf("\n");
 	}
+}
+
+/* The JSON's params: the algorithm's own parameters, as the run took them
+ * (given, defaulted or set from the input file). */
+static void json_params(FILE *f, const algo *a, const algo_params *p)
+{
+	fputs(",\"params\":{", f);
+	for (size_t k = 0; a->params && a->params[k].name; k++) {
+		fputs(k ? "," : "", f);
+		json_str(f, a->params[k].name);
+		fputc(':', f);
+		if (a->params[k].choices)
+			json_str(f, a->params[k].choices[p->v[k]]);
+		else
+			fprintf(f, "%" PRId64, p->v[k]);
+	}
+	fputc('}', f);
 }
 
 /* The JSON's violations: each with its place, processors and rule. */
@@ -364,6 +434,9 @@ static void print_json(const run_opts *o, const algo_data *in, const simrun *r)
 	json_str(f, algo_op_name(p));
 	fprintf(f, ",\"inclusive\":%s,\"type\":\"%s\"", p->inclusive ? "true" : "false",
 		p->type == PRAM_INT ? "int" : "float");
+	json_params(f, o->a.alg, p);
+	fputs(",\"from_input\":", f);
+	json_str(f, o->a.from_input);
 	fprintf(f,
 		",\"work\":%" PRIu64 ",\"depth\":%" PRIu64 ",\"depth_serial\":%" PRIu64
 		",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64 ",\"atomics\":%" PRIu64
@@ -639,14 +712,23 @@ static int run_exec(int argc, char **argv)
 	pram_step_hook hook;
 	void *hook_ud;
 	double seconds = 0;
-	/* Generated inputs are judged before they are made: they may not fit. */
-	if (!o.a.input && (rc = check_estimate(&o, o.a.n, &seconds)))
+	/* Generated inputs are judged before they are made: they may not fit.
+	 * A file whose header declares its size is judged by the same estimate
+	 * before its reader allocates anything (the guard); every file once it
+	 * is read. */
+	if (!o.a.input && (rc = check_estimate(&o, o.a.n, NULL, &seconds)))
 		return rc;
+	o.guard = (algo_guard){.check = guard_check, .ud = &o};
+	o.a.params.guard = &o.guard;
 	if ((rc = cli_algo_input(&o.a, in)))
 		return rc;
 	if (o.procs == 0)
 		o.procs = in->n ? in->n : 1;
-	if (o.a.input && (rc = check_estimate(&o, in->n, &seconds)))
+	/* A file may have made the data float (a Matrix Market header saying
+	 * real): the options are checked again for it. */
+	if (o.a.input && (rc = check_options(&o)))
+		goto fail;
+	if (o.a.input && (rc = check_estimate(&o, in->n, in, &seconds)))
 		goto fail;
 	rc = EXIT_USAGE;
 	if ((o.trace || o.html) && in->n > 1024) {

@@ -248,6 +248,19 @@ expect_in "in.txt:1: a NUL byte" "$err" "a NUL byte does not silently end the li
 printf '1 \001\376 4\n' >"$f"
 run_pram run reduce --input "$f"
 expect_in "'\\x01\\xfe' is not an integer" "$err" "binary tokens are shown escaped"
+printf 'keys: 3 1 2\nbogus: 1 2 3\n' >"$f"
+run_pram run radix-sort --input "$f"
+expect_rc 2 "an unknown section is refused"
+expect_in "in.txt:2: unknown section 'bogus:': the sections of radix-sort are 'keys:' and 'values:'" \
+	"$err" "naming it and the sections the algorithm takes, not 'not an integer'"
+printf '1 2 3\nflagz: 1 0 1\n' >"$f"
+run_pram run scan-segmented --input "$f"
+expect_in "in.txt:2: unknown section 'flagz:': the sections of scan-segmented are 'x:' and 'flags:'" \
+	"$err" "flags: among the sections where the algorithm takes flags"
+printf '1 2 x: 3\n' >"$f"
+run_pram run reduce --input "$f"
+expect_in "in.txt:1: 'x:' starts a section, so it comes first on its line" "$err" \
+	"a known section after numbers says where it goes"
 printf '0b100 0b111 0b010 0b110 0b001 0b101 0b001 0b000\n' >"$f"
 run_pram run split --input "$f"
 expect_in "output: 4 2 6 0 7 1 5 1" "$out" "0b literals: the notes' split example"
@@ -306,5 +319,79 @@ expect_in "scan-pram" "$out" "lists the exercises"
 run_pram check scan-pram --list
 expect_rc 0 "check --list after an exercise"
 expect_in "scan-pram" "$out" "lists them too"
+
+# Sorts take their key range from the input when --key-range is absent: the
+# notes' postcodes need five digits of base 10, as with --key-range 100000.
+postcodes="$top_srcdir/lessons/10-radix-sort/postcodes.txt"
+run_pram run radix-sort --radix 10 --pairs yes --model scan --input "$postcodes"
+expect_rc 0 "radix-sort on the notes' postcodes verifies without --key-range"
+expect_in "seed 1; key range 88663, from the input (its largest key 88662)" "$out" \
+	"and says where its key range came from"
+expect_in "work W = 1320, depth D = 20" "$out" "five passes: the case file's W and D for --key-range 100000"
+run_pram run radix-sort --radix 10 --pairs yes --model scan --key-range 100000 --input "$postcodes"
+expect_in "work W = 1320, depth D = 20" "$out" "--key-range given: W and D as before"
+case "$out" in
+*"from the input"*) tap_result 1 "and the range given is not replaced" "$out" ;;
+*) tap_result 0 "and the range given is not replaced" ;;
+esac
+run_pram run radix-sort --radix 10 --pairs yes --input "$postcodes" --json
+expect_in '"key-range":88663' "$out" "--json: the range in params"
+expect_in '"from_input":"key range 88663, from the input (its largest key 88662)"' "$out" \
+	"--json: and where it came from"
+printf '9 3 1 7 3\n' >"$f"
+for a in counting-sort-serial counting-sort-scan counting-sort-2d radix-sort radix-sort-msd; do
+	run_pram run $a --model crcw-common --input "$f"
+	expect_rc 0 "$a: keys below 10 sort without --key-range"
+	expect_in "key range 10, from the input (its largest key 9)" "$out" "$a: range 10, the largest key + 1"
+done
+run_pram run counting-sort-histopyramid --model crcw-common --input "$f"
+expect_rc 0 "counting-sort-histopyramid: sorts them too"
+expect_in "key range 16, from the input (its largest key 9, up to a power of two)" "$out" \
+	"counting-sort-histopyramid: its pyramid's power of two"
+printf '5 3\n-2 7\n' >"$f"
+run_pram run radix-sort --input "$f"
+expect_rc 2 "a negative key is refused"
+expect_in "in.txt: key -2 at index 2 is negative: radix-sort sorts whole numbers >= 0" "$err" \
+	"naming the key and its index"
+printf '5 3 20000000 7\n' >"$f"
+run_pram run counting-sort-serial --input "$f"
+expect_rc 2 "a key past the range a sort takes is refused"
+expect_in "in.txt: key 20000000 at index 2 is past the keys counting-sort-serial sorts: --key-range is at most 2^24" \
+	"$err" "naming the key, its index and the limit"
+
+# On a terminal an output shows its first 64 values and how many more there
+# are; a pipe, a file and --json get every value. script(1) (util-linux)
+# gives the run a terminal.
+if command -v script >/dev/null 2>&1; then
+	script -qc "'$PRAM' run scan-blelloch --n 2^12" /dev/null </dev/null >"$tap_tmp/tty.out" 2>&1
+	line=$(tr -d '\r' <"$tap_tmp/tty.out" | grep '^output:')
+	expect_in " ... 4032 more values; --json, a pipe or a file gets all 4096" "$line" \
+		"on a terminal: 64 values and the count of the rest"
+	words=$(printf '%s\n' "$line" | sed 's/ \.\.\. .*//' | wc -w)
+	test "$words" -eq 65
+	tap_result $? "on a terminal: exactly 64 values shown ($((words - 1)))" "$line"
+else
+	tap_result 0 "# SKIP script (util-linux) not installed: the terminal's output untested"
+fi
+run_pram run scan-blelloch --n 2^12
+words=$(printf '%s\n' "$out" | grep '^output:' | wc -w)
+test "$words" -eq 4097
+tap_result $? "to a file: all 4096 values ($((words - 1)))"
+case "$out" in
+*"more values"*) tap_result 1 "and no count of more" "$out" ;;
+*) tap_result 0 "and no count of more" ;;
+esac
+
+# --sizes names the limit of the command that reads it: the report measures
+# sizes up to 2^28, whatever the parser of lists could take.
+for s in 2^50 2^10..2^30 x; do
+	run_pram report reduce --sizes "$s"
+	expect_rc 2 "report --sizes $s is refused"
+	expect_in "report: --sizes '$s': give sizes from 1 to 2^28" "$err" "and names the report's limit"
+	case "$err" in
+	*2^40*) tap_result 1 "and no other" "$err" ;;
+	*) tap_result 0 "and no other" ;;
+	esac
+done
 
 done_testing

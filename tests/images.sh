@@ -32,6 +32,17 @@ run_pram run sat --input "$tap_tmp/short.pgm"
 expect_rc 2 "a PGM cut short is refused"
 expect_in "short.pgm: offset 11 (line 4): the raster has 3 bytes; 4 by 4 samples of 1 byte need 16" \
 	"$err" "naming the offset, the line and what is missing"
+# A colour picture is named as one, with the way to a grey one, for any
+# algorithm: its magic number is no number of a text input either.
+printf 'P6\n2 1\n255\nabcdef' >"$tap_tmp/colour.ppm"
+for a in sat reduce; do
+	run_pram run $a --input "$tap_tmp/colour.ppm"
+	expect_rc 2 "$a: a colour (P6) PPM image is refused"
+	expect_in "colour.ppm: a colour (P6) PPM image: pramsim reads grey images, PGM (P2 or P5)" \
+		"$err" "$a: saying what the file is and what is read, not \"'P6' is not an integer\""
+	expect_in "\`convert in.ppm -colorspace gray out.pgm\` (ImageMagick) or \`ppmtopgm in.ppm > out.pgm\` (Netpbm)" \
+		"$err" "$a: and how to convert it"
+done
 run_pram run scan-blelloch --input "$data/scene.pgm"
 expect_rc 2 "a PGM for an algorithm without an image input"
 expect_in "scan-blelloch reads no image" "$err" "says so"

@@ -16,10 +16,27 @@ expect_in "closed form W = 44, D = 7 (matches)" "$out" "with the case file's W a
 run_pram run spmv-csr --float --input "$data/spmv-real-general.mtx"
 expect_rc 0 "real general with a duplicate and an empty row verifies"
 expect_in "output: 0.75 6 0 -5" "$out" "duplicates are added; the empty row is 0"
+# A header that says real is read as floats without --float, and the run
+# says where its type came from.
+run_pram run spmv-csr --input "$data/spmv-real-general.mtx"
+expect_rc 0 "a real file without --float verifies"
+expect_in "output: 0.75 6 0 -5" "$out" "its values read as floats, 0.25 not cut to 0"
+expect_in "float data, seed 1; float data, from the input (its values are real)" "$out" \
+	"the run says its data are float, from the file"
+run_pram run spmv-csr --input "$data/spmv-real-general.mtx" --json
+expect_in '"type":"float","params":' "$out" "--json: type float"
+expect_in '"from_input":"float data, from the input (its values are real)"' "$out" \
+	"--json: and where it came from"
+run_pram run spmv-csr --float --input "$data/spmv-real-general.mtx"
+case "$out" in
+*"from the input"*) tap_result 1 "with --float the type is the option's, not the file's" "$out" ;;
+*) tap_result 0 "with --float the type is the option's, not the file's" ;;
+esac
 # [[2 1 0] [1 0 -3] [0 -3 4]] (1 2 3) = (4, -8, 6).
 run_pram run spmv-csr --input "$data/spmv-symmetric-integer.mtx"
 expect_rc 0 "integer symmetric verifies"
 expect_in "output: 4 -8 6" "$out" "the lower triangle stands for the upper one"
+expect_in "n = 6, integer data, seed 1" "$out" "an integer file stays integer"
 # [[1.5 -0.5] [-0.5 2]] (1 2) = (0.5, 3.5).
 run_pram run spmv-csr --float --input "$data/spmv-symmetric-real.mtx"
 expect_rc 0 "real symmetric, the header in mixed case, verifies"
@@ -27,6 +44,7 @@ expect_in "output: 0.5 3.5" "$out" "and gives 0.5 3.5"
 # [[0 1 0] [1 0 1] [0 0 1]] (1 2 3) = (2, 4, 3).
 run_pram run spmv-csr --input "$data/spmv-pattern-general.mtx"
 expect_in "output: 2 4 3" "$out" "pattern general: entries are 1"
+expect_in "n = 4, integer data, seed 1" "$out" "a pattern file stays integer"
 run_pram run spmv-csr --float --input "$data/spmv-pattern-general.mtx"
 expect_in "output: 2 4 3" "$out" "pattern general with --float"
 # [[1 1] [1 0]] (1 2) = (3, 1).
@@ -86,7 +104,23 @@ bad no-size "2: the file ends before its size line" '%%%%MatrixMarket matrix coo
 f="$tap_tmp/real.mtx"
 printf '%%%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 2.5\n' >"$f"
 run_pram run spmv-csr --input "$f"
-expect_in "$f:1: real values: give --float to read them" "$err" "real values need --float"
+expect_in "output: 2.5" "$out" "a real value is read as it is, with no --float"
+# A matrix whose size line declares more than a run can take is refused at
+# that line, before anything is allocated for it: no row starts of 2^31
+# rows, no x of 2^31 columns. The run's estimate (as for --n) is the limit.
+f="$tap_tmp/huge.mtx"
+printf '%%%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 1\n1 1 1.5\n' >"$f"
+start=$(date +%s)
+out=$(timeout 50 "$PRAM" run spmv-csr --input "$f" 2>&1)
+rc=$?
+took=$(($(date +%s) - start))
+expect_rc 2 "a 3-line file declaring a 2000000000 by 2000000000 matrix is refused"
+test "$took" -le 5
+tap_result $? "at once ($took s), not after a minute of allocating" "$out"
+expect_in "$f:2: a 2000000000 by 2000000000 matrix with 1 entry: spmv-csr would need about 149.0 GiB of memory" \
+	"$out" "naming the file, the size line, the dimensions and the memory"
+expect_in "and take about 133 s (more than the 60 s a run may take;" "$out" "and the time, with the limit"
+expect_in "give --force to run it anyway" "$out" "and how to insist"
 # A file without the header and without the ending is the text format.
 printf 'values: 2\ncolumns: 0\nrow-starts: 0 1\nx: 3\n' >"$tap_tmp/plain.txt"
 run_pram run spmv-csr --input "$tap_tmp/plain.txt"

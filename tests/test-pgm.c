@@ -105,7 +105,12 @@ int main(void)
 	round_trip(255, 1);
 	round_trip(65535, 1);
 
-	refused("not a PGM", "P6\n1 1\n255\n\0\0\0", 14, "offset 0 (line 1): not a PGM");
+	refused("not a PGM", "GIF89a\1\0\1\0", 10, "offset 0 (line 1): not a PGM");
+	refused("a colour PPM", "P6\n1 1\n255\n\0\0\0", 14,
+		"offset 0 (line 1): a colour (P6) PPM image: pramsim reads grey images, PGM (P2 "
+		"or P5); convert it first, e.g. `convert in.ppm -colorspace gray out.pgm` "
+		"(ImageMagick) or `ppmtopgm in.ppm > out.pgm` (Netpbm)");
+	refused("a plain PBM", "P1 1 1 0", 8, "a bitmap (P1) PBM image");
 	refused("no maxval", "P2\n2 2\n", 7, "offset 7 (line 3): the file ends before the largest");
 	refused("maxval 0", "P2 1 1 0 0", 10, "maxval) is 0");
 	refused("maxval too large", "P2 1 1 65536 0", 14,

@@ -31,7 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fgetc(f); /* an empty file: fmemopen wants at least one byte */
 	mtx_csr m;
 	char err[512];
-	if (mtx_read(f, "fuzz", t, FUZZ_MAX_DIM, &m, err, sizeof err) == 0) {
+	mtx_opts o = {.type = t, .max_dim = FUZZ_MAX_DIM};
+	if (mtx_read(f, "fuzz", &o, &m, err, sizeof err) == 0) {
 		assert(m.rows <= FUZZ_MAX_DIM && m.cols <= FUZZ_MAX_DIM);
 		assert(m.row_start[0] == 0 && (size_t)m.row_start[m.rows] == m.nnz);
 		assert(m.nnz + m.duplicates <= 2 * m.entries);
