@@ -1016,7 +1016,7 @@ int algo_params_from_input(const algo *a, algo_params *p, algo_data *in, const c
 		}
 	if (o < notelen)
 		snprintf(note + o, notelen - o,
-			 "%sfloat data, from the input (its values are real)", o ? "; " : "");
+			 "%sthe data type from the input (its values are real)", o ? "; " : "");
 	return 0;
 }
 

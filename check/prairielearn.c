@@ -58,7 +58,7 @@ static char *wd_png(const ck_result *r, char *why, size_t len)
 	files_path(p, sizeof p, "%s/wd.csv", dir);
 	FILE *f = fopen(p, "w");
 	if (!f) {
-		snprintf(why, len, "cannot write %s: %s", p, strerror(errno));
+		snprintf(why, len, "cannot write %.900s: %s", p, strerror(errno));
 		goto done;
 	}
 	fprintf(f, "%s,W,D\n", r->wd_xname ? r->wd_xname : "n");

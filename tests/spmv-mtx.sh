@@ -21,11 +21,11 @@ expect_in "output: 0.75 6 0 -5" "$out" "duplicates are added; the empty row is 0
 run_pram run spmv-csr --input "$data/spmv-real-general.mtx"
 expect_rc 0 "a real file without --float verifies"
 expect_in "output: 0.75 6 0 -5" "$out" "its values read as floats, 0.25 not cut to 0"
-expect_in "float data, seed 1; float data, from the input (its values are real)" "$out" \
+expect_in "float data, seed 1; the data type from the input (its values are real)" "$out" \
 	"the run says its data are float, from the file"
 run_pram run spmv-csr --input "$data/spmv-real-general.mtx" --json
 expect_in '"type":"float","params":' "$out" "--json: type float"
-expect_in '"from_input":"float data, from the input (its values are real)"' "$out" \
+expect_in '"from_input":"the data type from the input (its values are real)"' "$out" \
 	"--json: and where it came from"
 run_pram run spmv-csr --float --input "$data/spmv-real-general.mtx"
 case "$out" in
