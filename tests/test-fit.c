@@ -3,7 +3,8 @@
  * constants are known: non-negative least squares recovers them, clamps the
  * ones that would go negative, and the goodness-of-fit numbers and growth
  * exponents are right; the statistics of the runs (plots/stats.c): the
- * quantiles and the ranks of their confidence intervals; and the verdict
+ * quantiles and the ranks of their confidence intervals; the closest fit
+ * (fit_closest) against least squares and brute force; and the verdict
  * (plots/verdict.c) on synthetic series, since real timings are noisy: a
  * clean series gets a verdict naming its criterion, a noisy one "too noisy
  * to judge", and noise alone never turns one verdict into the other.
@@ -132,6 +133,159 @@ static double noise(unsigned *state)
 	return (double)((*state >> 8) & 0xffff) / 32767.5 - 1;
 }
 
+/* Solve the 4 by 4 system A x = y (Gaussian elimination with pivoting).
+ * Returns 0, or -1 when singular. */
+static int solve4(double A[4][5], double *x)
+{
+	for (int c = 0; c < 4; c++) {
+		int p = c;
+		for (int r = c + 1; r < 4; r++)
+			if (fabs(A[r][c]) > fabs(A[p][c]))
+				p = r;
+		if (fabs(A[p][c]) < 1e-13)
+			return -1;
+		for (int k = 0; k < 5; k++) {
+			double t = A[c][k];
+			A[c][k] = A[p][k];
+			A[p][k] = t;
+		}
+		for (int r = 0; r < 4; r++) {
+			if (r == c)
+				continue;
+			double f = A[r][c] / A[c][c];
+			for (int k = 0; k < 5; k++)
+				A[r][k] -= f * A[c][k];
+		}
+	}
+	for (int c = 0; c < 4; c++)
+		x[c] = A[c][4] / A[c][c];
+	return 0;
+}
+
+/* The closest fit's e by brute force: the optimum of a linear programme
+ * is a vertex, where 4 of its constraints hold with equality (a model
+ * value at (1 + e) hi or (1 - e) lo, a constant at 0, or e at 0), so try
+ * every 4 of them and keep the least e that satisfies all. */
+static double closest_brute(const double *w, const double *d, const double *lo, const double *hi,
+			    size_t m, double p)
+{
+	double eq[2 * 16 + 4][5];
+	size_t ne = 0;
+	for (size_t i = 0; i < m; i++) {
+		double row[4] = {w[i] / p, d[i], 1, 0};
+		/* model - e hi = hi, and model + e lo = lo */
+		memcpy(eq[ne], row, sizeof row);
+		eq[ne][3] = -hi[i];
+		eq[ne++][4] = hi[i];
+		memcpy(eq[ne], row, sizeof row);
+		eq[ne][3] = lo[i];
+		eq[ne++][4] = lo[i];
+	}
+	for (int j = 0; j < 4; j++) {
+		memset(eq[ne], 0, sizeof eq[ne]);
+		eq[ne++][j] = 1;
+	}
+	double best = INFINITY;
+	for (size_t a = 0; a < ne; a++)
+		for (size_t b = a + 1; b < ne; b++)
+			for (size_t c = b + 1; c < ne; c++)
+				for (size_t e = c + 1; e < ne; e++) {
+					double A[4][5], x[4];
+					size_t pick[4] = {a, b, c, e};
+					for (int r = 0; r < 4; r++)
+						memcpy(A[r], eq[pick[r]], sizeof A[r]);
+					if (solve4(A, x) || x[0] < -1e-12 || x[1] < -1e-12 ||
+					    x[2] < -1e-12 || x[3] < -1e-12)
+						continue;
+					int ok = 1;
+					for (size_t i = 0; i < m && ok; i++) {
+						double f = x[0] * w[i] / p + x[1] * d[i] + x[2];
+						ok = f <= (1 + x[3]) * hi[i] * (1 + 1e-9) &&
+						     f >= (1 - x[3]) * lo[i] * (1 - 1e-9) - 1e-12;
+					}
+					if (ok && x[3] < best)
+						best = x[3];
+				}
+	return best;
+}
+
+/* The closest fit (fit_closest), against least squares and brute force. */
+static void test_closest(void)
+{
+	double n[16], w[16], d[16], t[16], lo[16], hi[16];
+	size_t m = make_sizes(n, w, d, 12);
+	double p = 64;
+	fit_result f, g;
+
+	/* Exact data: on the model, e = 0. */
+	for (size_t i = 0; i < m; i++)
+		t[i] = 3e-6 * w[i] / p + 2e-3 * d[i] + 0.05;
+	TAP_OK(fit_closest(w, d, t, t, m, p, &f) == 0, "fit_closest takes 12 exact points");
+	TAP_OK(f.worst_rel < 1e-9, "exact data: the closest fit is on every point (%g)",
+	       f.worst_rel);
+	TAP_CLOSE(fit_eval(&f, w[5], d[5], p), t[5], 1e-9, "and gives the model's time");
+
+	/* One small size slower than the next (a tuned kernel's tile sizes):
+	 * least squares leave it further off than the closest fit does. */
+	for (size_t i = 0; i < m; i++)
+		t[i] = 3e-6 * w[i] / p + 2e-3 * d[i] + 0.05;
+	t[0] = 1.3 * t[1];
+	fit_brent(w, d, t, NULL, m, p, &g);
+	fit_closest(w, d, t, t, m, p, &f);
+	TAP_OK(f.worst_rel < g.worst_rel,
+	       "a kink: the closest fit's worst residual (%.3f) is below least squares' (%.3f)",
+	       f.worst_rel, g.worst_rel);
+	TAP_OK(f.coef[0] >= 0 && f.coef[1] >= 0 && f.coef[2] >= 0,
+	       "its constants are not negative (%g, %g, %g)", f.coef[0], f.coef[1], f.coef[2]);
+	double worst = 0;
+	for (size_t i = 0; i < m; i++) {
+		double r = fabs(t[i] - fit_eval(&f, w[i], d[i], p)) / t[i];
+		worst = r > worst ? r : worst;
+	}
+	TAP_CLOSE(worst, f.worst_rel, 1e-9, "worst_rel is its largest relative residual");
+
+	/* Intervals: free within them, e can only fall; one fit for all of
+	 * them (the bounds swapped), it can only rise. */
+	for (size_t i = 0; i < m; i++) {
+		lo[i] = 0.95 * t[i];
+		hi[i] = 1.05 * t[i];
+	}
+	fit_closest(w, d, lo, hi, m, p, &g);
+	TAP_OK(g.worst_rel < f.worst_rel, "times free in +-5%%: e falls (%.3f < %.3f)", g.worst_rel,
+	       f.worst_rel);
+	fit_closest(w, d, hi, lo, m, p, &g);
+	TAP_OK(g.worst_rel > f.worst_rel, "one fit for every time in +-5%%: e rises (%.3f > %.3f)",
+	       g.worst_rel, f.worst_rel);
+
+	/* Against brute force on random series, points and intervals. */
+	unsigned state = 11;
+	int agree = 1;
+	double got = 0, want = 0;
+	for (int trial = 0; trial < 200 && agree; trial++) {
+		size_t k = 3 + (size_t)trial % 4;
+		for (size_t i = 0; i < k; i++) {
+			state = state * 1103515245u + 12345u;
+			double z = (double)((state >> 8) & 0xffff) / 65536.0;
+			t[i] = (1e-5 * w[i] / p + 1e-3 * d[i] + 0.01) * (0.5 + z);
+			state = state * 1103515245u + 12345u;
+			double u = trial % 3 ? 0.1 * (double)((state >> 8) & 0xffff) / 65536.0 : 0;
+			lo[i] = t[i] * (trial % 2 ? 1 - u : 1 + u);
+			hi[i] = t[i] * (trial % 2 ? 1 + u : 1 - u);
+		}
+		if (fit_closest(w, d, lo, hi, k, p, &g))
+			agree = 0;
+		got = g.worst_rel;
+		want = closest_brute(w, d, lo, hi, k, p);
+		if (fabs(got - want) > 1e-7 * (1 + want))
+			agree = 0;
+	}
+	TAP_OK(agree, "200 random problems: the simplex finds brute force's e (last %.9f, %.9f)",
+	       got, want);
+	TAP_OK(fit_closest(w, d, t, t, 0, p, &g) == -1, "no points are refused");
+	t[0] = 0;
+	TAP_OK(fit_closest(w, d, t, t, m, p, &g) == -1, "a zero time is refused");
+}
+
 static void test_verdict(void)
 {
 	verdict_point pt[16];
@@ -253,6 +407,7 @@ static void test_verdict(void)
 int main(void)
 {
 	test_stats();
+	test_closest();
 	test_verdict();
 
 	double n[16], w[16], d[16], t[16], y[16];
