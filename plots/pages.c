@@ -390,12 +390,14 @@ static void write_index(FILE *f, const report *r, int as_html)
 		report__size_str(r->sim_max, sz3, sizeof sz3), eli);
 	if (r->budget_s > 0)
 		fprintf(f,
-			"%sRuns: per size and kernel, at least %d rounds of a warm-up and %u "
-			"timed runs, spread over the sweep, and more until the %.0f%% confidence "
-			"interval of the lower quartile of the runs is within &plusmn;%.3g%% of it "
-			"or %.3g s are spent%s",
-			li, REP_MIN_ROUNDS, r->reps, 100 * STATS_CONFIDENCE, 100 * r->precision,
-			r->budget_s, eli);
+			"%sRuns: rounds of a warm-up and %u timed runs, in passes that take a "
+			"round of every kernel at every size of an algorithm, so that load on the "
+			"machine meets all its sizes alike; at least %d passes over at least %.3g "
+			"s, then more while some size's time is not yet known within "
+			"&plusmn;%.3g%% (the %.0f%% confidence interval of the lower quartile of "
+			"its runs), until %.3g s per size and kernel are spent%s",
+			li, r->reps, REP_MIN_ROUNDS, REP_MIN_SPAN_S, 100 * r->precision,
+			100 * STATS_CONFIDENCE, r->budget_s, eli);
 	else
 		fprintf(f, "%sRuns: a warm-up and %u timed runs per size and kernel%s", li, r->reps,
 			eli);

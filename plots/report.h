@@ -68,15 +68,17 @@ typedef enum {
 /* "none", "fixed", "precise", "budget", "max-runs", "failed" */
 const char *rep_stop_name(rep_stop s);
 
-/* The most timed runs of one kernel at one size, and the fewest rounds
- * they are taken in when there is a budget. */
+/* The most timed runs of one kernel at one size, the fewest rounds they
+ * are taken in when there is a budget, and the fewest seconds the rounds
+ * of an algorithm span then (its budget, where that is less). */
 #define REP_MAX_RUNS   4096
 #define REP_MIN_ROUNDS 3
+#define REP_MIN_SPAN_S 1.0
 
 /* The timed runs of one kernel variant at one size. They are taken in
- * rounds, each after a warm-up of its own, spread over the sweep, until the
- * lower quartile is known within the precision asked or the time budget is
- * spent (sweep.c). */
+ * rounds, each after a warm-up of its own, one in each pass over the
+ * algorithm's sizes, until the lower quartile is known within the
+ * precision asked or the time budget is spent (sweep.c). */
 typedef struct rep_runs {
 	double *ms;       /* every run's time in ms, sorted (owned by the report) */
 	size_t cap;       /* room in ms */
@@ -156,10 +158,10 @@ typedef struct rep_figure {
 			   * "ratio", or an algorithm's own (static) */
 	/* The algorithm's own figure's declaration (algo.figures), or NULL. */
 	const algo_figure *own;
-	int algo;         /* index into report.algos, or -1 */
-	char family[64];  /* for family figures */
-	int drawn;        /* PNG and SVG exist */
-	char error[512];  /* why it was not drawn */
+	int algo;        /* index into report.algos, or -1 */
+	char family[64]; /* for family figures */
+	int drawn;       /* PNG and SVG exist */
+	char error[512]; /* why it was not drawn */
 } rep_figure;
 
 typedef struct report {
@@ -233,13 +235,14 @@ void report_free(report *r);
  * closed forms past sim_max) and time the kernels, reps runs after a
  * warm-up; Brent's T_p at one size; and, where an algorithm takes f
  * elements per work-item, its times per f. Then, with a budget, more
- * rounds of reps runs in passes over the algorithm's sizes and f, while
- * one of them has had fewer than REP_MIN_ROUNDS rounds or has a lower
- * quartile known less well than cfg->precision, and has cfg->budget_s
- * left. A pass takes a round at every size with budget left, so that all
- * sizes' runs span the same stretch of time: a burst of load on a shared
- * machine falls on a part of the runs of every size, not on all the runs
- * of the sizes measured while it lasts. Without a device (cfg->notice
+ * rounds of reps runs in passes over the algorithm's sizes and f, each
+ * pass a round at every one of them: for at least REP_MIN_ROUNDS rounds
+ * over at least REP_MIN_SPAN_S, then while a lower quartile is known less
+ * well than cfg->precision, as long as the algorithm has cfg->budget_s
+ * per size and kernel left. So all sizes' runs span the same moments: a
+ * burst of load on a shared machine falls on a part of the runs of every
+ * size, not on all the runs of the sizes measured while it lasts. Without
+ * a device (cfg->notice
  * hears why) the report has the simulator's figures only. A wrong result
  * is recorded (r->any_wrong), not a failure. Returns 0, or -1 with a
  * message in err (out of memory). */
