@@ -105,17 +105,23 @@ typedef struct rep_series {
 	size_t measured;     /* sizes measured */
 	char error[512];     /* the first failure, or "" */
 	int have_fit;
-	fit_result fit;
-	size_t worst_n;            /* the size of the worst residual */
-	double worst_lo, worst_hi; /* the worst residual with the times moved within their
-				    * intervals toward and away from the fit */
-	double r2_lo, r2_hi;       /* R^2 likewise, away from and toward it */
+	fit_result fit;            /* the least-squares fit, drawn */
+	size_t worst_n;            /* the size of its worst residual */
+	fit_result close;          /* the closest fit (fit_closest), the verdict's */
+	size_t close_n;            /* the size of its worst residual */
+	double worst_lo, worst_hi; /* the closest fit's worst residual with the times free
+				    * within their intervals, and held to all their values */
+	double r2_lo, r2_hi;       /* R^2 with the times moved away from and toward the fit */
 	double exp_meas, exp_pred; /* growth exponents over the upper half; NAN when unknown */
 	verdict_outcome outcome;   /* the verdict (verdict.h) */
 	unsigned failed, open;     /* the criteria that fail, and that the noise leaves open */
+	unsigned marginal;         /* those that hold only within the noise */
 	size_t verdict_n;          /* the size the verdict names (verdict.at) */
 	int as_predicted;          /* the verdict in one bit, the results right too */
-	char verdict[1024];        /* the verdict line */
+	char verdict[1700];        /* the verdict with its reasons (verdict.text) */
+	char line[VERDICT_LINE_MAX + 48]; /* it in one line: the outcome and the number that
+					   * decided it (verdict.line), after WRONG RESULTS
+					   * or FAILED at the size that failed */
 	/* f per work-item (ALGO_PER_PROC algorithms): the runs per f. */
 	rep_runs f_runs[REP_NF];
 } rep_series;

@@ -142,6 +142,18 @@ for a in s["algorithms"]:
         assert v["verdict_n"] in s["sizes"], v
         lo, hi = v["fit"]["r2_range"]
         assert lo <= v["fit"]["r2"] <= hi, v["fit"]
+        # The closest fit is no further off at its worst than least squares,
+        # and the times free within their intervals bring it no further.
+        c = v["closest_fit"]
+        assert c["a"] >= 0 and c["b_ms"] >= 0 and c["c_ms"] >= 0, c
+        assert c["worst_relative_residual"] <= v["fit"]["worst_relative_residual"] + 1e-9, v
+        lo, hi = c["worst_relative_residual_range"]
+        assert lo <= c["worst_relative_residual"] + 1e-9 and c["worst_n"] in s["sizes"], c
+        # Each verdict in one line: the outcome and the number that decided it.
+        start = {"as-predicted": "grows as predicted (", "departs": "departs (",
+                 "too-noisy": "too noisy to judge ("}[v["outcome"]]
+        assert v["verdict_line"].startswith(start) and v["verdict_line"].endswith(")"), v
+        assert len(v["verdict_line"]) <= 64, v["verdict_line"]
 ' "$dir/summary.json"
 	check "the time figure's key names the fit on closed-form sizes" \
 		grep -q "<title>fit on the closed form's W, D (n > 210)</title>" "$dir/reduce-time.svg"
