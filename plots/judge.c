@@ -41,6 +41,14 @@ static double lanes(const report *r)
 	return r->lanes ? (double)r->lanes : 1;
 }
 
+verdict_outcome report__verdict(const report *r, const rep_algo *ra, const rep_series *s,
+				verdict *v)
+{
+	verdict_point pt[FIT_MAX_POINTS];
+	size_t at[FIT_MAX_POINTS], m = series_points(r, ra, s, pt, at);
+	return verdict_judge(pt, m, lanes(r), v);
+}
+
 /* The line of s: its verdict's, after what went wrong. */
 static void series_line(rep_series *s, const char *line)
 {

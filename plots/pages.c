@@ -407,9 +407,10 @@ static void write_index(FILE *f, const report *r, int as_html)
 			"%sRuns: rounds of a warm-up and %u timed runs, in passes that take a "
 			"round of every kernel at every size of an algorithm, so that load on the "
 			"machine meets all its sizes alike; at least %d passes over at least %.3g "
-			"s, then more while some size's time is not yet known within "
-			"&plusmn;%.3g%% (the %.0f%% confidence interval of the lower quartile of "
-			"its runs), until %.3g s per size and kernel are spent%s",
+			"s, then more while a verdict rests on the noise and some size's time is "
+			"not yet known within &plusmn;%.3g%% (the %.0f%% confidence interval of "
+			"the lower quartile of its runs), until %.3g s per size and kernel are "
+			"spent%s",
 			li, r->reps, REP_MIN_ROUNDS, REP_MIN_SPAN_S, 100 * r->precision,
 			100 * STATS_CONFIDENCE, r->budget_s, eli);
 	else

@@ -62,10 +62,11 @@ typedef enum {
 	RUNS_PRECISE, /* the lower quartile is known as precisely as asked */
 	RUNS_BUDGET,  /* the time budget is spent */
 	RUNS_MAX,     /* REP_MAX_RUNS were taken */
-	RUNS_FAILED   /* a run failed */
+	RUNS_FAILED,  /* a run failed */
+	RUNS_DECIDED  /* known less precisely than asked, but no verdict is open */
 } rep_stop;
 
-/* "none", "fixed", "precise", "budget", "max-runs", "failed" */
+/* "none", "fixed", "precise", "budget", "max-runs", "failed", "decided" */
 const char *rep_stop_name(rep_stop s);
 
 /* The most timed runs of one kernel at one size, the fewest rounds they
@@ -78,7 +79,8 @@ const char *rep_stop_name(rep_stop s);
 /* The timed runs of one kernel variant at one size. They are taken in
  * rounds, each after a warm-up of its own, one in each pass over the
  * algorithm's sizes, until the lower quartile is known within the
- * precision asked or the time budget is spent (sweep.c). */
+ * precision asked or no verdict rests on the noise, or the time budget is
+ * spent (sweep.c). */
 typedef struct rep_runs {
 	double *ms;       /* every run's time in ms, sorted (owned by the report) */
 	size_t cap;       /* room in ms */
@@ -243,12 +245,12 @@ void report_free(report *r);
  * elements per work-item, its times per f. Then, with a budget, more
  * rounds of reps runs in passes over the algorithm's sizes and f, each
  * pass a round at every one of them: for at least REP_MIN_ROUNDS rounds
- * over at least REP_MIN_SPAN_S, then while a lower quartile is known less
- * well than cfg->precision, as long as the algorithm has cfg->budget_s
- * per size and kernel left. So all sizes' runs span the same moments: a
- * burst of load on a shared machine falls on a part of the runs of every
- * size, not on all the runs of the sizes measured while it lasts. Without
- * a device (cfg->notice
+ * over at least REP_MIN_SPAN_S, then while a kernel's verdict rests on
+ * the noise and a lower quartile is known less well than cfg->precision,
+ * as long as the algorithm has cfg->budget_s per size and kernel left.
+ * So all sizes' runs span the same moments: a burst of load on a shared
+ * machine falls on a part of the runs of every size, not on all the runs
+ * of the sizes measured while it lasts. Without a device (cfg->notice
  * hears why) the report has the simulator's figures only. A wrong result
  * is recorded (r->any_wrong), not a failure. Returns 0, or -1 with a
  * message in err (out of memory). */

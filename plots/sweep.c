@@ -227,8 +227,9 @@ static int runs_unsettled(const report *r, const rep_runs *ru)
 	return ru->rounds < REP_MIN_ROUNDS || !(stats_rel_width(&ru->st) <= 2 * r->precision);
 }
 
-/* Record why ru's runs stopped, once they have. */
-static void runs_close(const report *r, rep_runs *ru)
+/* Record why ru's runs stopped, once they have; cut: the budget ended
+ * the passes while more would have told more. */
+static void runs_close(const report *r, rep_runs *ru, int cut)
 {
 	if (ru->stop != RUNS_NONE)
 		return;
@@ -239,7 +240,7 @@ static void runs_close(const report *r, rep_runs *ru)
 	else if (ru->st.runs >= REP_MAX_RUNS)
 		ru->stop = RUNS_MAX;
 	else
-		ru->stop = RUNS_BUDGET;
+		ru->stop = cut ? RUNS_BUDGET : RUNS_DECIDED;
 }
 
 /* Take a round of k runs of variant s of ra over in into ru; where names
@@ -356,8 +357,13 @@ static int rounds_at(report *r, clrt *rt, rep_algo *ra, progress *pg, size_t k, 
 
 /* Whether a pass over ra's places would tell more: some place with room
  * for a round has had fewer than REP_MIN_ROUNDS, or the passes have not
- * yet spanned REP_MIN_SPAN_S (young), or its time is not yet known within
- * the precision asked. */
+ * yet spanned REP_MIN_SPAN_S (young); or some place's time is not yet
+ * known within the precision asked and some kernel's verdict rests on the
+ * noise (too noisy to judge, or marginal), which more runs, narrowing the
+ * times' intervals, may settle. Once every verdict is decided, a time known
+ * less well than asked no longer changes it, and its runs stop: the few
+ * microseconds of a small kernel waver by more than +-5% however many
+ * runs there are. */
 static int ra_unsettled(const report *r, rep_algo *ra, int young)
 {
 	int unsettled = 0, room = 0;
@@ -374,7 +380,16 @@ static int ra_unsettled(const report *r, rep_algo *ra, int young)
 			unsettled |= runs_unsettled(r, ru);
 		}
 	}
-	return unsettled || (young && room);
+	if (young && room)
+		return 1;
+	if (!unsettled)
+		return 0;
+	for (size_t v = 0; v < ra->nvar; v++) {
+		verdict vd;
+		if (report__verdict(r, ra, &ra->var[v], &vd) == VERDICT_TOO_NOISY || vd.marginal)
+			return 1;
+	}
+	return 0;
 }
 
 /* More rounds of ra's kernels, in passes over all its sizes and f, while
@@ -396,7 +411,8 @@ static int refine(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, si
 	double budget = r->budget_s * (double)places * (double)ra->nvar;
 	double span = REP_MIN_SPAN_S < budget ? REP_MIN_SPAN_S : budget;
 	double start = now_s(), pass = 0;
-	while (ra_unsettled(r, ra, now_s() - start < span) && r->budget_s > 0 &&
+	int more;
+	while ((more = ra_unsettled(r, ra, now_s() - start < span)) && r->budget_s > 0 &&
 	       now_s() - start + pass <= budget) {
 		double t0 = now_s();
 		for (size_t k = 0; k < r->nsizes; k++)
@@ -409,9 +425,9 @@ static int refine(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, si
 	}
 	for (size_t v = 0; v < ra->nvar; v++) {
 		for (size_t k = 0; k < r->nsizes; k++)
-			runs_close(r, &ra->var[v].runs[k]);
+			runs_close(r, &ra->var[v].runs[k], more);
 		for (int fi = 0; fi < REP_NF; fi++)
-			runs_close(r, &ra->var[v].f_runs[fi]);
+			runs_close(r, &ra->var[v].f_runs[fi], more);
 	}
 	return 0;
 }

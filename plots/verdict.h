@@ -29,10 +29,12 @@
  *                       put one on either side: the verdict names its size
  *                       rather than give one that the next report reverses
  *
- * Times from a single round of runs, taken back to back, may all have met
- * one burst of load (report --budget 0): such a time is not known well, is
- * taken to be anywhere in the range of its runs and as possibly on the
- * fit, so it can keep a criterion from holding but cannot make one fail.
+ * The sweep takes more rounds of runs while a verdict is too noisy or
+ * marginal, so that its intervals narrow. Times from a single round of
+ * runs, taken back to back, may all have met one burst of load (report
+ * --budget 0): such a time is not known well, is taken to be anywhere in
+ * the range of its runs and as possibly on the fit, so it can keep a
+ * criterion from holding but cannot make one fail.
  *
  *     verdict v;
  *     verdict_judge(points, m, lanes, &v);

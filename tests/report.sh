@@ -129,7 +129,7 @@ for a in s["algorithms"]:
         assert len(v["times_ms"]) == 5, (a["name"], v["variant"])
         for t in v["times_ms"]:
             # At least 3 rounds, unless the budget ran out first.
-            assert t["runs"] >= 2 and t["stopped"] in ("precise", "budget"), t
+            assert t["runs"] >= 2 and t["stopped"] in ("precise", "decided", "budget"), t
             assert t["rounds"] >= 3 or t["stopped"] == "budget", t
             lo, hi = t["lower_quartile_ci"]
             assert t["min"] <= lo <= t["lower_quartile"] <= hi <= t["max"], t
