@@ -363,6 +363,23 @@ static void test_verdict(void)
 	TAP_EQ_I(v.failed, VERDICT_R2, "by R^2 alone");
 	TAP_CONTAINS(v.text, "is below the 0.90 needed", "and the verdict says R^2 is too low");
 	TAP_CONTAINS(v.line, "departs (R^2 ", "as does its line");
+	TAP_CONTAINS(v.text, "the closest Brent fit is within ",
+		     "and that a fit is within the limit at every size");
+	/* R^2 too low where the closest fit is within the limit only with the
+	 * times moved within their intervals: the verdict does not call it
+	 * within. */
+	for (size_t i = 0; i < m; i++) {
+		pt[i].t = 1.0 * (i % 2 ? 1.3 : 0.77);
+		pt[i].t_lo = pt[i].t * 0.95;
+		pt[i].t_hi = pt[i].t * 1.05;
+	}
+	TAP_EQ_I(verdict_judge(pt, m, VP, &v), VERDICT_DEPARTS,
+		 "times wavering +-26%% about a constant depart");
+	TAP_OK(v.failed == VERDICT_R2 && v.close.worst_rel > 0.25 && v.worst_lo <= 0.25,
+	       "by R^2 alone, the closest fit %.3f off, %.3f within the intervals",
+	       v.close.worst_rel, v.worst_lo);
+	TAP_CONTAINS(v.text, "within the 25% allowed only with the times moved within",
+		     "and the verdict says the closest fit is within the limit only so");
 
 	/* 4. A size 42% above the model, known within +-1%: least squares
 	 * leave it about 25% off, but a fit within 17% of every size exists,
