@@ -171,6 +171,22 @@ static int parse(report_opts *o, int argc, char **argv)
 
 /* ---- printing ---- */
 
+/* The most characters of a kernel's line in the summary: its verdict in
+ * one line; the reasons are on the index page and in summary.json. */
+#define LINE_MAX_CHARS 100
+
+/* "  LABEL (WHAT): TEXT" on one line, cut to LINE_MAX_CHARS with "..."
+ * where TEXT is longer (a note such as why nothing was measured). */
+static void print_line(const char *label, const char *what, const char *text)
+{
+	char line[LINE_MAX_CHARS + 1];
+	int len = snprintf(line, sizeof line, "  %s%s%s%s: %s", label, what[0] ? " (" : "", what,
+			   what[0] ? ")" : "", text);
+	if (len > LINE_MAX_CHARS)
+		memcpy(line + LINE_MAX_CHARS - 3, "...", 4);
+	puts(line);
+}
+
 static void print_summary(const report *r)
 {
 	if (r->have_device)
@@ -180,12 +196,11 @@ static void print_summary(const report *r)
 	for (size_t k = 0; k < r->nalgos; k++) {
 		const rep_algo *ra = &r->algos[k];
 		for (size_t v = 0; v < ra->nvar; v++)
-			printf("  %-20s %-9s %s\n", ra->label, ra->var[v].variant,
-			       ra->var[v].verdict);
+			print_line(ra->label, ra->var[v].variant, ra->var[v].line);
 		if (ra->gpu_note[0])
-			printf("  %-20s %-9s %s\n", ra->label, "", ra->gpu_note);
+			print_line(ra->label, "", ra->gpu_note);
 		if (ra->sim_note[0])
-			printf("  %-20s %-9s %s\n", ra->label, "", ra->sim_note);
+			print_line(ra->label, "", ra->sim_note);
 	}
 	if (r->no_draw && r->gnuplot_ok) {
 		printf("%zu figures written, not drawn: sh %s/draw.sh draws them where gnuplot is; "
@@ -296,14 +311,19 @@ const cmd_entry cmd_report_entry = {
 	    "closed forms past --sim-max, checked against the simulator below it).\n"
 	    "A kernel's time at a size is the lower quartile of its runs: a busy machine\n"
 	    "only slows runs down, and the fastest quarter is the kernel's own time.\n"
-	    "Runs come in rounds of a warm-up and R timed runs, spread over the sweep:\n"
-	    "at least 3, then more until the 95% confidence interval of the lower\n"
-	    "quartile is within +-P% of it or S seconds per size and kernel are spent.\n"
+	    "Runs come in rounds of a warm-up and R timed runs, in passes that take a\n"
+	    "round of every kernel at every size of an algorithm, so that load meets all\n"
+	    "its sizes alike: at least 3 passes over at least a second, then more while\n"
+	    "a verdict rests on the noise and a size's time is not known within +-P%\n"
+	    "(the 95% confidence interval of its lower quartile), until S seconds per\n"
+	    "size and kernel are spent.\n"
 	    "Fits t(n) = a*W/p + b*D + c, a, b, c >= 0, with p the device's lanes, to\n"
-	    "these times and gives a verdict per kernel: grows as predicted (within 25%\n"
-	    "at every size and R^2 >= 0.90), departs (naming the criterion, the size and\n"
-	    "by how much), or too noisy to judge, where the times' intervals (at least\n"
-	    "+-7.5%) leave it open.\n"
+	    "these times and gives a verdict per kernel: grows as predicted (some such\n"
+	    "fit within 25% of every size, and R^2 >= 0.90), departs (even with the\n"
+	    "times moved within their intervals, at least +-2%; naming the criterion,\n"
+	    "the size and by how much), or too noisy to judge, where a time known more\n"
+	    "loosely than +-10% leaves it open. Each verdict is printed in one line,\n"
+	    "the outcome and the number that decided it; the pages give the reasons.\n"
 	    "An algorithm whose help says 'pram report draws' a parameter's values (the\n"
 	    "radix sort's --bits-per-pass 1, 2, 4, 8) is reported at each of them, and\n"
 	    "ALGO-by-PARAM.png draws its kernels' times against them beside W/p + D.\n"

@@ -6,8 +6,12 @@
  * Gram-Schmidt, orthogonalised twice) of its columns, each first scaled to
  * unit length: W/p, D and 1 differ by orders of magnitude, and normal
  * equations would square that spread.
+ *
+ * The closest fit is a linear programme in four unknowns, solved by the
+ * simplex method on a tableau of its constraints (lp_max).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fit.h"
@@ -120,6 +124,141 @@ int fit_nnls(const double *const X[], size_t k, const double *y, const double *w
 		}
 	}
 	memcpy(x, best, k * sizeof *x);
+	return 0;
+}
+
+/* Maximise c.x subject to A x <= b and x >= 0, for n <= LP_N unknowns
+ * and m constraints, b >= 0 (so x = 0 is feasible and the simplex starts
+ * there), by the simplex method on the tableau T, (m + 1) rows of n + 1:
+ * the constraints [A | b] and the objective [-c | 0]. Bland's rule (the
+ * entering and the leaving variable the lowest-numbered of the candidates)
+ * ends it on the degenerate vertices a fit's constraints have. T is
+ * overwritten; x gets the optimum. Returns 0, or -1 when unbounded. */
+#define LP_N 4
+static int lp_max(double *T, size_t m, size_t n, double *x)
+{
+	size_t w = n + 1, *basic = malloc(m * sizeof *basic), nonbasic[LP_N];
+	if (!basic)
+		return -1;
+	for (size_t j = 0; j < n; j++)
+		nonbasic[j] = j; /* the unknowns are numbered 0..n-1, the slacks n.. */
+	for (size_t i = 0; i < m; i++)
+		basic[i] = n + i;
+	int rc = 0;
+	for (;;) {
+		size_t col = n, row = m;
+		for (size_t j = 0; j < n; j++)
+			if (T[m * w + j] < -1e-12 && (col == n || nonbasic[j] < nonbasic[col]))
+				col = j;
+		if (col == n)
+			break; /* optimal */
+		double best = INFINITY;
+		for (size_t i = 0; i < m; i++) {
+			double a = T[i * w + col];
+			if (a <= 1e-12)
+				continue;
+			double ratio = T[i * w + n] / a;
+			if (ratio < best - 1e-12 ||
+			    (ratio <= best + 1e-12 && row < m && basic[i] < basic[row])) {
+				best = ratio < best ? ratio : best;
+				row = i;
+			}
+		}
+		if (row == m) {
+			rc = -1; /* unbounded */
+			break;
+		}
+		double piv = T[row * w + col];
+		for (size_t i = 0; i <= m; i++) {
+			if (i == row)
+				continue;
+			double f = T[i * w + col] / piv;
+			if (f == 0)
+				continue;
+			for (size_t j = 0; j <= n; j++)
+				if (j != col)
+					T[i * w + j] -= f * T[row * w + j];
+			T[i * w + col] = -f;
+		}
+		for (size_t j = 0; j <= n; j++)
+			if (j != col)
+				T[row * w + j] /= piv;
+		T[row * w + col] = 1 / piv;
+		size_t t = basic[row];
+		basic[row] = nonbasic[col];
+		nonbasic[col] = t;
+	}
+	for (size_t j = 0; j < n; j++)
+		x[j] = 0;
+	for (size_t i = 0; i < m; i++)
+		if (basic[i] < n)
+			x[basic[i]] = T[i * w + n];
+	free(basic);
+	return rc;
+}
+
+int fit_closest(const double *w, const double *d, const double *lo, const double *hi, size_t m,
+		double p, fit_result *r)
+{
+	if (m == 0 || m > FIT_MAX_POINTS || !(p > 0))
+		return -1;
+	for (size_t i = 0; i < m; i++)
+		if (!(lo[i] > 0) || !(hi[i] > 0))
+			return -1;
+	/* The unknowns a, b, c (each scaled so that its largest coefficient
+	 * is 1) and s = 1 - e; maximise s. Per point, model <= (1 + e) hi,
+	 * that is model / hi + s <= 2, and model >= (1 - e) lo, that is
+	 * -model / lo + s <= 0; and s <= 1. a = b = c = 0, s = 0 (e = 1: no
+	 * model at all is 100% off everywhere) is feasible. */
+	double scale[3] = {0, 0, 0};
+	for (size_t i = 0; i < m; i++) {
+		double col[3] = {w[i] / p, d[i], 1}, least = lo[i] < hi[i] ? lo[i] : hi[i];
+		for (int j = 0; j < 3; j++)
+			if (col[j] / least > scale[j])
+				scale[j] = col[j] / least;
+	}
+	size_t rows = 2 * m + 1;
+	double *T = calloc((rows + 1) * (LP_N + 1), sizeof *T);
+	if (!T)
+		return -1;
+	for (size_t i = 0; i < m; i++) {
+		double col[3] = {w[i] / p, d[i], 1};
+		double *up = T + 2 * i * (LP_N + 1), *down = up + LP_N + 1;
+		for (int j = 0; j < 3; j++) {
+			double x = scale[j] > 0 ? col[j] / scale[j] : 0;
+			up[j] = x / hi[i];
+			down[j] = -x / lo[i];
+		}
+		up[3] = down[3] = 1;
+		up[LP_N] = 2;
+		down[LP_N] = 0;
+	}
+	T[2 * m * (LP_N + 1) + 3] = 1; /* s <= 1 */
+	T[2 * m * (LP_N + 1) + LP_N] = 1;
+	T[rows * (LP_N + 1) + 3] = -1; /* maximise s */
+	double x[LP_N];
+	int rc = lp_max(T, rows, LP_N, x);
+	free(T);
+	if (rc)
+		return -1;
+	memset(r, 0, sizeof *r);
+	for (int j = 0; j < 3; j++)
+		r->coef[j] = scale[j] > 0 ? x[j] / scale[j] : 0;
+	r->points = m;
+	/* e from the fit itself, and where it is reached. */
+	r->worst_rel = -1;
+	for (size_t i = 0; i < m; i++) {
+		double f = fit_eval(r, w[i], d[i], p);
+		double below = 1 - f / lo[i], above = f / hi[i] - 1; /* e this point needs */
+		double need = below > above ? below : above;
+		if (need > r->worst_rel) {
+			r->worst_rel = need;
+			r->worst_at = i;
+			r->worst_sign = below > above ? 1 : -1;
+		}
+	}
+	if (r->worst_rel < 0)
+		r->worst_rel = 0;
 	return 0;
 }
 

@@ -55,6 +55,23 @@ int fit_nnls(const double *const X[], size_t k, const double *y, const double *w
 int fit_brent(const double *w, const double *d, const double *t, const double *u, size_t m,
 	      double p, fit_result *r);
 
+/* The Brent fit closest at every point: a, b, c >= 0 and the least e
+ * such that each model value lies within [(1 - e) lo_i, (1 + e) hi_i],
+ * which for lo_i = hi_i = t_i is the least worst relative residual
+ * |t_i - model_i| / t_i any fit has. The least squares of fit_brent
+ * spread their error over all points and can leave one further off than
+ * another fit would: the question "is some Brent fit within 25% at every
+ * size" is this fit's to answer. With lo_i < hi_i (each time anywhere in
+ * its interval) e is the least over the times too; with lo_i > hi_i it is
+ * the least e that one fit keeps for every time in [hi_i, lo_i]. Writes
+ * a, b, c into r->coef, e into r->worst_rel, the point that needs it
+ * into r->worst_at (+1 in r->worst_sign when it asks the model up to lo,
+ * -1 down to hi) and m into r->points; r2 is 0 (not a least-squares fit).
+ * Returns 0, or -1 when m is 0 or more than FIT_MAX_POINTS, a bound is not
+ * positive or p <= 0. */
+int fit_closest(const double *w, const double *d, const double *lo, const double *hi, size_t m,
+		double p, fit_result *r);
+
 /* The model's value at (w, d). */
 double fit_eval(const fit_result *r, double w, double d, double p);
 

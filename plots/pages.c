@@ -71,11 +71,12 @@ static void write_json(FILE *f, const report *r)
 	json_num(f, r->budget_s);
 	fputs(", \"precision\": ", f);
 	json_num(f, r->precision);
-	fprintf(
-	    f,
-	    ", \"confidence\": %g,\n  \"time_statistic\": \"lower_quartile\", "
-	    "\"thresholds\": {\"worst_relative_residual\": %g, \"r2\": %g},\n  \"algorithms\": [",
-	    STATS_CONFIDENCE, VERDICT_MAX_WORST, VERDICT_MIN_R2);
+	fprintf(f,
+		", \"confidence\": %g,\n  \"time_statistic\": \"lower_quartile\", "
+		"\"thresholds\": {\"worst_relative_residual\": %g, \"r2\": %g, "
+		"\"min_uncertainty\": %g, \"settled_uncertainty\": %g},\n  \"algorithms\": [",
+		STATS_CONFIDENCE, VERDICT_MAX_WORST, VERDICT_MIN_R2, VERDICT_MIN_UNCERTAINTY,
+		VERDICT_MAX_UNCERTAINTY);
 	for (size_t k = 0; k < r->nalgos; k++) {
 		const rep_algo *ra = &r->algos[k];
 		fprintf(f, "%s\n    {\"name\": ", k ? "," : "");
@@ -153,7 +154,17 @@ static void write_json(FILE *f, const report *r)
 				json_num(f, s->r2_lo);
 				fputs(", ", f);
 				json_num(f, s->r2_hi);
-				fputs("], \"worst_relative_residual_range\": [", f);
+				fputs("]},\n       \"closest_fit\": {\"a\": ", f);
+				json_num(f, s->close.coef[0]);
+				fputs(", \"b_ms\": ", f);
+				json_num(f, s->close.coef[1]);
+				fputs(", \"c_ms\": ", f);
+				json_num(f, s->close.coef[2]);
+				fputs(", \"worst_relative_residual\": ", f);
+				json_num(f, s->close.worst_rel);
+				fprintf(f,
+					", \"worst_n\": %zu, \"worst_relative_residual_range\": [",
+					s->close_n);
 				json_num(f, s->worst_lo);
 				fputs(", ", f);
 				json_num(f, s->worst_hi);
@@ -168,10 +179,13 @@ static void write_json(FILE *f, const report *r)
 				verdict_outcome_name(s->outcome));
 			criteria_json(f, "failed_criteria", s->failed);
 			criteria_json(f, "open_criteria", s->open);
+			criteria_json(f, "marginal_criteria", s->marginal);
 			if (s->outcome != VERDICT_NONE)
 				fprintf(f, "\"verdict_n\": %zu, ", s->verdict_n);
 			fputs("\"verdict\": ", f);
 			json_str(f, s->verdict);
+			fputs(", \"verdict_line\": ", f);
+			json_str(f, s->line);
 			if (s->error[0]) {
 				fputs(", \"error\": ", f);
 				json_str(f, s->error);
@@ -390,25 +404,32 @@ static void write_index(FILE *f, const report *r, int as_html)
 		report__size_str(r->sim_max, sz3, sizeof sz3), eli);
 	if (r->budget_s > 0)
 		fprintf(f,
-			"%sRuns: per size and kernel, at least %d rounds of a warm-up and %u "
-			"timed runs, spread over the sweep, and more until the %.0f%% confidence "
-			"interval of the lower quartile of the runs is within &plusmn;%.3g%% of it "
-			"or %.3g s are spent%s",
-			li, REP_MIN_ROUNDS, r->reps, 100 * STATS_CONFIDENCE, 100 * r->precision,
-			r->budget_s, eli);
+			"%sRuns: rounds of a warm-up and %u timed runs, in passes that take a "
+			"round of every kernel at every size of an algorithm, so that load on the "
+			"machine meets all its sizes alike; at least %d passes over at least %.3g "
+			"s, then more while a verdict rests on the noise and some size's time is "
+			"not yet known within &plusmn;%.3g%% (the %.0f%% confidence interval of "
+			"the lower quartile of its runs), until %.3g s per size and kernel are "
+			"spent%s",
+			li, r->reps, REP_MIN_ROUNDS, REP_MIN_SPAN_S, 100 * r->precision,
+			100 * STATS_CONFIDENCE, r->budget_s, eli);
 	else
 		fprintf(f, "%sRuns: a warm-up and %u timed runs per size and kernel%s", li, r->reps,
 			eli);
 	fprintf(f,
 		"%sModel fitted per kernel: t(n) = a&middot;W(n)/p + b&middot;D(n) + c with a, "
-		"b, c &ge; 0, to the lower quartile of the runs at each size (non-negative "
-		"least squares on relative residuals, a time known only roughly counting for "
-		"less); a verdict is \"grows as predicted\" when the fit is within %.0f%% at "
-		"every size and R&sup2; &ge; %.2f, \"departs\" when either fails; each is "
-		"also checked with every time moved within its %.0f%% confidence interval, "
-		"and where the outcome then depends on where in them the times fall, the "
-		"verdict is \"too noisy to judge\" instead%s",
-		li, 100 * VERDICT_MAX_WORST, VERDICT_MIN_R2, 100 * STATS_CONFIDENCE, eli);
+		"b, c &ge; 0, to the lower quartile of the runs at each size. A verdict is "
+		"\"grows as predicted\" when some such fit is within %.0f%% of every size (the "
+		"closest fit, which minimises the worst relative residual) and the "
+		"least-squares fit drawn (a time known only roughly counting for less) has "
+		"R&sup2; &ge; %.2f; \"departs\" when either fails even with every time "
+		"moved toward the fit within its %.0f%% confidence interval (at least "
+		"&plusmn;%.3g%%); where a criterion holds only so, within the noise, the "
+		"verdict says so; and \"too noisy to judge\" where a time known more loosely "
+		"than &plusmn;%.3g%%, or from a single round of runs, leaves a criterion on "
+		"either side%s",
+		li, 100 * VERDICT_MAX_WORST, VERDICT_MIN_R2, 100 * STATS_CONFIDENCE,
+		100 * VERDICT_MIN_UNCERTAINTY, 100 * VERDICT_MAX_UNCERTAINTY, eli);
 	fprintf(f, "%sAll numbers: <a href=\"summary.json\">summary.json</a>%s", li, eli);
 	if (!r->gnuplot_ok) {
 		fprintf(f, "%sSome figures were not drawn: ", li);

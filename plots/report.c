@@ -20,8 +20,8 @@ const char *rep_source_name(rep_source s)
 
 const char *rep_stop_name(rep_stop s)
 {
-	static const char *const names[] = {"none",   "fixed",    "precise",
-					    "budget", "max-runs", "failed"};
+	static const char *const names[] = {"none",     "fixed",  "precise", "budget",
+					    "max-runs", "failed", "decided"};
 	return names[s];
 }
 

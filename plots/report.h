@@ -62,20 +62,24 @@ typedef enum {
 	RUNS_PRECISE, /* the lower quartile is known as precisely as asked */
 	RUNS_BUDGET,  /* the time budget is spent */
 	RUNS_MAX,     /* REP_MAX_RUNS were taken */
-	RUNS_FAILED   /* a run failed */
+	RUNS_FAILED,  /* a run failed */
+	RUNS_DECIDED  /* known less precisely than asked, but no verdict is open */
 } rep_stop;
 
-/* "none", "fixed", "precise", "budget", "max-runs", "failed" */
+/* "none", "fixed", "precise", "budget", "max-runs", "failed", "decided" */
 const char *rep_stop_name(rep_stop s);
 
-/* The most timed runs of one kernel at one size, and the fewest rounds
- * they are taken in when there is a budget. */
+/* The most timed runs of one kernel at one size, the fewest rounds they
+ * are taken in when there is a budget, and the fewest seconds the rounds
+ * of an algorithm span then (its budget, where that is less). */
 #define REP_MAX_RUNS   4096
 #define REP_MIN_ROUNDS 3
+#define REP_MIN_SPAN_S 1.0
 
 /* The timed runs of one kernel variant at one size. They are taken in
- * rounds, each after a warm-up of its own, spread over the sweep, until the
- * lower quartile is known within the precision asked or the time budget is
+ * rounds, each after a warm-up of its own, one in each pass over the
+ * algorithm's sizes, until the lower quartile is known within the
+ * precision asked or no verdict rests on the noise, or the time budget is
  * spent (sweep.c). */
 typedef struct rep_runs {
 	double *ms;       /* every run's time in ms, sorted (owned by the report) */
@@ -103,17 +107,23 @@ typedef struct rep_series {
 	size_t measured;     /* sizes measured */
 	char error[512];     /* the first failure, or "" */
 	int have_fit;
-	fit_result fit;
-	size_t worst_n;            /* the size of the worst residual */
-	double worst_lo, worst_hi; /* the worst residual with the times moved within their
-				    * intervals toward and away from the fit */
-	double r2_lo, r2_hi;       /* R^2 likewise, away from and toward it */
+	fit_result fit;            /* the least-squares fit, drawn */
+	size_t worst_n;            /* the size of its worst residual */
+	fit_result close;          /* the closest fit (fit_closest), the verdict's */
+	size_t close_n;            /* the size of its worst residual */
+	double worst_lo, worst_hi; /* the closest fit's worst residual with the times free
+				    * within their intervals, and held to all their values */
+	double r2_lo, r2_hi;       /* R^2 with the times moved away from and toward the fit */
 	double exp_meas, exp_pred; /* growth exponents over the upper half; NAN when unknown */
 	verdict_outcome outcome;   /* the verdict (verdict.h) */
 	unsigned failed, open;     /* the criteria that fail, and that the noise leaves open */
+	unsigned marginal;         /* those that hold only within the noise */
 	size_t verdict_n;          /* the size the verdict names (verdict.at) */
 	int as_predicted;          /* the verdict in one bit, the results right too */
-	char verdict[1024];        /* the verdict line */
+	char verdict[1700];        /* the verdict with its reasons (verdict.text) */
+	char line[VERDICT_LINE_MAX + 48]; /* it in one line: the outcome and the number that
+					   * decided it (verdict.line), after WRONG RESULTS
+					   * or FAILED at the size that failed */
 	/* f per work-item (ALGO_PER_PROC algorithms): the runs per f. */
 	rep_runs f_runs[REP_NF];
 } rep_series;
@@ -156,10 +166,10 @@ typedef struct rep_figure {
 			   * "ratio", or an algorithm's own (static) */
 	/* The algorithm's own figure's declaration (algo.figures), or NULL. */
 	const algo_figure *own;
-	int algo;         /* index into report.algos, or -1 */
-	char family[64];  /* for family figures */
-	int drawn;        /* PNG and SVG exist */
-	char error[512];  /* why it was not drawn */
+	int algo;        /* index into report.algos, or -1 */
+	char family[64]; /* for family figures */
+	int drawn;       /* PNG and SVG exist */
+	char error[512]; /* why it was not drawn */
 } rep_figure;
 
 typedef struct report {
@@ -233,11 +243,12 @@ void report_free(report *r);
  * closed forms past sim_max) and time the kernels, reps runs after a
  * warm-up; Brent's T_p at one size; and, where an algorithm takes f
  * elements per work-item, its times per f. Then, with a budget, more
- * rounds of reps runs in passes over the algorithm's sizes and f, while
- * one of them has had fewer than REP_MIN_ROUNDS rounds or has a lower
- * quartile known less well than cfg->precision, and has cfg->budget_s
- * left. A pass takes a round at every size with budget left, so that all
- * sizes' runs span the same stretch of time: a burst of load on a shared
+ * rounds of reps runs in passes over the algorithm's sizes and f, each
+ * pass a round at every one of them: for at least REP_MIN_ROUNDS rounds
+ * over at least REP_MIN_SPAN_S, then while a kernel's verdict rests on
+ * the noise and a lower quartile is known less well than cfg->precision,
+ * as long as the algorithm has cfg->budget_s per size and kernel left.
+ * So all sizes' runs span the same moments: a burst of load on a shared
  * machine falls on a part of the runs of every size, not on all the runs
  * of the sizes measured while it lasts. Without a device (cfg->notice
  * hears why) the report has the simulator's figures only. A wrong result

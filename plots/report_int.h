@@ -28,4 +28,10 @@ FILE *report__open(const report *r, const char *name, const char *ext, char *err
 int report__close(FILE *f, const report *r, const char *name, const char *ext, char *err,
 		  size_t errlen);
 
+/* judge.c: the verdict on s's times as they are now (the sweep asks
+ * while it runs, to know whether more runs could change it). Returns
+ * v->outcome. */
+verdict_outcome report__verdict(const report *r, const rep_algo *ra, const rep_series *s,
+				verdict *v);
+
 #endif

@@ -209,30 +209,15 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* How many runs ru can take in its next round: reps at first; after that
- * reps again while the budget has room for them (a warm-up and the runs,
- * at the pace of the rounds so far), fewer when it has room for fewer, 0
- * when it has none, when there is no budget or when ru is done. */
+/* How many runs ru takes in its next round: reps, fewer where that would
+ * pass REP_MAX_RUNS, none once its runs have stopped. Whether the
+ * algorithm's budget has room for the round is refine's to decide. */
 static unsigned runs_room(const report *r, const rep_runs *ru)
 {
 	size_t n = ru->st.runs;
-	if (ru->stop != RUNS_NONE)
+	if (ru->stop != RUNS_NONE || n >= REP_MAX_RUNS)
 		return 0;
-	if (n == 0)
-		return r->reps;
-	if (!(r->budget_s > 0) || n >= REP_MAX_RUNS)
-		return 0;
-	/* A run's time, its share of the warm-ups and checks included. */
-	double per = ru->spent_s / (double)(n + ru->rounds);
-	double fits = per > 0 ? (r->budget_s - ru->spent_s) / per - 1 : (double)REP_MAX_RUNS;
-	if (fits < 1)
-		return 0;
-	size_t k = r->reps;
-	if ((double)k > fits)
-		k = (size_t)fits;
-	if (k > REP_MAX_RUNS - n)
-		k = REP_MAX_RUNS - n;
-	return (unsigned)k;
+	return n + r->reps > REP_MAX_RUNS ? (unsigned)(REP_MAX_RUNS - n) : r->reps;
 }
 
 /* Whether ru wants more rounds: fewer than REP_MIN_ROUNDS, or its time not
@@ -242,8 +227,9 @@ static int runs_unsettled(const report *r, const rep_runs *ru)
 	return ru->rounds < REP_MIN_ROUNDS || !(stats_rel_width(&ru->st) <= 2 * r->precision);
 }
 
-/* Record why ru's runs stopped, once they have. */
-static void runs_close(const report *r, rep_runs *ru)
+/* Record why ru's runs stopped, once they have; cut: the budget ended
+ * the passes while more would have told more. */
+static void runs_close(const report *r, rep_runs *ru, int cut)
 {
 	if (ru->stop != RUNS_NONE)
 		return;
@@ -254,7 +240,7 @@ static void runs_close(const report *r, rep_runs *ru)
 	else if (ru->st.runs >= REP_MAX_RUNS)
 		ru->stop = RUNS_MAX;
 	else
-		ru->stop = RUNS_BUDGET;
+		ru->stop = cut ? RUNS_BUDGET : RUNS_DECIDED;
 }
 
 /* Take a round of k runs of variant s of ra over in into ru; where names
@@ -369,43 +355,79 @@ static int rounds_at(report *r, clrt *rt, rep_algo *ra, progress *pg, size_t k, 
 	return rc;
 }
 
-/* Whether some place of ra has a kernel that wants more rounds and has
- * room for one. */
-static int ra_unsettled(const report *r, rep_algo *ra)
+/* Whether a pass over ra's places would tell more: some place with room
+ * for a round has had fewer than REP_MIN_ROUNDS, or the passes have not
+ * yet spanned REP_MIN_SPAN_S (young); or some place's time is not yet
+ * known within the precision asked and some kernel's verdict rests on the
+ * noise (too noisy to judge, or marginal), which more runs, narrowing the
+ * times' intervals, may settle. Once every verdict is decided, a time known
+ * less well than asked no longer changes it, and its runs stop: the few
+ * microseconds of a small kernel waver by more than +-5% however many
+ * runs there are. */
+static int ra_unsettled(const report *r, rep_algo *ra, int young)
 {
+	int unsettled = 0, room = 0;
 	for (size_t v = 0; v < ra->nvar; v++) {
 		const rep_series *s = &ra->var[v];
-		for (size_t k = 0; k < r->nsizes; k++)
-			if (runs_room(r, &s->runs[k]) && runs_unsettled(r, &s->runs[k]))
+		for (size_t k = 0; k < r->nsizes + (ra->f_n ? REP_NF : 0); k++) {
+			const rep_runs *ru =
+			    k < r->nsizes ? &s->runs[k] : &s->f_runs[k - r->nsizes];
+			if (!runs_room(r, ru))
+				continue;
+			if (ru->rounds < REP_MIN_ROUNDS)
 				return 1;
-		for (int fi = 0; ra->f_n && fi < REP_NF; fi++)
-			if (runs_room(r, &s->f_runs[fi]) && runs_unsettled(r, &s->f_runs[fi]))
-				return 1;
+			room = 1;
+			unsettled |= runs_unsettled(r, ru);
+		}
+	}
+	if (young && room)
+		return 1;
+	if (!unsettled)
+		return 0;
+	for (size_t v = 0; v < ra->nvar; v++) {
+		verdict vd;
+		if (report__verdict(r, ra, &ra->var[v], &vd) == VERDICT_TOO_NOISY || vd.marginal)
+			return 1;
 	}
 	return 0;
 }
 
-/* More rounds of ra's kernels, in passes over its sizes and f, while one
- * of them wants more and has room for it. A pass takes a round wherever
- * the budget has room, also where the time is already known: then every
- * size's runs span the same stretch of time, and a burst of load falls on
- * a part of the runs of every size rather than on all the runs of the
- * sizes measured while it lasts. Returns 0, or -1 with err. */
+/* More rounds of ra's kernels, in passes over all its sizes and f, while
+ * they would tell more (ra_unsettled) and the algorithm's budget has room
+ * for another pass. Every pass takes a round at every place, also where
+ * the time is already known, and the budget is the algorithm's, not a
+ * place's: so every size has as many rounds as every other, taken at the
+ * same moments. On a shared machine a build or a test comes and goes over
+ * a second or so; a quiet moment then meets all the sizes, and a busy one
+ * slows all of them, so that the times' growth with n is measured under
+ * one and the same load, and the passes span at least REP_MIN_SPAN_S so
+ * that they meet more than one such moment. (A budget per size let the
+ * cheap sizes go on long after the dear ones had stopped, each size seeing
+ * other moments.) The first rounds, which build the programs, are not
+ * charged to it. Returns 0, or -1 with err. */
 static int refine(report *r, rep_algo *ra, clrt *rt, progress *pg, char *err, size_t errlen)
 {
-	while (ra_unsettled(r, ra)) {
+	size_t places = r->nsizes + (ra->f_n ? REP_NF : 0);
+	double budget = r->budget_s * (double)places * (double)ra->nvar;
+	double span = REP_MIN_SPAN_S < budget ? REP_MIN_SPAN_S : budget;
+	double start = now_s(), pass = 0;
+	int more;
+	while ((more = ra_unsettled(r, ra, now_s() - start < span)) && r->budget_s > 0 &&
+	       now_s() - start + pass <= budget) {
+		double t0 = now_s();
 		for (size_t k = 0; k < r->nsizes; k++)
 			if (rounds_at(r, rt, ra, pg, k, -1, NULL, err, errlen))
 				return -1;
 		for (int fi = 0; ra->f_n && fi < REP_NF; fi++)
 			if (rounds_at(r, rt, ra, pg, 0, fi, NULL, err, errlen))
 				return -1;
+		pass = now_s() - t0;
 	}
 	for (size_t v = 0; v < ra->nvar; v++) {
 		for (size_t k = 0; k < r->nsizes; k++)
-			runs_close(r, &ra->var[v].runs[k]);
+			runs_close(r, &ra->var[v].runs[k], more);
 		for (int fi = 0; fi < REP_NF; fi++)
-			runs_close(r, &ra->var[v].f_runs[fi]);
+			runs_close(r, &ra->var[v].f_runs[fi], more);
 	}
 	return 0;
 }

@@ -22,6 +22,17 @@ else
 fi
 expect_in "index.html" "$out" "the summary names the index page"
 
+# A kernel's verdict fits one line of a terminal, at most 100 characters:
+# the outcome and the number that decided it (the reasons are on the index
+# page and in summary.json). The lines of the kernels and the notes start
+# with two spaces.
+check_lines() { # what
+	long=$(printf '%s\n' "$out" | grep '^  ' | awk 'length > 100')
+	tap_result "$([ -z "$long" ] && echo 0 || echo 1)" \
+		"$1: every verdict line is at most 100 characters" "$long"
+}
+check_lines "pram report on three algorithms"
+
 # The PNG's IHDR chunk: bytes 16-23 hold width and height, big-endian.
 png_size() {
 	od -An -tu1 -j16 -N8 "$1" |
@@ -129,7 +140,7 @@ for a in s["algorithms"]:
         assert len(v["times_ms"]) == 5, (a["name"], v["variant"])
         for t in v["times_ms"]:
             # At least 3 rounds, unless the budget ran out first.
-            assert t["runs"] >= 2 and t["stopped"] in ("precise", "budget"), t
+            assert t["runs"] >= 2 and t["stopped"] in ("precise", "decided", "budget"), t
             assert t["rounds"] >= 3 or t["stopped"] == "budget", t
             lo, hi = t["lower_quartile_ci"]
             assert t["min"] <= lo <= t["lower_quartile"] <= hi <= t["max"], t
@@ -142,7 +153,27 @@ for a in s["algorithms"]:
         assert v["verdict_n"] in s["sizes"], v
         lo, hi = v["fit"]["r2_range"]
         assert lo <= v["fit"]["r2"] <= hi, v["fit"]
+        # The closest fit is no further off at its worst than least squares,
+        # and the times free within their intervals bring it no further.
+        c = v["closest_fit"]
+        assert c["a"] >= 0 and c["b_ms"] >= 0 and c["c_ms"] >= 0, c
+        assert c["worst_relative_residual"] <= v["fit"]["worst_relative_residual"] + 1e-9, v
+        lo, hi = c["worst_relative_residual_range"]
+        assert lo <= c["worst_relative_residual"] + 1e-9 and c["worst_n"] in s["sizes"], c
+        # Each verdict in one line, as the terminal shows it.
+        start = {"as-predicted": "grows as predicted (", "departs": "departs (",
+                 "too-noisy": "too noisy to judge ("}[v["outcome"]]
+        assert v["verdict_line"].startswith(start) and v["verdict_line"].endswith(")"), v
+        assert len(v["verdict_line"]) <= 64, v["verdict_line"]
 ' "$dir/summary.json"
+	check "the terminal gives each kernel its line from summary.json" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+lines = [l for l in sys.argv[2].splitlines() if l.startswith("  ")]
+want = ["  %s (%s): %s" % (a["label"], v["variant"], v["verdict_line"])
+        for a in s["algorithms"] for v in a["variants"]]
+assert all(w in lines for w in want), (want, lines)
+' "$dir/summary.json" "$out"
 	check "the time figure's key names the fit on closed-form sizes" \
 		grep -q "<title>fit on the closed form's W, D (n > 210)</title>" "$dir/reduce-time.svg"
 	# The fit's key gives its constants as times with units, not raw numbers.
@@ -155,6 +186,7 @@ for a in s["algorithms"]:
 	# f elements per work-item: its figure, from the runs' lower quartiles.
 	run_pram report scan-brent --sizes 2^8..2^10 --reps 2 --budget 0 --out "$tap_tmp/pp"
 	expect_rc 0 "a report with f elements per work-item succeeds"
+	check_lines "a report of one round of runs"
 	check "its figure is drawn" test -s "$tap_tmp/pp/scan-brent-perproc.png"
 	got=$(head -n 1 "$tap_tmp/pp/scan-brent-perproc.csv")
 	want="algorithm,n,f,variant,median_ms,min_ms,max_ms,measured_speedup,notes_speedup,brent_speedup,q1_ms"
@@ -251,6 +283,7 @@ check "summary.json names jfa-reduce" grep -q '"jfa-reduce"' "$pd/summary.json"
 rd="$tap_tmp/radix"
 run_pram report radix-sort --sizes 2^10..2^16:2 --reps 2 --budget 0 --sim-max 2^18 --out "$rd"
 expect_rc 0 "pram report radix-sort succeeds"
+check_lines "the radix sort's records, the longest labels"
 for b in 1 2 4 8; do
 	check "bits-per-pass $b has its own cost figure" test -s "$rd/radix-sort-bits-per-pass-$b-cost.csv"
 	check "bits-per-pass $b: its W at n = 2^10 is the notes' count" awk -F, -v b="$b" '
