@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "ckutil.h"
+#include "files.h"
 #include "sandbox.h"
 
 /* Where the new root is built: /tmp, covered in this namespace only. */
@@ -91,24 +92,6 @@ static int by_path(const void *a, const void *b)
 	return strcmp(((const shown *)a)->path, ((const shown *)b)->path);
 }
 
-/* mkdir -p of path; 0, or -1 with errno. */
-static int mkdirs(const char *path)
-{
-	char buf[PATH_MAX];
-	snprintf(buf, sizeof buf, "%s", path);
-	for (char *p = buf + 1;; p++) {
-		if (*p == '/' || *p == '\0') {
-			char c = *p;
-			*p = '\0';
-			if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-				return -1;
-			*p = c;
-			if (c == '\0')
-				return 0;
-		}
-	}
-}
-
 /* The flags a read-only remount of target must keep (a user namespace
  * may not drop them). */
 static unsigned long kept_flags(const char *target)
@@ -140,13 +123,14 @@ static int place(const shown *s, int devnull, char *why, size_t len)
 	if (slash)
 		*slash = '\0';
 	if (s->link[0]) {
-		if (mkdirs(parent) != 0 || (symlink(s->link, target) != 0 && errno != EEXIST))
+		if (files_mkdir_p(parent) != 0 ||
+		    (symlink(s->link, target) != 0 && errno != EEXIST))
 			goto fail;
 		return 0;
 	}
 	struct stat st;
 	if (stat(target, &st) != 0) {
-		if (s->dir ? mkdirs(target) != 0 : mkdirs(parent) != 0)
+		if (s->dir ? files_mkdir_p(target) != 0 : files_mkdir_p(parent) != 0)
 			goto fail;
 		if (!s->dir) {
 			int fd = open(target, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
@@ -197,7 +181,7 @@ static void pocl_cache(char *buf, size_t len)
 	else
 		buf[0] = '\0';
 	if (buf[0])
-		mkdirs(buf);
+		files_mkdir_p(buf);
 }
 
 /* What every sandbox shows: the system's folders read-only, /etc without
@@ -259,8 +243,8 @@ int ck_sandbox_enter(const ck_limits *lim, char *why, size_t len)
 	qsort(show_, nshow, sizeof show_[0], by_path);
 	int devnull = open("/dev/null", O_PATH | O_CLOEXEC), ret = -1, rooted = 0;
 	if (mount("tmpfs", ROOT, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=16m") != 0 ||
-	    !(rooted = 1) || mkdirs(ROOT "/tmp") != 0 || mkdirs(ROOT "/dev/shm") != 0 ||
-	    mkdirs(ROOT "/proc") != 0 ||
+	    !(rooted = 1) || files_mkdir_p(ROOT "/tmp") != 0 ||
+	    files_mkdir_p(ROOT "/dev/shm") != 0 || files_mkdir_p(ROOT "/proc") != 0 ||
 	    mount("tmpfs", ROOT "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=1g") != 0 ||
 	    mount("tmpfs", ROOT "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=64m") !=
 		0 ||
