@@ -571,9 +571,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 			"the PRAM view (work, depth and EREW/CREW/CRCW per work-group) was not "
 			"measured: %s%s",
 			why, bounded && !timeouts ? "; W and D are not graded here" : "");
-		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
-			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
-				r->ran[c] = timeouts ? CK_RAN_NOT_REACHED : CK_RAN_NOT_HERE;
+		ck_bounds_ran(r, timeouts ? CK_RAN_NOT_REACHED : CK_RAN_NOT_HERE);
 		return;
 	}
 	size_t Ls[CK_MAX_LIST], m = 0;
@@ -591,9 +589,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 	gv_free(&run);
 	if (r->npview < 3) {
 		ck_note(r, "the PRAM view: too few launches recorded to judge W and D");
-		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
-			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
-				r->ran[c] = CK_RAN_NOT_REACHED;
+		ck_bounds_ran(r, CK_RAN_NOT_REACHED);
 		return;
 	}
 	judge_view(ex, path, r);

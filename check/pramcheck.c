@@ -690,9 +690,7 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 		/* a crash leaves the sweep to measure W and D; a hang would cost
 		 * the student's time again at each size */
 		ck_note(r, "W and D are not measured: the program did not finish a case in time");
-		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
-			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
-				r->ran[c] = CK_RAN_NOT_REACHED;
+		ck_bounds_ran(r, CK_RAN_NOT_REACHED);
 		return;
 	}
 	pcase sw[CK_MAX_LIST];
@@ -723,9 +721,7 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 		ck_note(r, "W and D could not be measured: %s",
 			died ? "fewer than three sizes of the sweep finished"
 			     : "the program did no work");
-		for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++)
-			if ((c == CK_CRIT_WORK ? ex->work : ex->depth) != CK_GROW_COUNT)
-				r->ran[c] = CK_RAN_NOT_REACHED;
+		ck_bounds_ran(r, CK_RAN_NOT_REACHED);
 		return;
 	}
 	for (size_t k = 0; k < m; k++) {

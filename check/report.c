@@ -106,6 +106,14 @@ void ck_note(ck_result *r, const char *fmt, ...)
 		r->notes[r->nnotes++] = s;
 }
 
+void ck_bounds_ran(ck_result *r, int ran)
+{
+	if (r->ex->work != CK_GROW_COUNT)
+		r->ran[CK_CRIT_WORK] = ran;
+	if (r->ex->depth != CK_GROW_COUNT)
+		r->ran[CK_CRIT_DEPTH] = ran;
+}
+
 void ck_note_output(ck_result *r, const char *who, const char *out)
 {
 	size_t n = strlen(out);

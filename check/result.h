@@ -116,6 +116,9 @@ void ck_diag_add(ck_result *r, ck_kind kind, ck_crit crit, const char *file, int
     __attribute__((format(printf, 8, 9)))
 #endif
     ;
+/* Set ran of the work and depth criteria the exercise bounds (those W and
+ * D are judged by) to ran: why W and D were not judged. */
+void ck_bounds_ran(ck_result *r, int ran);
 /* A fact about the run, for the report's notes (16 at most; more are
  * dropped). */
 void ck_note(ck_result *r, const char *fmt, ...)
