@@ -33,7 +33,7 @@ int ck_run(const ck_exercise *ex, const char *path, ck_result *r)
 		ck_note(r, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (ex->contract == CK_PRAM_INPLACE)
+	if (ck_contract_pram(ex->contract))
 		return ck_pram_check(ex, path, r);
 	if (ex->contract == CK_PREDICTION)
 		return ck_predict_check(ex, path, r);
@@ -59,7 +59,7 @@ int ck_can_grade(const ck_exercise *ex, char *why, size_t len)
 {
 	char buf[600], path[4096];
 	why[0] = '\0';
-	if (ex->contract == CK_KERNEL_REDUCE_BLOCKS || ex->contract == CK_KERNEL_SCAN_BLOCKS) {
+	if (ck_contract_kernel(ex->contract)) {
 		static const int wd[] = {CK_CRIT_WORK, CK_CRIT_DEPTH},
 				 all[] = {CK_CRIT_MEMORY, CK_CRIT_WORK, CK_CRIT_DEPTH};
 		if (!ck_oclgrind())
@@ -77,7 +77,7 @@ int ck_can_grade(const ck_exercise *ex, char *why, size_t len)
 				   "install "
 				   "g++ liboclgrind-dev llvm-dev, then configure again)",
 			     why, len);
-	} else if (ex->contract == CK_PRAM_INPLACE && !ex->may_skip_discipline &&
+	} else if (ck_contract_pram(ex->contract) && !ex->may_skip_discipline &&
 		   !ck_helper_path("pram-lint", "PRAM_LINT", path, sizeof path, buf, sizeof buf)) {
 		snprintf(why + strlen(why), len - strlen(why),
 			 "%sthe static check of the PRAM discipline cannot run: %s (Debian: "

@@ -17,6 +17,7 @@
 #include "algo.h"
 #include "ckutil.h"
 #include "exercise.h"
+#include "ports.h"
 #include "pram.h"
 
 #ifndef PKGDATADIR
@@ -53,7 +54,8 @@ const char *ck_crit_name(ck_crit c)
 }
 
 static const char *const contract_names[CK_CONTRACT_COUNT] = {
-    "kernel-reduce-blocks", "kernel-scan-blocks", "pram-inplace", "prediction"};
+    "kernel-reduce-blocks", "kernel-scan-blocks", "pram-inplace", "prediction",
+    "pram-program",         "kernel-program"};
 
 const char *ck_contract_name(ck_contract c)
 {
@@ -204,17 +206,20 @@ void ck_exercise_free(ck_exercise *ex)
 	free(ex->solution);
 	free(ex->starter);
 	free(ex->args);
+	free(ex->params);
+	free(ex->locals);
 	memset(ex, 0, sizeof *ex);
 }
 
 /* The field of a key whose value is kept as written, or NULL. */
 static char **string_field(ck_exercise *ex, const char *key)
 {
-	static const char *const keys[] = {"name",      "title",    "file",    "entry", "signature",
-					   "reference", "solution", "starter", "args"};
-	char **const fields[] = {&ex->name,     &ex->title,     &ex->file,
-				 &ex->entry,    &ex->signature, &ex->reference,
-				 &ex->solution, &ex->starter,   &ex->args};
+	static const char *const keys[] = {"name",     "title",   "file", "entry",  "signature",
+					   "reference", "solution", "starter", "args", "params",
+					   "local"};
+	char **const fields[] = {&ex->name,     &ex->title,     &ex->file,   &ex->entry,
+				 &ex->signature, &ex->reference, &ex->solution, &ex->starter,
+				 &ex->args,      &ex->params,    &ex->locals};
 	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
 		if (strcmp(key, keys[k]) == 0)
 			return fields[k];
@@ -258,11 +263,21 @@ static int read_key(ck_exercise *ex, const char *path, const char *key, const ch
 		if (k == CK_CONTRACT_COUNT) {
 			snprintf(err, errlen,
 				 "%s: contract '%s': one of kernel-reduce-blocks, "
-				 "kernel-scan-blocks, pram-inplace, prediction",
+				 "kernel-scan-blocks, kernel-program, pram-inplace, "
+				 "pram-program, prediction",
 				 path, val);
 			return -1;
 		}
 		ex->contract = (ck_contract)k;
+	} else if (strcmp(key, "launch") == 0) {
+		if (strcmp(val, "elements") != 0 && strcmp(val, "grid") != 0) {
+			snprintf(err, errlen,
+				 "%s: launch '%s': elements (a work-item per element) or grid (a "
+				 "work-item per cell of the first input's grid)",
+				 path, val);
+			return -1;
+		}
+		ex->launch = strcmp(val, "grid") == 0;
 	} else if (strcmp(key, "inclusive") == 0) {
 		ex->inclusive = strcmp(val, "yes") == 0;
 	} else if (strcmp(key, "op") == 0) {
@@ -346,7 +361,10 @@ static int graded(ck_contract c, int crit)
 	case CK_KERNEL_REDUCE_BLOCKS:
 	case CK_KERNEL_SCAN_BLOCKS:
 		return crit != CK_CRIT_MODEL;
+	case CK_KERNEL_PROGRAM:
+		return crit != CK_CRIT_MODEL;
 	case CK_PRAM_INPLACE:
+	case CK_PRAM_PROGRAM:
 		return crit != CK_CRIT_SIZES && crit != CK_CRIT_MEMORY;
 	default:
 		return crit == CK_CRIT_WORK || crit == CK_CRIT_DEPTH;
@@ -412,6 +430,38 @@ static int check_points(const ck_exercise *ex, const char *where, char *err, siz
 	return 0;
 }
 
+/* A program contract's arguments, and the signature: line, when given,
+ * the one they make. Returns 0, or -1 with "file: what" in err. */
+static int check_program(const ck_exercise *ex, const char *path, char *err, size_t errlen)
+{
+	if (ex->contract != CK_PRAM_PROGRAM && ex->contract != CK_KERNEL_PROGRAM &&
+	    ex->contract != CK_PRAM_INPLACE) {
+		const char *only = ex->params ? "params" : ex->locals ? "local" : NULL;
+		if (only) {
+			snprintf(err, errlen, "%s: %s: only a program contract takes it", path,
+				 only);
+			return -1;
+		}
+		return 0;
+	}
+	ck_arg args[CK_MAX_ARGS];
+	size_t nargs;
+	char why[512], sig[1024];
+	if (ck_contract_args(ex, args, &nargs, why, sizeof why) != 0) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		return -1;
+	}
+	ck_contract_signature(ex, args, nargs, sig, sizeof sig);
+	if (ex->signature && !ck_signature_same(ex->signature, sig)) {
+		snprintf(err, errlen,
+			 "%s: signature: the contract's arguments make '%s', not '%s' (or leave "
+			 "signature: out)",
+			 path, sig, ex->signature);
+		return -1;
+	}
+	return 0;
+}
+
 /* What a complete exercise must have, once every line is read: the keys
  * every contract needs, the lists its contract needs, a reference of the
  * registry, points that can be had, and options the reference takes.
@@ -432,7 +482,7 @@ static int check_complete(const ck_exercise *ex, const char *path, char *err, si
 		snprintf(err, errlen, "%s: no 'sizes:' line", path);
 		return -1;
 	}
-	if (ex->contract == CK_PRAM_INPLACE && ex->nsweep < 3 &&
+	if (ck_contract_pram(ex->contract) && ex->nsweep < 3 &&
 	    (ex->work != CK_GROW_COUNT || ex->depth != CK_GROW_COUNT)) {
 		snprintf(err, errlen, "%s: bounds on W and D need a 'sweep:' of 3 sizes or more",
 			 path);
@@ -462,7 +512,9 @@ static int check_complete(const ck_exercise *ex, const char *path, char *err, si
 		return -1;
 	/* the reference's options are checked here, once, not per case */
 	algo_params p;
-	return ck_reference_params(ex, ref, &p, err, errlen);
+	if (ck_reference_params(ex, ref, &p, err, errlen) != 0)
+		return -1;
+	return check_program(ex, path, err, errlen);
 }
 
 int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen)
@@ -515,6 +567,16 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 	}
 	if (check_complete(ex, path, err, errlen) != 0)
 		goto fail;
+	if (!ex->signature && (ex->contract == CK_PRAM_PROGRAM || ex->contract == CK_KERNEL_PROGRAM)) {
+		/* the one the arguments make, for the report and the lesson pages */
+		ck_arg args[CK_MAX_ARGS];
+		size_t nargs;
+		char sig[1024];
+		if (ck_contract_args(ex, args, &nargs, sig, sizeof sig) == 0) {
+			ck_contract_signature(ex, args, nargs, sig, sizeof sig);
+			ex->signature = strdup(sig);
+		}
+	}
 	free(text);
 	return 0;
 fail:

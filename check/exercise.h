@@ -26,11 +26,22 @@ typedef enum {
 	CK_KERNEL_SCAN_BLOCKS,   /* out[i] exclusive within the block, sums[g] its total */
 	CK_PRAM_INPLACE,         /* void f(pram *m, pram_array *x, size_t n): x scanned in place */
 	CK_PREDICTION,           /* W(n) = ... and D(n) = ... of the reference (predict.c) */
+	CK_PRAM_PROGRAM,         /* void f(pram *m, the reference's ports..., n, params...) */
+	CK_KERNEL_PROGRAM,       /* kernel void f(its ports..., local arrays, n, params...) */
 	CK_CONTRACT_COUNT
 } ck_contract;
 
 /* A contract's name as the exercise files write it ("pram-inplace"). */
 const char *ck_contract_name(ck_contract c);
+/* Whether a contract's submission is a kernel, or a PRAM program. */
+static inline int ck_contract_kernel(ck_contract c)
+{
+	return c == CK_KERNEL_REDUCE_BLOCKS || c == CK_KERNEL_SCAN_BLOCKS || c == CK_KERNEL_PROGRAM;
+}
+static inline int ck_contract_pram(ck_contract c)
+{
+	return c == CK_PRAM_INPLACE || c == CK_PRAM_PROGRAM;
+}
 
 /* Criteria a report gives points for. */
 typedef enum {
@@ -95,6 +106,11 @@ typedef struct ck_exercise {
 	int inclusive;                   /* scans: the reference's inclusiveness */
 	int op;                          /* pram_op: sum (default), max or min */
 	char *args;                      /* the reference's own options ("--samples 7"), or NULL */
+	char *params;                    /* program contracts: the reference's parameters passed
+					  * after the sizes ("bins"), or NULL */
+	char *locals;                    /* kernel-program: its local arrays of L ints ("tmp") */
+	int launch;                      /* kernel-program: 0 a work-item per element, 1 per
+					  * cell of the first input's grid (2-D) */
 	int model;                       /* pram_model of PRAM programs */
 	int model_given;                 /* model: was given (else the reference's own) */
 	size_t local_sizes[CK_MAX_LIST]; /* work-group sizes tried (kernels); none:

@@ -16,7 +16,7 @@ check_libcheck_la_SOURCES = check/check.c check/check.h check/ckutil.h \
 	check/contain.c check/contain.h check/grind.c check/grind.h \
 	check/contracts.h check/kernelcheck.c check/pramcheck.c \
 	check/predict.c check/expr.c check/expr.h check/channel.c check/channel.h \
-	check/sandbox.c check/sandbox.h check/prairielearn.c
+	check/sandbox.c check/sandbox.h check/prairielearn.c check/ports.c check/ports.h
 check_libcheck_la_CPPFLAGS = $(AM_CPPFLAGS) -DLIBDIR='"$(libdir)"' -DINCLUDEDIR='"$(includedir)"' \
 	-DPKGLIBEXECDIR='"$(pkglibexecdir)"' -DPKGLIBDIR='"$(pkglibdir)"'
 check_libcheck_la_LIBADD = check/libgrindview.la
@@ -40,3 +40,4 @@ check_libpramlint_la_LIBADD = $(CLANG_LIBS)
 pkglibexec_PROGRAMS += check/pram-lint
 check_pram_lint_SOURCES = check/pram-lint.c
 check_pram_lint_LDADD = check/libpramlint.la
+nobase_dist_pkgdata_DATA += check/pramdriver.c

@@ -1,20 +1,25 @@
 /*
- * pramcheck.c - the check of a PRAM-program exercise (contract
- * pram-inplace: void ENTRY(pram *m, pram_array *x, size_t n) turns x[0..n)
- * into its scan in place): compile the student's file against libpram (the
- * build tree's before install, the installed one after) with a driver of
- * ours, in a contained child, in a folder where the file has its own name
- * so that the compiler's messages and the simulator's step locations name
- * it; run the cases in contained children; compare with the registry's
- * reference; report the simulator's violations (model, unwritten cells,
- * bounds); and measure W and D over a sweep of n against the exercise's
- * bounds, classifying their growth with the report's fitting code.
- *
- * The driver allocates through wrappers of malloc, calloc and realloc
- * (ld --wrap), so a runaway allocation is reported as out of memory at
- * the limit rather than as whatever a null pointer does next.
+ * pramcheck.c - the check of a PRAM-program exercise (contracts
+ * pram-program: the student's function takes the reference's ports as
+ * pram arrays, the sizes and the parameters the exercise passes, as
+ * ports.h lists them; and pram-inplace, its instance void ENTRY(pram *m,
+ * pram_array *x, size_t n) that turns x[0..n) into its scan in place):
+ * compile the student's file against libpram (the build tree's before
+ * install, the installed one after) with our driver (pramdriver.c) and a
+ * glue file that includes it after the contract's prototype, in a
+ * contained child, in a folder where the file has its own name so that the
+ * compiler's messages and the simulator's step locations name it; make
+ * each case's inputs with the registry's generator (pram-inplace: integers
+ * from ck_fill) and hand them to the driver in a case file; run the cases
+ * in contained children; compare with the registry's reference (its check
+ * where more than one output is right, floats within its tolerance);
+ * report the simulator's violations (model, unwritten cells, bounds); and
+ * measure W and D over a sweep of n against the exercise's bounds,
+ * classifying their growth with the report's fitting code.
  */
+#define _GNU_SOURCE /* memmem */
 #include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -32,6 +37,7 @@
 #include "contracts.h"
 #include "exercise.h"
 #include "files.h"
+#include "ports.h"
 #include "grind.h"
 #include "result.h"
 
@@ -44,87 +50,12 @@
 #ifndef LIBDIR
 #define LIBDIR "/usr/local/lib"
 #endif
+#ifndef PKGDATADIR
+#define PKGDATADIR "/usr/local/share/pramsim"
+#endif
 #ifndef INCLUDEDIR
 #define INCLUDEDIR "/usr/local/include"
 #endif
-
-/* The driver: "./student case|sweep FD:NONCE N:DIST:SEED..." runs the
- * cases (or the sweep's sizes), each on a machine sealed while the
- * student's function runs on it (pram_seal: no host accessor). It reports
- * on the grading channel (channel.h: the file FD, each line behind the
- * nonce), never on the standard output, which is the student's: "begin K",
- * "viol K STATUS LINE MESSAGE" for each violation, "wd K W D STEPS",
- * "out K v0 v1 ..." and "end K"; "oom BYTES STEPS" when an allocation
- * fails (STEPS: the steps the machine had taken). */
-static const char driver_fmt[] =
-    "/* the checker's driver */\n"
-    "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n"
-    "#include \"pram.h\"\n"
-    "void %s(pram *m, pram_array *x, size_t n);\n"
-    "static FILE *rep; static char nonce[40];\n"
-    "#define R(...) (fprintf(rep, \"%%s \", nonce), fprintf(rep, __VA_ARGS__), fflush(rep))\n"
-    "void *__real_malloc(size_t);\nvoid *__real_calloc(size_t, size_t);\n"
-    "void *__real_realloc(void *, size_t);\n"
-    "static int repfd = -1; static pram *cur;\n"
-    "static void oom(size_t s) { char b[128]; int l = snprintf(b, sizeof b, \"%%s oom %%zu "
-    "%%llu\\n\", nonce, s, cur ? (unsigned long long)pram_get_totals(cur).steps : 0ull); if "
-    "(repfd >= 0 && l > 0) { ssize_t w = write(repfd, b, (size_t)l); (void)w; } _exit(4); }\n"
-    "void *__wrap_malloc(size_t s) { void *p = __real_malloc(s); if (!p && s) oom(s); return "
-    "p; }\n"
-    "void *__wrap_calloc(size_t a, size_t b) { void *p = __real_calloc(a, b); if (!p && a && "
-    "b) oom(a * b); return p; }\n"
-    "void *__wrap_realloc(void *q, size_t s) { void *p = __real_realloc(q, s); if (!p && s) "
-    "oom(s); return p; }\n"
-    "int main(int argc, char **argv) {\n"
-    "  int fd = -1;\n"
-    "  if (argc < 4 || sscanf(argv[2], \"%%d:%%39s\", &fd, nonce) != 2) return 2;\n"
-    "  if (!(rep = fdopen(fd, \"w\"))) return 2;\n"
-    "  repfd = fd;\n"
-    "  for (int k = 3; k < argc; k++) {\n"
-    "    size_t n = strtoull(argv[k], NULL, 10);\n"
-    "    unsigned long long seed = 0; int dist = 0; char *c = strchr(argv[k], ':');\n"
-    "    if (c) sscanf(c + 1, \"%%d:%%llu\", &dist, &seed);\n"
-    "    int64_t *v = calloc(n ? n : 1, sizeof *v);\n"
-    "    unsigned long long s = seed * 2654435761u + 1;\n"
-    "    for (size_t i = 0; i < n; i++) {\n"
-    "      unsigned long long z = (s += 0x9e3779b97f4a7c15ull);\n"
-    "      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull; z = (z ^ (z >> 27)) * "
-    "0x94d049bb133111ebull; z ^= z >> 31;\n"
-    "      static const int64_t ext[] = {2147483647, -2147483647 - 1, 2147483646, "
-    "-2147483647, -1, 1};\n"
-    "      v[i] = dist == 1 ? 7 : dist == 3 ? 1 : dist == 2 ? ext[z %% 6] : (int64_t)(z "
-    "%% 2001) - 1000;\n"
-    "    }\n"
-    "    R(\"begin %%d\\n\", k - 3);\n"
-    "    pram *m = pram_new(&(pram_config){.model = (pram_model)%d});\n"
-    "    pram_array *x = pram_array_new(m, \"x\", n, PRAM_INT);\n"
-    "    if (!m || !x) oom(0);\n"
-    "    pram_array_load_i(x, v, n);\n"
-    "    pram_seal(m, 1); cur = m;\n"
-    "    %s(m, x, n);\n"
-    "    pram_seal(m, 0); cur = NULL;\n"
-    "    for (size_t j = 0; j < pram_violation_count(m); j++) {\n"
-    "      const pram_violation *vi = pram_violation_at(m, j); char buf[512];\n"
-    "      pram_violation_format(vi, buf, sizeof buf);\n"
-    "      R(\"viol %%d %%s %%d %%s\\n\", k - 3, pram_status_name(vi->status), vi->line, buf);\n"
-    "    }\n"
-    "    if (pram_failed(m) && pram_violation_count(m) == 0)\n"
-    "      R(\"viol %%d %%s 0 %%s\\n\", k - 3, pram_status_name(pram_status_of(m)), "
-    "pram_errmsg(m));\n"
-    "    pram_totals t = pram_get_totals(m);\n"
-    "    R(\"wd %%d %%llu %%llu %%llu\\n\", k - 3, (unsigned long long)t.work, (unsigned long "
-    "long)t.depth, (unsigned long long)t.steps);\n"
-    "    if (strcmp(argv[1], \"case\") == 0) {\n"
-    "      fprintf(rep, \"%%s out %%d\", nonce, k - 3);\n"
-    "      for (size_t i = 0; i < n; i++) fprintf(rep, \" %%lld\", (long "
-    "long)pram_array_get_i(x, i));\n"
-    "      fprintf(rep, \"\\n\");\n"
-    "    }\n"
-    "    R(\"end %%d\\n\", k - 3);\n"
-    "    pram_free(m); free(v);\n"
-    "  }\n"
-    "  return 0;\n"
-    "}\n";
 
 /* Where libpram's header and library are: the build tree's when this pram
  * runs from it, else the installed ones. */
@@ -140,28 +71,172 @@ static void libpram_paths(char *inc, size_t ilen, char *lib, size_t llen)
 	snprintf(lib, llen, "%s/libpram.a", LIBDIR);
 }
 
+/* One case: its size and inputs, the reference's outputs, and what the
+ * program gave. */
 typedef struct pcase {
 	size_t n;
 	int dist;
 	uint64_t seed;
 	const char *why;
+	algo_data in[ALGO_MAX_PORTS];   /* made by make_case */
+	algo_data want[ALGO_MAX_PORTS]; /* the reference's outputs (case mode) */
+	algo_data got[ALGO_MAX_PORTS];  /* the program's, as the driver reported them */
 } pcase;
+
+/* What a check shares: the exercise, its reference and parameters, the
+ * contract's arguments, and where the program lives. */
+typedef struct pctx {
+	const ck_exercise *ex;
+	const algo *a;
+	algo_params p;
+	ck_arg args[CK_MAX_ARGS];
+	size_t nargs;
+	const char *dir, *shown;
+	ck_result *r;
+} pctx;
 
 static void pcase_desc(const pcase *c, char *buf, size_t len)
 {
-	snprintf(buf, len, "n = %zu%s%s%s, %s input, seed %" PRIu64, c->n, c->why ? " (" : "",
+	const algo_data *d = &c->in[0];
+	char size[64];
+	if (d->h)
+		snprintf(size, sizeof size, "%zu by %zu", d->w, d->h);
+	else
+		snprintf(size, sizeof size, "n = %zu", d->vals || d->n ? d->n : c->n);
+	snprintf(buf, len, "%s%s%s%s, %s input, seed %" PRIu64, size, c->why ? " (" : "",
 		 c->why ? c->why : "", c->why ? ")" : "", ck_dist_name(c->dist), c->seed);
 }
 
-/* Run the driver on cases [start, nc) in a child; fills the per-case
- * results; returns the index of the case it died in, or -1. */
+static void pcase_free(pcase *c)
+{
+	algo_data_free_all(c->in, ALGO_MAX_PORTS);
+	algo_data_free_all(c->want, ALGO_MAX_PORTS);
+	algo_data_free_all(c->got, ALGO_MAX_PORTS);
+}
+
+/* The inputs of case c (and, with want, the reference's outputs):
+ * pram-inplace's integers from ck_fill; else the registry's generator, the
+ * first input all one value for an all-equal case and the extreme values
+ * for an algorithm with an operator. Returns 0, or -1 (a note says why). */
+static int make_case(pctx *x, pcase *c, int want)
+{
+	const algo *a = x->a;
+	if (x->ex->contract == CK_PRAM_INPLACE) {
+		if (algo_data_alloc(&c->in[0], c->n, PRAM_INT, 0) != 0)
+			return -1;
+		int64_t *v = calloc(c->n ? c->n : 1, sizeof *v);
+		if (!v)
+			return -1;
+		ck_fill(v, c->n, c->dist, c->seed);
+		for (size_t i = 0; i < c->n; i++)
+			c->in[0].vals[i].i = v[i];
+		free(v);
+	} else {
+		if (algo_generate(a, c->in, c->n, &x->p, c->seed) != 0) {
+			ck_note(x->r, "the reference %s cannot make an input of n = %zu", a->name,
+				c->n);
+			return -1;
+		}
+		algo_data *d = &c->in[0];
+		if (c->dist == CK_DIST_EQUAL)
+			for (size_t i = 1; i < d->n; i++)
+				d->vals[i] = d->vals[0];
+		if (c->dist == CK_DIST_EXTREME && d->type == PRAM_INT) {
+			int64_t *v = calloc(d->n ? d->n : 1, sizeof *v);
+			if (!v)
+				return -1;
+			ck_fill(v, d->n, c->dist, c->seed);
+			for (size_t i = 0; i < d->n; i++)
+				d->vals[i].i = v[i];
+			free(v);
+		}
+	}
+	if (!want)
+		return 0;
+	if (algo_alloc_outputs(a, c->in, &x->p, c->want) != 0)
+		return -1;
+	if (c->in[0].n)
+		a->reference(c->in, c->want, &x->p);
+	return 0;
+}
+
+/* The output arrays' lengths of a case: the reference's outputs' where it
+ * made them, else (a sweep) what algo_alloc_outputs would give. */
+static size_t out_len(pctx *x, pcase *c, size_t port)
+{
+	if (c->want[port].vals || c->want[port].n)
+		return c->want[port].n;
+	algo_data tmp[ALGO_MAX_PORTS] = {{0}};
+	size_t n = 0;
+	if (algo_alloc_outputs(x->a, c->in, &x->p, tmp) == 0)
+		n = tmp[port].n;
+	algo_data_free_all(tmp, ALGO_MAX_PORTS);
+	return n;
+}
+
+static void put_vals(FILE *f, const algo_data *d)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->type == PRAM_INT)
+			fprintf(f, "%s%" PRId64, i ? " " : "", d->vals[i].i);
+		else
+			fprintf(f, "%s%a", i ? " " : "", d->vals[i].f);
+	fputc('\n', f);
+}
+
+/* The case file the driver reads (pramdriver.c), cases [start, nc),
+ * numbered from 0. Returns 0, or -1. */
+static int write_cases(pctx *x, pcase *cs, size_t start, size_t nc, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	int model = x->ex->model_given || x->ex->contract == CK_PRAM_INPLACE ? x->ex->model
+									      : (int)x->a->model;
+	fprintf(f, "model %d\n", model);
+	for (size_t k = start; k < nc; k++) {
+		pcase *c = &cs[k];
+		const algo_data *d0 = &c->in[0];
+		fprintf(f, "case %zu %zu %zu %zu\n", k - start, d0->n, d0->w, d0->h);
+		for (size_t i = 0; i < x->nargs; i++) {
+			const ck_arg *g = &x->args[i];
+			const algo_data *d = &c->in[g->port];
+			switch (g->kind) {
+			case CK_ARG_IN:
+			case CK_ARG_INOUT:
+				fprintf(f, "array %s %s %c %zu\n", g->name,
+					g->kind == CK_ARG_IN ? "in" : "inout",
+					d->type == PRAM_INT ? 'i' : 'f', d->n);
+				put_vals(f, d);
+				break;
+			case CK_ARG_FLAGS:
+				fprintf(f, "array %s in i %zu\n", g->name, d->n);
+				for (size_t j = 0; j < d->n; j++)
+					fprintf(f, "%s%d", j ? " " : "",
+						d->flags ? d->flags[j] != 0 : j == 0);
+				fputc('\n', f);
+				break;
+			case CK_ARG_OUT:
+				fprintf(f, "array %s out %c %zu\n", g->name,
+					g->type == PRAM_INT ? 'i' : 'f', out_len(x, c, g->port));
+				break;
+			default:
+				break;
+			}
+		}
+		fprintf(f, "params");
+		for (size_t i = 0; i < x->nargs; i++)
+			if (x->args[i].kind == CK_ARG_PARAM)
+				fprintf(f, " %" PRId64, x->p.v[x->args[i].param]);
+		fprintf(f, "\nend\n");
+	}
+	return fclose(f) != 0 ? -1 : 0;
+}
+
 typedef struct pres {
 	int done;     /* the case reported its end */
 	int violated; /* the simulator stopped it (a violation is the diagnosis) */
 	uint64_t w, d, steps;
-	int bad;   /* mismatch */
-	size_t at; /* first mismatching index */
-	int64_t want, got;
 } pres;
 
 static const char *viol_hint(ck_kind k, int model)
@@ -198,16 +273,46 @@ static ck_kind viol_kind(const char *status, const char *msg)
 	return CK_MODEL_VIOLATION;
 }
 
+/* An "out K A V..." line: the values of argument A of case c. */
+static void parse_out(pctx *x, pcase *c, const char *line)
+{
+	size_t k, ai;
+	int off = 0;
+	if (sscanf(line, "out %zu %zu%n", &k, &ai, &off) != 2 || ai >= x->nargs)
+		return;
+	const ck_arg *g = &x->args[ai];
+	if (g->kind != CK_ARG_OUT && g->kind != CK_ARG_INOUT)
+		return;
+	size_t port = g->port;
+	algo_data *d = &c->got[port];
+	if (d->vals)
+		return; /* the first report of an array stands */
+	size_t n = c->want[port].n;
+	if (algo_data_alloc(d, n, c->want[port].type, 0) != 0)
+		return;
+	if (c->want[port].h)
+		d->w = c->want[port].w, d->h = c->want[port].h;
+	const char *q = line + off;
+	char *e;
+	size_t i = 0;
+	for (; i < n; i++) {
+		if (d->type == PRAM_INT)
+			d->vals[i].i = strtoll(q, &e, 10);
+		else
+			d->vals[i].f = strtod(q, &e);
+		if (e == q)
+			break;
+		q = e;
+	}
+	d->n = i;
+}
+
 /* Parse the driver's lines for cases (or sweep points) cs; the dying case
  * goes to *died. */
-static void parse_driver(const ck_exercise *ex, const char *out, const char *shown, const pcase *cs,
-			 size_t nc, pres *res, long *died, unsigned long long oom[2], ck_result *r)
+static void parse_driver(pctx *x, const char *out, pcase *cs, size_t nc, pres *res, long *died,
+			 unsigned long long oom[2], ck_result *r)
 {
-	const algo *a = algo_find(ex->reference);
-	algo_params p = a ? algo_default_params(a) : (algo_params){0};
-	char perr_[256];
-	if (a && ck_reference_params(ex, a, &p, perr_, sizeof perr_) != 0)
-		ck_note(r, "%s", perr_);
+	const ck_exercise *ex = x->ex;
 	long cur = -1;
 	const char *line = out;
 	while (line && *line) {
@@ -227,6 +332,9 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 			cur = -1;
 		} else if (sscanf(line, "oom %llu %llu", &oom[0], &oom[1]) >= 1) {
 			/* run_driver diagnoses it with the case it died in */
+		} else if (strncmp(line, "error ", 6) == 0) {
+			ck_note(r, "the checker's driver: %.*s", nl ? (int)(nl - line - 6) : 200,
+				line + 6);
 		} else if (strncmp(line, "viol ", 5) == 0) {
 			char st[32];
 			int ln, off = 0;
@@ -241,40 +349,11 @@ static void parse_driver(const ck_exercise *ex, const char *out, const char *sho
 				res[k].violated = 1;
 				ck_diag_add(r, kind,
 					    kind == CK_DISCIPLINE ? CK_CRIT_BUILD : CK_CRIT_MODEL,
-					    shown, ln, desc, viol_hint(kind, ex->model), "%.*s",
+					    x->shown, ln, desc, viol_hint(kind, ex->model), "%.*s",
 					    len, line + off);
 			}
-		} else if (sscanf(line, "out %zu", &k) == 1 && k < nc && a) {
-			const pcase *c = &cs[k];
-			algo_data din = {0}, dout = {0};
-			int64_t *v = calloc(c->n ? c->n : 1, sizeof *v);
-			if (v && algo_data_alloc(&din, c->n, PRAM_INT, 0) == 0 &&
-			    algo_alloc_outputs(a, &din, &p, &dout) == 0) {
-				ck_fill(v, c->n, c->dist, c->seed);
-				for (size_t i = 0; i < c->n; i++)
-					din.vals[i].i = v[i];
-				if (c->n)
-					a->reference(&din, &dout, &p);
-				const char *q = line + 4;
-				char *e;
-				strtoull(q, &e, 10);
-				q = e;
-				for (size_t i = 0; i < c->n; i++) {
-					long long got = strtoll(q, &e, 10);
-					if (e == q)
-						break;
-					q = e;
-					if (got != dout.vals[i].i && !res[k].bad) {
-						res[k].bad = 1;
-						res[k].at = i;
-						res[k].want = dout.vals[i].i;
-						res[k].got = got;
-					}
-				}
-			}
-			free(v);
-			algo_data_free(&din);
-			algo_data_free(&dout);
+		} else if (sscanf(line, "out %zu", &k) == 1 && k < nc) {
+			parse_out(x, &cs[k], line);
 		}
 		line = nl ? nl + 1 : NULL;
 	}
@@ -341,32 +420,27 @@ static void diag_death(const ck_exercise *ex, const ck_proc *p, const unsigned l
  * the cases report on a grading channel of their own (channel.h), the
  * program's output is kept apart (show: said in the report). Returns the
  * number of cases that died. */
-static int run_driver(const ck_exercise *ex, const char *dir, const char *shown, const char *mode,
-		      const pcase *cs, size_t nc, pres *res, int show, ck_result *r)
+static int run_driver(pctx *x, const char *mode, pcase *cs, size_t nc, pres *res, int show,
+		      ck_result *r)
 {
+	const ck_exercise *ex = x->ex;
 	int deaths = 0;
 	size_t start = 0;
-	char err[256];
+	char err[256], cases[PATH_MAX];
 	ck_channel ch;
-	if (ck_channel_open(&ch, err, sizeof err) != 0) {
+	if (files_path(cases, sizeof cases, "%s/cases.txt", x->dir) != 0 ||
+	    ck_channel_open(&ch, err, sizeof err) != 0) {
 		ck_note(r, "cannot run the program: %s", err);
 		return 0;
 	}
 	while (start < nc && deaths < 2) {
-		char *argv[CK_MAX_LIST + 8];
-		char args[CK_MAX_LIST + 4][64];
-		size_t a = 0;
-		argv[a++] = "./student";
-		argv[a++] = (char *)mode;
-		argv[a++] = ch.arg;
-		for (size_t k = start; k < nc && a < CK_MAX_LIST + 6; k++) {
-			snprintf(args[k - start], sizeof args[0], "%zu:%d:%" PRIu64, cs[k].n,
-				 cs[k].dist, cs[k].seed);
-			argv[a++] = args[k - start];
+		if (write_cases(x, cs, start, nc, cases) != 0) {
+			ck_note(r, "cannot write the cases into %s", x->dir);
+			break;
 		}
-		argv[a] = NULL;
+		char *argv[] = {"./student", (char *)mode, ch.arg, "cases.txt", NULL};
 		ck_limits lim = {
-		    .wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .cwd = dir, .sandbox = 1};
+		    .wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .cwd = x->dir, .sandbox = 1};
 		ck_proc p;
 		if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
 			ck_note(r, "cannot run the program: %s", err);
@@ -378,15 +452,15 @@ static int run_driver(const ck_exercise *ex, const char *dir, const char *shown,
 		/* the driver numbers cases from 0 for each run */
 		long died = -1;
 		unsigned long long oom[2] = {0, 0};
-		parse_driver(ex, lines ? lines : "", shown, cs + start, nc - start, res + start,
-			     &died, oom, r);
+		parse_driver(x, lines ? lines : "", cs + start, nc - start, res + start, &died, oom,
+			     r);
 		free(lines);
 		size_t next = nc;
 		if (died >= 0 || (p.exited && p.status != 0) || p.signal || p.timed_out) {
 			size_t k = died >= 0 ? start + (size_t)died : start;
 			char desc[256];
 			pcase_desc(&cs[k], desc, sizeof desc);
-			diag_death(ex, &p, oom, cs[k].n, shown, desc, r);
+			diag_death(ex, &p, oom, cs[k].in[0].n, x->shown, desc, r);
 			r->cases_run++; /* run, and not right */
 			deaths++;
 			next = k + 1;
@@ -394,6 +468,7 @@ static int run_driver(const ck_exercise *ex, const char *dir, const char *shown,
 		ck_proc_free(&p);
 		start = next;
 	}
+	unlink(cases);
 	if (start < nc && show) {
 		char left[512] = "";
 		for (size_t k = start; k < nc; k++)
@@ -436,24 +511,70 @@ static int write_file(const char *path, const char *text)
 	return fclose(f) != 0 || bad ? -1 : 0;
 }
 
+/* Where the driver's source is: the source tree's when this pram runs
+ * from the build tree, else the installed one. */
+static void driver_path(char *buf, size_t len)
+{
+	if (ck_from_build_tree())
+		snprintf(buf, len, "%s/check/pramdriver.c", ABS_TOP_SRCDIR);
+	else
+		snprintf(buf, len, "%s/check/pramdriver.c", PKGDATADIR);
+}
+
+/* The glue: the contract's prototype, the student's file, and
+ * pramdriver_call, which calls the student's function with the contract's
+ * arguments. Caller frees. */
+static char *make_glue(const pctx *x)
+{
+	char sig[1024], call[2048];
+	ck_contract_signature(x->ex, x->args, x->nargs, sig, sizeof sig);
+	size_t used = (size_t)snprintf(call, sizeof call, "%s(m", x->ex->entry);
+	for (size_t i = 0, arr = 0, par = 0; i < x->nargs && used < sizeof call; i++) {
+		const ck_arg *g = &x->args[i];
+		if (g->kind == CK_ARG_SIZE)
+			used += (size_t)snprintf(call + used, sizeof call - used, ", sizes[%d]",
+						 g->param);
+		else if (g->kind == CK_ARG_PARAM)
+			used += (size_t)snprintf(call + used, sizeof call - used, ", params[%zu]",
+						 par++);
+		else
+			used += (size_t)snprintf(call + used, sizeof call - used, ", a[%zu]", arr++);
+	}
+	return ck_strf("/* the checker's glue: the contract, the submission, the call */\n"
+		       "#include <stddef.h>\n#include \"pram.h\"\n%s\n#include \"%s\"\n"
+		       "void pramdriver_call(pram *m, pram_array *const *a, const size_t *sizes, "
+		       "const long *params);\n"
+		       "void pramdriver_call(pram *m, pram_array *const *a, const size_t *sizes, "
+		       "const long *params)\n{\n\t(void)sizes, (void)params;\n\t%s);\n}\n",
+		       sig, x->shown, call);
+}
+
 /* A new temporary folder dir with the student's file under its own name,
- * shown, and our driver beside it. Returns 0, or -1 with a note (dir is
- * then "" when it was not made). */
-static int make_workdir(const ck_exercise *ex, const char *src, const char *shown, char *dir,
-			size_t dirlen, ck_result *r)
+ * shown, and our driver and glue beside it. Returns 0, or -1 with a note
+ * (dir is then "" when it was not made). */
+static int make_workdir(const pctx *x, const char *src, char *dir, size_t dirlen, ck_result *r)
 {
 	if (files_tempdir("pramcheck", dir, dirlen) != 0) {
 		ck_note(r, "cannot make a temporary folder: %s", strerror(errno));
 		dir[0] = '\0';
 		return -1;
 	}
-	char p1[PATH_MAX], p2[PATH_MAX];
-	files_path(p1, sizeof p1, "%s/%s", dir, shown);
+	char p1[PATH_MAX], p2[PATH_MAX], p3[PATH_MAX], from[PATH_MAX], err[256];
+	files_path(p1, sizeof p1, "%s/%s", dir, x->shown);
 	files_path(p2, sizeof p2, "%s/pramcheck_driver.c", dir);
-	char *drv = ck_strf(driver_fmt, ex->entry, ex->model, ex->entry);
+	files_path(p3, sizeof p3, "%s/pramcheck_glue.c", dir);
+	driver_path(from, sizeof from);
+	char *drv = ck_slurp(from, NULL, err, sizeof err);
+	if (!drv) {
+		ck_note(r, "the checker's driver is missing (%s): install pramsim again", err);
+		return -1;
+	}
+	char *glue = make_glue(x);
 	int bad = write_file(p1, src) != 0;
-	bad |= write_file(p2, drv ? drv : "") != 0;
+	bad |= write_file(p2, drv) != 0;
+	bad |= write_file(p3, glue ? glue : "") != 0;
 	free(drv);
+	free(glue);
 	if (bad) {
 		ck_note(r, "cannot write into %s", dir);
 		return -1;
@@ -464,7 +585,8 @@ static int make_workdir(const ck_exercise *ex, const char *src, const char *show
 /* Remove what make_workdir and the build put in dir, and dir. */
 static void remove_workdir(const char *dir, const char *shown)
 {
-	const char *made[] = {shown, "pramcheck_driver.c", "student"};
+	const char *made[] = {shown, "pramcheck_driver.c", "pramcheck_glue.c", "student",
+			      "cases.txt"};
 	for (size_t k = 0; k < sizeof made / sizeof made[0]; k++) {
 		char q[PATH_MAX];
 		if (files_path(q, sizeof q, "%s/%s", dir, made[k]) == 0)
@@ -476,7 +598,7 @@ static void remove_workdir(const char *dir, const char *shown)
 /* The compiler's output out of a build that failed, as one diagnosis: the
  * first "scan.c:LINE:COL: error:" (or "fatal error:") line, else the whole output (with a hint
  * when the entry point is undefined, a link error). */
-static void compile_diag(ck_result *r, const char *shown, const char *out)
+static void compile_diag(ck_result *r, const char *shown, const char *sig, const char *out)
 {
 	const char *q = out;
 	int line = 0;
@@ -496,8 +618,13 @@ static void compile_diag(ck_result *r, const char *shown, const char *out)
 	}
 	if (hit) {
 		const char *e = strchr(hit, '\n');
-		ck_diag_add(r, CK_COMPILE_ERROR, CK_CRIT_BUILD, shown, line, NULL, NULL, "%.*s",
-			    e ? (int)(e - hit) : (int)strlen(hit), hit);
+		int len = e ? (int)(e - hit) : (int)strlen(hit);
+		/* the glue declares the contract's function before the file */
+		char hint[1200] = "";
+		if (memmem(hit, (size_t)len, "conflicting types", 17))
+			snprintf(hint, sizeof hint, "the contract's function is %s", sig);
+		ck_diag_add(r, CK_COMPILE_ERROR, CK_CRIT_BUILD, shown, line, NULL,
+			    hint[0] ? hint : NULL, "%.*s", len, hit);
 	} else {
 		/* an undefined entry point is a link error: name it */
 		ck_diag_add(r, CK_COMPILE_ERROR, CK_CRIT_BUILD, shown, 0, NULL,
@@ -508,10 +635,12 @@ static void compile_diag(ck_result *r, const char *shown, const char *out)
 	}
 }
 
-/* Compile the student's file and the driver in dir against libpram, in a
- * contained child, into dir/student. Returns 0 when it built, 1 when it
- * did not (diagnosed), -1 when the build could not run (a note). */
-static int build_program(const char *dir, const char *shown, ck_result *r)
+/* Compile the glue (the student's file within it) and the driver in dir
+ * against libpram, in a contained child, into dir/student; sig is the
+ * contract's function, for the hint of a mismatch. Returns 0 when it
+ * built, 1 when it did not (diagnosed), -1 when the build could not run (a
+ * note). */
+static int build_program(const char *dir, const char *shown, const char *sig, ck_result *r)
 {
 	char err[1024], inc[4096], lib[4096];
 	libpram_paths(inc, sizeof inc, lib, sizeof lib);
@@ -539,7 +668,7 @@ static int build_program(const char *dir, const char *shown, ck_result *r)
 			"student",
 			"-x",
 			"c",
-			(char *)shown,
+			"pramcheck_glue.c",
 			"pramcheck_driver.c",
 			"-x",
 			"none",
@@ -556,16 +685,62 @@ static int build_program(const char *dir, const char *shown, ck_result *r)
 	}
 	int built = p.exited && p.status == 0;
 	if (!built)
-		compile_diag(r, shown, p.out);
+		compile_diag(r, shown, sig, p.out);
 	ck_proc_free(&p);
 	return built ? 0 : 1;
 }
 
+/* Judge the outputs of a case that finished: -1 when right, else the
+ * first bad index with what is wrong in why. */
+static long judge_case(pctx *x, pcase *c, char *why, size_t len)
+{
+	const algo *a = x->a;
+	size_t nout = x->ex->contract == CK_PRAM_INPLACE ? 1 : algo_nout(a);
+	for (size_t k = 0; k < nout; k++)
+		if (!c->got[k].vals && c->want[k].n) {
+			snprintf(why, len, "the driver got no values of %s", a->name);
+			return 0;
+		}
+	const char *name = "";
+	for (size_t i = 0; i < x->nargs; i++)
+		if (x->args[i].kind == CK_ARG_OUT || x->args[i].kind == CK_ARG_INOUT) {
+			name = x->args[i].name;
+			break;
+		}
+	if (x->ex->contract == CK_PRAM_INPLACE) {
+		const algo_data *g = &c->got[0], *w = &c->want[0];
+		for (size_t i = 0; i < w->n; i++)
+			if (i >= g->n || g->vals[i].i != w->vals[i].i) {
+				snprintf(why, len,
+					 "%s[%zu] = %" PRId64 ", expected %" PRId64 " (the %s %s scan)",
+					 name, i, i < g->n ? g->vals[i].i : 0, w->vals[i].i,
+					 x->ex->inclusive ? "inclusive" : "exclusive",
+					 pram_op_name((pram_op)x->ex->op));
+				return (long)i;
+			}
+		return -1;
+	}
+	char what[400];
+	size_t port = 0;
+	double tol = algo_tolerance(a, c->in, &x->p, DBL_EPSILON);
+	long bad = algo_verify(a, c->in, c->got, c->want, &x->p, tol, &port, what, sizeof what);
+	if (bad < 0)
+		return -1;
+	for (size_t i = 0; i < x->nargs; i++)
+		if (x->args[i].kind == CK_ARG_OUT && x->args[i].port == port)
+			name = x->args[i].name;
+	snprintf(why, len, "%s%s%s (the reference: %s)", a->check ? "" : name,
+		 a->check ? "" : ": ", what, a->name);
+	return bad;
+}
+
 /* Run the cases (the edges, the exercise's sizes, all-equal and extreme
  * values) and diagnose the first wrong result. */
-static void check_cases(const ck_exercise *ex, const char *dir, const char *shown, ck_result *r)
+static void check_cases(pctx *x)
 {
-	pcase cs[CK_MAX_LIST + 8];
+	const ck_exercise *ex = x->ex;
+	ck_result *r = x->r;
+	static pcase cs[CK_MAX_LIST + 8];
 	size_t nc = 0;
 	static const size_t edge[] = {0, 1, 2, 3, 5, 7, 100};
 	static const char *const edgewhy[] = {"empty",
@@ -575,16 +750,33 @@ static void check_cases(const ck_exercise *ex, const char *dir, const char *show
 					      "not a power of two",
 					      "not a power of two",
 					      NULL};
+	size_t max = x->a->max_n ? x->a->max_n : SIZE_MAX;
+	memset(cs, 0, sizeof cs);
+	/* case k has seed k + 1, the same in every run */
+#define ADD(N, D, WHY)                                                                   \
+	do {                                                                             \
+		cs[nc] = (pcase){.n = (N), .dist = (D), .seed = nc + 1, .why = (WHY)};  \
+		nc++;                                                                    \
+	} while (0)
 	for (size_t k = 0; k < sizeof edge / sizeof edge[0]; k++)
-		cs[nc++] = (pcase){edge[k], CK_DIST_RANDOM, nc + 1, edgewhy[k]};
+		if (edge[k] <= max)
+			ADD(edge[k], CK_DIST_RANDOM, edgewhy[k]);
 	for (size_t k = 0; k < ex->nsizes && nc < CK_MAX_LIST + 4; k++)
-		cs[nc++] = (pcase){ex->sizes[k], CK_DIST_RANDOM, nc + 1, NULL};
-	cs[nc++] = (pcase){100, CK_DIST_EQUAL, nc + 1, NULL};
-	cs[nc++] = (pcase){100, CK_DIST_EXTREME, nc + 1, NULL};
+		if (ex->sizes[k] <= max)
+			ADD(ex->sizes[k], CK_DIST_RANDOM, NULL);
+	size_t mid = max < 100 ? max : 100;
+	ADD(mid, CK_DIST_EQUAL, NULL);
+	if (ex->contract == CK_PRAM_INPLACE || (x->a->caps & ALGO_OP))
+		ADD(mid, CK_DIST_EXTREME, NULL);
+#undef ADD
+	size_t made = 0;
+	while (made < nc && make_case(x, &cs[made], 1) == 0)
+		made++;
+	nc = made;
 	pres res[CK_MAX_LIST + 8];
 	memset(res, 0, sizeof res);
 	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_MODEL] = CK_RAN_CHECKED;
-	run_driver(ex, dir, shown, "case", cs, nc, res, 1, r);
+	run_driver(x, "case", cs, nc, res, 1, r);
 	for (size_t k = 0; k < nc; k++) {
 		if (!res[k].done)
 			continue;
@@ -592,31 +784,28 @@ static void check_cases(const ck_exercise *ex, const char *dir, const char *show
 		/* a violation that stopped the simulator is the diagnosis */
 		if (res[k].violated)
 			continue;
+		char why[600], desc[256];
+		long bad = judge_case(x, &cs[k], why, sizeof why);
+		pcase_desc(&cs[k], desc, sizeof desc);
 		/* right without a step: nothing of the machine computed it */
-		if (!res[k].bad && res[k].steps == 0 && cs[k].n >= 2) {
-			char desc[256];
-			pcase_desc(&cs[k], desc, sizeof desc);
-			ck_diag_add(r, CK_DISCIPLINE, CK_CRIT_RESULTS, shown, 0, desc,
+		if (bad < 0 && res[k].steps == 0 && cs[k].in[0].n >= 2) {
+			ck_diag_add(r, CK_DISCIPLINE, CK_CRIT_RESULTS, x->shown, 0, desc,
 				    "a PRAM program computes by its processors, in steps: "
 				    "PRAM_STEP and PRAM_FORALL",
-				    "the program took no step, yet x holds its scan: the machine "
-				    "did not compute it");
+				    "the program took no step, yet its result is right: the "
+				    "machine did not compute it");
 			continue;
 		}
-		if (!res[k].bad) {
+		if (bad < 0) {
 			r->cases_passed++;
 			continue;
 		}
 		if (r->failed[CK_CRIT_RESULTS] && ck_has_kind(r, CK_WRONG_RESULT))
 			continue;
-		char desc[256];
-		pcase_desc(&cs[k], desc, sizeof desc);
-		ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, shown, 0, desc, NULL,
-			    "x[%zu] = %" PRId64 ", expected %" PRId64 " (the %s %s scan)",
-			    res[k].at, res[k].got, res[k].want,
-			    ex->inclusive ? "inclusive" : "exclusive",
-			    pram_op_name((pram_op)ex->op));
+		ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, x->shown, 0, desc, NULL, "%s", why);
 	}
+	for (size_t k = 0; k < nc; k++)
+		pcase_free(&cs[k]);
 }
 
 /* W (or D, with depth) measured over the sweep, v at the sizes ns, judged
@@ -677,8 +866,11 @@ static void judge_growth(const ck_exercise *ex, const char *shown, int depth, co
 /* W and D over the exercise's sweep, of a program that keeps to the
  * model: measured on the sizes that ran (a size that dies is left out and
  * named), judged when three or more did. */
-static void check_sweep(const ck_exercise *ex, const char *dir, const char *shown, ck_result *r)
+static void check_sweep(pctx *x)
 {
+	const ck_exercise *ex = x->ex;
+	const char *shown = x->shown;
+	ck_result *r = x->r;
 	if (r->failed[CK_CRIT_MODEL]) {
 		ck_note(r, "W and D are not judged: the program breaks the model, and the "
 			   "simulator stops at the first violation");
@@ -693,21 +885,29 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 		ck_bounds_ran(r, CK_RAN_NOT_REACHED);
 		return;
 	}
-	pcase sw[CK_MAX_LIST];
+	static pcase sw[CK_MAX_LIST];
 	pres sres[CK_MAX_LIST];
 	memset(sres, 0, sizeof sres);
-	for (size_t k = 0; k < ex->nsweep; k++)
-		sw[k] = (pcase){ex->sweep[k], CK_DIST_RANDOM, 100 + k, NULL};
+	memset(sw, 0, sizeof sw);
+	size_t nsw = 0;
+	for (size_t k = 0; k < ex->nsweep; k++) {
+		sw[nsw] = (pcase){.n = ex->sweep[k], .dist = CK_DIST_RANDOM, .seed = 100 + k};
+		if (x->a->max_n && ex->sweep[k] > x->a->max_n)
+			continue;
+		if (make_case(x, &sw[nsw], 0) != 0)
+			break;
+		nsw++;
+	}
 	ck_result scratch;
 	ck_result_init(&scratch, ex, r->submission);
-	run_driver(ex, dir, shown, "sweep", sw, ex->nsweep, sres, 0, &scratch);
+	run_driver(x, "sweep", sw, nsw, sres, 0, &scratch);
 	ck_result_free(&scratch);
 	double ns[CK_MAX_LIST], w[CK_MAX_LIST], d[CK_MAX_LIST];
 	size_t m = 0, died = 0;
 	char left[256] = "";
-	for (size_t k = 0; k < ex->nsweep; k++)
+	for (size_t k = 0; k < nsw; k++)
 		if (sres[k].done && !sres[k].violated && sres[k].w > 0 && sres[k].d > 0) {
-			ns[m] = (double)sw[k].n;
+			ns[m] = (double)sw[k].in[0].n;
 			w[m] = (double)sres[k].w;
 			d[m] = (double)sres[k].d;
 			m++;
@@ -715,6 +915,8 @@ static void check_sweep(const ck_exercise *ex, const char *dir, const char *show
 			snprintf(left + strlen(left), sizeof left - strlen(left), "%s%zu",
 				 died++ ? ", " : "", sw[k].n);
 		}
+	for (size_t k = 0; k < nsw; k++)
+		pcase_free(&sw[k]);
 	if (died)
 		ck_note(r, "W and D leave out n = %s, where the program did not finish", left);
 	if (m < 3) {
@@ -787,7 +989,18 @@ static int check_discipline(const char *dir, const char *shown, ck_result *r)
 int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 {
 	char err[1024];
-	const char *shown = ck_basename(path);
+	pctx x = {.ex = ex, .a = algo_find(ex->reference), .shown = ck_basename(path), .r = r};
+	if (!x.a || ck_reference_params(ex, x.a, &x.p, err, sizeof err) != 0 ||
+	    ck_contract_args(ex, x.args, &x.nargs, err, sizeof err) != 0) {
+		ck_note(r, "%s: %s", ex->path, x.a ? err : "the reference is not in the registry");
+		return -1;
+	}
+	if (strpbrk(x.shown, "\"\\\n")) {
+		ck_note(r, "%s: a file name with a quote, a backslash or a line break cannot be "
+			   "compiled as a submission: rename it %s",
+			path, ex->file);
+		return -1;
+	}
 	char *src = ck_slurp(path, NULL, err, sizeof err);
 	if (!src) {
 		ck_note(r, "%s", err);
@@ -795,18 +1008,21 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 	}
 	char dir[PATH_MAX] = "";
 	int ret = -1;
-	if (make_workdir(ex, src, shown, dir, sizeof dir, r) == 0) {
-		int built = build_program(dir, shown, r);
+	if (make_workdir(&x, src, dir, sizeof dir, r) == 0) {
+		x.dir = dir;
+		char sig[1024];
+		ck_contract_signature(ex, x.args, x.nargs, sig, sizeof sig);
+		int built = build_program(dir, x.shown, sig, r);
 		/* a program outside the PRAM's discipline is not graded further:
 		 * its results and counts would not be the PRAM's */
-		if (built == 0 && check_discipline(dir, shown, r) == 0) {
-			check_cases(ex, dir, shown, r);
-			check_sweep(ex, dir, shown, r);
+		if (built == 0 && check_discipline(dir, x.shown, r) == 0) {
+			check_cases(&x);
+			check_sweep(&x);
 		}
 		ret = built < 0 ? -1 : 0;
 	}
 	if (dir[0])
-		remove_workdir(dir, shown);
+		remove_workdir(dir, x.shown);
 	free(src);
 	return ret;
 }
