@@ -1,12 +1,12 @@
 #!/bin/sh
 # lessons.sh - pram lessons and pram lesson: the list (text and JSON) and
 # one lesson printed, on the fixture tree tests/lessons/ and on the real
-# lessons/ (every lesson.md there well formed, every live example exiting
-# 0), the errors (an unknown lesson, a malformed lesson.md, a failing or
-# hanging example), and the course site of pram lessons --html loaded in
-# headless Chromium: the index links every lesson page, a lesson page holds
-# its example's output and the figure of its report, the step-through page
-# draws its steps.
+# lessons/ (every lesson.md there well formed, with its 'Where the source
+# slips' section, every live example exiting 0), the errors (an unknown
+# lesson, a malformed lesson.md, a failing or hanging example), and the
+# course site of pram lessons --html loaded in headless Chromium: the index
+# links every lesson page, a lesson page holds its example's output and the
+# figure of its report, the step-through page draws its steps.
 . "$top_srcdir/tests/tap.sh"
 
 fixture="$top_srcdir/tests/lessons"
@@ -174,6 +174,20 @@ for l in j["lessons"]:
     for e in l["exercises"]:
         assert e["error"] is None and e["file"], e
 ' "$tap_tmp/real.json" "$top_srcdir/lessons"
+check "every lesson.md of lessons/ has a 'Where the source slips' section of bullets, after Background, before Questions" python3 -c '
+import os, re, sys
+top = sys.argv[1]
+for d in sorted(os.listdir(top)):
+    p = os.path.join(top, d, "lesson.md")
+    if not re.match(r"\d\d-", d) or not os.path.exists(p):
+        continue
+    heads = [l.rstrip("\n") for l in open(p) if l.startswith("## ")]
+    s = "## Where the source slips"
+    assert heads.count(s) == 1, (d, heads)
+    assert heads.index("## Background") < heads.index(s) < heads.index("## Questions"), (d, heads)
+    body = open(p).read().split(s + "\n", 1)[1].split("\n## ", 1)[0]
+    assert re.search(r"^- \S", body, re.M), (d, "no bullet in the section")
+' "$top_srcdir/lessons"
 texts=$(json_get "$tap_tmp/real.json" '" ".join(str(l["number"]) for l in j["lessons"] if l["text"])')
 if [ -z "$texts" ]; then
 	tap_result 0 "lessons/ has no lesson.md yet: no live example to run # SKIP no lesson text"
