@@ -25,6 +25,10 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r);
 int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r);
 int ck_predict_check(const ck_exercise *ex, const char *path, ck_result *r);
 
+/* Where libpram's header folder and static library are: the build tree's
+ * when this pram runs from it, else the installed ones. */
+void ck_libpram_paths(char *inc, size_t ilen, char *lib, size_t llen);
+
 /* The growth class of v_k over the increasing sizes n_k (m >= 3, all
  * positive): the slope of log v against log n over the upper half of the
  * points (fit_growth_exponent); above 1.5 faster than n log n, above 0.6

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "algo.h"
+#include "ckutil.h"
 #include "ports.h"
 
 /* name as a C identifier: '-' and anything else not allowed become '_'. */
@@ -211,4 +212,29 @@ int ck_signature_same(const char *a, const char *b)
 			return 1;
 		a++, b++;
 	}
+}
+
+char *ck_program_glue(const ck_exercise *ex, const ck_arg *args, size_t nargs, const char *include)
+{
+	char sig[1024], call[2048];
+	ck_contract_signature(ex, args, nargs, sig, sizeof sig);
+	size_t used = (size_t)snprintf(call, sizeof call, "%s(m", ex->entry);
+	for (size_t i = 0, arr = 0, par = 0; i < nargs && used < sizeof call; i++) {
+		const ck_arg *g = &args[i];
+		if (g->kind == CK_ARG_SIZE)
+			used += (size_t)snprintf(call + used, sizeof call - used, ", sizes[%d]",
+						 g->param);
+		else if (g->kind == CK_ARG_PARAM)
+			used += (size_t)snprintf(call + used, sizeof call - used, ", params[%zu]",
+						 par++);
+		else
+			used += (size_t)snprintf(call + used, sizeof call - used, ", a[%zu]", arr++);
+	}
+	return ck_strf("/* the checker's glue: the contract, the submission, the call */\n"
+		       "#include <stddef.h>\n#include \"pram.h\"\n%s\n#include \"%s\"\n"
+		       "void pramdriver_call(pram *m, pram_array *const *a, const size_t *sizes, "
+		       "const long *params);\n"
+		       "void pramdriver_call(pram *m, pram_array *const *a, const size_t *sizes, "
+		       "const long *params)\n{\n\t(void)sizes, (void)params;\n\t%s);\n}\n",
+		       sig, include, call);
 }

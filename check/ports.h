@@ -56,6 +56,15 @@ int ck_contract_args(const ck_exercise *ex, ck_arg *args, size_t *nargs, char *e
  * ENTRY(global const int *x, ..., uint n)". */
 void ck_contract_signature(const ck_exercise *ex, const ck_arg *args, size_t nargs, char *buf,
 			   size_t len);
+/* The glue of a pram-program (or pram-inplace) submission: the contract's
+ * prototype, then `#include "include"` (the student's file), then
+ * pramdriver_call(m, arrays, sizes, params), which calls the student's
+ * function with the contract's arguments: the array arguments in order,
+ * sizes[0..2] = n, w, h and the params in order. A function of another
+ * type is then a compile error at the student's line. Caller frees; NULL
+ * when out of memory. */
+char *ck_program_glue(const ck_exercise *ex, const ck_arg *args, size_t nargs,
+		      const char *include);
 /* Whether two signatures are the same but for white space. */
 int ck_signature_same(const char *a, const char *b);
 

@@ -59,7 +59,7 @@
 
 /* Where libpram's header and library are: the build tree's when this pram
  * runs from it, else the installed ones. */
-static void libpram_paths(char *inc, size_t ilen, char *lib, size_t llen)
+void ck_libpram_paths(char *inc, size_t ilen, char *lib, size_t llen)
 {
 	struct stat st;
 	snprintf(lib, llen, "%s/sim/.libs/libpram.a", ABS_TOP_BUILDDIR);
@@ -521,34 +521,6 @@ static void driver_path(char *buf, size_t len)
 		snprintf(buf, len, "%s/check/pramdriver.c", PKGDATADIR);
 }
 
-/* The glue: the contract's prototype, the student's file, and
- * pramdriver_call, which calls the student's function with the contract's
- * arguments. Caller frees. */
-static char *make_glue(const pctx *x)
-{
-	char sig[1024], call[2048];
-	ck_contract_signature(x->ex, x->args, x->nargs, sig, sizeof sig);
-	size_t used = (size_t)snprintf(call, sizeof call, "%s(m", x->ex->entry);
-	for (size_t i = 0, arr = 0, par = 0; i < x->nargs && used < sizeof call; i++) {
-		const ck_arg *g = &x->args[i];
-		if (g->kind == CK_ARG_SIZE)
-			used += (size_t)snprintf(call + used, sizeof call - used, ", sizes[%d]",
-						 g->param);
-		else if (g->kind == CK_ARG_PARAM)
-			used += (size_t)snprintf(call + used, sizeof call - used, ", params[%zu]",
-						 par++);
-		else
-			used += (size_t)snprintf(call + used, sizeof call - used, ", a[%zu]", arr++);
-	}
-	return ck_strf("/* the checker's glue: the contract, the submission, the call */\n"
-		       "#include <stddef.h>\n#include \"pram.h\"\n%s\n#include \"%s\"\n"
-		       "void pramdriver_call(pram *m, pram_array *const *a, const size_t *sizes, "
-		       "const long *params);\n"
-		       "void pramdriver_call(pram *m, pram_array *const *a, const size_t *sizes, "
-		       "const long *params)\n{\n\t(void)sizes, (void)params;\n\t%s);\n}\n",
-		       sig, x->shown, call);
-}
-
 /* A new temporary folder dir with the student's file under its own name,
  * shown, and our driver and glue beside it. Returns 0, or -1 with a note
  * (dir is then "" when it was not made). */
@@ -569,7 +541,7 @@ static int make_workdir(const pctx *x, const char *src, char *dir, size_t dirlen
 		ck_note(r, "the checker's driver is missing (%s): install pramsim again", err);
 		return -1;
 	}
-	char *glue = make_glue(x);
+	char *glue = ck_program_glue(x->ex, x->args, x->nargs, x->shown);
 	int bad = write_file(p1, src) != 0;
 	bad |= write_file(p2, drv) != 0;
 	bad |= write_file(p3, glue ? glue : "") != 0;
@@ -643,7 +615,7 @@ static void compile_diag(ck_result *r, const char *shown, const char *sig, const
 static int build_program(const char *dir, const char *shown, const char *sig, ck_result *r)
 {
 	char err[1024], inc[4096], lib[4096];
-	libpram_paths(inc, sizeof inc, lib, sizeof lib);
+	ck_libpram_paths(inc, sizeof inc, lib, sizeof lib);
 	char hdr[4200];
 	struct stat st;
 	snprintf(hdr, sizeof hdr, "%s/pram.h", inc);
@@ -953,7 +925,7 @@ static int check_discipline(const char *dir, const char *shown, ck_result *r)
 			why);
 		return 0;
 	}
-	libpram_paths(inc, sizeof inc, lib, sizeof lib);
+	ck_libpram_paths(inc, sizeof inc, lib, sizeof lib);
 	if (files_path(path, sizeof path, "%s/%s", dir, shown) != 0)
 		return 0;
 	char *argv[] = {(char *)lint, path, (char *)shown, inc, NULL};

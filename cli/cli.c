@@ -484,18 +484,18 @@ static void list_names(FILE *f)
 
 int cli_algo_finish(cli_algo_opts *o, const char *cmd, const char *name)
 {
-	if (!name) {
+	if (!name && !o->given) {
 		cli_error("%s: name an algorithm", cmd);
 		list_names(stderr);
 		return EXIT_USAGE;
 	}
-	o->alg = algo_find(name);
+	o->alg = o->given ? o->given : algo_find(name);
 	if (!o->alg) {
 		cli_error("%s: unknown algorithm '%s'", cmd, name);
 		list_names(stderr);
 		return EXIT_USAGE;
 	}
-	o->params = algo_default_params(o->alg);
+	o->params = o->given ? o->given_params : algo_default_params(o->alg);
 	for (size_t k = 0; k < o->nset; k++) {
 		char err[512];
 		if (algo_set_option(o->alg, &o->params, o->set[k].name, o->set[k].value, err,

@@ -170,6 +170,10 @@ const char *cli_kernel_variants(const algo *a);
 typedef struct cli_algo_opts {
 	const algo *alg;
 	algo_params params;
+	/* Set before cli_algo_finish: the algorithm and its base parameters
+	 * (a student's program, program.h), instead of the name's. */
+	const algo *given;
+	algo_params given_params;
 	size_t n; /* --n */
 	int have_n;
 	const char *input; /* --input FILE, or NULL */

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "pgm.h"
 #include "html.h"
+#include "program.h"
 #include "simrun.h"
 
 /* Traces print at most this many cells of an array. */
@@ -31,6 +32,7 @@ typedef struct run_opts {
 	int force;          /* run even when the estimate says it will not fit or is long */
 	const char *output; /* --output FILE.pgm: the first image output, or NULL */
 	const char *html;   /* --html FILE: the page of the run */
+	const char *program; /* --program FILE: a student's program of the exercise named */
 	algo_guard guard;   /* the estimate, for a size a file's header declares */
 } run_opts;
 _Static_assert(offsetof(run_opts, a) == 0,
@@ -608,6 +610,8 @@ static const cli_opt run_options[] = {
      .help = "write the first image output as a PGM"},
     {"html", .arg = "FILE", .kind = CLI_STR, .off = offsetof(run_opts, html),
      .help = "write one page that steps through the run"},
+    {"program", .arg = "FILE", .kind = CLI_STR, .off = offsetof(run_opts, program),
+     .help = "run your own program of the exercise named, instead of the registry's"},
     {"help", .kind = CLI_FLAG, .off = offsetof(run_opts, a.help), .help = "print this help"},
     {0}};
 
@@ -695,7 +699,22 @@ static int run_exec(int argc, char **argv)
 		return rc;
 	const char *name = nops ? argv[1] : NULL;
 	if (o.a.help)
-		return cli_algo_help(&cmd_run_entry, name);
+		return cli_algo_help(&cmd_run_entry, o.program ? NULL : name);
+	if (o.program) {
+		char err[1024];
+		if (!name) {
+			cli_error("run: --program runs a program of an exercise: name the exercise "
+				  "(pram check --list names them)");
+			return EXIT_USAGE;
+		}
+		o.a.given = program_open(name, o.program, &o.a.given_params, err, sizeof err);
+		if (!o.a.given) {
+			cli_error("run: %s", err);
+			return EXIT_USAGE;
+		}
+		if (!o.model_given)
+			o.cfg.model = o.a.given_params.model;
+	}
 	if ((rc = cli_algo_finish(&o.a, "run", name)))
 		return rc;
 	if (!o.model_given)
@@ -776,6 +795,7 @@ const cmd_entry cmd_run_entry = {
     .name = "run",
     .args =
 	"ALGO [--n N | --input FILE] [--model M] [--procs P] [--seed S] [--trace]\n"
+	"       EXERCISE --program FILE [the same options]\n"
 	"       [--html FILE] [--force] [--base B] [--conflicts error|count] [--op sum|max|min] "
 	"[--inclusive|--exclusive]\n"
 	"       [--float] [--ALGO-PARAMETER V ...] [--combine OP] [--json | --csv]\n"
@@ -795,6 +815,11 @@ const cmd_entry cmd_run_entry = {
 	    "                   name ending in .p2), values rounded, 0 to 65535\n"
 	    "  --trace          print the arrays after every step (n <= 1024); with --json,\n"
 	    "                   each step's accesses (processor, cell, value, the winner)\n"
+	    "  --program FILE   run FILE, your C program of the PRAM exercise EXERCISE\n"
+	    "                   (pram check --list), as the registry's are run: its\n"
+	    "                   function on the exercise's reference's inputs and model,\n"
+	    "                   its cost table, violations, --trace and --html, and its\n"
+	    "                   outputs checked against the reference's\n"
 	    "  --html FILE      write FILE, one page that steps through the run: the\n"
 	    "                   cells each processor read and wrote, the conflicts and\n"
 	    "                   how the model resolved them, the counters (n <= 1024)\n"

@@ -5,7 +5,8 @@
 # parts (the Markdown renderer) without a copy.
 noinst_LTLIBRARIES += cli/libcli.la
 cli_libcli_la_SOURCES = cli/cli.c cli/cli.h cli/cmd_list.c cli/cmd_run.c cli/cmd_gpu.c \
-	cli/cmd_report.c cli/cmd_bench.c cli/cmd_check.c cli/classpage.c cli/classpage.h
+	cli/cmd_report.c cli/cmd_bench.c cli/cmd_check.c cli/classpage.c cli/classpage.h \
+	cli/program.c cli/program.h
 # pram lessons and pram lesson: the lessons read (lesson.c), their Markdown
 # subset rendered for a terminal and as HTML (markdown.c).
 cli_libcli_la_SOURCES += cli/cmd_lessons.c cli/lesson.c cli/lesson.h cli/markdown.c \
@@ -30,5 +31,8 @@ cli/run_html.c: $(top_srcdir)/cli/run.html
 # libpramcl is there with or without OpenCL (kernels/local.mk).
 bin_PROGRAMS += pram
 pram_SOURCES = cli/main.c
+# libpram's functions are exported, for the student's program that pram run
+# --program loads (cli/program.c): it calls them in this process.
+pram_LDFLAGS = -export-dynamic
 pram_LDADD = cli/libcli.la check/libcheck.la plots/libreport.la plots/libpramfit.la \
 	kernels/libpramcl.la algos/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm

@@ -235,7 +235,8 @@ void pram_release_cells(pram *m);
  * error that names the call, and read 0: a checker seals the machine for
  * the time a student's program runs on it, so that the program computes
  * only by its processors, in steps. New arrays, steps and the counters
- * are as ever. */
+ * are as ever, and the step hook (pram_set_step_hook), the host's
+ * observer, reads the cells as ever. */
 void pram_seal(pram *m, int on);
 
 /* Steps. pram_step_begin opens a step labelled label (a static string) at

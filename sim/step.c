@@ -335,8 +335,14 @@ void pram_step_end(pram *m)
 	m->tot.atomics += m->cur.atomics;
 	if (m->cur.contention > m->tot.contention)
 		m->tot.contention = m->cur.contention;
-	if (m->hook)
+	if (m->hook) {
+		/* the hook is the host's observer (a trace, a page), not the
+		 * program: a sealed machine lets it read the cells */
+		int sealed = m->sealed;
+		m->sealed = 0;
 		m->hook(m, m->nsteps - 1, m->hook_ud);
+		m->sealed = sealed;
+	}
 }
 
 /* The selections pram__proc leaves: the first of a step (or outside one),
