@@ -25,6 +25,7 @@
 #include "files.h"
 #include "lesson.h"
 #include "markdown.h"
+#include "sitefig.h"
 
 #define LIVE_LIMIT_S   20.0  /* seconds a live example may run */
 #define HTML_LIMIT_S   30.0  /* seconds a step-through page may take */
@@ -355,7 +356,8 @@ static const char site_css[] =
     ".exercise{border:1px solid #ddd;padding:.2em 1em;margin:1em 0}\n"
     ".note{color:#8a4b00}\nnav{margin-bottom:1em}\nfigure img{max-width:100%}\n"
     "ol.lessons>li{margin-bottom:1em}a.lesson{font-weight:600}\n"
-    "figure{margin:1em 0}figcaption{font-size:.9em;color:#555}\n";
+    "figure{margin:1em 0}figcaption{font-size:.9em;color:#555}\n"
+    ".own{display:grid;grid-template-columns:repeat(auto-fit,minmax(24em,1fr));gap:0 1em}\n";
 
 /* s, a string, as HTML text. */
 static void esc(FILE *f, const char *s)
@@ -398,40 +400,6 @@ static void page_head(FILE *f, const char *title, const char *css)
 	      f);
 	esc(f, title);
 	fprintf(f, "</title>\n<link rel=\"stylesheet\" href=\"%s\">\n</head>\n<body>\n", css);
-}
-
-/* The figure of a report folder: the first SVG its summary.json names. */
-static int report_figure(const char *dir, char *name, size_t len)
-{
-	char p[PATH_MAX];
-	files_path(p, sizeof p, "%s/summary.json", dir);
-	char *t = slurp_text(p);
-	if (!t)
-		return -1;
-	/* The cost figure (W and D) first, else the first figure. */
-	const char *s = NULL;
-	for (const char *q = t; (q = strstr(q, "\"svg\": \"")); q++) {
-		const char *e = strchr(q + 8, '"');
-		if (!s)
-			s = q;
-		if (e && e - (q + 8) > 9 && strncmp(e - 9, "-cost.svg", 9) == 0) {
-			s = q;
-			break;
-		}
-	}
-	int rc = -1;
-	if (s) {
-		s = strchr(s + 5, '"') + 1;
-		const char *e = strchr(s, '"');
-		if (e && (size_t)(e - s) < len && !memchr(s, '/', (size_t)(e - s))) {
-			files_path(name, len, "%.*s", (int)(e - s), s);
-			files_path(p, sizeof p, "%s/%s", dir, name);
-			struct stat st;
-			rc = stat(p, &st) == 0 && st.st_size > 0 ? 0 : -1;
-		}
-	}
-	free(t);
-	return rc;
 }
 
 static void html_exercises(FILE *f, const lesson *l, const char *outdir)
@@ -538,47 +506,147 @@ static void page_goal(void *ud, const char *goal)
 	fputs("</p>\n", p->f);
 }
 
-/* A 'pram report' example: its figure, drawn by a quick report into
- * report-K/ beside the page. */
+/* One figure of a report example on its page: the picture (a file of
+ * report-K/), its link to the whole report, and the caption. */
+static void put_figure(FILE *f, size_t k, const char *cls, const char *svg, const char *alt,
+		       const char *caption)
+{
+	fprintf(f, "<figure class=\"%s\"><a href=\"report-%zu/index.html\"><img src=\"report-%zu/",
+		cls, k, k);
+	esc(f, svg);
+	put_esc(f, "\" alt=\"", alt, "\"></a><figcaption>");
+	esc(f, caption);
+	fputs("</figcaption></figure>\n", f);
+}
+
+/* The algorithms a 'pram report' command names, in its order: its words
+ * that are names of the registry (an option's value never is one). At most
+ * max into names (borrowed from the registry). */
+static size_t report_names(const char *cmd, const char **names, size_t max)
+{
+	char err[256];
+	int argc;
+	char **w = lesson_split(cmd, &argc, err, sizeof err);
+	size_t n = 0;
+	for (int k = 2; w && k < argc && n < max; k++) {
+		const algo *a = algo_find(w[k]);
+		int seen = 0;
+		for (size_t j = 0; a && j < n; j++)
+			seen |= strcmp(names[j], a->name) == 0;
+		if (a && !seen)
+			names[n++] = a->name;
+	}
+	lesson_argv_free(w);
+	return n;
+}
+
+/* The figures of a report example that compares algorithms: W and D side
+ * by side, the speedup against the best sequential time, then each
+ * algorithm's own cost figure, in the command's order. */
+static void page_contrast(const page_out *p, const md_block *b, size_t k,
+			  const sitefig_fig *const *own, size_t nown, const char *const *names,
+			  size_t nnames)
+{
+	FILE *f = p->f;
+	const lesson *l = p->l;
+	char rdir[PATH_MAX], err[1024], alt[512];
+	files_path(rdir, sizeof rdir, "%s/%s/report-%zu", p->outdir, l->folder, k);
+	sitefig_out o;
+	if (sitefig_contrast(rdir, own, nown, &o, err, sizeof err) == 0) {
+		snprintf(alt, sizeof alt, "the work and depth of %s", b->text);
+		put_figure(f, k, "report contrast", o.svg, alt, o.caption);
+	} else {
+		p->st->skipped++;
+		fprintf(stderr, "pram: lessons: %s:%d: the figure of W and D skipped: %s\n",
+			l->md_path, b->line, err);
+		put_esc(f, "<p class=\"note\">The figure of W and D was not made: ", err,
+			".</p>\n");
+	}
+	int rc = sitefig_speedup(rdir, names, nnames, &o, err, sizeof err);
+	if (rc == 0) {
+		snprintf(alt, sizeof alt, "the speedup against the best sequential time of %s",
+			 b->text);
+		put_figure(f, k, "report speedup", o.svg, alt, o.caption);
+	} else if (rc < 0) {
+		p->st->skipped++;
+		fprintf(stderr, "pram: lessons: %s:%d: the speedup figure skipped: %s\n",
+			l->md_path, b->line, err);
+		put_esc(f, "<p class=\"note\">The speedup figure was not made: ", err, ".</p>\n");
+	}
+	fputs("<div class=\"own\">\n", f);
+	for (size_t j = 0; j < nown; j++) {
+		char cap[512];
+		snprintf(cap, sizeof cap,
+			 "%s: its W(n) and D(n), the simulator's counts against its closed forms.",
+			 own[j]->algo);
+		snprintf(alt, sizeof alt, "the work and depth of %s", own[j]->algo);
+		put_figure(f, k, "report", own[j]->svg, alt, cap);
+	}
+	fputs("</div>\n", f);
+}
+
+/* A 'pram report' example: its figures, drawn by a quick report into
+ * report-K/ beside the page. The report lists its algorithms in the
+ * registry's order, whatever the command's, so each figure is found by
+ * the algorithm it is of, never by its place in the report. */
 static void page_report(const page_out *p, const md_block *b, size_t k)
 {
 	FILE *f = p->f;
 	const lesson *l = p->l;
-	char rdir[PATH_MAX], fig[256];
+	char rdir[PATH_MAX], err[1024] = "";
 	files_path(rdir, sizeof rdir, "%s/%s/report-%zu", p->outdir, l->folder, k);
 	const char *extra[] = {"--out", rdir, "--budget", "0", "--reps", "1", "--quiet", NULL};
 	run_out r;
 	run_example(l->dir, b->text, extra, REPORT_LIMIT_S, &r);
-	if (report_figure(rdir, fig, sizeof fig) == 0) {
-		fprintf(f,
-			"<figure class=\"report\"><a href=\"report-%zu/index.html\"><img "
-			"src=\"report-%zu/",
-			k, k);
-		esc(f, fig);
-		fputs("\" alt=\"the figure of ", f);
-		esc(f, b->text);
-		fprintf(f,
-			"\"></a><figcaption>The figure of this command, drawn by pram "
-			"report (<a href=\"report-%zu/index.html\">the whole report</a>)."
-			"</figcaption></figure>\n",
-			k);
-		if (!r.ok)
-			fprintf(stderr,
-				"pram: lessons: %s:%d: pram report %s (the figure is "
-				"there, see its report)\n",
-				l->md_path, b->line, r.how);
-	} else {
+	const char *names[64];
+	size_t nnames = report_names(b->text, names, 64), nfigs = 0, nown = 0;
+	sitefig_fig *figs = NULL;
+	const sitefig_fig **own = NULL;
+	if (sitefig_list(rdir, &figs, &nfigs, err, sizeof err) == 0 &&
+	    (own = calloc(nfigs ? nfigs : 1, sizeof *own))) {
+		for (size_t a = 0; a < nnames; a++)
+			for (size_t j = 0; j < nfigs; j++) {
+				char path[PATH_MAX];
+				struct stat sb;
+				files_path(path, sizeof path, "%s/%s", rdir, figs[j].svg);
+				if (strcmp(figs[j].kind, "cost") == 0 &&
+				    sitefig_of(figs[j].algo, names[a]) && stat(path, &sb) == 0 &&
+				    sb.st_size > 0)
+					own[nown++] = &figs[j];
+			}
+	}
+	/* The figures' own anchor, for a link to them. */
+	fprintf(f, "<div class=\"figures\" id=\"report-%zu\">\n", k);
+	if (nown > 1 || (nown == 1 && nnames > 1)) {
+		page_contrast(p, b, k, own, nown, names, nnames);
+	} else if (nown == 1) {
+		char alt[512], cap[512];
+		snprintf(alt, sizeof alt, "the figure of %s", b->text);
+		snprintf(cap, sizeof cap,
+			 "%s: its W(n) and D(n), the simulator's counts against its closed forms, "
+			 "drawn by pram report (the figure links to the whole report).",
+			 own[0]->algo);
+		put_figure(f, k, "report", own[0]->svg, alt, cap);
+	}
+	if (nown && !r.ok)
+		fprintf(stderr,
+			"pram: lessons: %s:%d: pram report %s (the figures are there, see its "
+			"report)\n",
+			l->md_path, b->line, r.how);
+	if (!nown) {
 		p->st->skipped++;
+		const char *why = !r.ok ? r.how : err[0] ? err : "drew no figure";
 		fprintf(stderr, "pram: lessons: %s:%d: figure skipped: pram report %s\n",
-			l->md_path, b->line, r.ok ? "drew no figure" : r.how);
-		fputs("<p class=\"note\">The figure was not made: pram report ", f);
-		const char *why = r.ok ? "drew no figure" : r.how;
-		esc(f, why);
-		fputs(".</p>\n", f);
+			l->md_path, b->line, why);
+		put_esc(f, "<p class=\"note\">The figure was not made: pram report ", why,
+			".</p>\n");
 		if (r.out && *r.out) {
 			put_esc(f, "<pre class=\"out failed\"><code>", r.out, "</code></pre>\n");
 		}
 	}
+	fputs("</div>\n", f);
+	free(own);
+	free(figs);
 	free(r.out);
 }
 
