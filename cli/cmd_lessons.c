@@ -23,6 +23,7 @@
 #include "check.h"
 #include "cli.h"
 #include "files.h"
+#include "gplot.h"
 #include "lesson.h"
 #include "markdown.h"
 #include "sitefig.h"
@@ -354,7 +355,7 @@ static const char site_css[] =
     "th{background:#f0f0f0}\n"
     ".goal{font-size:1.1em;background:#fafae8;border-left:4px solid #c8c060;padding:.4em .8em}\n"
     ".exercise{border:1px solid #ddd;padding:.2em 1em;margin:1em 0}\n"
-    ".note{color:#8a4b00}\nnav{margin-bottom:1em}\nfigure img{max-width:100%}\n"
+    ".note{color:#8a4b00}\nnav{margin-bottom:1em}\nfigure img{max-width:100%;height:auto}\n"
     "ol.lessons>li{margin-bottom:1em}a.lesson{font-weight:600}\n"
     "figure{margin:1em 0}figcaption{font-size:.9em;color:#555}\n"
     ".own{display:grid;grid-template-columns:repeat(auto-fit,minmax(24em,1fr));gap:0 1em}\n";
@@ -514,7 +515,10 @@ static void put_figure(FILE *f, size_t k, const char *cls, const char *svg, cons
 	fprintf(f, "<figure class=\"%s\"><a href=\"report-%zu/index.html\"><img src=\"report-%zu/",
 		cls, k, k);
 	esc(f, svg);
-	put_esc(f, "\" alt=\"", alt, "\"></a><figcaption>");
+	/* Every figure is drawn at one size: with it given, the page is laid
+	 * out before the pictures load, and a link to #report-K lands. */
+	fprintf(f, "\" width=\"%d\" height=\"%d\"", GPLOT_PNG_WIDTH, GPLOT_PNG_HEIGHT);
+	put_esc(f, " alt=\"", alt, "\"></a><figcaption>");
 	esc(f, caption);
 	fputs("</figcaption></figure>\n", f);
 }
@@ -540,11 +544,11 @@ static size_t report_names(const char *cmd, const char **names, size_t max)
 	return n;
 }
 
-/* The figures of a report example that compares algorithms: W and D side
- * by side, the speedup against the best sequential time, then each
- * algorithm's own cost figure, in the command's order. */
+/* The figures of a report example that compares algorithms (costs[0..n),
+ * their cost figures): W and D side by side, then the speedup against the
+ * best sequential time. */
 static void page_contrast(const page_out *p, const md_block *b, size_t k,
-			  const sitefig_fig *const *own, size_t nown, const char *const *names,
+			  const sitefig_fig *const *costs, size_t ncosts, const char *const *names,
 			  size_t nnames)
 {
 	FILE *f = p->f;
@@ -552,7 +556,7 @@ static void page_contrast(const page_out *p, const md_block *b, size_t k,
 	char rdir[PATH_MAX], err[1024], alt[512];
 	files_path(rdir, sizeof rdir, "%s/%s/report-%zu", p->outdir, l->folder, k);
 	sitefig_out o;
-	if (sitefig_contrast(rdir, own, nown, &o, err, sizeof err) == 0) {
+	if (sitefig_contrast(rdir, costs, ncosts, &o, err, sizeof err) == 0) {
 		snprintf(alt, sizeof alt, "the work and depth of %s", b->text);
 		put_figure(f, k, "report contrast", o.svg, alt, o.caption);
 	} else {
@@ -573,22 +577,30 @@ static void page_contrast(const page_out *p, const md_block *b, size_t k,
 			l->md_path, b->line, err);
 		put_esc(f, "<p class=\"note\">The speedup figure was not made: ", err, ".</p>\n");
 	}
-	fputs("<div class=\"own\">\n", f);
-	for (size_t j = 0; j < nown; j++) {
-		char cap[512];
-		snprintf(cap, sizeof cap,
-			 "%s: its W(n) and D(n), the simulator's counts against its closed forms.",
-			 own[j]->algo);
-		snprintf(alt, sizeof alt, "the work and depth of %s", own[j]->algo);
-		put_figure(f, k, "report", own[j]->svg, alt, cap);
-	}
-	fputs("</div>\n", f);
+}
+
+/* Whether a report figure is one of an algorithm's own to show on the
+ * page: its cost figure (W and D against the closed forms) or one of the
+ * kind only some algorithms have (f per work-item, a parameter's series,
+ * the algorithm's own), not the time figure, whose one quick round of runs
+ * says little, nor the report's figures of many algorithms. */
+static int shown_own(const sitefig_fig *g, const char *name, const char *rdir)
+{
+	char path[PATH_MAX];
+	struct stat sb;
+	if (!g->algo[0] || !sitefig_of(g->algo, name) || strcmp(g->kind, "time") == 0)
+		return 0;
+	files_path(path, sizeof path, "%s/%s", rdir, g->svg);
+	return stat(path, &sb) == 0 && sb.st_size > 0;
 }
 
 /* A 'pram report' example: its figures, drawn by a quick report into
  * report-K/ beside the page. The report lists its algorithms in the
  * registry's order, whatever the command's, so each figure is found by
- * the algorithm it is of, never by its place in the report. */
+ * the algorithm it is of, never by its place in the report: with two
+ * algorithms or more, their W and D side by side and their speedup
+ * against the best sequential time, then each algorithm's own figures in
+ * the command's order. */
 static void page_report(const page_out *p, const md_block *b, size_t k)
 {
 	FILE *f = p->f;
@@ -599,35 +611,33 @@ static void page_report(const page_out *p, const md_block *b, size_t k)
 	run_out r;
 	run_example(l->dir, b->text, extra, REPORT_LIMIT_S, &r);
 	const char *names[64];
-	size_t nnames = report_names(b->text, names, 64), nfigs = 0, nown = 0;
+	size_t nnames = report_names(b->text, names, 64), nfigs = 0, nown = 0, ncosts = 0;
 	sitefig_fig *figs = NULL;
-	const sitefig_fig **own = NULL;
+	const sitefig_fig **own = NULL, **costs = NULL;
 	if (sitefig_list(rdir, &figs, &nfigs, err, sizeof err) == 0 &&
-	    (own = calloc(nfigs ? nfigs : 1, sizeof *own))) {
+	    (own = calloc(nfigs + 1, sizeof *own)) && (costs = calloc(nfigs + 1, sizeof *costs))) {
 		for (size_t a = 0; a < nnames; a++)
-			for (size_t j = 0; j < nfigs; j++) {
-				char path[PATH_MAX];
-				struct stat sb;
-				files_path(path, sizeof path, "%s/%s", rdir, figs[j].svg);
-				if (strcmp(figs[j].kind, "cost") == 0 &&
-				    sitefig_of(figs[j].algo, names[a]) && stat(path, &sb) == 0 &&
-				    sb.st_size > 0)
+			for (size_t j = 0; j < nfigs; j++)
+				if (shown_own(&figs[j], names[a], rdir)) {
 					own[nown++] = &figs[j];
-			}
+					if (strcmp(figs[j].kind, "cost") == 0)
+						costs[ncosts++] = &figs[j];
+				}
 	}
 	/* The figures' own anchor, for a link to them. */
 	fprintf(f, "<div class=\"figures\" id=\"report-%zu\">\n", k);
-	if (nown > 1 || (nown == 1 && nnames > 1)) {
-		page_contrast(p, b, k, own, nown, names, nnames);
-	} else if (nown == 1) {
-		char alt[512], cap[512];
-		snprintf(alt, sizeof alt, "the figure of %s", b->text);
-		snprintf(cap, sizeof cap,
-			 "%s: its W(n) and D(n), the simulator's counts against its closed forms, "
-			 "drawn by pram report (the figure links to the whole report).",
-			 own[0]->algo);
-		put_figure(f, k, "report", own[0]->svg, alt, cap);
+	if (ncosts > 1 || (ncosts == 1 && nnames > 1))
+		page_contrast(p, b, k, costs, ncosts, names, nnames);
+	if (nown > 1)
+		fputs("<div class=\"own\">\n", f);
+	for (size_t j = 0; j < nown; j++) {
+		char alt[512];
+		snprintf(alt, sizeof alt, "the %s figure of %s", own[j]->kind, own[j]->algo);
+		put_figure(f, k, "report", own[j]->svg, alt,
+			   own[j]->title[0] ? own[j]->title : own[j]->name);
 	}
+	if (nown > 1)
+		fputs("</div>\n", f);
 	if (nown && !r.ok)
 		fprintf(stderr,
 			"pram: lessons: %s:%d: pram report %s (the figures are there, see its "
@@ -645,6 +655,7 @@ static void page_report(const page_out *p, const md_block *b, size_t k)
 		}
 	}
 	fputs("</div>\n", f);
+	free(costs);
 	free(own);
 	free(figs);
 	free(r.out);
@@ -943,9 +954,11 @@ const cmd_entry cmd_lessons_entry = {
 	    "  --json      the list as JSON: number, folder, title, goal, exercises\n"
 	    "  --html DIR  write the course as a static site: DIR/index.html and one page\n"
 	    "              per lesson, with the examples' outputs, a step-through page\n"
-	    "              for each 'pram html' example, the figure of each 'pram report'\n"
-	    "              example (drawn with --budget 0 --reps 1), the starter files\n"
-	    "              and the exercises' contracts; nothing is fetched from a\n"
+	    "              for each 'pram html' example, the figures of each 'pram report'\n"
+	    "              example (drawn with --budget 0 --reps 1: each algorithm's W and\n"
+	    "              D, and where it names several, their W and D side by side and\n"
+	    "              their speedup against the best sequential time), the starter\n"
+	    "              files and the exercises' contracts; nothing is fetched from a\n"
 	    "              network. A figure that cannot be made is skipped and said.\n"
 	    "  --time-limit S  seconds each example may run (default 20, a step-through\n"
 	    "              page 30, a figure 180); past it the example is stopped\n"

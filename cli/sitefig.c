@@ -39,11 +39,12 @@ static const char *object_end(const char *p)
 	return NULL;
 }
 
-/* The string value of "key" in the object text [p, e) into out, "" when it
- * is null or absent. An escaped quote cannot start the pattern, so a key's
- * words inside another string never match. Returns 0, or -1 when the value
- * holds an escape or does not fit. */
-static int obj_str(const char *p, const char *e, const char *key, char *out, size_t len)
+/* The string value of "key" in the object text [p, e) into out, its
+ * escapes decoded (\n as a space, \uXXXX as '?'), "" when it is null or
+ * absent. An escaped quote cannot start the pattern, so a key's words
+ * inside another string never match. Returns 0, or -1 when it does not
+ * fit and cut is 0 (with cut, it is cut short). */
+static int obj_str(const char *p, const char *e, const char *key, char *out, size_t len, int cut)
 {
 	char pat[64];
 	int pl = snprintf(pat, sizeof pat, "\"%s\": \"", key);
@@ -51,13 +52,25 @@ static int obj_str(const char *p, const char *e, const char *key, char *out, siz
 	for (const char *q = p; q + pl <= e; q++) {
 		if (memcmp(q, pat, (size_t)pl) != 0)
 			continue;
-		const char *s = q + pl, *t = s;
-		while (t < e && *t != '"' && *t != '\\')
-			t++;
-		if (t >= e || *t != '"' || (size_t)(t - s) >= len)
-			return -1;
-		memcpy(out, s, (size_t)(t - s));
-		out[t - s] = '\0';
+		size_t k = 0;
+		for (const char *t = q + pl; t < e && *t != '"'; t++) {
+			char c = *t;
+			if (c == '\\' && t + 1 < e) {
+				c = *++t;
+				if (c == 'n' || c == 't' || c == 'r')
+					c = ' ';
+				else if (c == 'u') {
+					c = '?';
+					t += t + 4 < e ? 4 : 0;
+				}
+			}
+			if (k + 1 >= len) {
+				out[k] = '\0';
+				return cut ? 0 : -1;
+			}
+			out[k++] = c;
+		}
+		out[k] = '\0';
 		return 0;
 	}
 	return 0;
@@ -96,11 +109,12 @@ int sitefig_list(const char *dir, sitefig_fig **out, size_t *n, char *err, size_
 		}
 		*out = grown;
 		sitefig_fig *g = &grown[*n];
-		if (obj_str(p, e, "name", g->name, sizeof g->name) ||
-		    obj_str(p, e, "kind", g->kind, sizeof g->kind) ||
-		    obj_str(p, e, "algorithm", g->algo, sizeof g->algo) ||
-		    obj_str(p, e, "csv", g->csv, sizeof g->csv) ||
-		    obj_str(p, e, "svg", g->svg, sizeof g->svg) || !g->name[0]) {
+		if (obj_str(p, e, "name", g->name, sizeof g->name, 0) ||
+		    obj_str(p, e, "kind", g->kind, sizeof g->kind, 0) ||
+		    obj_str(p, e, "algorithm", g->algo, sizeof g->algo, 0) ||
+		    obj_str(p, e, "csv", g->csv, sizeof g->csv, 0) ||
+		    obj_str(p, e, "svg", g->svg, sizeof g->svg, 0) ||
+		    obj_str(p, e, "title", g->title, sizeof g->title, 1) || !g->name[0]) {
 			snprintf(err, errlen, "%s: figure %zu: a name, kind or file unreadable",
 				 path, *n + 1);
 			goto fail;
@@ -381,21 +395,22 @@ static uint64_t less_sixteenth(uint64_t n)
  * speedup figure on the site. */
 static const struct baseline {
 	const char *algo;    /* the algorithm, by its name in the registry */
-	const char *t_seq;   /* T_seq in words */
+	const char *t_seq;   /* T_seq as an expression in n */
+	const char *ops;     /* what it counts */
 	const char *problem; /* the sequential algorithm */
 	uint64_t (*at)(uint64_t n);
 } baselines[] = {
-    {"scan-hillis-steele", "n - 1 additions", "one pass of a sequential scan", less_one},
-    {"scan-blelloch", "n - 1 additions", "one pass of a sequential scan", less_one},
-    {"scan-blocked", "n - 1 additions", "one pass of a sequential scan", less_one},
-    {"scan-brent", "n - 1 additions", "one pass of a sequential scan", less_one},
-    {"scan-backward", "n - 1 additions", "one pass of a sequential scan", less_one},
-    {"scan-matrix", "n - 1 additions", "one pass of a sequential scan", less_one},
-    {"scan-segmented", "n - 1 additions", "one pass of a sequential segmented scan", less_one},
-    {"reduce", "n - 1 operations", "one pass of a sequential reduction", less_one},
-    {"reduce-atomic", "n - 1 operations", "one pass of a sequential reduction", less_one},
-    {"max-crcw", "n - 1 comparisons", "one pass of a sequential maximum", less_one},
-    {"reduce-matrix", "n - n/16 additions", "each 16-element sum in turn", less_sixteenth},
+    {"scan-hillis-steele", "n - 1", "additions", "one pass of a sequential scan", less_one},
+    {"scan-blelloch", "n - 1", "additions", "one pass of a sequential scan", less_one},
+    {"scan-blocked", "n - 1", "additions", "one pass of a sequential scan", less_one},
+    {"scan-brent", "n - 1", "additions", "one pass of a sequential scan", less_one},
+    {"scan-backward", "n - 1", "additions", "one pass of a sequential scan", less_one},
+    {"scan-matrix", "n - 1", "additions", "one pass of a sequential scan", less_one},
+    {"scan-segmented", "n - 1", "additions", "one pass of a sequential segmented scan", less_one},
+    {"reduce", "n - 1", "operations", "one pass of a sequential reduction", less_one},
+    {"reduce-atomic", "n - 1", "operations", "one pass of a sequential reduction", less_one},
+    {"max-crcw", "n - 1", "comparisons", "one pass of a sequential maximum", less_one},
+    {"reduce-matrix", "n - n/16", "additions", "each 16-element sum in turn", less_sixteenth},
 };
 #define NBASELINES (sizeof baselines / sizeof *baselines)
 
@@ -405,6 +420,12 @@ static const struct baseline *baseline_of(const char *name)
 		if (strcmp(baselines[k].algo, name) == 0)
 			return &baselines[k];
 	return NULL;
+}
+
+static int same_baseline(const struct baseline *a, const struct baseline *b)
+{
+	return strcmp(a->t_seq, b->t_seq) == 0 && strcmp(a->ops, b->ops) == 0 &&
+	       strcmp(a->problem, b->problem) == 0;
 }
 
 /* The caption's account of the baselines of names[0..n) that have one:
@@ -419,8 +440,7 @@ static int baseline_words(char *buf, size_t len, const char *const *names, size_
 		const struct baseline *b = baseline_of(names[k]), *seen = NULL;
 		for (size_t j = 0; j < k && b && !seen; j++) {
 			const struct baseline *o = baseline_of(names[j]);
-			if (o && strcmp(o->t_seq, b->t_seq) == 0 &&
-			    strcmp(o->problem, b->problem) == 0)
+			if (o && same_baseline(o, b))
 				seen = o;
 		}
 		if (!b || seen)
@@ -429,15 +449,15 @@ static int baseline_words(char *buf, size_t len, const char *const *names, size_
 		size_t ng = 0;
 		for (size_t j = k; j < n && ng < 64; j++) {
 			const struct baseline *o = baseline_of(names[j]);
-			if (o && strcmp(o->t_seq, b->t_seq) == 0 &&
-			    strcmp(o->problem, b->problem) == 0)
+			if (o && same_baseline(o, b))
 				group[ng++] = names[j];
 		}
 		char who[600];
 		name_list(who, sizeof who, group, ng);
 		if (used < len)
-			used += (size_t)snprintf(buf + used, len - used, "%sT_seq = %s (%s) for %s",
-						 kinds ? "; " : "", b->t_seq, b->problem, who);
+			used +=
+			    (size_t)snprintf(buf + used, len - used, "%sT_seq = %s %s (%s) for %s",
+					     kinds ? "; " : "", b->t_seq, b->ops, b->problem, who);
 		kinds++;
 	}
 	return kinds;
@@ -535,19 +555,25 @@ int sitefig_speedup(const char *dir, const char *const *names, size_t n, sitefig
 		goto done;
 	}
 	char base[1200], sz[32], esz[32], title[900], plain[900], lefts[600] = "";
-	int kinds = baseline_words(base, sizeof base, drawn, ndrawn);
+	baseline_words(base, sizeof base, drawn, ndrawn);
 	size_words(sz, sizeof sz, size);
 	size_fmt(esz, sizeof esz, size, 1);
-	const char *same = kinds == 1 ? baseline_of(drawn[0])->t_seq : NULL;
+	/* The title names T_seq where every curve has the same expression. */
+	const char *same = baseline_of(drawn[0])->t_seq;
+	for (size_t k = 1; k < ndrawn; k++)
+		if (same && strcmp(baseline_of(drawn[k])->t_seq, same) != 0)
+			same = NULL;
+	char ts[160];
+	snprintf(ts, sizeof ts, "%s%s", same ? same : "the best sequential algorithm's",
+		 " operations");
 	snprintf(title, sizeof title,
 		 "speedup against the best sequential time: T_{seq} / T_p%s%s\n"
 		 "T_{seq} = %s, not each algorithm's own T_1 = W",
-		 sizes_differ ? "" : " at n = ", sizes_differ ? "" : esz,
-		 same ? same : "the best sequential algorithm's operations");
+		 sizes_differ ? "" : " at n = ", sizes_differ ? "" : esz, ts);
 	snprintf(plain, sizeof plain,
-		 "speedup against the best sequential time: T_seq / T_p%s%s; T_seq = %s",
-		 sizes_differ ? "" : " at n = ", sizes_differ ? "" : sz,
-		 same ? same : "the best sequential algorithm's operations");
+		 "speedup against the best sequential time: T_seq / T_p%s%s; T_seq = %s, not each "
+		 "algorithm's own T_1 = W",
+		 sizes_differ ? "" : " at n = ", sizes_differ ? "" : sz, ts);
 	/* The curves are the labels (a series' values each), not the names. */
 	const char *lp[64];
 	for (size_t k = 0; k < nlabels; k++)

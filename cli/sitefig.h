@@ -24,11 +24,12 @@
 
 /* A figure of a report folder, as its summary.json lists it. */
 typedef struct sitefig_fig {
-	char name[160]; /* its file name without extension: "scan-blelloch-cost" */
-	char kind[32];  /* "cost", "time", "speedup", ... */
-	char algo[128]; /* the algorithm's label ("radix-sort --bits-per-pass 4"), or "" */
-	char csv[176];  /* its data, a file of the folder */
-	char svg[176];  /* its picture, a file of the folder */
+	char name[160];  /* its file name without extension: "scan-blelloch-cost" */
+	char kind[32];   /* "cost", "time", "speedup", ... */
+	char algo[128];  /* the algorithm's label ("radix-sort --bits-per-pass 4"), or "" */
+	char csv[176];   /* its data, a file of the folder */
+	char svg[176];   /* its picture, a file of the folder */
+	char title[512]; /* what it shows, plain text (cut short where longer) */
 } sitefig_fig;
 
 /* The figures dir/summary.json lists, in its order, into *out (caller

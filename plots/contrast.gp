@@ -4,7 +4,7 @@
 # past the simulated sizes). The course site draws it (pram lessons --html).
 # Set by the figure: datafile, plot_title, nseries, name[].
 set multiplot layout 1,2 title plot_title font ",26"
-set key top left width -2
+set key top left
 set xlabel "input size n (elements)"
 set logscale x 2
 set format x pow2fmt
