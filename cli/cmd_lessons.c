@@ -23,8 +23,10 @@
 #include "check.h"
 #include "cli.h"
 #include "files.h"
+#include "gplot.h"
 #include "lesson.h"
 #include "markdown.h"
+#include "sitefig.h"
 
 #define LIVE_LIMIT_S   20.0  /* seconds a live example may run */
 #define HTML_LIMIT_S   30.0  /* seconds a step-through page may take */
@@ -353,9 +355,10 @@ static const char site_css[] =
     "th{background:#f0f0f0}\n"
     ".goal{font-size:1.1em;background:#fafae8;border-left:4px solid #c8c060;padding:.4em .8em}\n"
     ".exercise{border:1px solid #ddd;padding:.2em 1em;margin:1em 0}\n"
-    ".note{color:#8a4b00}\nnav{margin-bottom:1em}\nfigure img{max-width:100%}\n"
+    ".note{color:#8a4b00}\nnav{margin-bottom:1em}\nfigure img{max-width:100%;height:auto}\n"
     "ol.lessons>li{margin-bottom:1em}a.lesson{font-weight:600}\n"
-    "figure{margin:1em 0}figcaption{font-size:.9em;color:#555}\n";
+    "figure{margin:1em 0}figcaption{font-size:.9em;color:#555}\n"
+    ".own{display:grid;grid-template-columns:repeat(auto-fit,minmax(24em,1fr));gap:0 1em}\n";
 
 /* s, a string, as HTML text. */
 static void esc(FILE *f, const char *s)
@@ -398,40 +401,6 @@ static void page_head(FILE *f, const char *title, const char *css)
 	      f);
 	esc(f, title);
 	fprintf(f, "</title>\n<link rel=\"stylesheet\" href=\"%s\">\n</head>\n<body>\n", css);
-}
-
-/* The figure of a report folder: the first SVG its summary.json names. */
-static int report_figure(const char *dir, char *name, size_t len)
-{
-	char p[PATH_MAX];
-	files_path(p, sizeof p, "%s/summary.json", dir);
-	char *t = slurp_text(p);
-	if (!t)
-		return -1;
-	/* The cost figure (W and D) first, else the first figure. */
-	const char *s = NULL;
-	for (const char *q = t; (q = strstr(q, "\"svg\": \"")); q++) {
-		const char *e = strchr(q + 8, '"');
-		if (!s)
-			s = q;
-		if (e && e - (q + 8) > 9 && strncmp(e - 9, "-cost.svg", 9) == 0) {
-			s = q;
-			break;
-		}
-	}
-	int rc = -1;
-	if (s) {
-		s = strchr(s + 5, '"') + 1;
-		const char *e = strchr(s, '"');
-		if (e && (size_t)(e - s) < len && !memchr(s, '/', (size_t)(e - s))) {
-			files_path(name, len, "%.*s", (int)(e - s), s);
-			files_path(p, sizeof p, "%s/%s", dir, name);
-			struct stat st;
-			rc = stat(p, &st) == 0 && st.st_size > 0 ? 0 : -1;
-		}
-	}
-	free(t);
-	return rc;
 }
 
 static void html_exercises(FILE *f, const lesson *l, const char *outdir)
@@ -538,47 +507,157 @@ static void page_goal(void *ud, const char *goal)
 	fputs("</p>\n", p->f);
 }
 
-/* A 'pram report' example: its figure, drawn by a quick report into
- * report-K/ beside the page. */
+/* One figure of a report example on its page: the picture (a file of
+ * report-K/), its link to the whole report, and the caption. */
+static void put_figure(FILE *f, size_t k, const char *cls, const char *svg, const char *alt,
+		       const char *caption)
+{
+	fprintf(f, "<figure class=\"%s\"><a href=\"report-%zu/index.html\"><img src=\"report-%zu/",
+		cls, k, k);
+	esc(f, svg);
+	/* Every figure is drawn at one size: with it given, the page is laid
+	 * out before the pictures load, and a link to #report-K lands. */
+	fprintf(f, "\" width=\"%d\" height=\"%d\"", GPLOT_PNG_WIDTH, GPLOT_PNG_HEIGHT);
+	put_esc(f, " alt=\"", alt, "\"></a><figcaption>");
+	esc(f, caption);
+	fputs("</figcaption></figure>\n", f);
+}
+
+/* The algorithms a 'pram report' command names, in its order: its words
+ * that are names of the registry (an option's value never is one). At most
+ * max into names (borrowed from the registry). */
+static size_t report_names(const char *cmd, const char **names, size_t max)
+{
+	char err[256];
+	int argc;
+	char **w = lesson_split(cmd, &argc, err, sizeof err);
+	size_t n = 0;
+	for (int k = 2; w && k < argc && n < max; k++) {
+		const algo *a = algo_find(w[k]);
+		int seen = 0;
+		for (size_t j = 0; a && j < n; j++)
+			seen |= strcmp(names[j], a->name) == 0;
+		if (a && !seen)
+			names[n++] = a->name;
+	}
+	lesson_argv_free(w);
+	return n;
+}
+
+/* The figures of a report example that compares algorithms (costs[0..n),
+ * their cost figures): W and D side by side, then the speedup against the
+ * best sequential time. */
+static void page_contrast(const page_out *p, const md_block *b, size_t k,
+			  const sitefig_fig *const *costs, size_t ncosts, const char *const *names,
+			  size_t nnames)
+{
+	FILE *f = p->f;
+	const lesson *l = p->l;
+	char rdir[PATH_MAX], err[1024], alt[512];
+	files_path(rdir, sizeof rdir, "%s/%s/report-%zu", p->outdir, l->folder, k);
+	sitefig_out o;
+	if (sitefig_contrast(rdir, costs, ncosts, &o, err, sizeof err) == 0) {
+		snprintf(alt, sizeof alt, "the work and depth of %s", b->text);
+		put_figure(f, k, "report contrast", o.svg, alt, o.caption);
+	} else {
+		p->st->skipped++;
+		fprintf(stderr, "pram: lessons: %s:%d: the figure of W and D skipped: %s\n",
+			l->md_path, b->line, err);
+		put_esc(f, "<p class=\"note\">The figure of W and D was not made: ", err,
+			".</p>\n");
+	}
+	int rc = sitefig_speedup(rdir, names, nnames, &o, err, sizeof err);
+	if (rc == 0) {
+		snprintf(alt, sizeof alt, "the speedup against the best sequential time of %s",
+			 b->text);
+		put_figure(f, k, "report speedup", o.svg, alt, o.caption);
+	} else if (rc < 0) {
+		p->st->skipped++;
+		fprintf(stderr, "pram: lessons: %s:%d: the speedup figure skipped: %s\n",
+			l->md_path, b->line, err);
+		put_esc(f, "<p class=\"note\">The speedup figure was not made: ", err, ".</p>\n");
+	}
+}
+
+/* Whether a report figure is one of an algorithm's own to show on the
+ * page: its cost figure (W and D against the closed forms) or one of the
+ * kind only some algorithms have (f per work-item, a parameter's series,
+ * the algorithm's own), not the time figure, whose one quick round of runs
+ * says little, nor the report's figures of many algorithms. */
+static int shown_own(const sitefig_fig *g, const char *name, const char *rdir)
+{
+	char path[PATH_MAX];
+	struct stat sb;
+	if (!g->algo[0] || !sitefig_of(g->algo, name) || strcmp(g->kind, "time") == 0)
+		return 0;
+	files_path(path, sizeof path, "%s/%s", rdir, g->svg);
+	return stat(path, &sb) == 0 && sb.st_size > 0;
+}
+
+/* A 'pram report' example: its figures, drawn by a quick report into
+ * report-K/ beside the page. The report lists its algorithms in the
+ * registry's order, whatever the command's, so each figure is found by
+ * the algorithm it is of, never by its place in the report: with two
+ * algorithms or more, their W and D side by side and their speedup
+ * against the best sequential time, then each algorithm's own figures in
+ * the command's order. */
 static void page_report(const page_out *p, const md_block *b, size_t k)
 {
 	FILE *f = p->f;
 	const lesson *l = p->l;
-	char rdir[PATH_MAX], fig[256];
+	char rdir[PATH_MAX], err[1024] = "";
 	files_path(rdir, sizeof rdir, "%s/%s/report-%zu", p->outdir, l->folder, k);
 	const char *extra[] = {"--out", rdir, "--budget", "0", "--reps", "1", "--quiet", NULL};
 	run_out r;
 	run_example(l->dir, b->text, extra, REPORT_LIMIT_S, &r);
-	if (report_figure(rdir, fig, sizeof fig) == 0) {
-		fprintf(f,
-			"<figure class=\"report\"><a href=\"report-%zu/index.html\"><img "
-			"src=\"report-%zu/",
-			k, k);
-		esc(f, fig);
-		fputs("\" alt=\"the figure of ", f);
-		esc(f, b->text);
-		fprintf(f,
-			"\"></a><figcaption>The figure of this command, drawn by pram "
-			"report (<a href=\"report-%zu/index.html\">the whole report</a>)."
-			"</figcaption></figure>\n",
-			k);
-		if (!r.ok)
-			fprintf(stderr,
-				"pram: lessons: %s:%d: pram report %s (the figure is "
-				"there, see its report)\n",
-				l->md_path, b->line, r.how);
-	} else {
+	const char *names[64];
+	size_t nnames = report_names(b->text, names, 64), nfigs = 0, nown = 0, ncosts = 0;
+	sitefig_fig *figs = NULL;
+	const sitefig_fig **own = NULL, **costs = NULL;
+	if (sitefig_list(rdir, &figs, &nfigs, err, sizeof err) == 0 &&
+	    (own = calloc(nfigs + 1, sizeof *own)) && (costs = calloc(nfigs + 1, sizeof *costs))) {
+		for (size_t a = 0; a < nnames; a++)
+			for (size_t j = 0; j < nfigs; j++)
+				if (shown_own(&figs[j], names[a], rdir)) {
+					own[nown++] = &figs[j];
+					if (strcmp(figs[j].kind, "cost") == 0)
+						costs[ncosts++] = &figs[j];
+				}
+	}
+	/* The figures' own anchor, for a link to them. */
+	fprintf(f, "<div class=\"figures\" id=\"report-%zu\">\n", k);
+	if (ncosts > 1 || (ncosts == 1 && nnames > 1))
+		page_contrast(p, b, k, costs, ncosts, names, nnames);
+	if (nown > 1)
+		fputs("<div class=\"own\">\n", f);
+	for (size_t j = 0; j < nown; j++) {
+		char alt[512];
+		snprintf(alt, sizeof alt, "the %s figure of %s", own[j]->kind, own[j]->algo);
+		put_figure(f, k, "report", own[j]->svg, alt,
+			   own[j]->title[0] ? own[j]->title : own[j]->name);
+	}
+	if (nown > 1)
+		fputs("</div>\n", f);
+	if (nown && !r.ok)
+		fprintf(stderr,
+			"pram: lessons: %s:%d: pram report %s (the figures are there, see its "
+			"report)\n",
+			l->md_path, b->line, r.how);
+	if (!nown) {
 		p->st->skipped++;
+		const char *why = !r.ok ? r.how : err[0] ? err : "drew no figure";
 		fprintf(stderr, "pram: lessons: %s:%d: figure skipped: pram report %s\n",
-			l->md_path, b->line, r.ok ? "drew no figure" : r.how);
-		fputs("<p class=\"note\">The figure was not made: pram report ", f);
-		const char *why = r.ok ? "drew no figure" : r.how;
-		esc(f, why);
-		fputs(".</p>\n", f);
+			l->md_path, b->line, why);
+		put_esc(f, "<p class=\"note\">The figure was not made: pram report ", why,
+			".</p>\n");
 		if (r.out && *r.out) {
 			put_esc(f, "<pre class=\"out failed\"><code>", r.out, "</code></pre>\n");
 		}
 	}
+	fputs("</div>\n", f);
+	free(costs);
+	free(own);
+	free(figs);
 	free(r.out);
 }
 
@@ -875,9 +954,11 @@ const cmd_entry cmd_lessons_entry = {
 	    "  --json      the list as JSON: number, folder, title, goal, exercises\n"
 	    "  --html DIR  write the course as a static site: DIR/index.html and one page\n"
 	    "              per lesson, with the examples' outputs, a step-through page\n"
-	    "              for each 'pram html' example, the figure of each 'pram report'\n"
-	    "              example (drawn with --budget 0 --reps 1), the starter files\n"
-	    "              and the exercises' contracts; nothing is fetched from a\n"
+	    "              for each 'pram html' example, the figures of each 'pram report'\n"
+	    "              example (drawn with --budget 0 --reps 1: each algorithm's W and\n"
+	    "              D, and where it names several, their W and D side by side and\n"
+	    "              their speedup against the best sequential time), the starter\n"
+	    "              files and the exercises' contracts; nothing is fetched from a\n"
 	    "              network. A figure that cannot be made is skipped and said.\n"
 	    "  --time-limit S  seconds each example may run (default 20, a step-through\n"
 	    "              page 30, a figure 180); past it the example is stopped\n"

@@ -11,6 +11,10 @@ cli_libcli_la_SOURCES = cli/cli.c cli/cli.h cli/cmd_list.c cli/cmd_run.c cli/cmd
 # subset rendered for a terminal and as HTML (markdown.c).
 cli_libcli_la_SOURCES += cli/cmd_lessons.c cli/lesson.c cli/lesson.h cli/markdown.c \
 	cli/markdown.h
+# The course site's figures of a report example (sitefig.c): each
+# algorithm's own, W and D side by side, speedup against the best
+# sequential time.
+cli_libcli_la_SOURCES += cli/sitefig.c cli/sitefig.h
 # The page of pram run --html: html.c writes it, cli/run.html is its text
 # (HTML, CSS and JavaScript, readable as they are), made at build time into
 # a C array of its lines, html_run_template.

@@ -27,6 +27,10 @@ dist_plots_DATA += plots/precision.gp
 dist_plots_DATA += plots/ratio.gp
 # a submission's W and D, for pram check --prairielearn
 dist_plots_DATA += plots/wd.gp
+# The course site's figures (pram lessons --html): the W and D of the
+# algorithms a lesson contrasts, and their speedup against the best
+# sequential time.
+dist_plots_DATA += plots/contrast.gp plots/seqspeedup.gp
 
 # `make plots`: the report for the default device, into report/.
 .PHONY: plots

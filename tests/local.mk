@@ -20,6 +20,11 @@ EXTRA_DIST += tests/images.sh
 # The page of pram run --html in headless Chromium (skips without one).
 TESTS += tests/html.sh
 EXTRA_DIST += tests/html.sh
+# The figures of a report example on the course site (pram lessons --html)
+# in headless Chromium: each algorithm's own, W and D side by side,
+# speedup against the best sequential time.
+TESTS += tests/site.sh
+EXTRA_DIST += tests/site.sh
 
 # pram bench at small sizes on the default device: its table, its JSON, its
 # refusals (without OpenCL: that it fails and says why).
