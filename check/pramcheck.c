@@ -749,13 +749,17 @@ static void check_cases(pctx *x)
 	memset(res, 0, sizeof res);
 	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_MODEL] = CK_RAN_CHECKED;
 	run_driver(x, "case", cs, nc, res, 1, r);
+	size_t stopped = 0;
 	for (size_t k = 0; k < nc; k++) {
 		if (!res[k].done)
 			continue;
 		r->cases_run++;
-		/* a violation that stopped the simulator is the diagnosis */
-		if (res[k].violated)
+		/* a violation that stopped the simulator is the diagnosis; the
+		 * case has no result, so it is not right */
+		if (res[k].violated) {
+			stopped++;
 			continue;
+		}
 		char why[600], desc[256];
 		long bad = judge_case(x, &cs[k], why, sizeof why);
 		pcase_desc(&cs[k], desc, sizeof desc);
@@ -775,6 +779,12 @@ static void check_cases(pctx *x)
 		if (r->failed[CK_CRIT_RESULTS] && ck_has_kind(r, CK_WRONG_RESULT))
 			continue;
 		ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, x->shown, 0, desc, NULL, "%s", why);
+	}
+	if (stopped) {
+		r->failed[CK_CRIT_RESULTS] = 1;
+		ck_crit_note(r, CK_CRIT_RESULTS,
+			     "%zu case%s stopped at a violation, with no result", stopped,
+			     stopped == 1 ? "" : "s");
 	}
 	for (size_t k = 0; k < nc; k++)
 		pcase_free(&cs[k]);
