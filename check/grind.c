@@ -530,7 +530,7 @@ static void access_text(const char *src, unsigned ln, const char *array, char *b
 }
 
 /* The note of a line that costs more than it must, or none. */
-static void memline_note(ck_memline *m, const char *src, const char *shown)
+static void memline_note(ck_memline *m, const char *src, const char *shown, unsigned banks)
 {
 	char what[96];
 	m->note[0] = '\0';
@@ -545,8 +545,9 @@ static void memline_note(ck_memline *m, const char *src, const char *shown)
 		    "%s:%u: %s: %llu-way bank conflicts in barrier interval %zu%s, %llu bank "
 		    "turns for %llu requests: index local memory by the local id (neighbouring "
 		    "work-items, neighbouring words), not by a multiple of it, or pad the array "
-		    "(rows of 33 words for 32 banks)",
-		    shown, m->line, what, m->worst, m->step, why, m->transactions, m->requests);
+		    "(rows of %u words for %u banks)",
+		    shown, m->line, what, m->worst, m->step, why, m->transactions, m->requests,
+		    banks + 1, banks);
 	} else if (!m->local && m->transactions >= 2 * m->least) {
 		unsigned long long per = (m->least + m->requests - 1) / m->requests;
 		char why[96] = "";
@@ -594,7 +595,7 @@ void ck_grind_memory(const gv_run *run, const char *path, const char *shown, ck_
 				  .step = m[k].step,
 				  .stride = m[k].stride};
 		snprintf(c->array, sizeof c->array, "%s", m[k].array);
-		memline_note(c, src ? src : "", shown);
+		memline_note(c, src ? src : "", shown, l->banks);
 	}
 	free(src);
 	for (size_t k = 0; k < l->nbranch; k++) {

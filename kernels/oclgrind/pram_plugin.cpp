@@ -88,7 +88,9 @@
  * unknown). A branch record counts the sub-groups' executions of the
  * conditional branches at a line and those where some work-items went one
  * way and some the other (divergent). A barrier record counts the
- * work-group barriers at a line, summed over the groups.
+ * work-group barriers at a line, summed over the groups. A group that a
+ * fatal error cut short is left out of the group records but not of these:
+ * the barrier intervals it finished are counted.
  *
  * The plugin says it is not thread-safe, so Oclgrind runs one work-group at
  * a time; without PRAM_GRIND_OUT it records nothing and says so once, and
