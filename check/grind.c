@@ -494,3 +494,127 @@ int ck_grind_parse(const char *log, const char *shown, const char *src, const ch
 	}
 	return found;
 }
+
+/* ---- what a GPU makes of the accesses --------------------------------- */
+
+/* The access to array on line ln of src, as written ("tmp[2 * s * lid]"),
+ * into buf; the line itself (shortened) where the array is unknown or not
+ * on it. */
+static void access_text(const char *src, unsigned ln, const char *array, char *buf, size_t len)
+{
+	char text[160];
+	source_line(src, (int)ln, text, sizeof text);
+	size_t an = strlen(array);
+	for (const char *p = an ? text : NULL; p && (p = strstr(p, array)); p += an) {
+		int starts = p == text ||
+			     !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
+			       (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9'));
+		const char *q = p + an;
+		while (*q == ' ')
+			q++;
+		if (!starts || *q != '[')
+			continue;
+		int depth = 0;
+		const char *e = q;
+		for (; *e; e++) {
+			depth += *e == '[' ? 1 : *e == ']' ? -1 : 0;
+			if (!depth)
+				break;
+		}
+		if (*e) {
+			snprintf(buf, len, "%.*s", (int)(e + 1 - p), p);
+			return;
+		}
+	}
+	snprintf(buf, len, "%.60s%s", text, strlen(text) > 60 ? "..." : "");
+}
+
+/* The note of a line that costs more than it must, or none. */
+static void memline_note(ck_memline *m, const char *src, const char *shown, unsigned banks)
+{
+	char what[96];
+	m->note[0] = '\0';
+	access_text(src, m->line, m->array, what, sizeof what);
+	if (m->local && m->worst >= 2) {
+		char why[96] = "";
+		if (m->stride > 1 || m->stride < -1)
+			snprintf(why, sizeof why, " (neighbouring work-items %lld elements apart)",
+				 m->stride);
+		snprintf(
+		    m->note, sizeof m->note,
+		    "%s:%u: %s: %llu-way bank conflicts in barrier interval %zu%s, %llu bank "
+		    "turns for %llu requests: index local memory by the local id (neighbouring "
+		    "work-items, neighbouring words), not by a multiple of it, or pad the array "
+		    "(rows of %u words for %u banks)",
+		    shown, m->line, what, m->worst, m->step, why, m->transactions, m->requests,
+		    banks + 1, banks);
+	} else if (!m->local && m->transactions >= 2 * m->least) {
+		unsigned long long per = (m->least + m->requests - 1) / m->requests;
+		char why[96] = "";
+		if (m->stride != 1)
+			snprintf(why, sizeof why, " (neighbouring work-items %lld elements apart)",
+				 m->stride);
+		snprintf(
+		    m->note, sizeof m->note,
+		    "%s:%u: %s: %llu sectors a request where %llu would do%s, %llu sectors for "
+		    "%llu requests: consecutive work-items should access consecutive words",
+		    shown, m->line, what, m->worst, per ? per : 1, why, m->transactions,
+		    m->requests);
+	}
+}
+
+void ck_grind_memory(const gv_run *run, const char *path, const char *shown, ck_result *r)
+{
+	const gv_launch *l = NULL;
+	for (size_t k = 0; k < run->nlaunch; k++) {
+		const gv_launch *c = &run->launch[k];
+		if (c->ngroup == 1 && c->subgroup && (!l || c->local[0] >= l->local[0]))
+			l = c;
+	}
+	r->nmem = r->nbranch = 0;
+	r->mem_L = 0;
+	if (!l)
+		return;
+	r->mem_L = l->local[0] * l->local[1] * l->local[2];
+	r->mem_subgroup = l->subgroup;
+	r->mem_banks = l->banks;
+	r->mem_bank_bytes = l->bank_bytes;
+	r->mem_sector_bytes = l->sector_bytes;
+	gv_memory m[CK_MAX_MEMLINES];
+	size_t n = gv_memory_lines(l, m, CK_MAX_MEMLINES);
+	char err[256];
+	char *src = ck_slurp(path, NULL, err, sizeof err);
+	for (size_t k = 0; k < n && k < CK_MAX_MEMLINES; k++) {
+		ck_memline *c = &r->mem[r->nmem++];
+		*c = (ck_memline){.line = m[k].line,
+				  .local = m[k].space == GV_LOCAL,
+				  .requests = m[k].requests,
+				  .transactions = m[k].transactions,
+				  .least = m[k].least,
+				  .worst = m[k].worst,
+				  .step = m[k].step,
+				  .stride = m[k].stride};
+		snprintf(c->array, sizeof c->array, "%s", m[k].array);
+		memline_note(c, src ? src : "", shown, l->banks);
+	}
+	free(src);
+	for (size_t k = 0; k < l->nbranch; k++) {
+		const gv_branch *b = &l->branch[k];
+		size_t at = 0;
+		while (at < r->nbranch && r->branch[at].line != b->line)
+			at++;
+		if (at == r->nbranch) {
+			if (r->nbranch == CK_MAX_MEMLINES)
+				continue;
+			r->branch[r->nbranch++] = (ck_branchline){.line = b->line};
+		}
+		r->branch[at].requests += b->requests;
+		r->branch[at].divergent += b->divergent;
+	}
+	/* only the lines where some sub-group diverged */
+	size_t kept = 0;
+	for (size_t k = 0; k < r->nbranch; k++)
+		if (r->branch[k].divergent)
+			r->branch[kept++] = r->branch[k];
+	r->nbranch = kept;
+}

@@ -4,7 +4,9 @@
  * helper's work, kernel cases run on the default device (kernelcheck.c);
  * and Oclgrind's messages (data races, barrier divergence, invalid
  * accesses, uninitialised values) read into diagnoses with the student's
- * line and a hint. The PRAM view's plugin and its records are grindview.h.
+ * line and a hint; and what a GPU makes of the PRAM view's accesses, line
+ * by line, with a note and a hint for the lines that cost more than they
+ * must. The PRAM view's plugin and its records are grindview.h.
  *
  *     const char *og = ck_oclgrind();              // NULL: not installed
  *     const char *hc = ck_grind_case_path(why, sizeof why);
@@ -20,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "grindview.h"
 #include "result.h"
 
 /* The oclgrind program: the one PRAM_OCLGRIND names when set (none when it
@@ -52,5 +55,13 @@ int ck_grind_case(const char *exercise, const char *path, const char *ns, const 
  * file (shown as shown, its text src). Returns how many problems it found. */
 int ck_grind_parse(const char *log, const char *shown, const char *src, const char *casedesc,
 		   ck_result *r);
+
+/* What a GPU makes of the accesses of the largest one-group launch of
+ * run (the PRAM view's sweep), kept in r: its memory lines (requests,
+ * sectors, bank-conflict degrees) and its divergent branches, each line
+ * that costs more than it must with a note naming the access as the
+ * student's file at path writes it (shown as shown) and a hint. Nothing
+ * when run has no GPU counts (a plugin of format version 1). */
+void ck_grind_memory(const gv_run *run, const char *path, const char *shown, ck_result *r);
 
 #endif

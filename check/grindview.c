@@ -47,6 +47,11 @@ const char *gv_plugin_path(void)
 	return NULL;
 }
 
+const char *gv_space_name(gv_space s)
+{
+	return s == GV_LOCAL ? "local" : "global";
+}
+
 void gv_free(gv_run *r)
 {
 	if (!r)
@@ -56,6 +61,9 @@ void gv_free(gv_run *r)
 		for (size_t g = 0; g < l->ngroup; g++)
 			free(l->group[g].step);
 		free(l->group);
+		free(l->memory);
+		free(l->branch);
+		free(l->barrier);
 	}
 	free(r->launch);
 	r->launch = NULL;
@@ -275,6 +283,17 @@ static int read_launch(reader *rd, gv_launch *l)
 	if (dim < 1 || dim > 3)
 		return fail(rd, "dim=%llu is not 1, 2 or 3", dim);
 	l->dim = (unsigned)dim;
+	/* the GPU's parameters, from version 2 */
+	static const char *const keys[4] = {"subgroup", "banks", "bankbytes", "sectorbytes"};
+	unsigned *vals[4] = {&l->subgroup, &l->banks, &l->bank_bytes, &l->sector_bytes};
+	for (int k = 0; k < 4; k++) {
+		unsigned long long v;
+		if (get_ull_or(rd, keys[k], &v, 0))
+			return -1;
+		if (v > 65536)
+			return fail(rd, "%s=%llu is more than this reader takes", keys[k], v);
+		*vals[k] = (unsigned)v;
+	}
 	return 0;
 }
 
@@ -358,21 +377,22 @@ static int read_end(reader *rd, gv_launch *l)
 /* Where the reader is in the run: the launch and the group it is in. */
 typedef struct position {
 	gv_run run;
-	size_t launch_cap, group_cap;
+	size_t launch_cap, group_cap, memory_cap, branch_cap, barrier_cap;
 	gv_launch *l;       /* the open launch */
 	gv_group *g;        /* the open group, until its last step */
 	size_t next_step;   /* the step of g the next step line is */
 	size_t launch_line; /* where l opened */
 } position;
 
-/* The first line: "pram-grind 1". */
+/* The first line: "pram-grind 1" or "pram-grind 2". */
 static int read_header(reader *rd, const char *buf)
 {
 	if (strncmp(buf, "pram-grind ", 11) != 0)
-		return fail(rd, "not a PRAM-view file (it starts '%.40s', expected 'pram-grind 1')",
+		return fail(rd, "not a PRAM-view file (it starts '%.40s', expected 'pram-grind 2')",
 			    buf);
-	if (strcmp(buf + 11, "1") != 0)
-		return fail(rd, "format version %.20s; this reader knows version 1", buf + 11);
+	if (strcmp(buf + 11, "1") != 0 && strcmp(buf + 11, "2") != 0)
+		return fail(rd, "format version %.20s; this reader knows versions 1 and 2",
+			    buf + 11);
 	return 0;
 }
 
@@ -388,7 +408,7 @@ static int on_launch(reader *rd, position *ps)
 	ps->run.launch = more;
 	ps->l = &ps->run.launch[ps->run.nlaunch++];
 	memset(ps->l, 0, sizeof *ps->l);
-	ps->group_cap = 0;
+	ps->group_cap = ps->memory_cap = ps->branch_cap = ps->barrier_cap = 0;
 	ps->launch_line = rd->line;
 	return read_launch(rd, ps->l);
 }
@@ -434,6 +454,115 @@ static int on_step(reader *rd, position *ps)
 	return 0;
 }
 
+/* A source line's number into *line. */
+static int get_line(reader *rd, unsigned *line)
+{
+	unsigned long long v;
+	if (get_ull(rd, "line", &v))
+		return -1;
+	if (v > UINT_MAX)
+		return fail(rd, "line=%llu is too large", v);
+	*line = (unsigned)v;
+	return 0;
+}
+
+/* Where a GPU record may be: in a launch, between its groups. */
+static int gpu_place(reader *rd, const position *ps)
+{
+	if (!ps->l)
+		return fail(rd, "a %s line outside a launch", rd->type);
+	if (ps->g)
+		return fail(rd, "a %s line where step %zu of %zu was expected", rd->type,
+			    ps->next_step + 1, ps->g->steps);
+	return 0;
+}
+
+static int on_memory(reader *rd, position *ps)
+{
+	if (gpu_place(rd, ps))
+		return -1;
+	gv_launch *l = ps->l;
+	gv_memory *more = grow(l->memory, l->nmemory, &ps->memory_cap, sizeof *more);
+	if (!more)
+		return fail(rd, "out of memory");
+	l->memory = more;
+	gv_memory *m = &l->memory[l->nmemory];
+	memset(m, 0, sizeof *m);
+	unsigned long long size;
+	const char *s;
+	if (get_line(rd, &m->line) || !(s = field(rd, "space")) ||
+	    get_size(rd, "step", &m->step) || get_name(rd, "array", m->array, sizeof m->array) ||
+	    get_ull(rd, "requests", &m->requests) ||
+	    get_ull(rd, "transactions", &m->transactions) || get_ull(rd, "least", &m->least) ||
+	    get_ull(rd, "worst", &m->worst) || get_ull(rd, "size", &size))
+		return -1;
+	if (strcmp(s, "global") == 0)
+		m->space = GV_GLOBAL;
+	else if (strcmp(s, "local") == 0)
+		m->space = GV_LOCAL;
+	else
+		return fail(rd, "space=%s is not global or local", s);
+	if (strcmp(m->array, "-") == 0)
+		m->array[0] = '\0';
+	if (!(s = field(rd, "stride")))
+		return -1;
+	char *end;
+	errno = 0;
+	m->stride = strtoll(s, &end, 10);
+	if (!*s || errno || *end)
+		return fail(rd, "stride=%s is not a whole number", s);
+	if (size > UINT_MAX)
+		return fail(rd, "size=%llu is too large", size);
+	m->size = (unsigned)size;
+	if (m->step == 0 || m->requests == 0)
+		return fail(rd, "a memory record of step %zu with %llu requests (both start at 1)",
+			    m->step, m->requests);
+	if (m->requests > m->transactions || m->least > m->transactions ||
+	    m->worst > m->transactions)
+		return fail(rd,
+			    "requests=%llu least=%llu worst=%llu, but transactions=%llu is fewer "
+			    "(each is at most the transactions)",
+			    m->requests, m->least, m->worst, m->transactions);
+	l->nmemory++;
+	return 0;
+}
+
+static int on_branch(reader *rd, position *ps)
+{
+	if (gpu_place(rd, ps))
+		return -1;
+	gv_launch *l = ps->l;
+	gv_branch *more = grow(l->branch, l->nbranch, &ps->branch_cap, sizeof *more);
+	if (!more)
+		return fail(rd, "out of memory");
+	l->branch = more;
+	gv_branch *b = &l->branch[l->nbranch];
+	if (get_line(rd, &b->line) || get_size(rd, "step", &b->step) ||
+	    get_ull(rd, "requests", &b->requests) || get_ull(rd, "divergent", &b->divergent))
+		return -1;
+	if (b->divergent > b->requests)
+		return fail(rd, "divergent=%llu is more than requests=%llu", b->divergent,
+			    b->requests);
+	l->nbranch++;
+	return 0;
+}
+
+static int on_barrier(reader *rd, position *ps)
+{
+	if (gpu_place(rd, ps))
+		return -1;
+	gv_launch *l = ps->l;
+	gv_barrier *more = grow(l->barrier, l->nbarrier, &ps->barrier_cap, sizeof *more);
+	if (!more)
+		return fail(rd, "out of memory");
+	l->barrier = more;
+	gv_barrier *b = &l->barrier[l->nbarrier];
+	if (get_line(rd, &b->line) || get_ull(rd, "count", &b->count))
+		return -1;
+	l->nbarrier++;
+	return 0;
+}
+
 static int on_end(reader *rd, position *ps)
 {
 	if (!ps->l)
@@ -462,7 +591,16 @@ static int read_record(reader *rd, position *ps, char *buf)
 		return on_step(rd, ps);
 	if (strcmp(rd->type, "end") == 0)
 		return on_end(rd, ps);
-	return fail(rd, "unknown record '%.40s' (expected launch, group, step or end)", rd->type);
+	if (strcmp(rd->type, "memory") == 0)
+		return on_memory(rd, ps);
+	if (strcmp(rd->type, "branch") == 0)
+		return on_branch(rd, ps);
+	if (strcmp(rd->type, "barrier") == 0)
+		return on_barrier(rd, ps);
+	return fail(rd,
+		    "unknown record '%.40s' (expected launch, group, step, memory, branch, barrier "
+		    "or end)",
+		    rd->type);
 }
 
 int gv_read(const char *path, gv_run *out, char *err, size_t errlen)
@@ -519,4 +657,50 @@ fail:
 	fclose(f);
 	gv_free(&ps.run);
 	return -1;
+}
+
+size_t gv_memory_lines(const gv_launch *l, gv_memory *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < l->nmemory; k++) {
+		const gv_memory *m = &l->memory[k];
+		/* the place of (line, space) in out, kept ordered */
+		size_t at = 0;
+		while (at < n && (out[at].line < m->line ||
+				  (out[at].line == m->line && out[at].space < m->space)))
+			at++;
+		if (at < n && out[at].line == m->line && out[at].space == m->space) {
+			gv_memory *o = &out[at];
+			o->requests += m->requests;
+			o->transactions += m->transactions;
+			o->least += m->least;
+			if (m->worst > o->worst) {
+				o->worst = m->worst;
+				o->step = m->step;
+				o->stride = m->stride;
+				o->size = m->size;
+				memcpy(o->array, m->array, sizeof o->array);
+			}
+			continue;
+		}
+		if (n == max) {
+			/* out is full: count the lines not kept, all of them */
+			size_t more = 1;
+			for (size_t j = k + 1; j < l->nmemory; j++) {
+				int seen = 0;
+				for (size_t i = k; i < j && !seen; i++)
+					seen = l->memory[i].line == l->memory[j].line &&
+					       l->memory[i].space == l->memory[j].space;
+				for (size_t i = 0; i < n && !seen; i++)
+					seen = out[i].line == l->memory[j].line &&
+					       out[i].space == l->memory[j].space;
+				more += !seen;
+			}
+			return n + more;
+		}
+		memmove(&out[at + 1], &out[at], (n - at) * sizeof *out);
+		out[at] = *m;
+		n++;
+	}
+	return n;
 }

@@ -586,6 +586,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 	if (record_view(ex, path, og, so, hc, Ls, m, &run, r) != 0)
 		return;
 	keep_view(&run, path, r);
+	ck_grind_memory(&run, path, ck_basename(path), r);
 	gv_free(&run);
 	if (r->npview < 3) {
 		ck_note(r, "the PRAM view: too few launches recorded to judge W and D");

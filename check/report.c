@@ -2,7 +2,9 @@
  * report.c - a check's result and its outputs (result.h): the diagnoses
  * (one per problem), the score per criterion, and the report as text for
  * the student, as JSON (the stable schema of doc/pram.1 and README.md), as TAP
- * and as Gradescope's results.json.
+ * and as Gradescope's results.json. What a GPU makes of a kernel's accesses
+ * is shown as notes, the three lines that cost the most beyond what they
+ * must, and in full in the JSON (memory_lines).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -215,6 +217,49 @@ static void text_diag(FILE *f, const ck_diag *d)
 		fprintf(f, "    hint: %s\n", d->hint);
 }
 
+#define MEM_NOTES 3
+
+/* The notes on what a GPU makes of the kernel's accesses: the lines that
+ * waste the most transactions (MEM_NOTES of them), or a word that none
+ * does. */
+static void text_memory(FILE *f, const ck_result *r)
+{
+	if (!r->mem_L)
+		return;
+	fprintf(f,
+		"note: memory, as a GPU would run one work-group of L = %zu (sub-groups of %u, %u "
+		"banks of %u bytes, sectors of %u bytes):",
+		r->mem_L, r->mem_subgroup, r->mem_banks, r->mem_bank_bytes, r->mem_sector_bytes);
+	int shown[CK_MAX_MEMLINES] = {0}, any = 0;
+	for (int k = 0; k < MEM_NOTES; k++) {
+		size_t best = r->nmem;
+		for (size_t j = 0; j < r->nmem; j++) {
+			const ck_memline *m = &r->mem[j];
+			if (shown[j] || !m->note[0])
+				continue;
+			if (best == r->nmem || m->transactions - m->least >
+						   r->mem[best].transactions - r->mem[best].least)
+				best = j;
+		}
+		if (best == r->nmem)
+			break;
+		shown[best] = 1;
+		fprintf(f, "\nnote: %s", r->mem[best].note);
+		any = 1;
+	}
+	size_t left = 0;
+	for (size_t j = 0; j < r->nmem; j++)
+		left += r->mem[j].note[0] && !shown[j];
+	if (!any)
+		fputs(" every access is as coalesced and as free of bank conflicts as its bytes "
+		      "allow",
+		      f);
+	else if (left)
+		fprintf(f, "\nnote: and %zu more line%s (--json: memory_lines)", left,
+			left == 1 ? "" : "s");
+	fputc('\n', f);
+}
+
 void ck_report_text(FILE *f, const ck_result *r)
 {
 	fprintf(f, "pram check %s %s\n", r->ex->name, r->submission);
@@ -247,7 +292,55 @@ void ck_report_text(FILE *f, const ck_result *r)
 		for (size_t k = 0; k < r->nnotes; k++)
 			fprintf(f, "note: %s\n", r->notes[k]);
 	}
+	if (r->mem_L) {
+		if (!r->nnotes)
+			fputc('\n', f);
+		text_memory(f, r);
+	}
 	fprintf(f, "\n%s\n", ck_passed(r) ? "PASSED" : "NOT PASSED");
+}
+
+/* "memory_lines" (the pram_view's list still open before it, closed here)
+ * and "divergent_lines": what a GPU makes of a kernel's accesses. */
+static void json_memory(FILE *f, const ck_result *r)
+{
+	fputs("], \"memory\": ", f);
+	if (r->mem_L)
+		fprintf(f,
+			"{\"L\": %zu, \"subgroup\": %u, \"banks\": %u, \"bank_bytes\": %u, "
+			"\"sector_bytes\": %u}",
+			r->mem_L, r->mem_subgroup, r->mem_banks, r->mem_bank_bytes,
+			r->mem_sector_bytes);
+	else
+		fputs("null", f);
+	fputs(", \"memory_lines\": [", f);
+	for (size_t k = 0; k < r->nmem; k++) {
+		const ck_memline *m = &r->mem[k];
+		fprintf(f,
+			"%s{\"line\": %u, \"space\": \"%s\", \"requests\": %llu, \"%s\": %llu, "
+			"\"transactions\": %llu, \"least\": %llu, \"worst\": %llu, \"step\": %zu, "
+			"\"stride\": %lld, \"array\": ",
+			k ? ", " : "", m->line, m->local ? "local" : "global", m->requests,
+			m->local ? "conflict_ways" : "sectors",
+			m->local ? m->worst : m->transactions, m->transactions, m->least, m->worst,
+			m->step, m->stride);
+		if (m->array[0])
+			json_str(f, m->array);
+		else
+			fputs("null", f);
+		fputs(", \"note\": ", f);
+		if (m->note[0])
+			json_str(f, m->note);
+		else
+			fputs("null", f);
+		fputc('}', f);
+	}
+	fputs("], \"divergent_lines\": [", f);
+	for (size_t k = 0; k < r->nbranch; k++)
+		fprintf(f, "%s{\"line\": %u, \"requests\": %llu, \"divergent\": %llu}",
+			k ? ", " : "", r->branch[k].line, r->branch[k].requests,
+			r->branch[k].divergent);
+	fputc(']', f);
 }
 
 void ck_report_json(FILE *f, const ck_result *r)
@@ -330,7 +423,8 @@ void ck_report_json(FILE *f, const ck_result *r)
 			fputs("null", f);
 		fputc('}', f);
 	}
-	fputs("], \"notes\": [", f);
+	json_memory(f, r);
+	fputs(", \"notes\": [", f);
 	for (size_t k = 0; k < r->nnotes; k++) {
 		if (k)
 			fputs(", ", f);

@@ -2,8 +2,9 @@
  * result.h - what a check found and how it is reported (report.c): the
  * diagnoses, one per problem, each of a stable kind and costing one
  * criterion; per criterion whether it was checked, failed, and what was
- * measured; the notes; the PRAM view of a kernel; the score; and the report
- * as text for the student, as JSON (the schema of doc/pram.1), as TAP and
+ * measured; the notes; the PRAM view of a kernel and what a GPU makes of
+ * its accesses line by line; the score; and the report as text for the
+ * student, as JSON (the schema of doc/pram.1), as TAP and
  * as Gradescope's results.json. The report functions print to the FILE
  * they are given; nothing else here prints, and nothing exits.
  *
@@ -73,6 +74,33 @@ typedef struct ck_pview {
 	char array[64];          /* its local array, "" for none */
 } ck_pview;
 
+/* What a GPU makes of the requests of one source line of a kernel to one
+ * memory space, in the PRAM view's largest launch (grind.h,
+ * ck_grind_memory; the counts are grindview.h's gv_memory). */
+typedef struct ck_memline {
+	unsigned line;
+	int local;                       /* 0: global memory, 1: local memory */
+	unsigned long long requests;     /* sub-groups' requests */
+	unsigned long long transactions; /* sectors (global), bank turns (local) */
+	unsigned long long least;        /* the fewest, had the bytes been packed */
+	unsigned long long worst;        /* the most of one request: sectors, or the
+					    bank-conflict degree (1: conflict-free) */
+	size_t step;                     /* the barrier interval of worst, from 1 */
+	long long stride;                /* elements a local id between work-items there */
+	char array[64];                  /* "" when unknown */
+	char note[400];                  /* what it costs and the hint, "" for a line that
+					    costs no more than it must */
+} ck_memline;
+
+#define CK_MAX_MEMLINES 48
+
+/* The conditional branches of one source line: the sub-groups' executions
+ * and the divergent ones (some work-items went each way). */
+typedef struct ck_branchline {
+	unsigned line;
+	unsigned long long requests, divergent;
+} ck_branchline;
+
 /* Whether a criterion was checked: ran[] of a result. Only a criterion
  * CK_RAN_CHECKED can pass (failed[] says whether it did); one
  * CK_RAN_NOT_HERE is left out of the score, one CK_RAN_NOT_REACHED counts
@@ -103,6 +131,15 @@ typedef struct ck_result {
 	const char *wd_xname; /* "n" or "L" */
 	size_t nnotes;
 	int cases_run, cases_passed;
+	/* What a GPU makes of the kernel's accesses (ck_grind_memory): the
+	 * launch they come from (one work-group of mem_L, n = mem_L; 0: none)
+	 * and the GPU's sub-group size, banks, bank width and sector size. */
+	size_t mem_L;
+	unsigned mem_subgroup, mem_banks, mem_bank_bytes, mem_sector_bytes;
+	ck_memline mem[CK_MAX_MEMLINES]; /* by line, global before local */
+	size_t nmem;
+	ck_branchline branch[CK_MAX_MEMLINES]; /* the lines with a divergent branch */
+	size_t nbranch;
 } ck_result;
 
 void ck_result_init(ck_result *r, const ck_exercise *ex, const char *submission);

@@ -182,7 +182,12 @@ tests_grind_grind_host_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram
 	$(OPENCL_LIBS) -lm
 endif
 EXTRA_DIST += tests/grind/reduce_tree.cl tests/grind/scan_hillis.cl tests/grind/scan_blelloch.cl \
-	tests/grind/all_write.cl tests/grind/atomic_local.cl tests/grind/serial_sum.cl
+	tests/grind/all_write.cl tests/grind/atomic_local.cl tests/grind/serial_sum.cl \
+	tests/grind/memory.cl
+# What a GPU makes of a kernel's accesses, in pram check's report.
+TESTS += tests/grind/memory-report.sh
+EXTRA_DIST += tests/grind/memory-report.sh tests/grind/reduce-interleaved.cl \
+	tests/grind/reduce-64.exercise
 
 # libFuzzer targets for the readers (`make fuzz`: tests/fuzz/run.sh builds
 # them with clang in build-fuzz/ and runs each for a fixed time on its

@@ -35,10 +35,10 @@
  * The file named by the environment variable PRAM_GRIND_OUT gets one block
  * per kernel launch, appended at the launch's end in one write and flushed,
  * so a run killed in the middle of a launch leaves every finished launch
- * complete. The format (version 1), one record a line, fields separated by
+ * complete. The format (version 2), one record a line, fields separated by
  * one space, each field KEY=VALUE with no space inside:
  *
- *     pram-grind 1                       first line of the file
+ *     pram-grind 2                       first line of the file
  *     launch kernel=NAME dim=D global=X,Y,Z local=X,Y,Z groups=X,Y,Z
  *     group id=X,Y,Z steps=S work=W reads=R writes=W instructions=I
  *           class=C line=N array=A index=K items=P,Q depth=T accesses=M
@@ -58,14 +58,53 @@
  * ignore fields they do not know, so later versions may add some.
  * check/grindview.h reads this format.
  *
+ * Version 2 adds what a GPU would make of the same accesses. A GPU runs a
+ * work-group's work-items in sub-groups of S consecutive local ids (S = 32
+ * by default; PRAM_GRIND_SUBGROUP sets it), in lockstep, so the k-th
+ * execution of one memory instruction by the work-items of one sub-group in
+ * one barrier interval is one request (an atomic is one, not a read and a
+ * write). A request to global memory moves every sector of B bytes
+ * (PRAM_GRIND_SECTOR_BYTES, 32) that its bytes touch; one to local memory
+ * takes as many turns as the most distinct words of W bytes
+ * (PRAM_GRIND_BANK_BYTES, 4) that fall in one of its N banks
+ * (PRAM_GRIND_BANKS, 32): its bank-conflict degree, 1 when conflict-free
+ * (work-items reading one word share it). Constant and private memory are
+ * left out. The launch line gains subgroup=S banks=N bankbytes=W
+ * sectorbytes=B, and after the groups, before the end line, come
+ *
+ *     memory line=N space=S step=K array=A requests=R transactions=T
+ *            least=M worst=X stride=D size=Z
+ *     branch line=N step=K requests=R divergent=V
+ *     barrier line=N count=C
+ *
+ * (memory is one line), summed over the launch's groups, one record per
+ * source line, space (global or local) and step number K (the barrier
+ * interval). T is the requests' sectors (global) or turns (local), M the
+ * fewest they could have been had the same bytes been packed (a sector per
+ * B bytes, a turn per N words), X the most of one request (its degree, in
+ * local memory) and D and Z the distance in elements between neighbouring
+ * work-items and the access size in bytes in the first request that took
+ * X; A names the array (a kernel argument or a local variable; - when
+ * unknown). A branch record counts the sub-groups' executions of the
+ * conditional branches at a line and those where some work-items went one
+ * way and some the other (divergent). A barrier record counts the
+ * work-group barriers at a line, summed over the groups. A group that a
+ * fatal error cut short is left out of the group records but not of these:
+ * the barrier intervals it finished are counted.
+ *
  * The plugin says it is not thread-safe, so Oclgrind runs one work-group at
- * a time; without PRAM_GRIND_OUT it records nothing and says so once.
+ * a time; without PRAM_GRIND_OUT it records nothing and says so once, and
+ * with a parameter that is not a whole number in range it records nothing
+ * and says which.
  */
 
 #include <cerrno>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
+#include <map>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -123,6 +162,67 @@ struct Cell {
 	bool reads2 = false, writes2 = false; /* a second one seen */
 };
 
+/* The GPU the requests are counted for (the header comment). */
+struct Gpu {
+	unsigned subgroup = 32, banks = 32, bank_bytes = 4, sector = 32;
+};
+
+/* One access of a request: where, how many bytes, by which lane. */
+struct Access {
+	size_t address, offset; /* Oclgrind's address, and the offset in its buffer */
+	unsigned size, lane;
+};
+
+/* The accesses of one sub-group at one execution of one memory instruction. */
+struct Request {
+	unsigned line = 0;
+	bool local = false;
+	size_t buffer = 0;
+	std::vector<Access> acc;
+};
+
+/* A request's or a branch's identity in a barrier interval: the
+ * instruction, the sub-group, and which execution of it by each work-item. */
+struct Key {
+	const llvm::Instruction *inst;
+	size_t subgroup;
+	unsigned k;
+	bool operator==(const Key &o) const
+	{
+		return inst == o.inst && subgroup == o.subgroup && k == o.k;
+	}
+};
+
+struct KeyHash {
+	size_t operator()(const Key &k) const
+	{
+		size_t h = std::hash<const void *>()(k.inst);
+		h ^= (k.subgroup * 0x9e3779b97f4a7c15ull) + (h << 6) + (h >> 2);
+		return h ^ ((size_t)k.k * 0xc2b2ae3d27d4eb4full);
+	}
+};
+
+/* A branch's executions by one sub-group: the line, and the ways taken
+ * (1: taken, 2: not taken, 3: both, which is divergence). */
+struct Branch {
+	unsigned line = 0, ways = 0;
+};
+
+/* The requests of one line, space and step, summed over the groups. */
+struct LineCounts {
+	unsigned long long requests = 0, transactions = 0, least = 0, worst = 0;
+	long long stride = 0;
+	unsigned size = 0;
+	std::string array = "-";
+};
+
+struct BranchCounts {
+	unsigned long long requests = 0, divergent = 0;
+};
+
+/* (line, space: 0 global, 1 local, step) */
+typedef std::tuple<unsigned, int, size_t> LineKey;
+
 std::string size3(const oclgrind::Size3 &s)
 {
 	return std::to_string(s.x) + "," + std::to_string(s.y) + "," + std::to_string(s.z);
@@ -150,6 +250,28 @@ unsigned line_of(const llvm::Instruction *inst)
 	return di ? di->getLine() : 0;
 }
 
+/* The source line of a memory access: its own, else (clang gives none to
+ * the store of a compound assignment or after a ?:) that of the nearest
+ * instruction before it in its block that has one, else that of the
+ * address it uses. */
+unsigned access_line(const llvm::Instruction *inst)
+{
+	unsigned line = line_of(inst);
+	if (line || !inst)
+		return line;
+	for (const llvm::Instruction *p = inst->getPrevNode(); p && !line; p = p->getPrevNode())
+		line = line_of(p);
+	if (line)
+		return line;
+	const llvm::Value *ptr = nullptr;
+	if (const auto *st = llvm::dyn_cast<llvm::StoreInst>(inst))
+		ptr = st->getPointerOperand();
+	else if (const auto *ld = llvm::dyn_cast<llvm::LoadInst>(inst))
+		ptr = ld->getPointerOperand();
+	const auto *at = llvm::dyn_cast_or_null<llvm::Instruction>(ptr);
+	return at ? line_of(at) : 0;
+}
+
 /* A name with no space or '=' in it, so that it stays one field. */
 std::string field_safe(std::string s)
 {
@@ -172,6 +294,11 @@ class PramGrind : public oclgrind::Plugin
 		else
 			fprintf(stderr,
 				"pram_plugin: PRAM_GRIND_OUT is not set; recording nothing\n");
+		if (!parameter("PRAM_GRIND_SUBGROUP", 1024, m_gpu.subgroup) ||
+		    !parameter("PRAM_GRIND_BANKS", 1024, m_gpu.banks) ||
+		    !parameter("PRAM_GRIND_BANK_BYTES", 256, m_gpu.bank_bytes) ||
+		    !parameter("PRAM_GRIND_SECTOR_BYTES", 4096, m_gpu.sector))
+			m_path.clear();
 	}
 
 	bool isThreadSafe() const override
@@ -187,7 +314,15 @@ class PramGrind : public oclgrind::Plugin
 			 " dim=" + std::to_string(inv->getWorkDim()) +
 			 " global=" + size3(inv->getGlobalSize()) +
 			 " local=" + size3(inv->getLocalSize()) +
-			 " groups=" + size3(inv->getNumGroups()) + "\n";
+			 " groups=" + size3(inv->getNumGroups()) +
+			 " subgroup=" + std::to_string(m_gpu.subgroup) +
+			 " banks=" + std::to_string(m_gpu.banks) +
+			 " bankbytes=" + std::to_string(m_gpu.bank_bytes) +
+			 " sectorbytes=" + std::to_string(m_gpu.sector) + "\n";
+		m_lines.clear();
+		m_branch_lines.clear();
+		m_barrier_lines.clear();
+		name_global_arrays(inv);
 		m_groups = 0;
 		m_work = 0;
 		m_depth = 0;
@@ -195,6 +330,7 @@ class PramGrind : public oclgrind::Plugin
 
 	void kernelEnd(const oclgrind::KernelInvocation *inv) override
 	{
+		write_gpu_counts();
 		m_text += "end groups=" + std::to_string(m_groups) +
 			  " work=" + std::to_string(m_work) + " depth=" + std::to_string(m_depth) +
 			  "\n";
@@ -210,6 +346,7 @@ class PramGrind : public oclgrind::Plugin
 		m_steps.clear();
 		m_cur = Step();
 		m_cells.clear();
+		clear_interval();
 		oclgrind::Size3 ls = wg->getGroupSize();
 		m_size = ls;
 		m_acc.assign(ls.x * ls.y * ls.z, 0);
@@ -218,8 +355,10 @@ class PramGrind : public oclgrind::Plugin
 
 	void workGroupBarrier(const oclgrind::WorkGroup *wg, uint32_t flags) override
 	{
-		if (wg == m_wg)
-			close_step();
+		if (wg != m_wg)
+			return;
+		m_barrier_lines[m_barrier_line]++;
+		close_step();
 	}
 
 	void workGroupComplete(const oclgrind::WorkGroup *wg) override
@@ -258,8 +397,18 @@ class PramGrind : public oclgrind::Plugin
 	void instructionExecuted(const oclgrind::WorkItem *wi, const llvm::Instruction *inst,
 				 const oclgrind::TypedValue &result) override
 	{
-		if (m_wg && wi->getWorkGroup() == m_wg)
-			m_cur.instructions++;
+		if (!m_wg || wi->getWorkGroup() != m_wg)
+			return;
+		m_cur.instructions++;
+		unsigned op = inst->getOpcode();
+		if (op == llvm::Instruction::Br)
+			branch(wi, llvm::cast<llvm::BranchInst>(inst));
+		else if (op == llvm::Instruction::Call) {
+			const llvm::Function *f =
+			    llvm::cast<llvm::CallInst>(inst)->getCalledFunction();
+			if (f && f->getName().find("barrier") != llvm::StringRef::npos)
+				m_barrier_line = line_of(inst);
+		}
 	}
 
 	void memoryLoad(const oclgrind::Memory *mem, const oclgrind::WorkItem *wi, size_t address,
@@ -280,10 +429,11 @@ class PramGrind : public oclgrind::Plugin
 		access(mem, wi, address, size, false);
 	}
 
+	/* An atomic's request is counted at its load. */
 	void memoryAtomicStore(const oclgrind::Memory *mem, const oclgrind::WorkItem *wi,
 			       oclgrind::AtomicOp op, size_t address, size_t size) override
 	{
-		access(mem, wi, address, size, true);
+		access(mem, wi, address, size, true, false);
 	}
 
 	/* The work-group's own accesses: async copies, done at a barrier. They
@@ -319,6 +469,235 @@ class PramGrind : public oclgrind::Plugin
 	std::unordered_map<size_t, Cell> m_cells; /* local bytes touched this step */
 	/* Local buffer number -> the array's name. */
 	std::unordered_map<size_t, std::string> m_arrays;
+	/* Global buffer number -> the kernel argument's name. */
+	std::unordered_map<size_t, std::string> m_globals;
+
+	/* The GPU's view: the parameters, the current interval's requests
+	 * and branches, how often each work-item ran each instruction in it,
+	 * and the launch's counts by line. */
+	Gpu m_gpu;
+	std::unordered_map<Key, size_t, KeyHash> m_req_of; /* -> index in m_reqs */
+	std::vector<Request> m_reqs; /* m_nreq used; the rest kept for their storage */
+	size_t m_nreq = 0;
+	std::unordered_map<Key, Branch, KeyHash> m_branches;
+	std::unordered_map<Key, unsigned, KeyHash> m_runs; /* (inst, item, 0) -> times run */
+	unsigned m_barrier_line = 0;                        /* of the last barrier called */
+	std::map<LineKey, LineCounts> m_lines;
+	std::map<std::pair<unsigned, size_t>, BranchCounts> m_branch_lines;
+	std::map<unsigned, unsigned long long> m_barrier_lines;
+
+	/* The value of the parameter the environment variable name sets, in
+	 * v; false, having said why, when it is not a whole number from 1 to
+	 * most. */
+	static bool parameter(const char *name, unsigned most, unsigned &v)
+	{
+		const char *s = getenv(name);
+		if (!s || !*s)
+			return true;
+		char *end;
+		errno = 0;
+		unsigned long u = strtoul(s, &end, 10);
+		if (*s < '0' || *s > '9' || errno || *end || u < 1 || u > most) {
+			fprintf(stderr,
+				"pram_plugin: %s=%s is not a whole number from 1 to %u; recording "
+				"nothing\n",
+				name, s, most);
+			return false;
+		}
+		v = (unsigned)u;
+		return true;
+	}
+
+	/* How many times work-item item ran inst before, in this interval. */
+	unsigned run_count(const llvm::Instruction *inst, size_t item)
+	{
+		return m_runs[Key{inst, item, 0}]++;
+	}
+
+	void clear_interval()
+	{
+		m_req_of.clear();
+		for (size_t k = 0; k < m_nreq; k++)
+			m_reqs[k].acc.clear();
+		m_nreq = 0;
+		m_branches.clear();
+		m_runs.clear();
+	}
+
+	/* A conditional branch of wi: which way its sub-group's work-items went. */
+	void branch(const oclgrind::WorkItem *wi, const llvm::BranchInst *br)
+	{
+		if (!br->isConditional())
+			return;
+		size_t item = item_of(wi);
+		bool taken = wi->getOperand(br->getCondition()).getUInt() != 0;
+		Branch &b = m_branches[Key{br, item / m_gpu.subgroup, run_count(br, item)}];
+		if (!b.ways)
+			b.line = line_of(br);
+		b.ways |= taken ? 1 : 2;
+	}
+
+	/* An access of wi to global or local memory, into its request. */
+	void request(const oclgrind::Memory *mem, const oclgrind::WorkItem *wi, size_t item,
+		     size_t address, size_t size, bool local)
+	{
+		const llvm::Instruction *inst = wi->getCurrentInstruction();
+		Key key{inst, item / m_gpu.subgroup, run_count(inst, item)};
+		auto found = m_req_of.find(key);
+		size_t r;
+		if (found != m_req_of.end()) {
+			r = found->second;
+		} else {
+			r = m_nreq++;
+			if (r == m_reqs.size())
+				m_reqs.emplace_back();
+			m_reqs[r].line = access_line(inst);
+			m_reqs[r].local = local;
+			m_reqs[r].buffer = mem->extractBuffer(address);
+			m_req_of.emplace(key, r);
+		}
+		m_reqs[r].acc.push_back(Access{address, mem->extractOffset(address),
+					       (unsigned)size, (unsigned)(item % m_gpu.subgroup)});
+	}
+
+	/* A request's transactions (sectors, or turns of the banks) and the
+	 * fewest that its bytes could have taken. */
+	void cost(const Request &q, unsigned long long &t, unsigned long long &least) const
+	{
+		/* a unit (a sector, a word) as its buffer's base plus its number */
+		unsigned unit = q.local ? m_gpu.bank_bytes : m_gpu.sector;
+		std::vector<std::pair<size_t, size_t>> units; /* (bank or 0, unit) */
+		for (const Access &a : q.acc) {
+			size_t base = a.address - a.offset;
+			size_t last = a.offset + (a.size ? a.size - 1 : 0);
+			for (size_t u = a.offset / unit; u <= last / unit; u++)
+				units.emplace_back(q.local ? u % m_gpu.banks : 0, base + u);
+		}
+		std::sort(units.begin(), units.end());
+		units.erase(std::unique(units.begin(), units.end()), units.end());
+		if (!q.local) {
+			/* the bytes, as ranges merged */
+			std::vector<std::pair<size_t, size_t>> bytes;
+			for (const Access &a : q.acc)
+				bytes.emplace_back(a.address, a.address + a.size);
+			std::sort(bytes.begin(), bytes.end());
+			unsigned long long n = 0;
+			size_t end = 0;
+			for (const auto &b : bytes) {
+				size_t from = b.first > end ? b.first : end;
+				if (b.second > from)
+					n += b.second - from;
+				if (b.second > end)
+					end = b.second;
+			}
+			t = units.size();
+			least = (n + unit - 1) / unit;
+			return;
+		}
+		unsigned long long most = 0, run = 0;
+		for (size_t k = 0; k < units.size(); k++) {
+			run = k && units[k].first == units[k - 1].first ? run + 1 : 1;
+			if (run > most)
+				most = run;
+		}
+		t = most;
+		least = (units.size() + m_gpu.banks - 1) / m_gpu.banks;
+	}
+
+	/* The distance in elements between the first two work-items of q. */
+	static long long stride(const Request &q)
+	{
+		const Access *a = nullptr, *b = nullptr;
+		for (const Access &x : q.acc)
+			if (!a || x.lane < a->lane)
+				a = &x;
+		for (const Access &x : q.acc)
+			if (a && x.lane > a->lane && (!b || x.lane < b->lane))
+				b = &x;
+		if (!a || !b || b->lane == a->lane || !a->size)
+			return 0;
+		long long d = (long long)(b->address - a->address);
+		return d / (long long)(b->lane - a->lane) / (long long)a->size;
+	}
+
+	/* Fold the interval's requests and branches into the launch's counts
+	 * for step n. */
+	void fold_interval(size_t n)
+	{
+		for (size_t k = 0; k < m_nreq; k++) {
+			const Request &q = m_reqs[k];
+			unsigned long long t = 0, least = 0;
+			cost(q, t, least);
+			LineCounts &c = m_lines[LineKey(q.line, q.local ? 1 : 0, n)];
+			c.requests++;
+			c.transactions += t;
+			c.least += least;
+			if (t > c.worst) {
+				c.worst = t;
+				c.stride = stride(q);
+				c.size = q.acc.empty() ? 0 : q.acc[0].size;
+				const auto &names = q.local ? m_arrays : m_globals;
+				auto name = names.find(q.buffer);
+				c.array = name != names.end() ? name->second : "-";
+			}
+		}
+		for (const auto &b : m_branches) {
+			BranchCounts &c = m_branch_lines[std::make_pair(b.second.line, n)];
+			c.requests++;
+			if (b.second.ways == 3)
+				c.divergent++;
+		}
+		clear_interval();
+	}
+
+	/* The launch's GPU counts, as records, onto its block. */
+	void write_gpu_counts()
+	{
+		for (const auto &l : m_lines) {
+			const LineCounts &c = l.second;
+			m_text += "memory line=" + std::to_string(std::get<0>(l.first)) +
+				  " space=" + (std::get<1>(l.first) ? "local" : "global") +
+				  " step=" + std::to_string(std::get<2>(l.first)) +
+				  " array=" + c.array + " requests=" + std::to_string(c.requests) +
+				  " transactions=" + std::to_string(c.transactions) +
+				  " least=" + std::to_string(c.least) +
+				  " worst=" + std::to_string(c.worst) +
+				  " stride=" + std::to_string(c.stride) +
+				  " size=" + std::to_string(c.size) + "\n";
+		}
+		for (const auto &b : m_branch_lines)
+			m_text += "branch line=" + std::to_string(b.first.first) +
+				  " step=" + std::to_string(b.first.second) +
+				  " requests=" + std::to_string(b.second.requests) +
+				  " divergent=" + std::to_string(b.second.divergent) + "\n";
+		for (const auto &b : m_barrier_lines)
+			m_text += "barrier line=" + std::to_string(b.first) +
+				  " count=" + std::to_string(b.second) + "\n";
+	}
+
+	/* Name the launch's global buffers by the kernel arguments that
+	 * point into them. */
+	void name_global_arrays(const oclgrind::KernelInvocation *inv)
+	{
+		m_globals.clear();
+		const oclgrind::Kernel *kernel = inv->getKernel();
+		const oclgrind::Memory *global = m_context->getGlobalMemory();
+		for (auto v = kernel->values_begin(); v != kernel->values_end(); ++v) {
+			const llvm::Argument *arg = llvm::dyn_cast<llvm::Argument>(v->first);
+			const llvm::Type *type = v->first->getType();
+			if (!arg || !type->isPointerTy() ||
+			    type->getPointerAddressSpace() != oclgrind::AddrSpaceGlobal)
+				continue;
+			unsigned k = arg->getArgNo();
+			std::string name =
+			    k < kernel->getNumArguments() ? kernel->getArgumentName(k).str() : "";
+			if (name.empty())
+				name = arg->getName().str();
+			size_t address = v->second.getPointer();
+			if (address)
+				m_globals[global->extractBuffer(address)] = field_safe(name);
+		}
+	}
 
 	/* Charge the step's work-items: ceil(a / K) each, for a accesses. */
 	void close_step()
@@ -335,6 +714,7 @@ class PramGrind : public oclgrind::Plugin
 				m_cur.accesses = a;
 			a = 0;
 		}
+		fold_interval(m_steps.size() + 1);
 		m_steps.push_back(m_cur);
 		m_cur = Step();
 		m_cells.clear();
@@ -410,8 +790,10 @@ class PramGrind : public oclgrind::Plugin
 		return f && f->getName() == "printf";
 	}
 
+	/* An access of wi; counted also in a request unless it is the store of
+	 * an atomic (whose load was). */
 	void access(const oclgrind::Memory *mem, const oclgrind::WorkItem *wi, size_t address,
-		    size_t size, bool write)
+		    size_t size, bool write, bool counted = true)
 	{
 		unsigned space = mem->getAddressSpace();
 		if (!m_wg || !wi || wi->getWorkGroup() != m_wg ||
@@ -424,6 +806,8 @@ class PramGrind : public oclgrind::Plugin
 			m_cur.writes++;
 		else
 			m_cur.reads++;
+		if (counted && (space == oclgrind::AddrSpaceGlobal || space == oclgrind::AddrSpaceLocal))
+			request(mem, wi, item, address, size, space == oclgrind::AddrSpaceLocal);
 		if (space != oclgrind::AddrSpaceLocal)
 			return;
 		long long self = (long long)item;
@@ -460,7 +844,7 @@ class PramGrind : public oclgrind::Plugin
 		}
 		std::string block = m_text;
 		if (fseek(f, 0, SEEK_END) == 0 && ftell(f) == 0)
-			block = "pram-grind 1\n" + block;
+			block = "pram-grind 2\n" + block;
 		if (fwrite(block.data(), 1, block.size(), f) != block.size() || fflush(f) != 0)
 			fprintf(stderr, "pram_plugin: cannot write %s (PRAM_GRIND_OUT): %s\n",
 				m_path.c_str(), strerror(errno));

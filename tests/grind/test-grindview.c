@@ -8,7 +8,10 @@
  * work 4L - 2), a kernel whose work-items all write one local cell (CRCW,
  * with the line), one whose work-items all increment one local counter with
  * an atomic (CRCW too), and a sweep of L = 2 .. 256 that tells L log L work from
- * linear work, as pram check judges work-efficiency. The plugin part skips,
+ * linear work, as pram check judges work-efficiency. Then the GPU's view of
+ * the same accesses on memory.cl and the tree reduction, whose requests,
+ * sectors, bank-conflict degrees, divergent branches and barriers are
+ * worked out by hand in their comments and here. The plugin part skips,
  * saying why, without oclgrind, the plugin or OpenCL. Prints TAP.
  */
 #include <stdio.h>
@@ -96,7 +99,7 @@ static void test_reader(void)
 		const char *text, *where, *what;
 	} bad[] = {
 	    {"", "empty", "no launch was recorded"},
-	    {"pram-grind 2\n", ":1:", "version 2"},
+	    {"pram-grind 3\n", ":1:", "version 3"},
 	    {"hello\n", ":1:", "not a PRAM-view file"},
 	    {"pram-grind 1\nlaunch kernel=k dim=1 global=8,1 local=4,1,1 groups=2,1,1\n",
 	     ":2:", "global=8,1 is not X,Y,Z"},
@@ -142,8 +145,29 @@ static void test_reader(void)
 	     "end groups=0 work=0 depth=0\nstep n=1\n",
 	     ":4:", "outside a group"},
 	    {"pram-grind 1\nlaunch kernel=k dim=1 global=8,1,1 local=4,1,1 groups=2,1,1\n"
-	     "end groups=0 work=0 depth=0\nbarrier x=1\n",
-	     ":4:", "unknown record 'barrier'"},
+	     "end groups=0 work=0 depth=0\nbogus x=1\n",
+	     ":4:", "unknown record 'bogus'"},
+	    {"pram-grind 2\nbarrier line=3 count=1\n", ":2:", "barrier line outside a launch"},
+	    {"pram-grind 2\nlaunch kernel=k dim=1 global=8,1,1 local=4,1,1 groups=2,1,1\n"
+	     "memory line=3 space=shared step=1 array=a requests=1 transactions=1 least=1 "
+	     "worst=1 stride=1 size=4\n",
+	     ":3:", "space=shared is not global or local"},
+	    {"pram-grind 2\nlaunch kernel=k dim=1 global=8,1,1 local=4,1,1 groups=2,1,1\n"
+	     "memory line=3 space=local step=1 array=a requests=1 transactions=4 least=1 "
+	     "worst=8 stride=1 size=4\n",
+	     ":3:", "worst=8, but transactions=4 is fewer"},
+	    {"pram-grind 2\nlaunch kernel=k dim=1 global=8,1,1 local=4,1,1 groups=2,1,1\n"
+	     "memory line=3 space=local step=1 array=a requests=1 transactions=4 least=1 "
+	     "worst=4 stride=x size=4\n",
+	     ":3:", "stride=x is not a whole number"},
+	    {"pram-grind 2\nlaunch kernel=k dim=1 global=8,1,1 local=4,1,1 groups=2,1,1\n"
+	     "branch line=3 step=1 requests=2 divergent=3\n",
+	     ":3:", "divergent=3 is more than requests=2"},
+	    {"pram-grind 2\nlaunch kernel=k dim=1 global=8,1,1 local=4,1,1 groups=2,1,1\n"
+	     "group id=0,0,0 steps=1 work=1 reads=1 writes=0 instructions=1 class=EREW line=0 "
+	     "array=- index=-1 items=-1,-1\n"
+	     "branch line=3 step=1 requests=2 divergent=1\n",
+	     ":4:", "a branch line where step 1 of 1 was expected"},
 	    {"pram-grind 1\nlaunch kernel=k dim=1 global=8,1,1 local=4,1,1 groups=2,1,1 oops\n",
 	     ":2:", "'oops' is not KEY=VALUE"},
 	};
@@ -167,9 +191,64 @@ static void test_reader(void)
 	TAP_CONTAINS(err, "cannot open", "and says so");
 }
 
+/* A version 2 launch: its GPU parameters and records, and the memory
+ * records summed over the steps by line. */
+static const char good2[] =
+    "pram-grind 2\n"
+    "launch kernel=k dim=1 global=64,1,1 local=64,1,1 groups=1,1,1 subgroup=32 banks=32 "
+    "bankbytes=4 sectorbytes=32\n"
+    "memory line=9 space=local step=3 array=tmp requests=2 transactions=4 least=2 worst=2 "
+    "stride=2 size=4\n"
+    "memory line=7 space=global step=1 array=in requests=2 transactions=16 least=2 worst=8 "
+    "stride=8 size=4\n"
+    "memory line=9 space=local step=2 array=tmp requests=1 transactions=16 least=1 "
+    "worst=16 stride=-32 size=4\n"
+    "memory line=7 space=local step=1 array=- requests=1 transactions=1 least=1 worst=1 "
+    "stride=0 size=4\n"
+    "branch line=8 step=2 requests=2 divergent=1\n"
+    "barrier line=10 count=6\n"
+    "end groups=0 work=0 depth=0\n";
+
+static void test_reader_gpu(void)
+{
+	gv_run r;
+	int rc = gv_read(put("good2", good2), &r, err, sizeof err);
+	TAP_OK_WHY(rc == 0, err, "a good version 2 file is read");
+	if (rc != 0)
+		return;
+	gv_launch *l = &r.launch[0];
+	TAP_OK(l->subgroup == 32 && l->banks == 32 && l->bank_bytes == 4 && l->sector_bytes == 32,
+	       "the GPU's parameters");
+	TAP_OK(l->nmemory == 4 && l->nbranch == 1 && l->nbarrier == 1, "its records");
+	TAP_OK(l->memory[2].space == GV_LOCAL && l->memory[2].stride == -32 &&
+		   l->memory[3].array[0] == '\0' && l->branch[0].divergent == 1 &&
+		   l->barrier[0].line == 10 && l->barrier[0].count == 6,
+	       "a record's fields");
+	gv_memory m[3];
+	size_t n = gv_memory_lines(l, m, 3);
+	TAP_EQ_I(n, 3, "three lines and spaces");
+	if (n == 3) {
+		TAP_OK(m[0].line == 7 && m[0].space == GV_GLOBAL && m[1].line == 7 &&
+			   m[1].space == GV_LOCAL && m[2].line == 9,
+		       "ordered by line, global first");
+		TAP_OK(m[2].requests == 3 && m[2].transactions == 20 && m[2].least == 3 &&
+			   m[2].worst == 16 && m[2].step == 2 && m[2].stride == -32,
+		       "line 9's steps summed, its worst step's degree and stride kept");
+	}
+	TAP_EQ_I(gv_memory_lines(l, m, 2), 3, "too small a buffer: the count of all the lines");
+	gv_free(&r);
+	/* a version 1 file has none */
+	rc = gv_read(put("good", good), &r, err, sizeof err);
+	TAP_OK(rc == 0 && r.launch[0].subgroup == 0 && r.launch[0].nmemory == 0,
+	       "a version 1 file: no GPU counts");
+	if (rc == 0)
+		gv_free(&r);
+}
+
 /* ---- the plugin under oclgrind ---------------------------------------- */
 
 static const char *srcdir, *builddir, *oclgrind, *plugin;
+static const char *grind_env = ""; /* more of the environment, "NAME=VALUE " */
 static char host[4200], out[4200];
 
 /* The line of tests/grind/FILE holding marker, 0 when none. */
@@ -206,10 +285,10 @@ static int grind(const char *name, const char *check, const char *sizes, gv_run 
 	 * --enable-sanitizers must let AddressSanitizer come second; leaks
 	 * are the host's business, checked in the other tests. */
 	snprintf(cmd, sizeof cmd,
-		 "PRAM_KERNEL_DIR='%s/tests/grind' PRAM_GRIND_OUT='%s' PRAM_DEVICE= "
+		 "PRAM_KERNEL_DIR='%s/tests/grind' PRAM_GRIND_OUT='%s' PRAM_DEVICE= %s"
 		 "ASAN_OPTIONS=verify_asan_link_order=0:detect_leaks=0 '%s' "
 		 "--plugins '%s' '%s' %s.cl %s %s %s >'%s' 2>&1",
-		 srcdir, out, oclgrind, plugin, host, name, name, check, sizes, log);
+		 srcdir, out, grind_env, oclgrind, plugin, host, name, name, check, sizes, log);
 	int rc = system(cmd);
 	if (rc != 0) {
 		/* The command's own output says why (grind-host's message or
@@ -467,6 +546,175 @@ static void test_charges(void)
 	gv_free(&r);
 }
 
+/* The memory record of line ln of l in space sp, summed over the steps
+ * (zero when none). */
+static gv_memory mem_at(const gv_launch *l, unsigned ln, gv_space sp)
+{
+	gv_memory m[64], none = {0};
+	size_t n = gv_memory_lines(l, m, 64);
+	for (size_t k = 0; k < n && k < 64; k++)
+		if (m[k].line == ln && m[k].space == sp)
+			return m[k];
+	return none;
+}
+
+/* Check the line holding marker in memory.cl: requests R, transactions T,
+ * the fewest M, the worst X of one request. */
+static void expect(const gv_launch *l, const char *marker, gv_space sp, unsigned long long R,
+		   unsigned long long T, unsigned long long M, unsigned long long X,
+		   const char *what)
+{
+	unsigned ln = line_of("memory.cl", marker);
+	gv_memory m = mem_at(l, ln, sp);
+	int ok = ln && m.requests == R && m.transactions == T && m.least == M && m.worst == X;
+	TAP_OK(ok, "memory.cl:%u (%s, S = %u): %s", ln, gv_space_name(sp), l->subgroup, what);
+	if (!ok)
+		tap_diag("got requests=%llu transactions=%llu least=%llu worst=%llu, expected "
+			 "%llu %llu %llu %llu",
+			 m.requests, m.transactions, m.least, m.worst, R, T, M, X);
+}
+
+/* The branch record of line ln summed over the steps: requests, divergent. */
+static void branch_at(const gv_launch *l, unsigned ln, unsigned long long *req,
+		      unsigned long long *div)
+{
+	*req = *div = 0;
+	for (size_t k = 0; k < l->nbranch; k++)
+		if (l->branch[k].line == ln) {
+			*req += l->branch[k].requests;
+			*div += l->branch[k].divergent;
+		}
+}
+
+/* The GPU's view on memory.cl, one group of 64: two sub-groups of 32, or
+ * four of 16 with PRAM_GRIND_SUBGROUP=16. */
+static void test_memory(void)
+{
+	gv_run r;
+	if (grind_one("memory", "none", "64", 1, &r) != 0) {
+		TAP_OK_WHY(0, err, "memory.cl runs under the plugin");
+		return;
+	}
+	gv_launch *l = &r.launch[0];
+	TAP_OK(l->subgroup == 32 && l->banks == 32 && l->bank_bytes == 4 && l->sector_bytes == 32,
+	       "memory.cl: sub-groups of 32, 32 banks of 4 bytes, sectors of 32");
+	/* in[i]: 32 ints are 128 bytes, 4 sectors, a request per sub-group */
+	expect(l, "int a = in[i]", GV_GLOBAL, 2, 8, 8, 4, "coalesced, 4 sectors a request");
+	/* in[(8 lid) mod L]: words 0, 8, .., 56, each in a sector of its own,
+	 * 32 bytes that one sector would hold */
+	expect(l, "(lid * 8) % L]", GV_GLOBAL, 2, 16, 2, 8, "8 sectors where 1 would do");
+	/* tile[32 lid]: 32 words, all in bank 0 */
+	expect(l, "tile[lid * 32] = a", GV_LOCAL, 2, 64, 2, 32, "32-way bank conflicts");
+	expect(l, "tile[lid * 33 + 1]", GV_LOCAL, 2, 2, 2, 1, "padded to 33: conflict-free");
+	expect(l, "tmp[lid] = a + b", GV_LOCAL, 2, 2, 2, 1, "consecutive words: conflict-free");
+	/* words 0, 2, .., 62: the even banks, two words each */
+	expect(l, "tmp[(lid * 2) % L]", GV_LOCAL, 2, 4, 2, 2, "stride 2: 2-way");
+	expect(l, "tmp[5]", GV_LOCAL, 2, 2, 2, 1, "one word for all: a broadcast");
+	/* the odd work-items only: 16 a sub-group, all in bank 0 */
+	expect(l, "c += tile[lid * 32]", GV_LOCAL, 2, 32, 2, 16, "half the work-items: 16-way");
+	expect(l, "out[i] = c + d", GV_GLOBAL, 2, 8, 8, 4, "the store, coalesced");
+	expect(l, "sums[g] = tile[1]", GV_GLOBAL, 1, 1, 1, 1, "one work-item: one sector");
+	gv_memory m = mem_at(l, line_of("memory.cl", "(lid * 8) % L]"), GV_GLOBAL);
+	TAP_OK(m.stride == 8 && m.size == 4 && strcmp(m.array, "in") == 0 && m.step == 1,
+	       "the strided read: 8 elements apart, of 4 bytes, in in, step 1 (got %lld, %u, %s, "
+	       "%zu)",
+	       m.stride, m.size, m.array, m.step);
+	m = mem_at(l, line_of("memory.cl", "c += tile[lid * 32]"), GV_LOCAL);
+	/* work-items 1 and 3 read words 32 and 96: 32 elements a local id */
+	TAP_OK(m.stride == 32 && strcmp(m.array, "tile") == 0 && m.step == 2,
+	       "the odd work-items' read: 32 elements a local id apart in tile, step 2 (got "
+	       "%lld, %s, %zu)",
+	       m.stride, m.array, m.step);
+	unsigned long long req, div;
+	branch_at(l, line_of("memory.cl", "if (lid % 2)"), &req, &div);
+	TAP_OK(req == 2 && div == 2, "if (lid %% 2): both sub-groups divergent (got %llu of %llu)",
+	       div, req);
+	branch_at(l, line_of("memory.cl", "if (lid == 0)"), &req, &div);
+	TAP_OK(req == 2 && div == 1, "if (lid == 0): the first sub-group only (got %llu of %llu)",
+	       div, req);
+	TAP_OK(l->nbarrier == 1 && l->barrier[0].line == line_of("memory.cl", "barrier(") &&
+		   l->barrier[0].count == 1,
+	       "memory.cl: one barrier, at its line");
+	gv_free(&r);
+
+	grind_env = "PRAM_GRIND_SUBGROUP=16 ";
+	int rc = grind_one("memory", "none", "64", 1, &r);
+	grind_env = "";
+	if (rc != 0) {
+		TAP_OK_WHY(0, err, "memory.cl runs with sub-groups of 16");
+		return;
+	}
+	l = &r.launch[0];
+	TAP_EQ_I(l->subgroup, 16, "PRAM_GRIND_SUBGROUP=16: sub-groups of 16");
+	/* 16 ints are 2 sectors; words 0, 8, .., 56 twice: 8 sectors, 1 would do */
+	expect(l, "int a = in[i]", GV_GLOBAL, 4, 8, 8, 2, "coalesced, 2 sectors a request");
+	expect(l, "(lid * 8) % L]", GV_GLOBAL, 4, 32, 4, 8, "8 sectors where 1 would do");
+	expect(l, "tile[lid * 32] = a", GV_LOCAL, 4, 64, 4, 16, "16-way bank conflicts");
+	expect(l, "c += tile[lid * 32]", GV_LOCAL, 4, 32, 4, 8, "the odd ones: 8-way");
+	branch_at(l, line_of("memory.cl", "if (lid == 0)"), &req, &div);
+	TAP_OK(req == 4 && div == 1, "if (lid == 0) with 4 sub-groups: 1 divergent of 4 (got "
+				    "%llu of %llu)",
+	       div, req);
+	gv_free(&r);
+
+	/* a bad parameter: nothing recorded, and the plugin says which */
+	grind_env = "PRAM_GRIND_BANKS=0 ";
+	rc = grind("memory", "none", "64", &r);
+	grind_env = "";
+	TAP_OK(rc != 0, "PRAM_GRIND_BANKS=0: nothing recorded");
+	if (rc == 0)
+		gv_free(&r);
+	char log[4300];
+	snprintf(log, sizeof log, "%s/memory.log", dir);
+	FILE *f = fopen(log, "r");
+	char said[4096] = "";
+	if (f) {
+		size_t got = fread(said, 1, sizeof said - 1, f);
+		said[got] = '\0';
+		fclose(f);
+	}
+	TAP_CONTAINS(said, "PRAM_GRIND_BANKS=0 is not a whole number from 1 to 1024",
+		     "and the plugin names the variable and its range");
+}
+
+/* The tree reduction at L = 64 as a GPU runs it: the halvings are
+ * conflict-free, the if (lid < s) splits the first sub-group five times
+ * (s = 16 .. 1; at s = 32 one sub-group is all in, the other all out), and
+ * the barrier in the loop runs six times. */
+static void test_reduce_gpu(void)
+{
+	gv_run r;
+	if (grind_one("reduce_tree", "reduce", "64", 1, &r) != 0) {
+		TAP_OK_WHY(0, err, "reduce_tree L = 64 runs under the plugin");
+		return;
+	}
+	const gv_launch *l = &r.launch[0];
+	/* The load into tmp (a request a sub-group), two reads and a write at
+	 * each halving by the first sub-group only, six times, and the read of
+	 * tmp[0]: 2 + 18 + 1 requests, all conflict-free. Summed over the
+	 * lines, as the compiler may sink the two stores into tmp into one
+	 * instruction with one line. */
+	unsigned long long req = 0, tr = 0, worst = 0;
+	for (size_t k = 0; k < l->nmemory; k++)
+		if (l->memory[k].space == GV_LOCAL) {
+			req += l->memory[k].requests;
+			tr += l->memory[k].transactions;
+			worst = l->memory[k].worst > worst ? l->memory[k].worst : worst;
+		}
+	TAP_OK(req == 21 && tr == 21 && worst == 1,
+	       "reduce_tree: 21 local requests, conflict-free (got %llu, %llu, worst %llu)", req,
+	       tr, worst);
+	unsigned long long div;
+	branch_at(l, line_of("reduce_tree.cl", "if (lid < s)"), &req, &div);
+	TAP_OK(req == 12 && div == 5, "reduce_tree: if (lid < s) divergent 5 times of 12 (got %llu "
+				      "of %llu)",
+	       div, req);
+	unsigned bl = line_of("reduce_tree.cl", "barrier(");
+	TAP_OK(l->nbarrier == 1 && l->barrier[0].line == bl && l->barrier[0].count == 6,
+	       "reduce_tree: the barrier at line %u runs log2 L = 6 times", bl);
+	gv_free(&r);
+}
+
 /* Why the plugin part cannot run here, or NULL. */
 static const char *skip_reason(void)
 {
@@ -499,6 +747,7 @@ int main(void)
 		return 1;
 	}
 	test_reader();
+	test_reader_gpu();
 	const char *why = skip_reason();
 	if (why) {
 		printf("ok %d - the plugin under oclgrind # SKIP %s\n", ++tap_count_, why);
@@ -508,6 +757,8 @@ int main(void)
 		test_atomics();
 		test_sweep();
 		test_charges();
+		test_memory();
+		test_reduce_gpu();
 	}
 	char cmd[4200];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
