@@ -60,16 +60,17 @@ int ck_can_grade(const ck_exercise *ex, char *why, size_t len)
 	char buf[600], path[4096];
 	why[0] = '\0';
 	if (ck_contract_kernel(ex->contract)) {
-		static const int wd[] = {CK_CRIT_WORK, CK_CRIT_DEPTH},
-				 all[] = {CK_CRIT_MEMORY, CK_CRIT_WORK, CK_CRIT_DEPTH};
+		static const int wd[] = {CK_CRIT_WORK, CK_CRIT_DEPTH, CK_CRIT_ACCESS},
+				 all[] = {CK_CRIT_MEMORY, CK_CRIT_WORK, CK_CRIT_DEPTH,
+					  CK_CRIT_ACCESS};
 		if (!ck_oclgrind())
-			lack(ex, all, 3,
+			lack(ex, all, 4,
 			     "Oclgrind is not installed (Debian: apt-get install oclgrind)", why,
 			     len);
 		else if (!ck_grind_case_path(buf, sizeof buf))
-			lack(ex, all, 3, buf, why, len);
+			lack(ex, all, 4, buf, why, len);
 		if (!gv_plugin_path())
-			lack(ex, wd, 2,
+			lack(ex, wd, 3,
 			     getenv("PRAM_GRIND_PLUGIN")
 				 ? "the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN cannot "
 				   "be read"

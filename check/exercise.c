@@ -45,8 +45,8 @@ int ck_growth_parse(const char *s, ck_growth *g)
 	return -1;
 }
 
-static const char *const crit_names[CK_CRIT_COUNT] = {"build", "results", "sizes", "memory",
-						      "model", "work",    "depth"};
+static const char *const crit_names[CK_CRIT_COUNT] = {
+    "build", "results", "sizes", "memory", "model", "work", "depth", "access"};
 
 const char *ck_crit_name(ck_crit c)
 {
@@ -126,7 +126,7 @@ static int parse_points(const char *v, double *pts, char *why, size_t whylen)
 		if (k == CK_CRIT_COUNT) {
 			snprintf(why, whylen,
 				 "unknown criterion '%s' (build, results, sizes, memory, model, "
-				 "work, depth)",
+				 "work, depth, access)",
 				 name);
 			return -1;
 		}
@@ -146,13 +146,14 @@ int ck_may_skip_parse(const char *list, ck_exercise *ex, char *why, size_t whyle
 			if (strcmp(t, crit_names[k]) == 0)
 				break;
 		if (k < CK_CRIT_COUNT &&
-		    (k == CK_CRIT_MEMORY || k == CK_CRIT_WORK || k == CK_CRIT_DEPTH)) {
+		    (k == CK_CRIT_MEMORY || k == CK_CRIT_WORK || k == CK_CRIT_DEPTH ||
+		     k == CK_CRIT_ACCESS)) {
 			ex->may_skip[k] = 1;
 		} else if (strcmp(t, "discipline") == 0) {
 			ex->may_skip_discipline = 1;
 		} else {
 			snprintf(why, whylen,
-				 "'%s' cannot be skipped (memory, work, depth or discipline may: "
+				 "'%s' cannot be skipped (memory, work, depth, access or discipline may: "
 				 "what a machine without Oclgrind, its plugin or libclang cannot "
 				 "check)",
 				 t);
@@ -365,7 +366,7 @@ static int graded(ck_contract c, int crit)
 		return crit != CK_CRIT_MODEL;
 	case CK_PRAM_INPLACE:
 	case CK_PRAM_PROGRAM:
-		return crit != CK_CRIT_SIZES && crit != CK_CRIT_MEMORY;
+		return crit != CK_CRIT_SIZES && crit != CK_CRIT_MEMORY && crit != CK_CRIT_ACCESS;
 	default:
 		return crit == CK_CRIT_WORK || crit == CK_CRIT_DEPTH;
 	}

@@ -52,6 +52,8 @@ typedef enum {
 	CK_CRIT_MODEL,   /* PRAM programs: no model violation or unwritten read */
 	CK_CRIT_WORK,    /* W within the exercise's bound */
 	CK_CRIT_DEPTH,   /* D within the exercise's bound */
+	CK_CRIT_ACCESS,  /* kernels: no access costs a GPU more than its bytes need (coalesced
+			  * global loads and stores, local memory free of bank conflicts) */
 	CK_CRIT_COUNT
 } ck_crit;
 

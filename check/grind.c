@@ -584,6 +584,9 @@ void ck_grind_memory(const gv_run *run, const char *path, const char *shown, ck_
 	size_t n = gv_memory_lines(l, m, CK_MAX_MEMLINES);
 	char err[256];
 	char *src = ck_slurp(path, NULL, err, sizeof err);
+	int graded = r->ex->points[CK_CRIT_ACCESS] > 0;
+	if (graded)
+		r->ran[CK_CRIT_ACCESS] = CK_RAN_CHECKED;
 	for (size_t k = 0; k < n && k < CK_MAX_MEMLINES; k++) {
 		ck_memline *c = &r->mem[r->nmem++];
 		*c = (ck_memline){.line = m[k].line,
@@ -596,6 +599,14 @@ void ck_grind_memory(const gv_run *run, const char *path, const char *shown, ck_
 				  .stride = m[k].stride};
 		snprintf(c->array, sizeof c->array, "%s", m[k].array);
 		memline_note(c, src ? src : "", shown, l->banks);
+		/* an exercise that grades the accesses: each line that costs more
+		 * than its bytes need is a problem, in the note's words */
+		size_t pre = strlen(shown);
+		if (graded && c->note[0] && strncmp(c->note, shown, pre) == 0) {
+			const char *msg = strchr(c->note + pre + 1, ' ');
+			ck_diag_add(r, c->local ? CK_BANK_CONFLICT : CK_UNCOALESCED, CK_CRIT_ACCESS,
+				    shown, (int)c->line, NULL, NULL, "%s", msg ? msg + 1 : c->note);
+		}
 	}
 	free(src);
 	for (size_t k = 0; k < l->nbranch; k++) {

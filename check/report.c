@@ -114,6 +114,8 @@ void ck_bounds_ran(ck_result *r, int ran)
 		r->ran[CK_CRIT_WORK] = ran;
 	if (r->ex->depth != CK_GROW_COUNT)
 		r->ran[CK_CRIT_DEPTH] = ran;
+	if (r->ex->points[CK_CRIT_ACCESS] > 0)
+		r->ran[CK_CRIT_ACCESS] = ran;
 }
 
 void ck_note_output(ck_result *r, const char *who, const char *out)
@@ -165,7 +167,8 @@ double ck_crit_points(const ck_result *r, int c)
 	 * program that computes nothing has no memory bug, no violation and a
 	 * small W to show */
 	int scaled =
-	    c == CK_CRIT_MEMORY || c == CK_CRIT_MODEL || c == CK_CRIT_WORK || c == CK_CRIT_DEPTH;
+	    c == CK_CRIT_MEMORY || c == CK_CRIT_MODEL || c == CK_CRIT_WORK || c == CK_CRIT_DEPTH ||
+	    c == CK_CRIT_ACCESS;
 	if (scaled && counts(r, CK_CRIT_RESULTS))
 		pts *= r->cases_run ? (double)r->cases_passed / (double)r->cases_run : 0;
 	/* to a hundredth, which a grade book shows (and sums exactly) */
@@ -231,6 +234,15 @@ static void text_memory(FILE *f, const ck_result *r)
 		"banks of %u bytes, sectors of %u bytes):",
 		r->mem_L, r->mem_subgroup, r->mem_banks, r->mem_bank_bytes, r->mem_sector_bytes);
 	int shown[CK_MAX_MEMLINES] = {0}, any = 0;
+	if (r->ex->points[CK_CRIT_ACCESS] > 0) {
+		/* graded: the lines that cost more are the problems of the report */
+		fputs(r->failed[CK_CRIT_ACCESS] ? " the lines that cost more are the access "
+						  "problems above\n"
+						: " every access is as coalesced and as free of bank "
+						  "conflicts as its bytes allow\n",
+		      f);
+		return;
+	}
 	for (int k = 0; k < MEM_NOTES; k++) {
 		size_t best = r->nmem;
 		for (size_t j = 0; j < r->nmem; j++) {

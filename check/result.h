@@ -41,7 +41,9 @@
 	X(NOT_WORK_EFFICIENT, "not-work-efficient") \
 	X(DEPTH, "depth")                           \
 	X(DISCIPLINE, "discipline")                 \
-	X(BELOW_BOUND, "below-bound")
+	X(BELOW_BOUND, "below-bound")               \
+	X(UNCOALESCED, "uncoalesced")               \
+	X(BANK_CONFLICT, "bank-conflict")
 
 typedef enum {
 #define CK_X_ENUM(e, s) CK_##e,
@@ -153,8 +155,9 @@ void ck_diag_add(ck_result *r, ck_kind kind, ck_crit crit, const char *file, int
     __attribute__((format(printf, 8, 9)))
 #endif
     ;
-/* Set ran of the work and depth criteria the exercise bounds (those W and
- * D are judged by) to ran: why W and D were not judged. */
+/* Set ran of the criteria the PRAM view judges, the work and depth the
+ * exercise bounds and a kernel's access criterion when it has points, to
+ * ran: why they were not judged. */
 void ck_bounds_ran(ck_result *r, int ran);
 /* A fact about the run, for the report's notes (16 at most; more are
  * dropped). */

@@ -67,4 +67,17 @@ expect_in "consecutive work-items should access consecutive words" "$out" "with 
 run_pram check "$ex" "$top_srcdir/lessons/01-reduction/solutions/reduce.cl"
 expect_in "every access is as coalesced and as free of bank conflicts as its bytes allow" "$out" \
 	"the lesson's solution: nothing to improve"
+
+# An exercise that grades the accesses: each wasteful line is a problem,
+# kind and line, and the criterion's points go; the solution keeps them.
+acc="$top_srcdir/tests/grind/reduce-64-access.exercise"
+run_pram check "$acc" "$cl" --json
+printf '%s' "$out" >"$tap_tmp/acc.json"
+v=$(json_get "$tap_tmp/acc.json" "' '.join('%s:%s' % (x['kind'], x['line']) for x in d['diagnoses']) + ' ' + [str(c['points']) for c in d['criteria'] if c['name'] == 'access'][0]")
+expect_in "uncoalesced:14 bank-conflict:14 bank-conflict:19 0" "$v" \
+	"access graded: the transposed load, both conflicts, no points"
+run_pram check "$acc" "$top_srcdir/lessons/01-reduction/solutions/reduce.cl" --json
+printf '%s' "$out" >"$tap_tmp/acc.json"
+v=$(json_get "$tap_tmp/acc.json" "'%g/%g %s' % (d['score'], d['max_score'], [c['status'] for c in d['criteria'] if c['name'] == 'access'][0])")
+expect_in "9/9 passed" "$v" "access graded: the lesson's solution keeps its points"
 done_testing
