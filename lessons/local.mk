@@ -13,7 +13,8 @@ nobase_dist_pkgdata_DATA += lessons/01-reduction/reduce-kernel.exercise \
 EXTRA_DIST += lessons/README.md
 # The lessons' texts and the example inputs their live examples read.
 nobase_dist_pkgdata_DATA += lessons/01-reduction/lesson.md \
-	lessons/01-reduction/example.txt lessons/01-reduction/five.txt
+	lessons/01-reduction/example.txt lessons/01-reduction/five.txt \
+	lessons/01-reduction/reduce-pram.exercise lessons/01-reduction/starter/reduce.c
 nobase_dist_pkgdata_DATA += lessons/02-hillis-steele/lesson.md lessons/02-hillis-steele/example.txt \
 	lessons/02-hillis-steele/hillis-steele-kernel.exercise \
 	lessons/02-hillis-steele/starter/hillis-steele.cl \
@@ -88,6 +89,7 @@ nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/matrix-scan-kernel.exercise \
 # where every submission could reach them (a kernel by an #include of the
 # path, a program by opening it).
 LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
+	lessons/01-reduction/solutions/reduce.c \
 	lessons/02-hillis-steele/solutions/hillis-steele.cl \
 	lessons/02-hillis-steele/solutions/answer.txt lessons/03-blelloch/solutions/scan.c \
 	lessons/03-blelloch/solutions/answer.txt lessons/04-any-length/solutions/scan.cl \
