@@ -19,7 +19,9 @@ nobase_dist_pkgdata_DATA += lessons/02-hillis-steele/lesson.md lessons/02-hillis
 	lessons/02-hillis-steele/hillis-steele-kernel.exercise \
 	lessons/02-hillis-steele/starter/hillis-steele.cl \
 	lessons/02-hillis-steele/hillis-steele-prediction.exercise \
-	lessons/02-hillis-steele/starter/answer.txt
+	lessons/02-hillis-steele/starter/answer.txt \
+	lessons/02-hillis-steele/hillis-steele-pram.exercise \
+	lessons/02-hillis-steele/starter/scan.c
 nobase_dist_pkgdata_DATA += lessons/03-blelloch/lesson.md lessons/03-blelloch/example.txt \
 	lessons/03-blelloch/five.txt lessons/03-blelloch/blelloch-prediction.exercise \
 	lessons/03-blelloch/starter/answer.txt
@@ -91,7 +93,8 @@ nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/matrix-scan-kernel.exercise \
 LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/01-reduction/solutions/reduce.c \
 	lessons/02-hillis-steele/solutions/hillis-steele.cl \
-	lessons/02-hillis-steele/solutions/answer.txt lessons/03-blelloch/solutions/scan.c \
+	lessons/02-hillis-steele/solutions/answer.txt lessons/02-hillis-steele/solutions/scan.c \
+	lessons/03-blelloch/solutions/scan.c \
 	lessons/03-blelloch/solutions/answer.txt lessons/04-any-length/solutions/scan.cl \
 	lessons/04-any-length/solutions/answer.txt lessons/05-models/solutions/max-crcw/answer.txt \
 	lessons/05-models/solutions/max-tree/answer.txt \
