@@ -27,7 +27,8 @@ nobase_dist_pkgdata_DATA += lessons/03-blelloch/lesson.md lessons/03-blelloch/ex
 	lessons/03-blelloch/starter/answer.txt
 nobase_dist_pkgdata_DATA += lessons/04-any-length/lesson.md lessons/04-any-length/example.txt \
 	lessons/04-any-length/brent-prediction.exercise \
-	lessons/04-any-length/starter/answer.txt
+	lessons/04-any-length/starter/answer.txt \
+	lessons/04-any-length/brent-pram.exercise lessons/04-any-length/starter/brent.c
 nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/example.txt \
 	lessons/05-models/bits.txt lessons/05-models/candidates.txt \
 	lessons/05-models/max-crcw-prediction.exercise \
@@ -96,7 +97,8 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/02-hillis-steele/solutions/answer.txt lessons/02-hillis-steele/solutions/scan.c \
 	lessons/03-blelloch/solutions/scan.c \
 	lessons/03-blelloch/solutions/answer.txt lessons/04-any-length/solutions/scan.cl \
-	lessons/04-any-length/solutions/answer.txt lessons/05-models/solutions/max-crcw/answer.txt \
+	lessons/04-any-length/solutions/answer.txt lessons/04-any-length/solutions/brent.c \
+	lessons/05-models/solutions/max-crcw/answer.txt \
 	lessons/05-models/solutions/max-tree/answer.txt \
 	lessons/06-segmented-scan/solutions/answer.txt \
 	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
