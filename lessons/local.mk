@@ -24,7 +24,8 @@ nobase_dist_pkgdata_DATA += lessons/02-hillis-steele/lesson.md lessons/02-hillis
 	lessons/02-hillis-steele/starter/scan.c
 nobase_dist_pkgdata_DATA += lessons/03-blelloch/lesson.md lessons/03-blelloch/example.txt \
 	lessons/03-blelloch/five.txt lessons/03-blelloch/blelloch-prediction.exercise \
-	lessons/03-blelloch/starter/answer.txt
+	lessons/03-blelloch/starter/answer.txt \
+	lessons/03-blelloch/blelloch-kernel.exercise lessons/03-blelloch/starter/blelloch.cl
 nobase_dist_pkgdata_DATA += lessons/04-any-length/lesson.md lessons/04-any-length/example.txt \
 	lessons/04-any-length/brent-prediction.exercise \
 	lessons/04-any-length/starter/answer.txt \
@@ -95,7 +96,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/01-reduction/solutions/reduce.c \
 	lessons/02-hillis-steele/solutions/hillis-steele.cl \
 	lessons/02-hillis-steele/solutions/answer.txt lessons/02-hillis-steele/solutions/scan.c \
-	lessons/03-blelloch/solutions/scan.c \
+	lessons/03-blelloch/solutions/scan.c lessons/03-blelloch/solutions/blelloch.cl \
 	lessons/03-blelloch/solutions/answer.txt lessons/04-any-length/solutions/scan.cl \
 	lessons/04-any-length/solutions/answer.txt lessons/04-any-length/solutions/brent.c \
 	lessons/05-models/solutions/max-crcw/answer.txt \
