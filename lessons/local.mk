@@ -13,24 +13,30 @@ nobase_dist_pkgdata_DATA += lessons/01-reduction/reduce-kernel.exercise \
 EXTRA_DIST += lessons/README.md
 # The lessons' texts and the example inputs their live examples read.
 nobase_dist_pkgdata_DATA += lessons/01-reduction/lesson.md \
-	lessons/01-reduction/example.txt lessons/01-reduction/five.txt
+	lessons/01-reduction/example.txt lessons/01-reduction/five.txt \
+	lessons/01-reduction/reduce-pram.exercise lessons/01-reduction/starter/reduce.c
 nobase_dist_pkgdata_DATA += lessons/02-hillis-steele/lesson.md lessons/02-hillis-steele/example.txt \
 	lessons/02-hillis-steele/hillis-steele-kernel.exercise \
 	lessons/02-hillis-steele/starter/hillis-steele.cl \
 	lessons/02-hillis-steele/hillis-steele-prediction.exercise \
-	lessons/02-hillis-steele/starter/answer.txt
+	lessons/02-hillis-steele/starter/answer.txt \
+	lessons/02-hillis-steele/hillis-steele-pram.exercise \
+	lessons/02-hillis-steele/starter/scan.c
 nobase_dist_pkgdata_DATA += lessons/03-blelloch/lesson.md lessons/03-blelloch/example.txt \
 	lessons/03-blelloch/five.txt lessons/03-blelloch/blelloch-prediction.exercise \
-	lessons/03-blelloch/starter/answer.txt
+	lessons/03-blelloch/starter/answer.txt \
+	lessons/03-blelloch/blelloch-kernel.exercise lessons/03-blelloch/starter/blelloch.cl
 nobase_dist_pkgdata_DATA += lessons/04-any-length/lesson.md lessons/04-any-length/example.txt \
 	lessons/04-any-length/brent-prediction.exercise \
-	lessons/04-any-length/starter/answer.txt
+	lessons/04-any-length/starter/answer.txt \
+	lessons/04-any-length/brent-pram.exercise lessons/04-any-length/starter/brent.c
 nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/example.txt \
 	lessons/05-models/bits.txt lessons/05-models/candidates.txt \
 	lessons/05-models/max-crcw-prediction.exercise \
 	lessons/05-models/starter/max-crcw/answer.txt \
 	lessons/05-models/max-tree-prediction.exercise \
-	lessons/05-models/starter/max-tree/answer.txt
+	lessons/05-models/starter/max-tree/answer.txt \
+	lessons/05-models/max-kernel.exercise lessons/05-models/starter/max.cl
 nobase_dist_pkgdata_DATA += lessons/06-segmented-scan/lesson.md lessons/06-segmented-scan/example.txt \
 	lessons/06-segmented-scan/segmented-prediction.exercise \
 	lessons/06-segmented-scan/starter/answer.txt
@@ -88,11 +94,14 @@ nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/matrix-scan-kernel.exercise \
 # where every submission could reach them (a kernel by an #include of the
 # path, a program by opening it).
 LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
+	lessons/01-reduction/solutions/reduce.c \
 	lessons/02-hillis-steele/solutions/hillis-steele.cl \
-	lessons/02-hillis-steele/solutions/answer.txt lessons/03-blelloch/solutions/scan.c \
+	lessons/02-hillis-steele/solutions/answer.txt lessons/02-hillis-steele/solutions/scan.c \
+	lessons/03-blelloch/solutions/scan.c lessons/03-blelloch/solutions/blelloch.cl \
 	lessons/03-blelloch/solutions/answer.txt lessons/04-any-length/solutions/scan.cl \
-	lessons/04-any-length/solutions/answer.txt lessons/05-models/solutions/max-crcw/answer.txt \
-	lessons/05-models/solutions/max-tree/answer.txt \
+	lessons/04-any-length/solutions/answer.txt lessons/04-any-length/solutions/brent.c \
+	lessons/05-models/solutions/max-crcw/answer.txt \
+	lessons/05-models/solutions/max-tree/answer.txt lessons/05-models/solutions/max.cl \
 	lessons/06-segmented-scan/solutions/answer.txt \
 	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/solutions/sandwich/answer.txt \
