@@ -55,7 +55,8 @@ nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
 	lessons/10-radix-sort/radix-sort-predict.exercise \
 	lessons/10-radix-sort/starter/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/split-predict.exercise \
-	lessons/10-radix-sort/starter/split-predict/answer.txt
+	lessons/10-radix-sort/starter/split-predict/answer.txt \
+	lessons/10-radix-sort/split-pram.exercise lessons/10-radix-sort/starter/split.c
 nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
 	lessons/11-partitioned-streams/stream.txt lessons/11-partitioned-streams/long.txt \
 	lessons/11-partitioned-streams/signed.txt \
@@ -102,6 +103,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
 	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
+	lessons/10-radix-sort/solutions/split.c \
 	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
