@@ -67,7 +67,8 @@ nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
 nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
 	lessons/12-spmv/notes.txt lessons/12-spmv/products.txt \
 	lessons/12-spmv/spmv-predict.exercise \
-	lessons/12-spmv/starter/spmv-predict/answer.txt
+	lessons/12-spmv/starter/spmv-predict/answer.txt \
+	lessons/12-spmv/spmv-pram.exercise lessons/12-spmv/starter/spmv.c
 nobase_dist_pkgdata_DATA += lessons/13-summed-area-tables/lesson.md \
 	lessons/13-summed-area-tables/notes.txt lessons/13-summed-area-tables/focus.txt \
 	lessons/13-summed-area-tables/window.txt lessons/13-summed-area-tables/scene.pgm \
@@ -107,6 +108,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
+	lessons/12-spmv/solutions/spmv.c \
 	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/reduce-matrix-predict/answer.txt \
