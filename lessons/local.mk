@@ -73,7 +73,8 @@ nobase_dist_pkgdata_DATA += lessons/13-summed-area-tables/lesson.md \
 	lessons/13-summed-area-tables/notes.txt lessons/13-summed-area-tables/focus.txt \
 	lessons/13-summed-area-tables/window.txt lessons/13-summed-area-tables/scene.pgm \
 	lessons/13-summed-area-tables/sat-predict.exercise \
-	lessons/13-summed-area-tables/starter/sat-predict/answer.txt
+	lessons/13-summed-area-tables/starter/sat-predict/answer.txt \
+	lessons/13-summed-area-tables/sat-pram.exercise lessons/13-summed-area-tables/starter/sat.c
 nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/lesson.md \
 	lessons/14-scan-matrix/notes.txt lessons/14-scan-matrix/forty.txt \
 	lessons/14-scan-matrix/scan-matrix-predict.exercise \
@@ -110,6 +111,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
 	lessons/12-spmv/solutions/spmv.c \
 	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
+	lessons/13-summed-area-tables/solutions/sat.c \
 	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/reduce-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/matscan.c lessons/14-scan-matrix/solutions/tilescan.cl
