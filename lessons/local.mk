@@ -63,7 +63,8 @@ nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
 	lessons/11-partitioned-streams/jfa3-predict.exercise \
 	lessons/11-partitioned-streams/starter/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/jfa7-predict.exercise \
-	lessons/11-partitioned-streams/starter/jfa7-predict/answer.txt
+	lessons/11-partitioned-streams/starter/jfa7-predict/answer.txt \
+	lessons/11-partitioned-streams/jfa-pram.exercise lessons/11-partitioned-streams/starter/jfa.c
 nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
 	lessons/12-spmv/notes.txt lessons/12-spmv/products.txt \
 	lessons/12-spmv/spmv-predict.exercise \
@@ -108,6 +109,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/10-radix-sort/solutions/split.c \
 	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
+	lessons/11-partitioned-streams/solutions/jfa.c \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
 	lessons/12-spmv/solutions/spmv.c \
 	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
