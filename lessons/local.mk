@@ -61,23 +61,27 @@ nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
 	lessons/10-radix-sort/radix-sort-predict.exercise \
 	lessons/10-radix-sort/starter/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/split-predict.exercise \
-	lessons/10-radix-sort/starter/split-predict/answer.txt
+	lessons/10-radix-sort/starter/split-predict/answer.txt \
+	lessons/10-radix-sort/split-pram.exercise lessons/10-radix-sort/starter/split.c
 nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
 	lessons/11-partitioned-streams/stream.txt lessons/11-partitioned-streams/long.txt \
 	lessons/11-partitioned-streams/signed.txt \
 	lessons/11-partitioned-streams/jfa3-predict.exercise \
 	lessons/11-partitioned-streams/starter/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/jfa7-predict.exercise \
-	lessons/11-partitioned-streams/starter/jfa7-predict/answer.txt
+	lessons/11-partitioned-streams/starter/jfa7-predict/answer.txt \
+	lessons/11-partitioned-streams/jfa-pram.exercise lessons/11-partitioned-streams/starter/jfa.c
 nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
 	lessons/12-spmv/notes.txt lessons/12-spmv/products.txt \
 	lessons/12-spmv/spmv-predict.exercise \
-	lessons/12-spmv/starter/spmv-predict/answer.txt
+	lessons/12-spmv/starter/spmv-predict/answer.txt \
+	lessons/12-spmv/spmv-pram.exercise lessons/12-spmv/starter/spmv.c
 nobase_dist_pkgdata_DATA += lessons/13-summed-area-tables/lesson.md \
 	lessons/13-summed-area-tables/notes.txt lessons/13-summed-area-tables/focus.txt \
 	lessons/13-summed-area-tables/window.txt lessons/13-summed-area-tables/scene.pgm \
 	lessons/13-summed-area-tables/sat-predict.exercise \
-	lessons/13-summed-area-tables/starter/sat-predict/answer.txt
+	lessons/13-summed-area-tables/starter/sat-predict/answer.txt \
+	lessons/13-summed-area-tables/sat-pram.exercise lessons/13-summed-area-tables/starter/sat.c
 nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/lesson.md \
 	lessons/14-scan-matrix/notes.txt lessons/14-scan-matrix/forty.txt \
 	lessons/14-scan-matrix/scan-matrix-predict.exercise \
@@ -111,10 +115,14 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
 	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
+	lessons/10-radix-sort/solutions/split.c \
 	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
+	lessons/11-partitioned-streams/solutions/jfa.c \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
+	lessons/12-spmv/solutions/spmv.c \
 	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
+	lessons/13-summed-area-tables/solutions/sat.c \
 	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/reduce-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/matscan.c lessons/14-scan-matrix/solutions/tilescan.cl
