@@ -92,6 +92,15 @@ nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/lesson.md \
 	lessons/14-scan-matrix/starter/matscan.c
 nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/matrix-scan-kernel.exercise \
 	lessons/14-scan-matrix/starter/tilescan.cl
+# Lesson 15's live examples check the kernels of variants/ against
+# variants/counts.exercise, which lies out of the lessons' exercises.
+nobase_dist_pkgdata_DATA += lessons/15-beyond-brent/lesson.md \
+	lessons/15-beyond-brent/reduce-access.exercise \
+	lessons/15-beyond-brent/starter/reduce.cl \
+	lessons/15-beyond-brent/variants/counts.exercise \
+	lessons/15-beyond-brent/variants/sequential.cl \
+	lessons/15-beyond-brent/variants/interleaved.cl \
+	lessons/15-beyond-brent/variants/strided.cl
 
 # The reference solutions: in the release tarball (and the source tree) for
 # teachers and for the tests, which read them there, but never installed,
@@ -125,5 +134,6 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/13-summed-area-tables/solutions/sat.c \
 	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/reduce-matrix-predict/answer.txt \
-	lessons/14-scan-matrix/solutions/matscan.c lessons/14-scan-matrix/solutions/tilescan.cl
+	lessons/14-scan-matrix/solutions/matscan.c lessons/14-scan-matrix/solutions/tilescan.cl \
+	lessons/15-beyond-brent/solutions/reduce.cl
 EXTRA_DIST += $(LESSON_SOLUTIONS)
