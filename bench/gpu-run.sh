@@ -95,9 +95,10 @@ if step compare; then
 	pb hist-uniform histogram-atomic --bins 256 --dist uniform
 	pb hist-equal histogram-atomic --bins 256 --dist equal
 	pb hist-float histogram-atomic --bins 256 --dist uniform --float
-	pb sort-keys radix-sort --key-range 2^31 --bits-per-pass 8 --pairs no
-	pb sort-index radix-sort --key-range 2^31 --bits-per-pass 8 --pairs index
-	pb sort-pairs radix-sort --key-range 2^31 --bits-per-pass 8 --pairs yes
+	# Full 32-bit keys, as CUB's SortKeys and SortPairs sort.
+	pb sort-keys radix-sort --key-range 2^32 --bits-per-pass 8 --pairs no
+	pb sort-index radix-sort --key-range 2^32 --bits-per-pass 8 --pairs index
+	pb sort-pairs radix-sort --key-range 2^32 --bits-per-pass 8 --pairs yes
 	# cuSPARSE's three matrices, float values, n non-zeros.
 	for d in band uniform power-law; do
 		pb "spmv-$d" spmv-csr --float --dist "$d"
