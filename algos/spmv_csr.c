@@ -156,8 +156,8 @@ static const algo_param spmv_params[] = {
 		  .choices = spmv_methods,
 		  .help =
 		      "tuned kernel: tiles of non-zeros (any rows), vector (lanes a row; rows of "
-		      "even lengths) or auto (vector when no row is longer than twice the mean "
-		      "nor than 8)"},
+		      "even lengths) or auto (vector when no row is longer than twice the mean, "
+		      "and none longer than 8 or at most 2^22 non-zeros)"},
     [P_LANES] = {.name = "lanes",
 		 .metavar = "W",
 		 .min = 0,

@@ -12,7 +12,9 @@
 # 2^12..2^28:2). The environment variable STEPS may name the steps to run,
 # out of "tests sim kernels compare report" (default: all of them), so that
 # a run can be split in two, and COMPARE_LOGS the sizes of the comparison
-# with CUB, as powers of two (default "20 24 28").
+# with CUB, as powers of two (default "20 24 28"), and COMPARE_EXTRAS=no
+# leaves out of it the rows no vendor library has (the partitioned
+# reductions, split and line of sight), so that it fits a shorter call.
 #
 # OUTDIR gets:
 #   log.txt         everything printed
@@ -36,6 +38,7 @@ device=${3:-nvidia}
 sizes=${4:-2^12..2^28:2}
 steps=${STEPS:-tests sim kernels compare report}
 logs=${COMPARE_LOGS:-20 24 28}
+extras=${COMPARE_EXTRAS:-yes}
 tarball=$(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")
 bench_log "$out"
 bench_cuda
@@ -95,9 +98,10 @@ if step compare; then
 	pb hist-uniform histogram-atomic --bins 256 --dist uniform
 	pb hist-equal histogram-atomic --bins 256 --dist equal
 	pb hist-float histogram-atomic --bins 256 --dist uniform --float
-	pb sort-keys radix-sort --key-range 2^31 --bits-per-pass 8 --pairs no
-	pb sort-index radix-sort --key-range 2^31 --bits-per-pass 8 --pairs index
-	pb sort-pairs radix-sort --key-range 2^31 --bits-per-pass 8 --pairs yes
+	# Full 32-bit keys, as CUB's SortKeys and SortPairs sort.
+	pb sort-keys radix-sort --key-range 2^32 --bits-per-pass 8 --pairs no
+	pb sort-index radix-sort --key-range 2^32 --bits-per-pass 8 --pairs index
+	pb sort-pairs radix-sort --key-range 2^32 --bits-per-pass 8 --pairs yes
 	# cuSPARSE's three matrices, float values, n non-zeros.
 	for d in band uniform power-law; do
 		pb "spmv-$d" spmv-csr --float --dist "$d"
@@ -106,8 +110,10 @@ if step compare; then
 	# torch.cumsum calls (vendor.py's row torch_sat); the partitioned
 	# reductions, which no vendor library has.
 	pb sat sat --float
-	pb partitions jfa-reduce reduce-matrix partition-offsets
-	pb apps split line-of-sight
+	if [ "$extras" != no ]; then
+		pb partitions jfa-reduce reduce-matrix partition-offsets
+		pb apps split line-of-sight
+	fi
 	: >"$bench/python-compare.csv"
 	for l in $logs; do
 		python3 bench/vendor.py "$l" "$reps" >"$bench/python-$l.csv" &&

@@ -8,8 +8,8 @@
  *
  * For each n = 2^LOG2N: a device-to-device copy, reduce, inclusive and
  * exclusive scan, segmented reduce and scan by key over 1024-element
- * segments, a 256-bin histogram (uniform and all-equal u32 keys, and
- * uniform floats), select
+ * segments, a 256-bin histogram (uniform and all-equal u32 keys, each by
+ * three routes to the same top-byte bins; and uniform floats), select
  * (half kept, by predicate and by flags), radix sort (keys, and pairs), and
  * CSR SpMV with n non-zeros on a banded, a uniform random and a power-law
  * matrix. All data are 32-bit (u32; f32 for SpMV), made on the device from
@@ -103,6 +103,14 @@ __global__ void fill_u32(uint32_t *a, size_t n, int kind, uint32_t seed, uint32_
 		       : kind == FILL_CONST ? arg
 		       : kind == FILL_SHIFT ? (uint32_t)(i >> arg)
 					    : (uint32_t)i;
+}
+
+/* out[i] = in[i] >> sh (in place when out is in). */
+__global__ void shift_u32(uint32_t *out, const uint32_t *in, size_t n, unsigned sh)
+{
+	for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+	     i += (size_t)gridDim.x * blockDim.x)
+		out[i] = in[i] >> sh;
 }
 
 __global__ void fill_f32(float *a, size_t n, uint32_t seed)
@@ -273,6 +281,13 @@ struct below {
 	}
 };
 
+struct top_byte {
+	__host__ __device__ uint32_t operator()(uint32_t x) const
+	{
+		return x >> 24;
+	}
+};
+
 struct segment_of {
 	__host__ __device__ uint32_t operator()(uint32_t i) const
 	{
@@ -410,38 +425,81 @@ static void run_size(size_t n)
 		    n, n, 8.0 * n, "4n values read + 4n written", s, compare(to_host(b, n), want));
 	}
 
-	/* Histogram: 256 even bins over [0, 2^32), so that a key's bin is its
-	 * top byte; uniform keys, then every key the same (one bin takes all).
-	 * CUB bins 32-bit integer samples in 64-bit arithmetic, with a
-	 * division; float samples take a multiplication by the reciprocal, so
-	 * a third row bins floats uniform in [0, 1) for comparison. */
+	/* Histogram: 256 even bins, the same counts by three routes. First
+	 * the samples ours take, bin numbers in [0, 256) (each the top byte of
+	 * a key), with 32-bit levels 0..256: CUB's fastest route (its
+	 * privatized sweep, one subtraction and a shift or a division by 1).
+	 * Then the same bins from the full 32-bit keys: the top byte through a
+	 * transform iterator with the same 32-bit levels (no vector loads, a
+	 * shift a key), and the labelled extra, HistogramEven over [0, 2^32)
+	 * with 64-bit levels, the route a caller takes who passes the keys as
+	 * they are (CUB bins those in 64-bit arithmetic with a division: not a
+	 * fair baseline). Each route on uniform keys and on all-equal keys
+	 * (one bin takes all). The bin numbers are made in b before the timed
+	 * region. Float samples in [0, 1) last. */
 	{
 		int *hist = dalloc<int>(256);
-		const unsigned long long lo = 0, hi = 1ull << 32;
+		const uint32_t key = 0x5A5A5A5Au;
 		for (int equal = 0; equal <= 1; equal++) {
-			const uint32_t key = 0x5A5A5A5Au;
+			uint32_t *keys = equal ? b : a;
 			if (equal)
 				fill_u32<<<grid_for(n), 256>>>(b, n, FILL_CONST, 0, key);
-			const uint32_t *src = equal ? b : a;
-			tb = 0;
-			CK(cub::DeviceHistogram::HistogramEven(nullptr, tb, src, hist, 257, lo, hi,
-							       ni));
-			tmp.get(tb);
-			s = timed([&] {
-				CK(cub::DeviceHistogram::HistogramEven(tmp.p, tb, src, hist, 257,
-								       lo, hi, ni));
-			});
 			std::vector<int> want(256, 0);
 			if (equal)
 				want[key >> 24] = (int)n;
 			else
 				for (uint32_t x : ha)
 					want[x >> 24]++;
-			row(equal ? "histogram_equal" : "histogram",
-			    equal
-				? "cub::DeviceHistogram::HistogramEven 256 bins u32 all-equal keys"
-				: "cub::DeviceHistogram::HistogramEven 256 bins u32 uniform keys",
-			    n, n, 4.0 * n + 1024, "4n read + 256 counters written", s,
+			const char *dist = equal ? "all-equal" : "uniform";
+			char id[48], what[160];
+			auto top = thrust::make_transform_iterator(keys, top_byte());
+			tb = 0;
+			CK(cub::DeviceHistogram::HistogramEven(nullptr, tb, top, hist, 257, 0u, 256u,
+							       ni));
+			tmp.get(tb);
+			s = timed([&] {
+				CK(cub::DeviceHistogram::HistogramEven(tmp.p, tb, top, hist, 257, 0u,
+								       256u, ni));
+			});
+			snprintf(id, sizeof id, "histogram%s_top_byte", equal ? "_equal" : "");
+			snprintf(what, sizeof what,
+				 "cub::DeviceHistogram::HistogramEven 256 bins %s u32 keys: keys>>24 "
+				 "by a transform iterator and 32-bit levels 0..256",
+				 dist);
+			row(id, what, n, n, 4.0 * n + 1024, "4n read + 256 counters written", s,
+			    compare(to_host(hist, 256), want));
+			tb = 0;
+			CK(cub::DeviceHistogram::HistogramEven(nullptr, tb, keys, hist, 257, 0ull,
+							       1ull << 32, ni));
+			tmp.get(tb);
+			s = timed([&] {
+				CK(cub::DeviceHistogram::HistogramEven(tmp.p, tb, keys, hist, 257, 0ull,
+								       1ull << 32, ni));
+			});
+			snprintf(id, sizeof id, "histogram%s_wide_levels", equal ? "_equal" : "");
+			snprintf(what, sizeof what,
+				 "cub::DeviceHistogram::HistogramEven 256 bins %s u32 keys over [0 "
+				 "2^32) with 64-bit levels (extra: CUB's slow path)",
+				 dist);
+			row(id, what, n, n, 4.0 * n + 1024, "4n read + 256 counters written", s,
+			    compare(to_host(hist, 256), want));
+			/* The bin numbers themselves, as ours read them. */
+			shift_u32<<<grid_for(n), 256>>>(b, keys, n, 24);
+			CK(cudaGetLastError());
+			tb = 0;
+			CK(cub::DeviceHistogram::HistogramEven(nullptr, tb, b, hist, 257, 0u, 256u,
+							       ni));
+			tmp.get(tb);
+			s = timed([&] {
+				CK(cub::DeviceHistogram::HistogramEven(tmp.p, tb, b, hist, 257, 0u,
+								       256u, ni));
+			});
+			snprintf(id, sizeof id, "histogram%s", equal ? "_equal" : "");
+			snprintf(what, sizeof what,
+				 "cub::DeviceHistogram::HistogramEven 256 bins %s u32 samples in [0 "
+				 "256) and 32-bit levels 0..256",
+				 dist);
+			row(id, what, n, n, 4.0 * n + 1024, "4n read + 256 counters written", s,
 			    compare(to_host(hist, 256), want));
 		}
 		float *f = (float *)b;

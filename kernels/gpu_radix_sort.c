@@ -11,8 +11,9 @@
  * first level reads the flags from the digits) and radix_scatter. The
  * passes ping-pong between two pairs of buffers (gpu__pingpong): the keys
  * and values of the input, then a scratch pair and the outputs in turn.
- * Passes whose digit is 0 for every key below 2^31 (the device's keys) are
- * left out, since they would move nothing.
+ * Passes whose digit is 0 for every key below the key range are left out,
+ * since they would move nothing. Keys are unsigned 32-bit words, all of
+ * [0, 2^32) with --key-range 2^32 (gpuval.c passes them so).
  *
  * Tuned: 8-bit digits whatever the radix, as many passes as the bits the
  * reference sorts by need (those of key-range - 1, or of r^digits when
@@ -48,7 +49,7 @@ typedef struct rs_config {
 	uint64_t r;       /* the radix */
 	unsigned digits;  /* the passes the registry counts: the reference sorts
 			   * by key mod r^digits */
-	uint32_t max_key; /* no key is larger: key-range - 1, at most 2^31 - 1 */
+	uint32_t max_key; /* no key is larger: key-range - 1, at most 2^32 - 1 */
 	int64_t pairs;    /* --pairs: PROG_PAIRS_INDEX, _YES or _NO */
 } rs_config;
 
@@ -66,7 +67,7 @@ static int rs_config_of(gpu_ctx *c, rs_config *cf)
 			 "them, 2 or more");
 		return -1;
 	}
-	cf->max_key = range - 1 < INT32_MAX ? (uint32_t)(range - 1) : INT32_MAX;
+	cf->max_key = range - 1 < UINT32_MAX ? (uint32_t)(range - 1) : UINT32_MAX;
 	cf->digits = digits ? (unsigned)digits : prog_radix_digits((uint64_t)range - 1, cf->r);
 	cf->pairs = param(job, "pairs");
 	return 0;

@@ -3,7 +3,9 @@
  * sequential reference (gpuval.h). Device data are 32-bit; the reference
  * runs in 64 bits on the same 32-bit inputs, and its integer results are
  * wrapped to 32 bits (as the hardware's sums wrap) before they are
- * compared.
+ * compared. Sort keys are the exception: an algorithm whose --key-range
+ * reaches past 2^31 takes its keys (the first input and the first output)
+ * as 32-bit unsigned words, all of [0, 2^32).
  */
 #include <float.h>
 #include <stdint.h>
@@ -43,11 +45,22 @@ static int64_t wrap32(int64_t v)
 	return (int32_t)(uint32_t)(uint64_t)v;
 }
 
+/* Whether a's keys (its first input and output) travel as unsigned 32-bit
+ * words: its key range, as p gives it, reaches past 2^31. */
+static int unsigned_keys(const algo *a, const algo_params *p)
+{
+	for (size_t k = 0; a->params && a->params[k].name; k++)
+		if (a->params[k].props & ALGO_PARAM_KEY_RANGE)
+			return p->v[k] > (int64_t)1 << 31;
+	return 0;
+}
+
 /* in as the device holds it: dev (32-bit elements) and, in 64 bits, in32,
- * the values the reference must see (floats rounded to float). Returns 0,
- * or -1 with a message naming the port when a value does not fit. */
-static int narrow(const algo_data *in, const char *port, algo_data *in32, void **dev, char *err,
-		  size_t errlen)
+ * the values the reference must see (floats rounded to float); integers
+ * up to hi (INT32_MAX, or UINT32_MAX for unsigned keys). Returns 0, or -1
+ * with a message naming the port when a value does not fit. */
+static int narrow(const algo_data *in, const char *port, int64_t hi, algo_data *in32, void **dev,
+		  char *err, size_t errlen)
 {
 	size_t n = in->n;
 	*dev = malloc((n ? n : 1) * 4);
@@ -61,14 +74,14 @@ static int narrow(const algo_data *in, const char *port, algo_data *in32, void *
 	for (size_t i = 0; i < n; i++) {
 		if (in->type == PRAM_INT) {
 			int64_t v = in->vals[i].i;
-			if (v < INT32_MIN || v > INT32_MAX) {
+			if (v < INT32_MIN || v > hi) {
 				snprintf(err, errlen,
 					 "input %s, element %zu (%lld), does not fit the kernels' "
 					 "32-bit integers",
 					 port, i, (long long)v);
 				return -1;
 			}
-			((int32_t *)*dev)[i] = (int32_t)v;
+			((uint32_t *)*dev)[i] = (uint32_t)v;
 			in32->vals[i].i = v;
 		} else {
 			float f = (float)in->vals[i].f;
@@ -102,8 +115,10 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 		snprintf(err, errlen, "out of memory for the outputs of %s", a->name);
 		goto fail;
 	}
+	int ukeys = unsigned_keys(a, p);
 	for (size_t k = 0; k < nin; k++) {
-		if (narrow(&in[k], ip[k].name, &in32[k], &dev_in[k], err, errlen))
+		if (narrow(&in[k], ip[k].name, k == 0 && ukeys ? UINT32_MAX : INT32_MAX, &in32[k],
+			   &dev_in[k], err, errlen))
 			goto fail;
 		job.in[k] = (gpu_buf){.n = in[k].n,
 				      .w = in[k].w,
@@ -131,7 +146,10 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 		algo_data *o = &g->out[k];
 		o->n = job.out[k].n; /* the reference has set ref[k].n likewise */
 		for (size_t i = 0; i < o->n && i < ref[k].n; i++) {
-			if (o->type == PRAM_INT) {
+			if (o->type == PRAM_INT && k == 0 && ukeys) {
+				o->vals[i].i = ((uint32_t *)dev_out[k])[i];
+				ref[k].vals[i].i = (uint32_t)ref[k].vals[i].i;
+			} else if (o->type == PRAM_INT) {
 				o->vals[i].i = ((int32_t *)dev_out[k])[i];
 				ref[k].vals[i].i = wrap32(ref[k].vals[i].i);
 			} else {

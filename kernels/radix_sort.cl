@@ -1,7 +1,7 @@
 /*
  * radix_sort.cl - the kernels of "radix-sort", LSD radix sort
  * (gpu_radix_sort.c runs them). Keys and values are only moved, so they
- * travel as uint bits; the keys are whole numbers below 2^31.
+ * travel as uint bits; the keys are unsigned, whole numbers below 2^32.
  *
  * The teaching kernels, one pass per digit t in base r, as the notes and
  * the PRAM program (algos/radix_sort.c) have it: a counting sort by one

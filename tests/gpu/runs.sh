@@ -37,11 +37,12 @@ runs() {
 }
 
 # One to four passes of 8-bit digits, keys alone and with values.
-for range in 2^8 2^16 2^24 2^31; do
+for range in 2^8 2^16 2^24 2^31 2^32; do
 	runs radix-sort --n 30011 --key-range "$range"
 done
 runs radix-sort --n 30011 --key-range 2^24 --pairs yes
-runs radix-sort --n 30011 --key-range 2^31 --pairs index
+runs radix-sort --n 30011 --key-range 2^32 --pairs yes
+runs radix-sort --n 30011 --key-range 2^32 --pairs index
 runs reduce-segmented --n 100003 --numbering lookback
 runs reduce-segmented --n 100003 --numbering counted --carry lookback
 runs reduce --n 100003

@@ -354,7 +354,8 @@ static void test_partitions(clrt *rt)
 /* Radix sort beyond its defaults, each variant: values carried (--pairs
  * yes, 1), the keys alone (--pairs no, 2), the indices (0), digits of 4
  * bits and of base 10, fewer digits than the keys have (so equal low
- * digits show stability), 31-bit keys, all keys equal; again in
+ * digits show stability), full 32-bit keys (the top bit set in half of
+ * them: unsigned words) and 31-bit ones, all keys equal; again in
  * work-groups of 4. A modulus that is no power of two is the teaching
  * kernels' alone: the tuned ones sort by bits and say so. Then the tuned
  * kernels' tiles of other shapes. */
@@ -364,15 +365,17 @@ static void test_radix(clrt *rt)
 		const char *note;
 		int64_t pairs, bits, radix, digits, range, dist;
 	} cases[] = {
-	    {" (pairs, 31-bit keys)", 1, 0, 0, 0, (int64_t)1 << 31, 0},
+	    {" (pairs, 32-bit keys)", 1, 0, 0, 0, (int64_t)1 << 32, 0},
+	    {" (keys alone, 32-bit keys)", 2, 0, 0, 0, (int64_t)1 << 32, 0},
+	    {" (indices, 32-bit keys)", 0, 0, 0, 0, (int64_t)1 << 32, 0},
 	    {" (keys alone, 31-bit keys)", 2, 0, 0, 0, (int64_t)1 << 31, 0},
-	    {" (indices, 31-bit keys)", 0, 0, 0, 0, (int64_t)1 << 31, 0},
 	    {" (4-bit digits)", 0, 4, 0, 0, 1 << 20, 0},
 	    {" (radix 10)", 1, 0, 10, 0, 1000000, 0},
-	    {" (3 digits of 4 bits, 31-bit keys)", 1, 4, 0, 3, (int64_t)1 << 31, 0},
-	    {" (3 digits of 4 bits, keys alone)", 2, 4, 0, 3, (int64_t)1 << 31, 0},
-	    {" (keys all equal)", 1, 0, 0, 0, (int64_t)1 << 31, 1},
-	    {" (keys all equal, keys alone)", 2, 0, 0, 0, (int64_t)1 << 31, 1},
+	    {" (radix 10, 32-bit keys)", 2, 0, 10, 0, (int64_t)1 << 32, 0},
+	    {" (3 digits of 4 bits, 32-bit keys)", 1, 4, 0, 3, (int64_t)1 << 32, 0},
+	    {" (3 digits of 4 bits, keys alone)", 2, 4, 0, 3, (int64_t)1 << 32, 0},
+	    {" (keys all equal)", 1, 0, 0, 0, (int64_t)1 << 32, 1},
+	    {" (keys all equal, keys alone)", 2, 0, 0, 0, (int64_t)1 << 32, 1},
 	};
 	const algo *a = algo_find("radix-sort");
 	if (!a)
@@ -414,7 +417,7 @@ static void test_radix(clrt *rt)
 				continue; /* --pairs no: no values to be early or late */
 			algo_set_param(a, &p, "pairs", pairs % 3);
 			algo_set_param(a, &p, "early-values", pairs / 3 == 0);
-			algo_set_param(a, &p, "key-range", (int64_t)1 << 31);
+			algo_set_param(a, &p, "key-range", (int64_t)1 << 32);
 			algo_set_param(a, &p, "keys-per-item", shapes[k].keys);
 			algo_set_param(a, &p, "group-size", shapes[k].group);
 			snprintf(note, sizeof note,
