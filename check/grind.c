@@ -548,8 +548,19 @@ static void memline_note(ck_memline *m, const char *src, const char *shown, unsi
 		    "(rows of %u words for %u banks)",
 		    shown, m->line, what, m->worst, m->step, why, m->transactions, m->requests,
 		    banks + 1, banks);
-	} else if (!m->local && m->transactions >= 2 * m->least) {
+	} else if (!m->local && m->transactions >= 2 * m->least &&
+		   m->transactions - m->least >= 4) {
 		unsigned long long per = (m->least + m->requests - 1) / m->requests;
+		if (m->worst <= per) {
+			/* each request is as small as it can be, and there are too
+			 * many: a work-item that walks the words alone */
+			snprintf(m->note, sizeof m->note,
+				 "%s:%u: %s: %llu sectors for %llu requests where %llu would hold "
+				 "their bytes: few work-items access word after word; let "
+				 "consecutive work-items access consecutive words, together",
+				 shown, m->line, what, m->transactions, m->requests, m->least);
+			return;
+		}
 		char why[96] = "";
 		if (m->stride != 1)
 			snprintf(why, sizeof why, " (neighbouring work-items %lld elements apart)",

@@ -187,7 +187,7 @@ EXTRA_DIST += tests/grind/reduce_tree.cl tests/grind/scan_hillis.cl tests/grind/
 # What a GPU makes of a kernel's accesses, in pram check's report.
 TESTS += tests/grind/memory-report.sh
 EXTRA_DIST += tests/grind/memory-report.sh tests/grind/reduce-interleaved.cl \
-	tests/grind/reduce-64.exercise tests/grind/reduce-64-access.exercise
+	tests/grind/reduce-64.exercise tests/grind/reduce-64-access.exercise tests/grind/reduce-one-item.cl
 
 # libFuzzer targets for the readers (`make fuzz`: tests/fuzz/run.sh builds
 # them with clang in build-fuzz/ and runs each for a fixed time on its

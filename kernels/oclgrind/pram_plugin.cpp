@@ -210,7 +210,11 @@ struct Branch {
 
 /* The requests of one line, space and step, summed over the groups. */
 struct LineCounts {
-	unsigned long long requests = 0, transactions = 0, least = 0, worst = 0;
+	/* least: local lines, the sum of each request's fewest bank turns;
+	 * global lines, the sectors all the bytes of the line's requests
+	 * would fill, packed (bytes), so that one work-item reading word
+	 * after word, each request a sector of its own, costs what it does */
+	unsigned long long requests = 0, transactions = 0, least = 0, worst = 0, bytes = 0;
 	long long stride = 0;
 	unsigned size = 0;
 	std::string array = "-";
@@ -561,8 +565,10 @@ class PramGrind : public oclgrind::Plugin
 	}
 
 	/* A request's transactions (sectors, or turns of the banks) and the
-	 * fewest that its bytes could have taken. */
-	void cost(const Request &q, unsigned long long &t, unsigned long long &least) const
+	 * fewest that its bytes could have taken; bytes, the distinct bytes of
+	 * a global request. */
+	void cost(const Request &q, unsigned long long &t, unsigned long long &least,
+		  unsigned long long &bytes) const
 	{
 		/* a unit (a sector, a word) as its buffer's base plus its number */
 		unsigned unit = q.local ? m_gpu.bank_bytes : m_gpu.sector;
@@ -577,13 +583,13 @@ class PramGrind : public oclgrind::Plugin
 		units.erase(std::unique(units.begin(), units.end()), units.end());
 		if (!q.local) {
 			/* the bytes, as ranges merged */
-			std::vector<std::pair<size_t, size_t>> bytes;
+			std::vector<std::pair<size_t, size_t>> ranges;
 			for (const Access &a : q.acc)
-				bytes.emplace_back(a.address, a.address + a.size);
-			std::sort(bytes.begin(), bytes.end());
+				ranges.emplace_back(a.address, a.address + a.size);
+			std::sort(ranges.begin(), ranges.end());
 			unsigned long long n = 0;
 			size_t end = 0;
-			for (const auto &b : bytes) {
+			for (const auto &b : ranges) {
 				size_t from = b.first > end ? b.first : end;
 				if (b.second > from)
 					n += b.second - from;
@@ -592,6 +598,7 @@ class PramGrind : public oclgrind::Plugin
 			}
 			t = units.size();
 			least = (n + unit - 1) / unit;
+			bytes = n;
 			return;
 		}
 		unsigned long long most = 0, run = 0;
@@ -626,12 +633,17 @@ class PramGrind : public oclgrind::Plugin
 	{
 		for (size_t k = 0; k < m_nreq; k++) {
 			const Request &q = m_reqs[k];
-			unsigned long long t = 0, least = 0;
-			cost(q, t, least);
+			unsigned long long t = 0, least = 0, bytes = 0;
+			cost(q, t, least, bytes);
 			LineCounts &c = m_lines[LineKey(q.line, q.local ? 1 : 0, n)];
 			c.requests++;
 			c.transactions += t;
-			c.least += least;
+			if (q.local) {
+				c.least += least;
+			} else {
+				c.bytes += bytes;
+				c.least = (c.bytes + m_gpu.sector - 1) / m_gpu.sector;
+			}
 			if (t > c.worst) {
 				c.worst = t;
 				c.stride = stride(q);

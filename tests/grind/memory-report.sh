@@ -76,6 +76,11 @@ printf '%s' "$out" >"$tap_tmp/acc.json"
 v=$(json_get "$tap_tmp/acc.json" "' '.join('%s:%s' % (x['kind'], x['line']) for x in d['diagnoses']) + ' ' + [str(c['points']) for c in d['criteria'] if c['name'] == 'access'][0]")
 expect_in "uncoalesced:14 bank-conflict:14 bank-conflict:19 0" "$v" \
 	"access graded: the transposed load, both conflicts, no points"
+run_pram check "$acc" "$top_srcdir/tests/grind/reduce-one-item.cl" --json
+printf '%s' "$out" >"$tap_tmp/acc.json"
+v=$(json_get "$tap_tmp/acc.json" "' '.join('%s:%s' % (x['kind'], x['line']) for x in d['diagnoses'] if x['kind'] == 'uncoalesced') + ' ' + [x['message'] for x in d['diagnoses'] if x['kind'] == 'uncoalesced'][0]")
+expect_in "uncoalesced:10 in[k]: 64 sectors for 64 requests where 8 would hold their bytes" "$v" \
+	"access graded: one work-item walking the block word by word is not coalesced"
 run_pram check "$acc" "$top_srcdir/lessons/01-reduction/solutions/reduce.cl" --json
 printf '%s' "$out" >"$tap_tmp/acc.json"
 v=$(json_get "$tap_tmp/acc.json" "'%g/%g %s' % (d['score'], d['max_score'], [c['status'] for c in d['criteria'] if c['name'] == 'access'][0])")
