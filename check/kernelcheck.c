@@ -1038,15 +1038,74 @@ static void compile_diag(ck_result *r, const char *shown, const char *log)
 		    "the kernel does not build:\n%.2000s", log);
 }
 
+/* The line of src where the kernel entry is defined (its name followed by
+ * "("), or 1. */
+static int entry_line(const char *src, const char *entry)
+{
+	size_t el = strlen(entry);
+	for (const char *q = src; (q = strstr(q, entry)); q += el) {
+		const char *e = q + el;
+		while (*e == ' ' || *e == '\t' || *e == '\n')
+			e++;
+		int word = (q == src || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'));
+		if (word && *e == '(') {
+			int line = 1;
+			for (const char *t = src; t < q; t++)
+				line += *t == '\n';
+			return line;
+		}
+	}
+	return 1;
+}
+
+/* Whether the built kernel takes the contract's arguments: as many, each
+ * in the address space the launch gives it (a global buffer, a local
+ * array, a value). When not, a compile error that shows the contract's
+ * signature, on the report; returns 0 then. */
+static int args_match(const kjob *j, const student_cl *c)
+{
+	kref kr;
+	char err[512], have[CK_MAX_ARGS + 8], want[CK_MAX_ARGS + 1];
+	if (kref_make(j->ex, &kr, err, sizeof err) != 0)
+		return 1; /* the cases say why */
+	size_t n = student_cl_args(c, have, sizeof have);
+	for (size_t k = 0; k < kr.nargs; k++)
+		want[k] = kr.args[k].kind == CK_ARG_LOCAL  ? 'l'
+			  : kr.args[k].kind == CK_ARG_SIZE || kr.args[k].kind == CK_ARG_PARAM ? 'p'
+												: 'g';
+	want[kr.nargs] = '\0';
+	size_t bad = 0;
+	while (have[bad] && (have[bad] == '?' || have[bad] == want[bad]))
+		bad++;
+	if (n == kr.nargs && bad == kr.nargs)
+		return 1;
+	if (n != kr.nargs)
+		bad = SIZE_MAX;
+	static const char *const words[] = {"a global buffer", "a local array", "a value"};
+	char what[256];
+	if (bad == SIZE_MAX)
+		snprintf(what, sizeof what, "the kernel takes %zu argument%s, the contract %zu", n,
+			 n == 1 ? "" : "s", kr.nargs);
+	else
+		snprintf(what, sizeof what, "argument %zu (%s) must be %s", bad + 1,
+			 kr.args[bad].name,
+			 words[want[bad] == 'g' ? 0 : want[bad] == 'l' ? 1 : 2]);
+	say(j, "build %s:%d:1: error: %s: the contract's kernel is %s", j->shown,
+	    entry_line(j->src, j->ex->entry), what, j->ex->signature ? j->ex->signature : "");
+	return 0;
+}
+
 /* Build the kernel and report "built MAXWG": the largest work-group the
- * device runs it in. */
+ * device runs it in; or, when it does not take the contract's arguments,
+ * why, as a compile error. */
 static int build_only(void *arg)
 {
 	kjob *j = arg;
 	char err[16384];
 	int bf;
-	student_cl *c =
-	    student_cl_open(j->src, j->shown, j->ex->entry, "-cl-std=CL1.2", &bf, err, sizeof err);
+	/* the arguments' address spaces are known only with their info kept */
+	student_cl *c = student_cl_open(j->src, j->shown, j->ex->entry,
+					"-cl-std=CL1.2 -cl-kernel-arg-info", &bf, err, sizeof err);
 	if (!c) {
 		if (bf)
 			say_log(j, "build", err);
@@ -1054,7 +1113,8 @@ static int build_only(void *arg)
 			say(j, "error %s", err);
 		return 3;
 	}
-	say(j, "built %zu", student_cl_max_wg(c));
+	if (args_match(j, c))
+		say(j, "built %zu", student_cl_max_wg(c));
 	student_cl_close(c);
 	return 0;
 }

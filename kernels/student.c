@@ -330,6 +330,27 @@ fail:
 	return ret;
 }
 
+size_t student_cl_args(const student_cl *c, char *quals, size_t len)
+{
+	cl_uint n = 0;
+	if (clGetKernelInfo(c->kern, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL) != CL_SUCCESS)
+		n = 0;
+	size_t k = 0;
+	for (; k < n && k + 1 < len; k++) {
+		cl_kernel_arg_address_qualifier q = 0;
+		if (clGetKernelArgInfo(c->kern, (cl_uint)k, CL_KERNEL_ARG_ADDRESS_QUALIFIER,
+				       sizeof q, &q, NULL) != CL_SUCCESS)
+			quals[k] = '?';
+		else
+			quals[k] = q == CL_KERNEL_ARG_ADDRESS_LOCAL	? 'l'
+				   : q == CL_KERNEL_ARG_ADDRESS_PRIVATE ? 'p'
+									: 'g';
+	}
+	if (len)
+		quals[k] = '\0';
+	return n;
+}
+
 size_t student_cl_max_wg(const student_cl *c)
 {
 	size_t dev = clrt_max_wg(c->rt), k = 0;

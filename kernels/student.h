@@ -44,6 +44,11 @@ int student_cl_launch(student_cl *c, const student_arg *args, size_t nargs, size
 /* The largest work-group the device runs the kernel in (the device's
  * limit, lowered by what the kernel itself needs). */
 size_t student_cl_max_wg(const student_cl *c);
+/* The kernel's arguments as their address spaces, one letter each into
+ * quals (NUL-ended, at most len - 1 of them): 'g' global or constant, 'l'
+ * local, 'p' a value; '?' where the device does not say. Returns how
+ * many arguments the kernel takes. */
+size_t student_cl_args(const student_cl *c, char *quals, size_t len);
 void student_cl_close(student_cl *c);
 
 #endif
