@@ -37,10 +37,18 @@ expect_in "L = 4, 16, 64" "$v" "hist.cl: the exercise's local-sizes tried"
 v=$(json_get "$tap_tmp/right.json" "'%d of %d' % (d['cases']['passed'], d['cases']['run'])")
 expect_in "24 of 24" "$v" "hist.cl: 8 cases a work-group size, all right"
 
+# An input with segment flags: the flags packed 32 a word, bit i % 32 of
+# word i / 32 element i's.
+run_pram check "$dir/seg.exercise" "$dir/seg.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/seg.json"
+expect_rc 0 "seg.cl: the segmented scan by the packed flags passes"
+v=$(json_get "$tap_tmp/seg.json" "'%d of %d' % (d['cases']['passed'], d['cases']['run'])")
+expect_in "18 of 18" "$v" "seg.cl: every case right"
+
 # Each wrong kernel, by the kind (and line) its comment expects.
 for f in "$dir"/*.cl; do
 	base=$(basename "$f")
-	[ "$base" = hist.cl ] && continue
+	case $base in hist.cl | seg.cl) continue ;; esac
 	want=$(sed -n 's/^.*expect: *\([a-z-]*\).*$/\1/p' "$f" | head -n 1)
 	wline=$(sed -n 's/^.*expect: *[a-z-]* *\([0-9]*\).*$/\1/p' "$f" | head -n 1)
 	run_pram check "$ex" "$f" --json
