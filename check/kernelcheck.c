@@ -1,20 +1,29 @@
 /*
  * kernelcheck.c - the check of a kernel exercise (contracts
- * kernel-reduce-blocks and kernel-scan-blocks): build it in a contained
- * child, run the cases (the edges students get wrong and random inputs) for
- * each work-group size in children of their own, compare with the
- * registry's reference block by block, say which work-group sizes fail,
- * then run the smallest failing case (or a small one) under Oclgrind, and
- * the PRAM view (check_pram_view), both through the helper program
- * pram-grind-case (grind.h), which runs ck_grind_case below. Integer
- * overflow wraps (two's complement), in the reference as on the device.
+ * kernel-program, and its instances kernel-reduce-blocks and
+ * kernel-scan-blocks): build it in a contained child and check that it
+ * takes the contract's arguments, run the cases (the edges students get
+ * wrong and random inputs) for each work-group size in children of their
+ * own, compare with the registry's reference (a program's outputs whole,
+ * by the reference's check, floats within its float tolerance; the block
+ * contracts' block by block), say which work-group sizes fail, then run
+ * the smallest failing case (or a small one) under Oclgrind, and the PRAM
+ * view (check_pram_view), both through the helper program pram-grind-case
+ * (grind.h), which runs ck_grind_case below. Integer overflow wraps (two's
+ * complement), in the reference as on the device.
+ *
+ * Every case is one launch (student_cl_launch) of the contract's
+ * arguments (ports.h): each input a global buffer with padding after it,
+ * its segment flags packed 32 a word, each output zeroed (the block
+ * contracts': a sentinel) with guard cells after it that catch a write
+ * past its end, the local arrays of L ints, the sizes and the parameters.
  *
  * A child runs all the cases of one work-group size and reports one line
- * per case ("begin K", then "ok K", "bad K INDEX EXPECTED GOT PORT" or
- * "oob K PORT INDEX") on the grading channel (channel.h), never on its
- * standard output, which is the kernel's (OpenCL C has printf): what a
- * kernel prints is shown, never read. When the child dies or hangs in case
- * K, that case gets the diagnosis and a new child goes on with case K + 1.
+ * per case ("begin K", then "ok K", "bad K PORT INDEX WHAT" or "oob K PORT
+ * INDEX LENGTH") on the grading channel (channel.h), never on its standard
+ * output, which is the kernel's (OpenCL C has printf): what a kernel
+ * prints is shown, never read. When the child dies or hangs in case K,
+ * that case gets the diagnosis and a new child goes on with case K + 1.
  *
  * The work-group sizes tried are the exercise's local-sizes, or every
  * power of two from 1 to the largest work-group the device runs the kernel

@@ -3,8 +3,8 @@
  * text (with a #line directive, so the compiler's messages name the
  * student's file, never a temporary one), and launch it once with the
  * arguments a case gives (student_cl_launch), in work-groups of a given
- * size. Runs in a contained child
- * (kernelcheck.c); uses the kernels' runtime (clrt) for the device.
+ * size. Runs in a contained child (kernelcheck.c); uses the kernels'
+ * runtime (clrt) for the device.
  *
  * A submission is one file: one that includes another (#include,
  * #include_next, #import) is refused before the build, as a compile error
