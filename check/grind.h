@@ -43,7 +43,8 @@ const char *ck_helper_path(const char *name, const char *env, char *path, size_t
 /* What pram-grind-case does (grind-case.c), for Oclgrind to watch: read
  * the exercise (a name or an .exercise file) and the kernel source at path,
  * and run one case and one launch per pair of the lists ns and Ls, of equal
- * length ("41" and "16", or "2,4,8" and "2,4,8"), on the default device,
+ * length ("41" and "16", or "2,4,8" and "2,4,8"; an N written WxH, "8x1",
+ * makes a kernel-program's first input a W by H grid), on the default device,
  * with buffers of the exact sizes and inputs of distribution dist and seed,
  * printing each case's outcome to standard output as the checker's
  * children do. Returns an exit status: 0 when the cases ran, 3 when the

@@ -1,26 +1,37 @@
 /*
  * kernelcheck.c - the check of a kernel exercise (contracts
- * kernel-reduce-blocks and kernel-scan-blocks): build it in a contained
- * child, run the cases (the edges students get wrong and random inputs) for
- * each work-group size in children of their own, compare with the
- * registry's reference block by block, say which work-group sizes fail,
- * then run the smallest failing case (or a small one) under Oclgrind, and
- * the PRAM view (check_pram_view), both through the helper program
- * pram-grind-case (grind.h), which runs ck_grind_case below. Integer
- * overflow wraps (two's complement), in the reference as on the device.
+ * kernel-program, and its instances kernel-reduce-blocks and
+ * kernel-scan-blocks): build it in a contained child and check that it
+ * takes the contract's arguments, run the cases (the edges students get
+ * wrong and random inputs) for each work-group size in children of their
+ * own, compare with the registry's reference (a program's outputs whole,
+ * by the reference's check, floats within its float tolerance; the block
+ * contracts' block by block), say which work-group sizes fail, then run
+ * the smallest failing case (or a small one) under Oclgrind, and the PRAM
+ * view (check_pram_view), both through the helper program pram-grind-case
+ * (grind.h), which runs ck_grind_case below. Integer overflow wraps (two's
+ * complement), in the reference as on the device.
+ *
+ * Every case is one launch (student_cl_launch) of the contract's
+ * arguments (ports.h): each input a global buffer with padding after it,
+ * its segment flags packed 32 a word, each output zeroed (the block
+ * contracts': a sentinel) with guard cells after it that catch a write
+ * past its end, the local arrays of L ints, the sizes and the parameters.
  *
  * A child runs all the cases of one work-group size and reports one line
- * per case ("begin K", then "ok K", "bad K INDEX EXPECTED GOT PORT" or
- * "oob K PORT INDEX") on the grading channel (channel.h), never on its
- * standard output, which is the kernel's (OpenCL C has printf): what a
- * kernel prints is shown, never read. When the child dies or hangs in case
- * K, that case gets the diagnosis and a new child goes on with case K + 1.
+ * per case ("begin K", then "ok K", "bad K PORT INDEX WHAT" or "oob K PORT
+ * INDEX LENGTH") on the grading channel (channel.h), never on its standard
+ * output, which is the kernel's (OpenCL C has printf): what a kernel
+ * prints is shown, never read. When the child dies or hangs in case K,
+ * that case gets the diagnosis and a new child goes on with case K + 1.
  *
  * The work-group sizes tried are the exercise's local-sizes, or every
  * power of two from 1 to the largest work-group the device runs the kernel
  * in; a size whose cases did not all run is never called correct.
  */
 #define _GNU_SOURCE /* realpath */
+#include <ctype.h>
+#include <float.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -38,6 +49,7 @@
 #include "files.h"
 #include "grind.h"
 #include "grindview.h"
+#include "ports.h"
 #include "result.h"
 #include "student.h"
 
@@ -53,6 +65,7 @@
 
 typedef struct kcase {
 	size_t n, L;
+	size_t h; /* > 0: the first input a grid of n by h (the PRAM view's) */
 	int dist;
 	uint64_t seed;
 	const char *why; /* "n < L", "n not a multiple of L", ... */
@@ -60,9 +73,13 @@ typedef struct kcase {
 
 static void case_desc(const kcase *c, char *buf, size_t len)
 {
-	snprintf(buf, len, "n = %zu%s%s%s, L = %zu, %s input, seed %" PRIu64, c->n,
-		 c->why ? " (" : "", c->why ? c->why : "", c->why ? ")" : "", c->L,
-		 ck_dist_name(c->dist), c->seed);
+	char size[64];
+	if (c->h)
+		snprintf(size, sizeof size, "%zu by %zu", c->n, c->h);
+	else
+		snprintf(size, sizeof size, "n = %zu", c->n);
+	snprintf(buf, len, "%s%s%s%s, L = %zu, %s input, seed %" PRIu64, size, c->why ? " (" : "",
+		 c->why ? c->why : "", c->why ? ")" : "", c->L, ck_dist_name(c->dist), c->seed);
 }
 
 /* A reference value as the device holds it: a sum wraps to 32 bits; a
@@ -75,48 +92,272 @@ static int32_t dev32(int op, int64_t v)
 	return (int32_t)(uint32_t)(uint64_t)v;
 }
 
-/* The expected outputs of a case: out (groups values or n), sums (groups):
- * the reference with the exercise's op, elements at n and beyond counting
- * as the operator's identity. */
-static int expected(const ck_exercise *ex, const int64_t *in, size_t n, size_t L, int32_t *out,
-		    int32_t *sums)
-{
-	const algo *a = algo_find(ex->reference);
-	if (!a)
-		return -1;
+/* What a kernel's cases are made with: the reference, its parameters and
+ * the contract's arguments (ports.h; the block contracts' own list for
+ * kernel-reduce-blocks and kernel-scan-blocks). */
+typedef struct kref {
+	const algo *a;
 	algo_params p;
-	char err[256];
-	if (ck_reference_params(ex, a, &p, err, sizeof err) != 0)
+	ck_arg args[CK_MAX_ARGS];
+	size_t nargs;
+} kref;
+
+/* The block contracts' arguments: (in, out[, sums], tmp, n). */
+static void block_args(const ck_exercise *ex, ck_arg *args, size_t *nargs)
+{
+	size_t k = 0;
+	args[k++] = (ck_arg){.kind = CK_ARG_IN, .port = 0, .type = PRAM_INT, .name = "in"};
+	args[k++] = (ck_arg){.kind = CK_ARG_OUT, .port = 0, .type = PRAM_INT, .name = "out"};
+	if (ex->contract == CK_KERNEL_SCAN_BLOCKS)
+		args[k++] = (ck_arg){.kind = CK_ARG_OUT, .port = 1, .type = PRAM_INT, .name = "sums"};
+	args[k++] = (ck_arg){.kind = CK_ARG_LOCAL, .name = "tmp"};
+	args[k++] = (ck_arg){.kind = CK_ARG_SIZE, .param = 0, .name = "n"};
+	*nargs = k;
+}
+
+/* The reference, its parameters and the arguments of ex. Returns 0, or -1
+ * with why in err. */
+static int kref_make(const ck_exercise *ex, kref *kr, char *err, size_t errlen)
+{
+	kr->a = algo_find(ex->reference ? ex->reference : "");
+	if (!kr->a) {
+		snprintf(err, errlen, "the reference %s is not in the registry",
+			 ex->reference ? ex->reference : "");
 		return -1;
-	size_t groups = n ? (n + L - 1) / L : 1;
-	int op = ex->op;
+	}
+	if (ck_reference_params(ex, kr->a, &kr->p, err, errlen) != 0)
+		return -1;
+	if (ex->contract != CK_KERNEL_PROGRAM) {
+		block_args(ex, kr->args, &kr->nargs);
+		return 0;
+	}
+	return ck_contract_args(ex, kr->args, &kr->nargs, err, errlen);
+}
+
+/* The expected outputs of a block contract on in (n values, blocks of L):
+ * want[0] the blocks' reductions (groups values) or scans (n), want[1] the
+ * scan's block totals, from the reference with the exercise's op,
+ * elements at n and beyond counting as the operator's identity. Returns 0,
+ * or -1 out of memory. */
+static int expected_blocks(const ck_exercise *ex, const kref *kr, const algo_data *in, size_t L,
+			   algo_data *want)
+{
+	size_t n = in->n, groups = n ? (n + L - 1) / L : 1;
+	int op = ex->op, scan = ex->contract == CK_KERNEL_SCAN_BLOCKS;
+	if (algo_data_alloc(&want[0], scan ? n : groups, PRAM_INT, 0) != 0 ||
+	    (scan && algo_data_alloc(&want[1], groups, PRAM_INT, 0) != 0))
+		return -1;
 	for (size_t g = 0; g < groups; g++) {
 		size_t lo = g * L, len = lo >= n ? 0 : (n - lo < L ? n - lo : L);
 		algo_data din = {0}, dout = {0};
 		if (algo_data_alloc(&din, len, PRAM_INT, 0) != 0)
 			return -1;
-		for (size_t i = 0; i < len; i++)
-			din.vals[i].i = in[lo + i];
 		int64_t total = pram_op_identity_i((pram_op)op);
-		for (size_t i = 0; i < len; i++)
-			total = op == PRAM_OP_MAX   ? (in[lo + i] > total ? in[lo + i] : total)
-				: op == PRAM_OP_MIN ? (in[lo + i] < total ? in[lo + i] : total)
-						    : total + in[lo + i];
-		if (algo_alloc_outputs(a, &din, &p, &dout) != 0) {
+		for (size_t i = 0; i < len; i++) {
+			int64_t v = in->vals[lo + i].i;
+			din.vals[i].i = v;
+			total = op == PRAM_OP_MAX   ? (v > total ? v : total)
+				: op == PRAM_OP_MIN ? (v < total ? v : total)
+						    : total + v;
+		}
+		if (algo_alloc_outputs(kr->a, &din, &kr->p, &dout) != 0) {
 			algo_data_free(&din);
 			return -1;
 		}
 		if (len)
-			a->reference(&din, &dout, &p);
-		if (ex->contract == CK_KERNEL_REDUCE_BLOCKS) {
-			out[g] = dev32(op, len ? dout.vals[0].i : total);
+			kr->a->reference(&din, &dout, &kr->p);
+		if (!scan) {
+			want[0].vals[g].i = dev32(op, len ? dout.vals[0].i : total);
 		} else {
 			for (size_t i = 0; i < len; i++)
-				out[lo + i] = dev32(op, dout.vals[i].i);
-			sums[g] = dev32(op, total);
+				want[0].vals[lo + i].i = dev32(op, dout.vals[i].i);
+			want[1].vals[g].i = dev32(op, total);
 		}
 		algo_data_free(&din);
 		algo_data_free(&dout);
+	}
+	return 0;
+}
+
+/* One case's launch, made in the child: the arguments, the global buffer
+ * of each (an input with padding after it, an output with guard cells),
+ * the inputs as the device holds them and the outputs expected. */
+typedef struct klaunch {
+	student_arg arg[CK_MAX_ARGS];
+	int32_t *buf[CK_MAX_ARGS]; /* each global argument's buffer (malloc'd), or NULL */
+	size_t len[CK_MAX_ARGS];   /* its elements, padding and guards not counted */
+	algo_data in[ALGO_MAX_PORTS], want[ALGO_MAX_PORTS];
+	size_t w, h; /* the launch: over w elements, or a w by h grid (h > 0) */
+} klaunch;
+
+static void klaunch_free(klaunch *kl)
+{
+	for (size_t k = 0; k < CK_MAX_ARGS; k++)
+		free(kl->buf[k]);
+	algo_data_free_all(kl->in, ALGO_MAX_PORTS);
+	algo_data_free_all(kl->want, ALGO_MAX_PORTS);
+}
+
+/* The first input as a w by h grid of its own values, repeated (or zeros). */
+static int reshape(algo_data *d, size_t w, size_t h)
+{
+	algo_data g = {0};
+	if (algo_grid_alloc(&g, w, h, d->type) != 0)
+		return -1;
+	for (size_t i = 0; d->n && i < g.n; i++)
+		g.vals[i] = d->vals[i % d->n];
+	algo_data_free(d);
+	*d = g;
+	return 0;
+}
+
+/* The inputs of case c from the registry's generator (the block
+ * contracts: integers from ck_fill), the first input all one value for an
+ * all-equal case and extreme values for an algorithm with an operator,
+ * held as the device holds them (32-bit integers, floats); then the
+ * reference's outputs. Returns 0, or -1 with why in err. */
+static int make_inputs(const ck_exercise *ex, const kref *kr, const kcase *c, klaunch *kl,
+		       char *err, size_t errlen)
+{
+	algo_data *in = kl->in;
+	int64_t *v = NULL;
+	if (ex->contract != CK_KERNEL_PROGRAM) {
+		if (algo_data_alloc(&in[0], c->n, PRAM_INT, 0) != 0)
+			goto oom;
+	} else {
+		size_t n = c->h ? c->n * c->h : c->n;
+		if (algo_generate(kr->a, in, n, &kr->p, c->seed) != 0) {
+			snprintf(err, errlen, "the reference %s cannot make an input of n = %zu",
+				 kr->a->name, n);
+			return -1;
+		}
+		if (c->h && reshape(&in[0], c->n, c->h) != 0)
+			goto oom;
+		if (c->dist == CK_DIST_EQUAL)
+			for (size_t i = 1; i < in[0].n; i++)
+				in[0].vals[i] = in[0].vals[0];
+	}
+	int fill = ex->contract != CK_KERNEL_PROGRAM ||
+		   (c->dist == CK_DIST_EXTREME && in[0].type == PRAM_INT);
+	if (fill) {
+		v = calloc(in[0].n ? in[0].n : 1, sizeof *v);
+		if (!v)
+			goto oom;
+		ck_fill(v, in[0].n, c->dist, c->seed);
+		for (size_t i = 0; i < in[0].n; i++)
+			in[0].vals[i].i = v[i];
+		free(v);
+	}
+	/* the device's values: what the reference must see too */
+	size_t nin = ex->contract == CK_KERNEL_PROGRAM ? algo_nin(kr->a) : 1;
+	for (size_t k = 0; k < nin; k++)
+		for (size_t i = 0; i < in[k].n; i++)
+			if (in[k].type == PRAM_INT)
+				in[k].vals[i].i = (int32_t)(uint32_t)(uint64_t)in[k].vals[i].i;
+			else
+				in[k].vals[i].f = (float)in[k].vals[i].f;
+	kl->w = ex->launch ? in[0].w : in[0].n;
+	kl->h = ex->launch ? (in[0].h ? in[0].h : 1) : 0;
+	if (ex->contract != CK_KERNEL_PROGRAM)
+		return expected_blocks(ex, kr, &in[0], c->L, kl->want) != 0 ? -1 : 0;
+	if (algo_alloc_outputs(kr->a, in, &kr->p, kl->want) != 0)
+		goto oom;
+	if (in[0].n)
+		kr->a->reference(in, kl->want, &kr->p);
+	for (size_t k = 0; k < algo_nout(kr->a); k++)
+		for (size_t i = 0; kl->want[k].type == PRAM_INT && i < kl->want[k].n; i++)
+			kl->want[k].vals[i].i = (int32_t)(uint32_t)(uint64_t)kl->want[k].vals[i].i;
+	return 0;
+oom:
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+/* The values of d as the device's words. */
+static void put_words(int32_t *w, const algo_data *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->type == PRAM_INT) {
+			w[i] = (int32_t)d->vals[i].i;
+		} else {
+			float f = (float)d->vals[i].f;
+			memcpy(&w[i], &f, 4);
+		}
+	}
+}
+
+/* Case c's launch into kl: its inputs and expected outputs, and its
+ * arguments; exact: buffers of the ports' own lengths (under Oclgrind),
+ * else inputs padded and outputs followed by guard cells. Returns 0, or -1
+ * with why in err. */
+static int make_launch(const ck_exercise *ex, const kref *kr, const kcase *c, int exact,
+		       klaunch *kl, char *err, size_t errlen)
+{
+	memset(kl, 0, sizeof *kl);
+	if (make_inputs(ex, kr, c, kl, err, errlen) != 0)
+		return -1;
+	for (size_t k = 0; k < kr->nargs; k++) {
+		const ck_arg *g = &kr->args[k];
+		student_arg *x = &kl->arg[k];
+		const algo_data *d = g->kind == CK_ARG_OUT ? &kl->want[g->port] : &kl->in[g->port];
+		switch (g->kind) {
+		case CK_ARG_LOCAL:
+			x->kind = STUDENT_LOCAL;
+			continue;
+		case CK_ARG_SIZE:
+			x->kind = STUDENT_UINT;
+			x->value = (int64_t)(g->param == 0 ? kl->in[0].n
+					     : g->param == 1 ? kl->in[0].w
+							     : kl->in[0].h);
+			continue;
+		case CK_ARG_PARAM:
+			x->kind = STUDENT_INT;
+			x->value = kr->p.v[g->param];
+			continue;
+		default:
+			break;
+		}
+		size_t len = g->kind == CK_ARG_FLAGS ? (d->n + 31) / 32 : d->n;
+		size_t cap = exact ? len : len + c->L + GUARD;
+		int32_t *w = malloc(4 * (cap ? cap : 1));
+		if (!w) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		kl->buf[k] = w;
+		kl->len[k] = len;
+		int out = g->kind == CK_ARG_OUT;
+		for (size_t i = 0; i < cap; i++)
+			w[i] = out ? SENTINEL : PADDING;
+		if (g->kind == CK_ARG_IN) {
+			put_words(w, d);
+		} else if (g->kind == CK_ARG_FLAGS) {
+			memset(w, 0, 4 * len);
+			for (size_t i = 0; i < d->n; i++)
+				if (d->flags ? d->flags[i] != 0 : i == 0)
+					w[i / 32] = (int32_t)((uint32_t)w[i / 32] | 1u << (i % 32));
+		} else if (ex->contract == CK_KERNEL_PROGRAM) {
+			memset(w, 0, 4 * len); /* outputs start zeroed */
+		}
+		*x = (student_arg){.kind = STUDENT_GLOBAL, .data = w, .len = cap, .out = out};
+	}
+	return 0;
+}
+
+/* Kernel output k of kl (argument g) as an algo_data like the expected. */
+static int got_output(const klaunch *kl, size_t k, const algo_data *want, algo_data *got)
+{
+	if (algo_data_alloc(got, want->n, want->type, 0) != 0)
+		return -1;
+	got->w = want->w, got->h = want->h;
+	for (size_t i = 0; i < want->n; i++) {
+		if (want->type == PRAM_INT) {
+			got->vals[i].i = kl->buf[k][i];
+		} else {
+			float f;
+			memcpy(&f, &kl->buf[k][i], 4);
+			got->vals[i].f = f;
+		}
 	}
 	return 0;
 }
@@ -222,12 +463,78 @@ static void keep_printed(kctx *kc, const char *out)
 	ck_note_output(kc->r, "the kernel", out);
 }
 
+/* Judge the outputs of case k's launch and report it: "bad K PORT INDEX
+ * WHAT" for the first wrong value, "oob K PORT INDEX LEN" for a guard cell
+ * written, else "ok K". The block contracts compare exactly, a program's
+ * outputs are the reference's check (algo_verify), floats within the
+ * reference's tolerance for float arithmetic. */
+static void judge_launch(const kjob *j, const kref *kr, const klaunch *kl, size_t k)
+{
+	int program = j->ex->contract == CK_KERNEL_PROGRAM;
+	algo_data got[ALGO_MAX_PORTS] = {{0}};
+	size_t at[ALGO_MAX_PORTS] = {0}; /* each output's argument */
+	size_t nout = 0;
+	for (size_t i = 0; i < kr->nargs; i++)
+		if (kr->args[i].kind == CK_ARG_OUT) {
+			size_t port = kr->args[i].port;
+			at[port] = i;
+			nout = port + 1 > nout ? port + 1 : nout;
+			if (got_output(kl, i, &kl->want[port], &got[port]) != 0) {
+				say(j, "error %zu out of memory", k);
+				goto done;
+			}
+		}
+	size_t port = 0;
+	long bad = -1;
+	char what[600];
+	if (program) {
+		double tol = algo_tolerance(kr->a, kl->in, &kr->p, FLT_EPSILON);
+		bad = algo_verify(kr->a, kl->in, got, kl->want, &kr->p, tol, &port, what,
+				  sizeof what);
+	}
+	for (size_t q = 0; !program && q < nout && bad < 0; q++)
+		for (size_t i = 0; i < kl->want[q].n && bad < 0; i++)
+			if (got[q].vals[i].i != kl->want[q].vals[i].i) {
+				port = q;
+				bad = (long)i;
+				snprintf(what, sizeof what, "%s[%zu] = %" PRId64 ", expected %" PRId64,
+					 kr->args[at[q]].name, i, got[q].vals[i].i,
+					 kl->want[q].vals[i].i);
+			}
+	if (bad >= 0) {
+		const char *name = kr->args[at[port]].name;
+		if (program)
+			say(j, "bad %zu %s %ld %s%s%s (the reference: %s)", k, name, bad,
+			    kr->a->check ? "" : name, kr->a->check ? "" : ": ", what, kr->a->name);
+		else
+			say(j, "bad %zu %s %ld %s", k, name, bad, what);
+		goto done;
+	}
+	/* a guard cell written: a write past the output's end */
+	for (size_t q = 0; !j->exact && q < nout; q++) {
+		size_t i = at[q];
+		for (size_t e = kl->len[i]; e < kl->arg[i].len; e++)
+			if (kl->buf[i][e] != SENTINEL) {
+				say(j, "oob %zu %s %zu %zu", k, kr->args[i].name, e, kl->len[i]);
+				goto done;
+			}
+	}
+	say(j, "ok %zu", k);
+done:
+	algo_data_free_all(got, ALGO_MAX_PORTS);
+}
+
 /* Run the cases start.. of the job; in the child. */
 static int run_cases(void *arg)
 {
 	kjob *j = arg;
 	char err[16384];
 	int bf;
+	kref kr;
+	if (kref_make(j->ex, &kr, err, sizeof err) != 0) {
+		say(j, "error %s", err);
+		return 3;
+	}
 	/* under Oclgrind: no optimisation, so every access keeps its line */
 	const char *opts = j->exact ? "-cl-std=CL1.2 -cl-opt-disable" : "-cl-std=CL1.2";
 	student_cl *c = student_cl_open(j->src, j->shown, j->ex->entry, opts, &bf, err, sizeof err);
@@ -238,84 +545,50 @@ static int run_cases(void *arg)
 			say(j, "error %s", err);
 		return 3;
 	}
-	int scan = j->ex->contract == CK_KERNEL_SCAN_BLOCKS;
 	for (size_t k = j->start; k < j->ncases; k++) {
 		const kcase *kc = &j->cases[k];
-		size_t n = kc->n, L = kc->L, groups = n ? (n + L - 1) / L : 1;
-		size_t nin = j->exact ? (n ? n : 1) : groups * L + GUARD;
-		size_t nout = scan ? n : groups, nsums = groups;
-		size_t gout = j->exact ? (nout ? nout : 1) : nout + L + GUARD;
-		size_t gsums = j->exact ? nsums : nsums + L + GUARD;
-		int64_t *in64 = calloc(nin, sizeof *in64);
-		int32_t *in = calloc(nin, 4), *out = calloc(gout, 4), *sums = calloc(gsums, 4);
-		int32_t *wout = calloc(nout ? nout : 1, 4), *wsums = calloc(nsums, 4);
-		if (!in64 || !in || !out || !sums || !wout || !wsums) {
-			say(j, "error out of memory");
-			return 3;
-		}
-		ck_fill(in64, n, kc->dist, kc->seed);
-		for (size_t i = 0; i < nin; i++)
-			in[i] = i < n ? (int32_t)in64[i] : PADDING;
-		for (size_t i = 0; i < gout; i++)
-			out[i] = SENTINEL;
-		for (size_t i = 0; i < gsums; i++)
-			sums[i] = SENTINEL;
-		say(j, "begin %zu", k);
-		if (student_cl_run(c, scan, in, nin, n, L, out, gout, sums, gsums, err,
-				   sizeof err) != 0) {
+		klaunch kl;
+		if (make_launch(j->ex, &kr, kc, j->exact, &kl, err, sizeof err) != 0) {
 			say(j, "error %zu %s", k, err);
+			klaunch_free(&kl);
 			return 3;
 		}
-		if (j->show) {
-			say_vals(j, "in", in, n);
-			say_vals(j, "out", out, nout);
-			if (scan)
-				say_vals(j, "sums", sums, nsums);
-		}
-		if (expected(j->ex, in64, n, L, wout, wsums) != 0) {
-			say(j, "error %zu the reference %s is not in the registry", k,
-			    j->ex->reference);
+		say(j, "begin %zu", k);
+		if (student_cl_launch(c, kl.arg, kr.nargs, kc->L, kl.w, kl.h, err, sizeof err) !=
+		    0) {
+			say(j, "error %zu %s", k, err);
+			klaunch_free(&kl);
 			return 3;
 		}
-		int bad = 0;
-		for (size_t i = 0; i < nout && !bad; i++)
-			if (out[i] != wout[i]) {
-				say(j, "bad %zu %zu %" PRId32 " %" PRId32 " out", k, i, wout[i],
-				    out[i]);
-				bad = 1;
-			}
-		for (size_t i = 0; scan && i < nsums && !bad; i++)
-			if (sums[i] != wsums[i]) {
-				say(j, "bad %zu %zu %" PRId32 " %" PRId32 " sums", k, i, wsums[i],
-				    sums[i]);
-				bad = 1;
-			}
-		for (size_t i = nout; !j->exact && i < gout && !bad; i++)
-			if (out[i] != SENTINEL) {
-				say(j, "oob %zu out %zu", k, i);
-				bad = 1;
-			}
-		for (size_t i = nsums; scan && !j->exact && i < gsums && !bad; i++)
-			if (sums[i] != SENTINEL) {
-				say(j, "oob %zu sums %zu", k, i);
-				bad = 1;
-			}
-		if (!bad)
-			say(j, "ok %zu", k);
-		free(in64), free(in), free(out), free(sums), free(wout), free(wsums);
+		for (size_t i = 0; j->show && i < kr.nargs; i++) {
+			const ck_arg *g = &kr.args[i];
+			if ((g->kind == CK_ARG_IN && g->port == 0) || g->kind == CK_ARG_OUT)
+				say_vals(j, g->name, kl.buf[i], kl.len[i]);
+		}
+		judge_launch(j, &kr, &kl, k);
+		klaunch_free(&kl);
 	}
 	student_cl_close(c);
 	return 0;
 }
 
+static int at_most(size_t n, size_t top)
+{
+	return n <= top;
+}
+
 /* The cases for one work-group size: the edges, then the exercise's sizes
- * with random inputs, then all-equal and extreme values. */
+ * with random inputs, then all-equal and (a block contract, or a reference
+ * with an operator) extreme values; none past the reference's largest n. */
 static size_t make_cases(const ck_exercise *ex, size_t L, kcase *cs, size_t max)
 {
+	const algo *a = algo_find(ex->reference ? ex->reference : "");
+	size_t top = a && a->max_n ? a->max_n : SIZE_MAX;
+	int extreme = ex->contract != CK_KERNEL_PROGRAM || (a && (a->caps & ALGO_OP));
 	size_t k = 0;
 #define ADD(N, D, WHY)                                                                           \
 	do {                                                                                     \
-		if (k < max)                                                                     \
+		if (k < max && at_most(N, top))                                                  \
 			cs[k++] =                                                                \
 			    (kcase){.n = (N), .L = L, .dist = (D), .seed = k + 1, .why = (WHY)}; \
 	} while (0)
@@ -329,7 +602,8 @@ static size_t make_cases(const ck_exercise *ex, size_t L, kcase *cs, size_t max)
 	for (size_t s = 0; s < ex->nsizes; s++)
 		ADD(ex->sizes[s], CK_DIST_RANDOM, NULL);
 	ADD(1000, CK_DIST_EQUAL, NULL);
-	ADD(1000, CK_DIST_EXTREME, "sums wrap around");
+	if (extreme)
+		ADD(1000, CK_DIST_EXTREME, "sums wrap around");
 #undef ADD
 	return k;
 }
@@ -398,10 +672,14 @@ static void absolute(const char *path, char *buf, size_t len)
 static int record_view(const ck_exercise *ex, const char *path, const char *og, const char *so,
 		       const char *hc, const size_t *Ls, size_t m, gv_run *run, ck_result *r)
 {
-	char list[CK_MAX_LIST * 8] = "", err[1024];
-	for (size_t k = 0; k < m; k++)
+	char list[CK_MAX_LIST * 10] = "", ns[CK_MAX_LIST * 10] = "", err[1024];
+	for (size_t k = 0; k < m; k++) {
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%zu", k ? "," : "",
 			 Ls[k]);
+		/* a grid launch's work-group is one row of L cells */
+		snprintf(ns + strlen(ns), sizeof ns - strlen(ns), "%s%zu%s", k ? "," : "", Ls[k],
+			 ex->contract == CK_KERNEL_PROGRAM && ex->launch ? "x1" : "");
+	}
 	char dir[PATH_MAX], outp[PATH_MAX];
 	int made = files_tempdir("pramview", dir, sizeof dir) == 0;
 	if (!made || files_path(outp, sizeof outp, "%s/view.grind", dir) != 0) {
@@ -415,7 +693,7 @@ static int record_view(const ck_exercise *ex, const char *path, const char *og, 
 	absolute(ex->path, aex, sizeof aex);
 	absolute(path, apath, sizeof apath);
 	char *argv[] = {(char *)og, "--plugins", (char *)so, (char *)hc, "--record", outp, aex,
-			apath,      list,        list,       "0",        "1",        NULL};
+			apath,      ns,          list,       "0",        "1",        NULL};
 	ck_limits gl = {
 	    .wall_s = ex->time_limit * 3, .sandbox = 1, .ro = {aex, apath}, .rw = {dir}};
 	ck_proc p;
@@ -451,7 +729,7 @@ static void keep_view(const gv_run *run, const char *path, ck_result *r)
 	r->npview = r->nwd = 0;
 	for (size_t k = 0; k < run->nlaunch && r->npview < CK_MAX_LIST; k++) {
 		const gv_launch *l = &run->launch[k];
-		if (l->dim != 1 || l->ngroup != 1 || l->local[0] < 2)
+		if ((l->dim != 1 && l->local[1] != 1) || l->ngroup != 1 || l->local[0] < 2)
 			continue;
 		ck_pview *v = &r->pview[r->npview++];
 		v->L = l->local[0];
@@ -602,7 +880,7 @@ typedef struct lstat_ {
 	int failed;   /* some case failed */
 	size_t first; /* the first failing case */
 	int mismatch; /* ... and it gave a wrong result (not a crash or a time-out) */
-	char first_msg[512];
+	char first_msg[1024];
 } lstat_;
 
 /* Run the cases of one work-group size, restarting after a child dies. */
@@ -638,9 +916,7 @@ static void run_size(kctx *kx, size_t L, lstat_ *ls, int *timeouts, kcase *best,
 		char *save = NULL;
 		for (char *line = strtok_r(lines, "\n", &save); line;
 		     line = strtok_r(NULL, "\n", &save)) {
-			size_t k, idx;
-			long long want, got;
-			char port[16];
+			size_t k;
 			char desc[256];
 			if (sscanf(line, "begin %zu", &k) == 1) {
 				cur = (long)k;
@@ -656,9 +932,13 @@ static void run_size(kctx *kx, size_t L, lstat_ *ls, int *timeouts, kcase *best,
 				cur = -1;
 				continue;
 			}
-			int isbad = sscanf(line, "bad %zu %zu %lld %lld %15s", &k, &idx, &want,
-					   &got, port) == 5;
-			int isoob = !isbad && sscanf(line, "oob %zu %15s %zu", &k, port, &idx) == 3;
+			char port[64];
+			size_t idx, plen = 0;
+			int off = 0;
+			int isbad = sscanf(line, "bad %zu %63s %zu %n", &k, port, &idx, &off) == 3 &&
+				    off > 0 && k < nc;
+			int isoob = !isbad && sscanf(line, "oob %zu %63s %zu %zu", &k, port, &idx,
+						     &plen) == 4 && k < nc;
 			if (isbad || isoob) {
 				r->cases_run++;
 				cur = -1;
@@ -670,19 +950,14 @@ static void run_size(kctx *kx, size_t L, lstat_ *ls, int *timeouts, kcase *best,
 						    "work-groups) before writing",
 						    "%s[%zu] was written, past its end (%s has %zu "
 						    "elements)",
-						    port, idx, port,
-						    strcmp(port, "out") == 0 &&
-							    ex->contract == CK_KERNEL_SCAN_BLOCKS
-							? cs[k].n
-							: (cs[k].n ? (cs[k].n + L - 1) / L : 1));
+						    port, idx, port, plen);
 				if (!ls->failed) {
 					ls->failed = 1;
 					ls->first = k;
 					ls->mismatch = 1;
 					if (isbad)
 						snprintf(ls->first_msg, sizeof ls->first_msg,
-							 "%s[%zu] = %lld, expected %lld (%s)", port,
-							 idx, got, want, desc);
+							 "%.700s (%s)", line + off, desc);
 					else
 						snprintf(ls->first_msg, sizeof ls->first_msg,
 							 "%s[%zu] written past the end (%s)", port,
@@ -773,15 +1048,74 @@ static void compile_diag(ck_result *r, const char *shown, const char *log)
 		    "the kernel does not build:\n%.2000s", log);
 }
 
+/* The line of src where the kernel entry is defined (its name followed by
+ * "("), or 1. */
+static int entry_line(const char *src, const char *entry)
+{
+	size_t el = strlen(entry);
+	for (const char *q = src; (q = strstr(q, entry)); q += el) {
+		const char *e = q + el;
+		while (*e == ' ' || *e == '\t' || *e == '\n')
+			e++;
+		int word = (q == src || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'));
+		if (word && *e == '(') {
+			int line = 1;
+			for (const char *t = src; t < q; t++)
+				line += *t == '\n';
+			return line;
+		}
+	}
+	return 1;
+}
+
+/* Whether the built kernel takes the contract's arguments: as many, each
+ * in the address space the launch gives it (a global buffer, a local
+ * array, a value). When not, a compile error that shows the contract's
+ * signature, on the report; returns 0 then. */
+static int args_match(const kjob *j, const student_cl *c)
+{
+	kref kr;
+	char err[512], have[CK_MAX_ARGS + 8], want[CK_MAX_ARGS + 1];
+	if (kref_make(j->ex, &kr, err, sizeof err) != 0)
+		return 1; /* the cases say why */
+	size_t n = student_cl_args(c, have, sizeof have);
+	for (size_t k = 0; k < kr.nargs; k++)
+		want[k] = kr.args[k].kind == CK_ARG_LOCAL  ? 'l'
+			  : kr.args[k].kind == CK_ARG_SIZE || kr.args[k].kind == CK_ARG_PARAM ? 'p'
+												: 'g';
+	want[kr.nargs] = '\0';
+	size_t bad = 0;
+	while (have[bad] && (have[bad] == '?' || have[bad] == want[bad]))
+		bad++;
+	if (n == kr.nargs && bad == kr.nargs)
+		return 1;
+	if (n != kr.nargs)
+		bad = SIZE_MAX;
+	static const char *const words[] = {"a global buffer", "a local array", "a value"};
+	char what[256];
+	if (bad == SIZE_MAX)
+		snprintf(what, sizeof what, "the kernel takes %zu argument%s, the contract %zu", n,
+			 n == 1 ? "" : "s", kr.nargs);
+	else
+		snprintf(what, sizeof what, "argument %zu (%s) must be %s", bad + 1,
+			 kr.args[bad].name,
+			 words[want[bad] == 'g' ? 0 : want[bad] == 'l' ? 1 : 2]);
+	say(j, "build %s:%d:1: error: %s: the contract's kernel is %s", j->shown,
+	    entry_line(j->src, j->ex->entry), what, j->ex->signature ? j->ex->signature : "");
+	return 0;
+}
+
 /* Build the kernel and report "built MAXWG": the largest work-group the
- * device runs it in. */
+ * device runs it in; or, when it does not take the contract's arguments,
+ * why, as a compile error. */
 static int build_only(void *arg)
 {
 	kjob *j = arg;
 	char err[16384];
 	int bf;
-	student_cl *c =
-	    student_cl_open(j->src, j->shown, j->ex->entry, "-cl-std=CL1.2", &bf, err, sizeof err);
+	/* the arguments' address spaces are known only with their info kept */
+	student_cl *c = student_cl_open(j->src, j->shown, j->ex->entry,
+					"-cl-std=CL1.2 -cl-kernel-arg-info", &bf, err, sizeof err);
 	if (!c) {
 		if (bf)
 			say_log(j, "build", err);
@@ -789,7 +1123,8 @@ static int build_only(void *arg)
 			say(j, "error %s", err);
 		return 3;
 	}
-	say(j, "built %zu", student_cl_max_wg(c));
+	if (args_match(j, c))
+		say(j, "built %zu", student_cl_max_wg(c));
 	student_cl_close(c);
 	return 0;
 }
@@ -1194,17 +1529,30 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 	return built < 0 ? -1 : 0;
 }
 
-/* Parse "A,B,C" into v (at most max sizes); returns the count, or 0 when
- * malformed. */
-static size_t parse_list(const char *s, size_t *v, size_t max)
+/* Parse "A,B,C" into v (at most max sizes), and with h, "AxH" as A and H
+ * (h[k] 0 where no H is given); returns the count, or 0 when malformed. */
+static size_t parse_list(const char *s, size_t *v, size_t *h, size_t max)
 {
 	size_t k = 0;
 	while (*s && k < max) {
 		char *end;
-		unsigned long long x = strtoull(s, &end, 10);
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		unsigned long long x = strtoull(s, &end, 10), y = 0;
+		if (h && *end == 'x') {
+			s = end + 1;
+			if (!isdigit((unsigned char)*s))
+				return 0;
+			y = strtoull(s, &end, 10);
+			if (y == 0)
+				return 0;
+		}
 		if (end == s || (*end && *end != ','))
 			return 0;
-		v[k++] = (size_t)x;
+		v[k] = (size_t)x;
+		if (h)
+			h[k] = (size_t)y;
+		k++;
 		s = *end ? end + 1 : end;
 	}
 	return *s ? 0 : k;
@@ -1213,10 +1561,12 @@ static size_t parse_list(const char *s, size_t *v, size_t max)
 int ck_grind_case(const char *exercise, const char *path, const char *ns, const char *Ls, int dist,
 		  uint64_t seed, char *err, size_t errlen)
 {
-	size_t nv[CK_MAX_LIST], lv[CK_MAX_LIST];
-	size_t m = parse_list(ns, nv, CK_MAX_LIST), ml = parse_list(Ls, lv, CK_MAX_LIST);
+	size_t nv[CK_MAX_LIST], hv[CK_MAX_LIST], lv[CK_MAX_LIST];
+	size_t m = parse_list(ns, nv, hv, CK_MAX_LIST), ml = parse_list(Ls, lv, NULL, CK_MAX_LIST);
 	if (m == 0 || m != ml) {
-		snprintf(err, errlen, "N '%s' and L '%s' must be lists of equal length", ns, Ls);
+		snprintf(err, errlen,
+			 "N '%s' (sizes, or WxH grids) and L '%s' must be lists of equal length",
+			 ns, Ls);
 		return 2;
 	}
 	for (size_t k = 0; k < m; k++)
@@ -1235,7 +1585,7 @@ int ck_grind_case(const char *exercise, const char *path, const char *ns, const 
 	}
 	kcase c[CK_MAX_LIST];
 	for (size_t k = 0; k < m; k++)
-		c[k] = (kcase){.n = nv[k], .L = lv[k], .dist = dist, .seed = seed};
+		c[k] = (kcase){.n = nv[k], .h = hv[k], .L = lv[k], .dist = dist, .seed = seed};
 	kjob j = {&ex, src, ck_basename(path), c, m, 0, 1, 0, NULL};
 	int rc = run_cases(&j);
 	free(src);

@@ -118,13 +118,20 @@ student_cl *student_cl_open(const char *src, const char *shown, const char *entr
 	return NULL;
 }
 
-int student_cl_run(student_cl *c, int scan, const int32_t *in, size_t nin, size_t n, size_t L,
-		   int32_t *out, size_t nout, int32_t *sums, size_t nsums, char *err, size_t errlen)
+int student_cl_launch(student_cl *c, const student_arg *args, size_t nargs, size_t L, size_t w,
+		      size_t h, char *err, size_t errlen)
 {
-	(void)c, (void)scan, (void)in, (void)nin, (void)n, (void)L, (void)out, (void)nout;
-	(void)sums, (void)nsums;
+	(void)c, (void)args, (void)nargs, (void)L, (void)w, (void)h;
 	snprintf(err, errlen, "pram was built without OpenCL");
 	return -1;
+}
+
+size_t student_cl_args(const student_cl *c, char *quals, size_t len)
+{
+	(void)c;
+	if (len)
+		quals[0] = '\0';
+	return 0;
 }
 
 size_t student_cl_max_wg(const student_cl *c)

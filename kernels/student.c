@@ -1,9 +1,10 @@
 /*
  * student.c - a student's kernel on the OpenCL device: build it from its own
  * text (with a #line directive, so the compiler's messages name the
- * student's file, never a temporary one), and run one case of a block
- * contract with a given work-group size. Runs in a contained child
- * (kernelcheck.c); uses the kernels' runtime (clrt) for the device.
+ * student's file, never a temporary one), and launch it once with the
+ * arguments a case gives (student_cl_launch), in work-groups of a given
+ * size. Runs in a contained child (kernelcheck.c); uses the kernels'
+ * runtime (clrt) for the device.
  *
  * A submission is one file: one that includes another (#include,
  * #include_next, #import) is refused before the build, as a compile error
@@ -275,49 +276,79 @@ fail:
 	return NULL;
 }
 
-int student_cl_run(student_cl *c, int scan, const int32_t *in, size_t nin, size_t n, size_t L,
-		   int32_t *out, size_t nout, int32_t *sums, size_t nsums, char *err, size_t errlen)
+int student_cl_launch(student_cl *c, const student_arg *args, size_t nargs, size_t L, size_t w,
+		      size_t h, char *err, size_t errlen)
 {
 	cl_context ctx = clrt_context(c->rt);
 	cl_command_queue q = clrt_queue(c->rt);
-	cl_mem bin = NULL, bout = NULL, bsums = NULL;
-	size_t groups = n ? (n + L - 1) / L : 1;
-	size_t global = L * groups;
-	cl_uint un = (cl_uint)n;
+	cl_mem *mem = calloc(nargs ? nargs : 1, sizeof *mem);
+	size_t groups = w ? (w + L - 1) / L : 1;
+	size_t global[2] = {L * groups, h}, local[2] = {L, 1};
 	int ret = -1;
 	cl_int rc;
-	bin =
-	    clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, 4 * nin, (void *)in, &rc);
-	CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
-	bout = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 4 * nout, out, &rc);
-	CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
-	cl_uint a = 0;
-	CL_CHECK(clSetKernelArg(c->kern, a++, sizeof bin, &bin), err, errlen);
-	CL_CHECK(clSetKernelArg(c->kern, a++, sizeof bout, &bout), err, errlen);
-	if (scan) {
-		bsums = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 4 * nsums,
-				       sums, &rc);
-		CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
-		CL_CHECK(clSetKernelArg(c->kern, a++, sizeof bsums, &bsums), err, errlen);
+	if (!mem) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
 	}
-	CL_CHECK(clSetKernelArg(c->kern, a++, 4 * L, NULL), err, errlen);
-	CL_CHECK(clSetKernelArg(c->kern, a++, sizeof un, &un), err, errlen);
-	CL_CHECK(clEnqueueNDRangeKernel(q, c->kern, 1, NULL, &global, &L, 0, NULL, NULL), err,
-		 errlen);
-	CL_CHECK(clEnqueueReadBuffer(q, bout, CL_TRUE, 0, 4 * nout, out, 0, NULL, NULL), err,
-		 errlen);
-	if (scan)
-		CL_CHECK(clEnqueueReadBuffer(q, bsums, CL_TRUE, 0, 4 * nsums, sums, 0, NULL, NULL),
-			 err, errlen);
+	for (size_t k = 0; k < nargs; k++) {
+		const student_arg *x = &args[k];
+		cl_uint at = (cl_uint)k;
+		if (x->kind == STUDENT_GLOBAL) {
+			/* a buffer of no elements is one that no one may touch */
+			static const int32_t none = 0;
+			void *host = x->len ? x->data : (void *)&none;
+			mem[k] = clCreateBuffer(ctx,
+						(x->out ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY) |
+						    CL_MEM_COPY_HOST_PTR,
+						4 * (x->len ? x->len : 1), host, &rc);
+			CL_CHECK_RC(rc, "clCreateBuffer", err, errlen);
+			CL_CHECK(clSetKernelArg(c->kern, at, sizeof mem[k], &mem[k]), err, errlen);
+		} else if (x->kind == STUDENT_LOCAL) {
+			CL_CHECK(clSetKernelArg(c->kern, at, 4 * L, NULL), err, errlen);
+		} else if (x->kind == STUDENT_UINT) {
+			cl_uint v = (cl_uint)x->value;
+			CL_CHECK(clSetKernelArg(c->kern, at, sizeof v, &v), err, errlen);
+		} else {
+			cl_int v = (cl_int)x->value;
+			CL_CHECK(clSetKernelArg(c->kern, at, sizeof v, &v), err, errlen);
+		}
+	}
+	CL_CHECK(clEnqueueNDRangeKernel(q, c->kern, h ? 2 : 1, NULL, global, local, 0, NULL, NULL),
+		 err, errlen);
+	for (size_t k = 0; k < nargs; k++)
+		if (args[k].kind == STUDENT_GLOBAL && args[k].out && args[k].len)
+			CL_CHECK(clEnqueueReadBuffer(q, mem[k], CL_TRUE, 0, 4 * args[k].len,
+						     args[k].data, 0, NULL, NULL),
+				 err, errlen);
+	CL_CHECK(clFinish(q), err, errlen);
 	ret = 0;
 fail:
-	if (bin)
-		clReleaseMemObject(bin);
-	if (bout)
-		clReleaseMemObject(bout);
-	if (bsums)
-		clReleaseMemObject(bsums);
+	for (size_t k = 0; k < nargs; k++)
+		if (mem[k])
+			clReleaseMemObject(mem[k]);
+	free(mem);
 	return ret;
+}
+
+size_t student_cl_args(const student_cl *c, char *quals, size_t len)
+{
+	cl_uint n = 0;
+	if (clGetKernelInfo(c->kern, CL_KERNEL_NUM_ARGS, sizeof n, &n, NULL) != CL_SUCCESS)
+		n = 0;
+	size_t k = 0;
+	for (; k < n && k + 1 < len; k++) {
+		cl_kernel_arg_address_qualifier q = 0;
+		if (clGetKernelArgInfo(c->kern, (cl_uint)k, CL_KERNEL_ARG_ADDRESS_QUALIFIER,
+				       sizeof q, &q, NULL) != CL_SUCCESS)
+			quals[k] = '?';
+		else
+			quals[k] = q == CL_KERNEL_ARG_ADDRESS_LOCAL	? 'l'
+				   : q == CL_KERNEL_ARG_ADDRESS_PRIVATE ? 'p'
+									: 'g';
+	}
+	if (len)
+		quals[k] = '\0';
+	return n;
 }
 
 size_t student_cl_max_wg(const student_cl *c)

@@ -17,16 +17,38 @@ typedef struct student_cl student_cl;
  * not) in err; *build_failed says whether the source was at fault. */
 student_cl *student_cl_open(const char *src, const char *shown, const char *entry,
 			    const char *options, int *build_failed, char *err, size_t errlen);
-/* One launch of L * max(1, ceil(n / L)) work-items in groups of L:
- * (in, out[, sums], local int[L], n). The buffers have the lengths given
- * (nin >= n: what lies past n is the checker's padding) and start with the
- * contents of out and sums. 0, or -1 with the OpenCL error in err. */
-int student_cl_run(student_cl *c, int scan, const int32_t *in, size_t nin, size_t n, size_t L,
-		   int32_t *out, size_t nout, int32_t *sums, size_t nsums, char *err,
-		   size_t errlen);
+/* One argument of a launch. */
+typedef enum student_arg_kind {
+	STUDENT_GLOBAL, /* a global buffer of 4-byte elements (int, float or uint) */
+	STUDENT_LOCAL,  /* a local array of L ints */
+	STUDENT_UINT,   /* a uint scalar */
+	STUDENT_INT     /* an int scalar */
+} student_arg_kind;
+
+typedef struct student_arg {
+	student_arg_kind kind;
+	void *data;    /* GLOBAL: len elements, the buffer's contents before the launch
+			* (the caller's; read back into it after when out) */
+	size_t len;    /* GLOBAL: its elements (0 makes a buffer of one, never read back) */
+	int out;       /* GLOBAL: read back after the launch */
+	int64_t value; /* UINT, INT: the value */
+} student_arg;
+
+/* One launch of the kernel with the arguments args[0..nargs), in
+ * work-groups of L: 1-D over L * max(1, ceil(w / L)) work-items when h is
+ * 0, else 2-D over (L * max(1, ceil(w / L)), h) in groups of (L, 1). Each
+ * global buffer starts with its data, and an output's is read back into
+ * it. Returns 0, or -1 with the OpenCL error in err. */
+int student_cl_launch(student_cl *c, const student_arg *args, size_t nargs, size_t L, size_t w,
+		      size_t h, char *err, size_t errlen);
 /* The largest work-group the device runs the kernel in (the device's
  * limit, lowered by what the kernel itself needs). */
 size_t student_cl_max_wg(const student_cl *c);
+/* The kernel's arguments as their address spaces, one letter each into
+ * quals (NUL-ended, at most len - 1 of them): 'g' global or constant, 'l'
+ * local, 'p' a value; '?' where the device does not say. Returns how
+ * many arguments the kernel takes. */
+size_t student_cl_args(const student_cl *c, char *quals, size_t len);
 void student_cl_close(student_cl *c);
 
 #endif

@@ -125,6 +125,16 @@ CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/chec
 	tests/check/max/scan-max.exercise tests/check/max/scan.patch \
 	tests/check/max/scan-max-pram.exercise tests/check/max/maxscan.patch
 
+# pram check on a kernel-program exercise of the tests' own, with a right
+# kernel, wrong ones and cheats (tests/check/kernel-program/).
+TESTS += tests/kernel-program.sh
+EXTRA_DIST += tests/kernel-program.sh tests/check/kernel-program/hist.exercise \
+	tests/check/kernel-program/hist.cl tests/check/kernel-program/wrong.cl \
+	tests/check/kernel-program/oob.cl tests/check/kernel-program/race.cl \
+	tests/check/kernel-program/serial.cl tests/check/kernel-program/group-serial.cl \
+	tests/check/kernel-program/no-params.cl tests/check/kernel-program/global-hist.cl \
+	tests/check/kernel-program/seg.exercise tests/check/kernel-program/seg.cl
+
 # make install into a folder of the test's own: the exercises and starters
 # installed, the solutions not (but in make distdir's), and the installed
 # pram checking a starter from there.

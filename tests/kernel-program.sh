@@ -1,0 +1,101 @@
+#!/bin/sh
+# kernel-program.sh - pram check on a kernel-program exercise of the tests'
+# own (tests/check/kernel-program/hist.exercise: the atomic histogram, its
+# port x in, counts out, a local array and the parameter bins): the right
+# kernel gets full marks; each other kernel there is diagnosed as its
+# "expect: KIND [LINE]" comment says (a wrong count naming the port, a
+# write past the output's end, a race, arguments that are not the
+# contract's, and cheats whose counts are right but whose PRAM view is
+# not). The kinds that only Oclgrind or the plugin find are skipped, with
+# the report's reason, where they are not installed. Prints TAP.
+
+. "$top_srcdir/tests/tap.sh"
+dir="$top_srcdir/tests/check/kernel-program"
+ex="$dir/hist.exercise"
+[ "$HAVE_OPENCL" = yes ] || skip_all "pram was built without OpenCL"
+command -v python3 >/dev/null 2>&1 || skip_all "python3 reads the JSON reports and is not installed"
+
+# json_get FILE EXPR: a Python expression over the parsed report d.
+json_get() {
+	python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+print($2)" "$1" 2>&1
+}
+
+status_of() { # FILE CRITERION
+	json_get "$1" "[c['status'] for c in d['criteria'] if c['name'] == '$2'][0]"
+}
+
+# The right kernel: full marks, every criterion checked here.
+run_pram check "$ex" "$dir/hist.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/right.json"
+expect_rc 0 "hist.cl: the right kernel passes"
+v=$(json_get "$tap_tmp/right.json" "d['passed'] and d['score'] == d['max_score'] and not d['diagnoses']")
+expect_in True "$v" "hist.cl: full marks, no diagnosis"
+v=$(json_get "$tap_tmp/right.json" "[x for x in d['notes'] if 'work-group sizes tried' in x][0]")
+expect_in "L = 4, 16, 64" "$v" "hist.cl: the exercise's local-sizes tried"
+v=$(json_get "$tap_tmp/right.json" "'%d of %d' % (d['cases']['passed'], d['cases']['run'])")
+expect_in "24 of 24" "$v" "hist.cl: 8 cases a work-group size, all right"
+
+# An input with segment flags: the flags packed 32 a word, bit i % 32 of
+# word i / 32 element i's.
+run_pram check "$dir/seg.exercise" "$dir/seg.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/seg.json"
+expect_rc 0 "seg.cl: the segmented scan by the packed flags passes"
+v=$(json_get "$tap_tmp/seg.json" "'%d of %d' % (d['cases']['passed'], d['cases']['run'])")
+expect_in "18 of 18" "$v" "seg.cl: every case right"
+
+# Each wrong kernel, by the kind (and line) its comment expects.
+for f in "$dir"/*.cl; do
+	base=$(basename "$f")
+	case $base in hist.cl | seg.cl) continue ;; esac
+	want=$(sed -n 's/^.*expect: *\([a-z-]*\).*$/\1/p' "$f" | head -n 1)
+	wline=$(sed -n 's/^.*expect: *[a-z-]* *\([0-9]*\).*$/\1/p' "$f" | head -n 1)
+	run_pram check "$ex" "$f" --json
+	printf '%s\n' "$out" >"$tap_tmp/$base.json"
+	cp "$tap_tmp/$base.json" "$tap_tmp/k.json"
+	expect_rc 1 "$base: fails"
+	case $want in
+	race) need=memory ;;
+	depth) need=depth ;;
+	*) need=build ;;
+	esac
+	if [ "$(status_of "$tap_tmp/k.json" $need)" = not-checked ]; then
+		tap_result 0 "$base: diagnosed as $want # SKIP $(json_get "$tap_tmp/k.json" "' '.join(x for x in d['notes'] if 'not' in x)" | head -c 200)"
+		continue
+	fi
+	got=$(json_get "$tap_tmp/k.json" "' '.join('%s:%s' % (x['kind'], x['line']) for x in d['diagnoses'])")
+	if [ -n "$wline" ]; then
+		expect_in "$want:$wline" "$got" "$base: diagnosed as $want at line $wline"
+	else
+		expect_in "$want:" "$got" "$base: diagnosed as $want"
+	fi
+done
+
+# The messages (of the reports above): a wrong count names the port and the element, with the
+# reference; a write past the end names the output, the index and its
+# length; arguments not the contract's show the contract's signature.
+v=$(json_get "$tap_tmp/wrong.cl.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'wrong-result'][0]")
+expect_in "counts: element " "$v" "wrong.cl: the message names the output port"
+expect_in "(the reference: histogram-atomic)" "$v" "wrong.cl: ... and the reference"
+v=$(json_get "$tap_tmp/oob.cl.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'out-of-bounds'][0]")
+expect_in "counts[8] was written, past its end (counts has 8 elements)" "$v" "oob.cl: the guard cell after counts caught the write"
+expect_in failed "$(status_of "$tap_tmp/oob.cl.json" results)" "oob.cl: right counts, but results fail"
+v=$(json_get "$tap_tmp/no-params.cl.json" "d['diagnoses'][0]['message']")
+expect_in "the kernel takes 3 arguments, the contract 5: the contract's kernel is kernel void histogram(global const int *x, global int *counts, local int *hist, uint n, int bins)" "$v" "no-params.cl: the count of arguments and the signature"
+v=$(json_get "$tap_tmp/no-params.cl.json" "d['cases']['run']")
+expect_in 0 "$v" "no-params.cl: no case run"
+
+# The cheats (their reports above): right counts, and only the PRAM view's depth fails.
+for f in serial group-serial; do
+	cp "$tap_tmp/$f.cl.json" "$tap_tmp/c.json"
+	if [ "$(status_of "$tap_tmp/c.json" depth)" = not-checked ]; then
+		tap_result 0 "$f.cl: only D fails # SKIP the PRAM view was not measured"
+		continue
+	fi
+	v=$(json_get "$tap_tmp/c.json" "' '.join('%s=%s' % (c['name'], c['status']) for c in d['criteria'])")
+	expect_in "results=passed sizes=passed memory=passed work=passed depth=failed" "$v" "$f.cl: right counts, only D fails"
+	v=$(json_get "$tap_tmp/c.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'depth'][0]")
+	expect_in "D grows as L over one work-group of L" "$v" "$f.cl: its loop charged by the PRAM view"
+done
+done_testing
