@@ -30,7 +30,8 @@ nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/exampl
 	lessons/05-models/max-crcw-prediction.exercise \
 	lessons/05-models/starter/max-crcw/answer.txt \
 	lessons/05-models/max-tree-prediction.exercise \
-	lessons/05-models/starter/max-tree/answer.txt
+	lessons/05-models/starter/max-tree/answer.txt \
+	lessons/05-models/max-crcw-pram.exercise lessons/05-models/starter/max.c
 nobase_dist_pkgdata_DATA += lessons/06-segmented-scan/lesson.md lessons/06-segmented-scan/example.txt \
 	lessons/06-segmented-scan/segmented-prediction.exercise \
 	lessons/06-segmented-scan/starter/answer.txt
@@ -93,6 +94,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/03-blelloch/solutions/answer.txt lessons/04-any-length/solutions/scan.cl \
 	lessons/04-any-length/solutions/answer.txt lessons/05-models/solutions/max-crcw/answer.txt \
 	lessons/05-models/solutions/max-tree/answer.txt \
+	lessons/05-models/solutions/max.c \
 	lessons/06-segmented-scan/solutions/answer.txt \
 	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/solutions/sandwich/answer.txt \
