@@ -34,7 +34,8 @@ nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/exampl
 	lessons/05-models/max-crcw-pram.exercise lessons/05-models/starter/max.c
 nobase_dist_pkgdata_DATA += lessons/06-segmented-scan/lesson.md lessons/06-segmented-scan/example.txt \
 	lessons/06-segmented-scan/segmented-prediction.exercise \
-	lessons/06-segmented-scan/starter/answer.txt
+	lessons/06-segmented-scan/starter/answer.txt \
+	lessons/06-segmented-scan/segscan-pram.exercise lessons/06-segmented-scan/starter/segscan.c
 nobase_dist_pkgdata_DATA += lessons/07-line-of-sight/lesson.md lessons/07-line-of-sight/terrain.txt \
 	lessons/07-line-of-sight/sandwich.txt lessons/07-line-of-sight/line-of-sight-prediction.exercise \
 	lessons/07-line-of-sight/starter/line-of-sight/answer.txt \
@@ -96,6 +97,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/05-models/solutions/max-tree/answer.txt \
 	lessons/05-models/solutions/max.c \
 	lessons/06-segmented-scan/solutions/answer.txt \
+	lessons/06-segmented-scan/solutions/segscan.c \
 	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/solutions/sandwich/answer.txt \
 	lessons/07-line-of-sight/solutions/los.c \
