@@ -46,7 +46,8 @@ nobase_dist_pkgdata_DATA += lessons/08-histograms/lesson.md lessons/08-histogram
 	lessons/08-histograms/histogram-predict.exercise \
 	lessons/08-histograms/starter/histogram-predict/answer.txt \
 	lessons/08-histograms/histogram-atomic-predict.exercise \
-	lessons/08-histograms/starter/histogram-atomic-predict/answer.txt
+	lessons/08-histograms/starter/histogram-atomic-predict/answer.txt \
+	lessons/08-histograms/histogram-pram.exercise lessons/08-histograms/starter/histogram.c
 nobase_dist_pkgdata_DATA += lessons/09-counting-sorts/lesson.md \
 	lessons/09-counting-sorts/list.txt lessons/09-counting-sorts/ab.txt \
 	lessons/09-counting-sorts/counting-sort-2d-predict.exercise \
@@ -103,6 +104,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/07-line-of-sight/solutions/los.c \
 	lessons/08-histograms/solutions/histogram-predict/answer.txt \
 	lessons/08-histograms/solutions/histogram-atomic-predict/answer.txt \
+	lessons/08-histograms/solutions/histogram.c \
 	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
 	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
