@@ -51,7 +51,9 @@ nobase_dist_pkgdata_DATA += lessons/08-histograms/lesson.md lessons/08-histogram
 nobase_dist_pkgdata_DATA += lessons/09-counting-sorts/lesson.md \
 	lessons/09-counting-sorts/list.txt lessons/09-counting-sorts/ab.txt \
 	lessons/09-counting-sorts/counting-sort-2d-predict.exercise \
-	lessons/09-counting-sorts/starter/counting-sort-2d-predict/answer.txt
+	lessons/09-counting-sorts/starter/counting-sort-2d-predict/answer.txt \
+	lessons/09-counting-sorts/histopyramid-pram.exercise \
+	lessons/09-counting-sorts/starter/histopyramid.c
 nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
 	lessons/10-radix-sort/bits.txt \
 	lessons/10-radix-sort/letters.txt lessons/10-radix-sort/postcodes.txt \
@@ -106,6 +108,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/08-histograms/solutions/histogram-atomic-predict/answer.txt \
 	lessons/08-histograms/solutions/histogram.c \
 	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
+	lessons/09-counting-sorts/solutions/histopyramid.c \
 	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
