@@ -36,10 +36,14 @@ nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/exampl
 	lessons/05-models/starter/max-crcw/answer.txt \
 	lessons/05-models/max-tree-prediction.exercise \
 	lessons/05-models/starter/max-tree/answer.txt \
-	lessons/05-models/max-kernel.exercise lessons/05-models/starter/max.cl
+	lessons/05-models/max-kernel.exercise \
+	lessons/05-models/starter/max.cl \
+	lessons/05-models/max-crcw-pram.exercise \
+	lessons/05-models/starter/max.c
 nobase_dist_pkgdata_DATA += lessons/06-segmented-scan/lesson.md lessons/06-segmented-scan/example.txt \
 	lessons/06-segmented-scan/segmented-prediction.exercise \
-	lessons/06-segmented-scan/starter/answer.txt
+	lessons/06-segmented-scan/starter/answer.txt \
+	lessons/06-segmented-scan/segscan-pram.exercise lessons/06-segmented-scan/starter/segscan.c
 nobase_dist_pkgdata_DATA += lessons/07-line-of-sight/lesson.md lessons/07-line-of-sight/terrain.txt \
 	lessons/07-line-of-sight/sandwich.txt lessons/07-line-of-sight/line-of-sight-prediction.exercise \
 	lessons/07-line-of-sight/starter/line-of-sight/answer.txt \
@@ -52,11 +56,15 @@ nobase_dist_pkgdata_DATA += lessons/08-histograms/lesson.md lessons/08-histogram
 	lessons/08-histograms/histogram-atomic-predict.exercise \
 	lessons/08-histograms/starter/histogram-atomic-predict/answer.txt \
 	lessons/08-histograms/histogram-kernel.exercise \
-	lessons/08-histograms/starter/histogram.cl
+	lessons/08-histograms/starter/histogram.cl \
+	lessons/08-histograms/histogram-pram.exercise \
+	lessons/08-histograms/starter/histogram.c
 nobase_dist_pkgdata_DATA += lessons/09-counting-sorts/lesson.md \
 	lessons/09-counting-sorts/list.txt lessons/09-counting-sorts/ab.txt \
 	lessons/09-counting-sorts/counting-sort-2d-predict.exercise \
-	lessons/09-counting-sorts/starter/counting-sort-2d-predict/answer.txt
+	lessons/09-counting-sorts/starter/counting-sort-2d-predict/answer.txt \
+	lessons/09-counting-sorts/histopyramid-pram.exercise \
+	lessons/09-counting-sorts/starter/histopyramid.c
 nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
 	lessons/10-radix-sort/bits.txt \
 	lessons/10-radix-sort/letters.txt lessons/10-radix-sort/postcodes.txt \
@@ -114,17 +122,23 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/02-hillis-steele/solutions/answer.txt lessons/02-hillis-steele/solutions/scan.c \
 	lessons/03-blelloch/solutions/scan.c lessons/03-blelloch/solutions/blelloch.cl \
 	lessons/03-blelloch/solutions/answer.txt lessons/04-any-length/solutions/scan.cl \
-	lessons/04-any-length/solutions/answer.txt lessons/04-any-length/solutions/brent.c \
+	lessons/04-any-length/solutions/answer.txt \
+	lessons/04-any-length/solutions/brent.c \
 	lessons/05-models/solutions/max-crcw/answer.txt \
-	lessons/05-models/solutions/max-tree/answer.txt lessons/05-models/solutions/max.cl \
+	lessons/05-models/solutions/max-tree/answer.txt \
+	lessons/05-models/solutions/max.cl \
+	lessons/05-models/solutions/max.c \
 	lessons/06-segmented-scan/solutions/answer.txt \
+	lessons/06-segmented-scan/solutions/segscan.c \
 	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/solutions/sandwich/answer.txt \
 	lessons/07-line-of-sight/solutions/los.c \
 	lessons/08-histograms/solutions/histogram-predict/answer.txt \
 	lessons/08-histograms/solutions/histogram-atomic-predict/answer.txt \
 	lessons/08-histograms/solutions/histogram.cl \
+	lessons/08-histograms/solutions/histogram.c \
 	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
+	lessons/09-counting-sorts/solutions/histopyramid.c \
 	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split.c \
