@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -341,6 +342,27 @@ static void kill_session(pid_t sid)
 	}
 }
 
+/* Close every descriptor from lo up but keep (0: none), in a child about
+ * to exec: close_range(2) where the kernel has it, else one by one up to
+ * the descriptors' limit. Nothing here allocates, after a fork. */
+static void close_from(int lo, int keep)
+{
+#ifdef SYS_close_range
+	if (keep >= lo) {
+		if (keep > lo && syscall(SYS_close_range, (unsigned)lo, (unsigned)keep - 1, 0u) != 0)
+			for (int fd = lo; fd < keep; fd++)
+				close(fd);
+		lo = keep + 1;
+	}
+	if (syscall(SYS_close_range, (unsigned)lo, ~0u, 0u) == 0)
+		return;
+#endif
+	long max = sysconf(_SC_OPEN_MAX);
+	for (long fd = lo; fd < (max > 0 && max < 65536 ? max : 65536); fd++)
+		if (fd != keep)
+			close((int)fd);
+}
+
 /* Kill what the child pid left: its process group, or with lim->session
  * its whole session (the process groups of the children it contained). */
 static void kill_all(pid_t pid, const ck_limits *lim)
@@ -383,6 +405,7 @@ static int contain(int (*fn)(void *), void *arg, char *const argv[], const ck_li
 			_exit(127);
 		}
 		if (argv) {
+			close_from(3, lim->keep_fd);
 			execvp(argv[0], argv);
 			fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
 			_exit(127);

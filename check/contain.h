@@ -33,6 +33,10 @@ typedef struct ck_limits {
 			     (sandbox.h), where the system allows a mount namespace */
 	const char *ro[4]; /* more files or folders it may read (sandbox) */
 	const char *rw[4]; /* more folders it may write (sandbox) */
+	int keep_fd;       /* an exec'd child keeps only its standard streams and this
+			     descriptor (a grading channel); 0: none. What else this
+			     process has open (a terminal, a log, a class's files) is
+			     closed before the exec */
 } ck_limits;
 
 typedef struct ck_proc {

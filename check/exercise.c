@@ -279,6 +279,12 @@ static int read_key(ck_exercise *ex, const char *path, const char *key, const ch
 			return -1;
 		}
 		ex->launch = strcmp(val, "grid") == 0;
+	} else if (strcmp(key, "blocks") == 0) {
+		if (strcmp(val, "yes") != 0 && strcmp(val, "no") != 0) {
+			snprintf(err, errlen, "%s: blocks '%s': yes or no", path, val);
+			return -1;
+		}
+		ex->blocks = strcmp(val, "yes") == 0;
 	} else if (strcmp(key, "inclusive") == 0) {
 		ex->inclusive = strcmp(val, "yes") == 0;
 	} else if (strcmp(key, "op") == 0) {
@@ -437,7 +443,7 @@ static int check_program(const ck_exercise *ex, const char *path, char *err, siz
 {
 	if (ex->contract != CK_PRAM_PROGRAM && ex->contract != CK_KERNEL_PROGRAM &&
 	    ex->contract != CK_PRAM_INPLACE) {
-		const char *only = ex->params ? "params" : ex->locals ? "local" : NULL;
+		const char *only = ex->params ? "params" : ex->locals ? "local" : ex->blocks ? "blocks" : NULL;
 		if (only) {
 			snprintf(err, errlen, "%s: %s: only a program contract takes it", path,
 				 only);
@@ -448,6 +454,24 @@ static int check_program(const ck_exercise *ex, const char *path, char *err, siz
 	ck_arg args[CK_MAX_ARGS];
 	size_t nargs;
 	char why[512], sig[1024];
+	if (ex->blocks) {
+		const algo *a = algo_find(ex->reference);
+		const algo_port *in = algo_inputs(a), *out = algo_outputs(a);
+		const char *bad = NULL;
+		for (size_t k = 0; k < algo_nin(a); k++)
+			if (in[k].shape != ALGO_VECTOR)
+				bad = in[k].name;
+		for (size_t k = 0; k < algo_nout(a); k++)
+			if (out[k].shape != ALGO_VECTOR)
+				bad = out[k].name;
+		if (ex->contract != CK_KERNEL_PROGRAM || ex->launch || bad || a->check) {
+			snprintf(err, errlen,
+				 "%s: blocks: a kernel-program of elements whose reference has "
+				 "vectors only and one right output%s%s%s",
+				 path, bad ? " (" : "", bad ? bad : "", bad ? " is a grid)" : "");
+			return -1;
+		}
+	}
 	if (ck_contract_args(ex, args, &nargs, why, sizeof why) != 0) {
 		snprintf(err, errlen, "%s: %s", path, why);
 		return -1;

@@ -113,6 +113,8 @@ typedef struct ck_exercise {
 	char *locals;                    /* kernel-program: its local arrays of L ints ("tmp") */
 	int launch;                      /* kernel-program: 0 a work-item per element, 1 per
 					  * cell of the first input's grid (2-D) */
+	int blocks;                      /* kernel-program: the reference runs on each
+					  * work-group's block of L elements alone */
 	int model;                       /* pram_model of PRAM programs */
 	int model_given;                 /* model: was given (else the reference's own) */
 	size_t local_sizes[CK_MAX_LIST]; /* work-group sizes tried (kernels); none:

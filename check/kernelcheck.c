@@ -216,6 +216,57 @@ static int reshape(algo_data *d, size_t w, size_t h)
  * all-equal case and extreme values for an algorithm with an operator,
  * held as the device holds them (32-bit integers, floats); then the
  * reference's outputs. Returns 0, or -1 with why in err. */
+/* A kernel-program's expected outputs with blocks: yes, the reference run
+ * on each work-group's block of L elements of every input alone (its
+ * flags with it), the blocks' outputs one after the other. 0, or -1 when
+ * out of memory. */
+static int program_blocks(const kref *kr, const algo_data *in, size_t L, algo_data *want)
+{
+	const algo *a = kr->a;
+	size_t n = in[0].n, groups = n ? (n + L - 1) / L : 0, nin = algo_nin(a),
+	       nout = algo_nout(a);
+	algo_data part[ALGO_MAX_PORTS] = {{0}}, pout[ALGO_MAX_PORTS] = {{0}};
+	int rc = -1;
+	/* the lengths first: every block's outputs */
+	size_t len[ALGO_MAX_PORTS] = {0};
+	for (int pass = 0; pass < 2; pass++) {
+		size_t at[ALGO_MAX_PORTS] = {0};
+		for (size_t g = 0; g < groups; g++) {
+			size_t lo = g * L, m = n - lo < L ? n - lo : L;
+			for (size_t k = 0; k < nin; k++) {
+				if (algo_data_alloc(&part[k], m, in[k].type, in[k].flags != NULL) != 0)
+					goto done;
+				memcpy(part[k].vals, in[k].vals + lo, m * sizeof *part[k].vals);
+				if (in[k].flags)
+					memcpy(part[k].flags, in[k].flags + lo, m);
+			}
+			if (algo_alloc_outputs(a, part, &kr->p, pout) != 0)
+				goto done;
+			if (pass)
+				a->reference(part, pout, &kr->p);
+			for (size_t k = 0; k < nout; k++) {
+				if (pass)
+					memcpy(want[k].vals + at[k], pout[k].vals,
+					       pout[k].n * sizeof *pout[k].vals);
+				at[k] += pout[k].n;
+			}
+			algo_data_free_all(part, nin);
+			algo_data_free_all(pout, nout);
+		}
+		for (size_t k = 0; k < nout && !pass; k++) {
+			len[k] = at[k];
+			if (algo_data_alloc(&want[k], len[k], algo_port_type(&algo_outputs(a)[k], &kr->p),
+					    0) != 0)
+				goto done;
+		}
+	}
+	rc = 0;
+done:
+	algo_data_free_all(part, nin);
+	algo_data_free_all(pout, nout);
+	return rc;
+}
+
 static int make_inputs(const ck_exercise *ex, const kref *kr, const kcase *c, klaunch *kl,
 		       char *err, size_t errlen)
 {
@@ -260,10 +311,15 @@ static int make_inputs(const ck_exercise *ex, const kref *kr, const kcase *c, kl
 	kl->h = ex->launch ? (in[0].h ? in[0].h : 1) : 0;
 	if (ex->contract != CK_KERNEL_PROGRAM)
 		return expected_blocks(ex, kr, &in[0], c->L, kl->want) != 0 ? -1 : 0;
-	if (algo_alloc_outputs(kr->a, in, &kr->p, kl->want) != 0)
-		goto oom;
-	if (in[0].n)
-		kr->a->reference(in, kl->want, &kr->p);
+	if (ex->blocks) {
+		if (program_blocks(kr, in, c->L, kl->want) != 0)
+			goto oom;
+	} else {
+		if (algo_alloc_outputs(kr->a, in, &kr->p, kl->want) != 0)
+			goto oom;
+		if (in[0].n)
+			kr->a->reference(in, kl->want, &kr->p);
+	}
 	for (size_t k = 0; k < algo_nout(kr->a); k++)
 		for (size_t i = 0; kl->want[k].type == PRAM_INT && i < kl->want[k].n; i++)
 			kl->want[k].vals[i].i = (int32_t)(uint32_t)(uint64_t)kl->want[k].vals[i].i;
@@ -306,9 +362,10 @@ static int make_launch(const ck_exercise *ex, const kref *kr, const kcase *c, in
 			continue;
 		case CK_ARG_SIZE:
 			x->kind = STUDENT_UINT;
-			x->value = (int64_t)(g->param == 0 ? kl->in[0].n
+			x->value = (int64_t)(g->param == 0   ? kl->in[0].n
 					     : g->param == 1 ? kl->in[0].w
-							     : kl->in[0].h);
+					     : g->param == 2 ? kl->in[0].h
+							     : kl->want[g->param - 3].n);
 			continue;
 		case CK_ARG_PARAM:
 			x->kind = STUDENT_INT;
@@ -487,12 +544,14 @@ static void judge_launch(const kjob *j, const kref *kr, const klaunch *kl, size_
 	size_t port = 0;
 	long bad = -1;
 	char what[600];
-	if (program) {
+	/* blocks: each block's outputs as the reference made them, exactly */
+	int whole = program && !j->ex->blocks;
+	if (whole) {
 		double tol = algo_tolerance(kr->a, kl->in, &kr->p, FLT_EPSILON);
 		bad = algo_verify(kr->a, kl->in, got, kl->want, &kr->p, tol, &port, what,
 				  sizeof what);
 	}
-	for (size_t q = 0; !program && q < nout && bad < 0; q++)
+	for (size_t q = 0; !whole && q < nout && bad < 0; q++)
 		for (size_t i = 0; i < kl->want[q].n && bad < 0; i++)
 			if (got[q].vals[i].i != kl->want[q].vals[i].i) {
 				port = q;
@@ -503,7 +562,7 @@ static void judge_launch(const kjob *j, const kref *kr, const klaunch *kl, size_
 			}
 	if (bad >= 0) {
 		const char *name = kr->args[at[port]].name;
-		if (program)
+		if (whole)
 			say(j, "bad %zu %s %ld %s%s%s (the reference: %s)", k, name, bad,
 			    kr->a->check ? "" : name, kr->a->check ? "" : ": ", what, kr->a->name);
 		else

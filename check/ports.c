@@ -123,6 +123,10 @@ int ck_contract_args(const ck_exercise *ex, ck_arg *args, size_t *nargs, char *e
 	for (size_t k = 0; k < algo_nout(a); k++) {
 		ck_arg x = {.kind = CK_ARG_OUT, .port = k, .type = algo_port_type(&out[k], &p)};
 		ident(x.name, sizeof x.name, out[k].name, "");
+		/* a sort's keys in and keys out: the output is keys_out */
+		for (size_t i = 0; i < algo_nin(a); i++)
+			if (strcmp(in[i].name, out[k].name) == 0)
+				ident(x.name, sizeof x.name, out[k].name, "_out");
 		if (add(args, nargs, x, err, errlen) != 0)
 			return -1;
 	}
@@ -138,6 +142,15 @@ int ck_contract_args(const ck_exercise *ex, ck_arg *args, size_t *nargs, char *e
 		if (add(args, nargs, n, err, errlen) != 0)
 			return -1;
 	}
+	/* a kernel cannot ask an array its length: an output whose length is
+	 * not the first input's (spmv-csr's y, one a row) gets it passed */
+	if (ex->contract == CK_KERNEL_PROGRAM && a->out_len)
+		for (size_t k = 0; k < algo_nout(a); k++) {
+			ck_arg x = {.kind = CK_ARG_SIZE, .param = 3 + (int)k};
+			ident(x.name, sizeof x.name, out[k].name, "_len");
+			if (add(args, nargs, x, err, errlen) != 0)
+				return -1;
+		}
 	if (each_name(ex->params, add_param, &b) != 0)
 		return -1;
 	/* two arguments of one name would not compile */

@@ -31,7 +31,8 @@ typedef enum {
 	CK_ARG_OUT,   /* an output port: written by the program */
 	CK_ARG_INOUT, /* pram-inplace's array: loaded, then read back */
 	CK_ARG_LOCAL, /* a kernel's local array of L ints */
-	CK_ARG_SIZE,  /* n, or a grid's w or h (param: 0, 1, 2) */
+	CK_ARG_SIZE,  /* n, or a grid's w or h (param: 0, 1, 2), or a kernel's output
+		       * k's length (param: 3 + k) */
 	CK_ARG_PARAM  /* one of the reference's parameters (param: its index) */
 } ck_arg_kind;
 

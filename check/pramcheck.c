@@ -138,9 +138,29 @@ static int make_case(pctx *x, pcase *c, int want)
 			return -1;
 		}
 		algo_data *d = &c->in[0];
+		/* generators make square grids: every other case keeps the top
+		 * half of each grid input's rows, so that w != h is tried (a
+		 * program that swaps them is wrong there); the sweep's stay
+		 * square, its sizes growing */
+		if (want && d->h >= 2 && d->w >= 2 && c->seed % 2 == 0)
+			for (size_t k = 0; k < algo_nin(a); k++) {
+				algo_data *g = &c->in[k];
+				if (g->h == d->h && g->w == d->w) {
+					g->h /= 2;
+					g->n = g->w * g->h;
+				}
+			}
 		if (c->dist == CK_DIST_EQUAL)
 			for (size_t i = 1; i < d->n; i++)
 				d->vals[i] = d->vals[0];
+		/* generators start a segment every few elements, so that the
+		 * longest grows as log n: the sweep and every third case have
+		 * one segment, where a program that walks each segment alone
+		 * takes steps in n */
+		if (!want || c->seed % 3 == 0)
+			for (size_t k = 0; k < algo_nin(a); k++)
+				if (c->in[k].flags && c->in[k].n)
+					memset(c->in[k].flags + 1, 0, c->in[k].n - 1);
 		if (c->dist == CK_DIST_EXTREME && d->type == PRAM_INT) {
 			int64_t *v = calloc(d->n ? d->n : 1, sizeof *v);
 			if (!v)
@@ -439,8 +459,11 @@ static int run_driver(pctx *x, const char *mode, pcase *cs, size_t nc, pres *res
 			break;
 		}
 		char *argv[] = {"./student", (char *)mode, ch.arg, "cases.txt", NULL};
-		ck_limits lim = {
-		    .wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .cwd = x->dir, .sandbox = 1};
+		ck_limits lim = {.wall_s = ex->time_limit,
+				 .mem_bytes = ex->mem_limit,
+				 .cwd = x->dir,
+				 .sandbox = 1,
+				 .keep_fd = fileno(ch.f)};
 		ck_proc p;
 		if (ck_contain_exec(argv, &lim, &p, err, sizeof err) != 0) {
 			ck_note(r, "cannot run the program: %s", err);
@@ -805,7 +828,8 @@ static void judge_growth(const ck_exercise *ex, const char *shown, int depth, co
 	exact_linear(ns, v, m, x, sizeof x);
 	double nl = ns[m - 1];
 	r->ran[c] = CK_RAN_CHECKED;
-	ck_crit_note(r, c, "%c grows as %s%s%s: %c(%g) = %g; bound O(%s)", name, ck_growth_name(g),
+	ck_crit_note(r, c, "%c grows %s%s%s%s: %c(%g) = %g; bound O(%s)", name,
+		     g == CK_GROW_POLY ? "" : "as ", ck_growth_name(g),
 		     x[0] ? (depth ? ", D = " : ", W = ") : "", x, name, nl, v[m - 1],
 		     ck_growth_name(bound));
 	ck_growth least = depth ? ex->depth_min : ex->work_min;
@@ -824,13 +848,19 @@ static void judge_growth(const ck_exercise *ex, const char *shown, int depth, co
 	if (g <= bound)
 		return;
 	if (!depth) {
+		const algo *a = algo_find(ex->reference);
+		int scan = a && strcmp(a->family, "scan") == 0 && bound == CK_GROW_LINEAR;
 		ck_diag_add(r, CK_NOT_WORK_EFFICIENT, CK_CRIT_WORK, shown, 0, NULL,
-			    "a work-efficient scan does O(n) work: sweep up a "
-			    "tree of sums, then down (Blelloch), instead of "
-			    "adding at every distance in every step",
-			    "W grows as %s: not work-efficient (W(%g) = %g, "
+			    scan ? "a work-efficient scan does O(n) work: sweep up a "
+				   "tree of sums, then down (Blelloch), instead of "
+				   "adding at every distance in every step"
+				 : "count the operations each element costs: a processor that "
+				   "walks many cells, or a step for every distance, multiplies "
+				   "them",
+			    "W grows %s%s: not work-efficient (W(%g) = %g, "
 			    "%.1f per element; the exercise asks for O(%s))",
-			    ck_growth_name(g), nl, v[m - 1], v[m - 1] / nl, ck_growth_name(bound));
+			    g == CK_GROW_POLY ? "" : "as ", ck_growth_name(g), nl, v[m - 1],
+			    v[m - 1] / nl, ck_growth_name(bound));
 		return;
 	}
 	const char *word = g == CK_GROW_LINEAR  ? "linearly"

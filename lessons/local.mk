@@ -43,7 +43,8 @@ nobase_dist_pkgdata_DATA += lessons/05-models/lesson.md lessons/05-models/exampl
 nobase_dist_pkgdata_DATA += lessons/06-segmented-scan/lesson.md lessons/06-segmented-scan/example.txt \
 	lessons/06-segmented-scan/segmented-prediction.exercise \
 	lessons/06-segmented-scan/starter/answer.txt \
-	lessons/06-segmented-scan/segscan-pram.exercise lessons/06-segmented-scan/starter/segscan.c
+	lessons/06-segmented-scan/segscan-pram.exercise lessons/06-segmented-scan/starter/segscan.c \
+	lessons/06-segmented-scan/segscan-kernel.exercise lessons/06-segmented-scan/starter/segscan.cl
 nobase_dist_pkgdata_DATA += lessons/07-line-of-sight/lesson.md lessons/07-line-of-sight/terrain.txt \
 	lessons/07-line-of-sight/sandwich.txt lessons/07-line-of-sight/line-of-sight-prediction.exercise \
 	lessons/07-line-of-sight/starter/line-of-sight/answer.txt \
@@ -72,7 +73,8 @@ nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
 	lessons/10-radix-sort/starter/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/split-predict.exercise \
 	lessons/10-radix-sort/starter/split-predict/answer.txt \
-	lessons/10-radix-sort/split-pram.exercise lessons/10-radix-sort/starter/split.c
+	lessons/10-radix-sort/split-pram.exercise lessons/10-radix-sort/starter/split.c \
+	lessons/10-radix-sort/split-kernel.exercise lessons/10-radix-sort/starter/split.cl
 nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
 	lessons/11-partitioned-streams/stream.txt lessons/11-partitioned-streams/long.txt \
 	lessons/11-partitioned-streams/signed.txt \
@@ -130,6 +132,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/05-models/solutions/max.c \
 	lessons/06-segmented-scan/solutions/answer.txt \
 	lessons/06-segmented-scan/solutions/segscan.c \
+	lessons/06-segmented-scan/solutions/segscan.cl \
 	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/solutions/sandwich/answer.txt \
 	lessons/07-line-of-sight/solutions/los.c \
@@ -142,6 +145,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split.c \
+	lessons/10-radix-sort/solutions/split.cl \
 	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa.c \
