@@ -69,4 +69,22 @@ assert p[0]["launches"] == 2, p[0]["launches"]
 ' 2>"$tap_tmp/py"
 tap_result $? "the JSON holds the lines, totals that add up and the bytes per element" "$(cat "$tap_tmp/py")"
 
+# The report's memory figure: the bytes of both kernels from the profile,
+# and the two constants of the memory-bound model fitted to their times.
+if [ -n "$GNUPLOT" ]; then
+	dir="$tap_tmp/report"
+	run_pram report scan-blelloch --sizes 2^10..2^13 --reps 2 --budget 0 --out "$dir"
+	expect_rc 0 "pram report scan-blelloch"
+	csv="$dir/scan-blelloch-memory.csv"
+	[ -s "$dir/scan-blelloch-memory.png" ] && [ -s "$dir/scan-blelloch-memory.svg" ]
+	tap_result $? "the report draws the memory figure" "$(ls "$dir")"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ n++; if ($c["bytes_source"] != "profile" || !($c["bandwidth_gb_per_s"] > 0) ||
+			   $c["launch_us"] == "" || !($c["model_ms"] > 0) || $c["points"] != 8) bad++
+		  b[$c["variant"]] = $c["bytes_per_element"] }
+		END { exit !(n == 8 && !bad && b["tuned"] + 4 < b["teaching"]) }' "$csv"
+	tap_result $? "its CSV holds the profiled bytes and the fitted bandwidth and launch cost" \
+		"$(cat "$csv" 2>&1)"
+fi
+
 done_testing
