@@ -14,6 +14,7 @@
 #include "clrt.h"
 #include "gpu.h"
 #include "gpuval.h"
+#include "profile.h"
 
 typedef struct gpu_opts {
 	cli_algo_opts a;
@@ -23,6 +24,7 @@ typedef struct gpu_opts {
 	enum gpu_variant variant; /* which, with one_variant */
 	uint64_t max_group;       /* cap on work-group sizes; 0: the kernels choose */
 	int no_output;            /* leave the output array out of the JSON */
+	int profile;              /* count memory requests under Oclgrind (profile.h) */
 } gpu_opts;
 _Static_assert(offsetof(gpu_opts, a) == 0,
 	       "an algorithm command's options open with its cli_algo_opts");
@@ -51,6 +53,8 @@ static const cli_opt gpu_options[] = {
      .help = "work-groups of at most G work-items"},
     {"no-output", .kind = CLI_FLAG, .off = offsetof(gpu_opts, no_output),
      .help = "leave the output array out of the JSON"},
+    {"profile", .kind = CLI_FLAG, .off = offsetof(gpu_opts, profile),
+     .help = "count the kernels' memory requests under Oclgrind instead of timing them"},
     {"help", .kind = CLI_FLAG, .off = offsetof(gpu_opts, a.help), .help = "print this help"},
     {0}};
 
@@ -107,9 +111,16 @@ static int gpu_exec(int argc, char **argv)
 		cli_error("gpu: --csv is not offered here; use --json or pram report");
 		return EXIT_USAGE;
 	}
+	if (o.profile && !o.a.have_n)
+		o.a.n = PROF_DEFAULT_N;
 	algo_data in[ALGO_MAX_PORTS] = {0};
 	if ((rc = cli_algo_input(&o.a, in)))
 		return rc;
+	if (o.profile) {
+		rc = cli_gpu_profile(&o.a, in, o.one_variant, (int)o.variant, o.max_group);
+		algo_data_free_all(in, ALGO_MAX_PORTS);
+		return rc;
+	}
 	/* The device before the kernels: a pram built without OpenCL has none
 	 * and says so here. */
 	char err[8192];
@@ -198,7 +209,8 @@ const cmd_entry cmd_gpu_entry = {
     .name = "gpu",
     .args = "ALGO [--n N | --input FILE] [--device SPEC] [--reps R] [--variant V]\n"
 	    "       [--op sum|max|min] [--inclusive|--exclusive] [--float] [--per-proc F]\n"
-	    "       [--block B] [--max-group G] [--seed S] [--json [--no-output]]",
+	    "       [--block B] [--max-group G] [--seed S] [--json [--no-output]]\n"
+	    "   or: pram gpu ALGO --profile [--variant V] [--n N] [--json]",
     .summary = "run an algorithm's OpenCL kernels, validate them and time them",
     .help = "options:\n"
 	    "  --n N            input size (default 2^20)\n"
@@ -212,6 +224,15 @@ const cmd_entry cmd_gpu_entry = {
 	    "                   that small inputs already span many groups\n"
 	    "  --json           one JSON object (see man pram)\n"
 	    "  --no-output      leave the output array out of the JSON (large n)\n"
+	    "  --profile        run the kernels once under Oclgrind with the pramsim plugin\n"
+	    "                   (n = 2^14 by default, at most 2^18) and print per kernel and\n"
+	    "                   source line what a GPU with sub-groups of 32 makes of them:\n"
+	    "                   global requests, the 32-byte sectors they touch and the\n"
+	    "                   fewest their bytes need, local requests, bank turns and the\n"
+	    "                   worst conflict (ways), barriers, branches and divergent\n"
+	    "                   ones; the totals; and bytes moved per element (sectors * 32\n"
+	    "                   / n) beside the unavoidable bytes (inputs read and outputs\n"
+	    "                   written once). Needs oclgrind and the plugin.\n"
 	    "Times come from OpenCL profiling events: the kernels of one run, without\n"
 	    "transfers. Integer results must equal the reference (modulo 2^32); float\n"
 	    "results must agree within (ceil(log2 n) + 2) * FLT_EPSILON * sum |input|.\n",

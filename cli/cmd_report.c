@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "gpu.h"
+#include "profile.h"
 #include "report.h"
 
 #define DEFAULT_SIZES     "2^10..2^20:2"
@@ -90,6 +92,41 @@ static void progress_show(void *arg, const report_progress *p)
 static void notice(void *arg, const char *msg)
 {
 	cli_error("report: %s", msg);
+}
+
+/* Bytes moved per element by one variant of a's kernels, from pram gpu
+ * --profile at PROF_DEFAULT_N (report_config.profile). The parameters a
+ * report sets (a series' value) are passed on by name. */
+static int profile_bpe(void *arg, const algo *a, const algo_params *p, int variant, double *bpe,
+		       size_t *n, char *why, size_t whylen)
+{
+	(void)arg;
+	char nbuf[32], vbuf[32];
+	const char *args[4 + ALGO_MAX_PARAMS * 2];
+	char pbuf[ALGO_MAX_PARAMS][96];
+	size_t na = 0;
+	args[na++] = a->name;
+	snprintf(nbuf, sizeof nbuf, "--n=%zu", PROF_DEFAULT_N);
+	args[na++] = nbuf;
+	snprintf(vbuf, sizeof vbuf, "--variant=%s", gpu_variant_name((enum gpu_variant)variant));
+	args[na++] = vbuf;
+	for (size_t k = 0; a->params && k < ALGO_MAX_PARAMS && a->params[k].name; k++) {
+		const algo_param *ap = &a->params[k];
+		if (p->v[k] == ap->def)
+			continue;
+		if (ap->choices)
+			snprintf(pbuf[k], sizeof pbuf[k], "--%s=%s", ap->name, ap->choices[p->v[k]]);
+		else
+			snprintf(pbuf[k], sizeof pbuf[k], "--%s=%lld", ap->name, (long long)p->v[k]);
+		args[na++] = pbuf[k];
+	}
+	prof pr;
+	if (prof_run(args, na, &pr, why, whylen) != 0)
+		return -1;
+	*bpe = prof_bytes_per_element(&pr);
+	*n = pr.n;
+	prof_free(&pr);
+	return 0;
 }
 
 /* ---- options ---- */
@@ -257,6 +294,7 @@ static int report_exec(int argc, char **argv)
 	    .no_draw = o.no_draw,
 	    .progress = pg.on ? progress_show : NULL,
 	    .notice = notice,
+	    .profile = profile_bpe,
 	    .arg = &pg,
 	};
 	report *r = NULL;

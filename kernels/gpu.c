@@ -666,6 +666,7 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 		memcpy(c.result, c.out, sizeof c.result);
 		if (r->run(&c))
 			goto fail;
+		job->launches = (unsigned)c.nev;
 		if (gpu__ctx_finish(&c, k ? &job->times_ms[k - 1] : NULL))
 			goto fail;
 	}

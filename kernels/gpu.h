@@ -119,6 +119,8 @@ typedef struct gpu_job {
 	char kernel_path[512];       /* written by gpu_run: the kernel file it built */
 	unsigned per_proc;           /* written by gpu_run: the elements a work-item its
 				      * kernels were built with (-DPP) */
+	unsigned launches;           /* written by gpu_run: the kernel launches of its last
+				      * run (the report's memory-bound model charges each) */
 	const char *pp_param;        /* written by gpu_run: the parameter that sets
 				      * per_proc, where the kernels take one ("per-proc"),
 				      * else NULL; a report gives per_proc as its value,

@@ -138,6 +138,7 @@ int gpuval_run(clrt *rt, const algo *a, const algo_params *p, const algo_data *i
 		goto fail;
 	memcpy(g->kernel_path, job.kernel_path, sizeof g->kernel_path);
 	g->per_proc = job.per_proc;
+	g->launches = job.launches;
 	g->pp_param = job.pp_param;
 	a->reference(in32, ref, p);
 	double tol = in->type == PRAM_FLOAT ? algo_tolerance(a, in32, p, FLT_EPSILON) : 0;

@@ -16,6 +16,7 @@ typedef struct gpu_result {
 	char why[256];                 /* the first mismatch, in words */
 	char kernel_path[512];         /* the kernel file that was built and ran */
 	unsigned per_proc;             /* its elements a work-item (gpu_job's) ... */
+	unsigned launches;             /* kernel launches in one run (gpu_job's) */
 	const char *pp_param;          /* ... and the parameter that sets them, or NULL */
 	size_t nout;                   /* the algorithm's outputs */
 	algo_data out[ALGO_MAX_PORTS]; /* the kernels' outputs, widened to 64 bits */

@@ -786,6 +786,127 @@ static int own_data(const report *r, const rep_figure *g, FILE *f, char **pre)
 	return preamble_array(pre, af->series_var, af->series, ns, 0);
 }
 
+/* ---- memory: bytes and launches against the measured times ---- */
+
+/* The time the memory figure takes at size k: the lower quartile, as the
+ * Brent fit does, else the median; NAN where none. */
+static double mem_time(const rep_series *s, size_t k)
+{
+	const stats_summary *st = &s->runs[k].st;
+	return isfinite(st->q1) && st->q1 > 0 ? st->q1 : st->med;
+}
+
+/* Bytes moved per element by s at size k: the profile's, else the
+ * unavoidable bytes (the model without a profile). */
+static double mem_bpe(const report *r, const rep_series *s, size_t k)
+{
+	if (isfinite(s->bpe))
+		return s->bpe;
+	return r->sizes[k] ? (double)s->runs[k].need / (double)r->sizes[k] : 0;
+}
+
+static int memory_wanted(const report *r, const rep_figure *g)
+{
+	const rep_algo *ra = &r->algos[g->algo];
+	return ra->nvar == REP_MAX_VARIANTS && ra->var[0].measured && ra->var[1].measured;
+}
+
+static void memory_title(const report *r, const rep_figure *g, char *buf, size_t len)
+{
+	char dev[400];
+	device_words(r, dev, sizeof dev);
+	snprintf(buf, len,
+		 "%s: the same W; bytes and launches tell teaching from tuned\n{/*0.7 time = "
+		 "bytes / B + launches × L, B and L fitted to both kernels; %.120s}",
+		 r->algos[g->algo].label, dev);
+}
+
+/* The memory-bound model over both variants of ra: t = a * bytes + b *
+ * launches, a and b >= 0 by least squares on relative residuals (fit_nnls,
+ * as the Brent fit). Returns the points fitted (0: no fit). */
+static size_t mem_fit(const report *r, const rep_algo *ra, double *a, double *b)
+{
+	static double x0[FIT_MAX_POINTS], x1[FIT_MAX_POINTS], y[FIT_MAX_POINTS];
+	size_t m = 0;
+	for (size_t v = 0; v < ra->nvar; v++)
+		for (size_t k = 0; k < r->nsizes && m < FIT_MAX_POINTS; k++) {
+			const rep_series *s = &ra->var[v];
+			double t = s->runs ? mem_time(s, k) : NAN;
+			if (!isfinite(t) || t <= 0 || !s->runs[k].launches)
+				continue;
+			x0[m] = mem_bpe(r, s, k) * (double)r->sizes[k] / t;
+			x1[m] = s->runs[k].launches / t;
+			y[m++] = 1;
+		}
+	double x[2] = {0, 0};
+	const double *X[2] = {x0, x1};
+	if (m < 3 || fit_nnls(X, 2, y, NULL, m, x) != 0)
+		return 0;
+	*a = x[0];
+	*b = x[1];
+	return m;
+}
+
+static int memory_data(const report *r, const rep_figure *g, FILE *f, char **pre)
+{
+	const rep_algo *ra = &r->algos[g->algo];
+	double a = 0, b = 0;
+	size_t m = mem_fit(r, ra, &a, &b);
+	/* B in GB/s (a is ms per byte), L in microseconds. */
+	double bw = m && a > 0 ? 1e-6 / a : NAN, lat = m ? b * 1e3 : NAN;
+	double p = r->lanes ? (double)r->lanes : 1;
+	fprintf(f, "algorithm,variant,n,time_ms,model_ms,bytes_per_element,bytes_source,"
+		   "unavoidable_per_element,launches,brent_per_element,bandwidth_gb_per_s,"
+		   "launch_us,points\n");
+	const char *names[REP_MAX_VARIANTS];
+	for (size_t v = 0; v < ra->nvar; v++) {
+		const rep_series *s = &ra->var[v];
+		names[v] = s->variant;
+		for (size_t k = 0; k < r->nsizes; k++) {
+			double t = mem_time(s, k);
+			if (!isfinite(t) || !s->runs[k].launches)
+				continue;
+			double n = (double)r->sizes[k], bpe = mem_bpe(r, s, k);
+			const rep_cost *c = &ra->cost[k];
+			fprintf(f, "%s,%s,%zu,", ra->label, s->variant, r->sizes[k]);
+			csv_num(f, t);
+			fputc(',', f);
+			csv_num(f, m ? a * bpe * n + b * s->runs[k].launches : NAN);
+			fputc(',', f);
+			csv_num(f, bpe);
+			fprintf(f, ",%s,", isfinite(s->bpe) ? "profile" : "unavoidable");
+			csv_num(f, (double)s->runs[k].need / n);
+			fprintf(f, ",%u,", s->runs[k].launches);
+			csv_num(f, c->source != COST_NONE ? ((double)c->w / p + (double)c->d) / n : NAN);
+			fputc(',', f);
+			csv_num(f, bw);
+			fputc(',', f);
+			csv_num(f, lat);
+			fprintf(f, ",%zu\n", m);
+		}
+	}
+	char key[300], q[700];
+	if (m)
+		snprintf(key, sizeof key, "fitted: B = %.4g GB/s, L = %.4g µs a launch", bw,
+			 lat);
+	else
+		snprintf(key, sizeof key, "model: too few sizes to fit");
+	gplot_quote(q, sizeof q, key, 0);
+	if (preamble_array(pre, "variant", names, ra->nvar, 1) ||
+	    gplot_appendf(pre, "model_key = %s\n", q))
+		return -1;
+	/* Where the bytes came from, for the left panel's label. */
+	const rep_series *s0 = &ra->var[0];
+	if (isfinite(s0->bpe) && isfinite(ra->var[1].bpe))
+		snprintf(key, sizeof key, "bytes per element: Oclgrind profile at n = %zu",
+			 s0->bpe_n);
+	else
+		snprintf(key, sizeof key, "bytes per element: the unavoidable (no profile: %.150s)",
+			 s0->bpe_note[0] ? s0->bpe_note : ra->var[1].bpe_note);
+	gplot_quote(q, sizeof q, key, 1);
+	return gplot_appendf(pre, "bytes_key = %s\n", q);
+}
+
 /* ---- the table ---- */
 
 /* The kinds of figure. Within a scope, the report (and its index) shows
@@ -807,6 +928,14 @@ static const fig_kind fig_kinds[] = {
      .wanted = cost_wanted,
      .title = cost_title,
      .data = cost_data},
+    {.name = "memory",
+     .tmpl = "memory",
+     .scope = PER_ALGO,
+     .prefix = "",
+     .suffix = "-memory",
+     .wanted = memory_wanted,
+     .title = memory_title,
+     .data = memory_data},
     {.name = "perproc",
      .tmpl = "perproc",
      .scope = PER_ALGO,

@@ -25,6 +25,8 @@ dist_plots_DATA = plots/common.gp plots/time.gp plots/cost.gp plots/family.gp \
 dist_plots_DATA += plots/precision.gp
 # Two algorithms for one task: the measured ratio of their times against W.
 dist_plots_DATA += plots/ratio.gp
+# The memory figure: bytes and launches against the times (figures.c).
+dist_plots_DATA += plots/memory.gp
 # a submission's W and D, for pram check --prairielearn
 dist_plots_DATA += plots/wd.gp
 # The course site's figures (pram lessons --html): the W and D of the

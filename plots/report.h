@@ -87,6 +87,8 @@ typedef struct rep_runs {
 	stats_summary st; /* runs, range, median, lower quartile and its interval (NAN: none) */
 	double spent_s;   /* wall time spent on them, warm-ups and checks included */
 	unsigned rounds;  /* rounds taken */
+	unsigned launches; /* kernel launches in one run (0: none ran) */
+	uint64_t need;     /* the unavoidable bytes at this size (algo_bytes) */
 	rep_stop stop;    /* why they stopped */
 } rep_runs;
 
@@ -124,6 +126,12 @@ typedef struct rep_series {
 	char line[VERDICT_LINE_MAX + 48]; /* it in one line: the outcome and the number that
 					   * decided it (verdict.line), after WRONG RESULTS
 					   * or FAILED at the size that failed */
+	/* Bytes moved per element, from pram gpu --profile at a small size
+	 * (report_config.profile), assumed the same at every size; NAN where
+	 * there is no profile (the figure then takes the unavoidable bytes). */
+	double bpe;
+	size_t bpe_n;       /* the size profiled */
+	char bpe_note[512]; /* why there is no profile, or "" */
 	/* f per work-item (ALGO_PER_PROC algorithms): the runs per f. */
 	rep_runs f_runs[REP_NF];
 } rep_series;
@@ -225,6 +233,12 @@ typedef struct report_config {
 	int no_draw;         /* write the scripts and draw.sh, run no gnuplot */
 	/* Called before each step of the sweep, or NULL. */
 	void (*progress)(void *arg, const report_progress *p);
+	/* Bytes moved per element by variant (an enum gpu_variant) of a's
+	 * kernels with parameters p, into *bpe, counted at the size *n it
+	 * chooses (pram gpu --profile); 0, or -1 with why. NULL: none, the
+	 * memory figure takes the unavoidable bytes. */
+	int (*profile)(void *arg, const algo *a, const algo_params *p, int variant, double *bpe,
+		       size_t *n, char *why, size_t whylen);
 	/* Called with what the report goes on without (no device), or NULL. */
 	void (*notice)(void *arg, const char *msg);
 	void *arg; /* passed to both */

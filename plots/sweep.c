@@ -262,6 +262,8 @@ static int measure_round(report *r, clrt *rt, rep_algo *ra, rep_series *s, const
 			snprintf(s->error, sizeof s->error, "%s: %.400s", where, err);
 		return 0;
 	}
+	ru->launches = g.launches;
+	ru->need = algo_bytes(ra->a, in, g.out, p);
 	if (!g.verified) {
 		ru->stop = RUNS_FAILED; /* its times are kept, but not refined */
 		s->all_verified = 0;
@@ -614,6 +616,25 @@ static int setup_algos(report *r, const report_config *cfg)
 	return 0;
 }
 
+/* The bytes each measured variant moves per element, where the algorithm
+ * has teaching and tuned kernels (the memory figure's). */
+static void profile_algo(rep_algo *ra, const report_config *cfg)
+{
+	for (size_t v = 0; v < ra->nvar; v++) {
+		rep_series *s = &ra->var[v];
+		s->bpe = NAN;
+		if (ra->nvar < 2 || !s->measured)
+			continue;
+		if (!cfg->profile) {
+			snprintf(s->bpe_note, sizeof s->bpe_note, "not profiled");
+			continue;
+		}
+		if (cfg->profile(cfg->arg, ra->a, &ra->params, s->kind, &s->bpe, &s->bpe_n,
+				 s->bpe_note, sizeof s->bpe_note) != 0)
+			s->bpe = NAN;
+	}
+}
+
 int report_sweep(report *r, const report_config *cfg, char *err, size_t errlen)
 {
 	clrt *rt = device_open(r, cfg);
@@ -634,6 +655,8 @@ int report_sweep(report *r, const report_config *cfg, char *err, size_t errlen)
 		rc = sweep_algo(r, &r->algos[k], rt, &pg, err, errlen);
 		if (rc == 0)
 			rc = refine(r, &r->algos[k], rt, &pg, err, errlen);
+		if (rc == 0)
+			profile_algo(&r->algos[k], cfg);
 	}
 done:
 	clrt_close(rt);

@@ -5,10 +5,11 @@
 check_PROGRAMS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily \
 	tests/test-fit
 TESTS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily tests/test-fit \
-	tests/cli.sh tests/report.sh tests/layers.sh tests/program.sh tests/pram-program.sh
+	tests/cli.sh tests/report.sh tests/layers.sh tests/program.sh tests/pram-program.sh \
+	tests/profile.sh
 EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/program.sh tests/pram-program.sh \
 	tests/check/programs/sat-swapped.c tests/check/programs/segscan-walk.c \
-	tests/check/programs/los-spoof.c tests/tap.sh tests/report.sh tests/layers.sh \
+	tests/check/programs/los-spoof.c tests/tap.sh tests/report.sh tests/layers.sh tests/profile.sh \
 	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
 # spmv-csr on Matrix Market files, and the reader's refusals.
