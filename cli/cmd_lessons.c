@@ -608,9 +608,7 @@ static void page_report(const page_out *p, const md_block *b, size_t k)
 	const lesson *l = p->l;
 	char rdir[PATH_MAX], err[1024] = "";
 	files_path(rdir, sizeof rdir, "%s/%s/report-%zu", p->outdir, l->folder, k);
-	const char *extra[] = {"--out",  rdir,    "--budget",     "0",
-			       "--reps", "1",     "--quiet",      "--no-profile",
-			       NULL};
+	const char *extra[] = {"--out", rdir, "--budget", "0", "--reps", "1", "--quiet", NULL};
 	run_out r;
 	run_example(l->dir, b->text, extra, REPORT_LIMIT_S, &r);
 	const char *names[64];
