@@ -65,7 +65,9 @@ nobase_dist_pkgdata_DATA += lessons/09-counting-sorts/lesson.md \
 	lessons/09-counting-sorts/counting-sort-2d-predict.exercise \
 	lessons/09-counting-sorts/starter/counting-sort-2d-predict/answer.txt \
 	lessons/09-counting-sorts/histopyramid-pram.exercise \
-	lessons/09-counting-sorts/starter/histopyramid.c
+	lessons/09-counting-sorts/starter/histopyramid.c \
+	lessons/09-counting-sorts/counting-sort-kernel.exercise \
+	lessons/09-counting-sorts/starter/countsort.cl
 nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
 	lessons/10-radix-sort/bits.txt \
 	lessons/10-radix-sort/letters.txt lessons/10-radix-sort/postcodes.txt \
@@ -142,6 +144,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/08-histograms/solutions/histogram.c \
 	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
 	lessons/09-counting-sorts/solutions/histopyramid.c \
+	lessons/09-counting-sorts/solutions/countsort.cl \
 	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split.c \
