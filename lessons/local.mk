@@ -89,7 +89,8 @@ nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
 	lessons/12-spmv/notes.txt lessons/12-spmv/products.txt \
 	lessons/12-spmv/spmv-predict.exercise \
 	lessons/12-spmv/starter/spmv-predict/answer.txt \
-	lessons/12-spmv/spmv-pram.exercise lessons/12-spmv/starter/spmv.c
+	lessons/12-spmv/spmv-pram.exercise lessons/12-spmv/starter/spmv.c \
+	lessons/12-spmv/spmv-kernel.exercise lessons/12-spmv/starter/spmv.cl
 nobase_dist_pkgdata_DATA += lessons/13-summed-area-tables/lesson.md \
 	lessons/13-summed-area-tables/notes.txt lessons/13-summed-area-tables/focus.txt \
 	lessons/13-summed-area-tables/window.txt lessons/13-summed-area-tables/scene.pgm \
@@ -154,6 +155,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/11-partitioned-streams/solutions/jfa.c \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
 	lessons/12-spmv/solutions/spmv.c \
+	lessons/12-spmv/solutions/spmv.cl \
 	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
 	lessons/13-summed-area-tables/solutions/sat.c \
 	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
