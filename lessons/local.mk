@@ -65,7 +65,9 @@ nobase_dist_pkgdata_DATA += lessons/09-counting-sorts/lesson.md \
 	lessons/09-counting-sorts/counting-sort-2d-predict.exercise \
 	lessons/09-counting-sorts/starter/counting-sort-2d-predict/answer.txt \
 	lessons/09-counting-sorts/histopyramid-pram.exercise \
-	lessons/09-counting-sorts/starter/histopyramid.c
+	lessons/09-counting-sorts/starter/histopyramid.c \
+	lessons/09-counting-sorts/counting-sort-kernel.exercise \
+	lessons/09-counting-sorts/starter/countsort.cl
 nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
 	lessons/10-radix-sort/bits.txt \
 	lessons/10-radix-sort/letters.txt lessons/10-radix-sort/postcodes.txt \
@@ -87,7 +89,8 @@ nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
 	lessons/12-spmv/notes.txt lessons/12-spmv/products.txt \
 	lessons/12-spmv/spmv-predict.exercise \
 	lessons/12-spmv/starter/spmv-predict/answer.txt \
-	lessons/12-spmv/spmv-pram.exercise lessons/12-spmv/starter/spmv.c
+	lessons/12-spmv/spmv-pram.exercise lessons/12-spmv/starter/spmv.c \
+	lessons/12-spmv/spmv-kernel.exercise lessons/12-spmv/starter/spmv.cl
 nobase_dist_pkgdata_DATA += lessons/13-summed-area-tables/lesson.md \
 	lessons/13-summed-area-tables/notes.txt lessons/13-summed-area-tables/focus.txt \
 	lessons/13-summed-area-tables/window.txt lessons/13-summed-area-tables/scene.pgm \
@@ -142,6 +145,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/08-histograms/solutions/histogram.c \
 	lessons/09-counting-sorts/solutions/counting-sort-2d-predict/answer.txt \
 	lessons/09-counting-sorts/solutions/histopyramid.c \
+	lessons/09-counting-sorts/solutions/countsort.cl \
 	lessons/10-radix-sort/solutions/radix-sort-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split.c \
@@ -151,6 +155,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/11-partitioned-streams/solutions/jfa.c \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
 	lessons/12-spmv/solutions/spmv.c \
+	lessons/12-spmv/solutions/spmv.cl \
 	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
 	lessons/13-summed-area-tables/solutions/sat.c \
 	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
