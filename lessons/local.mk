@@ -82,7 +82,9 @@ nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
 	lessons/11-partitioned-streams/starter/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/jfa7-predict.exercise \
 	lessons/11-partitioned-streams/starter/jfa7-predict/answer.txt \
-	lessons/11-partitioned-streams/jfa-pram.exercise lessons/11-partitioned-streams/starter/jfa.c
+	lessons/11-partitioned-streams/jfa-pram.exercise lessons/11-partitioned-streams/starter/jfa.c \
+	lessons/11-partitioned-streams/jfa-kernel.exercise \
+	lessons/11-partitioned-streams/starter/jfa.cl
 nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
 	lessons/12-spmv/notes.txt lessons/12-spmv/products.txt \
 	lessons/12-spmv/spmv-predict.exercise \
@@ -149,6 +151,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa.c \
+	lessons/11-partitioned-streams/solutions/jfa.cl \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
 	lessons/12-spmv/solutions/spmv.c \
 	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
