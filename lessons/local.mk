@@ -50,7 +50,9 @@ nobase_dist_pkgdata_DATA += lessons/07-line-of-sight/lesson.md lessons/07-line-o
 	lessons/07-line-of-sight/starter/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/sandwich-prediction.exercise \
 	lessons/07-line-of-sight/starter/sandwich/answer.txt \
-	lessons/07-line-of-sight/line-of-sight-pram.exercise lessons/07-line-of-sight/starter/los.c
+	lessons/07-line-of-sight/line-of-sight-pram.exercise lessons/07-line-of-sight/starter/los.c \
+	lessons/07-line-of-sight/line-of-sight-kernel.exercise \
+	lessons/07-line-of-sight/starter/los.cl
 nobase_dist_pkgdata_DATA += lessons/08-histograms/lesson.md lessons/08-histograms/records.txt \
 	lessons/08-histograms/histogram-predict.exercise \
 	lessons/08-histograms/starter/histogram-predict/answer.txt \
@@ -138,6 +140,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/solutions/sandwich/answer.txt \
 	lessons/07-line-of-sight/solutions/los.c \
+	lessons/07-line-of-sight/solutions/los.cl \
 	lessons/08-histograms/solutions/histogram-predict/answer.txt \
 	lessons/08-histograms/solutions/histogram-atomic-predict/answer.txt \
 	lessons/08-histograms/solutions/histogram.cl \
