@@ -15,6 +15,8 @@
 #define PRAM_CONTRACTS_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "exercise.h"
 #include "result.h"
@@ -24,6 +26,25 @@
 int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r);
 int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r);
 int ck_predict_check(const ck_exercise *ex, const char *path, ck_result *r);
+
+/* pram gpu EXERCISE --program FILE.cl: the kernel at path, of exercise
+ * ex's kernel contract, on one case of n elements from the reference's
+ * generator (seed), in work-groups of L (0: the largest power of two the
+ * device runs it in, at most 256), run reps times on the device named
+ * (clrt's spec; NULL the default), its first run judged as pram check
+ * judges a case, its kernel time measured by OpenCL's events; the result
+ * printed to f, as text or a JSON line. Returns 0 when right, 1 when
+ * wrong, -1 with why in err when it could not run (a build log: the
+ * compiler's messages). */
+typedef struct ck_time_opts {
+	const char *device;
+	size_t n, L;
+	uint64_t seed;
+	unsigned reps;
+	int json;
+} ck_time_opts;
+int ck_kernel_time(const ck_exercise *ex, const char *path, const ck_time_opts *o, FILE *f,
+		   char *err, size_t errlen);
 
 /* Where libpram's header folder and static library are: the build tree's
  * when this pram runs from it, else the installed ones. */

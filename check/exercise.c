@@ -209,6 +209,7 @@ void ck_exercise_free(ck_exercise *ex)
 	free(ex->args);
 	free(ex->params);
 	free(ex->locals);
+	free(ex->lengths);
 	memset(ex, 0, sizeof *ex);
 }
 
@@ -217,10 +218,10 @@ static char **string_field(ck_exercise *ex, const char *key)
 {
 	static const char *const keys[] = {"name",     "title",   "file", "entry",  "signature",
 					   "reference", "solution", "starter", "args", "params",
-					   "local"};
+					   "local",     "lengths"};
 	char **const fields[] = {&ex->name,     &ex->title,     &ex->file,   &ex->entry,
 				 &ex->signature, &ex->reference, &ex->solution, &ex->starter,
-				 &ex->args,      &ex->params,    &ex->locals};
+				 &ex->args,      &ex->params,    &ex->locals, &ex->lengths};
 	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
 		if (strcmp(key, keys[k]) == 0)
 			return fields[k];
@@ -443,7 +444,11 @@ static int check_program(const ck_exercise *ex, const char *path, char *err, siz
 {
 	if (ex->contract != CK_PRAM_PROGRAM && ex->contract != CK_KERNEL_PROGRAM &&
 	    ex->contract != CK_PRAM_INPLACE) {
-		const char *only = ex->params ? "params" : ex->locals ? "local" : ex->blocks ? "blocks" : NULL;
+		const char *only = ex->params   ? "params"
+				   : ex->locals  ? "local"
+				   : ex->lengths ? "lengths"
+				   : ex->blocks  ? "blocks"
+						 : NULL;
 		if (only) {
 			snprintf(err, errlen, "%s: %s: only a program contract takes it", path,
 				 only);

@@ -111,6 +111,8 @@ typedef struct ck_exercise {
 	char *params;                    /* program contracts: the reference's parameters passed
 					  * after the sizes ("bins"), or NULL */
 	char *locals;                    /* kernel-program: its local arrays of L ints ("tmp") */
+	char *lengths;                   /* kernel-program: the outputs whose lengths it is
+					  * passed after the sizes ("y"), or NULL */
 	int launch;                      /* kernel-program: 0 a work-item per element, 1 per
 					  * cell of the first input's grid (2-D) */
 	int blocks;                      /* kernel-program: the reference runs on each

@@ -596,7 +596,8 @@ static int run_cases(void *arg)
 	}
 	/* under Oclgrind: no optimisation, so every access keeps its line */
 	const char *opts = j->exact ? "-cl-std=CL1.2 -cl-opt-disable" : "-cl-std=CL1.2";
-	student_cl *c = student_cl_open(j->src, j->shown, j->ex->entry, opts, &bf, err, sizeof err);
+	student_cl *c =
+	    student_cl_open(NULL, j->src, j->shown, j->ex->entry, opts, &bf, err, sizeof err);
 	if (!c) {
 		if (bf)
 			say_log(j, "build", err);
@@ -1173,7 +1174,7 @@ static int build_only(void *arg)
 	char err[16384];
 	int bf;
 	/* the arguments' address spaces are known only with their info kept */
-	student_cl *c = student_cl_open(j->src, j->shown, j->ex->entry,
+	student_cl *c = student_cl_open(NULL, j->src, j->shown, j->ex->entry,
 					"-cl-std=CL1.2 -cl-kernel-arg-info", &bf, err, sizeof err);
 	if (!c) {
 		if (bf)
@@ -1649,5 +1650,127 @@ int ck_grind_case(const char *exercise, const char *path, const char *ns, const 
 	int rc = run_cases(&j);
 	free(src);
 	ck_exercise_free(&ex);
+	return rc;
+}
+
+/* The median of v[0..n), which it sorts. */
+static double median(double *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return n ? (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2) : 0;
+}
+
+int ck_kernel_time(const ck_exercise *ex, const char *path, const ck_time_opts *o, FILE *f,
+		   char *err, size_t errlen)
+{
+	char *src = ck_slurp(path, NULL, err, errlen);
+	kref kr;
+	if (!src || kref_make(ex, &kr, err, errlen) != 0) {
+		free(src);
+		return -1;
+	}
+	int bf, rc = -1;
+	const char *shown = ck_basename(path);
+	student_cl *c = student_cl_open(o->device, src, shown, ex->entry, "-cl-std=CL1.2", &bf, err,
+					errlen);
+	double *ms = calloc(o->reps ? o->reps : 1, sizeof *ms);
+	ck_channel ch = {0};
+	char *lines = NULL;
+	if (!c || !ms)
+		goto done;
+	size_t L = o->L;
+	if (!L) /* the largest power of two the kernel runs in, at most 256 */
+		for (L = 1; L * 2 <= student_cl_max_wg(c) && L < 256; L *= 2)
+			;
+	if (L > student_cl_max_wg(c) || (L & (L - 1))) {
+		snprintf(err, errlen, "--local %zu: give a power of two the device runs %s in (1 to %zu)",
+			 L, ex->entry, student_cl_max_wg(c));
+		goto done;
+	}
+	if (ck_channel_open(&ch, err, errlen) != 0)
+		goto done;
+	kcase kc = {.n = o->n, .L = L, .dist = CK_DIST_RANDOM, .seed = o->seed};
+	kjob j = {.ex = ex, .src = src, .shown = shown, .cases = &kc, .ncases = 1, .ch = &ch};
+	size_t nin = 0;
+	for (unsigned r = 0; r < o->reps; r++) {
+		/* each run from the same inputs and zeroed outputs */
+		klaunch kl;
+		if (make_launch(ex, &kr, &kc, 0, &kl, err, errlen) != 0 ||
+		    student_cl_launch(c, kl.arg, kr.nargs, L, kl.w, kl.h, err, errlen) != 0) {
+			klaunch_free(&kl);
+			goto done;
+		}
+		ms[r] = student_cl_last_ms(c);
+		nin = kl.in[0].n;
+		if (r == 0)
+			judge_launch(&j, &kr, &kl, 0);
+		klaunch_free(&kl);
+	}
+	lines = ck_channel_read(&ch);
+	const char *verdict = lines ? lines : "";
+	int ok = strncmp(verdict, "ok 0", 4) == 0;
+	char why[700] = "";
+	if (!ok) {
+		size_t k, at, len;
+		char name[64];
+		int off = 0;
+		if (sscanf(verdict, "bad %zu %63s %zu %n", &k, name, &at, &off) == 3 && off)
+			snprintf(why, sizeof why, "%.*s", (int)strcspn(verdict + off, "\n"),
+				 verdict + off);
+		else if (sscanf(verdict, "oob %zu %63s %zu %zu", &k, name, &at, &len) == 4)
+			snprintf(why, sizeof why, "%s[%zu] was written, past its end (%zu elements)",
+				 name, at, len);
+		else
+			snprintf(why, sizeof why, "%.*s", (int)strcspn(verdict, "\n"), verdict);
+	}
+	double lo = ms[0], hi = ms[0];
+	for (unsigned r = 1; r < o->reps; r++) {
+		lo = ms[r] < lo ? ms[r] : lo;
+		hi = ms[r] > hi ? ms[r] : hi;
+	}
+	double med = median(ms, o->reps);
+	double rate = med > 0 ? (double)nin / (med * 1e-3) / 1e9 : 0;
+	if (o->json) {
+		fprintf(f,
+			"{\"exercise\":\"%s\",\"file\":\"%s\",\"device\":\"%s\",\"n\":%zu,\"L\":%zu,"
+			"\"reps\":%u,\"verified\":%s,\"median_ms\":%.6f,\"min_ms\":%.6f,"
+			"\"max_ms\":%.6f,\"g_elements_per_s\":%.4f",
+			ex->name, shown, student_cl_device(c), nin, L, o->reps, ok ? "true" : "false",
+			med, lo, hi, rate);
+		if (!ok) {
+			/* the message as a JSON string */
+			fputs(",\"mismatch\":\"", f);
+			for (const char *q = why; *q; q++)
+				if (*q == '"' || *q == '\\')
+					fprintf(f, "\\%c", *q);
+				else
+					fputc((unsigned char)*q < 0x20 ? ' ' : *q, f);
+			fputc('"', f);
+		}
+		fputs("}\n", f);
+	} else {
+		fprintf(f, "%s (%s) on %s, n = %zu, L = %zu, %u run%s\n", shown, ex->name,
+			student_cl_device(c), nin, L, o->reps, o->reps == 1 ? "" : "s");
+		fprintf(f, "kernel: median %.4f ms (min %.4f, max %.4f), %.3f G elements/s\n", med,
+			lo, hi, rate);
+		if (ok)
+			fprintf(f, "verified: the outputs equal the reference's (%s)\n",
+				ex->reference);
+		else
+			fprintf(f, "WRONG: %s\n", why);
+	}
+	rc = ok ? 0 : 1;
+done:
+	free(lines);
+	if (ch.f)
+		ck_channel_close(&ch);
+	free(ms);
+	student_cl_close(c);
+	free(src);
 	return rc;
 }

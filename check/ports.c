@@ -64,6 +64,20 @@ static int add_param(const char *name, void *ud)
 	return add(b->args, b->nargs, x, b->err, b->errlen);
 }
 
+static int add_length(const char *name, void *ud)
+{
+	build *b = ud;
+	const algo_port *out = algo_outputs(b->a);
+	for (size_t k = 0; k < algo_nout(b->a); k++)
+		if (strcmp(out[k].name, name) == 0) {
+			ck_arg x = {.kind = CK_ARG_SIZE, .param = 3 + (int)k};
+			ident(x.name, sizeof x.name, name, "_len");
+			return add(b->args, b->nargs, x, b->err, b->errlen);
+		}
+	snprintf(b->err, b->errlen, "lengths: %s has no output '%s'", b->a->name, name);
+	return -1;
+}
+
 static int add_local(const char *name, void *ud)
 {
 	build *b = ud;
@@ -104,8 +118,9 @@ int ck_contract_args(const ck_exercise *ex, ck_arg *args, size_t *nargs, char *e
 			 a->name);
 		return -1;
 	}
-	if (ex->locals && ex->contract != CK_KERNEL_PROGRAM) {
-		snprintf(err, errlen, "local: only a kernel-program has local arrays");
+	if ((ex->locals || ex->lengths) && ex->contract != CK_KERNEL_PROGRAM) {
+		snprintf(err, errlen, "%s: only a kernel-program takes it",
+			 ex->locals ? "local" : "lengths");
 		return -1;
 	}
 	for (size_t k = 0; k < algo_nin(a); k++) {
@@ -142,15 +157,10 @@ int ck_contract_args(const ck_exercise *ex, ck_arg *args, size_t *nargs, char *e
 		if (add(args, nargs, n, err, errlen) != 0)
 			return -1;
 	}
-	/* a kernel cannot ask an array its length: an output whose length is
-	 * not the first input's (spmv-csr's y, one a row) gets it passed */
-	if (ex->contract == CK_KERNEL_PROGRAM && a->out_len)
-		for (size_t k = 0; k < algo_nout(a); k++) {
-			ck_arg x = {.kind = CK_ARG_SIZE, .param = 3 + (int)k};
-			ident(x.name, sizeof x.name, out[k].name, "_len");
-			if (add(args, nargs, x, err, errlen) != 0)
-				return -1;
-		}
+	/* a kernel cannot ask an array its length: the outputs lengths: names
+	 * (spmv-csr's y, one a row) get theirs passed */
+	if (each_name(ex->lengths, add_length, &b) != 0)
+		return -1;
 	if (each_name(ex->params, add_param, &b) != 0)
 		return -1;
 	/* two arguments of one name would not compile */

@@ -3,8 +3,9 @@
  * (ports.c): a `pram-program` function or a `kernel-program` kernel takes
  * its reference algorithm's ports (its inputs, a flags array after each
  * input that carries segment flags, its outputs), then the kernel's local
- * arrays, then the sizes (n, or w and h when the first input is a grid),
- * then the reference's parameters the exercise passes (params:), in that
+ * arrays, then the sizes (n, or w and h when the first input is a grid;
+ * a kernel also gets NAME_len for each output its exercise's lengths:
+ * names), then the reference's parameters the exercise passes (params:), in that
  * order; `pram-inplace` is the instance with the first input as the one
  * array, read and written, and n. The signature a student sees is made
  * from the same list, so the exercise, the driver that calls the function
@@ -31,8 +32,8 @@ typedef enum {
 	CK_ARG_OUT,   /* an output port: written by the program */
 	CK_ARG_INOUT, /* pram-inplace's array: loaded, then read back */
 	CK_ARG_LOCAL, /* a kernel's local array of L ints */
-	CK_ARG_SIZE,  /* n, or a grid's w or h (param: 0, 1, 2), or a kernel's output
-		       * k's length (param: 3 + k) */
+	CK_ARG_SIZE,  /* n, or a grid's w or h (param: 0, 1, 2), or the length of a
+		       * kernel's output k that lengths: names (param: 3 + k) */
 	CK_ARG_PARAM  /* one of the reference's parameters (param: its index) */
 } ck_arg_kind;
 

@@ -14,6 +14,8 @@
 #include "clrt.h"
 #include "gpu.h"
 #include "gpuval.h"
+#include "contracts.h"
+#include "exercise.h"
 #include "profile.h"
 
 typedef struct gpu_opts {
@@ -25,6 +27,8 @@ typedef struct gpu_opts {
 	uint64_t max_group;       /* cap on work-group sizes; 0: the kernels choose */
 	int no_output;            /* leave the output array out of the JSON */
 	int profile;              /* count memory requests under Oclgrind (profile.h) */
+	const char *program;      /* --program FILE.cl: a student's kernel of the exercise named */
+	uint64_t local;           /* --local L: its work-groups (0: the device's choice) */
 } gpu_opts;
 _Static_assert(offsetof(gpu_opts, a) == 0,
 	       "an algorithm command's options open with its cli_algo_opts");
@@ -55,6 +59,11 @@ static const cli_opt gpu_options[] = {
      .help = "leave the output array out of the JSON"},
     {"profile", .kind = CLI_FLAG, .off = offsetof(gpu_opts, profile),
      .help = "count the kernels' memory requests under Oclgrind instead of timing them"},
+    {"program", .arg = "FILE", .kind = CLI_STR, .off = offsetof(gpu_opts, program),
+     .help = "validate and time your kernel of the exercise named, not the registry's"},
+    {"local", .arg = "L", .kind = CLI_UINT, .off = offsetof(gpu_opts, local), .flags = CLI_POW2,
+     .min = 1, .max = 65536, .bad = "give a power of two from 1 to 65536",
+     .help = "with --program: work-groups of L (default: the largest up to 256)"},
     {"help", .kind = CLI_FLAG, .off = offsetof(gpu_opts, a.help), .help = "print this help"},
     {0}};
 
@@ -92,6 +101,48 @@ static void print_result_json(FILE *f, const gpu_result *g, int first, int with_
 	fputs("}", f);
 }
 
+/* pram gpu EXERCISE --program FILE.cl: a student's kernel, validated on
+ * one case and timed (ck_kernel_time). */
+static int program_exec(const gpu_opts *o, const char *name)
+{
+	char err[16384];
+	ck_exercise ex;
+	if (!name) {
+		cli_error("gpu: --program runs a kernel of an exercise: name the exercise (pram "
+			  "check --list names them)");
+		return EXIT_USAGE;
+	}
+	if (o->a.input || o->a.nset || o->one_variant || o->max_group || o->profile) {
+		cli_error("gpu: --program takes --n, --seed, --reps, --local, --device and --json");
+		return EXIT_USAGE;
+	}
+	if (ck_exercise_find(name, &ex, err, sizeof err) != 0) {
+		cli_error("gpu: %s", err);
+		return EXIT_USAGE;
+	}
+	int rc = EXIT_USAGE;
+	if (!ck_contract_kernel(ex.contract)) {
+		cli_error("gpu: %s is a %s exercise: --program runs a kernel here%s", ex.name,
+			  ck_contract_name(ex.contract),
+			  ck_contract_pram(ex.contract) ? "; pram run --program runs a PRAM program"
+							: "");
+		goto done;
+	}
+	ck_time_opts t = {.device = o->device,
+			  .n = o->a.n,
+			  .L = o->local,
+			  .seed = o->a.seed,
+			  .reps = (unsigned)o->reps,
+			  .json = o->a.json};
+	int r = ck_kernel_time(&ex, o->program, &t, stdout, err, sizeof err);
+	if (r < 0)
+		cli_error("gpu: %s: %s", o->program, err);
+	rc = r < 0 ? EXIT_FAIL : r ? EXIT_FAIL : EXIT_OK;
+done:
+	ck_exercise_free(&ex);
+	return rc;
+}
+
 static int gpu_exec(int argc, char **argv)
 {
 	gpu_opts o;
@@ -104,7 +155,14 @@ static int gpu_exec(int argc, char **argv)
 		return rc;
 	const char *name = nops ? argv[1] : NULL;
 	if (o.a.help)
-		return cli_algo_help(&cmd_gpu_entry, name);
+		return cli_algo_help(&cmd_gpu_entry, o.program ? NULL : name);
+	if (o.program)
+		return program_exec(&o, name);
+	if (o.local) {
+		cli_error("gpu: --local is for a student's kernel (--program); the project's "
+			  "kernels take --max-group");
+		return EXIT_USAGE;
+	}
 	if ((rc = cli_algo_finish(&o.a, "gpu", name)))
 		return rc;
 	if (o.a.csv) {
@@ -210,7 +268,9 @@ const cmd_entry cmd_gpu_entry = {
     .args = "ALGO [--n N | --input FILE] [--device SPEC] [--reps R] [--variant V]\n"
 	    "       [--op sum|max|min] [--inclusive|--exclusive] [--float] [--per-proc F]\n"
 	    "       [--block B] [--max-group G] [--seed S] [--json [--no-output]]\n"
-	    "   or: pram gpu ALGO --profile [--variant V] [--n N] [--json]",
+	    "   or: pram gpu ALGO --profile [--variant V] [--n N] [--json]\n"
+	    "   or: pram gpu EXERCISE --program FILE.cl [--n N] [--local L] [--device SPEC]\n"
+	    "       [--reps R] [--seed S] [--json]",
     .summary = "run an algorithm's OpenCL kernels, validate them and time them",
     .help = "options:\n"
 	    "  --n N            input size (default 2^20)\n"
@@ -233,6 +293,12 @@ const cmd_entry cmd_gpu_entry = {
 	    "                   ones; the totals; and bytes moved per element (sectors * 32\n"
 	    "                   / n) beside the unavoidable bytes (inputs read and outputs\n"
 	    "                   written once). Needs oclgrind and the plugin.\n"
+	    "  --program FILE   your kernel of the kernel exercise EXERCISE (pram check\n"
+	    "                   --list), on one input of n elements from the reference's\n"
+	    "                   generator: built for the device, its first run judged as\n"
+	    "                   pram check judges a case, then timed R times\n"
+	    "  --local L        with --program: work-groups of L work-items (default: the\n"
+	    "                   largest power of two up to 256 the device runs it in)\n"
 	    "Times come from OpenCL profiling events: the kernels of one run, without\n"
 	    "transfers. Integer results must equal the reference (modulo 2^32); float\n"
 	    "results must agree within (ceil(log2 n) + 2) * FLT_EPSILON * sum |input|.\n",

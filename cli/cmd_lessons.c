@@ -582,13 +582,14 @@ static void page_contrast(const page_out *p, const md_block *b, size_t k,
 /* Whether a report figure is one of an algorithm's own to show on the
  * page: its cost figure (W and D against the closed forms) or one of the
  * kind only some algorithms have (f per work-item, a parameter's series,
- * the algorithm's own), not the time figure, whose one quick round of runs
- * says little, nor the report's figures of many algorithms. */
+ * the algorithm's own), not the time and memory figures, whose one quick
+ * round of runs says little, nor the report's figures of many algorithms. */
 static int shown_own(const sitefig_fig *g, const char *name, const char *rdir)
 {
 	char path[PATH_MAX];
 	struct stat sb;
-	if (!g->algo[0] || !sitefig_of(g->algo, name) || strcmp(g->kind, "time") == 0)
+	if (!g->algo[0] || !sitefig_of(g->algo, name) || strcmp(g->kind, "time") == 0 ||
+	    strcmp(g->kind, "memory") == 0)
 		return 0;
 	files_path(path, sizeof path, "%s/%s", rdir, g->svg);
 	return stat(path, &sb) == 0 && sb.st_size > 0;

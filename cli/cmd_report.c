@@ -31,6 +31,7 @@ typedef struct report_opts {
 	uint64_t sim_max;
 	const char *out;
 	int preview, quiet, no_draw;
+	int profile; /* --profile: the memory figure's bytes from an Oclgrind profile */
 } report_opts;
 
 /* ---- sizes ---- */
@@ -182,6 +183,8 @@ static const cli_opt report_options[] = {
     {"no-draw", .kind = CLI_FLAG, .off = offsetof(report_opts, no_draw),
      .help = "run no gnuplot: write the figures' data, scripts and draw.sh"},
     {"quiet", .kind = CLI_FLAG, .off = offsetof(report_opts, quiet), .help = "no progress line"},
+    {"profile", .kind = CLI_FLAG, .off = offsetof(report_opts, profile),
+     .help = "the memory figure's bytes moved from an Oclgrind profile of each kernel"},
     {"help", .kind = CLI_HELP, .help = "print this help"},
     {0}};
 
@@ -294,7 +297,7 @@ static int report_exec(int argc, char **argv)
 	    .no_draw = o.no_draw,
 	    .progress = pg.on ? progress_show : NULL,
 	    .notice = notice,
-	    .profile = profile_bpe,
+	    .profile = o.profile ? profile_bpe : NULL,
 	    .arg = &pg,
 	};
 	report *r = NULL;
@@ -383,6 +386,10 @@ const cmd_entry cmd_report_entry = {
 	    "                   of 2^27, where a closed form gives it, that stands in\n"
 	    "  --seed S         seed of the inputs (default 1)\n"
 	    "  --preview        draw the main figure in the terminal as well\n"
+	    "  --profile        the memory figure's bytes moved per element from a profile\n"
+	    "                   of each kernel under Oclgrind (pram gpu --profile, at n =\n"
+	    "                   2^14; seconds to minutes an algorithm); without it they are\n"
+	    "                   the unavoidable bytes, and only launches tell kernels apart\n"
 	    "  --no-draw        run no gnuplot: write the figures' data and scripts and\n"
 	    "                   DIR/draw.sh, which draws them where gnuplot is (a GPU\n"
 	    "                   machine without it: measure there, draw here)\n"

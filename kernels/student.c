@@ -22,6 +22,7 @@ struct student_cl {
 	clrt *rt;
 	cl_program prog;
 	cl_kernel kern;
+	double last_ms; /* the last launch's kernel time */
 };
 
 void student_cl_close(student_cl *c)
@@ -196,8 +197,9 @@ static int include_in(const char *src, int lax, char *name, size_t len, int *lin
 	return 0;
 }
 
-student_cl *student_cl_open(const char *src, const char *shown, const char *entry,
-			    const char *options, int *build_failed, char *err, size_t errlen)
+student_cl *student_cl_open(const char *device, const char *src, const char *shown,
+			    const char *entry, const char *options, int *build_failed, char *err,
+			    size_t errlen)
 {
 	student_cl *c = calloc(1, sizeof *c);
 	char *text = NULL;
@@ -220,7 +222,7 @@ student_cl *student_cl_open(const char *src, const char *shown, const char *entr
 		free(c);
 		return NULL;
 	}
-	c->rt = clrt_open(NULL, err, errlen);
+	c->rt = clrt_open(device, err, errlen);
 	if (!c->rt)
 		goto fail;
 	/* the name as a string literal: a quote or a newline in a file's name
@@ -286,6 +288,7 @@ int student_cl_launch(student_cl *c, const student_arg *args, size_t nargs, size
 	size_t global[2] = {L * groups, h}, local[2] = {L, 1};
 	int ret = -1;
 	cl_int rc;
+	cl_event ev = NULL; /* before every goto fail */
 	if (!mem) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -313,7 +316,7 @@ int student_cl_launch(student_cl *c, const student_arg *args, size_t nargs, size
 			CL_CHECK(clSetKernelArg(c->kern, at, sizeof v, &v), err, errlen);
 		}
 	}
-	CL_CHECK(clEnqueueNDRangeKernel(q, c->kern, h ? 2 : 1, NULL, global, local, 0, NULL, NULL),
+	CL_CHECK(clEnqueueNDRangeKernel(q, c->kern, h ? 2 : 1, NULL, global, local, 0, NULL, &ev),
 		 err, errlen);
 	for (size_t k = 0; k < nargs; k++)
 		if (args[k].kind == STUDENT_GLOBAL && args[k].out && args[k].len)
@@ -321,8 +324,18 @@ int student_cl_launch(student_cl *c, const student_arg *args, size_t nargs, size
 						     args[k].data, 0, NULL, NULL),
 				 err, errlen);
 	CL_CHECK(clFinish(q), err, errlen);
+	cl_ulong t0 = 0, t1 = 0;
+	c->last_ms = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) ==
+				 CL_SUCCESS &&
+			     clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1,
+						     NULL) == CL_SUCCESS &&
+			     t1 >= t0
+			 ? (double)(t1 - t0) / 1e6
+			 : 0;
 	ret = 0;
 fail:
+	if (ev)
+		clReleaseEvent(ev);
 	for (size_t k = 0; k < nargs; k++)
 		if (mem[k])
 			clReleaseMemObject(mem[k]);
@@ -359,4 +372,14 @@ size_t student_cl_max_wg(const student_cl *c)
 	    k == 0 || k > dev)
 		k = dev;
 	return k;
+}
+
+double student_cl_last_ms(const student_cl *c)
+{
+	return c->last_ms;
+}
+
+const char *student_cl_device(const student_cl *c)
+{
+	return clrt_device_name(c->rt);
 }

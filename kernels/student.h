@@ -12,11 +12,13 @@
 
 typedef struct student_cl student_cl;
 
-/* Open the default device and build src, shown to the compiler as the file
- * `shown`, with the build options given, and make its kernel `entry`. NULL with the build log (or why
- * not) in err; *build_failed says whether the source was at fault. */
-student_cl *student_cl_open(const char *src, const char *shown, const char *entry,
-			    const char *options, int *build_failed, char *err, size_t errlen);
+/* Open the device spec names (clrt_open's spec; NULL: the default) and
+ * build src, shown to the compiler as the file `shown`, with the build
+ * options given, and make its kernel `entry`. NULL with the build log (or
+ * why not) in err; *build_failed says whether the source was at fault. */
+student_cl *student_cl_open(const char *device, const char *src, const char *shown,
+			    const char *entry, const char *options, int *build_failed, char *err,
+			    size_t errlen);
 /* One argument of a launch. */
 typedef enum student_arg_kind {
 	STUDENT_GLOBAL, /* a global buffer of 4-byte elements (int, float or uint) */
@@ -44,6 +46,10 @@ int student_cl_launch(student_cl *c, const student_arg *args, size_t nargs, size
 /* The largest work-group the device runs the kernel in (the device's
  * limit, lowered by what the kernel itself needs). */
 size_t student_cl_max_wg(const student_cl *c);
+/* The kernel's time in the last launch, by OpenCL's profiling events, in
+ * milliseconds (0 when the device did not say); the device's name. */
+double student_cl_last_ms(const student_cl *c);
+const char *student_cl_device(const student_cl *c);
 /* The kernel's arguments as their address spaces, one letter each into
  * quals (NUL-ended, at most len - 1 of them): 'g' global or constant, 'l'
  * local, 'p' a value; '?' where the device does not say. Returns how

@@ -73,7 +73,7 @@ tap_result $? "the JSON holds the lines, totals that add up and the bytes per el
 # and the two constants of the memory-bound model fitted to their times.
 if [ -n "$GNUPLOT" ]; then
 	dir="$tap_tmp/report"
-	run_pram report scan-blelloch --sizes 2^10..2^13 --reps 2 --budget 0 --out "$dir"
+	run_pram report scan-blelloch --sizes 2^10..2^13 --reps 2 --budget 0 --profile --out "$dir"
 	expect_rc 0 "pram report scan-blelloch"
 	csv="$dir/scan-blelloch-memory.csv"
 	[ -s "$dir/scan-blelloch-memory.png" ] && [ -s "$dir/scan-blelloch-memory.svg" ]

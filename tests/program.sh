@@ -64,4 +64,26 @@ expect_in "pram gpu runs a kernel" "$err" "is sent to pram gpu"
 run_pram run no-such-exercise --program "$tap_tmp/bad.c"
 expect_rc 2 "an unknown exercise"
 expect_in "unknown exercise 'no-such-exercise'" "$err" "is named"
+
+# pram gpu EXERCISE --program FILE.cl: a student's kernel on the device,
+# validated on one input and timed.
+if "$PRAM" devices >/dev/null 2>&1; then
+	run_pram gpu split-kernel --program "$lessons/10-radix-sort/solutions/split.cl" --n 5000 --reps 3
+	expect_rc 0 "gpu --program: split-kernel's solution runs on the device"
+	expect_in "verified: the outputs equal the reference's (split)" "$out" "and is validated against the reference"
+	expect_in "kernel: median" "$out" "and timed"
+	run_pram gpu split-kernel --program "$lessons/10-radix-sort/starter/split.cl" --n 5000 --reps 2 --json --local 16
+	expect_rc 1 "gpu --program: the starter is wrong"
+	printf '%s' "$out" >"$tap_tmp/gpu.json"
+	check "its JSON says where, on the L asked" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["verified"] is False and d["L"] == 16 and d["n"] == 5000 and d["mismatch"].startswith("y["), d
+' "$tap_tmp/gpu.json"
+	run_pram gpu scan-pram --program "$lessons/03-blelloch/solutions/scan.c"
+	expect_rc 2 "gpu --program: a PRAM exercise"
+	expect_in "pram run --program runs a PRAM program" "$err" "is sent to pram run"
+else
+	tap_result 0 "gpu --program # SKIP no OpenCL device"
+fi
 done_testing

@@ -103,6 +103,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -210,10 +211,10 @@ struct Branch {
 
 /* The requests of one line, space and step, summed over the groups. */
 struct LineCounts {
-	/* least: local lines, the sum of each request's fewest bank turns;
-	 * global lines, the sectors all the bytes of the line's requests
-	 * would fill, packed (bytes), so that one work-item reading word
-	 * after word, each request a sector of its own, costs what it does */
+	/* least: the sum of each request's fewest sectors or bank turns; but
+	 * the global requests of one work-item alone count by their bytes
+	 * together (bytes), packed, so that one work-item reading word after
+	 * word, each request a sector of its own, costs what it does */
 	unsigned long long requests = 0, transactions = 0, least = 0, worst = 0, bytes = 0;
 	long long stride = 0;
 	unsigned size = 0;
@@ -638,12 +639,16 @@ class PramGrind : public oclgrind::Plugin
 			LineCounts &c = m_lines[LineKey(q.line, q.local ? 1 : 0, n)];
 			c.requests++;
 			c.transactions += t;
-			if (q.local) {
+			/* a request of one work-item alone (a loop of one work-item,
+			 * or a write by the first of a group) could share its
+			 * sectors with the others of the line: their bytes packed */
+			std::set<unsigned> lanes;
+			for (const Access &a : q.acc)
+				lanes.insert(a.lane);
+			if (q.local || lanes.size() > 1)
 				c.least += least;
-			} else {
+			else
 				c.bytes += bytes;
-				c.least = (c.bytes + m_gpu.sector - 1) / m_gpu.sector;
-			}
 			if (t > c.worst) {
 				c.worst = t;
 				c.stride = stride(q);
@@ -672,7 +677,8 @@ class PramGrind : public oclgrind::Plugin
 				  " step=" + std::to_string(std::get<2>(l.first)) +
 				  " array=" + c.array + " requests=" + std::to_string(c.requests) +
 				  " transactions=" + std::to_string(c.transactions) +
-				  " least=" + std::to_string(c.least) +
+				  " least=" +
+				  std::to_string(c.least + (c.bytes + m_gpu.sector - 1) / m_gpu.sector) +
 				  " worst=" + std::to_string(c.worst) +
 				  " stride=" + std::to_string(c.stride) +
 				  " size=" + std::to_string(c.size) + "\n";
