@@ -27,11 +27,10 @@
  * log L), D = O(log L) a work-group (and O(n / 32L) more for the base).
  */
 kernel void jfa_sum(global const int *x, global const uint *x_flags, global int *y,
-		    global int *out, local int *p, local int *c, uint n, uint y_len, uint out_len)
+		    global int *out, local int *p, local int *c, uint n, uint out_len)
 {
 	size_t lid = get_local_id(0), L = get_local_size(0), g = get_group_id(0);
 	size_t lo = g * L, i = lo + lid;
-	(void)y_len;
 	int start = lid == 0 || (i < n && ((x_flags[i / 32] >> (i % 32)) & 1u));
 
 	/* base: the partitions before this block, counted by all work-items */

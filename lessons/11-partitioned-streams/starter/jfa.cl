@@ -12,10 +12,10 @@
  * O(L log L) work and O(log L) depth a work-group.
  */
 kernel void jfa_sum(global const int *x, global const uint *x_flags, global int *y,
-		    global int *out, local int *p, local int *c, uint n, uint y_len, uint out_len)
+		    global int *out, local int *p, local int *c, uint n, uint out_len)
 {
 	size_t i = get_global_id(0);
-	(void)x_flags, (void)out, (void)p, (void)c, (void)y_len, (void)out_len;
+	(void)x_flags, (void)out, (void)p, (void)c, (void)out_len;
 	if (i < n)
 		y[i] = x[i];
 }
