@@ -50,7 +50,9 @@ nobase_dist_pkgdata_DATA += lessons/07-line-of-sight/lesson.md lessons/07-line-o
 	lessons/07-line-of-sight/starter/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/sandwich-prediction.exercise \
 	lessons/07-line-of-sight/starter/sandwich/answer.txt \
-	lessons/07-line-of-sight/line-of-sight-pram.exercise lessons/07-line-of-sight/starter/los.c
+	lessons/07-line-of-sight/line-of-sight-pram.exercise lessons/07-line-of-sight/starter/los.c \
+	lessons/07-line-of-sight/line-of-sight-kernel.exercise \
+	lessons/07-line-of-sight/starter/los.cl
 nobase_dist_pkgdata_DATA += lessons/08-histograms/lesson.md lessons/08-histograms/records.txt \
 	lessons/08-histograms/histogram-predict.exercise \
 	lessons/08-histograms/starter/histogram-predict/answer.txt \
@@ -84,7 +86,9 @@ nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
 	lessons/11-partitioned-streams/starter/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/jfa7-predict.exercise \
 	lessons/11-partitioned-streams/starter/jfa7-predict/answer.txt \
-	lessons/11-partitioned-streams/jfa-pram.exercise lessons/11-partitioned-streams/starter/jfa.c
+	lessons/11-partitioned-streams/jfa-pram.exercise lessons/11-partitioned-streams/starter/jfa.c \
+	lessons/11-partitioned-streams/jfa-kernel.exercise \
+	lessons/11-partitioned-streams/starter/jfa.cl
 nobase_dist_pkgdata_DATA += lessons/12-spmv/lesson.md \
 	lessons/12-spmv/notes.txt lessons/12-spmv/products.txt \
 	lessons/12-spmv/spmv-predict.exercise \
@@ -139,6 +143,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/07-line-of-sight/solutions/line-of-sight/answer.txt \
 	lessons/07-line-of-sight/solutions/sandwich/answer.txt \
 	lessons/07-line-of-sight/solutions/los.c \
+	lessons/07-line-of-sight/solutions/los.cl \
 	lessons/08-histograms/solutions/histogram-predict/answer.txt \
 	lessons/08-histograms/solutions/histogram-atomic-predict/answer.txt \
 	lessons/08-histograms/solutions/histogram.cl \
@@ -153,6 +158,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa.c \
+	lessons/11-partitioned-streams/solutions/jfa.cl \
 	lessons/12-spmv/solutions/spmv-predict/answer.txt \
 	lessons/12-spmv/solutions/spmv.c \
 	lessons/12-spmv/solutions/spmv.cl \
