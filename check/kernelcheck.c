@@ -637,6 +637,15 @@ static int at_most(size_t n, size_t top)
 	return n <= top;
 }
 
+/* Whether the exercise's contract allows work-groups of L. */
+static int local_allowed(const ck_exercise *ex, size_t L)
+{
+	for (size_t k = 0; k < ex->nlocal; k++)
+		if (ex->local_sizes[k] == L)
+			return 1;
+	return ex->nlocal == 0;
+}
+
 /* The cases for one work-group size: the edges, then the exercise's sizes
  * with random inputs, then all-equal and (a block contract, or a reference
  * with an operator) extreme values; none past the reference's largest n. */
@@ -912,10 +921,20 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 		ck_bounds_ran(r, timeouts ? CK_RAN_NOT_REACHED : CK_RAN_NOT_HERE);
 		return;
 	}
+	/* the work-group sizes the contract allows (a kernel of a histogram
+	 * of 8 bins in local memory runs in groups of 8 or more) */
 	size_t Ls[CK_MAX_LIST], m = 0;
 	size_t top = ex->grind_max < 256 ? ex->grind_max : 256;
 	for (size_t L = 2; L <= top && m < CK_MAX_LIST; L *= 2)
-		Ls[m++] = L;
+		if (local_allowed(ex, L))
+			Ls[m++] = L;
+	/* too few of them to see a growth: every power of two, as a kernel
+	 * of one size is usually written for any */
+	if (m < 3) {
+		m = 0;
+		for (size_t L = 2; L <= top && m < CK_MAX_LIST; L *= 2)
+			Ls[m++] = L;
+	}
 	if (m < 3) {
 		ck_note(r, "the PRAM view needs grind-max of 8 or more (it is %zu)", ex->grind_max);
 		return;
@@ -1535,10 +1554,16 @@ static void check_memory(kctx *kx, int timeouts, kcase best, int have_best)
 	size_t nc = 0;
 	if (have_best && best.n <= ex->grind_max)
 		cs[nc++] = best;
-	/* several work-groups, the last one partial */
+	/* several work-groups, the last one partial: L = 16, or the nearest
+	 * size the contract allows */
 	size_t L = 16 < ex->grind_max / 2 ? 16 : ex->grind_max / 2 ? ex->grind_max / 2 : 1;
 	if (L > kx->max_wg && kx->max_wg)
 		L = kx->max_wg;
+	for (size_t up = L, down = L; !local_allowed(ex, L) && (up || down);) {
+		up = up && up * 2 <= CK_MAX_LOCAL ? up * 2 : 0;
+		down /= 2;
+		L = down && local_allowed(ex, down) ? down : up ? up : L;
+	}
 	cs[nc++] = (kcase){.n = 2 * L + L / 2 + 1,
 			   .L = L,
 			   .dist = CK_DIST_RANDOM,
