@@ -161,7 +161,7 @@ static void test_kinds_and_score(void)
 	    "work-group-size",    "timeout",         "crash",
 	    "out-of-memory",      "model-violation", "unwritten-read",
 	    "not-work-efficient", "depth",           "discipline",
-	    "below-bound"};
+	    "below-bound",        "uncoalesced",     "bank-conflict"};
 	int ok = CK_KIND_COUNT == sizeof want / sizeof want[0];
 	for (int k = 0; ok && k < CK_KIND_COUNT; k++)
 		ok = strcmp(ck_kind_name((ck_kind)k), want[k]) == 0;
