@@ -49,6 +49,8 @@
 #include "files.h"
 #include "grind.h"
 #include "grindview.h"
+#include "gpuval.h"
+#include "json.h"
 #include "ports.h"
 #include "result.h"
 #include "student.h"
@@ -1678,18 +1680,6 @@ int ck_grind_case(const char *exercise, const char *path, const char *ns, const 
 	return rc;
 }
 
-/* The median of v[0..n), which it sorts. */
-static double median(double *v, size_t n)
-{
-	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			double t = v[j];
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return n ? (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2) : 0;
-}
-
 int ck_kernel_time(const ck_exercise *ex, const char *path, const ck_time_opts *o, FILE *f,
 		   char *err, size_t errlen)
 {
@@ -1758,24 +1748,22 @@ int ck_kernel_time(const ck_exercise *ex, const char *path, const ck_time_opts *
 		lo = ms[r] < lo ? ms[r] : lo;
 		hi = ms[r] > hi ? ms[r] : hi;
 	}
-	double med = median(ms, o->reps);
+	double med = gpuval_median(ms, o->reps);
 	double rate = med > 0 ? (double)nin / (med * 1e-3) / 1e9 : 0;
 	if (o->json) {
+		fputs("{\"exercise\":", f);
+		json_str(f, ex->name);
+		fputs(",\"file\":", f);
+		json_str(f, shown);
+		fputs(",\"device\":", f);
+		json_str(f, student_cl_device(c));
 		fprintf(f,
-			"{\"exercise\":\"%s\",\"file\":\"%s\",\"device\":\"%s\",\"n\":%zu,\"L\":%zu,"
-			"\"reps\":%u,\"verified\":%s,\"median_ms\":%.6f,\"min_ms\":%.6f,"
-			"\"max_ms\":%.6f,\"g_elements_per_s\":%.4f",
-			ex->name, shown, student_cl_device(c), nin, L, o->reps, ok ? "true" : "false",
-			med, lo, hi, rate);
+			",\"n\":%zu,\"L\":%zu,\"reps\":%u,\"verified\":%s,\"median_ms\":%.6f,"
+			"\"min_ms\":%.6f,\"max_ms\":%.6f,\"g_elements_per_s\":%.4f",
+			nin, L, o->reps, ok ? "true" : "false", med, lo, hi, rate);
 		if (!ok) {
-			/* the message as a JSON string */
-			fputs(",\"mismatch\":\"", f);
-			for (const char *q = why; *q; q++)
-				if (*q == '"' || *q == '\\')
-					fprintf(f, "\\%c", *q);
-				else
-					fputc((unsigned char)*q < 0x20 ? ' ' : *q, f);
-			fputc('"', f);
+			fputs(",\"mismatch\":", f);
+			json_str(f, why);
 		}
 		fputs("}\n", f);
 	} else {
