@@ -116,6 +116,8 @@ nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/matrix-scan-kernel.exercise \
 nobase_dist_pkgdata_DATA += lessons/15-beyond-brent/lesson.md \
 	lessons/15-beyond-brent/reduce-access.exercise \
 	lessons/15-beyond-brent/starter/reduce.cl \
+	lessons/15-beyond-brent/reduce-brent-pram.exercise \
+	lessons/15-beyond-brent/starter/reduce.c \
 	lessons/15-beyond-brent/variants/counts.exercise \
 	lessons/15-beyond-brent/variants/sequential.cl \
 	lessons/15-beyond-brent/variants/interleaved.cl \
@@ -167,5 +169,6 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/reduce-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/matscan.c lessons/14-scan-matrix/solutions/tilescan.cl \
-	lessons/15-beyond-brent/solutions/reduce.cl
+	lessons/15-beyond-brent/solutions/reduce.cl \
+	lessons/15-beyond-brent/solutions/reduce.c
 EXTRA_DIST += $(LESSON_SOLUTIONS)
