@@ -12,6 +12,13 @@ EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/program.sh tests/pr
 	tests/check/programs/los-spoof.c tests/tap.sh tests/report.sh tests/layers.sh tests/profile.sh \
 	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
+# Lesson 15's reduce-brent-pram against its cheats: one processor, a plain
+# tree, the host keeping the sum.
+TESTS += tests/reduce-brent-pram.sh
+EXTRA_DIST += tests/reduce-brent-pram.sh tests/check/programs/reduce-brent-serial.c \
+	tests/check/programs/reduce-brent-tree.c tests/check/programs/reduce-brent-host.c \
+	tests/check/programs/reduce-brent-peek.c
+
 # spmv-csr on Matrix Market files, and the reader's refusals.
 TESTS += tests/spmv-mtx.sh
 EXTRA_DIST += tests/spmv-mtx.sh tests/data/spmv-notes.mtx tests/data/spmv-real-general.mtx \
