@@ -27,7 +27,8 @@ void reduce(pram *m, pram_array *x, pram_array *y, size_t n)
 		PRAM_STEP(m, "t[2sj] += t[2sj + s]") {
 			PRAM_FORALL(m, j, 0, procs) {
 				int64_t k = (int64_t)(2 * s) * j;
-				pram_write(m, t, k, pram_read(m, t, k) + pram_read(m, t, k + (int64_t)s));
+				pram_write(m, t, k,
+					   pram_read(m, t, k) + pram_read(m, t, k + (int64_t)s));
 			}
 		}
 	}
