@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "algo.h"
 #include "check.h"
 #include "ckutil.h"
 #include "contain.h"
@@ -198,6 +199,24 @@ static uint64_t mix(uint64_t *s)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
 	return z ^ (z >> 31);
+}
+
+void ck_vary_case(const algo *a, algo_data *in, int halve, int one_segment)
+{
+	const algo_data *d = &in[0];
+	size_t w = d->w, h = d->h;
+	if (halve && h >= 2 && w >= 2)
+		for (size_t k = 0; k < algo_nin(a); k++) {
+			algo_data *g = &in[k];
+			if (g->h == h && g->w == w) {
+				g->h /= 2;
+				g->n = g->w * g->h;
+			}
+		}
+	if (one_segment)
+		for (size_t k = 0; k < algo_nin(a); k++)
+			if (in[k].flags && in[k].n)
+				memset(in[k].flags + 1, 0, in[k].n - 1);
 }
 
 void ck_fill(int64_t *v, size_t n, int dist, uint64_t seed)

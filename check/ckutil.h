@@ -46,4 +46,14 @@ const char *ck_dist_name(int dist);
  * same seed in every process. */
 void ck_fill(int64_t *v, size_t n, int dist, uint64_t seed);
 
+/* What the registry's generators never make, made of their input in[]
+ * (a's inputs): with halve, every grid input the shape of the first keeps
+ * the top half of its rows (generators make square grids, and a program
+ * that swaps w and h is right on those); with one_segment, every flagged
+ * input is one segment (generators start one every few elements, so a
+ * program that walks each segment alone would look logarithmic). */
+struct algo;
+struct algo_data;
+void ck_vary_case(const struct algo *a, struct algo_data *in, int halve, int one_segment);
+
 #endif

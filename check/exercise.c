@@ -16,7 +16,10 @@
 
 #include "algo.h"
 #include "ckutil.h"
+#include "clrt.h"
 #include "exercise.h"
+#include "expr.h"
+#include "gpu.h"
 #include "ports.h"
 #include "pram.h"
 
@@ -45,8 +48,8 @@ int ck_growth_parse(const char *s, ck_growth *g)
 	return -1;
 }
 
-static const char *const crit_names[CK_CRIT_COUNT] = {
-    "build", "results", "sizes", "memory", "model", "work", "depth", "access"};
+static const char *const crit_names[CK_CRIT_COUNT] = {"build", "results", "sizes", "memory",
+						      "model", "work",    "depth", "access"};
 
 const char *ck_crit_name(ck_crit c)
 {
@@ -55,7 +58,7 @@ const char *ck_crit_name(ck_crit c)
 
 static const char *const contract_names[CK_CONTRACT_COUNT] = {
     "kernel-reduce-blocks", "kernel-scan-blocks", "pram-inplace", "prediction",
-    "pram-program",         "kernel-program"};
+    "pram-program",         "kernel-program",     "kernel-stage"};
 
 const char *ck_contract_name(ck_contract c)
 {
@@ -145,15 +148,15 @@ int ck_may_skip_parse(const char *list, ck_exercise *ex, char *why, size_t whyle
 		for (k = 0; k < CK_CRIT_COUNT; k++)
 			if (strcmp(t, crit_names[k]) == 0)
 				break;
-		if (k < CK_CRIT_COUNT &&
-		    (k == CK_CRIT_MEMORY || k == CK_CRIT_WORK || k == CK_CRIT_DEPTH ||
-		     k == CK_CRIT_ACCESS)) {
+		if (k < CK_CRIT_COUNT && (k == CK_CRIT_MEMORY || k == CK_CRIT_WORK ||
+					  k == CK_CRIT_DEPTH || k == CK_CRIT_ACCESS)) {
 			ex->may_skip[k] = 1;
 		} else if (strcmp(t, "discipline") == 0) {
 			ex->may_skip_discipline = 1;
 		} else {
 			snprintf(why, whylen,
-				 "'%s' cannot be skipped (memory, work, depth, access or discipline may: "
+				 "'%s' cannot be skipped (memory, work, depth, access or "
+				 "discipline may: "
 				 "what a machine without Oclgrind, its plugin or libclang cannot "
 				 "check)",
 				 t);
@@ -203,6 +206,7 @@ void ck_exercise_free(ck_exercise *ex)
 	free(ex->file);
 	free(ex->entry);
 	free(ex->signature);
+	free(ex->processors);
 	free(ex->reference);
 	free(ex->solution);
 	free(ex->starter);
@@ -216,12 +220,13 @@ void ck_exercise_free(ck_exercise *ex)
 /* The field of a key whose value is kept as written, or NULL. */
 static char **string_field(ck_exercise *ex, const char *key)
 {
-	static const char *const keys[] = {"name",     "title",   "file", "entry",  "signature",
-					   "reference", "solution", "starter", "args", "params",
-					   "local",     "lengths"};
-	char **const fields[] = {&ex->name,     &ex->title,     &ex->file,   &ex->entry,
+	static const char *const keys[] = {
+	    "name",    "title", "file",   "entry", "signature", "reference", "solution",
+	    "starter", "args",  "params", "local", "lengths",   "processors"};
+	char **const fields[] = {&ex->name,      &ex->title,     &ex->file,     &ex->entry,
 				 &ex->signature, &ex->reference, &ex->solution, &ex->starter,
-				 &ex->args,      &ex->params,    &ex->locals, &ex->lengths};
+				 &ex->args,      &ex->params,    &ex->locals,   &ex->lengths,
+				 &ex->processors};
 	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
 		if (strcmp(key, keys[k]) == 0)
 			return fields[k];
@@ -265,8 +270,8 @@ static int read_key(ck_exercise *ex, const char *path, const char *key, const ch
 		if (k == CK_CONTRACT_COUNT) {
 			snprintf(err, errlen,
 				 "%s: contract '%s': one of kernel-reduce-blocks, "
-				 "kernel-scan-blocks, kernel-program, pram-inplace, "
-				 "pram-program, prediction",
+				 "kernel-scan-blocks, kernel-program, kernel-stage, "
+				 "pram-inplace, pram-program, prediction",
 				 path, val);
 			return -1;
 		}
@@ -370,6 +375,7 @@ static int graded(ck_contract c, int crit)
 	case CK_KERNEL_SCAN_BLOCKS:
 		return crit != CK_CRIT_MODEL;
 	case CK_KERNEL_PROGRAM:
+	case CK_KERNEL_STAGE:
 		return crit != CK_CRIT_MODEL;
 	case CK_PRAM_INPLACE:
 	case CK_PRAM_PROGRAM:
@@ -444,7 +450,7 @@ static int check_program(const ck_exercise *ex, const char *path, char *err, siz
 {
 	if (ex->contract != CK_PRAM_PROGRAM && ex->contract != CK_KERNEL_PROGRAM &&
 	    ex->contract != CK_PRAM_INPLACE) {
-		const char *only = ex->params   ? "params"
+		const char *only = ex->params    ? "params"
 				   : ex->locals  ? "local"
 				   : ex->lengths ? "lengths"
 				   : ex->blocks  ? "blocks"
@@ -490,6 +496,128 @@ static int check_program(const ck_exercise *ex, const char *path, char *err, siz
 		return -1;
 	}
 	return 0;
+}
+
+/* The signature of kernel entry in the kernel file text, "kernel void
+ * ENTRY(ARGS)" as the file writes it, into sig. Returns 0, or -1 when the
+ * file defines no such kernel. */
+static int kernel_signature(const char *text, const char *entry, char *sig, size_t len)
+{
+	size_t el = strlen(entry);
+	for (const char *p = text; (p = strstr(p, entry)); p += el) {
+		const char *after = p + el, *before = p;
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		while (isspace((unsigned char)*after))
+			after++;
+		if (*after != '(')
+			continue;
+		/* back over "void" and "kernel" (or "__kernel") */
+		while (before > text && isspace((unsigned char)before[-1]))
+			before--;
+		if (before - text < 4 || strncmp(before - 4, "void", 4) != 0)
+			continue;
+		before -= 4;
+		while (before > text && isspace((unsigned char)before[-1]))
+			before--;
+		const char *kw = before;
+		while (kw > text && (isalnum((unsigned char)kw[-1]) || kw[-1] == '_'))
+			kw--;
+		if ((size_t)(before - kw) != 6 && (size_t)(before - kw) != 8)
+			continue;
+		if (strncmp(kw, "kernel", 6) != 0 && strncmp(kw, "__kernel", 8) != 0)
+			continue;
+		const char *close = strchr(after, ')');
+		if (!close)
+			return -1;
+		snprintf(sig, len, "%.*s", (int)(close + 1 - kw), kw);
+		return 0;
+	}
+	return -1;
+}
+
+/* A kernel-stage exercise: the reference has teaching kernels, and one of
+ * them is the entry, with the signature: line's arguments. Without OpenCL
+ * no reference has kernels, and the stage is not looked for (its check
+ * says why it cannot run). Returns 0, or -1 with "file: what" in err. */
+static int check_stage(const ck_exercise *ex, const char *path, char *err, size_t errlen)
+{
+	if (ex->contract != CK_KERNEL_STAGE)
+		return 0;
+	if (!ex->signature) {
+		snprintf(err, errlen,
+			 "%s: no 'signature:' line (a kernel-stage exercise shows the project's "
+			 "kernel it replaces)",
+			 path);
+		return -1;
+	}
+	if (!gpu_algos[0])
+		return 0;
+	const algo *a = algo_find(ex->reference);
+	const gpu_algo *g = gpu_for(a);
+	if (!gpu_has_variant(g, GPU_TEACHING)) {
+		snprintf(err, errlen,
+			 "%s: reference: %s has no teaching kernels, so it has no stage to write",
+			 path, ex->reference);
+		return -1;
+	}
+	char why[1024], sig[1024];
+	char *text = clrt_kernel_text(g->file, why, sizeof why);
+	if (!text) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		return -1;
+	}
+	int found = kernel_signature(text, ex->entry, sig, sizeof sig) == 0;
+	free(text);
+	if (!found) {
+		snprintf(err, errlen, "%s: entry: %s's kernels (%s) have no kernel named '%s'",
+			 path, ex->reference, g->file, ex->entry);
+		return -1;
+	}
+	if (!ck_signature_same(sig, ex->signature)) {
+		snprintf(err, errlen, "%s: signature: the project's kernel in %s is '%s', not '%s'",
+			 path, g->file, sig, ex->signature);
+		return -1;
+	}
+	return 0;
+}
+
+/* processors: a PRAM program's, an expression in n that is 1 or more at
+ * every n the cases and the sweep take. Returns 0, or -1 with "file:
+ * processors: what" in err. */
+static int check_processors(const ck_exercise *ex, const char *path, char *err, size_t errlen)
+{
+	if (!ex->processors)
+		return 0;
+	if (!ck_contract_pram(ex->contract)) {
+		snprintf(err, errlen, "%s: processors: only a PRAM program's machine has them",
+			 path);
+		return -1;
+	}
+	size_t col;
+	char why[256];
+	ck_expr *e = ck_expr_parse(ex->processors, &col, why, sizeof why);
+	if (!e) {
+		snprintf(err, errlen, "%s: processors '%s', column %zu: %s", path, ex->processors,
+			 col, why);
+		return -1;
+	}
+	int rc = 0;
+	for (int list = 0; list < 2 && rc == 0; list++) {
+		const size_t *ns = list ? ex->sweep : ex->sizes;
+		size_t m = list ? ex->nsweep : ex->nsizes;
+		for (size_t k = 0; k < m && rc == 0; k++) {
+			int64_t p = 0;
+			int bad = ck_expr_eval(e, (int64_t)ns[k], &p, why, sizeof why) != 0;
+			if (bad || p < 1) {
+				snprintf(err, errlen, "%s: processors '%s' at n = %zu: %s", path,
+					 ex->processors, ns[k], bad ? why : "fewer than 1");
+				rc = -1;
+			}
+		}
+	}
+	ck_expr_free(e);
+	return rc;
 }
 
 /* What a complete exercise must have, once every line is read: the keys
@@ -544,6 +672,8 @@ static int check_complete(const ck_exercise *ex, const char *path, char *err, si
 	algo_params p;
 	if (ck_reference_params(ex, ref, &p, err, errlen) != 0)
 		return -1;
+	if (check_stage(ex, path, err, errlen) != 0 || check_processors(ex, path, err, errlen) != 0)
+		return -1;
 	return check_program(ex, path, err, errlen);
 }
 
@@ -597,7 +727,8 @@ int ck_exercise_read(const char *path, ck_exercise *ex, char *err, size_t errlen
 	}
 	if (check_complete(ex, path, err, errlen) != 0)
 		goto fail;
-	if (!ex->signature && (ex->contract == CK_PRAM_PROGRAM || ex->contract == CK_KERNEL_PROGRAM)) {
+	if (!ex->signature &&
+	    (ex->contract == CK_PRAM_PROGRAM || ex->contract == CK_KERNEL_PROGRAM)) {
 		/* the one the arguments make, for the report and the lesson pages */
 		ck_arg args[CK_MAX_ARGS];
 		size_t nargs;

@@ -28,6 +28,8 @@ typedef enum {
 	CK_PREDICTION,           /* W(n) = ... and D(n) = ... of the reference (predict.c) */
 	CK_PRAM_PROGRAM,         /* void f(pram *m, the reference's ports..., n, params...) */
 	CK_KERNEL_PROGRAM,       /* kernel void f(its ports..., local arrays, n, params...) */
+	CK_KERNEL_STAGE,         /* one kernel of the reference's teaching kernels, the
+				  * project's own running the others */
 	CK_CONTRACT_COUNT
 } ck_contract;
 
@@ -36,7 +38,8 @@ const char *ck_contract_name(ck_contract c);
 /* Whether a contract's submission is a kernel, or a PRAM program. */
 static inline int ck_contract_kernel(ck_contract c)
 {
-	return c == CK_KERNEL_REDUCE_BLOCKS || c == CK_KERNEL_SCAN_BLOCKS || c == CK_KERNEL_PROGRAM;
+	return c == CK_KERNEL_REDUCE_BLOCKS || c == CK_KERNEL_SCAN_BLOCKS ||
+	       c == CK_KERNEL_PROGRAM || c == CK_KERNEL_STAGE;
 }
 static inline int ck_contract_pram(ck_contract c)
 {
@@ -108,6 +111,10 @@ typedef struct ck_exercise {
 	int inclusive;                   /* scans: the reference's inclusiveness */
 	int op;                          /* pram_op: sum (default), max or min */
 	char *args;                      /* the reference's own options ("--samples 7"), or NULL */
+	char *processors;                /* PRAM programs: the machine's processors as an
+					  * expression in n ("ceil(n^(1/2))"), or NULL:
+					  * no step may do more work than they do in its
+					  * time */
 	char *params;                    /* program contracts: the reference's parameters passed
 					  * after the sizes ("bins"), or NULL */
 	char *locals;                    /* kernel-program: its local arrays of L ints ("tmp") */

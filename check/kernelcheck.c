@@ -111,10 +111,72 @@ static void block_args(const ck_exercise *ex, ck_arg *args, size_t *nargs)
 	args[k++] = (ck_arg){.kind = CK_ARG_IN, .port = 0, .type = PRAM_INT, .name = "in"};
 	args[k++] = (ck_arg){.kind = CK_ARG_OUT, .port = 0, .type = PRAM_INT, .name = "out"};
 	if (ex->contract == CK_KERNEL_SCAN_BLOCKS)
-		args[k++] = (ck_arg){.kind = CK_ARG_OUT, .port = 1, .type = PRAM_INT, .name = "sums"};
+		args[k++] =
+		    (ck_arg){.kind = CK_ARG_OUT, .port = 1, .type = PRAM_INT, .name = "sums"};
 	args[k++] = (ck_arg){.kind = CK_ARG_LOCAL, .name = "tmp"};
 	args[k++] = (ck_arg){.kind = CK_ARG_SIZE, .param = 0, .name = "n"};
 	*nargs = k;
+}
+
+/* Whether word (len characters) is one of the NULL-ended words. */
+static int word_in(const char *word, size_t len, const char *const *words)
+{
+	for (; *words; words++)
+		if (strlen(*words) == len && strncmp(word, *words, len) == 0)
+			return 1;
+	return 0;
+}
+
+/* A kernel-stage's arguments, read from its signature (the project's
+ * kernel's, which the exercise's lint compares): each a global buffer
+ * (global or constant), a local array or a value, named as the signature
+ * names it. Returns 0, or -1 with why in err. */
+static int stage_args(const char *sig, ck_arg *args, size_t *nargs, char *err, size_t errlen)
+{
+	static const char *const global[] = {"global", "__global", "constant", "__constant", NULL};
+	static const char *const local[] = {"local", "__local", NULL};
+	const char *open = sig ? strchr(sig, '(') : NULL, *close = sig ? strrchr(sig, ')') : NULL;
+	*nargs = 0;
+	if (!open || !close || close < open) {
+		snprintf(err, errlen, "the signature '%s' has no argument list", sig ? sig : "");
+		return -1;
+	}
+	for (const char *p = open + 1; p < close;) {
+		size_t len = strcspn(p, ",)");
+		if (*nargs == CK_MAX_ARGS) {
+			snprintf(err, errlen, "the signature has more than %d arguments",
+				 CK_MAX_ARGS);
+			return -1;
+		}
+		ck_arg *g = &args[*nargs];
+		*g = (ck_arg){.kind = CK_ARG_PARAM};
+		const char *name = NULL;
+		size_t nlen = 0;
+		for (const char *q = p; q < p + len;) {
+			size_t w = 0;
+			while (q + w < p + len && (isalnum((unsigned char)q[w]) || q[w] == '_'))
+				w++;
+			if (!w) {
+				q++;
+				continue;
+			}
+			if (word_in(q, w, global))
+				g->kind = CK_ARG_IN;
+			else if (word_in(q, w, local))
+				g->kind = CK_ARG_LOCAL;
+			name = q;
+			nlen = w;
+			q += w;
+		}
+		if (name)
+			snprintf(g->name, sizeof g->name, "%.*s", (int)nlen, name);
+		if (name || len)
+			(*nargs)++;
+		p += len + (p[len] == ',');
+		if (p[-1] == ')')
+			break;
+	}
+	return 0;
 }
 
 /* The reference, its parameters and the arguments of ex. Returns 0, or -1
@@ -129,6 +191,8 @@ static int kref_make(const ck_exercise *ex, kref *kr, char *err, size_t errlen)
 	}
 	if (ck_reference_params(ex, kr->a, &kr->p, err, errlen) != 0)
 		return -1;
+	if (ex->contract == CK_KERNEL_STAGE)
+		return stage_args(ex->signature, kr->args, &kr->nargs, err, errlen);
 	if (ex->contract != CK_KERNEL_PROGRAM) {
 		block_args(ex, kr->args, &kr->nargs);
 		return 0;
@@ -236,7 +300,8 @@ static int program_blocks(const kref *kr, const algo_data *in, size_t L, algo_da
 		for (size_t g = 0; g < groups; g++) {
 			size_t lo = g * L, m = n - lo < L ? n - lo : L;
 			for (size_t k = 0; k < nin; k++) {
-				if (algo_data_alloc(&part[k], m, in[k].type, in[k].flags != NULL) != 0)
+				if (algo_data_alloc(&part[k], m, in[k].type, in[k].flags != NULL) !=
+				    0)
 					goto done;
 				memcpy(part[k].vals, in[k].vals + lo, m * sizeof *part[k].vals);
 				if (in[k].flags)
@@ -257,8 +322,8 @@ static int program_blocks(const kref *kr, const algo_data *in, size_t L, algo_da
 		}
 		for (size_t k = 0; k < nout && !pass; k++) {
 			len[k] = at[k];
-			if (algo_data_alloc(&want[k], len[k], algo_port_type(&algo_outputs(a)[k], &kr->p),
-					    0) != 0)
+			if (algo_data_alloc(&want[k], len[k],
+					    algo_port_type(&algo_outputs(a)[k], &kr->p), 0) != 0)
 				goto done;
 		}
 	}
@@ -558,7 +623,8 @@ static void judge_launch(const kjob *j, const kref *kr, const klaunch *kl, size_
 			if (got[q].vals[i].i != kl->want[q].vals[i].i) {
 				port = q;
 				bad = (long)i;
-				snprintf(what, sizeof what, "%s[%zu] = %" PRId64 ", expected %" PRId64,
+				snprintf(what, sizeof what,
+					 "%s[%zu] = %" PRId64 ", expected %" PRId64,
 					 kr->args[at[q]].name, i, got[q].vals[i].i,
 					 kl->want[q].vals[i].i);
 			}
@@ -585,6 +651,57 @@ done:
 	algo_data_free_all(got, ALGO_MAX_PORTS);
 }
 
+/* Run the cases start.. of a kernel-stage job, in the child: each the
+ * reference's teaching kernels over the registry's input, c's kernel in
+ * the place of theirs (student_cl_stage), and the last output judged by
+ * the reference. A case whose stage was not run in work-groups of its L
+ * (the runner allows less), or not at all, is "unrun K WHY": the size is
+ * not judged on it. */
+static int run_stage(const kjob *j, const kref *kr, student_cl *c)
+{
+	char err[4096], why[600];
+	const algo_port *out = algo_outputs(kr->a);
+	for (size_t k = j->start; k < j->ncases; k++) {
+		const kcase *kc = &j->cases[k];
+		algo_data in[ALGO_MAX_PORTS] = {{0}};
+		if (algo_generate(kr->a, in, kc->n, &kr->p, kc->seed) != 0) {
+			say(j, "error %zu the reference %s cannot make an input of n = %zu", k,
+			    kr->a->name, kc->n);
+			return 3;
+		}
+		/* every other case not square, every third one segment */
+		ck_vary_case(kr->a, in, kc->seed % 2 == 0, kc->seed % 3 == 0);
+		if (kc->dist == CK_DIST_EQUAL)
+			for (size_t i = 1; i < in[0].n; i++)
+				in[0].vals[i] = in[0].vals[0];
+		say(j, "begin %zu", k);
+		int ok;
+		unsigned ran;
+		size_t ran_L;
+		int rc = student_cl_stage(c, kr->a, &kr->p, in, kc->L, &ok, &ran, &ran_L, why,
+					  sizeof why, err, sizeof err);
+		algo_data_free_all(in, ALGO_MAX_PORTS);
+		if (rc != 0) {
+			say(j, "error %zu %s", k, err);
+			return 3;
+		}
+		if (kc->n && !ran)
+			say(j, "unrun %zu the reference's teaching kernels never ran %s", k,
+			    j->ex->entry);
+		else if (ran && ran_L != kc->L)
+			say(j,
+			    "unrun %zu %s's teaching kernels run %s in work-groups of %zu at most",
+			    k, kr->a->name, j->ex->entry, ran_L);
+		else if (!ok)
+			say(j,
+			    "bad %zu %s 0 %s (the reference: %s, its other stages the project's)",
+			    k, out[0].name, why, kr->a->name);
+		else
+			say(j, "ok %zu", k);
+	}
+	return 0;
+}
+
 /* Run the cases start.. of the job; in the child. */
 static int run_cases(void *arg)
 {
@@ -606,6 +723,11 @@ static int run_cases(void *arg)
 		else
 			say(j, "error %s", err);
 		return 3;
+	}
+	if (j->ex->contract == CK_KERNEL_STAGE) {
+		int rc = run_stage(j, &kr, c);
+		student_cl_close(c);
+		return rc;
 	}
 	for (size_t k = j->start; k < j->ncases; k++) {
 		const kcase *kc = &j->cases[k];
@@ -655,7 +777,8 @@ static size_t make_cases(const ck_exercise *ex, size_t L, kcase *cs, size_t max)
 {
 	const algo *a = algo_find(ex->reference ? ex->reference : "");
 	size_t top = a && a->max_n ? a->max_n : SIZE_MAX;
-	int extreme = ex->contract != CK_KERNEL_PROGRAM || (a && (a->caps & ALGO_OP));
+	int program = ex->contract == CK_KERNEL_PROGRAM || ex->contract == CK_KERNEL_STAGE;
+	int extreme = !program || (a && (a->caps & ALGO_OP));
 	size_t k = 0;
 #define ADD(N, D, WHY)                                                                           \
 	do {                                                                                     \
@@ -791,6 +914,29 @@ done:
 	unlink(outp);
 	rmdir(dir);
 	return ret;
+}
+
+/* Keep of run only the first launch of kernel at each work-group size: a
+ * stage's PRAM view, without the project's kernels of the pipeline (or
+ * the stage's own later passes). */
+static void keep_stage(gv_run *run, const char *kernel)
+{
+	gv_run drop = {0};
+	if (!run->nlaunch || !(drop.launch = malloc(run->nlaunch * sizeof *drop.launch)))
+		return;
+	size_t keep = 0;
+	for (size_t k = 0; k < run->nlaunch; k++) {
+		gv_launch *l = &run->launch[k];
+		int again = 0;
+		for (size_t q = 0; q < keep; q++)
+			again |= run->launch[q].local[0] == l->local[0];
+		if (strcmp(l->kernel, kernel) == 0 && !again)
+			run->launch[keep++] = *l;
+		else
+			drop.launch[drop.nlaunch++] = *l;
+	}
+	run->nlaunch = keep;
+	gv_free(&drop);
 }
 
 /* The launches of one work-group of run as the result's PRAM view, and a
@@ -944,6 +1090,8 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 	gv_run run = {0};
 	if (record_view(ex, path, og, so, hc, Ls, m, &run, r) != 0)
 		return;
+	if (ex->contract == CK_KERNEL_STAGE)
+		keep_stage(&run, ex->entry);
 	keep_view(&run, path, r);
 	ck_grind_memory(&run, path, ck_basename(path), r);
 	gv_free(&run);
@@ -975,7 +1123,7 @@ static void run_size(kctx *kx, size_t L, lstat_ *ls, int *timeouts, kcase *best,
 	size_t nc = make_cases(ex, L, cs, 64);
 	ck_limits lim = {.wall_s = ex->time_limit, .mem_bytes = ex->mem_limit, .sandbox = 1};
 	size_t start = 0;
-	int deaths = 0;
+	int deaths = 0, unrun = 0;
 	ls->L = L;
 	while (start < nc && *timeouts < MAX_TIMEOUTS && deaths < MAX_DEATHS && !*compile_failed) {
 		kjob j = {ex, kx->src, shown, cs, nc, start, 0, 0, &kx->ch};
@@ -1007,6 +1155,13 @@ static void run_size(kctx *kx, size_t L, lstat_ *ls, int *timeouts, kcase *best,
 				*compile_failed = 1;
 				break;
 			}
+			int off = 0;
+			if (sscanf(line, "unrun %zu %n", &k, &off) == 1 && off > 0) {
+				if (!unrun++)
+					ck_note(r, "L = %zu: not judged: %s", L, line + off);
+				cur = -1;
+				continue;
+			}
 			if (sscanf(line, "ok %zu", &k) == 1) {
 				r->cases_run++;
 				r->cases_passed++;
@@ -1015,11 +1170,14 @@ static void run_size(kctx *kx, size_t L, lstat_ *ls, int *timeouts, kcase *best,
 			}
 			char port[64];
 			size_t idx, plen = 0;
-			int off = 0;
-			int isbad = sscanf(line, "bad %zu %63s %zu %n", &k, port, &idx, &off) == 3 &&
-				    off > 0 && k < nc;
-			int isoob = !isbad && sscanf(line, "oob %zu %63s %zu %zu", &k, port, &idx,
-						     &plen) == 4 && k < nc;
+			off = 0;
+			int isbad =
+			    sscanf(line, "bad %zu %63s %zu %n", &k, port, &idx, &off) == 3 &&
+			    off > 0 && k < nc;
+			int isoob =
+			    !isbad &&
+			    sscanf(line, "oob %zu %63s %zu %zu", &k, port, &idx, &plen) == 4 &&
+			    k < nc;
 			if (isbad || isoob) {
 				r->cases_run++;
 				cur = -1;
@@ -1096,7 +1254,7 @@ static void run_size(kctx *kx, size_t L, lstat_ *ls, int *timeouts, kcase *best,
 		ck_proc_free(&p);
 		start = next;
 	}
-	ls->complete = start >= nc;
+	ls->complete = start >= nc && !unrun;
 	if (start < nc && (*timeouts >= MAX_TIMEOUTS || deaths >= MAX_DEATHS))
 		*not_run += nc - start;
 }
@@ -1161,9 +1319,9 @@ static int args_match(const kjob *j, const student_cl *c)
 		return 1; /* the cases say why */
 	size_t n = student_cl_args(c, have, sizeof have);
 	for (size_t k = 0; k < kr.nargs; k++)
-		want[k] = kr.args[k].kind == CK_ARG_LOCAL  ? 'l'
+		want[k] = kr.args[k].kind == CK_ARG_LOCAL                                     ? 'l'
 			  : kr.args[k].kind == CK_ARG_SIZE || kr.args[k].kind == CK_ARG_PARAM ? 'p'
-												: 'g';
+											      : 'g';
 	want[kr.nargs] = '\0';
 	size_t bad = 0;
 	while (have[bad] && (have[bad] == '?' || have[bad] == want[bad]))
@@ -1180,7 +1338,9 @@ static int args_match(const kjob *j, const student_cl *c)
 	else
 		snprintf(what, sizeof what, "argument %zu (%s) must be %s", bad + 1,
 			 kr.args[bad].name,
-			 words[want[bad] == 'g' ? 0 : want[bad] == 'l' ? 1 : 2]);
+			 words[want[bad] == 'g'   ? 0
+			       : want[bad] == 'l' ? 1
+						  : 2]);
 	say(j, "build %s:%d:1: error: %s: the contract's kernel is %s", j->shown,
 	    entry_line(j->src, j->ex->entry), what, j->ex->signature ? j->ex->signature : "");
 	return 0;
@@ -1680,6 +1840,46 @@ int ck_grind_case(const char *exercise, const char *path, const char *ns, const 
 	return rc;
 }
 
+/* A kernel-stage's times: o->reps runs of the reference's teaching
+ * kernels with c's in their place, over one input of o->n, each the
+ * whole pipeline's kernel time into ms; whether the first gave the
+ * reference's output (*ok, and when not, why). Returns 0, or -1 with err. */
+static int stage_time(const kref *kr, student_cl *c, const ck_time_opts *o, size_t L, double *ms,
+		      size_t *nin, int *ok, char *why, size_t whylen, char *err, size_t errlen)
+{
+	algo_data in[ALGO_MAX_PORTS] = {{0}};
+	if (algo_generate(kr->a, in, o->n, &kr->p, o->seed) != 0) {
+		snprintf(err, errlen, "the reference %s cannot make an input of n = %zu",
+			 kr->a->name, o->n);
+		return -1;
+	}
+	*nin = in[0].n;
+	int rc = 0;
+	for (unsigned r = 0; r < o->reps && rc == 0; r++) {
+		int good;
+		unsigned ran;
+		size_t ran_L;
+		char w[600];
+		rc = student_cl_stage(c, kr->a, &kr->p, in, L, &good, &ran, &ran_L, w, sizeof w,
+				      err, errlen);
+		if (rc == 0 && ran && ran_L != L) {
+			snprintf(
+			    err, errlen,
+			    "--local %zu: %s's teaching kernels run the stage in work-groups of "
+			    "%zu at most",
+			    L, kr->a->name, ran_L);
+			rc = -1;
+		}
+		ms[r] = student_cl_last_ms(c);
+		if (r == 0) {
+			*ok = good;
+			snprintf(why, whylen, "%s", w);
+		}
+	}
+	algo_data_free_all(in, ALGO_MAX_PORTS);
+	return rc;
+}
+
 int ck_kernel_time(const ck_exercise *ex, const char *path, const ck_time_opts *o, FILE *f,
 		   char *err, size_t errlen)
 {
@@ -1691,8 +1891,8 @@ int ck_kernel_time(const ck_exercise *ex, const char *path, const ck_time_opts *
 	}
 	int bf, rc = -1;
 	const char *shown = ck_basename(path);
-	student_cl *c = student_cl_open(o->device, src, shown, ex->entry, "-cl-std=CL1.2", &bf, err,
-					errlen);
+	student_cl *c =
+	    student_cl_open(o->device, src, shown, ex->entry, "-cl-std=CL1.2", &bf, err, errlen);
 	double *ms = calloc(o->reps ? o->reps : 1, sizeof *ms);
 	ck_channel ch = {0};
 	char *lines = NULL;
@@ -1703,45 +1903,56 @@ int ck_kernel_time(const ck_exercise *ex, const char *path, const ck_time_opts *
 		for (L = 1; L * 2 <= student_cl_max_wg(c) && L < 256; L *= 2)
 			;
 	if (L > student_cl_max_wg(c) || (L & (L - 1))) {
-		snprintf(err, errlen, "--local %zu: give a power of two the device runs %s in (1 to %zu)",
-			 L, ex->entry, student_cl_max_wg(c));
+		snprintf(err, errlen,
+			 "--local %zu: give a power of two the device runs %s in (1 to %zu)", L,
+			 ex->entry, student_cl_max_wg(c));
 		goto done;
 	}
-	if (ck_channel_open(&ch, err, errlen) != 0)
-		goto done;
-	kcase kc = {.n = o->n, .L = L, .dist = CK_DIST_RANDOM, .seed = o->seed};
-	kjob j = {.ex = ex, .src = src, .shown = shown, .cases = &kc, .ncases = 1, .ch = &ch};
 	size_t nin = 0;
-	for (unsigned r = 0; r < o->reps; r++) {
-		/* each run from the same inputs and zeroed outputs */
-		klaunch kl;
-		if (make_launch(ex, &kr, &kc, 0, &kl, err, errlen) != 0 ||
-		    student_cl_launch(c, kl.arg, kr.nargs, L, kl.w, kl.h, err, errlen) != 0) {
-			klaunch_free(&kl);
-			goto done;
-		}
-		ms[r] = student_cl_last_ms(c);
-		nin = kl.in[0].n;
-		if (r == 0)
-			judge_launch(&j, &kr, &kl, 0);
-		klaunch_free(&kl);
-	}
-	lines = ck_channel_read(&ch);
-	const char *verdict = lines ? lines : "";
-	int ok = strncmp(verdict, "ok 0", 4) == 0;
+	int ok = 0;
 	char why[700] = "";
-	if (!ok) {
-		size_t k, at, len;
-		char name[64];
-		int off = 0;
-		if (sscanf(verdict, "bad %zu %63s %zu %n", &k, name, &at, &off) == 3 && off)
-			snprintf(why, sizeof why, "%.*s", (int)strcspn(verdict + off, "\n"),
-				 verdict + off);
-		else if (sscanf(verdict, "oob %zu %63s %zu %zu", &k, name, &at, &len) == 4)
-			snprintf(why, sizeof why, "%s[%zu] was written, past its end (%zu elements)",
-				 name, at, len);
-		else
-			snprintf(why, sizeof why, "%.*s", (int)strcspn(verdict, "\n"), verdict);
+	if (ex->contract == CK_KERNEL_STAGE) {
+		if (stage_time(&kr, c, o, L, ms, &nin, &ok, why, sizeof why, err, errlen) != 0)
+			goto done;
+	} else {
+		if (ck_channel_open(&ch, err, errlen) != 0)
+			goto done;
+		kcase kc = {.n = o->n, .L = L, .dist = CK_DIST_RANDOM, .seed = o->seed};
+		kjob j = {
+		    .ex = ex, .src = src, .shown = shown, .cases = &kc, .ncases = 1, .ch = &ch};
+		for (unsigned r = 0; r < o->reps; r++) {
+			/* each run from the same inputs and zeroed outputs */
+			klaunch kl;
+			if (make_launch(ex, &kr, &kc, 0, &kl, err, errlen) != 0 ||
+			    student_cl_launch(c, kl.arg, kr.nargs, L, kl.w, kl.h, err, errlen) !=
+				0) {
+				klaunch_free(&kl);
+				goto done;
+			}
+			ms[r] = student_cl_last_ms(c);
+			nin = kl.in[0].n;
+			if (r == 0)
+				judge_launch(&j, &kr, &kl, 0);
+			klaunch_free(&kl);
+		}
+		lines = ck_channel_read(&ch);
+		const char *verdict = lines ? lines : "";
+		ok = strncmp(verdict, "ok 0", 4) == 0;
+		if (!ok) {
+			size_t k, at, len;
+			char name[64];
+			int off = 0;
+			if (sscanf(verdict, "bad %zu %63s %zu %n", &k, name, &at, &off) == 3 && off)
+				snprintf(why, sizeof why, "%.*s", (int)strcspn(verdict + off, "\n"),
+					 verdict + off);
+			else if (sscanf(verdict, "oob %zu %63s %zu %zu", &k, name, &at, &len) == 4)
+				snprintf(why, sizeof why,
+					 "%s[%zu] was written, past its end (%zu elements)", name,
+					 at, len);
+			else
+				snprintf(why, sizeof why, "%.*s", (int)strcspn(verdict, "\n"),
+					 verdict);
+		}
 	}
 	double lo = ms[0], hi = ms[0];
 	for (unsigned r = 1; r < o->reps; r++) {
@@ -1769,8 +1980,11 @@ int ck_kernel_time(const ck_exercise *ex, const char *path, const ck_time_opts *
 	} else {
 		fprintf(f, "%s (%s) on %s, n = %zu, L = %zu, %u run%s\n", shown, ex->name,
 			student_cl_device(c), nin, L, o->reps, o->reps == 1 ? "" : "s");
-		fprintf(f, "kernel: median %.4f ms (min %.4f, max %.4f), %.3f G elements/s\n", med,
-			lo, hi, rate);
+		fprintf(f, "%s: median %.4f ms (min %.4f, max %.4f), %.3f G elements/s\n",
+			ex->contract == CK_KERNEL_STAGE ? "the pipeline (the reference's teaching "
+							  "kernels, yours in their place)"
+							: "kernel",
+			med, lo, hi, rate);
 		if (ok)
 			fprintf(f, "verified: the outputs equal the reference's (%s)\n",
 				ex->reference);

@@ -36,6 +36,7 @@
 #include "contain.h"
 #include "contracts.h"
 #include "exercise.h"
+#include "expr.h"
 #include "files.h"
 #include "ports.h"
 #include "grind.h"
@@ -93,6 +94,8 @@ typedef struct pctx {
 	size_t nargs;
 	const char *dir, *shown;
 	ck_result *r;
+	ck_expr *procs; /* the exercise's processors: in n, or NULL */
+	int wide;       /* a step wider than the machine was diagnosed */
 } pctx;
 
 static void pcase_desc(const pcase *c, char *buf, size_t len)
@@ -138,29 +141,12 @@ static int make_case(pctx *x, pcase *c, int want)
 			return -1;
 		}
 		algo_data *d = &c->in[0];
-		/* generators make square grids: every other case keeps the top
-		 * half of each grid input's rows, so that w != h is tried (a
-		 * program that swaps them is wrong there); the sweep's stay
-		 * square, its sizes growing */
-		if (want && d->h >= 2 && d->w >= 2 && c->seed % 2 == 0)
-			for (size_t k = 0; k < algo_nin(a); k++) {
-				algo_data *g = &c->in[k];
-				if (g->h == d->h && g->w == d->w) {
-					g->h /= 2;
-					g->n = g->w * g->h;
-				}
-			}
+		/* every other case not square (the sweep's stay square, their
+		 * sizes growing); the sweep and every third case one segment */
+		ck_vary_case(a, c->in, want && c->seed % 2 == 0, !want || c->seed % 3 == 0);
 		if (c->dist == CK_DIST_EQUAL)
 			for (size_t i = 1; i < d->n; i++)
 				d->vals[i] = d->vals[0];
-		/* generators start a segment every few elements, so that the
-		 * longest grows as log n: the sweep and every third case have
-		 * one segment, where a program that walks each segment alone
-		 * takes steps in n */
-		if (!want || c->seed % 3 == 0)
-			for (size_t k = 0; k < algo_nin(a); k++)
-				if (c->in[k].flags && c->in[k].n)
-					memset(c->in[k].flags + 1, 0, c->in[k].n - 1);
 		if (c->dist == CK_DIST_EXTREME && d->type == PRAM_INT) {
 			int64_t *v = calloc(d->n ? d->n : 1, sizeof *v);
 			if (!v)
@@ -212,12 +198,18 @@ static int write_cases(pctx *x, pcase *cs, size_t start, size_t nc, const char *
 	if (!f)
 		return -1;
 	int model = x->ex->model_given || x->ex->contract == CK_PRAM_INPLACE ? x->ex->model
-									      : (int)x->a->model;
+									     : (int)x->a->model;
 	fprintf(f, "model %d\n", model);
 	for (size_t k = start; k < nc; k++) {
 		pcase *c = &cs[k];
 		const algo_data *d0 = &c->in[0];
 		fprintf(f, "case %zu %zu %zu %zu\n", k - start, d0->n, d0->w, d0->h);
+		int64_t procs = 0;
+		char why[256];
+		if (x->procs &&
+		    ck_expr_eval(x->procs, (int64_t)d0->n, &procs, why, sizeof why) == 0 &&
+		    procs >= 1)
+			fprintf(f, "procs %" PRId64 "\n", procs);
 		for (size_t i = 0; i < x->nargs; i++) {
 			const ck_arg *g = &x->args[i];
 			const algo_data *d = &c->in[g->port];
@@ -365,6 +357,19 @@ static void parse_driver(pctx *x, const char *out, pcase *cs, size_t nc, pres *r
 				int len = nl ? (int)(nl - line - off) : (int)strlen(line + off);
 				char msg[600];
 				snprintf(msg, sizeof msg, "%.*s", len, line + off);
+				if (strcmp(st, "EPROCS") == 0) {
+					/* the run went on: a result, on a larger machine */
+					if (!x->wide++)
+						ck_diag_add(
+						    r, CK_MODEL_VIOLATION, CK_CRIT_MODEL, x->shown,
+						    ln, desc,
+						    "give each processor its share of the "
+						    "elements (a loop over steps) and keep the "
+						    "others idle",
+						    "%s", msg);
+					line = nl ? nl + 1 : NULL;
+					continue;
+				}
 				ck_kind kind = viol_kind(st, msg);
 				res[k].violated = 1;
 				ck_diag_add(r, kind,
@@ -707,7 +712,8 @@ static long judge_case(pctx *x, pcase *c, char *why, size_t len)
 		for (size_t i = 0; i < w->n; i++)
 			if (i >= g->n || g->vals[i].i != w->vals[i].i) {
 				snprintf(why, len,
-					 "%s[%zu] = %" PRId64 ", expected %" PRId64 " (the %s %s scan)",
+					 "%s[%zu] = %" PRId64 ", expected %" PRId64
+					 " (the %s %s scan)",
 					 name, i, i < g->n ? g->vals[i].i : 0, w->vals[i].i,
 					 x->ex->inclusive ? "inclusive" : "exclusive",
 					 pram_op_name((pram_op)x->ex->op));
@@ -724,8 +730,8 @@ static long judge_case(pctx *x, pcase *c, char *why, size_t len)
 	for (size_t i = 0; i < x->nargs; i++)
 		if (x->args[i].kind == CK_ARG_OUT && x->args[i].port == port)
 			name = x->args[i].name;
-	snprintf(why, len, "%s%s%s (the reference: %s)", a->check ? "" : name,
-		 a->check ? "" : ": ", what, a->name);
+	snprintf(why, len, "%s%s%s (the reference: %s)", a->check ? "" : name, a->check ? "" : ": ",
+		 what, a->name);
 	return bad;
 }
 
@@ -748,10 +754,10 @@ static void check_cases(pctx *x)
 	size_t max = x->a->max_n ? x->a->max_n : SIZE_MAX;
 	memset(cs, 0, sizeof cs);
 	/* case k has seed k + 1, the same in every run */
-#define ADD(N, D, WHY)                                                                   \
-	do {                                                                             \
-		cs[nc] = (pcase){.n = (N), .dist = (D), .seed = nc + 1, .why = (WHY)};  \
-		nc++;                                                                    \
+#define ADD(N, D, WHY)                                                                 \
+	do {                                                                           \
+		cs[nc] = (pcase){.n = (N), .dist = (D), .seed = nc + 1, .why = (WHY)}; \
+		nc++;                                                                  \
 	} while (0)
 	for (size_t k = 0; k < sizeof edge / sizeof edge[0]; k++)
 		if (edge[k] <= max)
@@ -801,7 +807,8 @@ static void check_cases(pctx *x)
 		}
 		if (r->failed[CK_CRIT_RESULTS] && ck_has_kind(r, CK_WRONG_RESULT))
 			continue;
-		ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, x->shown, 0, desc, NULL, "%s", why);
+		ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, x->shown, 0, desc, NULL, "%s",
+			    why);
 	}
 	if (stopped) {
 		r->failed[CK_CRIT_RESULTS] = 1;
@@ -1008,8 +1015,9 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 		return -1;
 	}
 	if (strpbrk(x.shown, "\"\\\n")) {
-		ck_note(r, "%s: a file name with a quote, a backslash or a line break cannot be "
-			   "compiled as a submission: rename it %s",
+		ck_note(r,
+			"%s: a file name with a quote, a backslash or a line break cannot be "
+			"compiled as a submission: rename it %s",
 			path, ex->file);
 		return -1;
 	}
@@ -1017,6 +1025,15 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 	if (!src) {
 		ck_note(r, "%s", err);
 		return -1;
+	}
+	if (ex->processors) {
+		size_t col;
+		x.procs = ck_expr_parse(ex->processors, &col, err, sizeof err);
+		if (!x.procs) {
+			ck_note(r, "%s: processors: %s", ex->path, err);
+			free(src);
+			return -1;
+		}
 	}
 	char dir[PATH_MAX] = "";
 	int ret = -1;
@@ -1035,6 +1052,7 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 	}
 	if (dir[0])
 		remove_workdir(dir, x.shown);
+	ck_expr_free(x.procs);
 	free(src);
 	return ret;
 }

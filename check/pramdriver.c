@@ -140,6 +140,22 @@ static void report_violations(pram *m, int k)
 		R("viol %d %s 0 %s\n", k, pram_status_name(pram_status_of(m)), pram_errmsg(m));
 }
 
+/* The first step that p processors cannot run in its time (its work
+ * more than p times it), where the exercise gives the machine p. */
+static void report_wide(pram *m, int k, unsigned long long p)
+{
+	for (size_t j = 0; p && j < pram_step_count(m); j++) {
+		const pram_step_stats *s = pram_step_at(m, j);
+		if (s->work > p * s->time) {
+			R("viol %d EPROCS %d step %zu (%s) does W = %llu in time %llu, more than "
+			  "the machine's p = %llu processors can (p t = %llu)\n",
+			  k, s->line, j + 1, s->label ? s->label : "", (unsigned long long)s->work,
+			  (unsigned long long)s->time, p, p * (unsigned long long)s->time);
+			return;
+		}
+	}
+}
+
 static void report_output(const arr *as, size_t na, int k)
 {
 	for (size_t i = 0; i < na; i++) {
@@ -192,6 +208,7 @@ int main(int argc, char **argv)
 		arr as[MAX_ARRAYS];
 		long params[MAX_PARAMS] = {0};
 		size_t na = 0, np = 0;
+		unsigned long long procs = 0;
 		char word[16];
 		R("begin %d\n", k);
 		pram *m = pram_new(&(pram_config){.model = (pram_model)model});
@@ -209,12 +226,16 @@ int main(int argc, char **argv)
 					oom(0);
 				if (strcmp(a->role, "out") != 0)
 					load(f, a);
+			} else if (strcmp(word, "procs") == 0) {
+				if (fscanf(f, " %llu", &procs) != 1)
+					bad_file("a procs line is not a number");
 			} else if (strcmp(word, "params") == 0) {
 				int c;
 				while ((c = fgetc(f)) != '\n' && c != EOF)
 					if (c != ' ') {
 						ungetc(c, f);
-						if (np >= MAX_PARAMS || fscanf(f, "%ld", &params[np++]) != 1)
+						if (np >= MAX_PARAMS ||
+						    fscanf(f, "%ld", &params[np++]) != 1)
 							bad_file("a parameter is not a number");
 					}
 			} else {
@@ -230,6 +251,7 @@ int main(int argc, char **argv)
 		pram_seal(m, 0);
 		cur = NULL;
 		report_violations(m, k);
+		report_wide(m, k, procs);
 		pram_totals t = pram_get_totals(m);
 		R("wd %d %llu %llu %llu\n", k, (unsigned long long)t.work,
 		  (unsigned long long)t.depth, (unsigned long long)t.steps);

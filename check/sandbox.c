@@ -211,15 +211,19 @@ static void show_defaults(void)
 			show(g.gl_pathv[k], SHOW_RW);
 		globfree(&g);
 	}
+	/* the project's kernels, which a kernel-stage's pipeline builds */
 	if (ck_from_build_tree()) {
 		show(ABS_TOP_BUILDDIR, SHOW_RO);
 		show(ABS_TOP_SRCDIR "/sim", SHOW_RO);
+		show(ABS_TOP_SRCDIR "/kernels", SHOW_RO);
 	}
+	show_own(PKGDATADIR "/kernels");
 	show_own(INCLUDEDIR);
 	show_own(LIBDIR);
 	show_own(PKGLIBDIR);
 	show_own(PKGLIBEXECDIR);
-	static const char *const env[] = {"PRAM_GRIND_PLUGIN", "PRAM_GRIND_CASE", "PRAM_LINT"};
+	static const char *const env[] = {"PRAM_GRIND_PLUGIN", "PRAM_GRIND_CASE", "PRAM_LINT",
+					  "PRAM_KERNEL_DIR"};
 	for (size_t k = 0; k < sizeof env / sizeof env[0]; k++)
 		show_own(getenv(env[k]));
 	char cache[PATH_MAX];

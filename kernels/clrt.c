@@ -50,10 +50,15 @@ struct clrt {
 	cl_uint compute_units;
 	size_t max_wg;
 	cl_ulong local_mem;
-	cl_ulong cache;   /* CL_DEVICE_GLOBAL_MEM_CACHE_SIZE */
-	unsigned simd;    /* lanes in lock step (clrt_simd_width) */
-	int ptx;          /* NVIDIA's OpenCL: kernels built with -DPRAM_NV_PTX */
-	size_t wg_cap;    /* 0: no cap from the caller */
+	cl_ulong cache;           /* CL_DEVICE_GLOBAL_MEM_CACHE_SIZE */
+	unsigned simd;            /* lanes in lock step (clrt_simd_width) */
+	int ptx;                  /* NVIDIA's OpenCL: kernels built with -DPRAM_NV_PTX */
+	size_t wg_cap;            /* 0: no cap from the caller */
+	const char *stage_kernel; /* clrt_set_stage's, or NULL */
+	cl_program stage_prog;
+	size_t stage_local;
+	unsigned stage_made;
+	size_t stage_ran; /* the last work-group size noted */
 	clrt_prog *progs; /* built programs, newest first */
 };
 
@@ -510,6 +515,30 @@ size_t clrt_wg_cap(const clrt *rt)
 {
 	return rt->wg_cap;
 }
+void clrt_set_stage(clrt *rt, const char *kernel, cl_program prog, size_t local)
+{
+	rt->stage_kernel = kernel;
+	rt->stage_prog = kernel ? prog : NULL;
+	rt->stage_local = kernel ? local : 0;
+	rt->stage_made = 0;
+	rt->stage_ran = 0;
+}
+void clrt_stage_note(clrt *rt, size_t local)
+{
+	rt->stage_made++;
+	rt->stage_ran = local;
+}
+unsigned clrt_stage_count(const clrt *rt, size_t *local)
+{
+	*local = rt->stage_ran;
+	return rt->stage_made;
+}
+const char *clrt_stage(const clrt *rt, cl_program *prog, size_t *local)
+{
+	*prog = rt->stage_prog;
+	*local = rt->stage_local;
+	return rt->stage_kernel;
+}
 
 int clrt_has_extension(const clrt *rt, const char *ext)
 {
@@ -735,6 +764,29 @@ static char *find_kernel(const char *file, char *err, size_t errlen)
 		if (dirs[k] && *dirs[k])
 			append(err, errlen, " %s%s", dirs[k], k == 0 ? " (PRAM_KERNEL_DIR)" : "");
 	return NULL;
+}
+
+char *clrt_kernel_text(const char *file, char *err, size_t errlen)
+{
+	char *path = find_kernel(file, err, errlen);
+	if (!path)
+		return NULL;
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
+	long len = -1;
+	if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 &&
+	    fseek(f, 0, SEEK_SET) == 0 && (text = malloc((size_t)len + 1)) &&
+	    fread(text, 1, (size_t)len, f) == (size_t)len)
+		text[len] = '\0';
+	else {
+		fmt(err, errlen, "cannot read %s: %s", path, f ? "a short read" : strerror(errno));
+		free(text);
+		text = NULL;
+	}
+	if (f)
+		fclose(f);
+	free(path);
+	return text;
 }
 
 static clrt_prog *cached(const clrt *rt, const char *file, const char *options)

@@ -51,6 +51,10 @@ int clrt_ptx(const clrt *rt);
  * small cap so that small inputs already span several work-groups. */
 void clrt_set_wg_cap(clrt *rt, size_t cap);
 
+/* The text of the kernel file `file` ("radix_sort.cl"), found where
+ * clrt_build looks (malloc'd), or NULL with where it looked in err. */
+char *clrt_kernel_text(const char *file, char *err, size_t errlen);
+
 /* Print every platform and device: index, platform:device, platform name,
  * device name, type, version, compute units, largest work-group, local and
  * global memory, and which one clrt_open(NULL) takes. With json, print one

@@ -38,6 +38,21 @@ cl_device_id clrt_device(const clrt *rt);
 /* The cap clrt_set_wg_cap set; 0: none. */
 size_t clrt_wg_cap(const clrt *rt);
 
+/* A stage of an algorithm's kernels put in their place: while a stage is
+ * set, the runners' kernel `kernel` comes from prog (a student's, which
+ * the caller owns and keeps until the stage is cleared) and runs in
+ * work-groups of local, where the device allows them (pram check's
+ * kernel-stage contract, student.c). clrt_set_stage(rt, NULL, NULL, 0)
+ * clears it. */
+void clrt_set_stage(clrt *rt, const char *kernel, cl_program prog, size_t local);
+/* The stage's kernel name (NULL: none), its program and work-group size. */
+const char *clrt_stage(const clrt *rt, cl_program *prog, size_t *local);
+/* A runner picked the work-group size local for the stage's kernel
+ * (gpu__lsize notes each pick); how many picks since the stage was set (0:
+ * the runners never reached it) and the last one's size into *local. */
+void clrt_stage_note(clrt *rt, size_t local);
+unsigned clrt_stage_count(const clrt *rt, size_t *local);
+
 /* Build the kernel file `file` (a bare name such as "reduce.cl") with the
  * given build options. The file is looked for in the environment variable
  * PRAM_KERNEL_DIR, then in the source tree's kernels folder, then in the

@@ -67,11 +67,18 @@ cl_kernel gpu__kernel(gpu_ctx *c, const char *name)
 		return NULL;
 	}
 	cl_int rc;
-	cl_kernel k = clCreateKernel(c->prog, name, &rc);
+	/* a stage put in the place of this kernel (clrt_set_stage) */
+	cl_program sp;
+	size_t sl;
+	const char *stage = clrt_stage(c->rt, &sp, &sl);
+	int staged = stage && strcmp(stage, name) == 0;
+	cl_kernel k = clCreateKernel(staged ? sp : c->prog, name, &rc);
 	if (rc != CL_SUCCESS) {
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clCreateKernel", rc);
 		return NULL;
 	}
+	if (staged)
+		c->stage = k;
 	/* Before any argument is set, so without the local arguments of a run. */
 	cl_ulong used = 0;
 	clGetKernelWorkGroupInfo(k, clrt_device(c->rt), CL_KERNEL_LOCAL_MEM_SIZE, sizeof used,
@@ -208,6 +215,13 @@ size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 			 bytes_per_item, (unsigned long)free_local);
 		return 0;
 	}
+	/* the stage's own work-group size, where it fits */
+	cl_program sp;
+	size_t sl = 0;
+	if (c->stage && k == c->stage && clrt_stage(c->rt, &sp, &sl)) {
+		l = sl && sl <= lim ? sl : l;
+		clrt_stage_note(c->rt, l);
+	}
 	return l;
 }
 
@@ -230,7 +244,8 @@ size_t gpu__group_is(gpu_ctx *c, size_t G, size_t L, size_t per_item, const char
 			 G, L, per_item, what);
 	else
 		snprintf(c->err, c->errlen,
-			 "--group %zu: this device and kernel take work-groups of at most %zu", G, L);
+			 "--group %zu: this device and kernel take work-groups of at most %zu", G,
+			 L);
 	return 0;
 }
 

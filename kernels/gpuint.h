@@ -42,8 +42,9 @@ typedef struct gpu_ctx {
 	cl_ulong klocal[GPU_MAX_KERNELS];   /* ... and the local memory each needs of
 					     * itself, read before any argument was set */
 	unsigned nkern;
-	cl_event *ev;   /* events of the current run */
-	cl_kernel *evk; /* the kernel of each */
+	cl_kernel stage; /* the kernel of clrt_set_stage's program, once made */
+	cl_event *ev;    /* events of the current run */
+	cl_kernel *evk;  /* the kernel of each */
 	size_t nev, evcap;
 	char *err; /* the caller's message buffer */
 	size_t errlen;

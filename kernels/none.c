@@ -60,6 +60,13 @@ void clrt_set_wg_cap(clrt *rt, size_t cap)
 	(void)cap;
 }
 
+char *clrt_kernel_text(const char *file, char *err, size_t errlen)
+{
+	(void)file;
+	snprintf(err, errlen, "%s", NO_OPENCL);
+	return NULL;
+}
+
 int clrt_print_devices(FILE *out, int json)
 {
 	if (json)
@@ -134,6 +141,18 @@ size_t student_cl_args(const student_cl *c, char *quals, size_t len)
 	if (len)
 		quals[0] = '\0';
 	return 0;
+}
+
+int student_cl_stage(student_cl *c, const algo *a, const algo_params *p, const algo_data *in,
+		     size_t L, int *verified, unsigned *ran, size_t *ran_L, char *why,
+		     size_t whylen, char *err, size_t errlen)
+{
+	(void)c, (void)a, (void)p, (void)in, (void)L, (void)why, (void)whylen;
+	*verified = 0;
+	*ran = 0;
+	*ran_L = 0;
+	snprintf(err, errlen, "pram was built without OpenCL");
+	return -1;
 }
 
 size_t student_cl_max_wg(const student_cl *c)

@@ -17,11 +17,13 @@
 
 #include "student.h"
 #include "clrtint.h"
+#include "gpuval.h"
 
 struct student_cl {
 	clrt *rt;
 	cl_program prog;
 	cl_kernel kern;
+	char *entry;    /* the kernel's name */
 	double last_ms; /* the last launch's kernel time */
 };
 
@@ -34,6 +36,7 @@ void student_cl_close(student_cl *c)
 	if (c->prog)
 		clReleaseProgram(c->prog);
 	clrt_close(c->rt);
+	free(c->entry);
 	free(c);
 }
 
@@ -271,6 +274,11 @@ student_cl *student_cl_open(const char *device, const char *src, const char *sho
 		goto fail;
 	}
 	free(text);
+	if (!(c->entry = strdup(entry))) {
+		snprintf(err, errlen, "out of memory");
+		student_cl_close(c);
+		return NULL;
+	}
 	return c;
 fail:
 	free(text);
@@ -325,8 +333,8 @@ int student_cl_launch(student_cl *c, const student_arg *args, size_t nargs, size
 				 err, errlen);
 	CL_CHECK(clFinish(q), err, errlen);
 	cl_ulong t0 = 0, t1 = 0;
-	c->last_ms = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL) ==
-				 CL_SUCCESS &&
+	c->last_ms = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0,
+					     NULL) == CL_SUCCESS &&
 			     clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1,
 						     NULL) == CL_SUCCESS &&
 			     t1 >= t0
@@ -355,7 +363,7 @@ size_t student_cl_args(const student_cl *c, char *quals, size_t len)
 				       sizeof q, &q, NULL) != CL_SUCCESS)
 			quals[k] = '?';
 		else
-			quals[k] = q == CL_KERNEL_ARG_ADDRESS_LOCAL	? 'l'
+			quals[k] = q == CL_KERNEL_ARG_ADDRESS_LOCAL     ? 'l'
 				   : q == CL_KERNEL_ARG_ADDRESS_PRIVATE ? 'p'
 									: 'g';
 	}
@@ -382,4 +390,22 @@ double student_cl_last_ms(const student_cl *c)
 const char *student_cl_device(const student_cl *c)
 {
 	return clrt_device_name(c->rt);
+}
+
+int student_cl_stage(student_cl *c, const algo *a, const algo_params *p, const algo_data *in,
+		     size_t L, int *verified, unsigned *ran, size_t *ran_L, char *why,
+		     size_t whylen, char *err, size_t errlen)
+{
+	gpu_result g;
+	clrt_set_stage(c->rt, c->entry, c->prog, L);
+	int rc = gpuval_run(c->rt, a, p, in, GPU_TEACHING, 1, &g, err, errlen);
+	*ran = clrt_stage_count(c->rt, ran_L);
+	clrt_set_stage(c->rt, NULL, NULL, 0);
+	if (rc != 0)
+		return -1;
+	*verified = g.verified;
+	snprintf(why, whylen, "%s", g.verified ? "" : g.why);
+	c->last_ms = g.median_ms;
+	gpuval_free(&g);
+	return 0;
 }

@@ -55,6 +55,21 @@ const char *student_cl_device(const student_cl *c);
  * local, 'p' a value; '?' where the device does not say. Returns how
  * many arguments the kernel takes. */
 size_t student_cl_args(const student_cl *c, char *quals, size_t len);
+
+/* A stage of a pipeline: run the teaching kernels of the registry's
+ * algorithm a (parameters p, inputs in) on c's device, with c's kernel in
+ * the place of the project's kernel of the same name, in work-groups of L
+ * where the runner allows, and compare the last output with the
+ * sequential reference. Returns 0 with *verified (and when 0, the first
+ * mismatch in words in why), *ran the times a runner picked a work-group
+ * size for the stage (0: it never reached it) and *ran_L the last pick;
+ * -1 with why in err (an OpenCL error, the input does not fit). */
+struct algo;
+struct algo_params;
+struct algo_data;
+int student_cl_stage(student_cl *c, const struct algo *a, const struct algo_params *p,
+		     const struct algo_data *in, size_t L, int *verified, unsigned *ran,
+		     size_t *ran_L, char *why, size_t whylen, char *err, size_t errlen);
 void student_cl_close(student_cl *c);
 
 #endif

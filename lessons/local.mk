@@ -78,7 +78,8 @@ nobase_dist_pkgdata_DATA += lessons/10-radix-sort/lesson.md \
 	lessons/10-radix-sort/split-predict.exercise \
 	lessons/10-radix-sort/starter/split-predict/answer.txt \
 	lessons/10-radix-sort/split-pram.exercise lessons/10-radix-sort/starter/split.c \
-	lessons/10-radix-sort/split-kernel.exercise lessons/10-radix-sort/starter/split.cl
+	lessons/10-radix-sort/split-kernel.exercise lessons/10-radix-sort/starter/split.cl \
+	lessons/10-radix-sort/radix-scatter.exercise lessons/10-radix-sort/starter/scatter.cl
 nobase_dist_pkgdata_DATA += lessons/11-partitioned-streams/lesson.md \
 	lessons/11-partitioned-streams/stream.txt lessons/11-partitioned-streams/long.txt \
 	lessons/11-partitioned-streams/signed.txt \
@@ -100,7 +101,9 @@ nobase_dist_pkgdata_DATA += lessons/13-summed-area-tables/lesson.md \
 	lessons/13-summed-area-tables/window.txt lessons/13-summed-area-tables/scene.pgm \
 	lessons/13-summed-area-tables/sat-predict.exercise \
 	lessons/13-summed-area-tables/starter/sat-predict/answer.txt \
-	lessons/13-summed-area-tables/sat-pram.exercise lessons/13-summed-area-tables/starter/sat.c
+	lessons/13-summed-area-tables/sat-pram.exercise lessons/13-summed-area-tables/starter/sat.c \
+	lessons/13-summed-area-tables/box-filter-kernel.exercise \
+	lessons/13-summed-area-tables/starter/box.cl
 nobase_dist_pkgdata_DATA += lessons/14-scan-matrix/lesson.md \
 	lessons/14-scan-matrix/notes.txt lessons/14-scan-matrix/forty.txt \
 	lessons/14-scan-matrix/scan-matrix-predict.exercise \
@@ -157,6 +160,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/10-radix-sort/solutions/split-predict/answer.txt \
 	lessons/10-radix-sort/solutions/split.c \
 	lessons/10-radix-sort/solutions/split.cl \
+	lessons/10-radix-sort/solutions/scatter.cl \
 	lessons/11-partitioned-streams/solutions/jfa3-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa7-predict/answer.txt \
 	lessons/11-partitioned-streams/solutions/jfa.c \
@@ -166,6 +170,7 @@ LESSON_SOLUTIONS = lessons/01-reduction/solutions/reduce.cl \
 	lessons/12-spmv/solutions/spmv.cl \
 	lessons/13-summed-area-tables/solutions/sat-predict/answer.txt \
 	lessons/13-summed-area-tables/solutions/sat.c \
+	lessons/13-summed-area-tables/solutions/box.cl \
 	lessons/14-scan-matrix/solutions/scan-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/reduce-matrix-predict/answer.txt \
 	lessons/14-scan-matrix/solutions/matscan.c lessons/14-scan-matrix/solutions/tilescan.cl \

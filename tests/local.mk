@@ -13,11 +13,12 @@ EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/program.sh tests/pr
 	tests/data/notes-scan.txt tests/data/bad-token.txt tests/data/bad-flags.txt
 
 # Lesson 15's reduce-brent-pram against its cheats: one processor, a plain
-# tree, the host keeping the sum.
+# tree (and one padded to sqrt n steps) wider than the machine, the host
+# keeping the sum.
 TESTS += tests/reduce-brent-pram.sh
 EXTRA_DIST += tests/reduce-brent-pram.sh tests/check/programs/reduce-brent-serial.c \
 	tests/check/programs/reduce-brent-tree.c tests/check/programs/reduce-brent-host.c \
-	tests/check/programs/reduce-brent-peek.c
+	tests/check/programs/reduce-brent-peek.c tests/check/programs/reduce-brent-padded.c
 
 # spmv-csr on Matrix Market files, and the reader's refusals.
 TESTS += tests/spmv-mtx.sh
@@ -134,6 +135,13 @@ CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/chec
 	tests/check/predict/unanswered.txt tests/check/predict/malformed.txt \
 	tests/check/max/scan-max.exercise tests/check/max/scan.patch \
 	tests/check/max/scan-max-pram.exercise tests/check/max/maxscan.patch
+
+# pram check on the lessons' kernel-stage exercises: slips and cheats
+# (tests/check/stage/), the lint of a stage, and pram gpu on a pipeline.
+TESTS += tests/kernel-stage.sh
+EXTRA_DIST += tests/kernel-stage.sh tests/check/stage/serial.cl \
+	tests/check/stage/own-sort.cl tests/check/stage/past-end.cl \
+	tests/check/stage/box-swapped.cl tests/check/stage/box-direct.cl
 
 # pram check on a kernel-program exercise of the tests' own, with a right
 # kernel, wrong ones and cheats (tests/check/kernel-program/).

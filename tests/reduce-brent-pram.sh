@@ -3,8 +3,9 @@
 # ceil(sqrt n) processors of the EREW PRAM) against the cheap ways to fake
 # it (tests/check/programs/reduce-brent-*.c): one processor adding every
 # element, right and W = n but D = n; lesson 1's plain tree on n / 2
-# processors, right and W = O(n) but D = log n, below what p processors
-# can do; and the sum kept by the host, in a variable of its own or read
+# processors, right and W = O(n), but its steps wider than the machine's
+# p processors (processors:), and the same tree padded with idle steps
+# until D grows as sqrt n; and the sum kept by the host, in a variable of its own or read
 # back between steps, which the static check refuses and the sealed
 # machine stops.
 . "$top_srcdir/tests/tap.sh"
@@ -24,13 +25,22 @@ print('%g/%g' % (d['score'], d['max_score']), ' '.join('%s:%s' % (x['kind'], x['
 # graded the same (they break no rule of it).
 run_pram check "$ex" "$progs/reduce-brent-serial.c" --may-skip discipline --json
 expect_rc 1 "one processor adding every element: not passed"
-expect_in "7/10 depth:depth" "$(grade)" \
-	"one processor adding every element: right, W = n, but D = n loses the 3 depth points"
+expect_in "8/10 depth:depth" "$(grade)" \
+	"one processor adding every element: right, W = n, but D = n loses the 2 depth points"
 
 run_pram check "$ex" "$progs/reduce-brent-tree.c" --may-skip discipline --json
 expect_rc 1 "a plain tree on n / 2 processors: not passed"
-expect_in "7/10 below-bound:depth" "$(grade)" \
-	"a plain tree on n / 2 processors: right, W = O(n), but D = log n is below the bound, 3 depth points lost"
+expect_in "4/10 model-violation:model" "$(grade)" \
+	"a plain tree on n / 2 processors: right, but its steps are wider than the machine's p processors: the model fails, and W and D are not graded"
+expect_in "more than the machine's p = 2 processors can (p t = 2)" "$out" \
+	"... the first wide step named, with its work, its time and p"
+
+# The tree padded with idle steps, so that D grows as sqrt n as the
+# bounds want: the machine's p processors still cannot run its first steps.
+run_pram check "$ex" "$progs/reduce-brent-padded.c" --may-skip discipline --json
+expect_rc 1 "the plain tree padded with sqrt n idle steps: not passed"
+expect_in "4/10 model-violation:model" "$(grade)" \
+	"the plain tree padded with sqrt n idle steps: D = Theta(sqrt n), but its steps are wider than p processors: the model fails"
 
 if [ "$HAVE_LIBCLANG" = yes ]; then
 	run_pram check "$ex" "$progs/reduce-brent-host.c" --json
