@@ -132,6 +132,21 @@ assert p[0]["launches"] == 2, p[0]["launches"]
 ' 2>"$tap_tmp/py"
 tap_result $? "the JSON holds the lines, totals that add up and the bytes per element" "$(cat "$tap_tmp/py")"
 
+# PRAM_GRIND_GPU=0: the plugin records the PRAM view alone, its launch
+# lines without the GPU's fields, so the checker says the accesses were not
+# checked rather than finding nothing wrong with them.
+rec="$tap_tmp/off.grind"
+PRAM_GRIND_OUT="$rec" PRAM_GRIND_GPU=0 "$OCLGRIND" --plugins "$PRAM_GRIND_PLUGIN" "$PRAM" gpu \
+	scan-blelloch --n 2^10 --variant tuned --reps 1 --no-output >/dev/null 2>&1
+got="$(grep -c '^group ' "$rec") $(grep -c '^memory ' "$rec") $(grep -c 'subgroup=' "$rec")"
+set -- $got
+[ "$1" -gt 0 ] && [ "$2" = 0 ] && [ "$3" = 0 ]
+tap_result $? "PRAM_GRIND_GPU=0: groups recorded, no memory records, no GPU fields" "groups, memory, subgroup: $got"
+lesson="$top_srcdir/lessons/15-beyond-brent"
+err=$(PRAM_GRIND_GPU=0 "$PRAM" check "$lesson/reduce-access.exercise" "$lesson/solutions/reduce.cl" 2>&1)
+expect_in "access       0 / 3     not reached" "$err" \
+	"pram check with PRAM_GRIND_GPU=0: the access criterion is not reached, not passed"
+
 # The report's memory figure: the bytes of both kernels from the profile,
 # and the two constants of the memory-bound model fitted to their times.
 if [ -n "$GNUPLOT" ]; then
