@@ -135,12 +135,16 @@ typedef struct where {
 } where;
 
 /* Say that the value v at w's path (with a member's name, or NULL) is
- * wrong: "FILE:LINE:COLUMN: PATH: what". Returns -1. */
+ * wrong: "FILE:LINE:COLUMN: PATH.MEMBER: what", or "FILE:LINE:COLUMN:
+ * what" at the top. Returns -1. */
 static int bad(const where *w, const jr_value *v, const char *member, const char *fmt, ...)
 {
 	const char *at = w->path[0] == '.' ? w->path + 1 : w->path;
-	int k = snprintf(w->err, w->errlen, "%s:%u:%u: %s%s%s: ", w->file, v->line, v->column,
-			 at[0] ? at : "the top", at[0] && member ? "." : "", member ? member : "");
+	char field[256];
+	snprintf(field, sizeof field, "%s%s%s", at, at[0] && member ? "." : "",
+		 member ? member : "");
+	int k = snprintf(w->err, w->errlen, "%s:%u:%u: %s%s", w->file, v->line, v->column, field,
+			 field[0] ? ": " : "");
 	if (k < 0 || (size_t)k >= w->errlen)
 		return -1;
 	va_list ap;
@@ -158,10 +162,11 @@ static int get_uint(const where *w, const jr_value *v, const char *key, int requ
 	const jr_value *m = jr_get(v, key);
 	if (!m)
 		return required ? bad(w, v, NULL, "no member \"%s\" (a whole number)", key) : 0;
-	if (m->kind != JR_NUM || !m->is_uint)
-		return bad(w, m, key, "expected a whole number, found %s",
-			   m->kind == JR_NUM ? "a number with a fraction, a sign or an exponent"
-					     : jr_kind_name(m->kind));
+	if (m->kind == JR_NUM && !m->is_uint)
+		return bad(w, m, key, "expected a whole number from 0 to 2^64 - 1, found %g",
+			   m->num);
+	if (m->kind != JR_NUM)
+		return bad(w, m, key, "expected a whole number, found %s", jr_kind_name(m->kind));
 	*out = m->u;
 	return 0;
 }
@@ -252,7 +257,7 @@ static int read_profile(where *w, const jr_value *v, size_t n, unsigned sector_b
 	}
 	w->path[base] = '\0';
 	if (ls->n && sectors != p->total.gsect)
-		return bad(w, t, "sectors", "%llu, not the sum of its lines' sectors (%llu)",
+		return bad(w, t, "total.sectors", "%llu, not the sum of its lines' sectors (%llu)",
 			   p->total.gsect, sectors);
 	return 0;
 }
