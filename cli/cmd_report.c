@@ -32,7 +32,17 @@ typedef struct report_opts {
 	const char *out;
 	int preview, quiet, no_draw;
 	int profile; /* --profile: the memory figure's bytes from an Oclgrind profile */
+	const char *profile_from; /* --profile-from FILE: from profiles saved before */
 } report_opts;
+
+/* What the report's callbacks share (report_config.arg). */
+typedef struct report_ctx {
+	cli_progress pg;
+	const char *from; /* --profile-from's file, or NULL */
+	prof_book saved;  /* the profiles it holds */
+	prof_book used;   /* the profiles the memory figures took: DIR/profiles.json */
+	int lost;         /* the memory figure of an algorithm misses a profile */
+} report_ctx;
 
 /* ---- sizes ---- */
 
@@ -66,7 +76,7 @@ static int parse_sizes(const char *s, size_t **out, size_t *count, char *why, si
  * error, rewritten at each step, with the time left once it can be told. */
 static void progress_show(void *arg, const report_progress *p)
 {
-	cli_progress *pg = arg;
+	cli_progress *pg = &((report_ctx *)arg)->pg;
 	double el = cli_now() - pg->start, frac = p->total > 0 ? p->done / p->total : 0;
 	char left[64] = "";
 	if (frac > 0.02 && el > 1) {
@@ -97,12 +107,13 @@ static void notice(void *arg, const char *msg)
 
 /* Bytes moved per element by one variant of a's kernels, from pram gpu
  * --profile at PROF_DEFAULT_N (report_config.profile). The parameters a
- * report sets (a series' value) are passed on by name. */
+ * report sets (a series' value) are passed on by name. The profile is kept
+ * in the context's used book, for DIR/profiles.json. */
 static int profile_bpe(void *arg, const algo *a, const algo_params *p, int variant, double *bpe,
 		       size_t *n, char *why, size_t whylen)
 {
-	(void)arg;
-	char nbuf[32], vbuf[32];
+	report_ctx *ctx = arg;
+	char nbuf[32], vbuf[32], key[256];
 	const char *args[4 + ALGO_MAX_PARAMS * 2];
 	char pbuf[ALGO_MAX_PARAMS][96];
 	size_t na = 0;
@@ -116,9 +127,11 @@ static int profile_bpe(void *arg, const algo *a, const algo_params *p, int varia
 		if (p->v[k] == ap->def)
 			continue;
 		if (ap->choices)
-			snprintf(pbuf[k], sizeof pbuf[k], "--%s=%s", ap->name, ap->choices[p->v[k]]);
+			snprintf(pbuf[k], sizeof pbuf[k], "--%s=%s", ap->name,
+				 ap->choices[p->v[k]]);
 		else
-			snprintf(pbuf[k], sizeof pbuf[k], "--%s=%lld", ap->name, (long long)p->v[k]);
+			snprintf(pbuf[k], sizeof pbuf[k], "--%s=%lld", ap->name,
+				 (long long)p->v[k]);
 		args[na++] = pbuf[k];
 	}
 	prof pr;
@@ -126,7 +139,39 @@ static int profile_bpe(void *arg, const algo *a, const algo_params *p, int varia
 		return -1;
 	*bpe = prof_bytes_per_element(&pr);
 	*n = pr.n;
+	prof_params_key(a, p, key, sizeof key);
+	if (prof_book_add(&ctx->used, a->name, key, gpu_variant_name((enum gpu_variant)variant),
+			  &pr))
+		cli_error("report: out of memory for the profiles to save");
 	prof_free(&pr);
+	return 0;
+}
+
+/* The same from the file of --profile-from (report_config.profile): the
+ * profile of a's variant with parameters p, or, where the file has none,
+ * -1 with why, which the memory figure's key shows, and a note now. */
+static int profile_saved(void *arg, const algo *a, const algo_params *p, int variant, double *bpe,
+			 size_t *n, char *why, size_t whylen)
+{
+	report_ctx *ctx = arg;
+	char key[256];
+	const char *v = gpu_variant_name((enum gpu_variant)variant);
+	prof_params_key(a, p, key, sizeof key);
+	const prof_entry *e = prof_book_find(&ctx->saved, a->name, key, v);
+	if (!e) {
+		snprintf(why, whylen, "%s has no profile of %s%s%s (%s)", ctx->from, a->name,
+			 key[0] ? " " : "", key, v);
+		cli_error("report: --profile-from %s; its memory figure takes the unavoidable "
+			  "bytes, as without a profile (pram gpu %s --profile --json profiles "
+			  "it)",
+			  why, a->name);
+		ctx->lost = 1;
+		return -1;
+	}
+	*bpe = prof_bytes_per_element(&e->p);
+	*n = e->p.n;
+	if (prof_book_add(&ctx->used, e->algo, e->params, e->variant, &e->p))
+		cli_error("report: out of memory for the profiles to save");
 	return 0;
 }
 
@@ -185,6 +230,9 @@ static const cli_opt report_options[] = {
     {"quiet", .kind = CLI_FLAG, .off = offsetof(report_opts, quiet), .help = "no progress line"},
     {"profile", .kind = CLI_FLAG, .off = offsetof(report_opts, profile),
      .help = "the memory figure's bytes moved from an Oclgrind profile of each kernel"},
+    {"profile-from", .arg = "FILE", .kind = CLI_STR, .off = offsetof(report_opts, profile_from),
+     .flags = CLI_NONEMPTY, .bad = "give a file of profiles (a report's profiles.json)",
+     .help = "the memory figure's bytes moved from profiles saved before"},
     {"help", .kind = CLI_HELP, .help = "print this help"},
     {0}};
 
@@ -279,8 +327,19 @@ static int report_exec(int argc, char **argv)
 		cli_error("report: --sizes '%s': %s", o.sizes, err);
 		return EXIT_USAGE;
 	}
-	cli_progress pg;
-	cli_progress_init(&pg, !o.quiet);
+	if (o.profile && o.profile_from) {
+		cli_error("report: give --profile or --profile-from, not both");
+		free(sizes);
+		return EXIT_USAGE;
+	}
+	report_ctx ctx = {.from = o.profile_from};
+	if (o.profile_from && prof_book_read(&ctx.saved, o.profile_from, err, sizeof err)) {
+		cli_error("report: --profile-from: %s", err);
+		prof_book_free(&ctx.saved);
+		free(sizes);
+		return EXIT_USAGE;
+	}
+	cli_progress_init(&ctx.pg, !o.quiet);
 	report_config cfg = {
 	    .names = o.names,
 	    .nnames = o.nnames,
@@ -295,19 +354,27 @@ static int report_exec(int argc, char **argv)
 	    .outdir = o.out,
 	    .command = command,
 	    .no_draw = o.no_draw,
-	    .progress = pg.on ? progress_show : NULL,
+	    .progress = ctx.pg.on ? progress_show : NULL,
 	    .notice = notice,
-	    .profile = o.profile ? profile_bpe : NULL,
-	    .arg = &pg,
+	    .profile = o.profile        ? profile_bpe
+		       : o.profile_from ? profile_saved
+					: NULL,
+	    .arg = &ctx,
 	};
 	report *r = NULL;
 	int status = EXIT_FAIL;
 	if (report_new(&cfg, &r, err, sizeof err))
 		goto fail;
 	rc = report_sweep(r, &cfg, err, sizeof err);
-	cli_progress_end(&pg);
+	cli_progress_end(&ctx.pg);
 	if (rc)
 		goto fail;
+	if (ctx.used.n) {
+		char path[4096], why[1024];
+		snprintf(path, sizeof path, "%s/profiles.json", o.out);
+		if (prof_book_write(&ctx.used, path, why, sizeof why))
+			cli_error("report: the profiles are not saved: %s", why);
+	}
 	report_judge(r);
 	if (report_figures(r, err, sizeof err))
 		goto fail;
@@ -337,6 +404,8 @@ fail:
 	cli_error("report: %s", err);
 done:
 	report_free(r);
+	prof_book_free(&ctx.saved);
+	prof_book_free(&ctx.used);
 	free(sizes);
 	return status;
 }
@@ -345,7 +414,7 @@ const cmd_entry cmd_report_entry = {
     .name = "report",
     .args = "[ALGO ...] [--sizes SIZES] [--device SPEC] [--reps R] [--budget S]\n"
 	    "       [--precision P] [--out DIR] [--sim-max N] [--seed S]\n"
-	    "       [--preview | --no-draw] [--quiet]",
+	    "       [--profile | --profile-from FILE] [--preview | --no-draw] [--quiet]",
     .summary = "measure, simulate, fit Brent's bound and plot: does it grow as predicted?",
     .help = "For each algorithm (all by default) and size: the kernels' times on the\n"
 	    "device and W(n), D(n), D_serial(n) from the simulator (the registry's\n"
@@ -389,12 +458,19 @@ const cmd_entry cmd_report_entry = {
 	    "  --profile        the memory figure's bytes moved per element from a profile\n"
 	    "                   of each kernel under Oclgrind (pram gpu --profile, at n =\n"
 	    "                   2^14; seconds to minutes an algorithm); without it they are\n"
-	    "                   the unavoidable bytes, and only launches tell kernels apart\n"
+	    "                   the unavoidable bytes, and only launches tell kernels apart;\n"
+	    "                   DIR/profiles.json keeps the profiles\n"
+	    "  --profile-from FILE  the same bytes from profiles saved before, where\n"
+	    "                   Oclgrind is not (a GPU machine): a report's profiles.json,\n"
+	    "                   or what pram gpu ALGO --profile --json prints (an object,\n"
+	    "                   or an array of them); an algorithm or variant the file\n"
+	    "                   lacks takes the unavoidable bytes, with a note\n"
 	    "  --no-draw        run no gnuplot: write the figures' data and scripts and\n"
 	    "                   DIR/draw.sh, which draws them where gnuplot is (a GPU\n"
 	    "                   machine without it: measure there, draw here)\n"
 	    "  --quiet          no progress line (it shows only on a terminal anyway)\n"
 	    "DIR gets index.html and index.md (every figure with its verdict), summary.json,\n"
+	    "profiles.json (with --profile or --profile-from: the profiles drawn),\n"
 	    "and per figure NAME.png, NAME.svg, NAME.csv (its data) and NAME.gp (its\n"
 	    "gnuplot script: gnuplot -e \"fmt='svg'\" NAME.gp redraws it).\n"
 	    "exit status: 0 the report is complete, 1 a wrong result or a figure not\n"

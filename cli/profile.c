@@ -48,9 +48,10 @@ static const char *blocked(const char **og, const char **so, char *buf, size_t l
 		return "Oclgrind is not installed (Debian: apt-get install oclgrind; or name "
 		       "the program in PRAM_OCLGRIND)";
 	if (!*so && getenv("PRAM_GRIND_PLUGIN")) {
-		snprintf(buf, len,
-			 "the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN (%s) cannot be read",
-			 getenv("PRAM_GRIND_PLUGIN"));
+		snprintf(
+		    buf, len,
+		    "the pramsim Oclgrind plugin named by PRAM_GRIND_PLUGIN (%s) cannot be read",
+		    getenv("PRAM_GRIND_PLUGIN"));
 		return buf;
 	}
 	if (!*so)
@@ -295,6 +296,28 @@ static void print_counts_json(FILE *f, const prof_line *e)
 		e->branches, e->divergent);
 }
 
+void prof_write_json(FILE *f, const char *variant, const prof *p, double need)
+{
+	fputs("{\"variant\":", f);
+	json_str(f, variant);
+	fputs(",\"kernel_file\":", f);
+	json_str(f, p->kernel_file);
+	fprintf(f, ",\"launches\":%zu,\"lines\":[", p->launches);
+	for (size_t i = 0; i < p->nline; i++) {
+		fprintf(f, "%s{\"kernel\":", i ? "," : "");
+		json_str(f, p->line[i].kernel);
+		fprintf(f, ",\"line\":%u,", p->line[i].line);
+		print_counts_json(f, &p->line[i]);
+		fputs("}", f);
+	}
+	fputs("],\"total\":{", f);
+	print_counts_json(f, &p->total);
+	fprintf(f, "},\"bytes_per_element\":%.4f", prof_bytes_per_element(p));
+	if (need >= 0)
+		fprintf(f, ",\"unavoidable_bytes_per_element\":%.4f", need);
+	fputs("}", f);
+}
+
 static void print_row(const prof_line *e, const char *name)
 {
 	char line[16];
@@ -304,26 +327,14 @@ static void print_row(const prof_line *e, const char *name)
 	       e->lworst, e->barriers, e->branches, e->divergent);
 }
 
-static void print_profile(const cli_algo_opts *o, const char *variant, const prof *p,
-			  double need, int first)
+static void print_profile(const cli_algo_opts *o, const char *variant, const prof *p, double need,
+			  int first)
 {
 	double moved = prof_bytes_per_element(p);
 	if (o->json) {
-		fprintf(stdout, "%s{\"variant\":\"%s\",\"kernel_file\":", first ? "" : ",",
-			variant);
-		json_str(stdout, p->kernel_file);
-		fprintf(stdout, ",\"launches\":%zu,\"lines\":[", p->launches);
-		for (size_t i = 0; i < p->nline; i++) {
-			fprintf(stdout, "%s{\"kernel\":", i ? "," : "");
-			json_str(stdout, p->line[i].kernel);
-			fprintf(stdout, ",\"line\":%u,", p->line[i].line);
-			print_counts_json(stdout, &p->line[i]);
-			fputs("}", stdout);
-		}
-		fputs("],\"total\":{", stdout);
-		print_counts_json(stdout, &p->total);
-		fprintf(stdout, "},\"bytes_per_element\":%.4f,\"unavoidable_bytes_per_element\":%.4f}",
-			moved, need);
+		if (!first)
+			fputc(',', stdout);
+		prof_write_json(stdout, variant, p, need);
 		return;
 	}
 	printf("%s: %zu launches of %s\n", variant, p->launches, p->kernel_file);
@@ -386,8 +397,12 @@ int cli_gpu_profile(const cli_algo_opts *o, const algo_data *in, int one_variant
 	}
 	vslot = na++;
 	if (o->json) {
+		char key[256];
+		prof_params_key(o->alg, &o->params, key, sizeof key);
 		fputs("{\"algorithm\":", stdout);
 		json_str(stdout, o->alg->name);
+		fputs(",\"params\":", stdout);
+		json_str(stdout, key);
 		fprintf(stdout,
 			",\"n\":%zu,\"seed\":%llu,\"subgroup\":32,\"sector_bytes\":32,\"banks\":32,"
 			"\"profiles\":[",

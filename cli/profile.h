@@ -21,6 +21,7 @@
 #define PRAM_PROFILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The size a profile takes when none is given, and the largest it takes:
  * Oclgrind interprets every work-item (the teaching scan at 2^14 takes
@@ -45,13 +46,13 @@ typedef struct prof_line {
 } prof_line;
 
 typedef struct prof {
-	size_t n;               /* the input size the kernels ran at */
-	char kernel_file[512];  /* the kernel file they were built from */
-	size_t launches;        /* kernel launches in the run */
-	unsigned sector_bytes;  /* 32: a sector's bytes */
-	prof_line *line;        /* nline entries by kernel, then line; owned by the prof */
+	size_t n;              /* the input size the kernels ran at */
+	char kernel_file[512]; /* the kernel file they were built from */
+	size_t launches;       /* kernel launches in the run */
+	unsigned sector_bytes; /* 32: a sector's bytes */
+	prof_line *line;       /* nline entries by kernel, then line; owned by the prof */
 	size_t nline;
-	prof_line total;        /* every line summed (lworst the most) */
+	prof_line total; /* every line summed (lworst the most) */
 } prof;
 
 /* Run `pram gpu` with the arguments args[0..nargs) (the algorithm's name
@@ -69,6 +70,72 @@ void prof_free(prof *p);
 
 /* Bytes moved per element: the sectors times their bytes over n. */
 double prof_bytes_per_element(const prof *p);
+
+/* Write p as one object of a "profiles" array (the JSON of pram gpu
+ * --profile): its variant, kernel file, launches, the counts per kernel
+ * and line and in total, and its bytes per element, with the unavoidable
+ * ones beside them where need >= 0. */
+void prof_write_json(FILE *f, const char *variant, const prof *p, double need);
+
+/*
+ * Saved profiles (profbook.c), so that a report drawn where Oclgrind is not
+ * (a GPU machine) takes the bytes counted where it is. A file of them holds
+ * what `pram gpu ALGO --profile --json` prints, an object:
+ *
+ *     {"algorithm":"reduce","params":"","n":16384,"sector_bytes":32,...,
+ *      "profiles":[{"variant":"teaching","kernel_file":"...","launches":3,
+ *                   "lines":[{"kernel":"...","line":12,"sectors":..., ...}],
+ *                   "total":{"global_requests":...,"sectors":...,...},
+ *                   "bytes_per_element":...}, ...]}
+ *
+ * or an array of such objects, one per algorithm and parameters, which is
+ * what `pram report --profile` writes as DIR/profiles.json. params names
+ * the algorithm's parameters that differ from their defaults
+ * (prof_params_key), "" or absent when none do. A reader takes the counts,
+ * not bytes_per_element, which it works out again from the sectors.
+ */
+typedef struct prof_entry {
+	char algo[64];    /* the algorithm's name */
+	char params[256]; /* prof_params_key of the parameters it ran with */
+	char variant[32]; /* "teaching" or "tuned" */
+	prof p;           /* the counts; owned by the book */
+} prof_entry;
+
+typedef struct prof_book {
+	prof_entry *e; /* n entries in the order added or read */
+	size_t n, cap;
+} prof_book;
+
+/* The parameters of p that differ from a's defaults, as "name=value"
+ * joined by spaces ("bits-per-pass=4"), into buf; "" when none do. */
+struct algo;
+struct algo_params;
+void prof_params_key(const struct algo *a, const struct algo_params *p, char *buf, size_t len);
+
+/* Add a copy of p to b under the algorithm name, params and variant. Returns 0, or -1
+ * when out of memory. */
+int prof_book_add(prof_book *b, const char *name, const char *params, const char *variant,
+		  const prof *p);
+
+/* The entry of the algorithm name, params and variant in b (the first), or NULL. Valid
+ * until b changes. */
+const prof_entry *prof_book_find(const prof_book *b, const char *name, const char *params,
+				 const char *variant);
+
+/* Read the file path (the format above) into b, adding to what it holds.
+ * Returns 0, or -1 with a message in err that names the file and, for a
+ * file that is not JSON or not of this shape, the line and column and the
+ * field that is wrong ("FILE:3:17: [0].profiles[1].total: no member
+ * \"sectors\" (a whole number)"). */
+int prof_book_read(prof_book *b, const char *path, char *err, size_t errlen);
+
+/* Write b to the file path as an array of objects, entries of one
+ * algorithm, parameters and size together. Returns 0, or -1 with a message
+ * in err. */
+int prof_book_write(const prof_book *b, const char *path, char *err, size_t errlen);
+
+/* Free what b holds. Accepts NULL. */
+void prof_book_free(prof_book *b);
 
 /* pram gpu ALGO --profile: profile each variant o asks for (one_variant:
  * only variant; else every one the algorithm has) over the input in (o's

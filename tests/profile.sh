@@ -3,7 +3,10 @@
 # Oclgrind with the pramsim plugin, their requests and sectors per line.
 # The counts are checked where they can be worked out by hand, and the tuned
 # Blelloch scan against the teaching one; the command's refusals (a large
-# n, no Oclgrind) are checked to say what is wrong.
+# n, no Oclgrind) are checked to say what is wrong. pram report
+# --profile-from reads saved profiles back: the same bytes as --profile,
+# and a clear error for a file that is missing, not JSON or not of the
+# shape, a note for an algorithm it lacks.
 . "$top_srcdir/tests/tap.sh"
 
 # Without Oclgrind: the message says what to install (PATH holds no
@@ -20,7 +23,66 @@ run_pram gpu scan-blelloch --profile --n 2^20
 expect_rc 2 "--profile refuses an n too large for Oclgrind"
 expect_in "n = 1048576 is too large for Oclgrind" "$err" "and says so with the largest it takes"
 
+# pram report --profile-from: the file is read before anything runs, so
+# these need no device.
+run_pram report reduce --profile-from "$tap_tmp/none.json" --out "$tap_tmp/r0"
+expect_rc 2 "--profile-from a missing file is a usage error"
+expect_in "cannot read $tap_tmp/none.json: No such file or directory" "$err" \
+	"and names the file and why"
+printf '[{"algorithm": "reduce", "n": 16384,\n  "profiles": [{"variant": "tuned" "launches": 1}]}]\n' \
+	>"$tap_tmp/broken.json"
+run_pram report reduce --profile-from "$tap_tmp/broken.json" --out "$tap_tmp/r0"
+expect_rc 2 "--profile-from a file that is not JSON"
+expect_in "$tap_tmp/broken.json:2:36: expected ',' or '}' after a member, found '\"' (not JSON)" \
+	"$err" "says the file, the line and column and what was expected there"
+printf '{"algorithm": "reduce", "n": 16384, "profiles": [{"variant": "tuned", "launches": 1,\n"total": {"sectors": "many"}}]}\n' \
+	>"$tap_tmp/shape.json"
+run_pram report reduce --profile-from "$tap_tmp/shape.json" --out "$tap_tmp/r0"
+expect_rc 2 "--profile-from JSON that is not a file of profiles"
+expect_in "$tap_tmp/shape.json:2:10: profiles[0].total: no member \"global_requests\"" "$err" \
+	"names the field that is wrong and where"
+run_pram report reduce --profile --profile-from "$tap_tmp/shape.json" --out "$tap_tmp/r0"
+expect_rc 2 "--profile and --profile-from together are refused"
+
 [ "$HAVE_OPENCL" = yes ] || { done_testing; exit $?; }
+
+# A file of scan-blelloch alone, written by hand: the scan's memory figure
+# takes its sectors (32 bytes each over n), reduce's the unavoidable
+# bytes, with a note that says what the file lacks.
+counts() { # sectors
+	printf '{"global_requests": 1, "sectors": %s, "least_sectors": 1, "local_requests": 0, "bank_turns": 0, "worst_ways": 0, "barriers": 0, "branches": 0, "divergent": 0}' "$1"
+}
+cat >"$tap_tmp/scan.json" <<EOF
+[{"algorithm": "scan-blelloch", "params": "", "n": 16384, "sector_bytes": 32, "profiles": [
+  {"variant": "teaching", "launches": 3, "total": $(counts 10240)},
+  {"variant": "tuned", "launches": 2, "total": $(counts 4096)}]}]
+EOF
+dir="$tap_tmp/from"
+run_pram report reduce scan-blelloch --sizes 2^10..2^12 --reps 2 --budget 0 --no-draw \
+	--profile-from "$tap_tmp/scan.json" --out "$dir"
+expect_rc 0 "pram report --profile-from a file that lacks an algorithm still reports"
+expect_in "$tap_tmp/scan.json has no profile of reduce (teaching); its memory figure takes the unavoidable bytes" \
+	"$err" "and says which algorithm and variant the file lacks"
+bytes() { # CSV: variant, bytes_per_element, bytes_source of each variant's first row
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		!seen[$c["variant"]]++ { print $c["variant"], $c["bytes_per_element"], $c["bytes_source"] }' "$1"
+}
+got=$(bytes "$dir/scan-blelloch-memory.csv" | tr '\n' ' ')
+[ "$got" = "teaching 20 profile tuned 8 profile " ]
+tap_result $? "the scan's bytes per element are the file's sectors * 32 / n" "$got"
+got=$(bytes "$dir/reduce-memory.csv" | awk '{ print $1, $3 }' | tr '\n' ' ')
+[ "$got" = "teaching unavoidable tuned unavoidable " ]
+tap_result $? "reduce's, missing from the file, are the unavoidable bytes" "$got"
+grep -q 'no profile: .*has no profile of reduce (teaching)' "$dir/reduce-memory.gp"
+tap_result $? "and its figure's key says why" "$(grep bytes_key "$dir/reduce-memory.gp")"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [g["algorithm"] for g in d] == ["scan-blelloch"], d
+assert [p["total"]["sectors"] for p in d[0]["profiles"]] == [10240, 4096], d
+' "$dir/profiles.json" 2>"$tap_tmp/py"
+tap_result $? "DIR/profiles.json keeps the profiles the figures took" "$(cat "$tap_tmp/py")"
+
 [ -n "$OCLGRIND" ] || { echo "# oclgrind not found: the counts are not checked"; done_testing; exit $?; }
 [ -r "$PRAM_GRIND_PLUGIN" ] || { echo "# the plugin is not built: the counts are not checked"; done_testing; exit $?; }
 
@@ -57,6 +119,7 @@ tap_result $? "the worst bank conflicts: 16 ways teaching, 4 tuned" "$tw"
 
 run_pram gpu scan-blelloch --profile --n 2^14 --variant tuned --json
 expect_rc 0 "--profile --json"
+printf '%s\n' "$out" >"$tap_tmp/tuned.json"
 printf '%s' "$out" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
@@ -68,6 +131,21 @@ assert abs(p[0]["bytes_per_element"] - t["sectors"] * 32 / 16384) < 1e-3, p[0]
 assert p[0]["launches"] == 2, p[0]["launches"]
 ' 2>"$tap_tmp/py"
 tap_result $? "the JSON holds the lines, totals that add up and the bytes per element" "$(cat "$tap_tmp/py")"
+
+# PRAM_GRIND_GPU=0: the plugin records the PRAM view alone, its launch
+# lines without the GPU's fields, so the checker says the accesses were not
+# checked rather than finding nothing wrong with them.
+rec="$tap_tmp/off.grind"
+PRAM_GRIND_OUT="$rec" PRAM_GRIND_GPU=0 "$OCLGRIND" --plugins "$PRAM_GRIND_PLUGIN" "$PRAM" gpu \
+	scan-blelloch --n 2^10 --variant tuned --reps 1 --no-output >/dev/null 2>&1
+got="$(grep -c '^group ' "$rec") $(grep -c '^memory ' "$rec") $(grep -c 'subgroup=' "$rec")"
+set -- $got
+[ "$1" -gt 0 ] && [ "$2" = 0 ] && [ "$3" = 0 ]
+tap_result $? "PRAM_GRIND_GPU=0: groups recorded, no memory records, no GPU fields" "groups, memory, subgroup: $got"
+lesson="$top_srcdir/lessons/15-beyond-brent"
+err=$(PRAM_GRIND_GPU=0 "$PRAM" check "$lesson/reduce-access.exercise" "$lesson/solutions/reduce.cl" 2>&1)
+expect_in "access       0 / 3     not reached" "$err" \
+	"pram check with PRAM_GRIND_GPU=0: the access criterion is not reached, not passed"
 
 # The report's memory figure: the bytes of both kernels from the profile,
 # and the two constants of the memory-bound model fitted to their times.
@@ -85,6 +163,35 @@ if [ -n "$GNUPLOT" ]; then
 		END { exit !(n == 8 && !bad && b["tuned"] + 4 < b["teaching"]) }' "$csv"
 	tap_result $? "its CSV holds the profiled bytes and the fitted bandwidth and launch cost" \
 		"$(cat "$csv" 2>&1)"
+	# The profiles it saved, read back where no Oclgrind is (PATH holds
+	# none): the same figure data but the times, and the same key.
+	cols() { awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+		{ print $c["variant"], $c["n"], $c["bytes_per_element"], $c["bytes_source"],
+			$c["unavoidable_per_element"], $c["launches"], $c["brent_per_element"] }' "$1"; }
+	dir2="$tap_tmp/report2"
+	err=$(env -u PRAM_OCLGRIND PATH="$empty" "$PRAM" report scan-blelloch --sizes 2^10..2^13 \
+		--reps 2 --budget 0 --profile-from "$dir/profiles.json" --out "$dir2" 2>&1 >/dev/null)
+	rc=$?
+	expect_rc 0 "pram report --profile-from the profiles.json of --profile, without Oclgrind"
+	a=$(cols "$csv") b=$(cols "$dir2/scan-blelloch-memory.csv")
+	[ -n "$a" ] && [ "$a" = "$b" ]
+	tap_result $? "gives the memory figure the same data as --profile did" "$a
+--- read back:
+$b"
+	grep bytes_key "$dir/scan-blelloch-memory.gp" >"$tap_tmp/k1"
+	grep bytes_key "$dir2/scan-blelloch-memory.gp" >"$tap_tmp/k2"
+	cmp -s "$tap_tmp/k1" "$tap_tmp/k2" && grep -q "Oclgrind profile at n = 16384" "$tap_tmp/k1"
+	tap_result $? "and the same key: the profile's size" "$(cat "$tap_tmp/k1" "$tap_tmp/k2")"
+	# What pram gpu --profile --json printed, the tuned kernel alone: its
+	# bytes as the report's own profile, the teaching kernel's missing.
+	dir3="$tap_tmp/report3"
+	run_pram report scan-blelloch --sizes 2^10..2^13 --reps 2 --budget 0 --no-draw \
+		--profile-from "$tap_tmp/tuned.json" --out "$dir3"
+	expect_rc 0 "pram report --profile-from what pram gpu --profile --json printed"
+	expect_in "has no profile of scan-blelloch (teaching)" "$err" "notes the variant it lacks"
+	a=$(bytes "$csv" | grep '^tuned') b=$(bytes "$dir3/scan-blelloch-memory.csv" | grep '^tuned')
+	[ -n "$a" ] && [ "$a" = "$b" ]
+	tap_result $? "and takes the tuned kernel's bytes from it" "$a / $b"
 fi
 
 done_testing

@@ -90,7 +90,13 @@
  * way and some the other (divergent). A barrier record counts the
  * work-group barriers at a line, summed over the groups. A group that a
  * fatal error cut short is left out of the group records but not of these:
- * the barrier intervals it finished are counted.
+ * the barrier intervals it finished are counted. PRAM_GRIND_GPU=0 leaves
+ * the GPU's view out: no memory, branch or barrier records, and a launch
+ * line without the four GPU fields, as in version 1, so that a reader
+ * knows the view was not recorded (pram check then says the accesses were
+ * not checked, rather than finding nothing wrong with them). It saves the
+ * time the requests take, a run that needs only the PRAM view
+ * (PRAM_GRIND_GPU=1, or unset, keeps them).
  *
  * The plugin says it is not thread-safe, so Oclgrind runs one work-group at
  * a time; without PRAM_GRIND_OUT it records nothing and says so once, and
@@ -302,7 +308,8 @@ class PramGrind : public oclgrind::Plugin
 		if (!parameter("PRAM_GRIND_SUBGROUP", 1024, m_gpu.subgroup) ||
 		    !parameter("PRAM_GRIND_BANKS", 1024, m_gpu.banks) ||
 		    !parameter("PRAM_GRIND_BANK_BYTES", 256, m_gpu.bank_bytes) ||
-		    !parameter("PRAM_GRIND_SECTOR_BYTES", 4096, m_gpu.sector))
+		    !parameter("PRAM_GRIND_SECTOR_BYTES", 4096, m_gpu.sector) ||
+		    !switched("PRAM_GRIND_GPU", m_gpu_on))
 			m_path.clear();
 	}
 
@@ -319,11 +326,13 @@ class PramGrind : public oclgrind::Plugin
 			 " dim=" + std::to_string(inv->getWorkDim()) +
 			 " global=" + size3(inv->getGlobalSize()) +
 			 " local=" + size3(inv->getLocalSize()) +
-			 " groups=" + size3(inv->getNumGroups()) +
-			 " subgroup=" + std::to_string(m_gpu.subgroup) +
-			 " banks=" + std::to_string(m_gpu.banks) +
-			 " bankbytes=" + std::to_string(m_gpu.bank_bytes) +
-			 " sectorbytes=" + std::to_string(m_gpu.sector) + "\n";
+			 " groups=" + size3(inv->getNumGroups());
+		if (m_gpu_on)
+			m_text += " subgroup=" + std::to_string(m_gpu.subgroup) +
+				  " banks=" + std::to_string(m_gpu.banks) +
+				  " bankbytes=" + std::to_string(m_gpu.bank_bytes) +
+				  " sectorbytes=" + std::to_string(m_gpu.sector);
+		m_text += "\n";
 		m_lines.clear();
 		m_branch_lines.clear();
 		m_barrier_lines.clear();
@@ -362,7 +371,8 @@ class PramGrind : public oclgrind::Plugin
 	{
 		if (wg != m_wg)
 			return;
-		m_barrier_lines[m_barrier_line]++;
+		if (m_gpu_on)
+			m_barrier_lines[m_barrier_line]++;
 		close_step();
 	}
 
@@ -406,7 +416,7 @@ class PramGrind : public oclgrind::Plugin
 			return;
 		m_cur.instructions++;
 		unsigned op = inst->getOpcode();
-		if (op == llvm::Instruction::Br)
+		if (op == llvm::Instruction::Br && m_gpu_on)
 			branch(wi, llvm::cast<llvm::BranchInst>(inst));
 		else if (op == llvm::Instruction::Call) {
 			const llvm::Function *f =
@@ -481,6 +491,7 @@ class PramGrind : public oclgrind::Plugin
 	 * and branches, how often each work-item ran each instruction in it,
 	 * and the launch's counts by line. */
 	Gpu m_gpu;
+	bool m_gpu_on = true; /* PRAM_GRIND_GPU: record the GPU's view at all */
 	std::unordered_map<Key, size_t, KeyHash> m_req_of; /* -> index in m_reqs */
 	std::vector<Request> m_reqs; /* m_nreq used; the rest kept for their storage */
 	size_t m_nreq = 0;
@@ -511,6 +522,22 @@ class PramGrind : public oclgrind::Plugin
 		}
 		v = (unsigned)u;
 		return true;
+	}
+
+	/* The switch the environment variable name sets, in on: 0 off, 1
+	 * on, unset as it was; false, having said why, for anything else. */
+	static bool switched(const char *name, bool &on)
+	{
+		const char *s = getenv(name);
+		if (!s || !*s)
+			return true;
+		if (strcmp(s, "0") == 0 || strcmp(s, "1") == 0) {
+			on = *s == '1';
+			return true;
+		}
+		fprintf(stderr, "pram_plugin: %s=%s is neither 0 nor 1; recording nothing\n", name,
+			s);
+		return false;
 	}
 
 	/* How many times work-item item ran inst before, in this interval. */
@@ -824,7 +851,8 @@ class PramGrind : public oclgrind::Plugin
 			m_cur.writes++;
 		else
 			m_cur.reads++;
-		if (counted && (space == oclgrind::AddrSpaceGlobal || space == oclgrind::AddrSpaceLocal))
+		if (counted && m_gpu_on &&
+		    (space == oclgrind::AddrSpaceGlobal || space == oclgrind::AddrSpaceLocal))
 			request(mem, wi, item, address, size, space == oclgrind::AddrSpaceLocal);
 		if (space != oclgrind::AddrSpaceLocal)
 			return;
