@@ -74,9 +74,14 @@
  *   power-law  row lengths from a Pareto law (alpha 1.5, at least 2 as
  *              drawn, at most 2^20, the last row the rest), uniform
  *              columns; c = m, as many rows as it takes
+ * and one no vendor row times, for kernels that must take any rows:
+ *   sparse-rows  uniform's rows of 4, each followed by 7 empty ones:
+ *              m = 8 ceil(k / 4) rows, more than the non-zeros (a kernel
+ *              of a work-item a non-zero must loop over rows), c =
+ *              ceil(k / 4) columns
  * Columns are sorted within each row, as CSR has them (a column may come
- * twice in a row of random ones, as in the vendor's). None of the shapes
- * has empty rows: the case files and tests/spmv-mtx.sh give those. Values are whole
+ * twice in a row of random ones, as in the vendor's). Only sparse-rows
+ * has empty rows; the case files and tests/spmv-mtx.sh give others. Values are whole
  * numbers in [1, 100), x in [0, 100); with --float values in (0, 1] and x
  * in [0, 1), multiples of 2^-24.
  */
@@ -124,13 +129,15 @@ static const algo_port spmv_outputs[] = {
 enum {
 	DIST_BAND,
 	DIST_UNIFORM,
-	DIST_POWER_LAW
+	DIST_POWER_LAW,
+	DIST_SPARSE_ROWS
 };
-static const char *const spmv_dists[] = {"band", "uniform", "power-law", NULL};
+static const char *const spmv_dists[] = {"band", "uniform", "power-law", "sparse-rows", NULL};
 
 #define BAND_WIDTH  32 /* non-zeros a row of the banded matrix, as bench/vendor.cu's */
 #define UNIFORM_ROW 4  /* the mean row length of the uniform one */
 #define POWER_MAX   ((size_t)1 << 20)
+#define SPARSE_GAP  8 /* sparse-rows: a row of UNIFORM_ROW in every SPARSE_GAP */
 
 enum {
 	P_DIST,
@@ -148,7 +155,8 @@ static const algo_param spmv_params[] = {
 		.metavar = "D",
 		.def = DIST_UNIFORM,
 		.choices = spmv_dists,
-		.help = "shape of the generated matrix (bench/vendor.cu's three)"},
+		.help = "shape of the generated matrix (bench/vendor.cu's three, and sparse-rows: "
+			"twice as many rows as non-zeros, most of them empty)"},
     /* The tuned kernels' shape, for sweeping them on a GPU. */
     [P_METHOD] = {.name = "method",
 		  .metavar = "M",
@@ -464,13 +472,14 @@ static int row_lengths(int dist, size_t n, uint64_t *s, size_t **len, size_t *ro
 		*cols = m;
 	} else {
 		size_t per = dist == DIST_BAND ? BAND_WIDTH : UNIFORM_ROW;
-		m = (n + per - 1) / per;
+		size_t full = (n + per - 1) / per, gap = dist == DIST_SPARSE_ROWS ? SPARSE_GAP : 1;
+		m = full * gap;
 		l = calloc(m ? m : 1, sizeof *l);
 		if (!l)
 			goto oom;
-		for (size_t i = 0; i < m; i++)
-			l[i] = n - i * per < per ? n - i * per : per;
-		*cols = dist == DIST_BAND && n > 0 && m < BAND_WIDTH ? BAND_WIDTH : m;
+		for (size_t i = 0; i < full; i++)
+			l[i * gap] = n - i * per < per ? n - i * per : per;
+		*cols = dist == DIST_BAND && n > 0 && m < BAND_WIDTH ? BAND_WIDTH : full;
 	}
 	*len = l;
 	*rows = m;

@@ -347,7 +347,10 @@ static const char site_css[] =
     "h1,h2,h3{line-height:1.2}h2{border-bottom:1px solid #ddd;padding-bottom:.2em}\n"
     "code{font:0.92em/1.4 ui-monospace,monospace;background:#f3f3f3;padding:0 .2em}\n"
     "pre{background:#f6f6f6;border:1px solid #e2e2e2;padding:.6em .8em;overflow-x:auto}\n"
-    "pre code{background:none;padding:0}td code,li code,p code{white-space:nowrap}\n"
+    "pre code{background:none;padding:0}\n"
+    /* short code stays whole; a long signature breaks at its spaces */
+    "td code,li code,p code{white-space:normal;overflow-wrap:break-word}\n"
+    "pre.signature{white-space:pre-wrap}\n"
     "pre.cmd{background:#eef3fb;border-color:#c9d7ee;margin-bottom:0}\n"
     "pre.out{margin-top:0;border-top:none}\n"
     "pre.failed{background:#fdeeee;border-color:#e8b4b4}\n"

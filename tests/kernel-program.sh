@@ -6,7 +6,8 @@
 # "expect: KIND [LINE]" comment says (a wrong count naming the port, a
 # write past the output's end, a race, arguments that are not the
 # contract's, and cheats whose counts are right but whose PRAM view is
-# not). The kinds that only Oclgrind or the plugin find are skipped, with
+# not), and a lesson's kernel that skips what its exercise's inputs demand.
+# The kinds that only Oclgrind or the plugin find are skipped, with
 # the report's reason, where they are not installed. Prints TAP.
 
 . "$top_srcdir/tests/tap.sh"
@@ -98,4 +99,13 @@ for f in serial group-serial; do
 	v=$(json_get "$tap_tmp/c.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'depth'][0]")
 	expect_in "D grows as L over one work-group of L" "$v" "$f.cl: its loop charged by the PRAM view"
 done
+
+# spmv-kernel's matrices have more rows than non-zeros (--dist
+# sparse-rows): a kernel of a row a work-item without the loop over rows
+# by the global size, right on rows of 4 alone, is wrong there.
+run_pram check spmv-kernel "$top_srcdir/tests/check/lessons/spmv-no-stride.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/nostride.json"
+expect_rc 1 "spmv-no-stride.cl: fails spmv-kernel"
+v=$(json_get "$tap_tmp/nostride.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'wrong-result'][0]")
+expect_in "y: element " "$v" "spmv-no-stride.cl: the rows past the global size are wrong"
 done_testing

@@ -59,7 +59,7 @@ expect_in '"output":[9,6,12,69,40]' "$out" "--json of a .mtx run"
 
 # The closed form holds for every generated shape (the power law's rows are
 # drawn: its W comes from the matrix itself).
-for d in band uniform power-law; do
+for d in band uniform power-law sparse-rows; do
 	for n in 1 33 1000; do
 		run_pram run spmv-csr --dist "$d" --n "$n"
 		expect_in "(matches)" "$out" "--dist $d --n $n: W and D match the closed form"
