@@ -4,9 +4,10 @@
  * segmented scan of segmented.clh (gpu__seg_scan_of over the products and
  * the flags it made); the tuned one either partitions the non-zeros into
  * tiles of L PP, reduces each tile's rows in one work-group and fixes up
- * the rows that cross tiles (--method tiles), or gives each row a vector
- * of lanes (--method vector, for rows of even lengths), by --method or, by
- * default, by the rows' mean and longest lengths.
+ * the rows that cross tiles (--method tiles: spmv_spans, one launch, up to
+ * SPANS_MAX non-zeros, else partition, tiles and fixup), or gives each row
+ * a vector of lanes (--method vector, for rows of even lengths), by
+ * --method or, by default, by the rows' mean and longest lengths.
  *
  * Both check the matrix on the host first, as the program does (the
  * kernels index x by C and V by R): a malformed one is refused with the
@@ -118,7 +119,9 @@ static int teaching(gpu_ctx *c)
 enum {
 	SLOT_RBEG,
 	SLOT_HEAD,
-	SLOT_TAIL
+	SLOT_TAIL,
+	SLOT_PART,
+	SLOT_COUNT
 };
 
 /* The tuned kernels' methods, the registry's --method choices. */
@@ -255,6 +258,49 @@ static int vector(gpu_ctx *c, size_t m)
 			   (unsigned)m, (unsigned)vw, (ptx && L >= 32 ? 1 : L * pp) * 4);
 }
 
+/* Up to SPANS_MAX non-zeros the tiles run as spmv_spans, one launch whose
+ * groups find their own rows, rather than partition, tiles and fixup: on
+ * an H200 the power law's took 0.0249 ms against 0.0351 at 2^20
+ * non-zeros and 0.1683 against 0.1702 at 2^24 (cuSPARSE 0.0217 and
+ * 0.1445 in the same run); at 2^28, where the launches weigh nothing,
+ * 5.986 against 5.965, and the band's 0.884 against 0.679: a tile of
+ * spmv_spans, which counts its rows and carries its last one, costs more
+ * than one of spmv_tiles. */
+#define SPANS_MAX ((size_t)1 << 24)
+/* spmv_spans's tiles a work-group: enough groups for SPANS_WAVES of
+ * gpu__groups, but at most SPANS_TILES tiles each, so that the last
+ * groups to start do not hold the launch up long. */
+#define SPANS_WAVES 2
+#define SPANS_TILES 8
+
+/* y = M x by spmv_spans: spans of tiles, a work-group each, in one launch. */
+static int spans(gpu_ctx *c, size_t m)
+{
+	size_t k = c->job->in[IN_V].n;
+	cl_kernel ks = gpu__kernel(c, stream_loads(c) ? "spmv_spans_stream" : "spmv_spans");
+	if (!ks)
+		return -1;
+	/* Local memory a work-item needs: as spmv_tiles (below). */
+	size_t pp = c->per_proc, per_item = pp * 5 * 33 / 32 + 8 + 5;
+	size_t L = gpu__group(c, ks, GPU_SCAN_WG_CAP, per_item, pp, "non-zeros");
+	if (!L)
+		return -1;
+	size_t tile = L * pp, tiles = k ? GPU_DIV_UP(k, tile) : 1, padded = tile + tile / 32 + 1;
+	size_t tpg = GPU_DIV_UP(tiles, SPANS_WAVES * gpu__groups(c, L));
+	if (tpg > SPANS_TILES)
+		tpg = SPANS_TILES;
+	size_t groups = GPU_DIV_UP(tiles, tpg);
+	/* Zeros when made: spmv_spans's counters are set back to 0 by the
+	 * group that counts last, the parts written by atomic exchanges. */
+	cl_mem part = gpu__scratch_zeroed(c, SLOT_PART, 2 * groups),
+	       cnt = gpu__scratch_zeroed(c, SLOT_COUNT, groups);
+	if (!part || !cnt)
+		return -1;
+	return gpu__launch(c, ks, groups * L, L, "mmmmmmmuuullll", c->in[IN_V], c->in[IN_C],
+			   c->in[IN_R], c->in[IN_X], c->out[0], part, cnt, (unsigned)k,
+			   (unsigned)m, (unsigned)tpg, padded * 4, padded, L * 4, L * 4);
+}
+
 static int tuned(gpu_ctx *c)
 {
 	size_t k = c->job->in[IN_V].n, m;
@@ -264,6 +310,8 @@ static int tuned(gpu_ctx *c)
 		return 0;
 	if (spmv_method(c->job) == METHOD_VECTOR)
 		return vector(c, m);
+	if (k <= SPANS_MAX)
+		return spans(c, m);
 	cl_kernel part = gpu__kernel(c, "spmv_partition"),
 		  tiles_k = gpu__kernel(c, stream_loads(c) ? "spmv_tiles_stream" : "spmv_tiles"),
 		  fix = gpu__kernel(c, "spmv_fixup");
