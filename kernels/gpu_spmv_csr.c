@@ -6,8 +6,9 @@
  * tiles of L PP, reduces each tile's rows in one work-group and fixes up
  * the rows that cross tiles (--method tiles: spmv_spans, one launch, up to
  * SPANS_MAX non-zeros, else partition, tiles and fixup), or gives each row
- * a vector of lanes (--method vector, for rows of even lengths), by
- * --method or, by default, by the rows' mean and longest lengths.
+ * a vector of lanes (--method vector, for rows of even lengths: by quads
+ * where the rows are long and their columns close), by --method or, by
+ * default, by the rows' mean and longest lengths.
  *
  * Both check the matrix on the host first, as the program does (the
  * kernels index x by C and V by R): a malformed one is refused with the
@@ -136,10 +137,10 @@ enum {
  * vector waits long on one row, and its vw lanes a row are busy (vw the
  * mean's power of two). Those of very unequal lengths (a power law) go to
  * the tiles, which take rows of any lengths at the same cost a non-zero,
- * and so do long even rows: on an H100 at 2^28 non-zeros the uniform
- * matrix's rows of 4 took 8.82 ms by vector against 8.95 by tiles, the
- * band's rows of 32 1.050 ms against 0.880 (lengths between, unmeasured,
- * are cut at 8). */
+ * and so do long even rows of scattered columns: on an H100 at 2^28
+ * non-zeros the uniform matrix's rows of 4 took 8.82 ms by vector against
+ * 8.95 by tiles, the band's rows of 32 (by words, before spmv_vector4)
+ * 1.050 ms against 0.880 (lengths between, unmeasured, are cut at 8). */
 #define VECTOR_MAX_SPREAD 2
 #define VECTOR_MAX_ROW 8
 /* Up to VECTOR_SMALL non-zeros, even rows of any length go to the vector
@@ -148,6 +149,23 @@ enum {
  * 32 took 0.0126 ms by vector against 0.0234 by tiles at 2^20 non-zeros,
  * 0.0214 against 0.0310 at 2^22, and 0.0760 against 0.0699 at 2^24. */
 #define VECTOR_SMALL ((size_t)1 << 22)
+
+/* Whether the rows gather scattered words of x (below). */
+static int scattered_columns(const gpu_job *job);
+
+/* Whether spmv_vector takes the rows by quads (spmv_vector4): rows longer
+ * than VECTOR_MAX_ROW on average whose columns lie close together (a
+ * band), where each lane's 16-byte loads bring 4 non-zeros at once. On an
+ * H200, the band's rows of 32 in 8 lanes a row, 4 rows a vector, took
+ * 0.0112, 0.0646 and 0.628 ms at 2^20, 2^24 and 2^28 non-zeros, against
+ * 0.0110 (by words, 32 lanes), 0.0919 and 0.679 (the tiles), and
+ * cuSPARSE's 0.0147, 0.0587 and 0.717 in the same run (8 lanes, 2 rows a
+ * vector: 0.0611 at 2^24). */
+static int vector_quads(const gpu_job *job)
+{
+	size_t k = job->in[IN_V].n, m = job->in[IN_R].n ? job->in[IN_R].n - 1 : 0;
+	return m > 0 && k > VECTOR_MAX_ROW * m && !scattered_columns(job);
+}
 
 /* The method for the job's matrix: --method, or auto's choice. */
 static int spmv_method(const gpu_job *job)
@@ -163,31 +181,33 @@ static int spmv_method(const gpu_job *job)
 	for (size_t i = 0; i < m; i++)
 		if (rs[i + 1] > rs[i] && (size_t)(rs[i + 1] - rs[i]) > longest)
 			longest = (size_t)(rs[i + 1] - rs[i]);
-	return longest * m <= VECTOR_MAX_SPREAD * k && (longest <= VECTOR_MAX_ROW || k <= VECTOR_SMALL)
+	return longest * m <= VECTOR_MAX_SPREAD * k &&
+		       (longest <= VECTOR_MAX_ROW || k <= VECTOR_SMALL || vector_quads(job))
 		   ? METHOD_VECTOR
 		   : METHOD_TILES;
 }
 
 /* The lanes a row of spmv_vector: --lanes, or the smallest power of two
- * that covers the mean row length, at most 32 (a warp). */
+ * whose lanes cover the mean row length (a word each, or a quad each for
+ * spmv_vector4), at most 32 (a warp). */
 static size_t vector_width(const gpu_job *job)
 {
 	size_t k = job->in[IN_V].n, m = job->in[IN_R].n ? job->in[IN_R].n - 1 : 0;
-	size_t vw = (size_t)gpu__param_given(job, "lanes");
+	size_t vw = (size_t)gpu__param_given(job, "lanes"), per = vector_quads(job) ? 4 : 1;
 	if (!vw)
-		for (vw = 1; vw < 32 && vw * m < k; vw *= 2)
+		for (vw = 1; vw < 32 && vw * per * m < k; vw *= 2)
 			;
 	return vw;
 }
 
 /* The default PP: for the vector, rows a vector takes (4, or 8 where the
- * rows have 4 lanes or fewer, so that a lane has 8 gathers in flight);
- * for the tiles, non-zeros a work-item. */
+ * rows have 4 lanes or fewer by words, so that a lane has 8 gathers in
+ * flight); for the tiles, non-zeros a work-item. */
 static unsigned tuned_pp(const gpu_job *job)
 {
 	if (spmv_method(job) != METHOD_VECTOR)
 		return TUNED_PP;
-	return vector_width(job) <= 4 ? 8 : 4;
+	return !vector_quads(job) && vector_width(job) <= 4 ? 8 : 4;
 }
 
 /* Whether the rows gather scattered words of x: in up to 4096 rows,
@@ -234,7 +254,9 @@ static int stream_loads(gpu_ctx *c)
 /* y = M x by spmv_vector: vw lanes a row, PP rows a vector, in one launch. */
 static int vector(gpu_ctx *c, size_t m)
 {
-	cl_kernel kv = gpu__kernel(c, stream_loads(c) ? "spmv_vector_stream" : "spmv_vector");
+	cl_kernel kv = gpu__kernel(c, vector_quads(c->job) ? "spmv_vector4"
+				   : stream_loads(c)     ? "spmv_vector_stream"
+							 : "spmv_vector");
 	if (!kv)
 		return -1;
 	size_t pp = c->per_proc, ptx = clrt_ptx(c->rt);

@@ -53,11 +53,13 @@
  *
  * For rows of even lengths (a band of 32) the tiles' phases, barriers and
  * search cost more than they save: spmv_vector gives each row a vector of
- * lanes, PP rows a vector, in one launch (its comment below).
+ * lanes, PP rows a vector, in one launch, a word a lane at a time, and
+ * spmv_vector4, for long rows of nearby columns, a 16-byte quad of V and
+ * of C a lane at a time (their comment below).
  *
  * Build options: -DIS_FLOAT for floats, -DOP_SUM (the kernels add; integer
  * sums wrap modulo 2^32), -DPP (non-zeros a work-item of spmv_tiles and
- * spmv_spans, rows a vector of spmv_vector). Through
+ * spmv_spans, rows a vector of spmv_vector and spmv_vector4). Through
  * PRAM_CL_OPTIONS, for a GPU to choose:
  *   -DSPMV_UNROLL=U   elements a lane of spmv_vector loads from each row at
  *                     once (1 by default)
@@ -559,13 +561,19 @@ kernel void spmv_spans_stream(SPMV_SPANS_ARGS(restrict))
  * (coalesced: a row's vw lanes read consecutive words), y written once.
  * A long row costs its vector time in proportion, so rows of very unequal
  * lengths (the power law) belong to the tiles. red holds L PP values
- * (unused on NVIDIA in groups of 32 or more). */
+ * (unused on NVIDIA in groups of 32 or more).
+ * spmv_vector4 is the same by quads (below): lane l of a vector loads the
+ * 16-byte words l, l + vw, ... of V and of C that hold a row, 4
+ * non-zeros each, so that a row of 32 takes 8 lanes one load of each:
+ * every element of the quads is read (a row's first and last quads may
+ * hold other rows' elements, whose products it drops). */
 #define SPMV_VECTOR_ARGS(R)                                                                 \
 	global const T *R val, global const int *R col, global const int *R rs,             \
 	    global const T *R x, global T *R y, uint k, uint m, uint vw, local T *red
 #define SPMV_VECTOR_PASS val, col, rs, x, y, k, m, vw, red
 
-__attribute__((always_inline)) inline void spmv_vector_do(SPMV_VECTOR_ARGS(), int stream)
+__attribute__((always_inline)) inline void spmv_vector_do(SPMV_VECTOR_ARGS(), int stream,
+							  int quads)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
 	uint lane = lid & (vw - 1), lg = 31 - clz(vw), v0 = lid >> lg, nv = L >> lg;
@@ -583,12 +591,61 @@ __attribute__((always_inline)) inline void spmv_vector_do(SPMV_VECTOR_ARGS(), in
 		s[i] = r < m ? (uint)rs[r] : 0;
 		e[i] = r < m ? (uint)rs[r + 1] : 0;
 	}
+	/* spmv_vector4 (quads): each lane loads 4 elements of V and C at
+	 * once, from the 16-byte aligned quads that hold each row: quads
+	 * a / 4 + lane, + vw, ... (a the row's start rounded down to a
+	 * multiple of 4), and drops the products of elements outside the row,
+	 * whose columns are other rows' and lie inside x. A quad that runs
+	 * past k is read an element at a time. Plain loads: no stream. */
+	if (quads) {
 #pragma unroll
-	for (uint i = 0; i < PP; i++) {
-		len = max(len, e[i] - s[i]);
-		acc[i] = IDENT;
+		for (uint i = 0; i < PP; i++) {
+			len = max(len, e[i] - (s[i] & ~3u));
+			acc[i] = IDENT;
+		}
+	} else {
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+			len = max(len, e[i] - s[i]);
+			acc[i] = IDENT;
+		}
 	}
-	for (uint q = lane; q < len; q += vw * SPMV_UNROLL) {
+	for (uint q = 4 * lane; quads && q < len; q += 4 * vw) {
+		T4 v[PP];
+		int4 c[PP];
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+			uint j = (s[i] & ~3u) + q;
+			v[i] = (T4)(IDENT);
+			c[i] = (int4)(0);
+			if (j + 4 <= k) {
+				v[i] = ((global const T4 *)val)[j >> 2];
+				c[i] = ((global const int4 *)col)[j >> 2];
+			} else if (j < k) {
+				v[i].s0 = val[j];
+				c[i].s0 = col[j];
+				if (j + 1 < k) {
+					v[i].s1 = val[j + 1];
+					c[i].s1 = col[j + 1];
+				}
+				if (j + 2 < k) {
+					v[i].s2 = val[j + 2];
+					c[i].s2 = col[j + 2];
+				}
+			}
+		}
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+			uint j = (s[i] & ~3u) + q;
+			T p0 = v[i].s0 * x[c[i].s0], p1 = v[i].s1 * x[c[i].s1],
+			  p2 = v[i].s2 * x[c[i].s2], p3 = v[i].s3 * x[c[i].s3];
+			acc[i] += (j >= s[i] && j < e[i] ? p0 : IDENT) +
+				  (j + 1 >= s[i] && j + 1 < e[i] ? p1 : IDENT) +
+				  (j + 2 >= s[i] && j + 2 < e[i] ? p2 : IDENT) +
+				  (j + 3 >= s[i] && j + 3 < e[i] ? p3 : IDENT);
+		}
+	}
+	for (uint q = lane; !quads && q < len; q += vw * SPMV_UNROLL) {
 		T v[PP][SPMV_UNROLL];
 		int c[PP][SPMV_UNROLL];
 		/* Every load of V and C first, then the gathers, then the sums.
@@ -672,10 +729,15 @@ __attribute__((always_inline)) inline void spmv_vector_do(SPMV_VECTOR_ARGS(), in
 
 kernel void spmv_vector(SPMV_VECTOR_ARGS(restrict))
 {
-	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(0));
+	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(0), 0);
 }
 
 kernel void spmv_vector_stream(SPMV_VECTOR_ARGS(restrict))
 {
-	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(1));
+	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(1), 0);
+}
+
+kernel void spmv_vector4(SPMV_VECTOR_ARGS(restrict))
+{
+	spmv_vector_do(SPMV_VECTOR_PASS, 0, 1);
 }
