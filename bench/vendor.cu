@@ -4,7 +4,8 @@
  * figures pramsim's kernels are measured against (bench/gpu-run.sh).
  *
  *     nvcc -O3 -arch=sm_90 -o vendor bench/vendor.cu -lcusparse   (make vendor)
- *     ./vendor [LOG2N ...] [--reps R]     (default: 20 24 28, R = 20)
+ *     ./vendor [LOG2N ...] [--reps R] [--only cub|spmv]   (default: 20 24 28, R = 20;
+ *                                    --only: CUB's primitives or the SpMV alone)
  *
  * For each n = 2^LOG2N: a device-to-device copy, reduce, inclusive and
  * exclusive scan, segmented reduce and scan by key over 1024-element
@@ -739,16 +740,24 @@ static void run_spmv(size_t nnz, int kind)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: vendor [LOG2N ...] [--reps R]   (LOG2N from 10 to 30, as 28 or "
-			"2^28; default 20 24 28; R default 20)\n");
+	fprintf(stderr, "usage: vendor [LOG2N ...] [--reps R] [--only cub|spmv]   (LOG2N from 10 "
+			"to 30, as 28 or 2^28; default 20 24 28; R default 20; --only: CUB's "
+			"primitives or cuSPARSE's SpMV alone)\n");
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
 	std::vector<int> logs;
+	const char *only = "";
 	for (int k = 1; k < argc; k++) {
 		const char *a = argv[k];
+		if (strcmp(a, "--only") == 0 && k + 1 < argc) {
+			only = argv[++k];
+			if (strcmp(only, "cub") != 0 && strcmp(only, "spmv") != 0)
+				return usage();
+			continue;
+		}
 		if (strcmp(a, "--reps") == 0 && k + 1 < argc) {
 			reps = atoi(argv[++k]);
 			if (reps < 1 || reps > 100000)
@@ -781,8 +790,9 @@ int main(int argc, char **argv)
 	       "checked\n");
 	for (int lg : logs) {
 		size_t n = (size_t)1 << lg;
-		run_size(n);
-		for (int kind = 0; kind < 3; kind++)
+		if (strcmp(only, "spmv") != 0)
+			run_size(n);
+		for (int kind = 0; kind < 3 && strcmp(only, "cub") != 0; kind++)
 			run_spmv(n, kind);
 	}
 	if (failed)

@@ -4,8 +4,10 @@
  * segmented scan of segmented.clh (gpu__seg_scan_of over the products and
  * the flags it made); the tuned one either partitions the non-zeros into
  * tiles of L PP, reduces each tile's rows in one work-group and fixes up
- * the rows that cross tiles (--method tiles), or gives each row a vector
- * of lanes (--method vector, for rows of even lengths), by --method or, by
+ * the rows that cross tiles (--method tiles: spmv_spans, one launch, up to
+ * SPANS_MAX non-zeros, else partition, tiles and fixup), or gives each row
+ * a vector of lanes (--method vector, for rows of even lengths: by quads
+ * where the rows are long and their columns close), by --method or, by
  * default, by the rows' mean and longest lengths.
  *
  * Both check the matrix on the host first, as the program does (the
@@ -118,7 +120,9 @@ static int teaching(gpu_ctx *c)
 enum {
 	SLOT_RBEG,
 	SLOT_HEAD,
-	SLOT_TAIL
+	SLOT_TAIL,
+	SLOT_PART,
+	SLOT_COUNT
 };
 
 /* The tuned kernels' methods, the registry's --method choices. */
@@ -133,10 +137,10 @@ enum {
  * vector waits long on one row, and its vw lanes a row are busy (vw the
  * mean's power of two). Those of very unequal lengths (a power law) go to
  * the tiles, which take rows of any lengths at the same cost a non-zero,
- * and so do long even rows: on an H100 at 2^28 non-zeros the uniform
- * matrix's rows of 4 took 8.82 ms by vector against 8.95 by tiles, the
- * band's rows of 32 1.050 ms against 0.880 (lengths between, unmeasured,
- * are cut at 8). */
+ * and so do long even rows of scattered columns: on an H100 at 2^28
+ * non-zeros the uniform matrix's rows of 4 took 8.82 ms by vector against
+ * 8.95 by tiles, the band's rows of 32 (by words, before spmv_vector4)
+ * 1.050 ms against 0.880 (lengths between, unmeasured, are cut at 8). */
 #define VECTOR_MAX_SPREAD 2
 #define VECTOR_MAX_ROW 8
 /* Up to VECTOR_SMALL non-zeros, even rows of any length go to the vector
@@ -145,6 +149,23 @@ enum {
  * 32 took 0.0126 ms by vector against 0.0234 by tiles at 2^20 non-zeros,
  * 0.0214 against 0.0310 at 2^22, and 0.0760 against 0.0699 at 2^24. */
 #define VECTOR_SMALL ((size_t)1 << 22)
+
+/* Whether the rows gather scattered words of x (below). */
+static int scattered_columns(const gpu_job *job);
+
+/* Whether spmv_vector takes the rows by quads (spmv_vector4): rows longer
+ * than VECTOR_MAX_ROW on average whose columns lie close together (a
+ * band), where each lane's 16-byte loads bring 4 non-zeros at once. On an
+ * H200, the band's rows of 32 in 8 lanes a row, 4 rows a vector, took
+ * 0.0112, 0.0646 and 0.628 ms at 2^20, 2^24 and 2^28 non-zeros, against
+ * 0.0110 (by words, 32 lanes), 0.0919 and 0.679 (the tiles), and
+ * cuSPARSE's 0.0147, 0.0587 and 0.717 in the same run (8 lanes, 2 rows a
+ * vector: 0.0611 at 2^24). */
+static int vector_quads(const gpu_job *job)
+{
+	size_t k = job->in[IN_V].n, m = job->in[IN_R].n ? job->in[IN_R].n - 1 : 0;
+	return m > 0 && k > VECTOR_MAX_ROW * m && !scattered_columns(job);
+}
 
 /* The method for the job's matrix: --method, or auto's choice. */
 static int spmv_method(const gpu_job *job)
@@ -160,31 +181,33 @@ static int spmv_method(const gpu_job *job)
 	for (size_t i = 0; i < m; i++)
 		if (rs[i + 1] > rs[i] && (size_t)(rs[i + 1] - rs[i]) > longest)
 			longest = (size_t)(rs[i + 1] - rs[i]);
-	return longest * m <= VECTOR_MAX_SPREAD * k && (longest <= VECTOR_MAX_ROW || k <= VECTOR_SMALL)
+	return longest * m <= VECTOR_MAX_SPREAD * k &&
+		       (longest <= VECTOR_MAX_ROW || k <= VECTOR_SMALL || vector_quads(job))
 		   ? METHOD_VECTOR
 		   : METHOD_TILES;
 }
 
 /* The lanes a row of spmv_vector: --lanes, or the smallest power of two
- * that covers the mean row length, at most 32 (a warp). */
+ * whose lanes cover the mean row length (a word each, or a quad each for
+ * spmv_vector4), at most 32 (a warp). */
 static size_t vector_width(const gpu_job *job)
 {
 	size_t k = job->in[IN_V].n, m = job->in[IN_R].n ? job->in[IN_R].n - 1 : 0;
-	size_t vw = (size_t)gpu__param_given(job, "lanes");
+	size_t vw = (size_t)gpu__param_given(job, "lanes"), per = vector_quads(job) ? 4 : 1;
 	if (!vw)
-		for (vw = 1; vw < 32 && vw * m < k; vw *= 2)
+		for (vw = 1; vw < 32 && vw * per * m < k; vw *= 2)
 			;
 	return vw;
 }
 
 /* The default PP: for the vector, rows a vector takes (4, or 8 where the
- * rows have 4 lanes or fewer, so that a lane has 8 gathers in flight);
- * for the tiles, non-zeros a work-item. */
+ * rows have 4 lanes or fewer by words, so that a lane has 8 gathers in
+ * flight); for the tiles, non-zeros a work-item. */
 static unsigned tuned_pp(const gpu_job *job)
 {
 	if (spmv_method(job) != METHOD_VECTOR)
 		return TUNED_PP;
-	return vector_width(job) <= 4 ? 8 : 4;
+	return !vector_quads(job) && vector_width(job) <= 4 ? 8 : 4;
 }
 
 /* Whether the rows gather scattered words of x: in up to 4096 rows,
@@ -231,7 +254,9 @@ static int stream_loads(gpu_ctx *c)
 /* y = M x by spmv_vector: vw lanes a row, PP rows a vector, in one launch. */
 static int vector(gpu_ctx *c, size_t m)
 {
-	cl_kernel kv = gpu__kernel(c, stream_loads(c) ? "spmv_vector_stream" : "spmv_vector");
+	cl_kernel kv = gpu__kernel(c, vector_quads(c->job) ? "spmv_vector4"
+				   : stream_loads(c)     ? "spmv_vector_stream"
+							 : "spmv_vector");
 	if (!kv)
 		return -1;
 	size_t pp = c->per_proc, ptx = clrt_ptx(c->rt);
@@ -255,6 +280,49 @@ static int vector(gpu_ctx *c, size_t m)
 			   (unsigned)m, (unsigned)vw, (ptx && L >= 32 ? 1 : L * pp) * 4);
 }
 
+/* Up to SPANS_MAX non-zeros the tiles run as spmv_spans, one launch whose
+ * groups find their own rows, rather than partition, tiles and fixup: on
+ * an H200 the power law's took 0.0249 ms against 0.0351 at 2^20
+ * non-zeros and 0.1683 against 0.1702 at 2^24 (cuSPARSE 0.0217 and
+ * 0.1445 in the same run); at 2^28, where the launches weigh nothing,
+ * 5.986 against 5.965, and the band's 0.884 against 0.679: a tile of
+ * spmv_spans, which counts its rows and carries its last one, costs more
+ * than one of spmv_tiles. */
+#define SPANS_MAX ((size_t)1 << 24)
+/* spmv_spans's tiles a work-group: enough groups for SPANS_WAVES of
+ * gpu__groups, but at most SPANS_TILES tiles each, so that the last
+ * groups to start do not hold the launch up long. */
+#define SPANS_WAVES 2
+#define SPANS_TILES 8
+
+/* y = M x by spmv_spans: spans of tiles, a work-group each, in one launch. */
+static int spans(gpu_ctx *c, size_t m)
+{
+	size_t k = c->job->in[IN_V].n;
+	cl_kernel ks = gpu__kernel(c, stream_loads(c) ? "spmv_spans_stream" : "spmv_spans");
+	if (!ks)
+		return -1;
+	/* Local memory a work-item needs: as spmv_tiles (below). */
+	size_t pp = c->per_proc, per_item = pp * 5 * 33 / 32 + 8 + 5;
+	size_t L = gpu__group(c, ks, GPU_SCAN_WG_CAP, per_item, pp, "non-zeros");
+	if (!L)
+		return -1;
+	size_t tile = L * pp, tiles = k ? GPU_DIV_UP(k, tile) : 1, padded = tile + tile / 32 + 1;
+	size_t tpg = GPU_DIV_UP(tiles, SPANS_WAVES * gpu__groups(c, L));
+	if (tpg > SPANS_TILES)
+		tpg = SPANS_TILES;
+	size_t groups = GPU_DIV_UP(tiles, tpg);
+	/* Zeros when made: spmv_spans's counters are set back to 0 by the
+	 * group that counts last, the parts written by atomic exchanges. */
+	cl_mem part = gpu__scratch_zeroed(c, SLOT_PART, 2 * groups),
+	       cnt = gpu__scratch_zeroed(c, SLOT_COUNT, groups);
+	if (!part || !cnt)
+		return -1;
+	return gpu__launch(c, ks, groups * L, L, "mmmmmmmuuullll", c->in[IN_V], c->in[IN_C],
+			   c->in[IN_R], c->in[IN_X], c->out[0], part, cnt, (unsigned)k,
+			   (unsigned)m, (unsigned)tpg, padded * 4, padded, L * 4, L * 4);
+}
+
 static int tuned(gpu_ctx *c)
 {
 	size_t k = c->job->in[IN_V].n, m;
@@ -264,6 +332,8 @@ static int tuned(gpu_ctx *c)
 		return 0;
 	if (spmv_method(c->job) == METHOD_VECTOR)
 		return vector(c, m);
+	if (k <= SPANS_MAX)
+		return spans(c, m);
 	cl_kernel part = gpu__kernel(c, "spmv_partition"),
 		  tiles_k = gpu__kernel(c, stream_loads(c) ? "spmv_tiles_stream" : "spmv_tiles"),
 		  fix = gpu__kernel(c, "spmv_fixup");

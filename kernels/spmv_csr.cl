@@ -45,13 +45,22 @@
  * owns, its first L rows with the products' operands; the partition's
  * searches read log2 m starts a boundary), y once, and 3 words a tile.
  *
+ * Up to 2^24 non-zeros the host runs spmv_spans instead, the same tiles
+ * in one launch: each work-group finds its first row itself and takes a
+ * span of consecutive tiles, counting the rows that end in each from where
+ * the tile before left off, and the groups that share a row finish it
+ * with counters rather than a fix-up launch (its comment below).
+ *
  * For rows of even lengths (a band of 32) the tiles' phases, barriers and
  * search cost more than they save: spmv_vector gives each row a vector of
- * lanes, PP rows a vector, in one launch (its comment below).
+ * lanes, PP rows a vector, in one launch, a word a lane at a time, and
+ * spmv_vector4, for long rows of nearby columns, a 16-byte quad of V and
+ * of C a lane at a time (their comment below).
  *
  * Build options: -DIS_FLOAT for floats, -DOP_SUM (the kernels add; integer
- * sums wrap modulo 2^32), -DPP (non-zeros a work-item of spmv_tiles, rows a
- * vector of spmv_vector). Through PRAM_CL_OPTIONS, for a GPU to choose:
+ * sums wrap modulo 2^32), -DPP (non-zeros a work-item of spmv_tiles and
+ * spmv_spans, rows a vector of spmv_vector and spmv_vector4). Through
+ * PRAM_CL_OPTIONS, for a GPU to choose:
  *   -DSPMV_UNROLL=U   elements a lane of spmv_vector loads from each row at
  *                     once (1 by default)
  *   -DSPMV_CLAMP=1    spmv_vector's loads without a branch (clamped
@@ -310,6 +319,222 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
 	y[r] = v;
 }
 
+/* ---- the one-launch tiles kernel ---------------------------------------- */
+
+/* spmv_spans: the tiles' product in one launch, no partition and no fix-up
+ * launch. Work-group g takes a span of tpg consecutive tiles, non-zeros
+ * g S .. min((g + 1) S, k) - 1 (S = tpg L PP), in turn:
+ *   - its first row, the rows that end at or before g S, by a search of
+ *     all its work-items at once (L row ends a round, log_(L+1) m rounds), in
+ *     place of spmv_partition's binary searches;
+ *   - in each tile, the rows that end in it counted from where the tile
+ *     before left off (L rows a round, each work-item checking one row's
+ *     end and the next one's), flagging the starts of the rows they
+ *     load, so that no tile searches;
+ *   - the tile's segmented scan as in spmv_tiles, the running sum of the
+ *     row that runs on out of the tile carried into the next one's first
+ *     element, so that a row spanning tiles of one group is summed there.
+ * A row that crosses spans gets a part from each group it lies in: the
+ * part in the group where it ends (head) and the parts of the groups it
+ * runs on out of (tail). Each group stores its part and counts itself on
+ * the row's counter (that of the group where it ends); the group that
+ * counts last adds the parts in span order, writes y and sets the counter
+ * back to 0 (the host makes it 0 once): no group waits for another. Parts
+ * and counters are atomics in device memory, a fence at the scope of the
+ * device between a part and its count, as in reduce.cl's reduce_onepass.
+ * part holds 2 G values (tails, then heads), cnt G counters. */
+#define SPMV_SPANS_ARGS(R)                                                                  \
+	global const T *R val, global const int *R col, global const int *R rs,             \
+	    global const T *R x, global T *y, global uint *part, global uint *cnt, uint k,  \
+	    uint m, uint tpg, local T *prod, local uchar *flag, local T *gv, local uint *gf
+#define SPMV_SPANS_PASS val, col, rs, x, y, part, cnt, k, m, tpg, prod, flag, gv, gf
+
+inline void spmv_fence(void)
+{
+#ifdef PRAM_NV_PTX
+	__asm__ __volatile__("membar.gl;" : : : "memory");
+#else
+	mem_fence(CLK_GLOBAL_MEM_FENCE);
+#endif
+}
+
+/* The rows r < m with R[r + 1] <= pos, by all the group's work-items: each
+ * round probes L rows that cut the range of answers left into L + 1 equal
+ * parts and keeps the part after the last row that ends at or before pos
+ * (log_(L+1) m rounds; a binary search in a group of one). srch holds 4
+ * words. */
+inline uint spmv_first_row(global const int *rs, uint m, uint pos, local uint *srch)
+{
+	uint lid = get_local_id(0), L = get_local_size(0), lo = 0, hi = m;
+	for (uint round = 0; lo < hi; round ^= 2) {
+		/* The answer lies in [lo, hi]; this work-item probes row i, the
+		 * next one row n. */
+		uint step = (hi - lo + 1 + L) / (L + 1), i = lo + (lid + 1) * step - 1,
+		     n = i + step;
+		uint in = i < hi && (uint)rs[min(i, m - 1) + 1] <= pos,
+		     nx = n < hi && lid + 1 < L && (uint)rs[min(n, m - 1) + 1] <= pos;
+		if (in && !nx) {
+			srch[round] = i + 1;
+			srch[round + 1] = min(n, hi);
+		} else if (lid == 0 && !in) {
+			srch[round] = lo;
+			srch[round + 1] = i;
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		lo = srch[round];
+		hi = srch[round + 1];
+	}
+	return lo;
+}
+
+/* Part v of row r (from s to e) by this group, g, the tail of its span
+ * (tail 1) or the head (tail 0); the last of the row's groups writes y. */
+inline void spmv_part(global uint *part, global uint *cnt, global T *y, uint G, uint span,
+		      uint g, int tail, uint r, uint s, uint e, T v)
+{
+	uint first = s / span, last = (e - 1) / span;
+	atomic_xchg(&part[tail ? g : G + g], as_uint(v));
+	spmv_fence();
+	if (atomic_inc(&cnt[last]) != last - first)
+		return;
+	spmv_fence();
+	T sum = IDENT;
+	for (uint q = first; q < last; q++)
+		sum += T_OF_BITS(atomic_or(&part[q], 0u));
+	y[r] = sum + T_OF_BITS(atomic_or(&part[G + last], 0u));
+	atomic_xchg(&cnt[last], 0u);
+}
+
+__attribute__((always_inline)) inline void spmv_spans_do(SPMV_SPANS_ARGS(), local uint *sh,
+							 int stream)
+{
+	local uint *srch = sh, *nrows = sh + 4;
+	uint lid = get_local_id(0), L = get_local_size(0), g = get_group_id(0),
+	     G = get_num_groups(0);
+	uint tile = L * PP, span = tpg * tile, p0 = g * span, p1 = min(p0 + span, k);
+	SPMV_POLICY;
+	for (uint q = 0; q < PP; q++)
+		flag[PAD(lid * PP + q)] = 0;
+	/* The search's first round (m > 0) ends in a barrier after these.
+	 * Group 0 starts at row 0, with the empty rows before any non-zero. */
+	uint r0 = spmv_first_row(rs, m, p0, srch);
+	if (g == 0)
+		r0 = 0;
+	T carry = IDENT; /* work-item 0's: the open row's sum so far */
+	for (uint ts = p0; ts == p0 || ts < p1; ts += tile) {
+		uint te = min(ts + tile, k);
+		/* The first L rows from r0: start, end and the next row's end,
+		 * loaded with the products' operands (see spmv_tiles_do). */
+		uint r = r0 + lid;
+		int ms = 0, me = 0, mn = 0;
+		if (r < m) {
+			ms = rs[r];
+			me = rs[r + 1];
+			mn = r + 1 < m ? rs[r + 2] : 0;
+		}
+		T pv[PP];
+		int pc[PP];
+		if (ts < te) {
+#pragma unroll
+			for (uint q = 0; q < PP; q++) {
+				uint j = min(ts + q * L + lid, te - 1);
+				pv[q] = VAL(j);
+				pc[q] = COL(j);
+			}
+#pragma unroll
+			for (uint q = 0; q < PP; q++)
+				pv[q] *= x[pc[q]];
+		}
+#pragma unroll
+		for (uint q = 0; q < PP; q++) {
+			uint e = q * L + lid;
+			prod[PAD(e)] = ts + e < te ? pv[q] : IDENT;
+		}
+		/* The rows that end in the tile, L a round: the one work-item
+		 * whose row ends in it and whose next row does not (or work-item
+		 * 0, when none does) counts them; every loaded row that starts in
+		 * the tile flags its start. */
+		uint owned = 0;
+		for (uint c = 0;; c ^= 1) {
+			uint rr = r0 + owned + lid;
+			int s = ms, e = me, en = mn;
+			if (owned && rr < m) {
+				s = rs[rr];
+				e = rs[rr + 1];
+				en = rr + 1 < m ? rs[rr + 2] : 0;
+			}
+			uint mine = rr < m && (uint)e <= te,
+			     next = rr + 1 < m && (uint)en <= te && lid + 1 < L;
+			if (rr < m && s < e && (uint)s >= ts && (uint)s < te)
+				flag[PAD((uint)s - ts)] = 1;
+			if (mine && !next)
+				nrows[c] = owned + lid + 1;
+			else if (lid == 0 && !mine)
+				nrows[c] = owned;
+			barrier(CLK_LOCAL_MEM_FENCE);
+			uint now = nrows[c];
+			if (now < owned + L) {
+				owned = now;
+				break;
+			}
+			owned = now;
+		}
+		/* The segmented scan, as in spmv_tiles_do, the carry entering at
+		 * the tile's first element. */
+		uint base = lid * PP, f = 0;
+		T acc = lid == 0 ? carry : IDENT;
+		for (uint q = 0; q < PP; q++) {
+			uint e = PAD(base + q);
+			acc = flag[e] ? prod[e] : acc + prod[e];
+			f |= flag[e];
+		}
+		T run = group_segscan_excl(gv, gf, acc, f);
+		if (lid == 0)
+			run = carry;
+		for (uint q = 0; q < PP; q++) {
+			uint e = PAD(base + q);
+			run = flag[e] ? prod[e] : run + prod[e];
+			prod[e] = run;
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		for (uint q = 0; q < PP; q++)
+			flag[PAD(base + q)] = 0;
+		/* The rows the tile owns; the group's first, when it began in an
+		 * earlier span, is its head part. */
+		for (uint i = lid; i < owned; i += L) {
+			uint rr = r0 + i;
+			int s = i == lid ? ms : rs[rr], e = i == lid ? me : rs[rr + 1];
+			T v = s < e ? prod[PAD((uint)e - 1 - ts)] : IDENT;
+			if (s < e && (uint)s < p0)
+				spmv_part(part, cnt, y, G, span, g, 0, rr, (uint)s, (uint)e, v);
+			else
+				y[rr] = v;
+		}
+		r0 += owned;
+		if (lid == 0 && ts < te) {
+			carry = prod[PAD(te - 1 - ts)];
+			/* The row that runs on past the span: its tail part. */
+			uint s = r0 < m ? (uint)rs[r0] : te;
+			if (te == p1 && s < te)
+				spmv_part(part, cnt, y, G, span, g, 1, r0, s, (uint)rs[r0 + 1],
+					  carry);
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
+}
+
+kernel void spmv_spans(SPMV_SPANS_ARGS(restrict))
+{
+	local uint sh[6]; /* the search's bounds, the rows counted */
+	spmv_spans_do(SPMV_SPANS_PASS, sh, STREAM_OF(0));
+}
+
+kernel void spmv_spans_stream(SPMV_SPANS_ARGS(restrict))
+{
+	local uint sh[6];
+	spmv_spans_do(SPMV_SPANS_PASS, sh, STREAM_OF(1));
+}
+
 /* ---- the row-vector kernel ---------------------------------------------- */
 
 /* Elements a lane loads from each row before it multiplies any of them
@@ -336,13 +561,19 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
  * (coalesced: a row's vw lanes read consecutive words), y written once.
  * A long row costs its vector time in proportion, so rows of very unequal
  * lengths (the power law) belong to the tiles. red holds L PP values
- * (unused on NVIDIA in groups of 32 or more). */
+ * (unused on NVIDIA in groups of 32 or more).
+ * spmv_vector4 is the same by quads (below): lane l of a vector loads the
+ * 16-byte words l, l + vw, ... of V and of C that hold a row, 4
+ * non-zeros each, so that a row of 32 takes 8 lanes one load of each:
+ * every element of the quads is read (a row's first and last quads may
+ * hold other rows' elements, whose products it drops). */
 #define SPMV_VECTOR_ARGS(R)                                                                 \
 	global const T *R val, global const int *R col, global const int *R rs,             \
 	    global const T *R x, global T *R y, uint k, uint m, uint vw, local T *red
 #define SPMV_VECTOR_PASS val, col, rs, x, y, k, m, vw, red
 
-__attribute__((always_inline)) inline void spmv_vector_do(SPMV_VECTOR_ARGS(), int stream)
+__attribute__((always_inline)) inline void spmv_vector_do(SPMV_VECTOR_ARGS(), int stream,
+							  int quads)
 {
 	uint lid = get_local_id(0), L = get_local_size(0);
 	uint lane = lid & (vw - 1), lg = 31 - clz(vw), v0 = lid >> lg, nv = L >> lg;
@@ -360,12 +591,61 @@ __attribute__((always_inline)) inline void spmv_vector_do(SPMV_VECTOR_ARGS(), in
 		s[i] = r < m ? (uint)rs[r] : 0;
 		e[i] = r < m ? (uint)rs[r + 1] : 0;
 	}
+	/* spmv_vector4 (quads): each lane loads 4 elements of V and C at
+	 * once, from the 16-byte aligned quads that hold each row: quads
+	 * a / 4 + lane, + vw, ... (a the row's start rounded down to a
+	 * multiple of 4), and drops the products of elements outside the row,
+	 * whose columns are other rows' and lie inside x. A quad that runs
+	 * past k is read an element at a time. Plain loads: no stream. */
+	if (quads) {
 #pragma unroll
-	for (uint i = 0; i < PP; i++) {
-		len = max(len, e[i] - s[i]);
-		acc[i] = IDENT;
+		for (uint i = 0; i < PP; i++) {
+			len = max(len, e[i] - (s[i] & ~3u));
+			acc[i] = IDENT;
+		}
+	} else {
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+			len = max(len, e[i] - s[i]);
+			acc[i] = IDENT;
+		}
 	}
-	for (uint q = lane; q < len; q += vw * SPMV_UNROLL) {
+	for (uint q = 4 * lane; quads && q < len; q += 4 * vw) {
+		T4 v[PP];
+		int4 c[PP];
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+			uint j = (s[i] & ~3u) + q;
+			v[i] = (T4)(IDENT);
+			c[i] = (int4)(0);
+			if (j + 4 <= k) {
+				v[i] = ((global const T4 *)val)[j >> 2];
+				c[i] = ((global const int4 *)col)[j >> 2];
+			} else if (j < k) {
+				v[i].s0 = val[j];
+				c[i].s0 = col[j];
+				if (j + 1 < k) {
+					v[i].s1 = val[j + 1];
+					c[i].s1 = col[j + 1];
+				}
+				if (j + 2 < k) {
+					v[i].s2 = val[j + 2];
+					c[i].s2 = col[j + 2];
+				}
+			}
+		}
+#pragma unroll
+		for (uint i = 0; i < PP; i++) {
+			uint j = (s[i] & ~3u) + q;
+			T p0 = v[i].s0 * x[c[i].s0], p1 = v[i].s1 * x[c[i].s1],
+			  p2 = v[i].s2 * x[c[i].s2], p3 = v[i].s3 * x[c[i].s3];
+			acc[i] += (j >= s[i] && j < e[i] ? p0 : IDENT) +
+				  (j + 1 >= s[i] && j + 1 < e[i] ? p1 : IDENT) +
+				  (j + 2 >= s[i] && j + 2 < e[i] ? p2 : IDENT) +
+				  (j + 3 >= s[i] && j + 3 < e[i] ? p3 : IDENT);
+		}
+	}
+	for (uint q = lane; !quads && q < len; q += vw * SPMV_UNROLL) {
 		T v[PP][SPMV_UNROLL];
 		int c[PP][SPMV_UNROLL];
 		/* Every load of V and C first, then the gathers, then the sums.
@@ -449,10 +729,15 @@ __attribute__((always_inline)) inline void spmv_vector_do(SPMV_VECTOR_ARGS(), in
 
 kernel void spmv_vector(SPMV_VECTOR_ARGS(restrict))
 {
-	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(0));
+	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(0), 0);
 }
 
 kernel void spmv_vector_stream(SPMV_VECTOR_ARGS(restrict))
 {
-	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(1));
+	spmv_vector_do(SPMV_VECTOR_PASS, STREAM_OF(1), 0);
+}
+
+kernel void spmv_vector4(SPMV_VECTOR_ARGS(restrict))
+{
+	spmv_vector_do(SPMV_VECTOR_PASS, 0, 1);
 }

@@ -164,6 +164,30 @@ if test "$HAVE_OPENCL" = yes && "$PRAM" devices >/dev/null 2>&1; then
 			expect_in "verified" "$out" "the same with floats"
 		done
 	done
+	# The one-launch tiles (spmv_spans) on rows that cross the spans of
+	# many work-groups: rows of 100000, 50000 and 30000 ones among 3000
+	# short and empty rows (about 200000 non-zeros), so that in groups of
+	# 4 and 32 a row's parts come from thousands of groups and, on a
+	# device of few compute units, a group takes several tiles.
+	awk 'BEGIN {
+		n = 0; m = 0; r[m++] = 0
+		for (i = 0; i < 3010; i++) {
+			len = i == 2 ? 100000 : i == 7 ? 50000 : i == 3009 ? 30000 : (i * 7) % 11 < 4 ? 0 : (i * 13) % 9
+			n += len; r[m++] = n
+		}
+		printf "values:"; for (j = 0; j < n; j++) printf " %d", 1 + j % 7; print ""
+		printf "columns:"; for (j = 0; j < n; j++) printf " %d", (j * 7919) % 97; print ""
+		printf "row-starts:"; for (i = 0; i < m; i++) printf " %d", r[i]; print ""
+		printf "x:"; for (j = 0; j < 97; j++) printf " %d", j % 11 - 5; print ""
+	}' >"$tap_tmp/spans.txt"
+	for g in 32 4; do
+		run_pram gpu spmv-csr --variant tuned --method tiles --max-group "$g" --reps 2 \
+			--input "$tap_tmp/spans.txt"
+		expect_in "verified" "$out" "pram gpu tuned, work-groups of $g: rows across many spans"
+		run_pram gpu spmv-csr --variant tuned --method tiles --max-group "$g" --reps 2 \
+			--float --input "$tap_tmp/spans.txt"
+		expect_in "verified" "$out" "the same with floats"
+	done
 else
 	tap_result 0 "# SKIP no OpenCL device for the kernels' long row"
 fi
