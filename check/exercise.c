@@ -207,6 +207,7 @@ void ck_exercise_free(ck_exercise *ex)
 	free(ex->entry);
 	free(ex->signature);
 	free(ex->processors);
+	free(ex->atomics);
 	free(ex->reference);
 	free(ex->solution);
 	free(ex->starter);
@@ -221,12 +222,12 @@ void ck_exercise_free(ck_exercise *ex)
 static char **string_field(ck_exercise *ex, const char *key)
 {
 	static const char *const keys[] = {
-	    "name",    "title", "file",   "entry", "signature", "reference", "solution",
-	    "starter", "args",  "params", "local", "lengths",   "processors"};
-	char **const fields[] = {&ex->name,      &ex->title,     &ex->file,     &ex->entry,
-				 &ex->signature, &ex->reference, &ex->solution, &ex->starter,
-				 &ex->args,      &ex->params,    &ex->locals,   &ex->lengths,
-				 &ex->processors};
+	    "name",    "title", "file",   "entry", "signature", "reference",  "solution",
+	    "starter", "args",  "params", "local", "lengths",   "processors", "atomics"};
+	char **const fields[] = {&ex->name,       &ex->title,     &ex->file,     &ex->entry,
+				 &ex->signature,  &ex->reference, &ex->solution, &ex->starter,
+				 &ex->args,       &ex->params,    &ex->locals,   &ex->lengths,
+				 &ex->processors, &ex->atomics};
 	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
 		if (strcmp(key, keys[k]) == 0)
 			return fields[k];
@@ -582,24 +583,23 @@ static int check_stage(const ck_exercise *ex, const char *path, char *err, size_
 	return 0;
 }
 
-/* processors: a PRAM program's, an expression in n that is 1 or more at
- * every n the cases and the sweep take. Returns 0, or -1 with "file:
- * processors: what" in err. */
-static int check_processors(const ck_exercise *ex, const char *path, char *err, size_t errlen)
+/* A bound of a PRAM program's machine (key: processors or atomics, its
+ * expression val in n), 1 or more at every n the cases and the sweep
+ * take. Returns 0, or -1 with "file: KEY: what" in err. */
+static int check_bound(const ck_exercise *ex, const char *path, const char *key, const char *val,
+		       char *err, size_t errlen)
 {
-	if (!ex->processors)
+	if (!val)
 		return 0;
 	if (!ck_contract_pram(ex->contract)) {
-		snprintf(err, errlen, "%s: processors: only a PRAM program's machine has them",
-			 path);
+		snprintf(err, errlen, "%s: %s: only a PRAM program's machine has it", path, key);
 		return -1;
 	}
 	size_t col;
 	char why[256];
-	ck_expr *e = ck_expr_parse(ex->processors, &col, why, sizeof why);
+	ck_expr *e = ck_expr_parse(val, &col, why, sizeof why);
 	if (!e) {
-		snprintf(err, errlen, "%s: processors '%s', column %zu: %s", path, ex->processors,
-			 col, why);
+		snprintf(err, errlen, "%s: %s '%s', column %zu: %s", path, key, val, col, why);
 		return -1;
 	}
 	int rc = 0;
@@ -610,8 +610,8 @@ static int check_processors(const ck_exercise *ex, const char *path, char *err, 
 			int64_t p = 0;
 			int bad = ck_expr_eval(e, (int64_t)ns[k], &p, why, sizeof why) != 0;
 			if (bad || p < 1) {
-				snprintf(err, errlen, "%s: processors '%s' at n = %zu: %s", path,
-					 ex->processors, ns[k], bad ? why : "fewer than 1");
+				snprintf(err, errlen, "%s: %s '%s' at n = %zu: %s", path, key, val,
+					 ns[k], bad ? why : "fewer than 1");
 				rc = -1;
 			}
 		}
@@ -672,7 +672,9 @@ static int check_complete(const ck_exercise *ex, const char *path, char *err, si
 	algo_params p;
 	if (ck_reference_params(ex, ref, &p, err, errlen) != 0)
 		return -1;
-	if (check_stage(ex, path, err, errlen) != 0 || check_processors(ex, path, err, errlen) != 0)
+	if (check_stage(ex, path, err, errlen) != 0 ||
+	    check_bound(ex, path, "processors", ex->processors, err, errlen) != 0 ||
+	    check_bound(ex, path, "atomics", ex->atomics, err, errlen) != 0)
 		return -1;
 	return check_program(ex, path, err, errlen);
 }

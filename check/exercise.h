@@ -115,6 +115,8 @@ typedef struct ck_exercise {
 					  * expression in n ("ceil(n^(1/2))"), or NULL:
 					  * no step may do more work than they do in its
 					  * time */
+	char *atomics;                   /* PRAM programs: the most atomics one cell may
+					  * take in a step, an expression in n, or NULL */
 	char *params;                    /* program contracts: the reference's parameters passed
 					  * after the sizes ("bins"), or NULL */
 	char *locals;                    /* kernel-program: its local arrays of L ints ("tmp") */

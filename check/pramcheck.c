@@ -94,8 +94,9 @@ typedef struct pctx {
 	size_t nargs;
 	const char *dir, *shown;
 	ck_result *r;
-	ck_expr *procs; /* the exercise's processors: in n, or NULL */
-	int wide;       /* a step wider than the machine was diagnosed */
+	ck_expr *procs;   /* the exercise's processors: in n, or NULL */
+	ck_expr *atomics; /* its atomics: (the most on one cell in a step), or NULL */
+	int wide;         /* a step beyond the machine was diagnosed */
 } pctx;
 
 static void pcase_desc(const pcase *c, char *buf, size_t len)
@@ -204,12 +205,16 @@ static int write_cases(pctx *x, pcase *cs, size_t start, size_t nc, const char *
 		pcase *c = &cs[k];
 		const algo_data *d0 = &c->in[0];
 		fprintf(f, "case %zu %zu %zu %zu\n", k - start, d0->n, d0->w, d0->h);
-		int64_t procs = 0;
+		int64_t bound = 0;
 		char why[256];
 		if (x->procs &&
-		    ck_expr_eval(x->procs, (int64_t)d0->n, &procs, why, sizeof why) == 0 &&
-		    procs >= 1)
-			fprintf(f, "procs %" PRId64 "\n", procs);
+		    ck_expr_eval(x->procs, (int64_t)d0->n, &bound, why, sizeof why) == 0 &&
+		    bound >= 1)
+			fprintf(f, "procs %" PRId64 "\n", bound);
+		if (x->atomics &&
+		    ck_expr_eval(x->atomics, (int64_t)d0->n, &bound, why, sizeof why) == 0 &&
+		    bound >= 1)
+			fprintf(f, "atomics %" PRId64 "\n", bound);
 		for (size_t i = 0; i < x->nargs; i++) {
 			const ck_arg *g = &x->args[i];
 			const algo_data *d = &c->in[g->port];
@@ -357,15 +362,20 @@ static void parse_driver(pctx *x, const char *out, pcase *cs, size_t nc, pres *r
 				int len = nl ? (int)(nl - line - off) : (int)strlen(line + off);
 				char msg[600];
 				snprintf(msg, sizeof msg, "%.*s", len, line + off);
-				if (strcmp(st, "EPROCS") == 0) {
+				int procs = strcmp(st, "EPROCS") == 0;
+				if (procs || strcmp(st, "EATOMICS") == 0) {
 					/* the run went on: a result, on a larger machine */
 					if (!x->wide++)
 						ck_diag_add(
 						    r, CK_MODEL_VIOLATION, CK_CRIT_MODEL, x->shown,
 						    ln, desc,
-						    "give each processor its share of the "
-						    "elements (a loop over steps) and keep the "
-						    "others idle",
+						    procs ? "give each processor its share of the "
+							    "elements (a loop over steps) and keep "
+							    "the others idle"
+							  : "atomics on one cell take turns: "
+							    "spread them over cells of their own "
+							    "(a group's private counts) and add "
+							    "those up",
 						    "%s", msg);
 					line = nl ? nl + 1 : NULL;
 					continue;
@@ -1026,14 +1036,14 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 		ck_note(r, "%s", err);
 		return -1;
 	}
-	if (ex->processors) {
-		size_t col;
-		x.procs = ck_expr_parse(ex->processors, &col, err, sizeof err);
-		if (!x.procs) {
-			ck_note(r, "%s: processors: %s", ex->path, err);
-			free(src);
-			return -1;
-		}
+	size_t col;
+	if ((ex->processors && !(x.procs = ck_expr_parse(ex->processors, &col, err, sizeof err))) ||
+	    (ex->atomics && !(x.atomics = ck_expr_parse(ex->atomics, &col, err, sizeof err)))) {
+		ck_note(r, "%s: %s: %s", ex->path,
+			x.procs || !ex->processors ? "atomics" : "processors", err);
+		ck_expr_free(x.procs);
+		free(src);
+		return -1;
 	}
 	char dir[PATH_MAX] = "";
 	int ret = -1;
@@ -1053,6 +1063,7 @@ int ck_pram_check(const ck_exercise *ex, const char *path, ck_result *r)
 	if (dir[0])
 		remove_workdir(dir, x.shown);
 	ck_expr_free(x.procs);
+	ck_expr_free(x.atomics);
 	free(src);
 	return ret;
 }

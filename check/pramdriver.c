@@ -140,13 +140,21 @@ static void report_violations(pram *m, int k)
 		R("viol %d %s 0 %s\n", k, pram_status_name(pram_status_of(m)), pram_errmsg(m));
 }
 
-/* The first step that p processors cannot run in its time (its work
- * more than p times it), where the exercise gives the machine p. */
-static void report_wide(pram *m, int k, unsigned long long p)
+/* The first step beyond the machine the exercise gives: one that p
+ * processors cannot run in its time (its work more than p times it), or
+ * one whose atomics on one cell are more than a. */
+static void report_wide(pram *m, int k, unsigned long long p, unsigned long long a)
 {
-	for (size_t j = 0; p && j < pram_step_count(m); j++) {
+	for (size_t j = 0; (p || a) && j < pram_step_count(m); j++) {
 		const pram_step_stats *s = pram_step_at(m, j);
-		if (s->work > p * s->time) {
+		if (a && s->max_atomic > a) {
+			R("viol %d EATOMICS %d step %zu (%s) makes %llu atomics on one cell, more "
+			  "than the exercise's %llu: they take turns\n",
+			  k, s->line, j + 1, s->label ? s->label : "",
+			  (unsigned long long)s->max_atomic, a);
+			return;
+		}
+		if (p && s->work > p * s->time) {
 			R("viol %d EPROCS %d step %zu (%s) does W = %llu in time %llu, more than "
 			  "the machine's p = %llu processors can (p t = %llu)\n",
 			  k, s->line, j + 1, s->label ? s->label : "", (unsigned long long)s->work,
@@ -208,7 +216,7 @@ int main(int argc, char **argv)
 		arr as[MAX_ARRAYS];
 		long params[MAX_PARAMS] = {0};
 		size_t na = 0, np = 0;
-		unsigned long long procs = 0;
+		unsigned long long procs = 0, atomics = 0;
 		char word[16];
 		R("begin %d\n", k);
 		pram *m = pram_new(&(pram_config){.model = (pram_model)model});
@@ -229,6 +237,9 @@ int main(int argc, char **argv)
 			} else if (strcmp(word, "procs") == 0) {
 				if (fscanf(f, " %llu", &procs) != 1)
 					bad_file("a procs line is not a number");
+			} else if (strcmp(word, "atomics") == 0) {
+				if (fscanf(f, " %llu", &atomics) != 1)
+					bad_file("an atomics line is not a number");
 			} else if (strcmp(word, "params") == 0) {
 				int c;
 				while ((c = fgetc(f)) != '\n' && c != EOF)
@@ -251,7 +262,7 @@ int main(int argc, char **argv)
 		pram_seal(m, 0);
 		cur = NULL;
 		report_violations(m, k);
-		report_wide(m, k, procs);
+		report_wide(m, k, procs, atomics);
 		pram_totals t = pram_get_totals(m);
 		R("wd %d %llu %llu %llu\n", k, (unsigned long long)t.work,
 		  (unsigned long long)t.depth, (unsigned long long)t.steps);

@@ -18,7 +18,8 @@ EXTRA_DIST += tests/tap.h tests/env.sh.in tests/cli.sh tests/program.sh tests/pr
 TESTS += tests/reduce-brent-pram.sh
 EXTRA_DIST += tests/reduce-brent-pram.sh tests/check/programs/reduce-brent-serial.c \
 	tests/check/programs/reduce-brent-tree.c tests/check/programs/reduce-brent-host.c \
-	tests/check/programs/reduce-brent-peek.c tests/check/programs/reduce-brent-padded.c
+	tests/check/programs/reduce-brent-peek.c tests/check/programs/reduce-brent-padded.c \
+	tests/check/programs/histogram-global.c
 
 # spmv-csr on Matrix Market files, and the reader's refusals.
 TESTS += tests/spmv-mtx.sh

@@ -55,4 +55,17 @@ printf '#include "pram.h"\nvoid sort(void) {}\n' >"$tap_tmp/sort.c"
 run_pram check "$tap_tmp/sort.exercise" "$tap_tmp/sort.c"
 expect_in "void sort(pram *m, pram_array *keys, pram_array *keys_out, pram_array *from, size_t n);" "$out" \
 	"an output named as an input is NAME_out, and a function of another type is shown the contract's"
+
+# histogram-pram's machine lets a cell take at most max(64, n/64) atomics
+# in a step: every record incrementing its bin of counts directly is
+# right in constant depth, but its atomics on one bin take turns.
+run_pram check histogram-pram "$top_srcdir/tests/check/programs/histogram-global.c" --json
+printf '%s' "$out" >"$tap_tmp/hist.json"
+expect_rc 1 "the histogram by global atomics alone: not passed"
+v=$(json_get "$tap_tmp/hist.json" "'%g/%g' % (d['score'], d['max_score']) + ' ' + ' '.join('%s:%s' % (c['name'], c['status']) for c in d['criteria'])")
+expect_in "5/11 build:passed results:passed model:failed" "$v" \
+	"the histogram by global atomics alone: right, but the model fails (W and D not graded)"
+v=$(json_get "$tap_tmp/hist.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'model-violation'][0]")
+expect_in "atomics on one cell, more than the exercise's 64: they take turns" "$v" \
+	"... the step and its atomics on one cell named"
 done_testing
