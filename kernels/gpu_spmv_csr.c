@@ -188,12 +188,15 @@ static int spmv_method(const gpu_job *job)
 }
 
 /* The lanes a row of spmv_vector: --lanes, or the smallest power of two
- * whose lanes cover the mean row length (a word each, or a quad each for
- * spmv_vector4), at most 32 (a warp). */
+ * whose lanes cover the mean row length (a word each, or two quads each
+ * for spmv_vector4), at most 32 (a warp). On an H200 the band's rows of 32
+ * in 4 lanes of two quads took 0.0123, 0.0556 and 0.5945 ms at 2^20, 2^24
+ * and 2^28 non-zeros, against 0.0130, 0.0594 and 0.6291 in 8 lanes of
+ * one quad. */
 static size_t vector_width(const gpu_job *job)
 {
 	size_t k = job->in[IN_V].n, m = job->in[IN_R].n ? job->in[IN_R].n - 1 : 0;
-	size_t vw = (size_t)gpu__param_given(job, "lanes"), per = vector_quads(job) ? 4 : 1;
+	size_t vw = (size_t)gpu__param_given(job, "lanes"), per = vector_quads(job) ? 8 : 1;
 	if (!vw)
 		for (vw = 1; vw < 32 && vw * per * m < k; vw *= 2)
 			;
@@ -202,12 +205,18 @@ static size_t vector_width(const gpu_job *job)
 
 /* The default PP: for the vector, rows a vector takes (4, or 8 where the
  * rows have 4 lanes or fewer by words, so that a lane has 8 gathers in
- * flight); for the tiles, non-zeros a work-item. */
+ * flight, up to VECTOR_SMALL non-zeros: above it the gathers of x come
+ * from further away and more vectors fill the device better; on an H200
+ * the uniform matrix's rows of 4 took 0.0157 ms at 2^20 non-zeros by 8
+ * rows a vector against 0.0174 by 4, and 0.1629 at 2^24 against 0.1501,
+ * 6.901 at 2^28 against 6.857); for the tiles, non-zeros a work-item. */
 static unsigned tuned_pp(const gpu_job *job)
 {
 	if (spmv_method(job) != METHOD_VECTOR)
 		return TUNED_PP;
-	return !vector_quads(job) && vector_width(job) <= 4 ? 8 : 4;
+	return !vector_quads(job) && vector_width(job) <= 4 && job->in[IN_V].n <= VECTOR_SMALL
+		   ? 8
+		   : 4;
 }
 
 /* Whether the rows gather scattered words of x: in up to 4096 rows,

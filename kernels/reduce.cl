@@ -72,19 +72,8 @@ kernel void reduce_tuned(global const T *in, global T *out, uint n, local T *s)
  * host makes it 0 once). The results and the count are atomics, read and
  * written in device memory, and a fence at the scope of the device orders
  * a group's result before its count, and the last group's count before
- * its reads: membar.gl on NVIDIA; elsewhere mem_fence, the closest OpenCL
- * 1.2 has (it promises no order between work-groups, which PoCL's CPU
- * threads keep anyway for atomics). A launch of its own for the last
+ * its reads (device_fence, common.clh). A launch of its own for the last
  * step, as the tuned reduction took before, costs more than the step. */
-inline void reduce_fence(void)
-{
-#ifdef PRAM_NV_PTX
-	__asm__ __volatile__("membar.gl;" : : : "memory");
-#else
-	mem_fence(CLK_GLOBAL_MEM_FENCE);
-#endif
-}
-
 kernel void reduce_onepass(global const T *in, global uint *part, global T *out, global uint *done,
 			   uint n, local T *s)
 {
@@ -93,13 +82,13 @@ kernel void reduce_onepass(global const T *in, global uint *part, global T *out,
 	group_reduce(s, reduce_items(in, n));
 	if (lid == 0) {
 		atomic_xchg(&part[get_group_id(0)], as_uint(s[0]));
-		reduce_fence();
+		device_fence();
 		last_sh = atomic_inc(done) == G - 1;
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 	if (!last_sh)
 		return;
-	reduce_fence();
+	device_fence();
 	T acc = IDENT;
 	for (uint g = lid; g < G; g += L)
 		acc = OP(acc, T_OF_BITS(atomic_or(&part[g], 0u))); /* an atomic read */

@@ -349,15 +349,6 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
 	    uint m, uint tpg, local T *prod, local uchar *flag, local T *gv, local uint *gf
 #define SPMV_SPANS_PASS val, col, rs, x, y, part, cnt, k, m, tpg, prod, flag, gv, gf
 
-inline void spmv_fence(void)
-{
-#ifdef PRAM_NV_PTX
-	__asm__ __volatile__("membar.gl;" : : : "memory");
-#else
-	mem_fence(CLK_GLOBAL_MEM_FENCE);
-#endif
-}
-
 /* The rows r < m with R[r + 1] <= pos, by all the group's work-items: each
  * round probes L rows that cut the range of answers left into L + 1 equal
  * parts and keeps the part after the last row that ends at or before pos
@@ -394,10 +385,10 @@ inline void spmv_part(global uint *part, global uint *cnt, global T *y, uint G, 
 {
 	uint first = s / span, last = (e - 1) / span;
 	atomic_xchg(&part[tail ? g : G + g], as_uint(v));
-	spmv_fence();
+	device_fence();
 	if (atomic_inc(&cnt[last]) != last - first)
 		return;
-	spmv_fence();
+	device_fence();
 	T sum = IDENT;
 	for (uint q = first; q < last; q++)
 		sum += T_OF_BITS(atomic_or(&part[q], 0u));

@@ -177,7 +177,7 @@ tests_gpu_test_table_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.l
 if HAVE_OPENCL
 check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers
 TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh tests/gpu/faults.sh \
-	tests/gpu/sat-lookback.sh tests/gpu/runs.sh
+	tests/gpu/sat-lookback.sh tests/gpu/runs.sh tests/gpu/float-bins.sh
 
 # The kernels validated as pram gpu validates them (kernels/gpuval.c).
 tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/gpu/gputest.h tests/tap.h
@@ -193,6 +193,7 @@ tests_gpu_test_drivers_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram
 endif
 
 EXTRA_DIST += tests/gpu/oclgrind.sh tests/gpu/faults.sh tests/gpu/sat-lookback.sh tests/gpu/runs.sh \
+	tests/gpu/float-bins.sh \
 	tests/gpu/drivers.cl
 
 # The PRAM view of a kernel (check/grindview.h): the reader on good and

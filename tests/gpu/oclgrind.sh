@@ -57,6 +57,10 @@ $pairs
 PAIRS
 # Exclusive scans and float max take other paths through the kernels.
 check scan-blelloch --variant tuned --exclusive --n 1000
+# The tuned histogram's float records, in bins of a power of two and not
+# (the loop made for each), with enough groups that one is the last.
+check histogram-atomic --variant tuned --float --bins 256 --n 5000
+check histogram-atomic --variant tuned --float --bins 100 --n 5000
 # sat's tuned tiles of 64 x 128 cover these sizes with a few tiles; tiles of
 # 4 x 8 make many, which look back along the rows and up the columns.
 check sat --variant tuned --table quadrant --float --strip-rows 4 --tile-cols 8 --n 1000

@@ -4,7 +4,8 @@
 # of an even number clears the next run's first pass's status words (and
 # radix_init the rest), the segmented reduction in one launch, whose two
 # sets of status words and control words each run hands to the next, the
-# reduction whose last work-group resets its count, and the summed-area
+# reduction and the histogram, whose last work-group resets its count (and
+# the histogram's scratch counts), and the summed-area
 # table, whose status words carry the run's epoch. Each keeps what it
 # leaves for the next run consistent, or a later run reads stale words:
 # the last of 4 and of 5 runs (an even and an odd number) must verify, for
@@ -46,5 +47,7 @@ runs radix-sort --n 30011 --key-range 2^32 --pairs index
 runs reduce-segmented --n 100003 --numbering lookback
 runs reduce-segmented --n 100003 --numbering counted --carry lookback
 runs reduce --n 100003
+runs histogram-atomic --n 100003 --bins 256
+runs histogram-atomic --n 100003 --bins 100 --float
 runs sat --n 20000 --float --strip-rows 4 --tile-cols 32
 done_testing
