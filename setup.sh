@@ -30,7 +30,7 @@ say() { printf '\n==> %s\n' "$*"; }
 # and every command need, then what only the tests need.
 packages="gcc make autoconf automake libtool pkg-config ocl-icd-opencl-dev opencl-headers
 ocl-icd-libopencl1 pocl-opencl-icd clinfo gnuplot-nox oclgrind g++ liboclgrind-dev llvm-dev
-libclang-dev zip"
+libclang-dev libjson-c-dev zip"
 test_packages="python3 patch unzip valgrind chromium-headless-shell"
 [ "$mode" = check ] && packages="$packages $test_packages"
 

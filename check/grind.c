@@ -584,8 +584,14 @@ void ck_grind_memory(const gv_run *run, const char *path, const char *shown, ck_
 	}
 	r->nmem = r->nbranch = 0;
 	r->mem_L = 0;
-	if (!l)
+	if (!l) {
+		/* launches recorded, none with the GPU's counts: say why access
+		 * stays ungraded, not only that it was not reached */
+		if (run->nlaunch && r->ex->points[CK_CRIT_ACCESS] > 0)
+			ck_note(r, "the PRAM view recorded no GPU counts (PRAM_GRIND_GPU=0 in the "
+				   "environment turns them off), so access was not graded");
 		return;
+	}
 	r->mem_L = l->local[0] * l->local[1] * l->local[2];
 	r->mem_subgroup = l->subgroup;
 	r->mem_banks = l->banks;

@@ -8,9 +8,10 @@ cli_libcli_la_SOURCES = cli/cli.c cli/cli.h cli/cmd_list.c cli/cmd_run.c cli/cmd
 	cli/cmd_report.c cli/cmd_bench.c cli/cmd_check.c cli/classpage.c cli/classpage.h \
 	cli/program.c cli/program.h
 # pram gpu --profile: the kernels' memory requests under Oclgrind (profile.c),
-# saved and read back as JSON (profbook.c, through the reader jsonread.c).
-cli_libcli_la_SOURCES += cli/profile.c cli/profile.h cli/profbook.c cli/jsonread.c \
-	cli/jsonread.h
+# saved and read back as JSON (profbook.c, which reads it through json-c).
+cli_libcli_la_SOURCES += cli/profile.c cli/profile.h cli/profbook.c
+cli_libcli_la_CFLAGS = $(AM_CFLAGS) $(JSONC_CFLAGS)
+cli_libcli_la_LIBADD = $(JSONC_LIBS)
 # pram lessons and pram lesson: the lessons read (lesson.c), their Markdown
 # subset rendered for a terminal and as HTML (markdown.c).
 cli_libcli_la_SOURCES += cli/cmd_lessons.c cli/lesson.c cli/lesson.h cli/markdown.c \

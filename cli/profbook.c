@@ -2,9 +2,12 @@
  * profbook.c - saved profiles (profile.h): the profiles a report counted
  * under Oclgrind, written as JSON in the shape pram gpu --profile --json
  * prints, and read back, checked field by field, where the report is drawn
- * without Oclgrind.
+ * without Oclgrind. json-c parses the text (strictly: JSON and nothing
+ * else); the messages say the file, and a line and a column where the text
+ * is not JSON, or the path of the field that is wrong.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,12 +15,15 @@
 
 #include "algo.h"
 #include "cli.h"
-#include "jsonread.h"
 #include "profile.h"
 
+#include <json-c/json.h>
+
 /* The largest file of profiles read: a profile of one variant is a few
- * kilobytes. */
+ * kilobytes; and the deepest nesting json-c is to follow (the file's is
+ * 4), so that a hostile text cannot exhaust the stack. */
 #define BOOK_MAX_BYTES ((size_t)64 << 20)
+#define BOOK_MAX_DEPTH 16
 
 void prof_params_key(const algo *a, const algo_params *p, char *buf, size_t len)
 {
@@ -134,17 +140,16 @@ typedef struct where {
 	size_t errlen;
 } where;
 
-/* Say that the value v at w's path (with a member's name, or NULL) is
- * wrong: "FILE:LINE:COLUMN: PATH.MEMBER: what", or "FILE:LINE:COLUMN:
- * what" at the top. Returns -1. */
-static int bad(const where *w, const jr_value *v, const char *member, const char *fmt, ...)
+/* Say that the value at w's path (with a member's name, or NULL) is
+ * wrong: "FILE: PATH.MEMBER: what", or "FILE: what" at the top. Returns
+ * -1. */
+static int bad(const where *w, const char *member, const char *fmt, ...)
 {
 	const char *at = w->path[0] == '.' ? w->path + 1 : w->path;
 	char field[256];
 	snprintf(field, sizeof field, "%s%s%s", at, at[0] && member ? "." : "",
 		 member ? member : "");
-	int k = snprintf(w->err, w->errlen, "%s:%u:%u: %s%s", w->file, v->line, v->column, field,
-			 field[0] ? ": " : "");
+	int k = snprintf(w->err, w->errlen, "%s: %s%s", w->file, field, field[0] ? ": " : "");
 	if (k < 0 || (size_t)k >= w->errlen)
 		return -1;
 	va_list ap;
@@ -154,42 +159,84 @@ static int bad(const where *w, const jr_value *v, const char *member, const char
 	return -1;
 }
 
+/* What v is, as a message says it: "a number", "an object". */
+static const char *kind(const json_object *v)
+{
+	switch (json_object_get_type(v)) {
+	case json_type_null:
+		return "null";
+	case json_type_boolean:
+		return "true or false";
+	case json_type_double:
+	case json_type_int:
+		return "a number";
+	case json_type_string:
+		return "a string";
+	case json_type_array:
+		return "an array";
+	case json_type_object:
+		return "an object";
+	}
+	return "a value";
+}
+
+/* The member key of object v, or NULL. */
+static json_object *member(const json_object *v, const char *key)
+{
+	json_object *m = NULL;
+	return json_object_object_get_ex(v, key, &m) ? m : NULL;
+}
+
 /* The member key of object v as a whole number, into *out; absent, *out
  * keeps its value unless the member is required. */
-static int get_uint(const where *w, const jr_value *v, const char *key, int required,
+static int get_uint(const where *w, const json_object *v, const char *key, int required,
 		    unsigned long long *out)
 {
-	const jr_value *m = jr_get(v, key);
+	json_object *m = member(v, key);
 	if (!m)
-		return required ? bad(w, v, NULL, "no member \"%s\" (a whole number)", key) : 0;
-	if (m->kind == JR_NUM && !m->is_uint)
-		return bad(w, m, key, "expected a whole number from 0 to 2^64 - 1, found %g",
-			   m->num);
-	if (m->kind != JR_NUM)
-		return bad(w, m, key, "expected a whole number, found %s", jr_kind_name(m->kind));
-	*out = m->u;
+		return required ? bad(w, NULL, "no member \"%s\" (a whole number)", key) : 0;
+	if (json_object_is_type(m, json_type_double) ||
+	    (json_object_is_type(m, json_type_int) && json_object_get_int64(m) < 0))
+		return bad(w, key, "expected a whole number from 0 to 2^64 - 1, found %s",
+			   json_object_to_json_string(m));
+	if (!json_object_is_type(m, json_type_int))
+		return bad(w, key, "expected a whole number, found %s", kind(m));
+	*out = (unsigned long long)json_object_get_uint64(m);
 	return 0;
 }
 
 /* The member key of object v as a string, into buf; absent, "" unless it
  * is required. */
-static int get_str(const where *w, const jr_value *v, const char *key, int required, char *buf,
-		   size_t len)
+static int get_str(const where *w, const json_object *v, const char *key, int required,
+		   char *buf, size_t len)
 {
-	const jr_value *m = jr_get(v, key);
+	json_object *m = member(v, key);
 	buf[0] = '\0';
 	if (!m)
-		return required ? bad(w, v, NULL, "no member \"%s\" (a string)", key) : 0;
-	if (m->kind != JR_STR)
-		return bad(w, m, key, "expected a string, found %s", jr_kind_name(m->kind));
-	if (strlen(m->str) >= len)
-		return bad(w, m, key, "longer than %zu characters", len - 1);
-	snprintf(buf, len, "%s", m->str);
+		return required ? bad(w, NULL, "no member \"%s\" (a string)", key) : 0;
+	if (!json_object_is_type(m, json_type_string))
+		return bad(w, key, "expected a string, found %s", kind(m));
+	const char *str = json_object_get_string(m);
+	if ((size_t)json_object_get_string_len(m) >= len || strlen(str) >= len)
+		return bad(w, key, "longer than %zu characters", len - 1);
+	snprintf(buf, len, "%s", str);
 	return 0;
 }
 
+/* w's path with suffix (printf-style) added; returns where it ended, to
+ * cut it back there. */
+static size_t path_push(where *w, const char *fmt, ...)
+{
+	size_t base = strlen(w->path);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(w->path + base, sizeof w->path - base, fmt, ap);
+	va_end(ap);
+	return base;
+}
+
 /* The counts of a line or of the total, from the object v. */
-static int read_counts(const where *w, const jr_value *v, prof_line *e)
+static int read_counts(const where *w, const json_object *v, prof_line *e)
 {
 	struct {
 		const char *key;
@@ -199,9 +246,8 @@ static int read_counts(const where *w, const jr_value *v, prof_line *e)
 		 {"bank_turns", &e->lturns},    {"worst_ways", &e->lworst},
 		 {"barriers", &e->barriers},    {"branches", &e->branches},
 		 {"divergent", &e->divergent}};
-	if (v->kind != JR_OBJ)
-		return bad(w, v, NULL, "expected an object of counts, found %s",
-			   jr_kind_name(v->kind));
+	if (!json_object_is_type(v, json_type_object))
+		return bad(w, NULL, "expected an object of counts, found %s", kind(v));
 	for (size_t k = 0; k < sizeof f / sizeof *f; k++)
 		if (get_uint(w, v, f[k].key, 1, f[k].at))
 			return -1;
@@ -210,14 +256,13 @@ static int read_counts(const where *w, const jr_value *v, prof_line *e)
 
 /* One member of a "profiles" array, v, into p (of size n), with its
  * variant in variant. */
-static int read_profile(where *w, const jr_value *v, size_t n, unsigned sector_bytes, prof *p,
-			char *variant, size_t vlen)
+static int read_profile(where *w, const json_object *v, size_t n, unsigned sector_bytes,
+			prof *p, char *variant, size_t vlen)
 {
-	size_t base = strlen(w->path);
 	unsigned long long launches = 0;
-	if (v->kind != JR_OBJ)
-		return bad(w, v, NULL, "expected an object (one variant's profile), found %s",
-			   jr_kind_name(v->kind));
+	if (!json_object_is_type(v, json_type_object))
+		return bad(w, NULL, "expected an object (one variant's profile), found %s",
+			   kind(v));
 	if (get_str(w, v, "variant", 1, variant, vlen) ||
 	    get_str(w, v, "kernel_file", 0, p->kernel_file, sizeof p->kernel_file) ||
 	    get_uint(w, v, "launches", 1, &launches))
@@ -225,84 +270,122 @@ static int read_profile(where *w, const jr_value *v, size_t n, unsigned sector_b
 	p->n = n;
 	p->sector_bytes = sector_bytes;
 	p->launches = (size_t)launches;
-	const jr_value *t = jr_get(v, "total");
+	json_object *t = member(v, "total");
 	if (!t)
-		return bad(w, v, NULL, "no member \"total\" (the counts summed)");
-	snprintf(w->path + base, sizeof w->path - base, ".total");
+		return bad(w, NULL, "no member \"total\" (the counts summed)");
+	size_t base = path_push(w, ".total");
 	if (read_counts(w, t, &p->total))
 		return -1;
 	w->path[base] = '\0';
-	const jr_value *ls = jr_get(v, "lines");
+	json_object *ls = member(v, "lines");
 	if (!ls)
 		return 0;
-	if (ls->kind != JR_ARR)
-		return bad(w, ls, "lines", "expected an array, found %s", jr_kind_name(ls->kind));
-	if (ls->n && !(p->line = calloc(ls->n, sizeof *p->line)))
-		return bad(w, ls, "lines", "out of memory");
+	if (!json_object_is_type(ls, json_type_array))
+		return bad(w, "lines", "expected an array, found %s", kind(ls));
+	size_t nl = json_object_array_length(ls);
+	if (nl && !(p->line = calloc(nl, sizeof *p->line)))
+		return bad(w, "lines", "out of memory");
 	unsigned long long sectors = 0;
-	for (size_t k = 0; k < ls->n; k++) {
-		const jr_value *l = &ls->item[k];
+	for (size_t k = 0; k < nl; k++) {
+		const json_object *l = json_object_array_get_idx(ls, k);
 		prof_line *e = &p->line[k];
 		unsigned long long ln = 0;
-		snprintf(w->path + base, sizeof w->path - base, ".lines[%zu]", k);
-		if (l->kind != JR_OBJ)
-			return bad(w, l, NULL, "expected an object (a kernel's line), found %s",
-				   jr_kind_name(l->kind));
+		path_push(w, ".lines[%zu]", k);
+		if (!json_object_is_type(l, json_type_object))
+			return bad(w, NULL, "expected an object (a kernel's line), found %s",
+				   kind(l));
 		if (get_str(w, l, "kernel", 1, e->kernel, sizeof e->kernel) ||
 		    get_uint(w, l, "line", 1, &ln) || read_counts(w, l, e))
 			return -1;
 		e->line = (unsigned)ln;
 		p->nline++;
 		sectors += e->gsect;
+		w->path[base] = '\0';
 	}
-	w->path[base] = '\0';
-	if (ls->n && sectors != p->total.gsect)
-		return bad(w, t, "total.sectors", "%llu, not the sum of its lines' sectors (%llu)",
+	if (nl && sectors != p->total.gsect)
+		return bad(w, "total.sectors", "%llu, not the sum of its lines' sectors (%llu)",
 			   p->total.gsect, sectors);
 	return 0;
 }
 
 /* One object of the file, v: an algorithm's profiles, added to b. */
-static int read_group(where *w, const jr_value *v, prof_book *b)
+static int read_group(where *w, const json_object *v, prof_book *b)
 {
 	char name[64], params[256];
 	unsigned long long n = 0, sb = 32;
-	size_t base = strlen(w->path);
-	if (v->kind != JR_OBJ)
-		return bad(w, v, NULL,
+	if (!json_object_is_type(v, json_type_object))
+		return bad(w, NULL,
 			   "expected an object (what pram gpu ALGO --profile --json prints), found "
 			   "%s",
-			   jr_kind_name(v->kind));
+			   kind(v));
 	if (get_str(w, v, "algorithm", 1, name, sizeof name) ||
 	    get_str(w, v, "params", 0, params, sizeof params) || get_uint(w, v, "n", 1, &n) ||
 	    get_uint(w, v, "sector_bytes", 0, &sb))
 		return -1;
 	if (n == 0)
-		return bad(w, jr_get(v, "n"), "n", "0 elements: a profile needs a size");
+		return bad(w, "n", "0 elements: a profile needs a size");
 	if (sb == 0 || sb > 4096)
-		return bad(w, jr_get(v, "sector_bytes"), "sector_bytes",
-			   "%llu, not a sector's bytes from 1 to 4096", sb);
-	const jr_value *ps = jr_get(v, "profiles");
+		return bad(w, "sector_bytes", "%llu, not a sector's bytes from 1 to 4096", sb);
+	json_object *ps = member(v, "profiles");
 	if (!ps)
-		return bad(w, v, NULL, "no member \"profiles\" (an array of the variants')");
-	if (ps->kind != JR_ARR)
-		return bad(w, ps, "profiles", "expected an array, found %s",
-			   jr_kind_name(ps->kind));
-	for (size_t k = 0; k < ps->n; k++) {
+		return bad(w, NULL, "no member \"profiles\" (an array of the variants')");
+	if (!json_object_is_type(ps, json_type_array))
+		return bad(w, "profiles", "expected an array, found %s", kind(ps));
+	size_t np = json_object_array_length(ps);
+	for (size_t k = 0; k < np; k++) {
 		prof p;
 		char variant[32];
 		memset(&p, 0, sizeof p);
-		snprintf(w->path + base, sizeof w->path - base, ".profiles[%zu]", k);
-		int rc = read_profile(w, &ps->item[k], (size_t)n, (unsigned)sb, &p, variant,
-				      sizeof variant);
+		size_t base = path_push(w, ".profiles[%zu]", k);
+		int rc = read_profile(w, json_object_array_get_idx(ps, k), (size_t)n, (unsigned)sb,
+				      &p, variant, sizeof variant);
 		if (rc == 0 && prof_book_add(b, name, params, variant, &p) != 0)
-			rc = bad(w, &ps->item[k], NULL, "out of memory");
+			rc = bad(w, NULL, "out of memory");
 		prof_free(&p);
 		if (rc)
 			return -1;
+		w->path[base] = '\0';
 	}
-	w->path[base] = '\0';
 	return 0;
+}
+
+/* Parse the len bytes of text, one JSON value with nothing but white space
+ * after it, by json-c's strict parser. Returns the value, or NULL with
+ * "FILE:LINE:COLUMN: what (not JSON)" in err. */
+static json_object *parse(const char *file, const char *text, size_t len, char *err,
+			  size_t errlen)
+{
+	json_tokener *tok = json_tokener_new_ex(BOOK_MAX_DEPTH);
+	if (!tok || len > INT_MAX) {
+		snprintf(err, errlen, "%s: %s", file, tok ? "too large" : "out of memory");
+		json_tokener_free(tok);
+		return NULL;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+	json_object *v = json_tokener_parse_ex(tok, text, (int)len);
+	enum json_tokener_error e = json_tokener_get_error(tok);
+	size_t end = json_tokener_get_parse_end(tok);
+	const char *why = NULL;
+	if (!v || e != json_tokener_success)
+		why = e == json_tokener_continue ? "the text ends inside a value"
+						 : json_tokener_error_desc(e);
+	/* strict: white space alone may follow the value, which a NUL byte
+	 * would end early */
+	else if (end < len)
+		why = "more after the value";
+	json_tokener_free(tok);
+	if (!why)
+		return v;
+	json_object_put(v);
+	/* The place: the error's offset as a line and a column, from 1. */
+	unsigned line = 1, col = 1;
+	for (size_t i = 0; i < end && i < len; i++, col++)
+		if (text[i] == '\n') {
+			line++;
+			col = 0;
+		}
+	snprintf(err, errlen, "%s:%u:%u: %s (not JSON)", file, line, col, why);
+	return NULL;
 }
 
 /* The whole file path into a NUL-ended buffer (caller frees), its length
@@ -354,33 +437,30 @@ int prof_book_read(prof_book *b, const char *path, char *err, size_t errlen)
 	char *text = slurp(path, &len, err, errlen);
 	if (!text)
 		return -1;
-	jr_value *v = NULL;
-	char why[256];
 	int rc = -1;
 	where w = {.file = path, .err = err, .errlen = errlen};
-	if (jr_parse(text, len, &v, why, sizeof why) != 0) {
-		snprintf(err, errlen, "%s:%s (not JSON)", path, why);
+	json_object *v = parse(path, text, len, err, errlen);
+	if (!v)
 		goto done;
-	}
-	if (v->kind == JR_ARR) {
-		for (size_t k = 0; k < v->n; k++) {
+	if (json_object_is_type(v, json_type_array)) {
+		for (size_t k = 0; k < json_object_array_length(v); k++) {
 			snprintf(w.path, sizeof w.path, "[%zu]", k);
-			if (read_group(&w, &v->item[k], b))
+			if (read_group(&w, json_object_array_get_idx(v, k), b))
 				goto done;
 		}
-	} else if (v->kind == JR_OBJ) {
+	} else if (json_object_is_type(v, json_type_object)) {
 		if (read_group(&w, v, b))
 			goto done;
 	} else {
-		bad(&w, v, NULL,
+		bad(&w, NULL,
 		    "expected an object (what pram gpu ALGO --profile --json prints) or an array "
 		    "of them, found %s",
-		    jr_kind_name(v->kind));
+		    kind(v));
 		goto done;
 	}
 	rc = 0;
 done:
-	jr_free(v);
+	json_object_put(v);
 	free(text);
 	return rc;
 }

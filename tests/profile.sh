@@ -33,14 +33,39 @@ printf '[{"algorithm": "reduce", "n": 16384,\n  "profiles": [{"variant": "tuned"
 	>"$tap_tmp/broken.json"
 run_pram report reduce --profile-from "$tap_tmp/broken.json" --out "$tap_tmp/r0"
 expect_rc 2 "--profile-from a file that is not JSON"
-expect_in "$tap_tmp/broken.json:2:36: expected ',' or '}' after a member, found '\"' (not JSON)" \
+expect_in "$tap_tmp/broken.json:2:36: object value separator ',' expected (not JSON)" \
 	"$err" "says the file, the line and column and what was expected there"
+# json-c reads strictly: text after the value, nesting deeper than a file
+# of profiles needs, and a text cut short are no file of profiles either.
+printf '{"algorithm": "reduce", "n": 16384, "profiles": []}\n{}\n' >"$tap_tmp/two.json"
+run_pram report reduce --profile-from "$tap_tmp/two.json" --out "$tap_tmp/r0"
+expect_rc 2 "--profile-from a file with more after its value"
+expect_in "$tap_tmp/two.json:2:1: unexpected character (not JSON)" "$err" "and says where it goes on"
+printf '{"algorithm": "reduce", "n": 16384, "profiles": []}\n\000{}' >"$tap_tmp/nul.json"
+run_pram report reduce --profile-from "$tap_tmp/nul.json" --out "$tap_tmp/r0"
+expect_rc 2 "--profile-from a file with a NUL byte after its value"
+expect_in "$tap_tmp/nul.json:2:1: more after the value (not JSON)" "$err" "and says where"
+awk 'BEGIN { for (i = 0; i < 100; i++) printf "["; for (i = 0; i < 100; i++) printf "]"; print "" }' \
+	>"$tap_tmp/deep.json"
+run_pram report reduce --profile-from "$tap_tmp/deep.json" --out "$tap_tmp/r0"
+expect_rc 2 "--profile-from 100 arrays nested"
+expect_in "$tap_tmp/deep.json:1:17: nesting too deep (not JSON)" "$err" \
+	"is refused where it passes the depth a file of profiles needs, without a crash"
+printf '[{"algorithm": "reduce", "n": 16384, "profiles": [' >"$tap_tmp/cut.json"
+run_pram report reduce --profile-from "$tap_tmp/cut.json" --out "$tap_tmp/r0"
+expect_rc 2 "--profile-from a file cut short"
+expect_in "$tap_tmp/cut.json:1:51: the text ends inside a value (not JSON)" "$err" "and says so"
+printf '{"algorithm": "reduce", "n": -3, "profiles": []}\n' >"$tap_tmp/neg.json"
+run_pram report reduce --profile-from "$tap_tmp/neg.json" --out "$tap_tmp/r0"
+expect_rc 2 "--profile-from a negative size"
+expect_in "$tap_tmp/neg.json: n: expected a whole number from 0 to 2^64 - 1, found -3" "$err" \
+	"names the field and what it holds"
 printf '{"algorithm": "reduce", "n": 16384, "profiles": [{"variant": "tuned", "launches": 1,\n"total": {"sectors": "many"}}]}\n' \
 	>"$tap_tmp/shape.json"
 run_pram report reduce --profile-from "$tap_tmp/shape.json" --out "$tap_tmp/r0"
 expect_rc 2 "--profile-from JSON that is not a file of profiles"
-expect_in "$tap_tmp/shape.json:2:10: profiles[0].total: no member \"global_requests\"" "$err" \
-	"names the field that is wrong and where"
+expect_in "$tap_tmp/shape.json: profiles[0].total: no member \"global_requests\"" "$err" \
+	"names the field that is wrong by its path"
 run_pram report reduce --profile --profile-from "$tap_tmp/shape.json" --out "$tap_tmp/r0"
 expect_rc 2 "--profile and --profile-from together are refused"
 
@@ -146,6 +171,8 @@ lesson="$top_srcdir/lessons/15-beyond-brent"
 err=$(PRAM_GRIND_GPU=0 "$PRAM" check "$lesson/reduce-access.exercise" "$lesson/solutions/reduce.cl" 2>&1)
 expect_in "access       0 / 3     not reached" "$err" \
 	"pram check with PRAM_GRIND_GPU=0: the access criterion is not reached, not passed"
+expect_in "note: the PRAM view recorded no GPU counts (PRAM_GRIND_GPU=0 in the environment turns them off), so access was not graded" \
+	"$err" "and a note says why"
 
 # The report's memory figure: the bytes of both kernels from the profile,
 # and the two constants of the memory-bound model fitted to their times.
