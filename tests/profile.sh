@@ -29,43 +29,39 @@ run_pram report reduce --profile-from "$tap_tmp/none.json" --out "$tap_tmp/r0"
 expect_rc 2 "--profile-from a missing file is a usage error"
 expect_in "cannot read $tap_tmp/none.json: No such file or directory" "$err" \
 	"and names the file and why"
+# refused NAME MESSAGE WHAT CHECK: the file $tap_tmp/NAME.json (made
+# beforehand) is refused as WHAT, with "FILE" MESSAGE in the error, which
+# CHECK describes.
+refused() {
+	run_pram report reduce --profile-from "$tap_tmp/$1.json" --out "$tap_tmp/r0"
+	expect_rc 2 "--profile-from $3"
+	expect_in "$tap_tmp/$1.json$2" "$err" "$4"
+}
 printf '[{"algorithm": "reduce", "n": 16384,\n  "profiles": [{"variant": "tuned" "launches": 1}]}]\n' \
 	>"$tap_tmp/broken.json"
-run_pram report reduce --profile-from "$tap_tmp/broken.json" --out "$tap_tmp/r0"
-expect_rc 2 "--profile-from a file that is not JSON"
-expect_in "$tap_tmp/broken.json:2:36: object value separator ',' expected (not JSON)" \
-	"$err" "says the file, the line and column and what was expected there"
+refused broken ":2:36: object value separator ',' expected (not JSON)" "a file that is not JSON" \
+	"says the file, the line and column and what was expected there"
 # json-c reads strictly: text after the value, nesting deeper than a file
 # of profiles needs, and a text cut short are no file of profiles either.
 printf '{"algorithm": "reduce", "n": 16384, "profiles": []}\n{}\n' >"$tap_tmp/two.json"
-run_pram report reduce --profile-from "$tap_tmp/two.json" --out "$tap_tmp/r0"
-expect_rc 2 "--profile-from a file with more after its value"
-expect_in "$tap_tmp/two.json:2:1: unexpected character (not JSON)" "$err" "and says where it goes on"
+refused two ":2:1: unexpected character (not JSON)" "a file with more after its value" \
+	"and says where it goes on"
 printf '{"algorithm": "reduce", "n": 16384, "profiles": []}\n\000{}' >"$tap_tmp/nul.json"
-run_pram report reduce --profile-from "$tap_tmp/nul.json" --out "$tap_tmp/r0"
-expect_rc 2 "--profile-from a file with a NUL byte after its value"
-expect_in "$tap_tmp/nul.json:2:1: more after the value (not JSON)" "$err" "and says where"
+refused nul ":2:1: more after the value (not JSON)" "a file with a NUL byte after its value" \
+	"and says where"
 awk 'BEGIN { for (i = 0; i < 100; i++) printf "["; for (i = 0; i < 100; i++) printf "]"; print "" }' \
 	>"$tap_tmp/deep.json"
-run_pram report reduce --profile-from "$tap_tmp/deep.json" --out "$tap_tmp/r0"
-expect_rc 2 "--profile-from 100 arrays nested"
-expect_in "$tap_tmp/deep.json:1:17: nesting too deep (not JSON)" "$err" \
+refused deep ":1:17: nesting too deep (not JSON)" "100 arrays nested" \
 	"is refused where it passes the depth a file of profiles needs, without a crash"
 printf '[{"algorithm": "reduce", "n": 16384, "profiles": [' >"$tap_tmp/cut.json"
-run_pram report reduce --profile-from "$tap_tmp/cut.json" --out "$tap_tmp/r0"
-expect_rc 2 "--profile-from a file cut short"
-expect_in "$tap_tmp/cut.json:1:51: the text ends inside a value (not JSON)" "$err" "and says so"
+refused cut ":1:51: the text ends inside a value (not JSON)" "a file cut short" "and says so"
 printf '{"algorithm": "reduce", "n": -3, "profiles": []}\n' >"$tap_tmp/neg.json"
-run_pram report reduce --profile-from "$tap_tmp/neg.json" --out "$tap_tmp/r0"
-expect_rc 2 "--profile-from a negative size"
-expect_in "$tap_tmp/neg.json: n: expected a whole number from 0 to 2^64 - 1, found -3" "$err" \
+refused neg ": n: expected a whole number from 0 to 2^64 - 1, found -3" "a negative size" \
 	"names the field and what it holds"
 printf '{"algorithm": "reduce", "n": 16384, "profiles": [{"variant": "tuned", "launches": 1,\n"total": {"sectors": "many"}}]}\n' \
 	>"$tap_tmp/shape.json"
-run_pram report reduce --profile-from "$tap_tmp/shape.json" --out "$tap_tmp/r0"
-expect_rc 2 "--profile-from JSON that is not a file of profiles"
-expect_in "$tap_tmp/shape.json: profiles[0].total: no member \"global_requests\"" "$err" \
-	"names the field that is wrong by its path"
+refused shape ": profiles[0].total: no member \"global_requests\"" \
+	"JSON that is not a file of profiles" "names the field that is wrong by its path"
 run_pram report reduce --profile --profile-from "$tap_tmp/shape.json" --out "$tap_tmp/r0"
 expect_rc 2 "--profile and --profile-from together are refused"
 
