@@ -576,10 +576,14 @@ static void memline_note(ck_memline *m, const char *src, const char *shown, unsi
 
 void ck_grind_memory(const gv_run *run, const char *path, const char *shown, ck_result *r)
 {
+	/* the largest work-group's launch, of one group where the view has
+	 * them (a blocks exercise's view has several: their counts summed) */
 	const gv_launch *l = NULL;
 	for (size_t k = 0; k < run->nlaunch; k++) {
 		const gv_launch *c = &run->launch[k];
-		if (c->ngroup == 1 && c->subgroup && (!l || c->local[0] >= l->local[0]))
+		int one = c->ngroup == 1, was_one = l && l->ngroup == 1;
+		if (c->subgroup &&
+		    (!l || (one && !was_one) || (one == was_one && c->local[0] >= l->local[0])))
 			l = c;
 	}
 	r->nmem = r->nbranch = 0;

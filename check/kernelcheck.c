@@ -860,9 +860,27 @@ static void absolute(const char *path, char *buf, size_t len)
 	snprintf(buf, len, "%s", realpath(path, real) ? real : path);
 }
 
-/* Run the helper under Oclgrind with the plugin, one launch of one
- * work-group of L with n = L for each of Ls[0..m), and read what the
- * plugin recorded into run. Returns 0, or -1 with a note. */
+/* Work-groups of the PRAM view of a kernel-program with blocks: yes. Its
+ * blocks are reduced alone, but a block may need what the blocks before it
+ * hold (where its outputs go: jfa-kernel's partitions before the block,
+ * a split's or a counting sort's keys before it), and with n = L there is
+ * no block before the first: one work-item counting them all would not
+ * show. With 4 blocks the last one counts 3 L elements before it, which
+ * costs a work-item alone 3 L / 32 flag words (jfa-kernel), the group's
+ * L work-items 3 / 32 each. */
+#define VIEW_BLOCKS 4
+
+/* The work-groups of ex's PRAM view: VIEW_BLOCKS for blocks: yes, else 1
+ * (n = L). */
+static size_t view_groups(const ck_exercise *ex)
+{
+	return ex->contract == CK_KERNEL_PROGRAM && ex->blocks && !ex->launch ? VIEW_BLOCKS : 1;
+}
+
+/* Run the helper under Oclgrind with the plugin, one launch of
+ * view_groups(ex) work-groups of L, n = that many times L, for each of
+ * Ls[0..m), and read what the plugin recorded into run. Returns 0, or -1
+ * with a note. */
 static int record_view(const ck_exercise *ex, const char *path, const char *og, const char *so,
 		       const char *hc, const size_t *Ls, size_t m, gv_run *run, ck_result *r)
 {
@@ -871,7 +889,8 @@ static int record_view(const ck_exercise *ex, const char *path, const char *og, 
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%zu", k ? "," : "",
 			 Ls[k]);
 		/* a grid launch's work-group is one row of L cells */
-		snprintf(ns + strlen(ns), sizeof ns - strlen(ns), "%s%zu%s", k ? "," : "", Ls[k],
+		snprintf(ns + strlen(ns), sizeof ns - strlen(ns), "%s%zu%s", k ? "," : "",
+			 Ls[k] * view_groups(ex),
 			 ex->contract == CK_KERNEL_PROGRAM && ex->launch ? "x1" : "");
 	}
 	char dir[PATH_MAX], outp[PATH_MAX];
@@ -939,19 +958,25 @@ static void keep_stage(gv_run *run, const char *kernel)
 	gv_free(&drop);
 }
 
-/* The launches of one work-group of run as the result's PRAM view, and a
+/* The launches of run as the result's PRAM view, each by its deepest
+ * work-group (the only one, or the last of view_groups(ex) blocks), and a
  * note that lists them. */
-static void keep_view(const gv_run *run, const char *path, ck_result *r)
+static void keep_view(const ck_exercise *ex, const gv_run *run, const char *path, ck_result *r)
 {
+	size_t groups = view_groups(ex);
 	r->npview = r->nwd = 0;
 	for (size_t k = 0; k < run->nlaunch && r->npview < CK_MAX_LIST; k++) {
 		const gv_launch *l = &run->launch[k];
-		if ((l->dim != 1 && l->local[1] != 1) || l->ngroup != 1 || l->local[0] < 2)
+		if ((l->dim != 1 && l->local[1] != 1) || l->ngroup != groups || l->local[0] < 2)
 			continue;
+		const gv_group *deep = &l->group[0];
+		for (size_t g = 1; g < l->ngroup; g++)
+			if (l->group[g].depth >= deep->depth)
+				deep = &l->group[g];
 		ck_pview *v = &r->pview[r->npview++];
 		v->L = l->local[0];
-		v->work = l->work;
-		v->depth = l->depth;
+		v->work = deep->work;
+		v->depth = deep->depth;
 		r->wd_x[r->nwd] = (double)v->L;
 		r->wd_w[r->nwd] = (double)v->work;
 		r->wd_d[r->nwd++] = (double)v->depth;
@@ -971,9 +996,14 @@ static void keep_view(const gv_run *run, const char *path, ck_result *r)
 			snprintf(acc + strlen(acc), sizeof acc - strlen(acc), " (%s:%u%s%s)",
 				 ck_basename(path), v->line, v->array[0] ? ", " : "", v->array);
 	}
-	if (r->npview)
+	if (r->npview && groups == 1)
 		ck_note(r, "the PRAM view of one work-group of L with n = L (Oclgrind plugin): %s",
 			acc);
+	else if (r->npview)
+		ck_note(r,
+			"the PRAM view of the deepest of %zu work-groups of L with n = %zu L, the "
+			"blocks before a block counted (Oclgrind plugin): %s",
+			groups, groups, acc);
 }
 
 /* W and D of the result's PRAM view (three launches or more) against the
@@ -990,9 +1020,18 @@ static void judge_view(const ck_exercise *ex, const char *path, ck_result *r)
 			mm++;
 		}
 	char vals[CK_MAX_LIST * 24], gname[64], bname[64];
-	char cased[128];
-	snprintf(cased, sizeof cased, "one work-group, n = L = %zu .. %zu, under Oclgrind",
-		 r->pview[0].L, r->pview[r->npview - 1].L);
+	char cased[160], over[64];
+	size_t groups = view_groups(ex);
+	if (groups == 1) {
+		snprintf(over, sizeof over, "one work-group of L");
+		snprintf(cased, sizeof cased, "one work-group, n = L = %zu .. %zu, under Oclgrind",
+			 r->pview[0].L, r->pview[r->npview - 1].L);
+	} else {
+		snprintf(over, sizeof over, "the deepest of %zu work-groups of L", groups);
+		snprintf(cased, sizeof cased,
+			 "the deepest of %zu work-groups, n = %zu L, L = %zu .. %zu, under Oclgrind",
+			 groups, groups, r->pview[0].L, r->pview[r->npview - 1].L);
+	}
 	for (int c = CK_CRIT_WORK; c <= CK_CRIT_DEPTH; c++) {
 		int isd = c == CK_CRIT_DEPTH;
 		ck_growth bound = isd ? ex->depth : ex->work;
@@ -1005,8 +1044,8 @@ static void judge_view(const ck_exercise *ex, const char *path, ck_result *r)
 		growth_L(bound, bname, sizeof bname);
 		ck_crit_note(
 		    r, (ck_crit)c,
-		    "%s grows as %s over one work-group of L = %zu .. %zu: %s; bound O(%s)",
-		    isd ? "D" : "W", gname, r->pview[0].L, r->pview[r->npview - 1].L, vals, bname);
+		    "%s grows as %s over %s = %zu .. %zu: %s; bound O(%s)",
+		    isd ? "D" : "W", gname, over, r->pview[0].L, r->pview[r->npview - 1].L, vals, bname);
 		ck_growth least = isd ? ex->depth_min : ex->work_min;
 		if (g != CK_GROW_COUNT && least != CK_GROW_COUNT && g < least) {
 			char lname[64];
@@ -1015,9 +1054,9 @@ static void judge_view(const ck_exercise *ex, const char *path, ck_result *r)
 				    isd ? "a tree over L values needs log L levels, each a barrier "
 					  "interval"
 					: "each element of the group must be read",
-				    "%s grows as %s over one work-group of L, below the exercise's "
+				    "%s grows as %s over %s, below the exercise's "
 				    "lower bound (Omega(%s))",
-				    isd ? "D" : "W", gname, lname);
+				    isd ? "D" : "W", gname, over, lname);
 			continue;
 		}
 		if (g == CK_GROW_COUNT || g <= bound)
@@ -1029,19 +1068,19 @@ static void judge_view(const ck_exercise *ex, const char *path, ck_result *r)
 				    "a work-efficient kernel does O(L) work per work-group: each "
 				    "level of a tree halves the work-items that take part, where "
 				    "adding at every distance in every step keeps all L busy",
-				    "W grows as %s over one work-group of L: not work-efficient "
+				    "W grows as %s over %s: not work-efficient "
 				    "(measured W = %g at L = %g, %.1f per work-item; the exercise "
 				    "asks for O(%s))",
-				    gname, lw, lL, lw / lL, bname);
+				    gname, over, lw, lL, lw / lL, bname);
 		else
 			ck_diag_add(r, CK_DEPTH, CK_CRIT_DEPTH, ck_basename(path), 0, cased,
 				    "each barrier interval is a PRAM step, and a work-item's "
 				    "accesses in it are charged (K = 8 at unit cost): a loop over "
 				    "the elements, with barriers or inside one work-item, costs "
 				    "a step per element or per K of them",
-				    "D grows as %s over one work-group of L: %g units of time "
+				    "D grows as %s over %s: %g units of time "
 				    "at L = %g (the exercise asks for O(%s))",
-				    gname, lw, lL, bname);
+				    gname, over, lw, lL, bname);
 	}
 }
 
@@ -1092,7 +1131,7 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 		return;
 	if (ex->contract == CK_KERNEL_STAGE)
 		keep_stage(&run, ex->entry);
-	keep_view(&run, path, r);
+	keep_view(ex, &run, path, r);
 	ck_grind_memory(&run, path, ck_basename(path), r);
 	gv_free(&run);
 	if (r->npview < 3) {

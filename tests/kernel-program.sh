@@ -108,4 +108,21 @@ printf '%s\n' "$out" >"$tap_tmp/nostride.json"
 expect_rc 1 "spmv-no-stride.cl: fails spmv-kernel"
 v=$(json_get "$tap_tmp/nostride.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'wrong-result'][0]")
 expect_in "y: element " "$v" "spmv-no-stride.cl: the rows past the global size are wrong"
+# jfa-kernel's base, the partitions before the block, counted by
+# work-item 0 alone flag by flag: right, and invisible in a view of one
+# work-group (n = L: no block before it); the view of 4 blocks charges the
+# last one's 3 L flags.
+run_pram check jfa-kernel "$top_srcdir/tests/check/lessons/jfa-serial-base.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/jfa.json"
+expect_rc 1 "jfa-serial-base.cl: fails jfa-kernel"
+if [ "$(status_of "$tap_tmp/jfa.json" depth)" = not-checked ]; then
+	tap_result 0 "jfa-serial-base.cl: only D fails # SKIP the PRAM view was not measured"
+else
+	v=$(json_get "$tap_tmp/jfa.json" "' '.join('%s=%s' % (c['name'], c['status']) for c in d['criteria'])")
+	expect_in "results=passed sizes=passed memory=passed work=passed depth=failed" "$v" \
+		"jfa-serial-base.cl: right sums, only D fails"
+	v=$(json_get "$tap_tmp/jfa.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'depth'][0]")
+	expect_in "over the deepest of 4 work-groups of L" "$v" \
+		"jfa-serial-base.cl: the loop charged in the view of several blocks"
+fi
 done_testing
