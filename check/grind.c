@@ -597,6 +597,7 @@ void ck_grind_memory(const gv_run *run, const char *path, const char *shown, ck_
 		return;
 	}
 	r->mem_L = l->local[0] * l->local[1] * l->local[2];
+	r->mem_groups = l->ngroup;
 	r->mem_subgroup = l->subgroup;
 	r->mem_banks = l->banks;
 	r->mem_bank_bytes = l->bank_bytes;

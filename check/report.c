@@ -229,10 +229,14 @@ static void text_memory(FILE *f, const ck_result *r)
 {
 	if (!r->mem_L)
 		return;
+	char groups[48] = "one work-group";
+	if (r->mem_groups > 1)
+		snprintf(groups, sizeof groups, "%zu work-groups", r->mem_groups);
 	fprintf(f,
-		"note: memory, as a GPU would run one work-group of L = %zu (sub-groups of %u, %u "
-		"banks of %u bytes, sectors of %u bytes):",
-		r->mem_L, r->mem_subgroup, r->mem_banks, r->mem_bank_bytes, r->mem_sector_bytes);
+		"note: memory, as a GPU would run %s of L = %zu (sub-groups of %u, %u banks of %u "
+		"bytes, sectors of %u bytes):",
+		groups, r->mem_L, r->mem_subgroup, r->mem_banks, r->mem_bank_bytes,
+		r->mem_sector_bytes);
 	int shown[CK_MAX_MEMLINES] = {0}, any = 0;
 	if (r->ex->points[CK_CRIT_ACCESS] > 0) {
 		/* graded: the lines that cost more are the problems of the report */
@@ -319,9 +323,9 @@ static void json_memory(FILE *f, const ck_result *r)
 	fputs("], \"memory\": ", f);
 	if (r->mem_L)
 		fprintf(f,
-			"{\"L\": %zu, \"subgroup\": %u, \"banks\": %u, \"bank_bytes\": %u, "
-			"\"sector_bytes\": %u}",
-			r->mem_L, r->mem_subgroup, r->mem_banks, r->mem_bank_bytes,
+			"{\"L\": %zu, \"groups\": %zu, \"subgroup\": %u, \"banks\": %u, "
+			"\"bank_bytes\": %u, \"sector_bytes\": %u}",
+			r->mem_L, r->mem_groups, r->mem_subgroup, r->mem_banks, r->mem_bank_bytes,
 			r->mem_sector_bytes);
 	else
 		fputs("null", f);

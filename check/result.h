@@ -134,9 +134,10 @@ typedef struct ck_result {
 	size_t nnotes;
 	int cases_run, cases_passed;
 	/* What a GPU makes of the kernel's accesses (ck_grind_memory): the
-	 * launch they come from (one work-group of mem_L, n = mem_L; 0: none)
+	 * launch they come from (mem_groups work-groups of mem_L, the counts
+	 * summed over them: one, or a blocks exercise's view; mem_L 0: none)
 	 * and the GPU's sub-group size, banks, bank width and sector size. */
-	size_t mem_L;
+	size_t mem_L, mem_groups;
 	unsigned mem_subgroup, mem_banks, mem_bank_bytes, mem_sector_bytes;
 	ck_memline mem[CK_MAX_MEMLINES]; /* by line, global before local */
 	size_t nmem;
