@@ -41,7 +41,7 @@ case $m in None*)
 	exit
 	;;
 esac
-expect_in "{'L': 64, 'subgroup': 32, 'banks': 32, 'bank_bytes': 4, 'sector_bytes': 32}" "$m" \
+expect_in "{'L': 64, 'groups': 1, 'subgroup': 32, 'banks': 32, 'bank_bytes': 4, 'sector_bytes': 32}" "$m" \
 	"memory: one work-group of 64, sub-groups of 32, 32 banks of 4 bytes, sectors of 32"
 line() { # LINE SPACE FIELDS: the line's record, those fields
 	json_get "$tap_tmp/mem.json" "' '.join('%s=%s' % (k, x[k]) for x in d['memory_lines'] if x['line'] == $1 and x['space'] == '$2' for k in '$3'.split())"
