@@ -207,8 +207,8 @@ static int get_uint(const where *w, const json_object *v, const char *key, int r
 
 /* The member key of object v as a string, into buf; absent, "" unless it
  * is required. */
-static int get_str(const where *w, const json_object *v, const char *key, int required,
-		   char *buf, size_t len)
+static int get_str(const where *w, const json_object *v, const char *key, int required, char *buf,
+		   size_t len)
 {
 	json_object *m = member(v, key);
 	buf[0] = '\0';
@@ -217,7 +217,11 @@ static int get_str(const where *w, const json_object *v, const char *key, int re
 	if (!json_object_is_type(m, json_type_string))
 		return bad(w, key, "expected a string, found %s", kind(m));
 	const char *str = json_object_get_string(m);
-	if ((size_t)json_object_get_string_len(m) >= len || strlen(str) >= len)
+	size_t n = (size_t)json_object_get_string_len(m);
+	if (strlen(str) != n) /* a \u0000 inside: C would read it cut there */
+		return bad(w, key, "holds a NUL character (\\u0000) after %zu characters",
+			   strlen(str));
+	if (n >= len)
 		return bad(w, key, "longer than %zu characters", len - 1);
 	snprintf(buf, len, "%s", str);
 	return 0;
@@ -256,8 +260,8 @@ static int read_counts(const where *w, const json_object *v, prof_line *e)
 
 /* One member of a "profiles" array, v, into p (of size n), with its
  * variant in variant. */
-static int read_profile(where *w, const json_object *v, size_t n, unsigned sector_bytes,
-			prof *p, char *variant, size_t vlen)
+static int read_profile(where *w, const json_object *v, size_t n, unsigned sector_bytes, prof *p,
+			char *variant, size_t vlen)
 {
 	unsigned long long launches = 0;
 	if (!json_object_is_type(v, json_type_object))
@@ -352,8 +356,7 @@ static int read_group(where *w, const json_object *v, prof_book *b)
 /* Parse the len bytes of text, one JSON value with nothing but white space
  * after it, by json-c's strict parser. Returns the value, or NULL with
  * "FILE:LINE:COLUMN: what (not JSON)" in err. */
-static json_object *parse(const char *file, const char *text, size_t len, char *err,
-			  size_t errlen)
+static json_object *parse(const char *file, const char *text, size_t len, char *err, size_t errlen)
 {
 	json_tokener *tok = json_tokener_new_ex(BOOK_MAX_DEPTH);
 	if (!tok || len > INT_MAX) {

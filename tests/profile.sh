@@ -62,6 +62,10 @@ printf '{"algorithm": "reduce", "n": 16384, "profiles": [{"variant": "tuned", "l
 	>"$tap_tmp/shape.json"
 refused shape ": profiles[0].total: no member \"global_requests\"" \
 	"JSON that is not a file of profiles" "names the field that is wrong by its path"
+printf '{"algorithm": "reduce", "n": 16384, "profiles": [{"variant": "tu\\u0000ned", "launches": 1}]}\n' \
+	>"$tap_tmp/inner.json"
+refused inner ": profiles[0].variant: holds a NUL character (\\u0000) after 2 characters" \
+	"a string with a NUL inside" "names the field and where, not read cut short"
 run_pram report reduce --profile --profile-from "$tap_tmp/shape.json" --out "$tap_tmp/r0"
 expect_rc 2 "--profile and --profile-from together are refused"
 
