@@ -217,10 +217,9 @@ static int get_str(const where *w, const json_object *v, const char *key, int re
 	if (!json_object_is_type(m, json_type_string))
 		return bad(w, key, "expected a string, found %s", kind(m));
 	const char *str = json_object_get_string(m);
-	size_t n = (size_t)json_object_get_string_len(m);
-	if (strlen(str) != n) /* a \u0000 inside: C would read it cut there */
-		return bad(w, key, "holds a NUL character (\\u0000) after %zu characters",
-			   strlen(str));
+	size_t n = (size_t)json_object_get_string_len(m), upto = strlen(str);
+	if (upto != n) /* a \u0000 inside: C would read it cut there */
+		return bad(w, key, "holds a NUL character (\\u0000) after %zu characters", upto);
 	if (n >= len)
 		return bad(w, key, "longer than %zu characters", len - 1);
 	snprintf(buf, len, "%s", str);
