@@ -101,7 +101,7 @@ static const algo_param rs_params[] = {
 		     .max = 64,
 		     .def = 0,
 		     .help = "tuned kernels only: keys each work-item of a pass ranks (a tile "
-			     "is K times the work-group); 0: 28 for keys alone, 32 with values, "
+			     "is K times the work-group); 0: 24 for keys alone, 32 with values, "
 			     "16 with --early-values 1"},
     [P_GROUP] = {.name = "group-size",
 		 .metavar = "G",

@@ -659,10 +659,11 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 			 GPU_MAX_PER_PROC);
 		goto fail;
 	}
-	int nv = r->nv_options && clrt_ptx(rt);
+	const char *nv_options = r->pick_nv_options ? r->pick_nv_options(job) : r->nv_options;
+	int nv = nv_options && clrt_ptx(rt);
 	snprintf(opts, sizeof opts, "-cl-std=CL1.2 %s%s -DPP=%u%s%s", op_define[p->op],
 		 p->type == PRAM_FLOAT ? " -DIS_FLOAT" : "", pp, nv ? " " : "",
-		 nv ? r->nv_options : "");
+		 nv ? nv_options : "");
 	if (gpu__ctx_open(&c, rt, g->file, opts, err, errlen))
 		goto fail;
 	c.job = job;

@@ -74,6 +74,8 @@ typedef struct gpu_runner {
 	const char *nv_options;        /* build options added on NVIDIA's OpenCL where the
 					* kernels take PTX (clrt_ptx): "-cl-nv-maxrregcount=64",
 					* say; NULL: none */
+	/* When set, the NVIDIA build options by the job, in place of nv_options. */
+	const char *(*pick_nv_options)(const struct gpu_job *job);
 } gpu_runner;
 
 /* An algorithm's kernels, one per algorithm, defined in its kernels/gpu_X.c

@@ -21,7 +21,7 @@
  * radix_init and one radix_hist (every pass's digit counts), then one
  * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, each ranking
- * --keys-per-item K unless given: 28 for the keys alone, 32 with values,
+ * --keys-per-item K unless given: 24 for the keys alone, 32 with values,
  * 16 with --early-values 1), the same two buffer pairs. With values,
  * --early-values 0 (the default) takes the kernels that read the values
  * once the keys are out, and 1
@@ -330,7 +330,8 @@ static int tuned(gpu_ctx *c)
 	tp.passes = passes;
 	size_t words = (passes > 1 ? 2 : 1) * tp.tiles * RADIX;
 	/* The status words radix_init clears, and the words it clears in all. */
-	size_t cleared = passes % 2 ? tp.tiles * RADIX : 0, init_words = cleared / 4 + passes * RADIX;
+	size_t cleared = passes % 2 ? tp.tiles * RADIX : 0,
+	       init_words = cleared / 4 + passes * RADIX;
 	if (words > UINT32_MAX) {
 		snprintf(c->err, c->errlen,
 			 "%zu tiles of %zu keys are more than the look-back's status words can "
@@ -366,12 +367,27 @@ static int tuned(gpu_ctx *c)
  * with 36; --pairs index as pairs (2.578 with 20, 2.409 with 28; 32 was
  * not timed for it, it takes the pairs' shape). The
  * early values take the registers of the keys alone at 16 (ptxas), and
- * were slower at 20. */
+ * were slower at 20. The keys alone take 24 since their registers are
+ * capped (tuned_nv_options). */
 static unsigned tuned_pp(const gpu_job *job)
 {
 	if (param(job, "pairs") == PROG_PAIRS_NO)
-		return 28;
+		return 24;
 	return param(job, "early-values") ? 16 : 32;
+}
+
+/* On NVIDIA the keys alone are built to hold at most 64 registers a
+ * work-item: ptxas takes 96 unasked, which leaves two groups of 256 on an
+ * SM; at 64 four fit (the tile's local memory holds four too), for 64
+ * bytes of spills. On an H200 at n = 2^28 (bench/h100/tuning.md,
+ * 2026-11-29) the sort took 5.557 ms as it was (28 keys a work-item, 96
+ * registers) and 5.343 so, 24 keys a work-item; at 2^26 caps of 88, 80,
+ * 72, 64 and 56 took 1.662, 1.446, 1.449, 1.393 and 1.438 ms at 28 keys,
+ * against 1.442 uncapped. The values' kernels stay uncapped: at 80
+ * registers pairs spill 48 bytes and sort in 2.628 ms against 2.113. */
+static const char *tuned_nv_options(const gpu_job *job)
+{
+	return param(job, "pairs") == PROG_PAIRS_NO ? "-cl-nv-maxrregcount=64" : NULL;
 }
 
 /* Teaching: 16 elements per work-item of the scan, as the other
@@ -384,5 +400,6 @@ const gpu_algo gpu_radix_sort = {
 			       .takes_per_proc = 1,
 			       .pp_param = "keys-per-item",
 			       .pick_pp = tuned_pp,
+			       .pick_nv_options = tuned_nv_options,
 			       .series_at = TUNED_BITS}},
 };
