@@ -356,6 +356,13 @@ static int tuned(gpu_ctx *c)
 	return rs_passes(c, passes, tuned_one, &tp, &tp.b, cf.pairs);
 }
 
+/* Whether the job sorts keys without values (--pairs no): its tile shape
+ * and its registers differ from the values' (tuned_pp, tuned_nv_options). */
+static int keys_alone(const gpu_job *job)
+{
+	return param(job, "pairs") == PROG_PAIRS_NO;
+}
+
 /* The tuned pass's keys a work-item unless --keys-per-item says: tiles
  * of 256 work-items, the larger the fewer tiles to rank, publish and look
  * back over, and the longer each digit's run of stores (32 keys a digit
@@ -371,7 +378,7 @@ static int tuned(gpu_ctx *c)
  * capped (tuned_nv_options). */
 static unsigned tuned_pp(const gpu_job *job)
 {
-	if (param(job, "pairs") == PROG_PAIRS_NO)
+	if (keys_alone(job))
 		return 24;
 	return param(job, "early-values") ? 16 : 32;
 }
@@ -387,7 +394,7 @@ static unsigned tuned_pp(const gpu_job *job)
  * registers pairs spill 48 bytes and sort in 2.628 ms against 2.113. */
 static const char *tuned_nv_options(const gpu_job *job)
 {
-	return param(job, "pairs") == PROG_PAIRS_NO ? "-cl-nv-maxrregcount=64" : NULL;
+	return keys_alone(job) ? "-cl-nv-maxrregcount=64" : NULL;
 }
 
 /* Teaching: 16 elements per work-item of the scan, as the other
