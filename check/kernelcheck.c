@@ -877,21 +877,36 @@ static size_t view_groups(const ck_exercise *ex)
 	return ex->contract == CK_KERNEL_PROGRAM && ex->blocks && !ex->launch ? VIEW_BLOCKS : 1;
 }
 
+/* Four blocks do not show every loop over the blocks before a block: a
+ * work-item alone that counts jfa-kernel's partitions before its block 32
+ * flags a word by popcount reads 3 L / 32 words, a unit of time a K = 8
+ * of them, and skips the tree that L work-items sharing the count need,
+ * so at L = 64 it is shallower than the solution (D = 29 against 34). So
+ * a blocks exercise's view has one more launch, of VIEW_MANY_BLOCKS
+ * work-groups of the sweep's largest L, judged by judge_before: there the
+ * last group counts 63 L elements before it. Under Oclgrind at L = 64 that
+ * cheat's last group took D = 51 against 28 for group 0, which has none
+ * before it, and the lessons' solutions the same D in every group (0.3 to
+ * 2.2 s a launch). */
+#define VIEW_MANY_BLOCKS 64
+
 /* Run the helper under Oclgrind with the plugin, one launch of
  * view_groups(ex) work-groups of L, n = that many times L, for each of
- * Ls[0..m), and read what the plugin recorded into run. Returns 0, or -1
+ * Ls[0..m), then, when many is set, one of VIEW_MANY_BLOCKS work-groups of
+ * Ls[m - 1], and read what the plugin recorded into run. Returns 0, or -1
  * with a note. */
 static int record_view(const ck_exercise *ex, const char *path, const char *og, const char *so,
-		       const char *hc, const size_t *Ls, size_t m, gv_run *run, ck_result *r)
+		       const char *hc, const size_t *Ls, size_t m, int many, gv_run *run,
+		       ck_result *r)
 {
-	char list[CK_MAX_LIST * 10] = "", ns[CK_MAX_LIST * 10] = "", err[1024];
-	for (size_t k = 0; k < m; k++) {
-		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%zu", k ? "," : "",
-			 Ls[k]);
+	char list[(CK_MAX_LIST + 1) * 10] = "", ns[(CK_MAX_LIST + 1) * 10] = "", err[1024];
+	for (size_t k = 0; k < m + (many != 0); k++) {
+		size_t L = Ls[k < m ? k : m - 1],
+		       groups = k < m ? view_groups(ex) : VIEW_MANY_BLOCKS;
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%zu", k ? "," : "", L);
 		/* a grid launch's work-group is one row of L cells */
 		snprintf(ns + strlen(ns), sizeof ns - strlen(ns), "%s%zu%s", k ? "," : "",
-			 Ls[k] * view_groups(ex),
-			 ex->contract == CK_KERNEL_PROGRAM && ex->launch ? "x1" : "");
+			 L * groups, ex->contract == CK_KERNEL_PROGRAM && ex->launch ? "x1" : "");
 	}
 	char dir[PATH_MAX], outp[PATH_MAX];
 	int made = files_tempdir("pramview", dir, sizeof dir) == 0;
@@ -925,7 +940,7 @@ static int record_view(const ck_exercise *ex, const char *path, const char *og, 
 	} else {
 		if (p.timed_out || !p.exited || p.status != 0)
 			ck_note(r, "the PRAM view: Oclgrind %s after %zu of %zu launches", how,
-				run->nlaunch, m);
+				run->nlaunch, m + (many != 0));
 		ret = 0;
 	}
 	ck_proc_free(&p);
@@ -1084,6 +1099,97 @@ static void judge_view(const ck_exercise *ex, const char *path, ck_result *r)
 	}
 }
 
+/* What judge_before needs of the launch of VIEW_MANY_BLOCKS work-groups:
+ * group 0, which has no block before it, and the deepest. */
+typedef struct before_view {
+	size_t L, groups, deep; /* deep: the deepest group's id */
+	unsigned long long d0, w0, d, w;
+} before_view;
+
+/* Take the launch of VIEW_MANY_BLOCKS work-groups of L out of run (so that
+ * the view and the memory's counts are those of the sweep, as without it)
+ * into *bv. Returns 1, or 0 where the run has no such launch (cut short). */
+static int take_before(gv_run *run, size_t L, before_view *bv)
+{
+	for (size_t k = 0; k < run->nlaunch; k++) {
+		gv_launch *l = &run->launch[k];
+		if (l->ngroup != VIEW_MANY_BLOCKS || l->local[0] != L ||
+		    (l->dim != 1 && l->local[1] != 1))
+			continue;
+		/* in the order Oclgrind ran them: group 0 is found by its id */
+		const gv_group *first = &l->group[0], *deep = &l->group[0];
+		for (size_t g = 1; g < l->ngroup; g++) {
+			if (l->group[g].id[0] == 0)
+				first = &l->group[g];
+			if (l->group[g].depth > deep->depth)
+				deep = &l->group[g];
+		}
+		*bv = (before_view){.L = L,
+				    .groups = l->ngroup,
+				    .deep = deep->id[0],
+				    .d0 = first->depth,
+				    .w0 = first->work,
+				    .d = deep->depth,
+				    .w = deep->work};
+		gv_run one = {.nlaunch = 1, .launch = malloc(sizeof *l)};
+		if (one.launch) {
+			one.launch[0] = *l;
+			memmove(l, l + 1, (run->nlaunch - k - 1) * sizeof *l);
+			run->nlaunch--;
+			gv_free(&one);
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* The blocks before a block, counted by the block's work-items together
+ * (blocks: yes): the deepest of VIEW_MANY_BLOCKS work-groups may be deeper
+ * than group 0, which has no block before it, by at most twice its extra
+ * work shared by the L work-items, plus log L for a tree that adds their
+ * counts, plus 2. A loop over them in one work-item (or two) adds its
+ * whole extra work. Judged where D was: the depth criterion. */
+static void judge_before(const char *path, const before_view *bv, ck_result *r)
+{
+	if (r->ran[CK_CRIT_DEPTH] != CK_RAN_CHECKED)
+		return;
+	double L = (double)bv->L, dd = bv->d > bv->d0 ? (double)(bv->d - bv->d0) : 0,
+	       dw = bv->w > bv->w0 ? (double)(bv->w - bv->w0) : 0, lg = 0;
+	for (size_t x = bv->L; x > 1; x /= 2)
+		lg++;
+	double allowed = 2 * dw / L + lg + 2;
+	char what[400];
+	if (bv->d <= bv->d0)
+		snprintf(what, sizeof what,
+			 "the blocks before a block, over %zu work-groups of L = %zu: no group "
+			 "deeper than group 0 (no block before it, D = %llu)",
+			 bv->groups, bv->L, bv->d0);
+	else
+		snprintf(what, sizeof what,
+			 "the blocks before a block, over %zu work-groups of L = %zu: D = %llu "
+			 "in group %zu, %llu in group 0 (no block before it), %g more for %g "
+			 "more work; at most %.1f (twice that work over L, log L and 2)",
+			 bv->groups, bv->L, bv->d, bv->deep, bv->d0, dd, dw, allowed);
+	const char *old = r->crit_note[CK_CRIT_DEPTH];
+	ck_crit_note(r, CK_CRIT_DEPTH, "%s%s%s", old ? old : "", old ? "; " : "", what);
+	if (dd <= allowed)
+		return;
+	char cased[160];
+	snprintf(cased, sizeof cased,
+		 "%zu work-groups, n = %zu L, L = %zu, under Oclgrind: group %zu against group 0",
+		 bv->groups, bv->groups, bv->L, bv->deep);
+	ck_diag_add(r, CK_DEPTH, CK_CRIT_DEPTH, ck_basename(path), 0, cased,
+		    "the blocks before a block are the L work-items' to share: each takes every "
+		    "L-th word (or element) before the block, and a tree adds their counts in "
+		    "log L steps; a loop over them in one work-item costs a unit of time a K = 8 "
+		    "accesses and grows with n",
+		    "D grows with the blocks before a block, counted by few of its work-items: "
+		    "over %zu work-groups of L = %zu, group %zu has D = %llu against %llu for "
+		    "group 0, %g units of time more for %g more work, where its L work-items "
+		    "sharing that work would add at most %.1f",
+		    bv->groups, bv->L, bv->deep, bv->d, bv->d0, dd, dw, allowed);
+}
+
 /* The PRAM view of a kernel: its measured work and depth per work-group and
  * the class of its local-memory accesses (EREW, CREW, CRCW), from the
  * pramsim Oclgrind plugin (grindview.h). This runs `oclgrind --plugins
@@ -1127,8 +1233,11 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 		return;
 	}
 	gv_run run = {0};
-	if (record_view(ex, path, og, so, hc, Ls, m, &run, r) != 0)
+	int many = view_groups(ex) > 1;
+	if (record_view(ex, path, og, so, hc, Ls, m, many, &run, r) != 0)
 		return;
+	before_view bv;
+	int have_before = many && take_before(&run, Ls[m - 1], &bv);
 	if (ex->contract == CK_KERNEL_STAGE)
 		keep_stage(&run, ex->entry);
 	keep_view(ex, &run, path, r);
@@ -1140,6 +1249,13 @@ static void check_pram_view(const ck_exercise *ex, const char *path, int timeout
 		return;
 	}
 	judge_view(ex, path, r);
+	if (have_before)
+		judge_before(path, &bv, r);
+	else if (many)
+		ck_note(r,
+			"the PRAM view: the launch of %d work-groups, which judges the count "
+			"of the blocks before a block, was not recorded",
+			VIEW_MANY_BLOCKS);
 }
 
 typedef struct lstat_ {

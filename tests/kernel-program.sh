@@ -109,20 +109,53 @@ expect_rc 1 "spmv-no-stride.cl: fails spmv-kernel"
 v=$(json_get "$tap_tmp/nostride.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'wrong-result'][0]")
 expect_in "y: element " "$v" "spmv-no-stride.cl: the rows past the global size are wrong"
 # jfa-kernel's base, the partitions before the block, counted by
-# work-item 0 alone flag by flag: right, and invisible in a view of one
-# work-group (n = L: no block before it); the view of 4 blocks charges the
-# last one's 3 L flags.
-run_pram check jfa-kernel "$top_srcdir/tests/check/lessons/jfa-serial-base.cl" --json
-printf '%s\n' "$out" >"$tap_tmp/jfa.json"
-expect_rc 1 "jfa-serial-base.cl: fails jfa-kernel"
-if [ "$(status_of "$tap_tmp/jfa.json" depth)" = not-checked ]; then
-	tap_result 0 "jfa-serial-base.cl: only D fails # SKIP the PRAM view was not measured"
-else
+# work-item 0 alone: right, and invisible in a view of one work-group
+# (n = L: no block before it). Flag by flag (jfa-serial-base.cl), the view
+# of 4 blocks charges the last one's 3 L flags. 32 flags a word by
+# popcount (made here from it), the loop is shallower over 4 blocks than
+# the solution's tree (a unit of time a K = 8 words), and only the launch
+# of 64 blocks shows it: its last group is deeper than group 0 by its
+# whole extra work.
+python3 - "$top_srcdir/tests/check/lessons/jfa-serial-base.cl" >"$tap_tmp/jfa-popcount-base.cl" <<'EOF'
+import sys
+s = open(sys.argv[1]).read()
+flags = """		for (size_t e = 0; e < lo; e++)
+			k += (x_flags[e / 32] >> (e % 32)) & 1u;
+"""
+words = """		for (size_t w = 0; w < lo / 32; w++)
+			k += popcount(x_flags[w]);
+		if (lo % 32)
+			k += popcount(x_flags[lo / 32] & ((1u << (lo % 32)) - 1u));
+"""
+assert flags in s, "jfa-serial-base.cl's flag loop is not there"
+print(s.replace(flags, words), end="")
+EOF
+tap_result $? "jfa-popcount-base.cl made from jfa-serial-base.cl"
+for c in "serial-base|$top_srcdir/tests/check/lessons/jfa-serial-base.cl|over the deepest of 4 work-groups of L" \
+	"popcount-base|$tap_tmp/jfa-popcount-base.cl|D grows with the blocks before a block, counted by few of its work-items: over 64 work-groups of L = 64"; do
+	name=jfa-${c%%|*}.cl
+	rest=${c#*|}
+	run_pram check jfa-kernel "${rest%%|*}" --json
+	printf '%s\n' "$out" >"$tap_tmp/jfa.json"
+	expect_rc 1 "$name: fails jfa-kernel"
+	if [ "$(status_of "$tap_tmp/jfa.json" depth)" = not-checked ]; then
+		tap_result 0 "$name: only D fails # SKIP the PRAM view was not measured"
+		continue
+	fi
 	v=$(json_get "$tap_tmp/jfa.json" "' '.join('%s=%s' % (c['name'], c['status']) for c in d['criteria'])")
 	expect_in "results=passed sizes=passed memory=passed work=passed depth=failed" "$v" \
-		"jfa-serial-base.cl: right sums, only D fails"
+		"$name: right sums, only D fails"
 	v=$(json_get "$tap_tmp/jfa.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'depth'][0]")
-	expect_in "over the deepest of 4 work-groups of L" "$v" \
-		"jfa-serial-base.cl: the loop charged in the view of several blocks"
+	expect_in "${rest#*|}" "$v" "$name: the loop charged in the view of several blocks"
+done
+# The solution's work-items share the count: no group of the 64 is deeper
+# than group 0.
+run_pram check jfa-kernel "$top_srcdir/lessons/11-partitioned-streams/solutions/jfa.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/jfa.json"
+if [ "$(status_of "$tap_tmp/jfa.json" depth)" = not-checked ]; then
+	tap_result 0 "jfa.cl: no group deeper than group 0 # SKIP the PRAM view was not measured"
+else
+	v=$(json_get "$tap_tmp/jfa.json" "[c['note'] for c in d['criteria'] if c['name'] == 'depth'][0]")
+	expect_in "no group deeper than group 0" "$v" "jfa.cl: no group deeper than group 0"
 fi
 done_testing
