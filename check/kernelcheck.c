@@ -1746,8 +1746,9 @@ static size_t sizes_to_try(kctx *kx, size_t *Ls)
 
 /* The cases of every work-group size, then the sizes judged. *timeouts
  * counts the time-outs; *best is the smallest failing case, when
- * *have_best. */
-static void check_sizes(kctx *kx, int *timeouts, kcase *best, int *have_best)
+ * *have_best; *big the largest size whose every case ran right (0:
+ * none). */
+static void check_sizes(kctx *kx, int *timeouts, kcase *best, int *have_best, size_t *big)
 {
 	ck_result *r = kx->r;
 	r->ran[CK_CRIT_RESULTS] = r->ran[CK_CRIT_SIZES] = CK_RAN_CHECKED;
@@ -1761,14 +1762,88 @@ static void check_sizes(kctx *kx, int *timeouts, kcase *best, int *have_best)
 	memset(ls, 0, sizeof ls);
 	int cf = 0;
 	size_t not_run = 0;
-	for (size_t k = 0; k < nl; k++)
+	*big = 0;
+	for (size_t k = 0; k < nl; k++) {
 		run_size(kx, Ls[k], &ls[k], timeouts, best, have_best, &cf, &not_run);
+		if (ls[k].complete && !ls[k].failed && Ls[k] > *big)
+			*big = Ls[k];
+	}
 	if (not_run)
 		ck_note(r,
 			"%zu cases were not run: after two crashes or time-outs in a work-group "
 			"size, its other cases are left out, and after %d time-outs every case",
 			not_run, MAX_TIMEOUTS);
 	judge_sizes(kx->ex, kx->shown, ls, nl, r);
+}
+
+/* What check_order puts before the kernel: each work-group's work-items
+ * numbered in reverse, local and global ids alike, and the kernel's own
+ * lines numbered from 1 again. */
+static const char order_prelude[] =
+    "size_t pram_reversed_local_id(uint d);\n"
+    "size_t pram_reversed_local_id(uint d)\n"
+    "{ return get_local_size(d) - 1 - get_local_id(d); }\n"
+    "size_t pram_reversed_global_id(uint d);\n"
+    "size_t pram_reversed_global_id(uint d)\n"
+    "{ return get_global_offset(d) + get_group_id(d) * get_local_size(d) +\n"
+    "  pram_reversed_local_id(d); }\n"
+    "#define get_local_id(d) pram_reversed_local_id(d)\n"
+    "#define get_global_id(d) pram_reversed_global_id(d)\n"
+    "#line 1\n";
+
+/* Whether the results hold whatever order a work-group's work-items run
+ * in. PoCL and Oclgrind run them one after the other in the order of
+ * their ids, so a kernel whose results hang on that order (a place taken
+ * by an atomic's return value, a race) is right there and wrong on a GPU:
+ * a counting sort that takes each key's slot by atomic_inc is stable
+ * only so. The cases of work-group size L run again with each group's
+ * work-items numbered in reverse, so that they run last to first; run
+ * where every case was right. The cases' counts are the first run's. */
+static void check_order(kctx *kx, size_t L)
+{
+	ck_result *r = kx->r;
+	size_t len = sizeof order_prelude + strlen(kx->src);
+	char *rev = malloc(len);
+	if (!rev)
+		return;
+	snprintf(rev, len, "%s%s", order_prelude, kx->src);
+	const char *src = kx->src;
+	unsigned long long run = r->cases_run, passed = r->cases_passed;
+	lstat_ ls;
+	memset(&ls, 0, sizeof ls);
+	int timeouts = 0, have = 0, cf = 0;
+	kcase best = {0};
+	size_t not_run = 0;
+	kx->src = rev;
+	run_size(kx, L, &ls, &timeouts, &best, &have, &cf, &not_run);
+	kx->src = src;
+	free(rev);
+	r->cases_run = run;
+	r->cases_passed = passed;
+	if (cf) {
+		ck_note(r, "the work-items' order was not tried: the kernel does not build with "
+			   "their ids numbered in reverse");
+		return;
+	}
+	if (!ls.failed) {
+		if (ls.complete)
+			ck_note(r,
+				"L = %zu again, each work-group's work-items run last to first: "
+				"the same results",
+				L);
+		return;
+	}
+	ck_diag_add(r, CK_WRONG_RESULT, CK_CRIT_RESULTS, kx->shown, 0,
+		    "each work-group's work-items numbered in reverse, so that they run last "
+		    "to first",
+		    "a GPU runs a work-group's work-items in any order, so a value that hangs "
+		    "on which of them comes first (a place taken by an atomic's return value, "
+		    "a race) changes from run to run; rank by a scan, and let barriers order "
+		    "what must be ordered",
+		    "the results hang on the order the work-items run in: right in the order "
+		    "of their ids, wrong at L = %zu with each work-group's work-items run last "
+		    "to first: first %s",
+		    L, ls.first_msg);
 }
 
 /* Case c of the kernel at path (its text src) under Oclgrind's race,
@@ -1920,7 +1995,10 @@ int ck_kernel_check(const ck_exercise *ex, const char *path, ck_result *r)
 	if (built == 0) {
 		int timeouts = 0, have_best = 0;
 		kcase best = {0};
-		check_sizes(&kx, &timeouts, &best, &have_best);
+		size_t big = 0;
+		check_sizes(&kx, &timeouts, &best, &have_best, &big);
+		if (!timeouts && big && !r->failed[CK_CRIT_RESULTS])
+			check_order(&kx, big);
 		if (ex->contract == CK_KERNEL_SCAN_BLOCKS && timeouts == 0)
 			show_completion(&kx);
 		check_memory(&kx, timeouts, best, have_best);

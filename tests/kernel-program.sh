@@ -158,4 +158,23 @@ else
 	v=$(json_get "$tap_tmp/jfa.json" "[c['note'] for c in d['criteria'] if c['name'] == 'depth'][0]")
 	expect_in "no group deeper than group 0" "$v" "jfa.cl: no group deeper than group 0"
 fi
+# counting-sort-kernel's slots taken by atomic_inc: every case right on
+# PoCL, which runs a group's work-items in the order of their ids; run
+# again last to first, from[] is wrong. The solution, which ranks by
+# scans, gives the same results either way.
+run_pram check counting-sort-kernel "$top_srcdir/tests/check/lessons/countsort-atomic-slot.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/slot.json"
+expect_rc 1 "countsort-atomic-slot.cl: fails counting-sort-kernel"
+v=$(json_get "$tap_tmp/slot.json" "[c['status'] for c in d['criteria'] if c['name'] == 'results'][0]")
+expect_in "failed" "$v" "countsort-atomic-slot.cl: results fail"
+v=$(json_get "$tap_tmp/slot.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'wrong-result'][0]")
+expect_in "the results hang on the order the work-items run in: right in the order of their ids, wrong at L = 256" \
+	"$v" "countsort-atomic-slot.cl: wrong only with the work-items run last to first"
+expect_in "from[" "$v" "... its first mismatch in from[]"
+run_pram check counting-sort-kernel "$top_srcdir/lessons/09-counting-sorts/solutions/countsort.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/slot.json"
+expect_rc 0 "countsort.cl: passes counting-sort-kernel"
+v=$(json_get "$tap_tmp/slot.json" "' '.join(d['notes'])")
+expect_in "L = 256 again, each work-group's work-items run last to first: the same results" "$v" \
+	"countsort.cl: the same results with the work-items run last to first"
 done_testing

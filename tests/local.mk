@@ -153,7 +153,8 @@ EXTRA_DIST += tests/kernel-program.sh tests/check/kernel-program/hist.exercise \
 	tests/check/kernel-program/serial.cl tests/check/kernel-program/group-serial.cl \
 	tests/check/kernel-program/no-params.cl tests/check/kernel-program/global-hist.cl \
 	tests/check/kernel-program/seg.exercise tests/check/kernel-program/seg.cl \
-	tests/check/lessons/spmv-no-stride.cl tests/check/lessons/jfa-serial-base.cl
+	tests/check/lessons/spmv-no-stride.cl tests/check/lessons/jfa-serial-base.cl \
+	tests/check/lessons/countsort-atomic-slot.cl
 
 # make install into a folder of the test's own: the exercises and starters
 # installed, the solutions not (but in make distdir's), and the installed
