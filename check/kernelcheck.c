@@ -34,6 +34,7 @@
 #include <float.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1154,10 +1155,8 @@ static void judge_before(const char *path, const before_view *bv, ck_result *r)
 	if (r->ran[CK_CRIT_DEPTH] != CK_RAN_CHECKED)
 		return;
 	double L = (double)bv->L, dd = bv->d > bv->d0 ? (double)(bv->d - bv->d0) : 0,
-	       dw = bv->w > bv->w0 ? (double)(bv->w - bv->w0) : 0, lg = 0;
-	for (size_t x = bv->L; x > 1; x /= 2)
-		lg++;
-	double allowed = 2 * dw / L + lg + 2;
+	       dw = bv->w > bv->w0 ? (double)(bv->w - bv->w0) : 0;
+	double allowed = 2 * dw / L + log2(L) + 2;
 	char what[400];
 	if (bv->d <= bv->d0)
 		snprintf(what, sizeof what,
@@ -1808,7 +1807,7 @@ static void check_order(kctx *kx, size_t L)
 		return;
 	snprintf(rev, len, "%s%s", order_prelude, kx->src);
 	const char *src = kx->src;
-	unsigned long long run = r->cases_run, passed = r->cases_passed;
+	int run = r->cases_run, passed = r->cases_passed;
 	lstat_ ls;
 	memset(&ls, 0, sizeof ls);
 	int timeouts = 0, have = 0, cf = 0;
