@@ -1790,6 +1790,68 @@ static const char order_prelude[] =
     "#define get_global_id(d) pram_reversed_global_id(d)\n"
     "#line 1\n";
 
+/* Whether c continues an identifier. */
+static int ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The length of a backslash-newline at p (a line spliced), or 0. */
+static size_t splice_at(const char *p)
+{
+	return p[0] == '\\' ? p[1] == '\n' ? 2 : p[1] == '\r' && p[2] == '\n' ? 3 : 0 : 0;
+}
+
+/* src with every get_local_id and get_global_id renamed to the prelude's
+ * functions, into out (2 strlen(src) + 1 bytes at least), so that the
+ * submission cannot #undef the prelude's macros, nor test for them: those
+ * macros are left for a name made by token pasting. An identifier spliced
+ * by backslash-newlines is one name; its splices follow it, so that the
+ * lines keep their numbers. */
+static void rename_ids(const char *src, char *out)
+{
+	static const char *const from[] = {"get_local_id", "get_global_id"};
+	static const char *const to[] = {"pram_reversed_local_id", "pram_reversed_global_id"};
+	const char *p = src;
+	while (*p) {
+		if (!ident_char(*p)) {
+			*out++ = *p++;
+			continue;
+		}
+		char word[32];
+		size_t n = 0, splices = 0;
+		const char *q = p;
+		for (;;) {
+			size_t sp = splice_at(q);
+			if (sp && ident_char(q[sp])) {
+				q += sp;
+				splices++;
+			} else if (ident_char(*q)) {
+				if (n < sizeof word - 1)
+					word[n] = *q;
+				n++;
+				q++;
+			} else {
+				break;
+			}
+		}
+		size_t k = n < sizeof word ? 2 : 0;
+		word[n < sizeof word ? n : 0] = '\0';
+		while (k > 0 && strcmp(word, from[k - 1]) != 0)
+			k--;
+		if (k == 0) {
+			memcpy(out, p, (size_t)(q - p));
+			out += q - p;
+		} else {
+			out += sprintf(out, "%s", to[k - 1]);
+			for (; splices > 0; splices--)
+				out += sprintf(out, "\\\n");
+		}
+		p = q;
+	}
+	*out = '\0';
+}
+
 /* Whether the results hold whatever order a work-group's work-items run
  * in. PoCL and Oclgrind run them one after the other in the order of
  * their ids, so a kernel whose results hang on that order (a place taken
@@ -1801,11 +1863,11 @@ static const char order_prelude[] =
 static void check_order(kctx *kx, size_t L)
 {
 	ck_result *r = kx->r;
-	size_t len = sizeof order_prelude + strlen(kx->src);
-	char *rev = malloc(len);
+	char *rev = malloc(sizeof order_prelude + 2 * strlen(kx->src) + 1);
 	if (!rev)
 		return;
-	snprintf(rev, len, "%s%s", order_prelude, kx->src);
+	memcpy(rev, order_prelude, sizeof order_prelude);
+	rename_ids(kx->src, rev + sizeof order_prelude - 1);
 	const char *src = kx->src;
 	int run = r->cases_run, passed = r->cases_passed;
 	lstat_ ls;

@@ -171,6 +171,21 @@ v=$(json_get "$tap_tmp/slot.json" "[x['message'] for x in d['diagnoses'] if x['k
 expect_in "the results hang on the order the work-items run in: right in the order of their ids, wrong at L = 256" \
 	"$v" "countsort-atomic-slot.cl: wrong only with the work-items run last to first"
 expect_in "from[" "$v" "... its first mismatch in from[]"
+# The same cheat trying to undo the prelude: #undef of its macros (one
+# name spliced by a backslash-newline) and get_local_id made by token
+# pasting. The reversed run renames the names in the text and keeps the
+# macros for pasted ones, so the cheat still fails.
+{
+	printf '#ifdef get_local_id\n#undef get_local_id\n#endif\n#undef get_glo\\\nbal_id\n'
+	printf '#define PASTE(a, b) a##b\n'
+	sed 's/size_t lid = get_local_id(0)/size_t lid = PASTE(get_lo, cal_id)(0)/' \
+		"$top_srcdir/tests/check/lessons/countsort-atomic-slot.cl"
+} >"$tap_tmp/slot-undef.cl"
+run_pram check counting-sort-kernel "$tap_tmp/slot-undef.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/slot.json"
+v=$(json_get "$tap_tmp/slot.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'wrong-result'][0]")
+expect_in "the results hang on the order the work-items run in" "$v" \
+	"slot-undef.cl: #undef and token pasting do not undo the reversed run"
 run_pram check counting-sort-kernel "$top_srcdir/lessons/09-counting-sorts/solutions/countsort.cl" --json
 printf '%s\n' "$out" >"$tap_tmp/slot.json"
 expect_rc 0 "countsort.cl: passes counting-sort-kernel"
