@@ -1796,18 +1796,23 @@ static int ident_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* The length of a backslash-newline at p (a line spliced), or 0. */
+/* The length of a backslash-newline at p (a line spliced), or 0. The
+ * backslash may be the trigraph ??/, which OpenCL C's compiler (clang)
+ * converts. */
 static size_t splice_at(const char *p)
 {
-	return p[0] == '\\' ? p[1] == '\n' ? 2 : p[1] == '\r' && p[2] == '\n' ? 3 : 0 : 0;
+	size_t b = p[0] == '\\' ? 1 : p[0] == '?' && p[1] == '?' && p[2] == '/' ? 3 : 0;
+	if (!b)
+		return 0;
+	return p[b] == '\n' ? b + 1 : p[b] == '\r' && p[b + 1] == '\n' ? b + 2 : 0;
 }
 
 /* src with every get_local_id and get_global_id renamed to the prelude's
  * functions, into out (2 strlen(src) + 1 bytes at least), so that the
  * submission cannot #undef the prelude's macros, nor test for them: those
  * macros are left for a name made by token pasting. An identifier spliced
- * by backslash-newlines is one name; its splices follow it, so that the
- * lines keep their numbers. */
+ * by backslash-newlines (or ??/-newlines) is one name; its splices follow
+ * it, as backslash-newlines, so that the lines keep their numbers. */
 static void rename_ids(const char *src, char *out)
 {
 	static const char *const from[] = {"get_local_id", "get_global_id"};

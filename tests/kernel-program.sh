@@ -186,6 +186,19 @@ printf '%s\n' "$out" >"$tap_tmp/slot.json"
 v=$(json_get "$tap_tmp/slot.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'wrong-result'][0]")
 expect_in "the results hang on the order the work-items run in" "$v" \
 	"slot-undef.cl: #undef and token pasting do not undo the reversed run"
+# Again with the names spliced by a trigraph, ??/ before the newline, which
+# OpenCL C's compiler reads as a backslash.
+{
+	printf '#undef get_lo??/\ncal_id\n'
+	sed 's|size_t lid = get_local_id(0)|size_t lid = get_lo??/\ncal_id(0)|' \
+		"$top_srcdir/tests/check/lessons/countsort-atomic-slot.cl"
+} >"$tap_tmp/slot-trigraph.cl"
+check "slot-trigraph.cl spells get_local_id with a trigraph splice" grep -q 'get_lo??/$' "$tap_tmp/slot-trigraph.cl"
+run_pram check counting-sort-kernel "$tap_tmp/slot-trigraph.cl" --json
+printf '%s\n' "$out" >"$tap_tmp/slot.json"
+v=$(json_get "$tap_tmp/slot.json" "[x['message'] for x in d['diagnoses'] if x['kind'] == 'wrong-result'][0]")
+expect_in "the results hang on the order the work-items run in" "$v" \
+	"slot-trigraph.cl: a trigraph's splice does not undo the reversed run"
 run_pram check counting-sort-kernel "$top_srcdir/lessons/09-counting-sorts/solutions/countsort.cl" --json
 printf '%s\n' "$out" >"$tap_tmp/slot.json"
 expect_rc 0 "countsort.cl: passes counting-sort-kernel"
