@@ -118,9 +118,10 @@ check)
 	say "the tests under the sanitizers"
 	build build-san --enable-sanitizers
 	cases=$(ls tests/cases/*.case | tr '\n' ' ')
-	gpu="tests/gpu/test-table tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/faults.sh"
+	gpu="tests/gpu/test-kernels-1 tests/gpu/test-kernels-2 tests/gpu/test-kernels-3"
+	gpu="$gpu tests/gpu/test-kernels-4 tests/gpu/test-table tests/gpu/test-drivers tests/gpu/faults.sh"
 	make -C build-san check -j"$jobs" \
-		TESTS="tests/test-sim tests/test-algos tests/test-registry tests/cli.sh $cases $gpu" \
+		TESTS="$gpu tests/test-sim tests/test-algos tests/test-registry tests/cli.sh $cases" \
 		>build-san/check.log 2>&1 || status=1
 	grep -E '^(FAIL|ERROR):' build-san/check.log | sed 's/^/  sanitizers: /' || true
 	[ -f build-san/test-suite.log ] && count build-san/test-suite.log

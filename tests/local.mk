@@ -2,6 +2,15 @@
 ## the worked examples as case files, shell tests of the pram command and the
 ## report, and the kernel tests when OpenCL is built.
 
+# The kernel tests in parts (tests/gpu/test-kernels.c says why), first, so
+# that make check -jN starts the longest tests first.
+if HAVE_OPENCL
+KERNEL_PARTS = tests/gpu/test-kernels-1 tests/gpu/test-kernels-2 tests/gpu/test-kernels-3 \
+	tests/gpu/test-kernels-4
+check_PROGRAMS += $(KERNEL_PARTS)
+TESTS += $(KERNEL_PARTS)
+endif
+
 check_PROGRAMS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily \
 	tests/test-fit
 TESTS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily tests/test-fit \
@@ -177,14 +186,30 @@ tests_gpu_test_table_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.l
 
 if HAVE_OPENCL
 check_PROGRAMS += tests/gpu/test-kernels tests/gpu/test-drivers
-TESTS += tests/gpu/test-kernels tests/gpu/test-drivers tests/gpu/oclgrind.sh tests/gpu/faults.sh \
+TESTS += tests/gpu/test-drivers tests/gpu/oclgrind.sh tests/gpu/faults.sh \
 	tests/gpu/sat-lookback.sh tests/gpu/runs.sh tests/gpu/float-bins.sh
 
-# The kernels validated as pram gpu validates them (kernels/gpuval.c).
-tests_gpu_test_kernels_SOURCES = tests/gpu/test-kernels.c tests/gpu/gputest.h tests/tap.h
-tests_gpu_test_kernels_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
-tests_gpu_test_kernels_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.la \
-	$(OPENCL_LIBS) -lm
+# The kernels validated as pram gpu validates them (kernels/gpuval.c):
+# tests/gpu/test-kernels whole (bench/gpu-run.sh runs it on a GPU), and the
+# same source built in the four parts that make check runs.
+KERNELS_SOURCES = tests/gpu/test-kernels.c tests/gpu/gputest.h tests/tap.h
+KERNELS_CFLAGS = $(AM_CFLAGS) $(OPENCL_CFLAGS)
+KERNELS_LDADD = kernels/libpramcl.la algos/libalgo.la sim/libpram.la $(OPENCL_LIBS) -lm
+tests_gpu_test_kernels_SOURCES = $(KERNELS_SOURCES)
+tests_gpu_test_kernels_CFLAGS = $(KERNELS_CFLAGS)
+tests_gpu_test_kernels_LDADD = $(KERNELS_LDADD)
+tests_gpu_test_kernels_1_SOURCES = $(KERNELS_SOURCES)
+tests_gpu_test_kernels_1_CFLAGS = $(KERNELS_CFLAGS) -DTEST_PART=1 -DTEST_PARTS=4
+tests_gpu_test_kernels_1_LDADD = $(KERNELS_LDADD)
+tests_gpu_test_kernels_2_SOURCES = $(KERNELS_SOURCES)
+tests_gpu_test_kernels_2_CFLAGS = $(KERNELS_CFLAGS) -DTEST_PART=2 -DTEST_PARTS=4
+tests_gpu_test_kernels_2_LDADD = $(KERNELS_LDADD)
+tests_gpu_test_kernels_3_SOURCES = $(KERNELS_SOURCES)
+tests_gpu_test_kernels_3_CFLAGS = $(KERNELS_CFLAGS) -DTEST_PART=3 -DTEST_PARTS=4
+tests_gpu_test_kernels_3_LDADD = $(KERNELS_LDADD)
+tests_gpu_test_kernels_4_SOURCES = $(KERNELS_SOURCES)
+tests_gpu_test_kernels_4_CFLAGS = $(KERNELS_CFLAGS) -DTEST_PART=4 -DTEST_PARTS=4
+tests_gpu_test_kernels_4_LDADD = $(KERNELS_LDADD)
 
 # The drivers (kernels/gpuint.h) with the tiny kernels of tests/gpu/drivers.cl.
 tests_gpu_test_drivers_SOURCES = tests/gpu/test-drivers.c tests/gpu/gputest.h tests/tap.h
