@@ -2,14 +2,17 @@
 ## the worked examples as case files, shell tests of the pram command and the
 ## report, and the kernel tests when OpenCL is built.
 
-# The kernel tests in parts (tests/gpu/test-kernels.c says why), first, so
-# that make check -jN starts the longest tests first.
+# The longest tests first, so that make check -jN starts them first: the
+# kernel tests in parts (tests/gpu/test-kernels.c says why) and pram
+# check's on kernels and the lessons' (each described below, with its
+# files).
 if HAVE_OPENCL
 KERNEL_PARTS = tests/gpu/test-kernels-1 tests/gpu/test-kernels-2 tests/gpu/test-kernels-3 \
 	tests/gpu/test-kernels-4
 check_PROGRAMS += $(KERNEL_PARTS)
 TESTS += $(KERNEL_PARTS)
 endif
+TESTS += tests/check.sh tests/kernel-program.sh tests/kernel-stage.sh tests/lessons.sh
 
 check_PROGRAMS += tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily \
 	tests/test-fit
@@ -115,7 +118,7 @@ EXTRA_DIST += $(CASE_FILES) tests/cases/README.md
 # pram check: the exercises' solutions and starters, the wrong solutions of
 # tests/check/ diagnosed by kind and line, the outputs, the sandbox, a class
 # and the Gradescope bundle.
-TESTS += tests/check.sh tests/check-classroom.sh tests/lesson-exercises.sh
+TESTS += tests/check-classroom.sh tests/lesson-exercises.sh
 check_PROGRAMS += tests/test-check
 TESTS += tests/test-check
 tests_test_check_SOURCES = tests/test-check.c tests/tap.h
@@ -148,14 +151,12 @@ CHECK_CORPUS = tests/check/README.md tests/check/cheats/serial-sum.cl tests/chec
 
 # pram check on the lessons' kernel-stage exercises: slips and cheats
 # (tests/check/stage/), the lint of a stage, and pram gpu on a pipeline.
-TESTS += tests/kernel-stage.sh
 EXTRA_DIST += tests/kernel-stage.sh tests/check/stage/serial.cl \
 	tests/check/stage/own-sort.cl tests/check/stage/past-end.cl \
 	tests/check/stage/box-swapped.cl tests/check/stage/box-direct.cl
 
 # pram check on a kernel-program exercise of the tests' own, with a right
 # kernel, wrong ones and cheats (tests/check/kernel-program/).
-TESTS += tests/kernel-program.sh
 EXTRA_DIST += tests/kernel-program.sh tests/check/kernel-program/hist.exercise \
 	tests/check/kernel-program/hist.cl tests/check/kernel-program/wrong.cl \
 	tests/check/kernel-program/oob.cl tests/check/kernel-program/race.cl \
@@ -276,8 +277,8 @@ fuzz:
 # command-line tests under valgrind's memcheck (no error, no leak). The
 # OpenCL tests stay out: PoCL's compiler is not memcheck-clean and a kernel
 # build under it takes minutes.
-VALGRIND_TESTS = tests/test-sim tests/test-algos tests/test-registry tests/test-scanfamily \
-	tests/test-fit $(CASE_FILES) tests/cli.sh
+VALGRIND_TESTS = tests/cli.sh tests/test-scanfamily tests/test-algos tests/test-sim \
+	tests/test-registry tests/test-fit $(CASE_FILES)
 EXTRA_DIST += tests/valgrind.sh
 CLEANFILES += tests/pram-valgrind
 tests/pram-valgrind: Makefile
@@ -296,7 +297,7 @@ check-valgrind: tests/pram-valgrind
 # lessons (tests/lessons/) and on the real lessons/, and the course site in
 # headless Chromium (skipped without one).
 check_PROGRAMS += tests/test-markdown
-TESTS += tests/test-markdown tests/lessons.sh
+TESTS += tests/test-markdown
 tests_test_markdown_SOURCES = tests/test-markdown.c tests/tap.h
 tests_test_markdown_LDADD = cli/libcli.la algos/libalgo.la sim/libpram.la -lm
 EXTRA_DIST += tests/lessons.sh tests/lessons/01-scan/lesson.md tests/lessons/01-scan/example.txt \

@@ -19,12 +19,14 @@ static const size_t sizes[] = {0,   1,   2,   3,    4,    5,    7,    8,    9,  
 #define NSIZES (sizeof sizes / sizeof *sizes)
 
 /* Under valgrind (make check-valgrind sets PRAM_VALGRIND) the sizes stop at
- * VALGRIND_MAX_N: the largest, 65537, takes most of the run's time there
- * (the quadratic CRCW maximum and 2-D counting sort above all), and 4096
- * already takes every allocation path (the tiled scan's third level of
- * tiles is only its loop once more). The sanitizer build runs every size. */
+ * VALGRIND_MAX_N, and at VALGRIND_MAX_N2 for an algorithm of O(n^2) work
+ * (the CRCW maximum): the largest, 65537, took most of the run's eleven
+ * minutes there, then the maximum's n^2 processors at 4096. 4096 already
+ * takes every allocation path (the tiled scan's third level of tiles is
+ * only its loop once more). The sanitizer build runs every size. */
 #define VALGRIND_MAX_N 4096
-static size_t max_n = (size_t)-1;
+#define VALGRIND_MAX_N2 1025
+static size_t max_n = (size_t)-1, max_n2 = (size_t)-1;
 
 /* Run a on a seeded input of n elements. Returns 0 when the run verified,
  * had no violation under the algorithm's own model and met its closed form
@@ -84,6 +86,7 @@ static void check_sizes(const algo *a, algo_params *p, void *ctx)
 	int ok = 1;
 	for (size_t s = 0; s < NSIZES && ok; s++)
 		ok = (a->max_n && sizes[s] > a->max_n) || sizes[s] > max_n ||
+		     (sizes[s] > max_n2 && strstr(a->work_o, "n^2")) ||
 		     check_one(a, p, sizes[s], 1000 + s, why, sizeof why) == 0;
 	TAP_OK(ok, "%s, %s, %s, %s: verified, legal under %s, exact cost, Brent %s", a->name,
 	       pram_op_name(p->op), p->type == PRAM_INT ? "int" : "float",
@@ -159,8 +162,10 @@ int main(void)
 	const char *vg = getenv("PRAM_VALGRIND");
 	if (vg && *vg) {
 		max_n = VALGRIND_MAX_N;
-		printf("# under valgrind: sizes up to %zu (the sanitizer build runs them all)\n",
-		       max_n);
+		max_n2 = VALGRIND_MAX_N2;
+		printf("# under valgrind: sizes up to %zu, %zu for O(n^2) work (the sanitizer "
+		       "build runs them all)\n",
+		       max_n, max_n2);
 	}
 	test_registry();
 	test_formulas();

@@ -44,7 +44,7 @@ static const pram_op ops[] = {PRAM_OP_SUM, PRAM_OP_MAX, PRAM_OP_MIN};
  * last unit. */
 #ifndef TEST_PARTS
 #define TEST_PARTS 1
-#define TEST_PART 1
+#define TEST_PART  1
 #endif
 static unsigned units;
 
@@ -102,14 +102,21 @@ static void one(clrt *rt, const algo *a, enum gpu_variant variant, const algo_pa
 }
 
 /* Every operator, type and form of a's variant at the sizes (short ones
- * only, beyond the default parameters), or at sizes up to max_n. */
-static void sweep(clrt *rt, const algo *a, enum gpu_variant variant, size_t max_n, const char *note)
+ * only, beyond the default parameters), or at sizes up to max_n; with few
+ * set, each type with one operator (sum for integers, max for floats, the
+ * operator whose identity is no zero) in every form: the work-groups of 4
+ * test the levels of block sums, which every operator has alike, and each
+ * operator and type is a kernel build of its own. */
+static void sweep(clrt *rt, const algo *a, enum gpu_variant variant, size_t max_n, int few,
+		  const char *note)
 {
 	/* The three operators, and count where the entry takes it. */
 	unsigned nops = (a->caps & ALGO_OP ? 3 : 1) + (a->caps & ALGO_OP_COUNT ? 1 : 0);
 	for (int t = 0; t < (a->caps & ALGO_FLOAT ? 2 : 1); t++)
 		for (unsigned o = 0; o < nops; o++)
 			for (int f = 0; f < (a->caps & ALGO_INCLUSIVE ? 2 : 1); f++) {
+				if (few && o != (t && (a->caps & ALGO_OP) ? 1u : 0u))
+					continue;
 				algo_params p = algo_default_params(a);
 				p.type = t ? PRAM_FLOAT : PRAM_INT;
 				p.op = o < 3 ? ops[o] : PRAM_OP_SUM;
@@ -251,11 +258,11 @@ static void test_registry(clrt *rt)
 			tested++;
 			if (!mine())
 				continue;
-			sweep(rt, a, v, (size_t)1 << 20, "");
+			sweep(rt, a, v, (size_t)1 << 20, 0, "");
 			/* Work-groups of 4: small inputs already need several
 			 * levels of block sums, and the tuned chunks several tiles. */
 			clrt_set_wg_cap(rt, 4);
-			sweep(rt, a, v, 4097, " (work-groups of 4)");
+			sweep(rt, a, v, 4097, 1, " (work-groups of 4)");
 			clrt_set_wg_cap(rt, 0);
 		}
 	}
