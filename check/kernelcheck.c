@@ -1864,7 +1864,8 @@ static void rename_ids(const char *src, char *out)
  * a counting sort that takes each key's slot by atomic_inc is stable
  * only so. The cases of work-group size L run again with each group's
  * work-items numbered in reverse, so that they run last to first; run
- * where every case was right. The cases' counts are the first run's. */
+ * where every case was right. The cases' counts stay the first run's;
+ * the reversed run's are counted apart. */
 static void check_order(kctx *kx, size_t L)
 {
 	ck_result *r = kx->r;
@@ -1884,6 +1885,9 @@ static void check_order(kctx *kx, size_t L)
 	run_size(kx, L, &ls, &timeouts, &best, &have, &cf, &not_run);
 	kx->src = src;
 	free(rev);
+	r->reversed_run = r->cases_run - run;
+	r->reversed_passed = r->cases_passed - passed;
+	r->reversed_L = L;
 	r->cases_run = run;
 	r->cases_passed = passed;
 	if (cf) {

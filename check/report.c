@@ -295,8 +295,15 @@ void ck_report_text(FILE *f, const ck_result *r)
 			fprintf(f, "  (%s)", r->crit_note[c]);
 		fputc('\n', f);
 	}
-	if (r->cases_run)
-		fprintf(f, "  cases: %d of %d right\n", r->cases_passed, r->cases_run);
+	if (r->cases_run) {
+		fprintf(f, "  cases: %d of %d right", r->cases_passed, r->cases_run);
+		if (r->reversed_run)
+			fprintf(f,
+				"; at L = %zu again, each work-group's work-items last to "
+				"first: %d of %d",
+				r->reversed_L, r->reversed_passed, r->reversed_run);
+		fputc('\n', f);
+	}
 	fprintf(f, "  score: %g / %g\n", ck_score(r), ck_max_score(r));
 	if (r->ndiag) {
 		fprintf(f, "\n%zu problem%s:\n", r->ndiag, r->ndiag == 1 ? "" : "s");
@@ -369,7 +376,11 @@ void ck_report_json(FILE *f, const ck_result *r)
 	json_num(f, ck_score(r));
 	fputs(", \"max_score\": ", f);
 	json_num(f, ck_max_score(r));
-	fprintf(f, ", \"cases\": {\"run\": %d, \"passed\": %d}", r->cases_run, r->cases_passed);
+	fprintf(f, ", \"cases\": {\"run\": %d, \"passed\": %d", r->cases_run, r->cases_passed);
+	if (r->reversed_run)
+		fprintf(f, ", \"reversed\": {\"L\": %zu, \"run\": %d, \"passed\": %d}",
+			r->reversed_L, r->reversed_run, r->reversed_passed);
+	fputc('}', f);
 	fputs(", \"criteria\": [", f);
 	int first = 1;
 	for (int c = 0; c < CK_CRIT_COUNT; c++) {

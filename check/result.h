@@ -133,6 +133,11 @@ typedef struct ck_result {
 	const char *wd_xname; /* "n" or "L" */
 	size_t nnotes;
 	int cases_run, cases_passed;
+	/* A kernel's cases of work-group size reversed_L run again with each
+	 * group's work-items numbered in reverse (none run: reversed_run 0);
+	 * not in cases_run. */
+	int reversed_run, reversed_passed;
+	size_t reversed_L;
 	/* What a GPU makes of the kernel's accesses (ck_grind_memory): the
 	 * launch they come from (mem_groups work-groups of mem_L, the counts
 	 * summed over them: one, or a blocks exercise's view; mem_L 0: none)

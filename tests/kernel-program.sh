@@ -171,6 +171,8 @@ v=$(json_get "$tap_tmp/slot.json" "[x['message'] for x in d['diagnoses'] if x['k
 expect_in "the results hang on the order the work-items run in: right in the order of their ids, wrong at L = 256" \
 	"$v" "countsort-atomic-slot.cl: wrong only with the work-items run last to first"
 expect_in "from[" "$v" "... its first mismatch in from[]"
+v=$(json_get "$tap_tmp/slot.json" "'%d of %d; %s' % (d['cases']['passed'], d['cases']['run'], d['cases']['reversed']['passed'] < d['cases']['reversed']['run'])")
+expect_in "54 of 54; True" "$v" "countsort-atomic-slot.cl: every case right in the ids' order, some wrong in reverse, counted apart"
 # The same cheat trying to undo the prelude: #undef of its macros (one
 # name spliced by a backslash-newline) and get_local_id made by token
 # pasting. The reversed run renames the names in the text and keeps the
@@ -205,4 +207,6 @@ expect_rc 0 "countsort.cl: passes counting-sort-kernel"
 v=$(json_get "$tap_tmp/slot.json" "' '.join(d['notes'])")
 expect_in "L = 256 again, each work-group's work-items run last to first: the same results" "$v" \
 	"countsort.cl: the same results with the work-items run last to first"
+v=$(json_get "$tap_tmp/slot.json" "'%(L)d: %(passed)d of %(run)d' % d['cases']['reversed']")
+expect_in "256: 9 of 9" "$v" "countsort.cl: the reversed run's cases, all right"
 done_testing
