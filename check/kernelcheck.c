@@ -119,6 +119,12 @@ static void block_args(const ck_exercise *ex, ck_arg *args, size_t *nargs)
 	*nargs = k;
 }
 
+/* Whether c continues an identifier. */
+static int ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
 /* Whether word (len characters) is one of the NULL-ended words. */
 static int word_in(const char *word, size_t len, const char *const *words)
 {
@@ -155,7 +161,7 @@ static int stage_args(const char *sig, ck_arg *args, size_t *nargs, char *err, s
 		size_t nlen = 0;
 		for (const char *q = p; q < p + len;) {
 			size_t w = 0;
-			while (q + w < p + len && (isalnum((unsigned char)q[w]) || q[w] == '_'))
+			while (q + w < p + len && ident_char(q[w]))
 				w++;
 			if (!w) {
 				q++;
@@ -1450,7 +1456,7 @@ static int entry_line(const char *src, const char *entry)
 		const char *e = q + el;
 		while (*e == ' ' || *e == '\t' || *e == '\n')
 			e++;
-		int word = (q == src || !(isalnum((unsigned char)q[-1]) || q[-1] == '_'));
+		int word = q == src || !ident_char(q[-1]);
 		if (word && *e == '(') {
 			int line = 1;
 			for (const char *t = src; t < q; t++)
@@ -1789,12 +1795,6 @@ static const char order_prelude[] =
     "#define get_local_id(d) pram_reversed_local_id(d)\n"
     "#define get_global_id(d) pram_reversed_global_id(d)\n"
     "#line 1\n";
-
-/* Whether c continues an identifier. */
-static int ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
 
 /* The length of a backslash-newline at p (a line spliced), or 0. The
  * backslash may be the trigraph ??/, which OpenCL C's compiler (clang)
