@@ -112,10 +112,12 @@ static void sweep(clrt *rt, const algo *a, enum gpu_variant variant, size_t max_
 {
 	/* The three operators, and count where the entry takes it. */
 	unsigned nops = (a->caps & ALGO_OP ? 3 : 1) + (a->caps & ALGO_OP_COUNT ? 1 : 0);
+	/* with few, the one operator of each type: sum, and max for floats */
+	const unsigned one_op[2] = {0, a->caps & ALGO_OP ? 1 : 0};
 	for (int t = 0; t < (a->caps & ALGO_FLOAT ? 2 : 1); t++)
 		for (unsigned o = 0; o < nops; o++)
 			for (int f = 0; f < (a->caps & ALGO_INCLUSIVE ? 2 : 1); f++) {
-				if (few && o != (t && (a->caps & ALGO_OP) ? 1u : 0u))
+				if (few && o != one_op[t])
 					continue;
 				algo_params p = algo_default_params(a);
 				p.type = t ? PRAM_FLOAT : PRAM_INT;
@@ -452,8 +454,10 @@ static void test_radix(clrt *rt)
 	static const struct {
 		int64_t keys, group;
 	} shapes[] = {{1, 256}, {7, 64}, {24, 512}, {32, 256}, {13, 1024}, {64, 32}};
-	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
-		for (int64_t pairs = 0; pairs < 6 && (pairs || mine()); pairs++) {
+	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+		if (!mine())
+			continue;
+		for (int64_t pairs = 0; pairs < 6; pairs++) {
 			algo_params p = algo_default_params(a);
 			char note[96];
 			if (pairs / 3 && pairs % 3 == 2)
@@ -473,9 +477,10 @@ static void test_radix(clrt *rt)
 				 (long long)shapes[k].keys, (long long)shapes[k].group,
 				 (long long)(pairs % 3), pairs / 3 ? "late" : "early");
 			size_t tile = (size_t)(shapes[k].keys * shapes[k].group);
-			one(rt, a, GPU_TUNED, &p, 3 * tile + (pairs % 3 == 1 ? 0 : 1 + tile / 3), 92,
-			    note);
+			one(rt, a, GPU_TUNED, &p, 3 * tile + (pairs % 3 == 1 ? 0 : 1 + tile / 3),
+			    92, note);
 		}
+	}
 	if (!mine())
 		return;
 	algo_params p = algo_default_params(a);
@@ -808,8 +813,10 @@ static void test_sat_tiles(clrt *rt)
 	const algo *a = algo_find("sat");
 	if (!a || !gpu_has_variant(gpu_for(a), GPU_TUNED))
 		return;
-	for (size_t k = 0; k < sizeof tiles / sizeof *tiles; k++)
-		for (int table = 0; sat_variants[table] && (table || mine()); table++)
+	for (size_t k = 0; k < sizeof tiles / sizeof *tiles; k++) {
+		if (!mine())
+			continue;
+		for (int table = 0; sat_variants[table]; table++)
 			for (int t = 0; t < 2; t++)
 				for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
 					size_t w = shapes[s][0], h = shapes[s][1];
@@ -843,6 +850,7 @@ static void test_sat_tiles(clrt *rt)
 					clrt_set_wg_cap(rt, 0);
 					algo_data_free(&in);
 				}
+	}
 }
 
 /* A flag pattern of the segmented tests: a head at i when i % every == 0
@@ -987,8 +995,10 @@ static void test_spmv_methods(clrt *rt)
 	if (!a || !gpu_has_variant(gpu_for(a), GPU_TUNED))
 		return;
 	static const int64_t lanes[] = {0, 1, 4, 32}, pps[] = {0, 1, 3, 8};
-	for (int d = 0; a->params[algo_param_index(a, "dist")].choices[d]; d++)
-		for (size_t l = 0; l < NELEMS(lanes) && (l || mine()); l++)
+	for (int d = 0; a->params[algo_param_index(a, "dist")].choices[d]; d++) {
+		if (!mine())
+			continue;
+		for (size_t l = 0; l < NELEMS(lanes); l++)
 			for (size_t q = 0; q < NELEMS(pps); q++) {
 				algo_params p = algo_default_params(a);
 				char note[96];
@@ -1005,6 +1015,7 @@ static void test_spmv_methods(clrt *rt)
 					 (long long)lanes[l], (long long)pps[q]);
 				one(rt, a, GPU_TUNED, &p, l == 2 ? 100003 : 1000, 90 + d, note);
 			}
+	}
 	/* 300 rows: every fifth empty, row 17 of 5000 non-zeros, the others
 	 * of i % 7; columns in [0, 50). */
 	if (!mine())
