@@ -6,7 +6,7 @@
  * packed flags gives each kept element its place; the total, the output's
  * length, is again the top level's block total.
  *
- * Tuned (compact_onepass after onepass_init): one pass with decoupled
+ * Tuned (compact_onepass, one launch a run): one pass with decoupled
  * look-back (lookback.clh) over the tiles' kept counts; each tile counts
  * its flags, finds the kept elements before it and writes its own kept
  * values at their final places. Left out without 64-bit atomics, and
@@ -69,13 +69,13 @@ uint flag_bits(global const uint *flags, uint s, uint len)
  * writes the number kept to count[0]. Reads n values and n/32
  * flag words, writes the kept values: for half kept, 1.53 n words. */
 kernel void compact_onepass(global const uint *in, global const uint *flags, global uint *out,
-			    global uint *count, global ulong *status, global uint *ticket, uint n,
-			    local uint *keep, local uint *meta)
+			    global uint *count, global ulong *status, global uint *ticket, uint base0,
+			    uint epoch, uint n, local uint *keep, local uint *meta)
 {
 	local uint t_sh, prefix_sh;
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
 	local uint *pre = meta, *mask = meta + L, *tot = meta + 2 * L;
-	uint t = onepass_tile(ticket, &t_sh), base = t * TILE, cnt = min(TILE, n - base), first = lid * PP;
+	uint t = onepass_tile(ticket, base0, &t_sh), base = t * TILE, cnt = min(TILE, n - base), first = lid * PP;
 	uint m = first < cnt ? flag_bits(flags, base + first, min((uint)PP, cnt - first)) : 0;
 	uint x[PP];
 	if (cnt == TILE) {
@@ -98,7 +98,7 @@ kernel void compact_onepass(global const uint *in, global const uint *flags, glo
 	pre[lid] = p;
 	mask[lid] = m;
 	if (lid == 0)
-		count_publish(status, t, total);
+		count_publish(status, t, total, epoch);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* Elements past cnt have no bit in their chunk's mask. */
 	for (uint k = 0; k < PP / 4; k++)
@@ -107,7 +107,7 @@ kernel void compact_onepass(global const uint *in, global const uint *flags, glo
 			if ((mc >> b) & 1u)
 				keep[pre[c] + popcount(mc & ((1u << b) - 1))] = x[4 * k + j];
 		}
-	count_lookback_group(status, t, total, &prefix_sh);
+	count_lookback_group(status, t, total, epoch, &prefix_sh);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	uint prefix = prefix_sh;
 	for (uint j = lid; j < total; j += L)

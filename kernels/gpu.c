@@ -113,6 +113,31 @@ int gpu__lookback_start(gpu_ctx *c, cl_kernel init, size_t li, size_t tiles, uns
 
 static cl_mem scratch(gpu_ctx *c, unsigned slot, size_t elems, int zero);
 
+int gpu__lookback_epoch(gpu_ctx *c, size_t tiles, unsigned sets, gpu_lookback *lb)
+{
+	unsigned s = GPU_SLOT_LOOKBACK;
+	int fresh = !c->scratch[s + 1];
+	lb->status = scratch(c, s, 2 * sets * tiles, 1);
+	lb->ticket = scratch(c, s + 1, 1, 1);
+	if (!lb->status || !lb->ticket)
+		return -1;
+	/* A status buffer made larger is zero again: any epoch goes on. */
+	if (fresh) {
+		c->lb_epoch = 0;
+		c->lb_taken = 0;
+	} else if (c->lb_lost || c->lb_epoch == GPU_LB_EPOCH_MAX) {
+		if (gpu__fill(c, lb->status, 0, c->scratch_n[s]) || gpu__fill(c, lb->ticket, 0, 1))
+			return -1;
+		c->lb_epoch = 0;
+		c->lb_taken = 0;
+	}
+	c->lb_lost = 0;
+	lb->epoch = ++c->lb_epoch;
+	lb->base = c->lb_taken;
+	c->lb_taken += (uint32_t)tiles;
+	return 0;
+}
+
 cl_mem gpu__scratch(gpu_ctx *c, unsigned slot, size_t elems)
 {
 	return scratch(c, slot, elems, 0);
@@ -328,12 +353,15 @@ int gpu__enqueue(gpu_ctx *c, cl_kernel k, unsigned dims, const size_t *global, c
 	}
 	/* The tests' lost launch (PRAM_CL_INJECT's LOST) is dropped unseen. */
 	cl_int rc = clrt__inject("clEnqueueNDRangeKernel");
-	if (rc == CLRT_INJECT_LOST)
+	if (rc == CLRT_INJECT_LOST) {
+		c->lb_lost = 1; /* its tickets were not taken */
 		return 0;
+	}
 	if (rc == CL_SUCCESS)
 		rc = clEnqueueNDRangeKernel(clrt_queue(c->rt), k, dims, NULL, global, local, 0,
 					    NULL, &ev);
 	if (rc != CL_SUCCESS) {
+		c->lb_lost = 1;
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clEnqueueNDRangeKernel", rc);
 		return -1;
 	}

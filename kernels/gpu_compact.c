@@ -27,12 +27,9 @@ extern const algo algo_compact;
 #define COMPACT_PP 16
 #endif
 
-/* Scratch slots of the tuned pass. */
-enum {
-	SLOT_STATUS, /* the tiles' look-back status words, 64 bits each */
-	SLOT_TICKET, /* the tile ticket */
-	SLOT_COUNT,  /* the number kept */
-};
+/* The tuned pass's scratch slot of the number kept (its look-back's are
+ * gpu__lookback_epoch's). */
+#define SLOT_COUNT 2
 
 static int compact(gpu_ctx *c)
 {
@@ -62,24 +59,21 @@ static int compact_tuned(gpu_ctx *c)
 			 pp);
 		return -1;
 	}
-	cl_kernel init = gpu__kernel(c, "onepass_init"), k = gpu__kernel(c, "compact_onepass");
-	if (!init || !k)
+	cl_kernel k = gpu__kernel(c, "compact_onepass");
+	if (!k)
 		return -1;
 	/* A group holds its tile's kept values (L pp words) and three words a
 	 * work-item: its chunk's place, flags and the scan's slot. */
 	size_t L = gpu__lsize(c, k, COMPACT_WG_CAP, (pp + 3) * 4);
-	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
-	if (!L || !li)
+	if (!L)
 		return -1;
 	size_t tiles = GPU_DIV_UP(n, L * pp);
-	cl_mem status = gpu__scratch(c, SLOT_STATUS, 2 * tiles);
-	cl_mem ticket = gpu__scratch(c, SLOT_TICKET, 1), count = gpu__scratch(c, SLOT_COUNT, 1);
-	if (!status || !ticket || !count)
-		return -1;
-	if (gpu__launch(c, init, GPU_DIV_UP(tiles, li) * li, li, "mmu", status, ticket,
-			(unsigned)tiles) ||
-	    gpu__launch(c, k, tiles * L, L, "mmmmmmull", c->in[0], c->flags[0], c->out[0], count,
-			status, ticket, (unsigned)n, L * pp * 4, 3 * L * 4))
+	gpu_lookback lb;
+	cl_mem count = gpu__scratch(c, SLOT_COUNT, 1);
+	if (!count || gpu__lookback_epoch(c, tiles, 1, &lb) ||
+	    gpu__launch(c, k, tiles * L, L, "mmmmmmuuull", c->in[0], c->flags[0], c->out[0], count,
+			lb.status, lb.ticket, lb.base, lb.epoch, (unsigned)n, L * pp * 4,
+			3 * L * 4))
 		return -1;
 	c->count = count;
 	return 0;

@@ -16,7 +16,7 @@ extern const algo algo_jfa_reduce;
 
 /* Scratch slots: the count scan takes 0 (f) and its levels from 1 on. */
 enum {
-	SLOT_C0 = GPU_MAX_SCRATCH - 2,
+	SLOT_C0 = GPU_SLOT_LOOKBACK - 2,
 	SLOT_C1
 };
 

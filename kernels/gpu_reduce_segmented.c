@@ -414,9 +414,9 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	if (gpu__segpass(c, "segreduce_onepass", TSLOT_STATUS, &sp) ||
 	    (counted && tile_numbers(c, &sp, &pre)))
 		return -1;
-	if (gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmimmullll", c->in[0], c->flags[0],
+	if (gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmimmuuullll", c->in[0], c->flags[0],
 			c->out[0], count, counted ? pre : count, counted, sp.status, sp.ticket,
-			(unsigned)n, sp.ltile, sp.lflags, sp.lscan, sp.lscan))
+			sp.base, sp.epoch, (unsigned)n, sp.ltile, sp.lflags, sp.lscan, sp.lscan))
 		return -1;
 	c->count = count; /* gpu_run reads the number of segments from it */
 	return 0;

@@ -84,20 +84,19 @@ int gpu__scan_onepass(gpu_ctx *c)
 		return 0;
 	if (!gpu__has_lookback(c, "the single-pass scan"))
 		return -1;
-	cl_kernel init = gpu__kernel(c, "onepass_init"), scan = gpu__kernel(c, "scan_onepass");
-	if (!init || !scan)
+	cl_kernel scan = gpu__kernel(c, "scan_onepass");
+	if (!scan)
 		return -1;
 	/* scan_onepass holds a padded tile of L*pp elements and L item totals. */
 	size_t L = gpu__lsize(c, scan, GPU_SCAN_WG_CAP, (pp + (pp + 31) / 32 + 2) * 4);
-	size_t li = gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0);
-	if (!L || !li)
+	if (!L)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
-	cl_mem status, ticket;
-	if (gpu__lookback_start(c, init, li, tiles, 0, &status, &ticket) ||
-	    gpu__launch(c, scan, tiles * L, L, "mmmmuill", c->in[0], c->out[0], status, ticket,
-			(unsigned)n, c->job->params->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4,
-			L * 4))
+	gpu_lookback lb;
+	if (gpu__lookback_epoch(c, tiles, 1, &lb) ||
+	    gpu__launch(c, scan, tiles * L, L, "mmmmuuuill", c->in[0], c->out[0], lb.status,
+			lb.ticket, lb.base, lb.epoch, (unsigned)n,
+			c->job->params->inclusive ? 1 : 0, (tile + tile / 32 + 1) * 4, L * 4))
 		return -1;
 	return 0;
 }
@@ -244,9 +243,14 @@ int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 	}
 	/* Status words are 64-bit: two scratch elements each. */
 	if (sp->one_call) {
-		sp->status = gpu__scratch_zeroed(c, slot, 4 * sp->tiles);
-		sp->ticket = gpu__scratch_zeroed(c, slot + 1, 3);
-		return sp->status && sp->ticket ? 0 : -1;
+		gpu_lookback lb;
+		if (gpu__lookback_epoch(c, sp->tiles, 2, &lb))
+			return -1;
+		sp->status = lb.status;
+		sp->ticket = lb.ticket;
+		sp->base = lb.base;
+		sp->epoch = lb.epoch;
+		return 0;
 	}
 	return gpu__lookback_start(c, init, li, sp->tiles, slot, &sp->status, &sp->ticket);
 }

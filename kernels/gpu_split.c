@@ -25,12 +25,6 @@ extern const algo algo_split;
 #define SPLIT_PP 16
 #endif
 
-/* Scratch slots of the tuned passes. */
-enum {
-	SLOT_STATUS, /* the tiles' look-back status words, 64 bits each */
-	SLOT_TICKET, /* split_count's tile ticket */
-};
-
 static int split_refuses(gpu_ctx *c)
 {
 	if (c->job->params->type == PRAM_FLOAT) {
@@ -69,18 +63,17 @@ static int split_tuned(gpu_ctx *c)
 	static const char *const names[] = {"split_count", "split_place"};
 	/* split_place holds a padded tile and a scan slot per work-item. */
 	const size_t local[] = {4, (pp + (pp + 31) / 32 + 2) * 4};
-	cl_kernel k[2], init = gpu__kernel(c, "onepass_init");
+	cl_kernel k[2];
 	size_t L = gpu__kernels(c, 2, names, local, SPLIT_WG_CAP, k);
-	size_t li = init ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
-	if (!L || !li)
+	if (!L)
 		return -1;
 	size_t tile = L * pp, tiles = GPU_DIV_UP(n, tile);
-	cl_mem status, ticket;
-	if (gpu__lookback_start(c, init, li, tiles, SLOT_STATUS, &status, &ticket) ||
-	    gpu__launch(c, k[0], tiles * L, L, "mmmul", c->in[0], status, ticket, (unsigned)n,
-			L * 4) ||
-	    gpu__launch(c, k[1], tiles * L, L, "mmmuull", c->in[0], c->out[0], status, (unsigned)n,
-			(unsigned)tiles, (tile + tile / 32 + 1) * 4, L * 4))
+	gpu_lookback lb;
+	if (gpu__lookback_epoch(c, tiles, 1, &lb) ||
+	    gpu__launch(c, k[0], tiles * L, L, "mmmuuul", c->in[0], lb.status, lb.ticket, lb.base,
+			lb.epoch, (unsigned)n, L * 4) ||
+	    gpu__launch(c, k[1], tiles * L, L, "mmmuull", c->in[0], c->out[0], lb.status,
+			(unsigned)n, (unsigned)tiles, (tile + tile / 32 + 1) * 4, L * 4))
 		return -1;
 	return 0;
 }

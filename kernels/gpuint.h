@@ -19,7 +19,9 @@
 #include "clrtint.h"
 #include "gpu.h"
 
-#define GPU_MAX_SCRATCH 40 /* buffers per run: one per scan level, at worst L = 2 */
+#define GPU_MAX_SCRATCH 42 /* buffers per run: one per scan level, at worst L = 2 */
+#define GPU_SLOT_LOOKBACK (GPU_MAX_SCRATCH - 2) /* and the last: gpu__lookback_epoch's alone */
+#define GPU_LB_EPOCH_MAX ((1u << 30) - 1) /* lookback.clh's epochs: 30 bits */
 #define GPU_MAX_KERNELS 8  /* kernels per algorithm */
 
 typedef struct gpu_ctx {
@@ -43,6 +45,9 @@ typedef struct gpu_ctx {
 					     * itself, read before any argument was set */
 	unsigned nkern;
 	cl_kernel stage; /* the kernel of clrt_set_stage's program, once made */
+	unsigned lb_epoch;  /* gpu__lookback_epoch: the last run's epoch, */
+	uint32_t lb_taken;  /* the tickets its launches took (mod 2^32), */
+	int lb_lost;        /* and whether a launch went missing since */
 	cl_event *ev;    /* events of the current run */
 	cl_kernel *evk;  /* the kernel of each */
 	size_t nev, evcap;
@@ -66,6 +71,24 @@ int gpu__has_lookback(gpu_ctx *c, const char *what);
  * 0, or -1 with a message. */
 int gpu__lookback_start(gpu_ctx *c, cl_kernel init, size_t li, size_t tiles, unsigned slot,
 			cl_mem *status, cl_mem *ticket);
+
+/* The look-back state of a one-launch run over tiles tiles (lookback.clh's
+ * LOOKBACK_FUNCTIONS with onepass_tile): sets * tiles status words and the
+ * ticket (scratch slots GPU_SLOT_LOOKBACK and the one after), the run's
+ * epoch and the tickets taken before it, its base. The caller then
+ * launches exactly tiles work-groups, each taking one ticket. The status
+ * words are zero when made and again before the epoch would pass
+ * GPU_LB_EPOCH_MAX, both with the ticket after a launch went missing
+ * (gpu__enqueue's error or the tests' lost launch); nothing else clears
+ * them. A kernel whose words have no room for the epoch takes two sets,
+ * the epoch's parity picking the one a run uses and the run clearing its
+ * tiles' words of the other (the segmented reduction). Returns 0, or -1
+ * with a message. */
+typedef struct gpu_lookback {
+	cl_mem status, ticket;
+	unsigned epoch, base;
+} gpu_lookback;
+int gpu__lookback_epoch(gpu_ctx *c, size_t tiles, unsigned sets, gpu_lookback *lb);
 
 /* Scratch buffer number slot holding at least elems elements (of 4 bytes),
  * created on first use and owned by c. NULL with a message. */
@@ -300,13 +323,13 @@ typedef struct gpu_segpass {
 	size_t cap;   /* set by the caller: the largest work-group the default takes
 		       * (0: GPU_SCAN_WG_CAP) */
 	int one_call; /* set by the caller: the kernel keeps two sets of status
-		       * words and resets them itself (lookback.clh's
-		       * onepass_take), so no onepass_init */
+		       * words, picked by the epoch's parity, and clears them
+		       * itself (gpu__lookback_epoch), so no onepass_init */
 	cl_kernel k;
 	size_t L, tile, tiles;
 	cl_mem status, ticket; /* scratch slots slot and slot + 1; with one_call,
-				* two sets of status words, and the set, the ticket
-				* and the groups finished */
+				* gpu__lookback_epoch's two sets and ticket */
+	unsigned base, epoch;  /* with one_call, gpu__lookback_epoch's */
 	size_t ltile, lflags;  /* the padded tile and its flag words */
 	size_t lscan;          /* the work-group scan's counts, and again its values */
 } gpu_segpass;
@@ -322,9 +345,9 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 /* The part of gpu__segpass after the shape, for a kernel that picks its
  * own (sp->tile set): the tiles of the job's n elements (refused past
  * 32-bit indices), their status words and the ticket in scratch slots slot
- * and slot + 1, and onepass_init enqueued (with sp->one_call, both sets
- * and the control words made zero once, and nothing enqueued). Returns 0,
- * or -1 with a message. */
+ * and slot + 1, and onepass_init enqueued (with sp->one_call,
+ * gpu__lookback_epoch's, and nothing enqueued). Returns 0, or -1 with a
+ * message. */
 int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp);
 
 /* Blelloch's teaching scan (gpu_scan_blelloch.c), which the sandwich

@@ -346,7 +346,7 @@ kernel void los_onepass(global const V *h, global V *visible, global ulong *stat
 	local uint t_sh;
 	local double prefix_sh;
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
-	uint t = onepass_tile(ticket, &t_sh), base = t * TILE, cnt = min(TILE, n - base);
+	uint t = onepass_tile(ticket, 0u, &t_sh), base = t * TILE, cnt = min(TILE, n - base);
 	LOAD_TILE(tile, h, V4, base, cnt, TILE, lid, L, (V)0);
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* The index i of a point is a double counted up from the first

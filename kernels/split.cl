@@ -8,7 +8,7 @@
  * of the inverted bits, read straight from the keys (the notes' "native
  * 0-scan", no array of bits in between); F is the top level's block total.
  *
- * Tuned (onepass_init, split_count, split_place): no 1-element can be
+ * Tuned (split_count, split_place): no 1-element can be
  * placed before F is known, and F depends on every key, so one pass cannot
  * both find F and write a key. (Writing the ones from the end does not
  * help: n minus the ones at or after i needs the total as much.) Two
@@ -61,12 +61,12 @@ LOOKBACK_FUNCTIONS(count, uint, 0u, COUNT_ADD, AS_COUNT, AS_COUNT)
 /* Pass 1: tile t (by ticket) counts its 0 bits with 4-wide loads and a
  * work-group reduction in red (L words); work-item 0 publishes the count
  * and looks back, leaving the inclusive count in status[t]. */
-kernel void split_count(global const uint *in, global ulong *status, global uint *ticket, uint n,
-			local uint *red)
+kernel void split_count(global const uint *in, global ulong *status, global uint *ticket, uint base0,
+			uint epoch, uint n, local uint *red)
 {
 	local uint t_sh, prefix_sh; /* the prefix is not needed: split_place reads F */
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP;
-	uint t = onepass_tile(ticket, &t_sh), base = t * TILE, cnt = min(TILE, n - base), z = 0;
+	uint t = onepass_tile(ticket, base0, &t_sh), base = t * TILE, cnt = min(TILE, n - base), z = 0;
 	if (cnt == TILE && TILE % 4 == 0) {
 		global const uint4 *in4 = (global const uint4 *)in + base / 4;
 		/* Component by component: Oclgrind's uninitialised-value check
@@ -97,7 +97,7 @@ kernel void split_count(global const uint *in, global ulong *status, global uint
 			red[lid] += red[lid + s];
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
-	count_publish_lookback(status, t, red[0], &prefix_sh);
+	count_publish_lookback(status, t, red[0], epoch, &prefix_sh);
 }
 
 /* Pass 2: tile t (by group: it waits for nothing) reads its zeros' first
