@@ -368,7 +368,7 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	 * (median; some runs 0.42, the rest near 0.7). --carry fixup
 	 * (reduce_segmented_fixup) takes the same default: 0.477 ms counted,
 	 * 0.398 deferred. */
-	gpu_segpass sp = {.cap = cap, .one_call = 1};
+	gpu_segpass sp = {.cap = cap, .sets = 2};
 	cl_mem pre = NULL;
 	if (n == 0)
 		return 0;

@@ -242,9 +242,9 @@ int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 		return -1;
 	}
 	/* Status words are 64-bit: two scratch elements each. */
-	if (sp->one_call) {
+	if (sp->sets) {
 		gpu_lookback lb;
-		if (gpu__lookback_epoch(c, sp->tiles, 2, &lb))
+		if (gpu__lookback_epoch(c, sp->tiles, sp->sets, &lb))
 			return -1;
 		sp->status = lb.status;
 		sp->ticket = lb.ticket;

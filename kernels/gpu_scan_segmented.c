@@ -32,15 +32,15 @@ static int scan_segmented(gpu_ctx *c)
 static int scan_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
-	gpu_segpass sp = {0};
+	gpu_segpass sp = {.sets = 1}; /* one launch a run: the words carry the epoch */
 	if (n == 0)
 		return 0;
 	if (gpu__segpass(c, "segscan_onepass", 0, &sp))
 		return -1;
-	return gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmuillll", c->in[0], c->out[0],
-			   c->flags[0], sp.status, sp.ticket, (unsigned)n,
-			   c->job->params->inclusive ? 1 : 0, sp.ltile, sp.lflags, sp.lscan,
-			   sp.lscan);
+	return gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmuuuillll", c->in[0],
+			   c->out[0], c->flags[0], sp.status, sp.ticket, sp.base, sp.epoch,
+			   (unsigned)n, c->job->params->inclusive ? 1 : 0, sp.ltile, sp.lflags,
+			   sp.lscan, sp.lscan);
 }
 
 const gpu_algo gpu_scan_segmented = {

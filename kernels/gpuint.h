@@ -317,19 +317,20 @@ int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_me
 /* The tuned segmented kernels' launch (segmented_onepass.clh): kernel k
  * over tiles work-groups of L work-items, a tile of tile = L * c->per_proc
  * elements each; the tiles' status words and the ticket, reset by
- * onepass_init (already enqueued); the bytes of the kernel's local-memory
- * arguments. */
+ * onepass_init (already enqueued) or gpu__lookback_epoch's (sp->sets); the
+ * bytes of the kernel's local-memory arguments. */
 typedef struct gpu_segpass {
 	size_t cap;   /* set by the caller: the largest work-group the default takes
 		       * (0: GPU_SCAN_WG_CAP) */
-	int one_call; /* set by the caller: the kernel keeps two sets of status
-		       * words, picked by the epoch's parity, and clears them
-		       * itself (gpu__lookback_epoch), so no onepass_init */
+	unsigned sets; /* set by the caller: 0, onepass_init clears the status
+			* words; else no onepass_init, gpu__lookback_epoch's
+			* words: 1, carrying the run's epoch; 2, two sets, picked
+			* by the epoch's parity, which the kernel clears itself */
 	cl_kernel k;
 	size_t L, tile, tiles;
-	cl_mem status, ticket; /* scratch slots slot and slot + 1; with one_call,
-				* gpu__lookback_epoch's two sets and ticket */
-	unsigned base, epoch;  /* with one_call, gpu__lookback_epoch's */
+	cl_mem status, ticket; /* scratch slots slot and slot + 1, or with sets,
+				* gpu__lookback_epoch's words and ticket */
+	unsigned base, epoch;  /* with sets, gpu__lookback_epoch's */
 	size_t ltile, lflags;  /* the padded tile and its flag words */
 	size_t lscan;          /* the work-group scan's counts, and again its values */
 } gpu_segpass;
@@ -338,14 +339,14 @@ typedef struct gpu_segpass {
  * elements: the work-group size the job's group parameter gives (refused
  * when the device cannot have it), else the largest up to sp->cap (or
  * GPU_SCAN_WG_CAP) whose tile fits local memory; enqueue onepass_init
- * (unless sp->one_call). Refused, saying so,
+ * (unless sp->sets). Refused, saying so,
  * on a device without 64-bit atomics. Returns 0, or -1 with a message. */
 int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp);
 
 /* The part of gpu__segpass after the shape, for a kernel that picks its
  * own (sp->tile set): the tiles of the job's n elements (refused past
  * 32-bit indices), their status words and the ticket in scratch slots slot
- * and slot + 1, and onepass_init enqueued (with sp->one_call,
+ * and slot + 1, and onepass_init enqueued (with sp->sets,
  * gpu__lookback_epoch's, and nothing enqueued). Returns 0, or -1 with a
  * message. */
 int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp);

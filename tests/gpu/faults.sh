@@ -80,6 +80,7 @@ lost 3 1 "the last run wrote no count of its output elements" reduce-segmented \
 lost 2 0 "verified" scan-blelloch --variant tuned --n 100000
 lost 2 0 "verified" compact --variant tuned --n 100000
 lost 3 0 "verified" split --variant tuned --n 100000
+lost 2 0 "verified" scan-segmented --variant tuned --n 100000
 
 # The report goes on past a kernel that fails at one size, says so in the
 # verdict and the summary, and exits 1.
