@@ -193,6 +193,25 @@ static const char *number(int64_t v, char *buf, size_t len)
 	return buf;
 }
 
+/* Whether v has the form pa's properties ask for (its range aside). */
+static int param_form_ok(const algo_param *pa, int64_t v)
+{
+	int pow2 = v > 0 && (v & (v - 1)) == 0;
+	if (pa->props & ALGO_PARAM_POW2)
+		return pow2;
+	if (pa->props & ALGO_PARAM_WARPS)
+		return v < 32 ? pow2 : v % 32 == 0;
+	return 1;
+}
+
+/* That form in words, after "give": "a power of two" and the like. */
+static const char *param_form(const algo_param *pa)
+{
+	return pa->props & ALGO_PARAM_POW2    ? "a power of two"
+	       : pa->props & ALGO_PARAM_WARPS ? "a power of two below 32 or a multiple of 32"
+					      : "a whole number";
+}
+
 /* "give a power of two from 2 to 2^20" and the like, into buf. */
 static void describe_range(const algo_param *pa, char *buf, size_t len)
 {
@@ -204,9 +223,8 @@ static void describe_range(const algo_param *pa, char *buf, size_t len)
 		return;
 	}
 	char lo[32], hi[32];
-	snprintf(buf, len, "give %s from %s to %s",
-		 pa->props & ALGO_PARAM_POW2 ? "a power of two" : "a whole number",
-		 number(pa->min, lo, sizeof lo), number(pa->max, hi, sizeof hi));
+	snprintf(buf, len, "give %s from %s to %s", param_form(pa), number(pa->min, lo, sizeof lo),
+		 number(pa->max, hi, sizeof hi));
 }
 
 int algo_set_option(const algo *a, algo_params *p, const char *name, const char *value, char *err,
@@ -274,7 +292,7 @@ int algo_set_option(const algo *a, algo_params *p, const char *name, const char 
 			return -1;
 		}
 	} else if (algo_parse_int(value, &v) || v < pa->min || v > pa->max ||
-		   ((pa->props & ALGO_PARAM_POW2) && (v <= 0 || (v & (v - 1))))) {
+		   !param_form_ok(pa, v)) {
 		snprintf(err, errlen, "--%s '%s': %s", name, value, range);
 		return -1;
 	}
@@ -296,7 +314,7 @@ int algo_set_param(const algo *a, algo_params *p, const char *name, int64_t v)
 			;
 		hi--;
 	}
-	if (v < lo || v > hi || ((pa->props & ALGO_PARAM_POW2) && (v & (v - 1))))
+	if (v < lo || v > hi || (!pa->choices && v && !param_form_ok(pa, v)))
 		return -1;
 	p->v[k] = v;
 	p->given |= 1u << k;
@@ -321,7 +339,10 @@ void algo_print_params(const algo *a, FILE *f)
 			char lo[32], hi[32], def[32];
 			fprintf(f, " (%s to %s%s; default %s", number(pa->min, lo, sizeof lo),
 				number(pa->max, hi, sizeof hi),
-				pa->props & ALGO_PARAM_POW2 ? ", a power of two" : "",
+				pa->props & ALGO_PARAM_POW2    ? ", a power of two"
+				: pa->props & ALGO_PARAM_WARPS ? ", a power of two below 32 or a "
+								 "multiple of 32"
+							       : "",
 				number(pa->def, def, sizeof def));
 		}
 		if (pa->props & ALGO_PARAM_KEY_RANGE)

@@ -65,6 +65,9 @@ enum {
 	/* The first input's keys lie in [0, V): not given, an input file sets
 	 * it from its largest key (algo_params_from_input). */
 	ALGO_PARAM_KEY_RANGE = 1 << 2,
+	/* Whole warps: a power of two below 32 or a multiple of 32 (the size
+	 * of a work-group whose warps must be whole). */
+	ALGO_PARAM_WARPS = 1 << 3,
 };
 
 /* The most values of a parameter the report draws a series for each. */

@@ -108,19 +108,20 @@ static const algo_param rs_params[] = {
 		 .min = 1,
 		 .max = 1024,
 		 .def = 256,
-		 .props = ALGO_PARAM_POW2,
+		 .props = ALGO_PARAM_WARPS,
 		 .help = "tuned kernels only: work-items of a pass's work-group, at most (fewer "
 			 "where the device has less)"},
     [P_EARLY] = {.name = "early-values",
 		 .metavar = "E",
 		 .min = 0,
-		 .max = 1,
+		 .max = 2,
 		 .def = 0,
 		 .help =
-		     "tuned kernels only, with values: 0 (the default) reads them once the "
+		     "tuned kernels only, with values: 0 (the default) reads them as the "
 		     "keys are written; 1 stages a tile's values in local memory with its keys "
 		     "and writes each beside its key (on an H100 at 2^28 pairs: 18.4 ms against "
-		     "11.1, its medians uneven)"},
+		     "11.1, its medians uneven); 2 reads them once the keys are written, the "
+		     "keys' ranks kept in local memory rather than in registers"},
     {0},
 };
 

@@ -31,9 +31,10 @@ static void print_params(const algo *a)
 		fputs(k ? ",{\"name\":" : "{\"name\":", stdout);
 		json_str(stdout, pa->name);
 		printf(",\"min\":%lld,\"max\":%lld,\"default\":%lld,\"power_of_two\":%s,"
-		       "\"swept\":%s",
+		       "\"whole_warps\":%s,\"swept\":%s",
 		       (long long)pa->min, (long long)pa->max, (long long)pa->def,
 		       pa->props & ALGO_PARAM_POW2 ? "true" : "false",
+		       pa->props & ALGO_PARAM_WARPS ? "true" : "false",
 		       pa->props & ALGO_PARAM_SWEEP ? "true" : "false");
 		if (pa->choices) {
 			fputs(",\"choices\":[", stdout);

@@ -205,7 +205,8 @@ fail:
 	return -1;
 }
 
-size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
+/* gpu__lsize, and with warps gpu__lsize_warps. */
+static size_t lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item, int warps)
 {
 	size_t lim = cap, kwg = 0;
 	size_t dev = clrt_max_wg(c->rt), user = clrt_wg_cap(c->rt);
@@ -233,6 +234,8 @@ size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 	size_t l = 1;
 	while (2 * l <= lim)
 		l *= 2;
+	if (warps && lim >= 32)
+		l = lim / 32 * 32;
 	if (lim == 0) {
 		snprintf(c->err, c->errlen,
 			 "no work-group size fits: %zu bytes of local memory per "
@@ -248,6 +251,16 @@ size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 		clrt_stage_note(c->rt, l);
 	}
 	return l;
+}
+
+size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
+{
+	return lsize(c, k, cap, bytes_per_item, 0);
+}
+
+size_t gpu__lsize_warps(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
+{
+	return lsize(c, k, cap, bytes_per_item, 1);
 }
 
 size_t gpu__group(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item, size_t per_item,
@@ -274,19 +287,32 @@ size_t gpu__group_is(gpu_ctx *c, size_t G, size_t L, size_t per_item, const char
 	return 0;
 }
 
-size_t gpu__kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
-		    size_t cap, cl_kernel *k)
+/* gpu__kernels, and with warps gpu__kernels_warps. */
+static size_t kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
+		      size_t cap, cl_kernel *k, int warps)
 {
 	size_t L = cap;
 	for (unsigned j = 0; j < nk; j++) {
 		if (!(k[j] = gpu__kernel(c, names[j])))
 			return 0;
-		size_t l = gpu__lsize(c, k[j], cap, local[j]);
+		size_t l = lsize(c, k[j], cap, local[j], warps);
 		if (!l)
 			return 0;
 		L = l < L ? l : L;
 	}
 	return L;
+}
+
+size_t gpu__kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
+		    size_t cap, cl_kernel *k)
+{
+	return kernels(c, nk, names, local, cap, k, 0);
+}
+
+size_t gpu__kernels_warps(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
+			  size_t cap, cl_kernel *k)
+{
+	return kernels(c, nk, names, local, cap, k, 1);
 }
 
 size_t gpu__groups(const gpu_ctx *c, size_t lsize)

@@ -20,14 +20,16 @@
  * --digits leaves high digits out, which must then be a power of two): one
  * radix_init and one radix_hist (every pass's digit counts), then one
  * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
- * (--group-size G work-items, at most 256 unless given, each ranking
- * --keys-per-item K unless given: 24 for the keys alone, 32 with values,
- * 16 with --early-values 1), the same two buffer pairs. With values,
- * --early-values 0 (the default) takes the kernels that read the values
- * once the keys are out, and 1
+ * (--group-size G work-items, at most 256 unless given, a multiple of 32
+ * from 32 up, each ranking --keys-per-item K unless given: 24 for the keys
+ * alone, 32 with values, 16 with --early-values 1, 24 with 2), the same
+ * two buffer pairs. With values, --early-values 0 (the default) takes the
+ * kernels that read the values as the keys leave, 1
  * radix_sweep_pairs_early and _index_early, whose local tile holds the
  * values too: on an H100 those took 18.4 ms at 2^28 (median; 11.3 at
- * best) against 11.1, the larger local tile leaving fewer groups.
+ * best) against 11.1, the larger local tile leaving fewer groups; and 2
+ * radix_sweep_pairs_ranked and _index_ranked, which keep the keys' ranks
+ * in local memory rather than in registers.
  * radix_sort.cl says why the look-back and how a tile is ranked.
  */
 #include <stdint.h>
@@ -295,15 +297,24 @@ static int tuned(gpu_ctx *c)
 	 * which any device's local memory holds. */
 	/* Early (--early-values 1), the value kernels' tile holds the values
 	 * too; the keys alone do not ask for their room. */
-	int early = param(c->job, "early-values") != 0 && cf.pairs != PROG_PAIRS_NO;
+	/* Ranked (--early-values 2), half a word a key more, for its rank. */
+	int how = cf.pairs != PROG_PAIRS_NO ? (int)param(c->job, "early-values") : 0;
+	int early = how == 1, ranked = how == 2;
 	const char *const sweeps[] = {"radix_sweep_keys",
-				      early ? "radix_sweep_pairs_early" : "radix_sweep_pairs",
-				      early ? "radix_sweep_index_early" : "radix_sweep_index"};
-	size_t per_item = ((pp > 8 ? pp : 8) + 1) * 4, per_vitem = per_item + (early ? pp * 4 : 0);
+				      early    ? "radix_sweep_pairs_early"
+				      : ranked ? "radix_sweep_pairs_ranked"
+					       : "radix_sweep_pairs",
+				      early    ? "radix_sweep_index_early"
+				      : ranked ? "radix_sweep_index_ranked"
+					       : "radix_sweep_index"};
+	size_t per_item = ((pp > 8 ? pp : 8) + 1) * 4,
+	       per_vitem = per_item + (early    ? pp * 4
+				       : ranked ? (pp + 1) / 2 * 4
+						: 0);
 	size_t local[] = {per_item, per_vitem, per_vitem};
 	cl_kernel k[3];
 	int64_t want = gpu__param_given(c->job, "group-size");
-	if (!(tp.L = gpu__kernels(c, 3, sweeps, local, want ? (size_t)want : RADIX, k)))
+	if (!(tp.L = gpu__kernels_warps(c, 3, sweeps, local, want ? (size_t)want : RADIX, k)))
 		return -1;
 	tp.keys = k[0];
 	tp.pairs = k[1];
@@ -315,12 +326,12 @@ static int tuned(gpu_ctx *c)
 	 * half of a word (radix_sort.cl), and PoCL runs out of stack for
 	 * larger groups' private arrays. A GPU's local memory holds less. */
 	while (tp.L > 1 && tp.L * pp > 32768)
-		tp.L /= 2;
+		tp.L = tp.L > 64 ? tp.L / 64 * 32 : tp.L / 2; /* whole warps */
 	tp.tile = tp.L * pp;
 	tp.tiles = GPU_DIV_UP(n, tp.tile);
 	size_t warps = tp.L < 32 ? 1 : tp.L / 32;
 	tp.tile_words = tp.tile > warps * RADIX ? tp.tile : warps * RADIX;
-	tp.vtile_words = tp.tile_words + (early ? tp.tile : 0);
+	tp.vtile_words = tp.tile_words + (early ? tp.tile : ranked ? (tp.tile + 1) / 2 : 0);
 	/* Status words for two passes (the even and the odd ones; each pass
 	 * clears its tiles' words of the next), zero when made; radix_init
 	 * clears the first pass's when the passes are odd in number, as the
@@ -375,12 +386,20 @@ static int keys_alone(const gpu_job *job)
  * not timed for it, it takes the pairs' shape). The
  * early values take the registers of the keys alone at 16 (ptxas), and
  * were slower at 20. The keys alone take 24 since their registers are
- * capped (tuned_nv_options). */
+ * capped (tuned_nv_options), and so do the ranked values: on an H200 at
+ * 2^24 pairs 0.580 ms at 24 (64 registers), 0.592 at 24 and at 28 under
+ * 72, 0.624 at 28 under 64 (spills), 0.715 at 32 uncapped (119 registers,
+ * in groups of 224, as 256 take more local memory than a group has).
+ * Groups of 384, CUB's on the H200 (384 work-items of 23 pairs, 80
+ * registers, two groups an SM), were no faster at 20 keys a work-item
+ * (80 registers): 0.600 and 0.605 ms at 2^24 against 0.606 and 0.605 at
+ * 256 x 32, 2.17 and 2.18 at 2^26 against 2.12 and 2.12. */
 static unsigned tuned_pp(const gpu_job *job)
 {
 	if (keys_alone(job))
 		return 24;
-	return param(job, "early-values") ? 16 : 32;
+	int64_t how = param(job, "early-values");
+	return how == 1 ? 16 : how == 2 ? 24 : 32;
 }
 
 /* On NVIDIA the keys alone are built to hold at most 64 registers a
@@ -390,11 +409,13 @@ static unsigned tuned_pp(const gpu_job *job)
  * 2026-11-29) the sort took 5.557 ms as it was (28 keys a work-item, 96
  * registers) and 5.343 so, 24 keys a work-item; at 2^26 caps of 88, 80,
  * 72, 64 and 56 took 1.662, 1.446, 1.449, 1.393 and 1.438 ms at 28 keys,
- * against 1.442 uncapped. The values' kernels stay uncapped: at 80
- * registers pairs spill 48 bytes and sort in 2.628 ms against 2.113. */
+ * against 1.442 uncapped. The late values' kernels stay uncapped: at 80
+ * registers pairs spill 48 bytes and sort in 2.628 ms against 2.113. The
+ * ranked ones hold no rank through the keys' stores and take the cap
+ * without spills at 24 keys a work-item (tuned_pp). */
 static const char *tuned_nv_options(const gpu_job *job)
 {
-	return keys_alone(job) ? "-cl-nv-maxrregcount=64" : NULL;
+	return keys_alone(job) || param(job, "early-values") == 2 ? "-cl-nv-maxrregcount=64" : NULL;
 }
 
 /* Teaching: 16 elements per work-item of the scan, as the other

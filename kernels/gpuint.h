@@ -19,10 +19,10 @@
 #include "clrtint.h"
 #include "gpu.h"
 
-#define GPU_MAX_SCRATCH 42 /* buffers per run: one per scan level, at worst L = 2 */
+#define GPU_MAX_SCRATCH   42 /* buffers per run: one per scan level, at worst L = 2 */
 #define GPU_SLOT_LOOKBACK (GPU_MAX_SCRATCH - 2) /* and the last: gpu__lookback_epoch's alone */
-#define GPU_LB_EPOCH_MAX ((1u << 30) - 1) /* lookback.clh's epochs: 30 bits */
-#define GPU_MAX_KERNELS 8  /* kernels per algorithm */
+#define GPU_LB_EPOCH_MAX  ((1u << 30) - 1)      /* lookback.clh's epochs: 30 bits */
+#define GPU_MAX_KERNELS   8                     /* kernels per algorithm */
 
 typedef struct gpu_ctx {
 	clrt *rt;
@@ -44,12 +44,12 @@ typedef struct gpu_ctx {
 	cl_ulong klocal[GPU_MAX_KERNELS];   /* ... and the local memory each needs of
 					     * itself, read before any argument was set */
 	unsigned nkern;
-	cl_kernel stage; /* the kernel of clrt_set_stage's program, once made */
-	unsigned lb_epoch;  /* gpu__lookback_epoch: the last run's epoch, */
-	uint32_t lb_taken;  /* the tickets its launches took (mod 2^32), */
-	int lb_lost;        /* and whether a launch went missing since */
-	cl_event *ev;    /* events of the current run */
-	cl_kernel *evk;  /* the kernel of each */
+	cl_kernel stage;   /* the kernel of clrt_set_stage's program, once made */
+	unsigned lb_epoch; /* gpu__lookback_epoch: the last run's epoch, */
+	uint32_t lb_taken; /* the tickets its launches took (mod 2^32), */
+	int lb_lost;       /* and whether a launch went missing since */
+	cl_event *ev;      /* events of the current run */
+	cl_kernel *evk;    /* the kernel of each */
 	size_t nev, evcap;
 	char *err; /* the caller's message buffer */
 	size_t errlen;
@@ -112,6 +112,12 @@ int gpu__fill(gpu_ctx *c, cl_mem m, uint32_t word, size_t words);
  * work-item fits. */
 size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item);
 
+/* gpu__lsize for kernels that work in whole warps: from 32 work-items up,
+ * the largest multiple of 32 that fits rather than a power of two (384 for
+ * a cap of 384 on a device that runs 384); below 32 a power of two, as
+ * there. */
+size_t gpu__lsize_warps(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item);
+
 /* The work-group size to run a tuned kernel k with: the job's --group G
  * when given, else gpu__lsize's largest up to cap. A G the device and
  * kernel cannot have is refused (0) with a message that says what they
@@ -127,6 +133,9 @@ size_t gpu__group_is(gpu_ctx *c, size_t G, size_t L, size_t per_item, const char
  * gpu__lsize). 0 with a message. */
 size_t gpu__kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
 		    size_t cap, cl_kernel *k);
+/* The same, the sizes as gpu__lsize_warps takes them. */
+size_t gpu__kernels_warps(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
+			  size_t cap, cl_kernel *k);
 
 /* Set k's arguments, one letter of args per argument, each taking one
  * variadic value: 'm' a cl_mem, 'u' an unsigned (passed as cl_uint), 'i' an
@@ -320,7 +329,7 @@ int gpu__seg_scan_of(gpu_ctx *c, cl_kernel block, cl_kernel add, size_t L, cl_me
  * onepass_init (already enqueued) or gpu__lookback_epoch's (sp->sets); the
  * bytes of the kernel's local-memory arguments. */
 typedef struct gpu_segpass {
-	size_t cap;   /* set by the caller: the largest work-group the default takes
+	size_t cap;    /* set by the caller: the largest work-group the default takes
 		       * (0: GPU_SCAN_WG_CAP) */
 	unsigned sets; /* set by the caller: 0, onepass_init clears the status
 			* words; else no onepass_init, gpu__lookback_epoch's

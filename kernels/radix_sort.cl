@@ -24,10 +24,12 @@
  * Build options: those of common.clh and -DPP=k elements per work-item of
  * the scan, or keys per work-item of the tuned pass (a tile, L * PP keys,
  * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
- * look-back step reads at once (4); -DRADIX_VEC4=0 stages the early
+ * look-back step reads at once (4); -DRADIX_PACK_RANKS=0 holds a rank a
+ * register rather than two; -DRADIX_VEC4=0 stages the early
  * values a word a load rather than 4; on NVIDIA -DPRAM_NV_MATCH_ANY
  * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async).
- * Work-group sizes are powers of two. OpenCL C 1.2.
+ * Work-group sizes are powers of two, or for the tuned passes whole warps
+ * (a multiple of 32, such as CUB's 384). OpenCL C 1.2.
  */
 
 #include "blockscan.clh"
@@ -128,8 +130,9 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * steps are common.clh's warp_*: the PTX instructions on NVIDIA, local
  * memory and barriers elsewhere, so the tests check the same algorithm.
  * Sorted, a tile's keys of one digit are consecutive, so consecutive
- * work-items write consecutive addresses. The values take the same way
- * through local memory, in one of two ways:
+ * work-items write consecutive addresses. The ranks are below 2^16 and
+ * held two to a register (RADIX_PACK_RANKS below). The values take the
+ * same way through local memory, in one of three ways:
  *   early (radix_sweep_pairs_early, _index_early; --early-values 1): the
  *       tile's values are read with its keys straight into a second local
  *       tile in input order (4 words a load, or cp.async on NVIDIA), where
@@ -147,7 +150,17 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *       more groups on an SM (gpu_radix_sort.c gives the times), for
  *       registers held through the keys' stores. A tile of the values'
  *       own in this order, with no barrier between the keys leaving and
- *       the values' moves, measured no faster (bench/h100/tuning.md).
+ *       the values' moves, measured no faster (bench/h100/tuning.md);
+ *   ranked (radix_sweep_pairs_ranked, _index_ranked; --early-values 2):
+ *       the keys' ranks are kept in local memory past the tile, half a
+ *       word each in input order, and the values are read in input order
+ *       as the keys leave, then moved to their keys' ranks: no register
+ *       holds a rank through the keys' stores, so the kernel fits the keys
+ *       alone's 64 registers (four groups of 256 an SM) at 24 keys a
+ *       work-item, for a quarter more local memory than late. On an H200
+ *       it was 3 to 4% faster than late at 2^24 pairs and 5 to 6% slower
+ *       at 2^20 and 2^28 (bench/h100/tuning.md), so late stays the
+ *       default.
  *
  * Status words of the look-back, one per tile and digit: 0 until the tile
  * publishes, then ST_AGG with the tile's own count of the digit (as soon
@@ -337,7 +350,7 @@ uint radix_lookback(global uint *st, size_t t, uint d)
  * whose key has it (below: the lanes below this one): the warp's counter
  * of d plus the peers below, the highest peer moving the counter on (and
  * zeroing the digit's word of mw where or_words, the peers having come
- * from there); the digit in the rank's high half. */
+ * from there). */
 __attribute__((always_inline)) inline uint radix_rank_in_warp(local uint *wc, local uint *mw,
 							      const uint or_words, uint d,
 							      uint peers, uint lane, uint below)
@@ -350,14 +363,40 @@ __attribute__((always_inline)) inline uint radix_rank_in_warp(local uint *wc, lo
 			mw[d] = 0;
 	}
 	warp_sync();
-	return (before + popcount(peers & below)) | d << 16;
+	return before + popcount(peers & below);
 }
+
+/* The keys' ranks, two to a register (RADIX_PACK_RANKS, 1 by default) or
+ * one: a rank is below 2^16, a tile holding at most 2^16 keys. j is a
+ * constant in the unrolled loops, so the halves cost a shift and a mask.
+ * Halving the ranks' registers matters to the values' kernels, which hold
+ * a tile's ranks and its values at once (the late values). */
+#ifndef RADIX_PACK_RANKS
+#define RADIX_PACK_RANKS 1
+#endif
+#if RADIX_PACK_RANKS
+#define RANKS_WORDS    ((PP + 1) / 2)
+#define RANK(j)        ((j) % 2 ? rk[(j) / 2] >> 16 : rk[(j) / 2] & 0xffffu)
+#define RANK_SET(j, r)                                                                   \
+	(rk[(j) / 2] = (j) % 2 ? (rk[(j) / 2] & 0xffffu) | (r) << 16                     \
+			       : (rk[(j) / 2] & 0xffff0000u) | (r))
+#else
+#define RANKS_WORDS    PP
+#define RANK(j)        rk[j]
+#define RANK_SET(j, r) (rk[j] = (r))
+#endif
 
 /* Values a pass carries: none, those read with the keys, or the keys'
  * input indices, made in the first pass. */
 #define CARRY_NONE  0u
 #define CARRY_READ  1u
 #define CARRY_INDEX 2u
+
+/* How the values go (--early-values): late, early, or late with the
+ * keys' ranks kept in local memory (radix_sweep's comments). */
+#define VALS_LATE   0u
+#define VALS_EARLY  1u
+#define VALS_RANKED 2u
 
 /* One pass of passes: digit (key >> 8 pass) & mask. status holds two
  * passes' words, tiles * RADIX each; hist the digit counts of each pass.
@@ -367,16 +406,19 @@ __attribute__((always_inline)) inline uint radix_rank_in_warp(local uint *wc, lo
 __attribute__((always_inline)) inline void radix_sweep(
     global const uint *kin, global const uint *vin, global uint *kout, global uint *vout,
     global uint *status, global uint *tickets, global const uint *hist, uint n, uint pass,
-    uint passes, uint mask, const uint carry, const uint early, local uint *tile, local uint *scr,
+    uint passes, uint mask, const uint carry, const uint how, local uint *tile, local uint *scr,
     local uint *count, local uint *place, local uint *t_sh)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP, sh = 8 * pass;
 	uint ww = warp_width(), lane = warp_lane(), w = lid / ww, nw = L / ww;
 	/* Digits a work-item adds up and looks back for: per from d0 on
-	 * (none when L > RADIX and lid * per >= RADIX). */
-	uint per = L < RADIX ? RADIX / L : 1, d0 = lid * per;
-	/* early: the values' tile, past the keys' (and the counters). */
+	 * (none when lid * per >= RADIX: L > RADIX, or L no power of two). */
+	uint per = (RADIX + L - 1) / L, d0 = lid * per;
+	/* early: the values' tile, past the keys' (and the counters); ranked:
+	 * the keys' ranks there, in input order, a half word each. */
+	const uint early = how == VALS_EARLY, ranked = how == VALS_RANKED;
 	local uint *vt = tile + max(TILE, nw * RADIX);
+	local ushort *rt = (local ushort *)vt;
 	if (lid == 0)
 		*t_sh = atomic_inc(&tickets[pass]);
 	for (uint i = lid; i < nw * RADIX; i += L)
@@ -402,7 +444,10 @@ __attribute__((always_inline)) inline void radix_sweep(
 
 	/* The warp's keys, striped; past the end, keys of the largest digit,
 	 * which rank after every key of the tile. */
-	uint key[PP], rank[PP];
+	uint key[PP], rk[RANKS_WORDS];
+#pragma unroll
+	for (uint j = 0; j < RANKS_WORDS; j++)
+		rk[j] = 0;
 	global const uint *kw = kin + base + first;
 	if (ww == 32) { /* constant strides: no address to hold */
 #pragma unroll
@@ -457,9 +502,8 @@ __attribute__((always_inline)) inline void radix_sweep(
 	}
 
 	/* Each key's rank among its warp's keys of its digit, the warp's
-	 * counters moving on by each step's keys; the digit rides in the
-	 * rank's high half (a tile has at most 2^16 keys), so that it need
-	 * not be held apart. */
+	 * counters moving on by each step's keys; the digit is not held
+	 * apart: the key gives it again. */
 	local uint *wc = tile + w * RADIX;
 	uint below = warp_lanes_below();
 #if RADIX_MATCH_OR && defined(PRAM_NV_PTX)
@@ -477,7 +521,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 			uint d = (key[j] >> sh) & mask;
 			atomic_or(&mw[d], 1u << lane);
 			warp_sync();
-			rank[j] = radix_rank_in_warp(wc, mw, 1, d, mw[d], lane, below);
+			RANK_SET(j, radix_rank_in_warp(wc, mw, 1, d, mw[d], lane, below));
 		}
 	} else
 #endif
@@ -485,8 +529,8 @@ __attribute__((always_inline)) inline void radix_sweep(
 #pragma unroll
 		for (uint j = 0; j < PP; j++) {
 			uint d = (key[j] >> sh) & mask;
-			rank[j] = radix_rank_in_warp(wc, wc, 0, d, warp_match(scr, d, 8), lane,
-						     below);
+			RANK_SET(j, radix_rank_in_warp(wc, wc, 0, d, warp_match(scr, d, 8), lane,
+							below));
 		}
 	}
 	if (early && carry == CARRY_READ)
@@ -532,14 +576,21 @@ __attribute__((always_inline)) inline void radix_sweep(
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 
-	/* Each key's place in the tile, then the tile sorted by digit. */
+	/* Each key's place in the tile (its warp's counter of its digit, now
+	 * the place of the digit's keys of the warp, and its rank there),
+	 * then the tile sorted by digit. */
 #pragma unroll
 	for (uint j = 0; j < PP; j++)
-		rank[j] = wc[rank[j] >> 16] + (rank[j] & 0xffffu);
+		RANK_SET(j, wc[(key[j] >> sh) & mask] + RANK(j));
 	barrier(CLK_LOCAL_MEM_FENCE); /* the counters are read: the tile is free */
 #pragma unroll
 	for (uint j = 0; j < PP; j++)
-		tile[rank[j]] = key[j];
+		tile[RANK(j)] = key[j];
+	if (ranked && carry != CARRY_NONE) {
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			rt[first + j * ww] = (ushort)RANK(j);
+	}
 	/* early: each key's value from vt (or its index, made) to the same
 	 * place in vt sorted; all are read before any is written. */
 	if (early && carry != CARRY_NONE) {
@@ -553,7 +604,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 			barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
-			vt[rank[j]] = val[j];
+			vt[RANK(j)] = val[j];
 	}
 
 	/* Each digit's place past the tiles before: place[d] becomes the
@@ -595,7 +646,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 	const uint vwhole = carry == CARRY_READ && m == TILE;
 	global const uint *vw = vin + base + first;
 	uint v[PP];
-	if (vwhole) {
+	if (vwhole && !ranked) {
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
 			v[j] = ww == 32 ? vw[32 * j] : vw[j * ww];
@@ -617,19 +668,37 @@ __attribute__((always_inline)) inline void radix_sweep(
 	 * are ranked, measured slower: 10.6 and 10.3 ms against 9.7 for pairs
 	 * at n = 2^28 on an H200, the best shape of each; early stages them in
 	 * local memory instead.) */
+	if (ranked) {
+		/* ranked: the values in input order, L consecutive ones a
+		 * load, issued as the keys leave; each goes to its key's rank,
+		 * which the tile kept, so that no register held the ranks
+		 * through the keys' stores. */
+#pragma unroll
+		for (uint k = 0; k < PP; k++) {
+			uint i = k * L + lid;
+			v[k] = carry == CARRY_INDEX ? (uint)base + i : i < m ? vin[base + i] : 0u;
+		}
+	}
 	barrier(CLK_LOCAL_MEM_FENCE); /* the keys are read: the values' turn */
-	if (vwhole) {
+	if (ranked) {
+#pragma unroll
+		for (uint k = 0; k < PP; k++) {
+			uint i = k * L + lid;
+			if (i < m)
+				tile[rt[i]] = v[k];
+		}
+	} else if (vwhole) {
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
-			tile[rank[j]] = v[j];
+			tile[RANK(j)] = v[j];
 	} else {
 #pragma unroll
 		for (uint j = 0; j < PP; j++) {
 			uint e = first + j * ww;
 			if (carry == CARRY_INDEX)
-				tile[rank[j]] = (uint)base + e;
+				tile[RANK(j)] = (uint)base + e;
 			else if (e < m)
-				tile[rank[j]] = ww == 32 ? vw[32 * j] : vw[j * ww];
+				tile[RANK(j)] = ww == 32 ? vw[32 * j] : vw[j * ww];
 		}
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
@@ -648,52 +717,40 @@ kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global u
 {
 	local uint count[RADIX], place[RADIX], t_sh;
 	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, passes, mask, CARRY_NONE,
-		    0, tile, scr, count, place, &t_sh);
+		    VALS_LATE, tile, scr, count, place, &t_sh);
 }
 
-/* A pass of keys and values, those of vin. */
-kernel void radix_sweep_pairs(global const uint *kin, global const uint *vin, global uint *kout,
-			      global uint *vout, global uint *status, global uint *tickets,
-			      global const uint *hist, uint n, uint pass, uint passes, uint mask,
-			      local uint *tile, local uint *scr)
-{
-	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_READ,
-		    0, tile, scr, count, place, &t_sh);
-}
+/* A pass of keys and values, radix_sweep_pairs##SUFFIX (those of vin),
+ * and the first pass of --pairs index, radix_sweep_index##SUFFIX (the
+ * values made, each key's input index), the values going HOW. */
+#define RADIX_VALUE_KERNELS(SUFFIX, HOW)                                                         \
+	kernel void radix_sweep_pairs##SUFFIX(                                                   \
+	    global const uint *kin, global const uint *vin, global uint *kout, global uint *vout, \
+	    global uint *status, global uint *tickets, global const uint *hist, uint n,          \
+	    uint pass, uint passes, uint mask, local uint *tile, local uint *scr)                \
+	{                                                                                        \
+		local uint count[RADIX], place[RADIX], t_sh;                                     \
+		radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask,  \
+			    CARRY_READ, HOW, tile, scr, count, place, &t_sh);                    \
+	}                                                                                        \
+	kernel void radix_sweep_index##SUFFIX(                                                   \
+	    global const uint *kin, global uint *kout, global uint *vout, global uint *status,   \
+	    global uint *tickets, global const uint *hist, uint n, uint pass, uint passes,       \
+	    uint mask, local uint *tile, local uint *scr)                                        \
+	{                                                                                        \
+		local uint count[RADIX], place[RADIX], t_sh;                                     \
+		radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask,  \
+			    CARRY_INDEX, HOW, tile, scr, count, place, &t_sh);                   \
+	}
 
-/* The first pass of --pairs index: the values made, each key's input
- * index. */
-kernel void radix_sweep_index(global const uint *kin, global uint *kout, global uint *vout,
-			      global uint *status, global uint *tickets, global const uint *hist,
-			      uint n, uint pass, uint passes, uint mask, local uint *tile,
-			      local uint *scr)
-{
-	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_INDEX,
-		    0, tile, scr, count, place, &t_sh);
-}
+/* Late, the default. */
+RADIX_VALUE_KERNELS(, VALS_LATE)
 
-/* radix_sweep_pairs and radix_sweep_index early: the values staged in
- * local memory with the keys and written beside them; tile holds twice
- * the words (the keys' tile, then the values'). */
-kernel void radix_sweep_pairs_early(global const uint *kin, global const uint *vin,
-				    global uint *kout, global uint *vout, global uint *status,
-				    global uint *tickets, global const uint *hist, uint n,
-				    uint pass, uint passes, uint mask, local uint *tile,
-				    local uint *scr)
-{
-	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_READ,
-		    1, tile, scr, count, place, &t_sh);
-}
+/* Early: the values staged in local memory with the keys and written
+ * beside them; tile holds twice the words (the keys' tile, then the
+ * values'). */
+RADIX_VALUE_KERNELS(_early, VALS_EARLY)
 
-kernel void radix_sweep_index_early(global const uint *kin, global uint *kout, global uint *vout,
-				    global uint *status, global uint *tickets,
-				    global const uint *hist, uint n, uint pass, uint passes,
-				    uint mask, local uint *tile, local uint *scr)
-{
-	local uint count[RADIX], place[RADIX], t_sh;
-	radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask, CARRY_INDEX,
-		    1, tile, scr, count, place, &t_sh);
-}
+/* Ranked: the keys' ranks kept in local memory past the tile (half a word
+ * a key) for the values, which are read once the keys leave. */
+RADIX_VALUE_KERNELS(_ranked, VALS_RANKED)

@@ -214,6 +214,15 @@ run_pram run scan-blocked --block 3
 expect_in "give a power of two from 2 to 2^20" "$err" "--block says what it accepts"
 run_pram run scan-blocked --block 2^4 --n 40
 expect_rc 0 "--block takes 2^k"
+run_pram run radix-sort --group-size 100 --n 8
+expect_rc 2 "a work-group of part of a warp is a usage error"
+expect_in "--group-size '100': give a power of two below 32 or a multiple of 32 from 1 to 2^10" \
+	"$err" "--group-size says what it accepts"
+run_pram run radix-sort --group-size 384 --n 8
+expect_rc 0 "--group-size takes whole warps that are no power of two"
+run_pram list --json
+expect_in '"name":"group-size","min":1,"max":1024,"default":256,"power_of_two":false,"whole_warps":true' \
+	"$out" "pram list --json says which parameters take whole warps"
 run_pram run scan-brent --help
 expect_in "--per-proc F" "$out" "pram run ALGO --help lists the algorithm's parameters"
 run_pram list --json

@@ -101,6 +101,11 @@ check radix-sort --variant tuned --pairs no --key-range 2^31 --n 3000
 MAXG=128 check radix-sort --variant tuned --pairs yes --key-range 2^31 --keys-per-item 5 --n 3000
 # The values read once the keys are out (the early ones above).
 check radix-sort --variant tuned --pairs yes --early-values 0 --key-range 2^31 --n 3000
+# Read once the keys are out, the keys' ranks kept in local memory, in
+# work-groups of three warps.
+check radix-sort --variant tuned --pairs yes --early-values 2 --key-range 2^31 --n 3000
+MAXG=128 check radix-sort --variant tuned --pairs index --early-values 2 --group-size 96 \
+	--key-range 2^31 --n 3000
 # Float records in bins that are no power of two; the atomic histogram's
 # bins beyond Oclgrind's 32 KiB of local memory (straight to the global
 # counts); all keys equal, every atomic on one cell. One variant a run, as

@@ -449,15 +449,20 @@ static void test_radix(clrt *rt)
 	if (!gpu_has_variant(gpu_for(a), GPU_TUNED))
 		return;
 	/* Tiles of other shapes: keys a work-item (odd ones too), work-groups
-	 * of up to 1024 (fewer where the device has less); sizes that fill
-	 * the last tile or not; the three kinds of values, early and late. */
+	 * of up to 1024 (fewer where the device has less) and of 96, three
+	 * warps, whose work-items look back for three digits each; sizes that fill
+	 * the last tile or not; the three kinds of values, early, late and
+	 * ranked. */
 	static const struct {
 		int64_t keys, group;
-	} shapes[] = {{1, 256}, {7, 64}, {24, 512}, {32, 256}, {13, 1024}, {64, 32}};
+	} shapes[] = {{1, 256}, {7, 64}, {24, 512}, {32, 256}, {13, 1024}, {64, 32}, {23, 96}};
 	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
 		if (!mine())
 			continue;
-		for (int64_t pairs = 0; pairs < 6; pairs++) {
+		/* --early-values 1, 0 and 2: early, late, ranked. */
+		static const int64_t how[] = {1, 0, 2};
+		static const char *const how_name[] = {"early", "late", "ranked"};
+		for (int64_t pairs = 0; pairs < 9; pairs++) {
 			algo_params p = algo_default_params(a);
 			char note[96];
 			if (pairs / 3 && pairs % 3 == 2)
@@ -468,14 +473,14 @@ static void test_radix(clrt *rt)
 			if (shapes[k].keys == 64 && pairs != 2)
 				continue;
 			algo_set_param(a, &p, "pairs", pairs % 3);
-			algo_set_param(a, &p, "early-values", pairs / 3 == 0);
+			algo_set_param(a, &p, "early-values", how[pairs / 3]);
 			algo_set_param(a, &p, "key-range", (int64_t)1 << 32);
 			algo_set_param(a, &p, "keys-per-item", shapes[k].keys);
 			algo_set_param(a, &p, "group-size", shapes[k].group);
 			snprintf(note, sizeof note,
 				 " (%lld keys a work-item, groups of %lld, pairs %lld, %s values)",
 				 (long long)shapes[k].keys, (long long)shapes[k].group,
-				 (long long)(pairs % 3), pairs / 3 ? "late" : "early");
+				 (long long)(pairs % 3), how_name[pairs / 3]);
 			size_t tile = (size_t)(shapes[k].keys * shapes[k].group);
 			one(rt, a, GPU_TUNED, &p, 3 * tile + (pairs % 3 == 1 ? 0 : 1 + tile / 3),
 			    92, note);
