@@ -337,13 +337,10 @@ void algo_print_params(const algo *a, FILE *f)
 			fprintf(f, " (default %s", pa->choices[pa->def]);
 		} else {
 			char lo[32], hi[32], def[32];
-			fprintf(f, " (%s to %s%s; default %s", number(pa->min, lo, sizeof lo),
-				number(pa->max, hi, sizeof hi),
-				pa->props & ALGO_PARAM_POW2    ? ", a power of two"
-				: pa->props & ALGO_PARAM_WARPS ? ", a power of two below 32 or a "
-								 "multiple of 32"
-							       : "",
-				number(pa->def, def, sizeof def));
+			int form = (pa->props & (ALGO_PARAM_POW2 | ALGO_PARAM_WARPS)) != 0;
+			fprintf(f, " (%s to %s%s%s; default %s", number(pa->min, lo, sizeof lo),
+				number(pa->max, hi, sizeof hi), form ? ", " : "",
+				form ? param_form(pa) : "", number(pa->def, def, sizeof def));
 		}
 		if (pa->props & ALGO_PARAM_KEY_RANGE)
 			fprintf(f, ", with --input the largest key + 1%s",

@@ -29,7 +29,7 @@ extern const algo algo_compact;
 
 /* The tuned pass's scratch slot of the number kept (its look-back's are
  * gpu__lookback_epoch's). */
-#define SLOT_COUNT 2
+#define SLOT_COUNT 0
 
 static int compact(gpu_ctx *c)
 {

@@ -183,8 +183,8 @@ static int reduce_segmented_warp(gpu_ctx *c, cl_mem count)
 	if (gpu__segpass_start(c, TSLOT_STATUS, &sp) || tile_numbers(c, &sp, &pre))
 		return -1;
 	return gpu__launch(c, sp.k, GPU_DIV_UP(sp.tiles * 32, L) * L, L, "mmmmmmmuu", c->in[0],
-			   c->flags[0], c->out[0], count, pre, sp.status, sp.ticket, (unsigned)n,
-			   (unsigned)sp.tiles)
+			   c->flags[0], c->out[0], count, pre, sp.lb.status, sp.lb.ticket,
+			   (unsigned)n, (unsigned)sp.tiles)
 		   ? -1
 		   : 0;
 }
@@ -415,8 +415,9 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	    (counted && tile_numbers(c, &sp, &pre)))
 		return -1;
 	if (gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmimmuuullll", c->in[0], c->flags[0],
-			c->out[0], count, counted ? pre : count, counted, sp.status, sp.ticket,
-			sp.base, sp.epoch, (unsigned)n, sp.ltile, sp.lflags, sp.lscan, sp.lscan))
+			c->out[0], count, counted ? pre : count, counted, sp.lb.status,
+			sp.lb.ticket, sp.lb.base, sp.lb.epoch, (unsigned)n, sp.ltile, sp.lflags,
+			sp.lscan, sp.lscan))
 		return -1;
 	c->count = count; /* gpu_run reads the number of segments from it */
 	return 0;

@@ -215,8 +215,7 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 	 * its flag words, two counts and two values of the work-group scan,
 	 * and room for the few words a tile has beyond those. */
 	size_t words = (pp + 31) / 32, per_item = (pp + 2 * words + 4 + 5) * 4;
-	sp->L = gpu__group(c, sp->k, sp->cap ? sp->cap : GPU_SCAN_WG_CAP, per_item, pp,
-			   "elements");
+	sp->L = gpu__group(c, sp->k, sp->cap ? sp->cap : GPU_SCAN_WG_CAP, per_item, pp, "elements");
 	if (!sp->L)
 		return -1;
 	sp->tile = sp->L * pp;
@@ -229,10 +228,6 @@ int gpu__segpass(gpu_ctx *c, const char *kernel, unsigned slot, gpu_segpass *sp)
 int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 {
 	size_t n = c->job->in[0].n;
-	cl_kernel init = gpu__kernel(c, "onepass_init");
-	size_t li = init ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
-	if (!li)
-		return -1;
 	sp->tiles = GPU_DIV_UP(n, sp->tile);
 	/* The kernels index with 32-bit words: the tile past the last must
 	 * still have a number. */
@@ -242,15 +237,11 @@ int gpu__segpass_start(gpu_ctx *c, unsigned slot, gpu_segpass *sp)
 		return -1;
 	}
 	/* Status words are 64-bit: two scratch elements each. */
-	if (sp->sets) {
-		gpu_lookback lb;
-		if (gpu__lookback_epoch(c, sp->tiles, sp->sets, &lb))
-			return -1;
-		sp->status = lb.status;
-		sp->ticket = lb.ticket;
-		sp->base = lb.base;
-		sp->epoch = lb.epoch;
-		return 0;
-	}
-	return gpu__lookback_start(c, init, li, sp->tiles, slot, &sp->status, &sp->ticket);
+	if (sp->sets)
+		return gpu__lookback_epoch(c, sp->tiles, sp->sets, &sp->lb);
+	cl_kernel init = gpu__kernel(c, "onepass_init");
+	size_t li = init ? gpu__lsize(c, init, GPU_SCAN_WG_CAP, 0) : 0;
+	if (!li)
+		return -1;
+	return gpu__lookback_start(c, init, li, sp->tiles, slot, &sp->lb.status, &sp->lb.ticket);
 }

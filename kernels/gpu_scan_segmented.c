@@ -37,8 +37,8 @@ static int scan_segmented_tuned(gpu_ctx *c)
 		return 0;
 	if (gpu__segpass(c, "segscan_onepass", 0, &sp))
 		return -1;
-	return gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmuuuillll", c->in[0],
-			   c->out[0], c->flags[0], sp.status, sp.ticket, sp.base, sp.epoch,
+	return gpu__launch(c, sp.k, sp.tiles * sp.L, sp.L, "mmmmmuuuillll", c->in[0], c->out[0],
+			   c->flags[0], sp.lb.status, sp.lb.ticket, sp.lb.base, sp.lb.epoch,
 			   (unsigned)n, c->job->params->inclusive ? 1 : 0, sp.ltile, sp.lflags,
 			   sp.lscan, sp.lscan);
 }

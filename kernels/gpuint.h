@@ -337,11 +337,10 @@ typedef struct gpu_segpass {
 			* by the epoch's parity, which the kernel clears itself */
 	cl_kernel k;
 	size_t L, tile, tiles;
-	cl_mem status, ticket; /* scratch slots slot and slot + 1, or with sets,
-				* gpu__lookback_epoch's words and ticket */
-	unsigned base, epoch;  /* with sets, gpu__lookback_epoch's */
-	size_t ltile, lflags;  /* the padded tile and its flag words */
-	size_t lscan;          /* the work-group scan's counts, and again its values */
+	gpu_lookback lb;      /* status and ticket: scratch slots slot and slot + 1,
+			       * or with sets, all of gpu__lookback_epoch's */
+	size_t ltile, lflags; /* the padded tile and its flag words */
+	size_t lscan;         /* the work-group scan's counts, and again its values */
 } gpu_segpass;
 
 /* Set sp up for the tuned segmented kernel `kernel` over the job's n > 0

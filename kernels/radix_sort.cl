@@ -24,8 +24,7 @@
  * Build options: those of common.clh and -DPP=k elements per work-item of
  * the scan, or keys per work-item of the tuned pass (a tile, L * PP keys,
  * holds at most 2^16; the host keeps it to 2^15); -DLOOKBACK=k tiles a
- * look-back step reads at once (4); -DRADIX_PACK_RANKS=0 holds a rank a
- * register rather than two; -DRADIX_VEC4=0 stages the early
+ * look-back step reads at once (4); -DRADIX_VEC4=0 stages the early
  * values a word a load rather than 4; on NVIDIA -DPRAM_NV_MATCH_ANY
  * (common.clh) and -DRADIX_CP_ASYNC=1 (the early values by cp.async).
  * Work-group sizes are powers of two, or for the tuned passes whole warps
@@ -131,7 +130,7 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * memory and barriers elsewhere, so the tests check the same algorithm.
  * Sorted, a tile's keys of one digit are consecutive, so consecutive
  * work-items write consecutive addresses. The ranks are below 2^16 and
- * held two to a register (RADIX_PACK_RANKS below). The values take the
+ * held two to a register (RANK below). The values take the
  * same way through local memory, in one of three ways:
  *   early (radix_sweep_pairs_early, _index_early; --early-values 1): the
  *       tile's values are read with its keys straight into a second local
@@ -366,25 +365,16 @@ __attribute__((always_inline)) inline uint radix_rank_in_warp(local uint *wc, lo
 	return before + popcount(peers & below);
 }
 
-/* The keys' ranks, two to a register (RADIX_PACK_RANKS, 1 by default) or
- * one: a rank is below 2^16, a tile holding at most 2^16 keys. j is a
- * constant in the unrolled loops, so the halves cost a shift and a mask.
- * Halving the ranks' registers matters to the values' kernels, which hold
- * a tile's ranks and its values at once (the late values). */
-#ifndef RADIX_PACK_RANKS
-#define RADIX_PACK_RANKS 1
-#endif
-#if RADIX_PACK_RANKS
-#define RANKS_WORDS    ((PP + 1) / 2)
-#define RANK(j)        ((j) % 2 ? rk[(j) / 2] >> 16 : rk[(j) / 2] & 0xffffu)
+/* The keys' ranks, two to a register, rk[j / 2]: a rank is below 2^16, a
+ * tile holding at most 2^16 keys. j is a constant in the unrolled loops,
+ * so the halves cost a shift and a mask. On an H200 a rank a register
+ * spilled 64 bytes of the keys alone under their cap of 64 registers, and
+ * sorted 1% slower, keys and pairs (bench/h100/tuning.md). */
+#define RANKS_WORDS ((PP + 1) / 2)
+#define RANK(j)     ((j) % 2 ? rk[(j) / 2] >> 16 : rk[(j) / 2] & 0xffffu)
 #define RANK_SET(j, r)                                                                   \
 	(rk[(j) / 2] = (j) % 2 ? (rk[(j) / 2] & 0xffffu) | (r) << 16                     \
 			       : (rk[(j) / 2] & 0xffff0000u) | (r))
-#else
-#define RANKS_WORDS    PP
-#define RANK(j)        rk[j]
-#define RANK_SET(j, r) (rk[j] = (r))
-#endif
 
 /* Values a pass carries: none, those read with the keys, or the keys'
  * input indices, made in the first pass. */
