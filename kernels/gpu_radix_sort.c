@@ -18,8 +18,9 @@
  * Tuned: 8-bit digits whatever the radix, as many passes as the bits the
  * reference sorts by need (those of key-range - 1, or of r^digits when
  * --digits leaves high digits out, which must then be a power of two): one
- * radix_init and one radix_hist (every pass's digit counts), then one
- * radix_sweep_keys or radix_sweep_pairs per pass, tiles of G * K keys
+ * radix_hist (every pass's digit counts), then one radix_sweep_keys or
+ * radix_sweep_pairs per pass (radix_init before them only on the first
+ * run after a launch went missing), tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, a multiple of 32
  * from 32 up, each ranking --keys-per-item K unless given: 24 for the keys
  * alone, 32 with values, 16 with --early-values 1, 24 with 2), the same
@@ -333,16 +334,17 @@ static int tuned(gpu_ctx *c)
 	tp.tile_words = tp.tile > warps * RADIX ? tp.tile : warps * RADIX;
 	tp.vtile_words = tp.tile_words + (early ? tp.tile : ranked ? (tp.tile + 1) / 2 : 0);
 	/* Status words for two passes (the even and the odd ones; each pass
-	 * clears its tiles' words of the next), zero when made; radix_init
+	 * clears its tiles' words of the next), zero when made; radix_hist
 	 * clears the first pass's when the passes are odd in number, as the
-	 * last of an even number leaves them clear for the next run. That
-	 * hand-over needs every run on this scratch to have the same passes
-	 * and tiles: so it is, a context being one job's runs. */
+	 * last of an even number leaves them clear for the next run; it sets
+	 * the tickets to 0 too. The digit counts are zero when made, and each
+	 * run leaves them so (radix_sort.cl). That hand-over needs every run on this
+	 * scratch to have the same passes and tiles: so it is, a context
+	 * being one job's runs. A launch gone missing breaks it (its pass
+	 * cleared nothing): radix_init then clears all of it first. */
 	tp.passes = passes;
 	size_t words = (passes > 1 ? 2 : 1) * tp.tiles * RADIX;
-	/* The status words radix_init clears, and the words it clears in all. */
-	size_t cleared = passes % 2 ? tp.tiles * RADIX : 0,
-	       init_words = cleared / 4 + passes * RADIX;
+	size_t cleared = passes % 2 ? tp.tiles * RADIX : 0; /* by radix_hist */
 	if (words > UINT32_MAX) {
 		snprintf(c->err, c->errlen,
 			 "%zu tiles of %zu keys are more than the look-back's status words can "
@@ -351,18 +353,22 @@ static int tuned(gpu_ctx *c)
 		return -1;
 	}
 	tp.status = gpu__scratch_zeroed(c, U_STATUS, words);
-	tp.tickets = gpu__scratch(c, U_TICKETS, passes);
-	tp.hist = gpu__scratch(c, U_HIST, passes * RADIX);
+	tp.tickets = gpu__scratch_zeroed(c, U_TICKETS, passes);
+	tp.hist = gpu__scratch_zeroed(c, U_HIST, passes * RADIX);
 	if (!tp.status || !tp.tickets || !tp.hist)
 		return -1;
-	size_t gi = GPU_DIV_UP(init_words, li), gh = GPU_DIV_UP(n, lh);
-	size_t most_i = gpu__groups(c, li), most_h = gpu__groups(c, lh);
-	gi = gi < most_i ? gi : most_i;
+	if (c->lb_lost) {
+		size_t gi = GPU_DIV_UP(words / 4 + passes * RADIX, li), most_i = gpu__groups(c, li);
+		gi = gi < most_i ? gi : most_i;
+		if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)words,
+				tp.tickets, tp.hist, passes))
+			return -1;
+		c->lb_lost = 0;
+	}
+	size_t gh = GPU_DIV_UP(n, lh), most_h = gpu__groups(c, lh);
 	gh = gh < most_h ? gh : most_h;
-	if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)cleared, tp.tickets,
-			tp.hist, passes) ||
-	    gpu__launch(c, hist, gh * lh, lh, "mmuuu", c->in[0], tp.hist, (unsigned)n, passes,
-			pass_mask(tp.bits, passes - 1)))
+	if (gpu__launch(c, hist, gh * lh, lh, "mmuuumum", c->in[0], tp.hist, (unsigned)n, passes,
+			pass_mask(tp.bits, passes - 1), tp.status, (unsigned)cleared, tp.tickets))
 		return -1;
 	return rs_passes(c, passes, tuned_one, &tp, &tp.b, cf.pairs);
 }

@@ -47,7 +47,8 @@ typedef struct gpu_ctx {
 	cl_kernel stage;   /* the kernel of clrt_set_stage's program, once made */
 	unsigned lb_epoch; /* gpu__lookback_epoch: the last run's epoch, */
 	uint32_t lb_taken; /* the tickets its launches took (mod 2^32), */
-	int lb_lost;       /* and whether a launch went missing since */
+	int lb_lost;       /* and whether a launch went missing since (the
+			    * radix sort's runs read it too) */
 	cl_event *ev;      /* events of the current run */
 	cl_kernel *evk;    /* the kernel of each */
 	size_t nev, evcap;

@@ -79,16 +79,15 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * or --digits leave the high digits out), each pass one read and one write
  * of the keys (and of the values, when they travel), Onesweep's way
  * (Adinets and Merrill, 2022):
- *   radix_init        clears the tile tickets, the digit counts and, when
- *                     the passes are odd in number, the first pass's
- *                     look-back status words (a pass clears its tiles'
- *                     words of the next, the last of an even number those
- *                     of the next run's first, so the passes share two
- *                     sets of words, the even and the odd ones, and a
- *                     sort of four passes has none to clear first: 64 MiB
- *                     at 2^28);
  *   radix_hist        counts the digits of every pass in one read of the
- *                     keys (local histograms, added into the global ones);
+ *                     keys (local histograms, added into the global ones)
+ *                     and, when the passes are odd in number, clears the
+ *                     first pass's look-back status words (a pass clears
+ *                     its tiles' words of the next, the last of an even
+ *                     number those of the next run's first, so the passes
+ *                     share two sets of words, the even and the odd ones,
+ *                     and a sort of four passes has none to clear first:
+ *                     64 MiB at 2^28);
  *   radix_sweep_keys, one launch per pass: each work-group takes the next
  *   radix_sweep_pairs, tile of L*PP keys by ticket, ranks them stably in
  *   radix_sweep_index local memory, publishes its 256 digit counts and
@@ -98,6 +97,15 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *                     the keys alone, the keys and then their values, or
  *                     (the first pass of --pairs index) the keys and their
  *                     input indices, made rather than read.
+ * radix_hist also sets the passes' tile tickets to 0, and tile 0 of a
+ * pass, the only reader of the pass's digit counts, zeroes them once
+ * read, so the counts a run leaves are zero for the next run's radix_hist
+ * to add into (the host makes them zero when it makes them). A run is
+ * thus a launch shorter: radix_init, which cleared them first, took 6 to
+ * 10 us on an H200 however little it did, and the sort of 2^20 pairs went
+ * from 0.094 ms to 0.087 to 0.091 (bench/h100/tuning.md). radix_init now clears
+ * all of that state, and the status words, only after a launch went
+ * missing, which leaves it as no run may find it.
  * Why the look-back rather than the classic upsweep (per-tile counts), scan
  * and downsweep: the upsweep reads every key once more per pass, 4 of the
  * 12 bytes a pass of pairs would move; here the digit counts of all passes
@@ -177,8 +185,8 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
 #define ST_AGG  0x40000000u
 #define ST_INCL 0x80000000u
 
-/* Clear the look-back state: words status words (a multiple of 4: those of
- * the first pass, or none), passes tickets and passes * RADIX digit counts. */
+/* Clear the look-back state: words status words (a multiple of 4: both
+ * sets), passes tickets and passes * RADIX digit counts. */
 kernel void radix_init(global uint4 *status, uint words, global uint *tickets, global uint *hist,
 		       uint passes)
 {
@@ -228,11 +236,16 @@ void radix_count4(local uint *h, uint4 x, const uint mask[4])
 	radix_count(h, x.s3, mask);
 }
 
-kernel void radix_hist(global const uint *keys, global uint *hist, uint n, uint passes, uint last)
+kernel void radix_hist(global const uint *keys, global uint *hist, uint n, uint passes, uint last,
+		       global uint4 *status, uint words, global uint *tickets)
 {
 	local uint h[4 * RADIX];
 	uint lid = get_local_id(0), L = get_local_size(0);
 	size_t g = get_global_id(0), step = get_global_size(0);
+	for (size_t i = g; i < words / 4; i += step)
+		status[i] = (uint4)(0); /* the first pass's, when the passes are odd */
+	if (g < passes)
+		tickets[g] = 0; /* the passes' tickets, taken after this launch */
 	for (uint i = lid; i < 4 * RADIX; i += L)
 		h[i] = 0;
 	barrier(CLK_LOCAL_MEM_FENCE);
@@ -395,7 +408,7 @@ __attribute__((always_inline)) inline uint radix_rank_in_warp(local uint *wc, lo
  * scr L; count and place RADIX, t_sh one (the kernels' own). */
 __attribute__((always_inline)) inline void radix_sweep(
     global const uint *kin, global const uint *vin, global uint *kout, global uint *vout,
-    global uint *status, global uint *tickets, global const uint *hist, uint n, uint pass,
+    global uint *status, global uint *tickets, global uint *hist, uint n, uint pass,
     uint passes, uint mask, const uint carry, const uint how, local uint *tile, local uint *scr,
     local uint *count, local uint *place, local uint *t_sh)
 {
@@ -421,7 +434,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 	 * pass clears its tile's words of the next one, which the pass
 	 * before it read. After an even number of passes the last one clears
 	 * those of the next run's first pass (the host made them zero for the
-	 * first run); after an odd number radix_init does. */
+	 * first run); after an odd number radix_hist does. */
 	global uint *st = status + (size_t)(pass % 2) * tiles * RADIX;
 	if (pass + 1 < passes || passes % 2 == 0) {
 		global uint4 *next =
@@ -548,7 +561,8 @@ __attribute__((always_inline)) inline void radix_sweep(
 	}
 	/* Publish the counts at once, so that the tiles after this one need
 	 * not wait for its ranking; tile 0 knows its places: the digits'
-	 * global offsets, the exclusive scan of hist. */
+	 * global offsets, the exclusive scan of hist, whose counts it then
+	 * zeroes for the next run (no other group reads them). */
 	if (t == 0) {
 		uint h = 0;
 		for (uint q = 0; q < per && d0 + q < RADIX; q++)
@@ -559,6 +573,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 			radix_st_store(&st[d], ST_INCL | (off + count[d]));
 			place[d] = off - place[d];
 			off += hist[d];
+			hist[d] = 0;
 		}
 	} else {
 		for (uint q = 0; q < per && d0 + q < RADIX; q++)
@@ -702,7 +717,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 
 /* A pass of the keys alone. */
 kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global uint *status,
-			     global uint *tickets, global const uint *hist, uint n, uint pass,
+			     global uint *tickets, global uint *hist, uint n, uint pass,
 			     uint passes, uint mask, local uint *tile, local uint *scr)
 {
 	local uint count[RADIX], place[RADIX], t_sh;
@@ -716,7 +731,7 @@ kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global u
 #define RADIX_VALUE_KERNELS(SUFFIX, HOW)                                                         \
 	kernel void radix_sweep_pairs##SUFFIX(                                                   \
 	    global const uint *kin, global const uint *vin, global uint *kout, global uint *vout, \
-	    global uint *status, global uint *tickets, global const uint *hist, uint n,          \
+	    global uint *status, global uint *tickets, global uint *hist, uint n,                 \
 	    uint pass, uint passes, uint mask, local uint *tile, local uint *scr)                \
 	{                                                                                        \
 		local uint count[RADIX], place[RADIX], t_sh;                                     \
@@ -725,7 +740,7 @@ kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global u
 	}                                                                                        \
 	kernel void radix_sweep_index##SUFFIX(                                                   \
 	    global const uint *kin, global uint *kout, global uint *vout, global uint *status,   \
-	    global uint *tickets, global const uint *hist, uint n, uint pass, uint passes,       \
+	    global uint *tickets, global uint *hist, uint n, uint pass, uint passes,             \
 	    uint mask, local uint *tile, local uint *scr)                                        \
 	{                                                                                        \
 		local uint count[RADIX], place[RADIX], t_sh;                                     \

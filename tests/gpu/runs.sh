@@ -1,16 +1,17 @@
 #!/bin/sh
 # runs.sh - the tuned kernels that keep state on the device from one run to
 # the next, run many times in one process: the radix sort, whose last pass
-# of an even number clears the next run's first pass's status words (and
-# radix_init the rest), the segmented reduction in one launch, whose two
-# sets of status words and control words each run hands to the next, the
-# reduction and the histogram, whose last work-group resets its count (and
-# the histogram's scratch counts), and the summed-area
-# table, whose status words carry the run's epoch. Each keeps what it
-# leaves for the next run consistent, or a later run reads stale words:
-# the last of 4 and of 5 runs (an even and an odd number) must verify, for
-# each number of passes, within 120 seconds (a ticket left unreset makes a
-# look-back wait for a tile no group takes).
+# of an even number clears the next run's first pass's status words (its
+# histogram launch the tickets and, for an odd number, those words; tile 0
+# of each pass zeroes the pass's digit counts once read), the segmented
+# reduction in one launch, whose two sets of status words and control
+# words each run hands to the next, the reduction and the histogram, whose
+# last work-group resets its count (and the histogram's scratch counts),
+# and the summed-area table, whose status words carry the run's epoch.
+# Each keeps what it leaves for the next run consistent, or a later run
+# reads stale words: the last of 4 and of 5 runs (an even and an odd
+# number) must verify, for each number of passes, within 120 seconds (a
+# ticket left unreset makes a look-back wait for a tile no group takes).
 #
 # On a device that runs work-groups one after another (PoCL, the default)
 # a tile's predecessors have all published before it looks back, so a
