@@ -357,13 +357,13 @@ static int tuned(gpu_ctx *c)
 	tp.hist = gpu__scratch_zeroed(c, U_HIST, passes * RADIX);
 	if (!tp.status || !tp.tickets || !tp.hist)
 		return -1;
-	if (c->lb_lost) {
+	if (c->lb_lost) { /* cleared first: should this launch go missing too, it says so */
 		size_t gi = GPU_DIV_UP(words / 4 + passes * RADIX, li), most_i = gpu__groups(c, li);
 		gi = gi < most_i ? gi : most_i;
+		c->lb_lost = 0;
 		if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)words,
 				tp.tickets, tp.hist, passes))
 			return -1;
-		c->lb_lost = 0;
 	}
 	size_t gh = GPU_DIV_UP(n, lh), most_h = gpu__groups(c, lh);
 	gh = gh < most_h ? gh : most_h;

@@ -101,11 +101,11 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * pass, the only reader of the pass's digit counts, zeroes them once
  * read, so the counts a run leaves are zero for the next run's radix_hist
  * to add into (the host makes them zero when it makes them). A run is
- * thus a launch shorter: radix_init, which cleared them first, took 6 to
- * 10 us on an H200 however little it did, and the sort of 2^20 pairs went
- * from 0.094 ms to 0.087 to 0.091 (bench/h100/tuning.md). radix_init now clears
- * all of that state, and the status words, only after a launch went
- * missing, which leaves it as no run may find it.
+ * thus a launch shorter: radix_init, which cleared them first, took 5 to
+ * 12 us on an H200 however little it did, and the sort of 2^20 pairs went
+ * from 0.094 ms to 0.087 to 0.091 (bench/h100/tuning.md). radix_init now
+ * clears all of that state, and the status words, only after a launch
+ * went missing, which leaves it as no run may find it.
  * Why the look-back rather than the classic upsweep (per-tile counts), scan
  * and downsweep: the upsweep reads every key once more per pass, 4 of the
  * 12 bytes a pass of pairs would move; here the digit counts of all passes
