@@ -244,8 +244,8 @@ kernel void radix_hist(global const uint *keys, global uint *hist, uint n, uint 
 	size_t g = get_global_id(0), step = get_global_size(0);
 	for (size_t i = g; i < words / 4; i += step)
 		status[i] = (uint4)(0); /* the first pass's, when the passes are odd */
-	if (g < passes)
-		tickets[g] = 0; /* the passes' tickets, taken after this launch */
+	for (size_t i = g; i < passes; i += step)
+		tickets[i] = 0; /* the passes' tickets, taken after this launch */
 	for (uint i = lid; i < 4 * RADIX; i += L)
 		h[i] = 0;
 	barrier(CLK_LOCAL_MEM_FENCE);

@@ -45,6 +45,10 @@ done
 runs radix-sort --n 30011 --key-range 2^24 --pairs yes
 runs radix-sort --n 30011 --key-range 2^32 --pairs yes
 runs radix-sort --n 30011 --key-range 2^32 --pairs index
+# The histogram's launch sets the passes' tickets back: with groups of at
+# most 2 and 2 keys it has fewer work-items than the four passes.
+runs radix-sort --n 2 --key-range 2^32 --max-group 2
+runs radix-sort --n 3 --key-range 2^32 --pairs yes --max-group 1
 runs reduce-segmented --n 100003 --numbering lookback
 runs reduce-segmented --n 100003 --numbering counted --carry lookback
 runs reduce --n 100003
