@@ -205,7 +205,7 @@ fail:
 	return -1;
 }
 
-/* gpu__lsize, and with warps gpu__lsize_warps. */
+/* gpu__lsize, and with warps the whole-warp sizes of gpu__kernels_warps. */
 static size_t lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item, int warps)
 {
 	size_t lim = cap, kwg = 0;
@@ -256,11 +256,6 @@ static size_t lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item, 
 size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
 {
 	return lsize(c, k, cap, bytes_per_item, 0);
-}
-
-size_t gpu__lsize_warps(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item)
-{
-	return lsize(c, k, cap, bytes_per_item, 1);
 }
 
 size_t gpu__group(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item, size_t per_item,

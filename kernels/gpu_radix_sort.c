@@ -19,8 +19,8 @@
  * reference sorts by need (those of key-range - 1, or of r^digits when
  * --digits leaves high digits out, which must then be a power of two): one
  * radix_hist (every pass's digit counts), then one radix_sweep_keys or
- * radix_sweep_pairs per pass (radix_init before them only on the first
- * run after a launch went missing), tiles of G * K keys
+ * radix_sweep_pairs per pass (the host clearing their state first only on
+ * the first run after a launch went missing), tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, a multiple of 32
  * from 32 up, each ranking --keys-per-item K unless given: 24 for the keys
  * alone, 32 with values, 16 with --early-values 1, 24 with 2), the same
@@ -289,8 +289,8 @@ static int tuned(gpu_ctx *c)
 	if (rs_config_of(c, &cf) || tuned_bits(c, &cf, &tp.bits))
 		return -1;
 	unsigned passes = tp.bits ? (tp.bits + 7) / 8 : 1;
-	cl_kernel init = gpu__kernel(c, "radix_init"), hist = gpu__kernel(c, "radix_hist");
-	if (!init || !hist)
+	cl_kernel hist = gpu__kernel(c, "radix_hist");
+	if (!hist)
 		return -1;
 	/* A work-item of the pass holds PP keys of the tile, or 8 counter
 	 * words (its warp's RADIX counters), and one word for the warps and
@@ -320,8 +320,8 @@ static int tuned(gpu_ctx *c)
 	tp.keys = k[0];
 	tp.pairs = k[1];
 	tp.index = k[2];
-	size_t li = gpu__lsize(c, init, RADIX, 0), lh = gpu__lsize(c, hist, RADIX, 0);
-	if (!li || !lh)
+	size_t lh = gpu__lsize(c, hist, RADIX, 0);
+	if (!lh)
 		return -1;
 	/* Tiles of at most 2^15 keys: a key's rank in its tile takes the low
 	 * half of a word (radix_sort.cl), and PoCL runs out of stack for
@@ -341,7 +341,7 @@ static int tuned(gpu_ctx *c)
 	 * run leaves them so (radix_sort.cl). That hand-over needs every run on this
 	 * scratch to have the same passes and tiles: so it is, a context
 	 * being one job's runs. A launch gone missing breaks it (its pass
-	 * cleared nothing): radix_init then clears all of it first. */
+	 * cleared nothing): the host then clears all of it first. */
 	tp.passes = passes;
 	size_t words = (passes > 1 ? 2 : 1) * tp.tiles * RADIX;
 	size_t cleared = passes % 2 ? tp.tiles * RADIX : 0; /* by radix_hist */
@@ -357,13 +357,11 @@ static int tuned(gpu_ctx *c)
 	tp.hist = gpu__scratch_zeroed(c, U_HIST, passes * RADIX);
 	if (!tp.status || !tp.tickets || !tp.hist)
 		return -1;
-	if (c->lb_lost) { /* cleared first: should this launch go missing too, it says so */
-		size_t gi = GPU_DIV_UP(words / 4 + passes * RADIX, li), most_i = gpu__groups(c, li);
-		gi = gi < most_i ? gi : most_i;
-		c->lb_lost = 0;
-		if (gpu__launch(c, init, gi * li, li, "mummu", tp.status, (unsigned)words,
-				tp.tickets, tp.hist, passes))
+	if (c->lb_lost) {
+		if (gpu__fill(c, tp.status, 0, words) || gpu__fill(c, tp.tickets, 0, passes) ||
+		    gpu__fill(c, tp.hist, 0, passes * RADIX))
 			return -1;
+		c->lb_lost = 0;
 	}
 	size_t gh = GPU_DIV_UP(n, lh), most_h = gpu__groups(c, lh);
 	gh = gh < most_h ? gh : most_h;

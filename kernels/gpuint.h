@@ -113,12 +113,6 @@ int gpu__fill(gpu_ctx *c, cl_mem m, uint32_t word, size_t words);
  * work-item fits. */
 size_t gpu__lsize(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item);
 
-/* gpu__lsize for kernels that work in whole warps: from 32 work-items up,
- * the largest multiple of 32 that fits rather than a power of two (384 for
- * a cap of 384 on a device that runs 384); below 32 a power of two, as
- * there. */
-size_t gpu__lsize_warps(gpu_ctx *c, cl_kernel k, size_t cap, size_t bytes_per_item);
-
 /* The work-group size to run a tuned kernel k with: the job's --group G
  * when given, else gpu__lsize's largest up to cap. A G the device and
  * kernel cannot have is refused (0) with a message that says what they
@@ -134,7 +128,9 @@ size_t gpu__group_is(gpu_ctx *c, size_t G, size_t L, size_t per_item, const char
  * gpu__lsize). 0 with a message. */
 size_t gpu__kernels(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
 		    size_t cap, cl_kernel *k);
-/* The same, the sizes as gpu__lsize_warps takes them. */
+/* The same for kernels that work in whole warps: from 32 work-items up,
+ * the largest multiple of 32 that fits rather than a power of two (384 for
+ * a cap of 384 on a device that runs 384); below 32 a power of two. */
 size_t gpu__kernels_warps(gpu_ctx *c, unsigned nk, const char *const *names, const size_t *local,
 			  size_t cap, cl_kernel *k);
 

@@ -18,7 +18,7 @@
  *                  the index i in the first pass of --pairs index; nothing
  *                  with --pairs no).
  *
- * The tuned kernels (radix_init, radix_hist, radix_sweep_*) sort by 8-bit
+ * The tuned kernels (radix_hist, radix_sweep_*) sort by 8-bit
  * digits in one read and one write a pass; their section below says how.
  *
  * Build options: those of common.clh and -DPP=k elements per work-item of
@@ -101,11 +101,12 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * pass, the only reader of the pass's digit counts, zeroes them once
  * read, so the counts a run leaves are zero for the next run's radix_hist
  * to add into (the host makes them zero when it makes them). A run is
- * thus a launch shorter: radix_init, which cleared them first, took 5 to
- * 12 us on an H200 however little it did, and the sort of 2^20 pairs went
- * from 0.094 ms to 0.087 to 0.091 (bench/h100/tuning.md). radix_init now
- * clears all of that state, and the status words, only after a launch
- * went missing, which leaves it as no run may find it.
+ * thus a launch shorter: radix_init, a kernel that cleared them first,
+ * took 5 to 12 us on an H200 however little it did, and the sort of 2^20
+ * pairs went from 0.094 ms to 0.087 to 0.091 (bench/h100/tuning.md). The
+ * host clears all of that state, and the status words, only after a
+ * launch went missing, which leaves it as no run may find it (gpu__fill,
+ * as gpu__lookback_epoch does).
  * Why the look-back rather than the classic upsweep (per-tile counts), scan
  * and downsweep: the upsweep reads every key once more per pass, 4 of the
  * 12 bytes a pass of pairs would move; here the digit counts of all passes
@@ -184,20 +185,6 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
 #define RADIX   256
 #define ST_AGG  0x40000000u
 #define ST_INCL 0x80000000u
-
-/* Clear the look-back state: words status words (a multiple of 4: both
- * sets), passes tickets and passes * RADIX digit counts. */
-kernel void radix_init(global uint4 *status, uint words, global uint *tickets, global uint *hist,
-		       uint passes)
-{
-	size_t g = get_global_id(0), step = get_global_size(0);
-	for (size_t i = g; i < words / 4; i += step)
-		status[i] = (uint4)(0);
-	for (size_t i = g; i < passes * RADIX; i += step)
-		hist[i] = 0;
-	if (g < passes)
-		tickets[g] = 0;
-}
 
 /* Add the digit counts of every pass into hist (passes rows of RADIX):
  * digit p of a key is (key >> 8p) & 255, & last in the last pass.
