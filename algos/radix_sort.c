@@ -117,11 +117,13 @@ static const algo_param rs_params[] = {
 		 .max = 2,
 		 .def = 0,
 		 .help =
-		     "tuned kernels only, with values: 0 (the default) reads them as the "
-		     "keys are written; 1 stages a tile's values in local memory with its keys "
-		     "and writes each beside its key (on an H100 at 2^28 pairs: 18.4 ms against "
-		     "11.1, its medians uneven); 2 reads them once the keys are written, the "
-		     "keys' ranks kept in local memory rather than in registers"},
+		     "tuned kernels only, with values: 0 reads them as the keys are written; "
+		     "1 stages a tile's values in local memory with its keys and writes each "
+		     "beside its key (on an H100 at 2^28 pairs: 18.4 ms against 11.1, its "
+		     "medians uneven); 2 reads them once the keys are written, the keys' ranks "
+		     "kept in local memory rather than in registers. Unless given: 2 for pairs "
+		     "of more than 2^22 and fewer than 2^25 keys, where it was the faster on an "
+		     "H200, 0 otherwise"},
     {0},
 };
 

@@ -48,6 +48,12 @@ unsigned long gpu_lanes(const clrt *rt)
 	return (unsigned long)clrt_compute_units(rt) * clrt_simd_width(rt);
 }
 
+int gpu__param_is_given(const gpu_job *job, const char *name)
+{
+	int k = algo_param_index(job->algo, name);
+	return k >= 0 && (job->params->given & (1u << k));
+}
+
 int64_t gpu__param_given(const gpu_job *job, const char *name)
 {
 	int k = algo_param_index(job->algo, name);

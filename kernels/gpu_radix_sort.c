@@ -24,7 +24,8 @@
  * (--group-size G work-items, at most 256 unless given, a multiple of 32
  * from 32 up, each ranking --keys-per-item K unless given: 24 for the keys
  * alone, 32 with values, 16 with --early-values 1, 24 with 2), the same
- * two buffer pairs. With values, --early-values 0 (the default) takes the
+ * two buffer pairs. With values, --early-values 0 (unless given, the
+ * default but for pairs of 2^22 + 1 to 2^25 - 1 keys, values_how) takes the
  * kernels that read the values as the keys leave, 1
  * radix_sweep_pairs_early and _index_early, whose local tile holds the
  * values too: on an H100 those took 18.4 ms at 2^28 (median; 11.3 at
@@ -250,6 +251,21 @@ static unsigned pass_mask(unsigned bits, unsigned pass)
 	return left >= 8 ? 255u : (1u << left) - 1;
 }
 
+/* The digit counts: room for 8 copies of four passes' (radix_sort.cl's
+ * RADIX_HIST_COPIES). */
+#define HIST_WORDS (8 * 4 * RADIX)
+
+/* Keys a work-item of radix_hist counts at least (a round of its loop):
+ * each group adds its 4 * RADIX counts into global memory at its end, so
+ * a group a key or a few made those atomics most of the launch at small
+ * sizes. On an H200 (bench/h100/tuning.md, 2026-11-29, eighth session)
+ * radix_hist took 0.018 to 0.020 ms at 2^20 keys in 1056 groups of 256,
+ * and 0.008 to 0.009 in 256, 16 keys a work-item, with the counts' 8
+ * copies; the sort of 2^20 keys went from 0.077 ms to 0.069. At 2^24 and
+ * 2^28 the groups are as many as before (gpu__groups caps them) and so
+ * were the times. */
+#define HIST_PER_ITEM 16
+
 /* Scratch slots: the look-back's status words, the tile tickets and the
  * digit counts. */
 enum {
@@ -279,6 +295,32 @@ static int tuned_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const vo
 	}
 }
 
+/* Whether the job sorts keys without values (--pairs no): its tile shape
+ * and its registers differ from the values' (tuned_pp, tuned_nv_options). */
+static int keys_alone(const gpu_job *job)
+{
+	return param(job, "pairs") == PROG_PAIRS_NO;
+}
+
+/* How the values go (--early-values): as given, or for pairs unless
+ * given ranked (2) from 2^22 + 1 up to 2^25 - 1 keys, late (0) at other
+ * sizes. On an H200 (bench/h100/tuning.md, 2026-11-29, eighth session)
+ * ranked took 0.3235 and 0.3240 ms at 2^23 against late's 0.3334 and
+ * 0.3324, 0.5760 and 0.5746 at 2^24 against 0.5983 and 0.6000, 1.1047
+ * against 1.1064 at 2^25, and lost at 2^21, 2^22 and 2^26 (0.1131 against
+ * 0.1074, 0.1964 against 0.1919, 2.149 against 2.110), at 2^28 by 5 to 6%
+ * (a day before). --pairs index, not measured so, stays late. */
+static int values_how(const gpu_job *job)
+{
+	if (keys_alone(job))
+		return 0;
+	if (gpu__param_is_given(job, "early-values"))
+		return (int)param(job, "early-values");
+	size_t n = job->in[0].n;
+	int pairs = param(job, "pairs") == PROG_PAIRS_YES;
+	return pairs && n > ((size_t)1 << 22) && n < ((size_t)1 << 25) ? 2 : 0;
+}
+
 static int tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n, pp = c->per_proc;
@@ -299,7 +341,7 @@ static int tuned(gpu_ctx *c)
 	/* Early (--early-values 1), the value kernels' tile holds the values
 	 * too; the keys alone do not ask for their room. */
 	/* Ranked (--early-values 2), half a word a key more, for its rank. */
-	int how = cf.pairs != PROG_PAIRS_NO ? (int)param(c->job, "early-values") : 0;
+	int how = values_how(c->job);
 	int early = how == 1, ranked = how == 2;
 	const char *const sweeps[] = {"radix_sweep_keys",
 				      early    ? "radix_sweep_pairs_early"
@@ -354,28 +396,21 @@ static int tuned(gpu_ctx *c)
 	}
 	tp.status = gpu__scratch_zeroed(c, U_STATUS, words);
 	tp.tickets = gpu__scratch_zeroed(c, U_TICKETS, passes);
-	tp.hist = gpu__scratch_zeroed(c, U_HIST, passes * RADIX);
+	tp.hist = gpu__scratch_zeroed(c, U_HIST, HIST_WORDS);
 	if (!tp.status || !tp.tickets || !tp.hist)
 		return -1;
 	if (c->lb_lost) {
 		if (gpu__fill(c, tp.status, 0, words) || gpu__fill(c, tp.tickets, 0, passes) ||
-		    gpu__fill(c, tp.hist, 0, passes * RADIX))
+		    gpu__fill(c, tp.hist, 0, HIST_WORDS))
 			return -1;
 		c->lb_lost = 0;
 	}
-	size_t gh = GPU_DIV_UP(n, lh), most_h = gpu__groups(c, lh);
+	size_t gh = GPU_DIV_UP(n, lh * HIST_PER_ITEM), most_h = gpu__groups(c, lh);
 	gh = gh < most_h ? gh : most_h;
 	if (gpu__launch(c, hist, gh * lh, lh, "mmuuumum", c->in[0], tp.hist, (unsigned)n, passes,
 			pass_mask(tp.bits, passes - 1), tp.status, (unsigned)cleared, tp.tickets))
 		return -1;
 	return rs_passes(c, passes, tuned_one, &tp, &tp.b, cf.pairs);
-}
-
-/* Whether the job sorts keys without values (--pairs no): its tile shape
- * and its registers differ from the values' (tuned_pp, tuned_nv_options). */
-static int keys_alone(const gpu_job *job)
-{
-	return param(job, "pairs") == PROG_PAIRS_NO;
 }
 
 /* The tuned pass's keys a work-item unless --keys-per-item says: tiles
@@ -402,7 +437,7 @@ static unsigned tuned_pp(const gpu_job *job)
 {
 	if (keys_alone(job))
 		return 24;
-	int64_t how = param(job, "early-values");
+	int how = values_how(job);
 	return how == 1 ? 16 : how == 2 ? 24 : 32;
 }
 
@@ -419,7 +454,7 @@ static unsigned tuned_pp(const gpu_job *job)
  * without spills at 24 keys a work-item (tuned_pp). */
 static const char *tuned_nv_options(const gpu_job *job)
 {
-	return keys_alone(job) || param(job, "early-values") == 2 ? "-cl-nv-maxrregcount=64" : NULL;
+	return keys_alone(job) || values_how(job) == 2 ? "-cl-nv-maxrregcount=64" : NULL;
 }
 
 /* Teaching: 16 elements per work-item of the scan, as the other

@@ -161,6 +161,10 @@ size_t gpu__groups(const gpu_ctx *c, size_t lsize);
  * table) when the user gave it, else 0: the kernels' own choice. */
 int64_t gpu__param_given(const gpu_job *job, const char *name);
 
+/* Whether the user gave the job's algorithm parameter name, whatever its
+ * value (0 included, which gpu__param_given cannot tell from none). */
+int gpu__param_is_given(const gpu_job *job, const char *name);
+
 /* ---- the multi-level driver (multilevel.c) ---------------------------
  *
  * A hierarchical pass over m elements, the notes' "Working on Arbitrary

@@ -151,9 +151,9 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *       work-item, ptxas sm_90 on clang's PTX; the late kernel takes 96,
  *       which leaves a 256-item group 2 places on an SM rather than 3) and
  *       no read of global memory after the keys are out;
- *   late (radix_sweep_pairs, _index; the default): a whole tile's values
- *       are loaded into registers while the keys leave (their loads issued
- *       just before), then moved through the keys' tile by the ranks and
+ *   late (radix_sweep_pairs, _index; the default at most sizes): a
+ *       whole tile's values are loaded into registers while the keys
+ *       leave (their loads issued just before), then moved through the keys' tile by the ranks and
  *       written in a second round: half the local memory of early, so
  *       more groups on an SM (gpu_radix_sort.c gives the times), for
  *       registers held through the keys' stores. A tile of the values'
@@ -166,9 +166,11 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *       holds a rank through the keys' stores, so the kernel fits the keys
  *       alone's 64 registers (four groups of 256 an SM) at 24 keys a
  *       work-item, for a quarter more local memory than late. On an H200
- *       it was 3 to 4% faster than late at 2^24 pairs and 5 to 6% slower
- *       at 2^20 and 2^28 (bench/h100/tuning.md), so late stays the
- *       default.
+ *       it was 3 to 4% faster than late at 2^23 and 2^24 pairs, level at
+ *       2^25 and slower at 2^22 and below and 2^26 and above
+ *       (bench/h100/tuning.md), so the host takes it between 2^22 and
+ *       2^25 keys unless told (gpu_radix_sort.c's values_how), late
+ *       elsewhere.
  *
  * Status words of the look-back, one per tile and digit: 0 until the tile
  * publishes, then ST_AGG with the tile's own count of the digit (as soon
@@ -223,6 +225,26 @@ void radix_count4(local uint *h, uint4 x, const uint mask[4])
 	radix_count(h, x.s3, mask);
 }
 
+/* The digit counts in global memory: RADIX_HIST_COPIES copies of every
+ * pass's RADIX counters, 4 * RADIX words apart (the host makes room for
+ * 8); work-group g of radix_hist adds into copy g mod RADIX_HIST_COPIES,
+ * and tile 0 of a pass sums the copies (radix_hist_take). A wave of
+ * groups ends together, and each adds its 4 * RADIX counts at once: on one
+ * word the memory applies their atomics one after another, on copies
+ * spread over lines it applies them side by side, as the histogram's
+ * copies do (histogram_atomic.cl). On an H200 (bench/h100/tuning.md,
+ * 2026-11-29, eighth session) the sort of 2^20 pairs took 0.0876 and
+ * 0.0874 ms with one copy, 0.0814 and 0.0833 with 8 (1056 groups each),
+ * and 0.0812 and 0.0779 with 8 copies and a quarter of the groups
+ * (gpu_radix_sort.c's HIST_PER_ITEM). At 2^24 and 2^28 radix_hist took
+ * 0.040 and 0.47 ms either way: there its local atomics bound it. */
+#ifndef RADIX_HIST_COPIES
+#define RADIX_HIST_COPIES 8
+#endif
+#if RADIX_HIST_COPIES < 1 || RADIX_HIST_COPIES > 8
+#error "RADIX_HIST_COPIES: 1 to 8 (the host's room)"
+#endif
+
 kernel void radix_hist(global const uint *keys, global uint *hist, uint n, uint passes, uint last,
 		       global uint4 *status, uint words, global uint *tickets)
 {
@@ -251,12 +273,26 @@ kernel void radix_hist(global const uint *keys, global uint *hist, uint n, uint 
 	}
 	for (; i < n / 4; i += step)
 		radix_count4(h, k4[i], mask);
-	if (g < n % 4)
-		radix_count(h, keys[n / 4 * 4 + g], mask);
+	for (i = n / 4 * 4 + g; i < n; i += step)
+		radix_count(h, keys[i], mask);
 	barrier(CLK_LOCAL_MEM_FENCE);
+	hist += (size_t)(get_group_id(0) % RADIX_HIST_COPIES) * 4 * RADIX;
 	for (uint i = lid; i < passes * RADIX; i += L)
 		if (h[i])
 			atomic_add(&hist[i], h[i]);
+}
+
+/* Digit d's count of a pass, hist at the pass's counters of copy 0: the
+ * sum of the copies, which clear sets back to 0 for the next run. */
+uint radix_hist_take(global uint *hist, uint d, const uint clear)
+{
+	uint sum = 0;
+	for (uint c = 0; c < RADIX_HIST_COPIES; c++) {
+		sum += hist[c * 4 * RADIX + d];
+		if (clear)
+			hist[c * 4 * RADIX + d] = 0;
+	}
+	return sum;
 }
 
 /* A status word: read and written whole, by other work-groups too. */
@@ -553,14 +589,13 @@ __attribute__((always_inline)) inline void radix_sweep(
 	if (t == 0) {
 		uint h = 0;
 		for (uint q = 0; q < per && d0 + q < RADIX; q++)
-			h += hist[d0 + q];
+			h += radix_hist_take(hist, d0 + q, 0);
 		uint off = group_scan_excl(scr, h, &all);
 		for (uint q = 0; q < per && d0 + q < RADIX; q++) {
 			uint d = d0 + q;
 			radix_st_store(&st[d], ST_INCL | (off + count[d]));
 			place[d] = off - place[d];
-			off += hist[d];
-			hist[d] = 0;
+			off += radix_hist_take(hist, d, 1);
 		}
 	} else {
 		for (uint q = 0; q < per && d0 + q < RADIX; q++)
