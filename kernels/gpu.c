@@ -48,16 +48,22 @@ unsigned long gpu_lanes(const clrt *rt)
 	return (unsigned long)clrt_compute_units(rt) * clrt_simd_width(rt);
 }
 
-int gpu__param_is_given(const gpu_job *job, const char *name)
+/* The index of the job's parameter name when the user gave it, else -1. */
+static int given_index(const gpu_job *job, const char *name)
 {
 	int k = algo_param_index(job->algo, name);
-	return k >= 0 && (job->params->given & (1u << k));
+	return k >= 0 && (job->params->given & (1u << k)) ? k : -1;
+}
+
+int gpu__param_is_given(const gpu_job *job, const char *name)
+{
+	return given_index(job, name) >= 0;
 }
 
 int64_t gpu__param_given(const gpu_job *job, const char *name)
 {
-	int k = algo_param_index(job->algo, name);
-	return k >= 0 && (job->params->given & (1u << k)) ? job->params->v[k] : 0;
+	int k = given_index(job, name);
+	return k >= 0 ? job->params->v[k] : 0;
 }
 
 /* ---- helpers for the runners ----------------------------------------- */

@@ -251,9 +251,10 @@ static unsigned pass_mask(unsigned bits, unsigned pass)
 	return left >= 8 ? 255u : (1u << left) - 1;
 }
 
-/* The digit counts: room for 8 copies of four passes' (radix_sort.cl's
- * RADIX_HIST_COPIES). */
-#define HIST_WORDS (8 * 4 * RADIX)
+/* The digit counts: room for HIST_COPIES copies of four passes', the
+ * most radix_sort.cl's RADIX_HIST_COPIES may use. */
+#define HIST_COPIES 8
+#define HIST_WORDS  (HIST_COPIES * 4 * RADIX)
 
 /* Keys a work-item of radix_hist counts at least (a round of its loop):
  * each group adds its 4 * RADIX counts into global memory at its end, so

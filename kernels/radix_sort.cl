@@ -153,10 +153,10 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *       no read of global memory after the keys are out;
  *   late (radix_sweep_pairs, _index; the default at most sizes): a
  *       whole tile's values are loaded into registers while the keys
- *       leave (their loads issued just before), then moved through the keys' tile by the ranks and
- *       written in a second round: half the local memory of early, so
- *       more groups on an SM (gpu_radix_sort.c gives the times), for
- *       registers held through the keys' stores. A tile of the values'
+ *       leave (their loads issued just before), then moved through the
+ *       keys' tile by the ranks and written in a second round: half the
+ *       local memory of early, so more groups on an SM (gpu_radix_sort.c
+ *       gives the times), for registers held through the keys' stores. A tile of the values'
  *       own in this order, with no barrier between the keys leaving and
  *       the values' moves, measured no faster (bench/h100/tuning.md);
  *   ranked (radix_sweep_pairs_ranked, _index_ranked; --early-values 2):
