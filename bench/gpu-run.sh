@@ -74,9 +74,12 @@ fi
 # exclusive scans, segments of 1024 elements, half of the elements kept.
 if step compare; then
 	bsizes=$(echo $logs | sed 's/^/2^/; s/ /,2^/g')
-	reps=20
+	# Both sides time their runs back to back, 10 at a time behind a
+	# kernel that holds the queue until all 10 are launched: what a run
+	# costs the device in a stream, not the host's launch of one run.
+	reps=50 batch=10
 	if make vendor >vendor-make.log 2>&1; then
-		time ./bench/vendor $logs --reps "$reps" >"$bench/cub.csv"
+		time ./bench/vendor $logs --reps "$reps" --batch "$batch" >"$bench/cub.csv"
 		column -s, -t "$bench/cub.csv" 2>/dev/null || cat "$bench/cub.csv"
 	else
 		tail -40 vendor-make.log
@@ -84,9 +87,9 @@ if step compare; then
 	pb() { # name, then pram bench's arguments
 		name=$1
 		shift
-		./pram bench "$@" --sizes "$bsizes" --reps "$reps" --device "$device" --json \
-			>"$bench/bench-$name.json"
-		echo "pram bench $*: exit $?"
+		./pram bench "$@" --sizes "$bsizes" --reps "$reps" --batch "$batch" \
+			--device "$device" --json >"$bench/bench-$name.json"
+		echo "pram bench $*: exit $? at $(date +%T)"
 	}
 	# Only the primitives the table compares: every algorithm at 2^28
 	# would include the serial counting sort, one work-item for them all.

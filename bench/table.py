@@ -222,9 +222,14 @@ def main():
 
     with open(prefix + ".md", "w") as f:
         f.write("# pramsim's kernels against CUB and cuSPARSE\n\n"
-                "Medians of timed runs after a warm-up (ours: OpenCL events, `pram bench`; "
-                "CUB and cuSPARSE: CUDA events, `bench/vendor.cu`; the summed-area table's "
-                "two torch.cumsum calls: CUDA events, `bench/vendor.py`). GB/s counts the bytes each "
+                "Medians of timed runs after a warm-up, both sides' runs back to back: B "
+                "at a time behind a kernel that holds the queue until the host has launched "
+                "all B, each run the batch's time over B, the gaps between launches included "
+                "(ours: OpenCL events, `pram bench --batch B`; CUB and cuSPARSE: CUDA events "
+                "around the batch, `bench/vendor.cu`, whose `alone_ms` in cub.csv is one call "
+                "between events, the host's launch included; the summed-area table's two "
+                "torch.cumsum calls: CUDA events around one call, `bench/vendor.py`). "
+                "GB/s counts the bytes each "
                 "side must read and write; ratio is our time over the vendor's (above 1: we are "
                 "slower); of copy divides a bandwidth by its own copy's (ours: `pram bench`'s "
                 "copy kernel in the same run; CUB's: cudaMemcpy device to device at n = "

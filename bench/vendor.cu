@@ -4,8 +4,9 @@
  * figures pramsim's kernels are measured against (bench/gpu-run.sh).
  *
  *     nvcc -O3 -arch=sm_90 -o vendor bench/vendor.cu -lcusparse   (make vendor)
- *     ./vendor [LOG2N ...] [--reps R] [--only cub|spmv]   (default: 20 24 28, R = 20;
- *                                    --only: CUB's primitives or the SpMV alone)
+ *     ./vendor [LOG2N ...] [--reps R] [--batch B] [--only cub|spmv]
+ *              (default: 20 24 28, R = 20, B = 10; --only: CUB's primitives or
+ *              the SpMV alone)
  *
  * For each n = 2^LOG2N: a device-to-device copy, reduce, inclusive and
  * exclusive scan, segmented reduce and scan by key over 1024-element
@@ -16,9 +17,18 @@
  * matrix. All data are 32-bit (u32; f32 for SpMV), made on the device from
  * a hash of the index, so the host can recompute any element.
  *
- * Timing: CUDA events around each call on the default stream, one warm-up
- * call, then R timed calls; temporary storage is allocated (and cuSPARSE's
- * preprocessing done) before the timed region. The median, min and max.
+ * Timing: one warm-up call, then R timed calls on the default stream;
+ * temporary storage is allocated (and cuSPARSE's preprocessing done) before
+ * them. The calls run B at a time (--batch, default 10) back to back: a
+ * kernel that spins for GATE_MS holds the stream while the host launches
+ * the batch behind it, and events around the batch give each call the
+ * batch's time over B. That is what a call costs the device in a stream of
+ * calls, the gaps between its kernels included, and how `pram bench
+ * --batch` times ours. One call between two events also counts the host's
+ * launch of its first kernel (5 to 8 us a call on an H200, most of a small
+ * one: a copy of 4 MiB took 8.8 us so and 2.9 us back to back): that
+ * figure, the median of R single calls, is kept as alone_ms. The median,
+ * min and max are over the batches.
  *
  * Checking: after the timed calls the output of the last one is copied back
  * and compared with a computation on the host over the whole output (sorts:
@@ -28,8 +38,10 @@
  *
  * Output, CSV on standard output (the device and library versions go to
  * standard error):
- *   id,what,n,items,bytes,traffic,median_ms,min_ms,max_ms,gb_per_s,items_per_s,checked
- * bytes counts what the primitive must read plus write (traffic says which
+ *   id,what,n,items,bytes,traffic,median_ms,min_ms,max_ms,gb_per_s,items_per_s,alone_ms,
+ *   checked
+ * median_ms, min_ms and max_ms are a call back to back, alone_ms a call by
+ * itself (Timing, above); bytes counts what the primitive must read plus write (traffic says which
  * terms), not what the library happens to move; gb_per_s is bytes over the
  * median time and items_per_s items (elements, keys, non-zeros) over it. A
  * row whose buffers do not fit the free device memory has empty figures and
@@ -70,7 +82,7 @@
 		}                                                                             \
 	} while (0)
 
-static int reps = 20;
+static int reps = 20, batch = 10;
 static int failed = 0;
 
 /* ---- data ---------------------------------------------------------- */
@@ -190,10 +202,33 @@ struct temp_storage {
 /* ---- timing and rows ----------------------------------------------- */
 
 struct timing {
-	double med, lo, hi;
+	double med, lo, hi; /* a call back to back, over the batches */
+	double alone;       /* the median of single calls between events */
 };
 
-/* f once to warm up, then reps times between two events each. */
+/* The gate's length: longer than the host takes to launch a batch of
+ * calls (a few microseconds a launch). */
+#define GATE_MS 3.0
+
+/* Spin one thread for ns nanoseconds of the device's clock. */
+__global__ void gate(unsigned long long ns)
+{
+	unsigned long long t0, t;
+	asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+	do
+		asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+	while (t - t0 < ns);
+}
+
+static double median(std::vector<double> t)
+{
+	std::sort(t.begin(), t.end());
+	size_t m = t.size();
+	return m % 2 ? t[m / 2] : (t[m / 2 - 1] + t[m / 2]) / 2;
+}
+
+/* f once to warm up; reps times alone, each between two events; then reps
+ * times in batches of `batch` behind the gate. */
 template <class F> static timing timed(F &&f)
 {
 	cudaEvent_t a, b;
@@ -202,22 +237,33 @@ template <class F> static timing timed(F &&f)
 	f();
 	CK(cudaGetLastError());
 	CK(cudaDeviceSynchronize());
-	std::vector<double> t;
+	std::vector<double> alone, per;
+	float ms = 0;
 	for (int r = 0; r < reps; r++) {
 		CK(cudaEventRecord(a));
 		f();
 		CK(cudaEventRecord(b));
 		CK(cudaEventSynchronize(b));
-		float ms = 0;
 		CK(cudaEventElapsedTime(&ms, a, b));
-		t.push_back(ms);
+		alone.push_back(ms);
+	}
+	for (int done = 0; done < reps;) {
+		int k = std::min(batch, reps - done);
+		gate<<<1, 1>>>((unsigned long long)(GATE_MS * 1e6));
+		CK(cudaEventRecord(a));
+		for (int r = 0; r < k; r++)
+			f();
+		CK(cudaEventRecord(b));
+		CK(cudaEventSynchronize(b));
+		CK(cudaEventElapsedTime(&ms, a, b));
+		per.push_back(ms / k);
+		done += k;
 	}
 	CK(cudaGetLastError());
 	CK(cudaEventDestroy(a));
 	CK(cudaEventDestroy(b));
-	std::sort(t.begin(), t.end());
-	size_t m = t.size();
-	return {m % 2 ? t[m / 2] : (t[m / 2 - 1] + t[m / 2]) / 2, t.front(), t.back()};
+	return {median(per), *std::min_element(per.begin(), per.end()),
+		*std::max_element(per.begin(), per.end()), median(alone)};
 }
 
 static void row(const char *id, const char *what, size_t n, double items, double bytes,
@@ -225,9 +271,9 @@ static void row(const char *id, const char *what, size_t n, double items, double
 {
 	if (check.compare(0, 6, "FAILED") == 0)
 		failed = 1;
-	printf("%s,%s,%zu,%.0f,%.0f,%s,%.4f,%.4f,%.4f,%.1f,%.4g,%s\n", id, what, n, items, bytes,
-	       traffic, s.med, s.lo, s.hi, bytes / (s.med * 1e-3) / 1e9, items / (s.med * 1e-3),
-	       check.c_str());
+	printf("%s,%s,%zu,%.0f,%.0f,%s,%.4f,%.4f,%.4f,%.1f,%.4g,%.4f,%s\n", id, what, n, items,
+	       bytes, traffic, s.med, s.lo, s.hi, bytes / (s.med * 1e-3) / 1e9,
+	       items / (s.med * 1e-3), s.alone, check.c_str());
 	fflush(stdout);
 }
 
@@ -239,7 +285,7 @@ static bool fits(const char *id, const char *what, size_t n, double bytes)
 	CK(cudaMemGetInfo(&freeb, &total));
 	if (bytes <= 0.9 * (double)freeb)
 		return true;
-	printf("%s,%s,%zu,,,,,,,,,skipped: needs %.1f GiB of device memory; %.1f GiB free\n", id,
+	printf("%s,%s,%zu,,,,,,,,,,skipped: needs %.1f GiB of device memory; %.1f GiB free\n", id,
 	       what, n, bytes / (1 << 30), (double)freeb / (1 << 30));
 	return false;
 }
@@ -740,9 +786,10 @@ static void run_spmv(size_t nnz, int kind)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: vendor [LOG2N ...] [--reps R] [--only cub|spmv]   (LOG2N from 10 "
-			"to 30, as 28 or 2^28; default 20 24 28; R default 20; --only: CUB's "
-			"primitives or cuSPARSE's SpMV alone)\n");
+	fprintf(stderr, "usage: vendor [LOG2N ...] [--reps R] [--batch B] [--only cub|spmv]   "
+			"(LOG2N from 10 to 30, as 28 or 2^28; default 20 24 28; R default 20; "
+			"B, the calls back to back, default 10; --only: CUB's primitives or "
+			"cuSPARSE's SpMV alone)\n");
 	return 2;
 }
 
@@ -764,6 +811,12 @@ int main(int argc, char **argv)
 				return usage();
 			continue;
 		}
+		if (strcmp(a, "--batch") == 0 && k + 1 < argc) {
+			batch = atoi(argv[++k]);
+			if (batch < 1 || batch > 1000)
+				return usage();
+			continue;
+		}
 		if (strncmp(a, "2^", 2) == 0)
 			a += 2;
 		char *end;
@@ -782,12 +835,12 @@ int main(int argc, char **argv)
 	CK(cudaRuntimeGetVersion(&rt));
 	fprintf(stderr,
 		"vendor: %s, %d SMs, %.1f GiB; CUDA runtime %d, CUB %d, cuSPARSE %d; %d timed "
-		"runs after a warm-up\n",
+		"calls after a warm-up, alone and %d back to back at a time\n",
 		prop.name, prop.multiProcessorCount, (double)prop.totalGlobalMem / (1 << 30), rt,
-		CUB_VERSION, CUSPARSE_VERSION, reps);
+		CUB_VERSION, CUSPARSE_VERSION, reps, batch);
 
 	printf("id,what,n,items,bytes,traffic,median_ms,min_ms,max_ms,gb_per_s,items_per_s,"
-	       "checked\n");
+	       "alone_ms,checked\n");
 	for (int lg : logs) {
 		size_t n = (size_t)1 << lg;
 		if (strcmp(only, "spmv") != 0)

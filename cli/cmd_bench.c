@@ -35,6 +35,7 @@ typedef struct bench_opts {
 	const char *sizes;        /* --sizes, or NULL: the defaults */
 	const char *device;       /* --device */
 	uint64_t reps;            /* --reps */
+	uint64_t batch;           /* --batch */
 	int all_variants;         /* --variant all */
 	int one_variant;          /* --variant teaching|tuned */
 	enum gpu_variant variant; /* which, with one_variant */
@@ -102,6 +103,9 @@ static const cli_opt bench_options[] = {
     {"reps", .arg = "R", .kind = CLI_UINT, .off = offsetof(bench_opts, reps), .min = 1,
      .max = 100000, .bad = "give a whole number from 1 to 100000",
      .help = "timed runs after one warm-up"},
+    {"batch", .arg = "B", .kind = CLI_UINT, .off = offsetof(bench_opts, batch), .min = 1,
+     .max = 1000, .bad = "give a whole number from 1 to 1000",
+     .help = "time the runs B at a time, back to back (default 1: each alone)"},
     {"variant", .arg = "V", .kind = CLI_FN, .fn = opt_variant, .flags = CLI_OWN_WORDS,
      .help = "teaching, tuned, or all (default: the fastest there is)"},
     {"flags", .arg = "F", .kind = CLI_FN, .fn = opt_flags,
@@ -458,10 +462,14 @@ static void print_head(const bench_opts *o, clrt *rt, const bench_plan *pl, cons
 	uint64_t cbytes = 8 * (uint64_t)pl->largest;
 	if (!o->a.json) {
 		printf("pram bench on %s (%s), %" PRIu64 " timed runs after a warm-up, times from "
-		       "OpenCL events (kernels only)\n"
-		       "GB/s: the bytes each algorithm must read and write; of_copy: that over the "
-		       "copy's GB/s\n\n",
+		       "OpenCL events (kernels only",
 		       clrt_device_name(rt), clrt_platform_name(rt), o->reps);
+		if (o->batch > 1)
+			printf("; runs back to back, %" PRIu64 " at a time: each the batch's span "
+			       "over %" PRIu64,
+			       o->batch, o->batch);
+		printf(")\nGB/s: the bytes each algorithm must read and write; of_copy: that over "
+		       "the copy's GB/s\n\n");
 		text_head();
 		text_row("copy (uint4)", "-", pl->largest, cmed, clo, chi,
 			 cmed > 0 ? (double)pl->largest / (cmed * 1e-3) / 1e9 : 0, pr->copy_gbs,
@@ -473,7 +481,8 @@ static void print_head(const bench_opts *o, clrt *rt, const bench_plan *pl, cons
 	fputs(",\"platform\":", stdout);
 	json_str(stdout, clrt_platform_name(rt));
 	printf(",\"ptx\":%s", clrt_ptx(rt) ? "true" : "false");
-	printf(",\"reps\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"sizes\":[", o->reps, o->a.seed);
+	printf(",\"reps\":%" PRIu64 ",\"batch\":%" PRIu64 ",\"seed\":%" PRIu64 ",\"sizes\":[",
+	       o->reps, o->batch, o->a.seed);
 	for (size_t s = 0; s < pl->nsizes; s++)
 		printf("%s%zu", s ? "," : "", pl->sizes[s]);
 	printf("],\"copy\":{\"n\":%zu,\"bytes\":%" PRIu64 ",", pl->largest, cbytes);
@@ -559,6 +568,7 @@ static int bench_exec(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.a.seed = 1;
 	o.reps = 20;
+	o.batch = 1;
 	char **names = NULL;
 	size_t nnames = 0;
 	int rc = parse(&o, argc, argv, &names, &nnames);
@@ -591,6 +601,7 @@ static int bench_exec(int argc, char **argv)
 		cli_error("bench: no algorithm has kernels in this build");
 		goto fail;
 	}
+	clrt_set_batch(rt, (unsigned)o.batch);
 	if ((rc = find_kernels(&o, algs, nalg)) || (rc = plan_sizes(&o, rt, algs, nalg, &pl)))
 		goto fail;
 	rc = measure(&o, rt, &pl, algs, nalg, copy_ms);
@@ -603,7 +614,7 @@ fail:
 
 const cmd_entry cmd_bench_entry = {
     .name = "bench",
-    .args = "[ALGO ...] [--sizes SIZES] [--device SPEC] [--reps R]\n"
+    .args = "[ALGO ...] [--sizes SIZES] [--device SPEC] [--reps R] [--batch B]\n"
 	    "       [--variant teaching|tuned|all] [--flags every:K|random:K]\n"
 	    "       [--op sum|max|min] [--inclusive|--exclusive] [--float] [--seed S] [--json]",
     .summary = "time algorithms' fastest kernels at large sizes against the device's copy",
@@ -624,6 +635,13 @@ const cmd_entry cmd_bench_entry = {
 	    "  --device SPEC    as pram gpu (default: $PRAM_DEVICE, else the first CPU\n"
 	    "                   device)\n"
 	    "  --reps R         timed runs after one warm-up (default 20)\n"
+	    "  --batch B        time the runs B at a time, enqueued back to back behind a\n"
+	    "                   kernel that holds the queue until all B are in, each run\n"
+	    "                   the batch's span (its first kernel's start to its last\n"
+	    "                   kernel's end) over B: what a run costs the device in a\n"
+	    "                   stream of runs, the gaps between launches included, as\n"
+	    "                   bench/vendor.cu times the vendor's calls (default 1: each\n"
+	    "                   run alone, the sum of its kernels' times)\n"
 	    "  --variant V      teaching, tuned, or all (default: the fastest there is)\n"
 	    "  --flags F        the segment (or keep) flags of the algorithms that read\n"
 	    "                   them: every:K, a segment of K elements from element 0;\n"

@@ -20,6 +20,19 @@ static cl_uint pattern(size_t i)
 	return (cl_uint)i * 2654435761u + 1;
 }
 
+/* One copy: gpu__timed_runs's run. */
+typedef struct copy_run {
+	cl_kernel k;
+	cl_mem in, out;
+	size_t n, global, L;
+} copy_run;
+
+static int copy_once(gpu_ctx *c, void *arg)
+{
+	const copy_run *r = arg;
+	return gpu__launch(c, r->k, r->global, r->L, "mmu", r->in, r->out, (unsigned)r->n);
+}
+
 int gpu_copy_bandwidth(clrt *rt, size_t n, unsigned reps, double *times_ms, int *verified,
 		       char *err, size_t errlen)
 {
@@ -47,11 +60,10 @@ int gpu_copy_bandwidth(clrt *rt, size_t n, unsigned reps, double *times_ms, int 
 	CL_CHECK(clEnqueueWriteBuffer(clrt_queue(rt), in, CL_TRUE, 0, n * sizeof *host, host, 0,
 				      NULL, NULL),
 		 err, errlen);
-	size_t global = GPU_DIV_UP(GPU_DIV_UP(n, 4), L) * L;
-	for (unsigned r = 0; r <= reps; r++)
-		if (gpu__launch(&c, k, global, L, "mmu", in, out, (unsigned)n) ||
-		    gpu__ctx_finish(&c, r ? &times_ms[r - 1] : NULL))
-			goto fail;
+	copy_run run = {k, in, out, n, GPU_DIV_UP(GPU_DIV_UP(n, 4), L) * L, L};
+	unsigned launches;
+	if (gpu__timed_runs(&c, reps, copy_once, NULL, &run, times_ms, &launches))
+		goto fail;
 	CL_CHECK(clEnqueueReadBuffer(clrt_queue(rt), out, CL_TRUE, 0, n * sizeof *host, host, 0,
 				     NULL, NULL),
 		 err, errlen);

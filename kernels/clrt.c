@@ -54,6 +54,7 @@ struct clrt {
 	unsigned simd;            /* lanes in lock step (clrt_simd_width) */
 	int ptx;                  /* NVIDIA's OpenCL: kernels built with -DPRAM_NV_PTX */
 	size_t wg_cap;            /* 0: no cap from the caller */
+	unsigned batch;           /* clrt_set_batch's; 0 and 1 alike */
 	const char *stage_kernel; /* clrt_set_stage's, or NULL */
 	cl_program stage_prog;
 	size_t stage_local;
@@ -514,6 +515,16 @@ void clrt_set_wg_cap(clrt *rt, size_t cap)
 size_t clrt_wg_cap(const clrt *rt)
 {
 	return rt->wg_cap;
+}
+
+void clrt_set_batch(clrt *rt, unsigned batch)
+{
+	rt->batch = batch;
+}
+
+unsigned clrt_batch(const clrt *rt)
+{
+	return rt->batch > 1 ? rt->batch : 1;
 }
 void clrt_set_stage(clrt *rt, const char *kernel, cl_program prog, size_t local)
 {

@@ -51,6 +51,16 @@ int clrt_ptx(const clrt *rt);
  * small cap so that small inputs already span several work-groups. */
 void clrt_set_wg_cap(clrt *rt, size_t cap);
 
+/* How gpu_run and gpu_copy_bandwidth time runs on rt (gpu.h): batch 1 (the
+ * default), each run alone, the durations of its kernels summed; batch B >
+ * 1, B runs at a time enqueued back to back behind a kernel that holds the
+ * queue while the host enqueues them, each run timed as the batch's span,
+ * from its first kernel's start to its last kernel's end, over B: what a
+ * run costs the device in a stream of runs, the gaps between its launches
+ * included, as bench/vendor.cu times the vendor's calls. */
+void clrt_set_batch(clrt *rt, unsigned batch);
+unsigned clrt_batch(const clrt *rt);
+
 /* The text of the kernel file `file` ("radix_sort.cl"), found where
  * clrt_build looks (malloc'd), or NULL with where it looked in err. */
 char *clrt_kernel_text(const char *file, char *err, size_t errlen);

@@ -444,7 +444,9 @@ static void show_kernel_time(cl_kernel k, double ms)
 	fprintf(stderr, "pram: kernel %s: %.4f ms\n", name, ms);
 }
 
-int gpu__ctx_finish(gpu_ctx *c, double *ms)
+/* gpu__ctx_finish, or with span the time from the start of c's first
+ * kernel to the end of its last (0 where it enqueued none). */
+static int ctx_finish(gpu_ctx *c, double *ms, int span)
 {
 	double total = 0;
 	int rc = 0;
@@ -459,6 +461,15 @@ int gpu__ctx_finish(gpu_ctx *c, double *ms)
 	 * every run (the warm-up first) to stderr: where a run's time goes. */
 	const char *each = getenv("PRAM_KERNEL_TIMES");
 	int show = each && *each && strcmp(each, "0") != 0;
+	cl_ulong first = 0, last = 0;
+	if (span && c->nev && rc == 0 &&
+	    (clGetEventProfilingInfo(c->ev[0], CL_PROFILING_COMMAND_START, sizeof first, &first,
+				     NULL) != CL_SUCCESS ||
+	     clGetEventProfilingInfo(c->ev[c->nev - 1], CL_PROFILING_COMMAND_END, sizeof last,
+				     &last, NULL) != CL_SUCCESS)) {
+		snprintf(c->err, c->errlen, "the runs' events gave no start or end time");
+		rc = -1;
+	}
 	for (size_t k = 0; k < c->nev; k++) {
 		double t = clrt_event_ms(c->ev[k]);
 		total += t > 0 ? t : 0;
@@ -468,7 +479,122 @@ int gpu__ctx_finish(gpu_ctx *c, double *ms)
 	}
 	c->nev = 0;
 	if (ms)
-		*ms = total;
+		*ms = !span ? total : last > first ? (double)(last - first) * 1e-6 : 0;
+	return rc;
+}
+
+int gpu__ctx_finish(gpu_ctx *c, double *ms)
+{
+	return ctx_finish(c, ms, 0);
+}
+
+/* ---- timed runs ------------------------------------------------------ */
+
+/* Runs back to back wait behind copy.cl's gate, one work-item spinning for
+ * about GATE_MS, which holds the in-order queue while the host enqueues a
+ * batch (OpenCL on an H200 takes some microseconds to enqueue a launch: a
+ * batch of 10 runs of 5 launches, well under a millisecond), so that the
+ * device runs them one after another however slowly the host enqueues.
+ * The gate is first timed at GATE_PROBE rounds, and its rounds scaled. */
+#define GATE_MS    3.0
+#define GATE_PROBE 65536u
+
+typedef struct gate {
+	cl_kernel k;
+	cl_mem sink;
+	cl_uint rounds;
+} gate;
+
+static int gate_enqueue(gpu_ctx *c, const gate *g, cl_event *ev)
+{
+	size_t one = 1;
+	CL_CHECK(clSetKernelArg(g->k, 0, sizeof g->sink, &g->sink), c->err, c->errlen);
+	CL_CHECK(clSetKernelArg(g->k, 1, sizeof g->rounds, &g->rounds), c->err, c->errlen);
+	CL_CHECK(clEnqueueNDRangeKernel(clrt_queue(c->rt), g->k, 1, NULL, &one, &one, 0, NULL, ev),
+		 c->err, c->errlen);
+	return 0;
+fail:
+	return -1;
+}
+
+static void gate_close(gate *g)
+{
+	if (g->k)
+		clReleaseKernel(g->k);
+	if (g->sink)
+		clReleaseMemObject(g->sink);
+}
+
+static int gate_open(gpu_ctx *c, gate *g)
+{
+	cl_int rc;
+	cl_event ev = NULL;
+	memset(g, 0, sizeof *g);
+	cl_program p = clrt_build(c->rt, "copy.cl", "-cl-std=CL1.2", c->err, c->errlen);
+	if (!p)
+		return -1;
+	g->k = clCreateKernel(p, "gate", &rc);
+	CL_CHECK_RC(rc, "clCreateKernel", c->err, c->errlen);
+	g->sink = clCreateBuffer(clrt_context(c->rt), CL_MEM_READ_WRITE, 4, NULL, &rc);
+	CL_CHECK_RC(rc, "clCreateBuffer", c->err, c->errlen);
+	g->rounds = GATE_PROBE;
+	if (gate_enqueue(c, g, &ev))
+		goto fail;
+	CL_CHECK(clWaitForEvents(1, &ev), c->err, c->errlen);
+	double t = clrt_event_ms(ev), want = t > 0 ? GATE_MS / t * GATE_PROBE : GATE_PROBE;
+	g->rounds = want < GATE_PROBE ? GATE_PROBE : want > 1e9 ? 1000000000u : (cl_uint)want;
+	clReleaseEvent(ev);
+	return 0;
+fail:
+	if (ev)
+		clReleaseEvent(ev);
+	return -1;
+}
+
+int gpu__timed_runs(gpu_ctx *c, unsigned reps, int (*run)(gpu_ctx *c, void *arg),
+		    int (*last)(gpu_ctx *c, void *arg), void *arg, double *times_ms,
+		    unsigned *launches)
+{
+	unsigned batch = clrt_batch(c->rt);
+	gate g = {0};
+	int rc = -1;
+	if (batch <= 1) {
+		for (unsigned k = 0; k <= reps; k++) {
+			if (k == reps && k > 0 && last && last(c, arg))
+				return -1;
+			if (run(c, arg))
+				return -1;
+			c->runs++;
+			*launches = (unsigned)c->nev;
+			if (gpu__ctx_finish(c, k ? &times_ms[k - 1] : NULL))
+				return -1;
+		}
+		return 0;
+	}
+	if (run(c, arg) || gpu__ctx_finish(c, NULL) || gate_open(c, &g))
+		goto fail;
+	c->runs++;
+	for (unsigned done = 0; done < reps;) {
+		unsigned b = reps - done < batch ? reps - done : batch;
+		double ms = 0;
+		if (done + b == reps && last && last(c, arg))
+			goto fail;
+		if (gate_enqueue(c, &g, NULL))
+			goto fail;
+		CL_CHECK(clFlush(clrt_queue(c->rt)), c->err, c->errlen);
+		for (unsigned k = 0; k < b; k++, c->runs++)
+			if (run(c, arg))
+				goto fail;
+		*launches = (unsigned)(c->nev / b);
+		if (ctx_finish(c, &ms, 1))
+			goto fail;
+		for (unsigned k = 0; k < b; k++)
+			times_ms[done + k] = ms / b;
+		done += b;
+	}
+	rc = 0;
+fail:
+	gate_close(&g);
 	return rc;
 }
 
@@ -672,6 +798,20 @@ static int poison_outputs(gpu_ctx *c)
 	return c->count ? gpu__fill(c, c->count, 0xffffffffu, 1) : 0;
 }
 
+/* gpu__timed_runs's run of a job: the runner, its results where it
+ * leaves them unless it says otherwise. */
+static int one_run(gpu_ctx *c, void *runner)
+{
+	memcpy(c->result, c->out, sizeof c->result);
+	return ((const gpu_runner *)runner)->run(c);
+}
+
+static int poison_before(gpu_ctx *c, void *runner)
+{
+	(void)runner;
+	return poison_outputs(c);
+}
+
 int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 {
 	const gpu_algo *g = gpu_for(job->algo);
@@ -731,22 +871,14 @@ int gpu_run(clrt *rt, gpu_job *job, char *err, size_t errlen)
 	c.per_proc = pp;
 	if (make_buffers(&c))
 		goto fail;
-	for (unsigned k = 0; k <= job->reps; k++) {
-		/* Before the last run, the results (and the count) the run
-		 * before left are filled with a word no run leaves there as it
-		 * is, so that a run which writes nothing is not verified on an
-		 * earlier run's results. The first run finds the outputs
-		 * unwritten, as it should: Oclgrind's check then sees a kernel
-		 * that reads an output before writing it. */
-		if (k == job->reps && k > 0 && poison_outputs(&c))
-			goto fail;
-		memcpy(c.result, c.out, sizeof c.result);
-		if (r->run(&c))
-			goto fail;
-		job->launches = (unsigned)c.nev;
-		if (gpu__ctx_finish(&c, k ? &job->times_ms[k - 1] : NULL))
-			goto fail;
-	}
+	/* Before the last run, the results (and the count) the run before left
+	 * are filled with a word no run leaves there as it is, so that a run
+	 * which writes nothing is not verified on an earlier run's results.
+	 * The first run finds the outputs unwritten, as it should: Oclgrind's
+	 * check then sees a kernel that reads an output before writing it. */
+	if (gpu__timed_runs(&c, job->reps, one_run, poison_before, (void *)r, job->times_ms,
+			    &job->launches))
+		goto fail;
 	snprintf(job->kernel_path, sizeof job->kernel_path, "%s",
 		 clrt_kernel_path(rt, g->file) ? clrt_kernel_path(rt, g->file) : g->file);
 	job->per_proc = pp;

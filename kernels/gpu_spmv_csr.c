@@ -31,12 +31,17 @@ enum {
 #define TUNED_PP 8
 
 /* Check the 32-bit CSR of the job: R from 0, never decreasing, to k, and
- * every column inside x. *m is set to the rows. */
+ * every column inside x, in the job's first run (the later ones run on the
+ * same matrix). *m is set to the rows. */
 static int check_csr(gpu_ctx *c, size_t *m)
 {
 	const gpu_buf *in = c->job->in;
 	const cl_int *C = in[IN_C].data, *R = in[IN_R].data;
 	size_t k = in[IN_V].n, nx = in[IN_X].n;
+	if (c->runs > 0) {
+		*m = in[IN_R].n - 1; /* checked: at least one row start */
+		return 0;
+	}
 	if (in[IN_C].n != k || in[IN_R].n == 0 || R[0] != 0 || (size_t)R[in[IN_R].n - 1] != k) {
 		snprintf(c->err, c->errlen,
 			 "malformed CSR: %zu columns for %zu values, %zu row starts (the first "
@@ -260,12 +265,32 @@ static int stream_loads(gpu_ctx *c)
 	       scattered_columns(c->job);
 }
 
+/* The tuned runner's choices from the matrix (each reads some or all of
+ * its rows on the host), made in the job's first run and kept in c->memo
+ * for the others. */
+enum {
+	MEMO_METHOD,
+	MEMO_QUADS,
+	MEMO_STREAM,
+	MEMO_LANES
+};
+
+static void choose(gpu_ctx *c)
+{
+	if (c->runs > 0)
+		return;
+	c->memo[MEMO_METHOD] = (size_t)spmv_method(c->job);
+	c->memo[MEMO_QUADS] = (size_t)vector_quads(c->job);
+	c->memo[MEMO_STREAM] = (size_t)stream_loads(c);
+	c->memo[MEMO_LANES] = vector_width(c->job);
+}
+
 /* y = M x by spmv_vector: vw lanes a row, PP rows a vector, in one launch. */
 static int vector(gpu_ctx *c, size_t m)
 {
-	cl_kernel kv = gpu__kernel(c, vector_quads(c->job) ? "spmv_vector4"
-				   : stream_loads(c)     ? "spmv_vector_stream"
-							 : "spmv_vector");
+	cl_kernel kv = gpu__kernel(c, c->memo[MEMO_QUADS]    ? "spmv_vector4"
+				      : c->memo[MEMO_STREAM] ? "spmv_vector_stream"
+							     : "spmv_vector");
 	if (!kv)
 		return -1;
 	size_t pp = c->per_proc, ptx = clrt_ptx(c->rt);
@@ -273,7 +298,7 @@ static int vector(gpu_ctx *c, size_t m)
 	size_t L = gpu__group(c, kv, GPU_SCAN_WG_CAP, ptx ? 0 : pp * 4, pp, "rows");
 	if (!L)
 		return -1;
-	size_t vw = vector_width(c->job);
+	size_t vw = c->memo[MEMO_LANES];
 	if (!gpu__param_given(c->job, "lanes") && vw > L)
 		vw = L; /* the kernels' own choice, in small work-groups */
 	if (vw > 32 || vw > L) {
@@ -308,7 +333,7 @@ static int vector(gpu_ctx *c, size_t m)
 static int spans(gpu_ctx *c, size_t m)
 {
 	size_t k = c->job->in[IN_V].n;
-	cl_kernel ks = gpu__kernel(c, stream_loads(c) ? "spmv_spans_stream" : "spmv_spans");
+	cl_kernel ks = gpu__kernel(c, c->memo[MEMO_STREAM] ? "spmv_spans_stream" : "spmv_spans");
 	if (!ks)
 		return -1;
 	/* Local memory a work-item needs: as spmv_tiles (below). */
@@ -339,12 +364,14 @@ static int tuned(gpu_ctx *c)
 		return -1;
 	if (m == 0)
 		return 0;
-	if (spmv_method(c->job) == METHOD_VECTOR)
+	choose(c);
+	if (c->memo[MEMO_METHOD] == METHOD_VECTOR)
 		return vector(c, m);
 	if (k <= SPANS_MAX)
 		return spans(c, m);
 	cl_kernel part = gpu__kernel(c, "spmv_partition"),
-		  tiles_k = gpu__kernel(c, stream_loads(c) ? "spmv_tiles_stream" : "spmv_tiles"),
+		  tiles_k =
+		      gpu__kernel(c, c->memo[MEMO_STREAM] ? "spmv_tiles_stream" : "spmv_tiles"),
 		  fix = gpu__kernel(c, "spmv_fixup");
 	if (!part || !tiles_k || !fix)
 		return -1;

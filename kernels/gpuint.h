@@ -11,7 +11,11 @@
  * gpu__launch or the drivers, and set c->result to the buffer that holds
  * the output. gpu_run calls a runner once to warm up and then job->reps
  * times; kernels and scratch buffers are created on the first call and
- * reused after. A runner reads the job's parameters in c->job->params.
+ * reused after, and so are the runner's host checks of the inputs and its
+ * choices from the data (c->runs is 0 in the first call, c->memo keeps
+ * them): the inputs do not change between runs, and a run timed back to
+ * back (clrt_set_batch) would wait for host work done again. A runner
+ * reads the job's parameters in c->job->params.
  */
 #ifndef PRAM_GPUINT_H
 #define PRAM_GPUINT_H
@@ -44,6 +48,10 @@ typedef struct gpu_ctx {
 	cl_ulong klocal[GPU_MAX_KERNELS];   /* ... and the local memory each needs of
 					     * itself, read before any argument was set */
 	unsigned nkern;
+	unsigned runs;     /* the job's runs enqueued before this one: 0 in the first (the
+			    * warm-up), where a runner checks the inputs on the host and
+			    * makes its choices from the data, which no later run changes */
+	size_t memo[4];    /* those choices, for the later runs */
 	cl_kernel stage;   /* the kernel of clrt_set_stage's program, once made */
 	unsigned lb_epoch; /* gpu__lookback_epoch: the last run's epoch, */
 	uint32_t lb_taken; /* the tickets its launches took (mod 2^32), */
@@ -267,6 +275,17 @@ int gpu__ctx_open(gpu_ctx *c, clrt *rt, const char *file, const char *options, c
  * *ms (when ms is not NULL) and release their events. Returns 0, or -1 with
  * a message. */
 int gpu__ctx_finish(gpu_ctx *c, double *ms);
+
+/* The timed runs of a job or a yardstick: run(c, arg) enqueues one run,
+ * once to warm up and then reps times, timed into times_ms[0 .. reps) as
+ * clrt_batch says (clrt.h): each run alone, the sum of its kernels'
+ * durations; or B runs at a time back to back behind copy.cl's gate, each
+ * run of a batch timed as the batch's span over B. last(c, arg), where not
+ * NULL, is called before the last run (the last batch). *launches gets the
+ * kernel launches of one run. Returns 0, or -1 with a message. */
+int gpu__timed_runs(gpu_ctx *c, unsigned reps, int (*run)(gpu_ctx *c, void *arg),
+		    int (*last)(gpu_ctx *c, void *arg), void *arg, double *times_ms,
+		    unsigned *launches);
 
 /* Wait for c's kernels and release its kernels, scratch and buffers (not
  * the program, which rt caches). Accepts a context gpu__ctx_open failed. */

@@ -60,6 +60,18 @@ void clrt_set_wg_cap(clrt *rt, size_t cap)
 	(void)cap;
 }
 
+void clrt_set_batch(clrt *rt, unsigned batch)
+{
+	(void)rt;
+	(void)batch;
+}
+
+unsigned clrt_batch(const clrt *rt)
+{
+	(void)rt;
+	return 1;
+}
+
 char *clrt_kernel_text(const char *file, char *err, size_t errlen)
 {
 	(void)file;

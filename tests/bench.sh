@@ -131,6 +131,33 @@ import json, sys
 assert r["params"]["per-proc"] == 8, r
 ' "$tap_tmp/pp8.json"
 
+# Runs back to back (--batch): each run of a batch is timed as the
+# batch's span over B, which holds every kernel of the batch's runs.
+PRAM_KERNEL_TIMES=1 run_pram bench scan-blelloch --sizes 2^12 --reps 4 --batch 4 --json
+expect_rc 0 "--batch 4"
+printf '%s' "$out" >"$tap_tmp/batch.json"
+printf '%s\n' "$err" >"$tap_tmp/batch.err"
+check "the JSON gives the batch, and the batch's time holds its runs' kernels" python3 -c '
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+assert r["batch"] == 4 and r["verified"] is True, r
+(x,) = r["results"]
+t = x["time_ms"]
+assert t["min"] == t["median"] == t["max"] > 0, t  # one batch: one figure for its 4 runs
+lines = [l for l in open(sys.argv[2]) if l.startswith("pram: kernel ")]
+algo = [float(re.search(r": ([0-9.]+) ms$", l).group(1)) for l in lines
+        if not l.startswith("pram: kernel copy_words:")]
+k = len(algo) // 5  # the warm-up and 4 runs, k launches each
+assert k >= 1 and len(algo) == 5 * k, len(algo)
+kernels = sum(algo[k:])
+assert kernels <= 4 * t["median"] + 1e-4 * 4 * k, (kernels, t)
+' "$tap_tmp/batch.json" "$tap_tmp/batch.err"
+run_pram bench reduce --sizes 2^10 --reps 2 --batch 5
+expect_rc 0 "--batch larger than --reps: one batch of the runs there are"
+run_pram bench reduce --sizes 2^10 --batch 0
+expect_rc 2 "--batch 0 is refused"
+expect_in "--batch '0': give a whole number from 1 to 1000" "$err" "saying what it takes"
+
 # Refusals.
 run_pram bench frobnicate --sizes 2^10
 expect_rc 2 "an unknown algorithm is refused"
@@ -200,5 +227,8 @@ PRAM_KERNEL_DIR="$tap_tmp/kernels" run_pram bench reduce --sizes 2^10 --reps 1
 expect_rc 1 "a wrong result exits 1"
 expect_in "WRONG" "$out" "and its row says WRONG"
 expect_in "copy (uint4)" "$out" "the other rows are still printed"
+PRAM_KERNEL_DIR="$tap_tmp/kernels" run_pram bench reduce --sizes 2^10 --reps 5 --batch 2
+expect_rc 1 "and so it does when the runs go back to back"
+expect_in "WRONG" "$out" "its row saying WRONG"
 
 done_testing
