@@ -155,6 +155,16 @@ if test "$HAVE_OPENCL" = yes && "$PRAM" devices >/dev/null 2>&1; then
 		run_pram gpu spmv-csr --variant "$v" --input "$tap_tmp/empty-rows.txt" --json
 		expect_in '"output":[0,70,0,60,190,0]' "$out" "pram gpu $v: y of the empty rows"
 	done
+	# The kernels' own check of the matrix, made in a job's first run
+	# only (the later runs have the same matrix): a column outside x is
+	# still refused, whatever the runs, never read out of bounds.
+	printf 'values: 1 2 3\ncolumns: 0 9 1\nrow-starts: 0 2 3\nx: 1 2 3\n' >"$tap_tmp/bad-col.txt"
+	for v in teaching tuned; do
+		run_pram gpu spmv-csr --variant "$v" --reps 3 --input "$tap_tmp/bad-col.txt"
+		expect_rc 1 "pram gpu $v, 3 runs: a column outside x is refused"
+		expect_in "input columns, element 1 (9), lies outside [0, 3), x's length" "$err" \
+			"naming the element and x's length"
+	done
 	for v in teaching tuned; do
 		for g in 256 4; do
 			run_pram gpu spmv-csr --variant "$v" --max-group "$g" --input "$tap_tmp/long.txt"
