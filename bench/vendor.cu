@@ -41,11 +41,11 @@
  *   id,what,n,items,bytes,traffic,median_ms,min_ms,max_ms,gb_per_s,items_per_s,alone_ms,
  *   checked
  * median_ms, min_ms and max_ms are a call back to back, alone_ms a call by
- * itself (Timing, above); bytes counts what the primitive must read plus write (traffic says which
- * terms), not what the library happens to move; gb_per_s is bytes over the
- * median time and items_per_s items (elements, keys, non-zeros) over it. A
- * row whose buffers do not fit the free device memory has empty figures and
- * "skipped" in checked.
+ * itself (Timing, above). bytes counts what the primitive must read plus
+ * write (traffic says which terms), not what the library happens to move;
+ * gb_per_s is bytes over the median time and items_per_s items (elements,
+ * keys, non-zeros) over it. A row whose buffers do not fit the free device
+ * memory has empty figures and "skipped" in checked.
  */
 #include <algorithm>
 #include <cmath>

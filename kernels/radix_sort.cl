@@ -156,9 +156,10 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *       leave (their loads issued just before), then moved through the
  *       keys' tile by the ranks and written in a second round: half the
  *       local memory of early, so more groups on an SM (gpu_radix_sort.c
- *       gives the times), for registers held through the keys' stores. A tile of the values'
- *       own in this order, with no barrier between the keys leaving and
- *       the values' moves, measured no faster (bench/h100/tuning.md);
+ *       gives the times), for registers held through the keys' stores. A
+ *       tile of the values' own in this order, with no barrier between the
+ *       keys leaving and the values' moves, measured no faster
+ *       (bench/h100/tuning.md);
  *   ranked (radix_sweep_pairs_ranked, _index_ranked; --early-values 2):
  *       the keys' ranks are kept in local memory past the tile, half a
  *       word each in input order, and the values are read in input order
