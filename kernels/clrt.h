@@ -55,9 +55,11 @@ void clrt_set_wg_cap(clrt *rt, size_t cap);
  * default), each run alone, the durations of its kernels summed; batch B >
  * 1, B runs at a time enqueued back to back behind a kernel that holds the
  * queue while the host enqueues them, each run timed as the batch's span,
- * from its first kernel's start to its last kernel's end, over B: what a
- * run costs the device in a stream of runs, the gaps between its launches
- * included, as bench/vendor.cu times the vendor's calls. */
+ * from that kernel's end to the start of a mark after the runs, over B:
+ * what a run costs the device in a stream of runs, the gaps between its
+ * launches included, as bench/vendor.cu times the vendor's calls. The
+ * batch's kernels take no events (unless PRAM_KERNEL_TIMES asks for their
+ * times), as the vendor's calls take none. */
 void clrt_set_batch(clrt *rt, unsigned batch);
 unsigned clrt_batch(const clrt *rt);
 

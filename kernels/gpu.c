@@ -370,7 +370,8 @@ int gpu__args(gpu_ctx *c, cl_kernel k, const char *args, ...)
 int gpu__enqueue(gpu_ctx *c, cl_kernel k, unsigned dims, const size_t *global, const size_t *local)
 {
 	cl_event ev = NULL;
-	if (c->nev == c->evcap) {
+	int keep = !c->quiet; /* gpu__timed_runs's batches take no events */
+	if (keep && c->nev == c->evcap) {
 		size_t cap = c->evcap ? 2 * c->evcap : 16;
 		cl_event *ev_grown = realloc(c->ev, cap * sizeof *ev_grown);
 		if (ev_grown)
@@ -392,11 +393,15 @@ int gpu__enqueue(gpu_ctx *c, cl_kernel k, unsigned dims, const size_t *global, c
 	}
 	if (rc == CL_SUCCESS)
 		rc = clEnqueueNDRangeKernel(clrt_queue(c->rt), k, dims, NULL, global, local, 0,
-					    NULL, &ev);
+					    NULL, keep ? &ev : NULL);
 	if (rc != CL_SUCCESS) {
 		c->lb_lost = 1;
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clEnqueueNDRangeKernel", rc);
 		return -1;
+	}
+	if (!keep) {
+		c->nquiet++;
+		return 0;
 	}
 	c->evk[c->nev] = k;
 	c->ev[c->nev++] = ev;
@@ -444,9 +449,16 @@ static void show_kernel_time(cl_kernel k, double ms)
 	fprintf(stderr, "pram: kernel %s: %.4f ms\n", name, ms);
 }
 
-/* gpu__ctx_finish, or with span the time from the start of c's first
- * kernel to the end of its last (0 where it enqueued none). */
-static int ctx_finish(gpu_ctx *c, double *ms, int span)
+/* Whether PRAM_KERNEL_TIMES in the environment asks for each kernel's
+ * time of every run (the warm-up first), printed to stderr: where a run's
+ * time goes. */
+static int kernel_times_wanted(void)
+{
+	const char *each = getenv("PRAM_KERNEL_TIMES");
+	return each && *each && strcmp(each, "0") != 0;
+}
+
+int gpu__ctx_finish(gpu_ctx *c, double *ms)
 {
 	double total = 0;
 	int rc = 0;
@@ -457,19 +469,7 @@ static int ctx_finish(gpu_ctx *c, double *ms, int span)
 		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clFinish", st);
 		rc = -1;
 	}
-	/* PRAM_KERNEL_TIMES in the environment prints each kernel's time of
-	 * every run (the warm-up first) to stderr: where a run's time goes. */
-	const char *each = getenv("PRAM_KERNEL_TIMES");
-	int show = each && *each && strcmp(each, "0") != 0;
-	cl_ulong first = 0, last = 0;
-	if (span && c->nev && rc == 0 &&
-	    (clGetEventProfilingInfo(c->ev[0], CL_PROFILING_COMMAND_START, sizeof first, &first,
-				     NULL) != CL_SUCCESS ||
-	     clGetEventProfilingInfo(c->ev[c->nev - 1], CL_PROFILING_COMMAND_END, sizeof last,
-				     &last, NULL) != CL_SUCCESS)) {
-		snprintf(c->err, c->errlen, "the runs' events gave no start or end time");
-		rc = -1;
-	}
+	int show = kernel_times_wanted();
 	for (size_t k = 0; k < c->nev; k++) {
 		double t = clrt_event_ms(c->ev[k]);
 		total += t > 0 ? t : 0;
@@ -479,13 +479,8 @@ static int ctx_finish(gpu_ctx *c, double *ms, int span)
 	}
 	c->nev = 0;
 	if (ms)
-		*ms = !span ? total : last > first ? (double)(last - first) * 1e-6 : 0;
+		*ms = total;
 	return rc;
-}
-
-int gpu__ctx_finish(gpu_ctx *c, double *ms)
-{
-	return ctx_finish(c, ms, 0);
 }
 
 /* ---- timed runs ------------------------------------------------------ */
@@ -495,7 +490,8 @@ int gpu__ctx_finish(gpu_ctx *c, double *ms)
  * batch (OpenCL on an H200 takes some microseconds to enqueue a launch: a
  * batch of 10 runs of 5 launches, well under a millisecond), so that the
  * device runs them one after another however slowly the host enqueues.
- * The gate is first timed at GATE_PROBE rounds, and its rounds scaled. */
+ * The gate is first timed at GATE_PROBE rounds, and its rounds scaled.
+ * The gate again with no rounds marks the batch's end. */
 #define GATE_MS    3.0
 #define GATE_PROBE 65536u
 
@@ -505,11 +501,11 @@ typedef struct gate {
 	cl_uint rounds;
 } gate;
 
-static int gate_enqueue(gpu_ctx *c, const gate *g, cl_event *ev)
+static int gate_enqueue(gpu_ctx *c, const gate *g, cl_uint rounds, cl_event *ev)
 {
 	size_t one = 1;
 	CL_CHECK(clSetKernelArg(g->k, 0, sizeof g->sink, &g->sink), c->err, c->errlen);
-	CL_CHECK(clSetKernelArg(g->k, 1, sizeof g->rounds, &g->rounds), c->err, c->errlen);
+	CL_CHECK(clSetKernelArg(g->k, 1, sizeof rounds, &rounds), c->err, c->errlen);
 	CL_CHECK(clEnqueueNDRangeKernel(clrt_queue(c->rt), g->k, 1, NULL, &one, &one, 0, NULL, ev),
 		 c->err, c->errlen);
 	return 0;
@@ -537,8 +533,7 @@ static int gate_open(gpu_ctx *c, gate *g)
 	CL_CHECK_RC(rc, "clCreateKernel", c->err, c->errlen);
 	g->sink = clCreateBuffer(clrt_context(c->rt), CL_MEM_READ_WRITE, 4, NULL, &rc);
 	CL_CHECK_RC(rc, "clCreateBuffer", c->err, c->errlen);
-	g->rounds = GATE_PROBE;
-	if (gate_enqueue(c, g, &ev))
+	if (gate_enqueue(c, g, GATE_PROBE, &ev))
 		goto fail;
 	CL_CHECK(clWaitForEvents(1, &ev), c->err, c->errlen);
 	double t = clrt_event_ms(ev), want = t > 0 ? GATE_MS / t * GATE_PROBE : GATE_PROBE;
@@ -549,6 +544,48 @@ fail:
 	if (ev)
 		clReleaseEvent(ev);
 	return -1;
+}
+
+/* One batch of b runs behind the gate, its time from the gate's end to the
+ * start of the mark after the runs into *ms. The runs' kernels take no
+ * events unless PRAM_KERNEL_TIMES asks for their times: OpenCL on an H200
+ * spends some 3 us a kernel on an event (an empty kernel every 4.6 us
+ * with events, every 1.4 us without; bench/h100/tuning.md), where the
+ * vendor's calls run between two events a batch. */
+static int timed_batch(gpu_ctx *c, const gate *g, unsigned b, int (*run)(gpu_ctx *c, void *arg),
+		       void *arg, double *ms, unsigned *launches)
+{
+	cl_event from = NULL, to = NULL;
+	cl_ulong t0 = 0, t1 = 0;
+	int rc = -1;
+	if (gate_enqueue(c, g, g->rounds, &from))
+		goto fail;
+	CL_CHECK(clFlush(clrt_queue(c->rt)), c->err, c->errlen);
+	c->quiet = !kernel_times_wanted();
+	c->nquiet = 0;
+	for (unsigned k = 0; k < b; k++, c->runs++)
+		if (run(c, arg))
+			goto fail;
+	c->quiet = 0;
+	*launches = (unsigned)((c->nev + c->nquiet) / b);
+	if (gate_enqueue(c, g, 0, &to) || gpu__ctx_finish(c, NULL))
+		goto fail;
+	if (clGetEventProfilingInfo(from, CL_PROFILING_COMMAND_END, sizeof t0, &t0, NULL) !=
+		CL_SUCCESS ||
+	    clGetEventProfilingInfo(to, CL_PROFILING_COMMAND_START, sizeof t1, &t1, NULL) !=
+		CL_SUCCESS) {
+		snprintf(c->err, c->errlen, "the batch's events gave no start or end time");
+		goto fail;
+	}
+	*ms = t1 > t0 ? (double)(t1 - t0) * 1e-6 : 0;
+	rc = 0;
+fail:
+	c->quiet = 0;
+	if (from)
+		clReleaseEvent(from);
+	if (to)
+		clReleaseEvent(to);
+	return rc;
 }
 
 int gpu__timed_runs(gpu_ctx *c, unsigned reps, int (*run)(gpu_ctx *c, void *arg),
@@ -579,14 +616,7 @@ int gpu__timed_runs(gpu_ctx *c, unsigned reps, int (*run)(gpu_ctx *c, void *arg)
 		double ms = 0;
 		if (done + b == reps && last && last(c, arg))
 			goto fail;
-		if (gate_enqueue(c, &g, NULL))
-			goto fail;
-		CL_CHECK(clFlush(clrt_queue(c->rt)), c->err, c->errlen);
-		for (unsigned k = 0; k < b; k++, c->runs++)
-			if (run(c, arg))
-				goto fail;
-		*launches = (unsigned)(c->nev / b);
-		if (ctx_finish(c, &ms, 1))
+		if (timed_batch(c, &g, b, run, arg, &ms, launches))
 			goto fail;
 		for (unsigned k = 0; k < b; k++)
 			times_ms[done + k] = ms / b;

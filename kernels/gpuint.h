@@ -60,6 +60,8 @@ typedef struct gpu_ctx {
 	cl_event *ev;      /* events of the current run */
 	cl_kernel *evk;    /* the kernel of each */
 	size_t nev, evcap;
+	int quiet;     /* launches take no events (a batch's runs) */
+	size_t nquiet; /* and how many went so */
 	char *err; /* the caller's message buffer */
 	size_t errlen;
 } gpu_ctx;
@@ -280,7 +282,9 @@ int gpu__ctx_finish(gpu_ctx *c, double *ms);
  * once to warm up and then reps times, timed into times_ms[0 .. reps) as
  * clrt_batch says (clrt.h): each run alone, the sum of its kernels'
  * durations; or B runs at a time back to back behind copy.cl's gate, each
- * run of a batch timed as the batch's span over B. last(c, arg), where not
+ * run of a batch timed as the batch's span over B, from the gate's end to
+ * the start of a mark after the runs, their kernels taking no events
+ * (unless PRAM_KERNEL_TIMES asks for their times). last(c, arg), where not
  * NULL, is called before the last run (the last batch). *launches gets the
  * kernel launches of one run. Returns 0, or -1 with a message. */
 int gpu__timed_runs(gpu_ctx *c, unsigned reps, int (*run)(gpu_ctx *c, void *arg),

@@ -152,6 +152,24 @@ assert k >= 1 and len(algo) == 5 * k, len(algo)
 kernels = sum(algo[k:])
 assert kernels <= 4 * t["median"] + 1e-4 * 4 * k, (kernels, t)
 ' "$tap_tmp/batch.json" "$tap_tmp/batch.err"
+# Without PRAM_KERNEL_TIMES a batch's kernels take no events, and the batch
+# is timed from the gate's end to a mark after its runs: it still holds
+# every run, at least a fifth of the fastest run timed alone (a span of
+# one run of the eight, or none, is far under it).
+run_pram bench scan-blelloch --sizes 2^16 --reps 5 --json
+expect_rc 0 "one run at a time"
+printf '%s' "$out" >"$tap_tmp/alone.json"
+run_pram bench scan-blelloch --sizes 2^16 --reps 8 --batch 8 --json
+expect_rc 0 "--batch 8 without the kernels' events"
+printf '%s' "$out" >"$tap_tmp/quiet.json"
+check "a batch without the kernels' events holds its runs" python3 -c '
+import json, sys
+(alone,) = json.load(open(sys.argv[1]))["results"]
+(quiet,) = json.load(open(sys.argv[2]))["results"]
+assert quiet["verified"] is True, quiet
+a, q = alone["time_ms"]["min"], quiet["time_ms"]["median"]
+assert q >= 0.2 * a, (q, a)
+' "$tap_tmp/alone.json" "$tap_tmp/quiet.json"
 run_pram bench reduce --sizes 2^10 --reps 2 --batch 5
 expect_rc 0 "--batch larger than --reps: one batch of the runs there are"
 run_pram bench reduce --sizes 2^10 --batch 0
