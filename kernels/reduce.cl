@@ -65,15 +65,37 @@ kernel void reduce_tuned(global const T *in, global T *out, uint n, local T *s)
 		out[get_group_id(0)] = s[0];
 }
 
+/* A group's result, written and read whole in device memory: relaxed
+ * stores and loads at the scope of the device on NVIDIA, atomics
+ * elsewhere (an exchange, and an or of 0 to read). */
+inline void part_store(global uint *p, uint v)
+{
+#ifdef PRAM_NV_PTX
+	nv_st_relaxed(p, v);
+#else
+	atomic_xchg(p, v);
+#endif
+}
+
+inline uint part_load(global uint *p)
+{
+#ifdef PRAM_NV_PTX
+	return nv_ld_relaxed(p);
+#else
+	return atomic_or(p, 0u);
+#endif
+}
+
 /* ---- reduce_onepass: the tuned reduction in one launch ----------------
  * Each work-group leaves its result in part[group] and counts itself done;
  * the group that counts last (all the others have left theirs) reduces
  * part into out[0] and sets the count back to 0 for the next launch (the
- * host makes it 0 once). The results and the count are atomics, read and
- * written in device memory, and a fence at the scope of the device orders
- * a group's result before its count, and the last group's count before
- * its reads (device_fence, common.clh). A launch of its own for the last
- * step, as the tuned reduction took before, costs more than the step. */
+ * host makes it 0 once). The results (part_store, part_load) and the
+ * count are read and written whole in device memory, and a fence at the
+ * scope of the device orders a group's result before its count, and the
+ * last group's count before its reads (device_fence, common.clh). A
+ * launch of its own for the last step, as the tuned reduction took
+ * before, costs more than the step. */
 kernel void reduce_onepass(global const T *in, global uint *part, global T *out, global uint *done,
 			   uint n, local T *s)
 {
@@ -81,7 +103,7 @@ kernel void reduce_onepass(global const T *in, global uint *part, global T *out,
 	uint lid = get_local_id(0), L = get_local_size(0), G = get_num_groups(0);
 	group_reduce(s, reduce_items(in, n));
 	if (lid == 0) {
-		atomic_xchg(&part[get_group_id(0)], as_uint(s[0]));
+		part_store(&part[get_group_id(0)], as_uint(s[0]));
 		device_fence();
 		last_sh = atomic_inc(done) == G - 1;
 	}
@@ -91,7 +113,7 @@ kernel void reduce_onepass(global const T *in, global uint *part, global T *out,
 	device_fence();
 	T acc = IDENT;
 	for (uint g = lid; g < G; g += L)
-		acc = OP(acc, T_OF_BITS(atomic_or(&part[g], 0u))); /* an atomic read */
+		acc = OP(acc, T_OF_BITS(part_load(&part[g])));
 	group_reduce(s, acc);
 	if (lid == 0) {
 		out[0] = s[0];
