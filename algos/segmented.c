@@ -56,7 +56,8 @@
 		.name = "group", .metavar = "G", .min = 0, .max = 1024, .def = 0,                  \
 		.props = ALGO_PARAM_POW2,                                                          \
 		.help = "work-items per work-group of the tuned kernels (0: the largest that "     \
-			"fits, up to 256, or 128 for reduce-segmented's group kernel)"             \
+			"fits, up to 256; for reduce-segmented's group kernels 4096 / F, twice "   \
+			"that for its look-back's one launch)"                                     \
 	}
 
 const algo_param prog_segscan_params[] = {SEG_PER_PROC, SEG_GROUP, {0}};

@@ -319,26 +319,22 @@ enum { NUM_AUTO, NUM_LOOKBACK, NUM_COUNTED, NUM_DEFERRED };
  * (16384 tiles), 0.4173 against 0.3993 at 2^28. */
 #define SEG_ONECALL_TILES 16384
 
-/* The one-launch pass's default shape: tiles of SEG_TILE elements, 32 a
- * work-item in groups of 128 (seg_cap), and for inputs of at most
- * SEG_SMALL elements 16 a work-item in groups of 256, whose tiles hold more
- * work-items to wait for memory together: on an H100 at n = 2^20 in
- * segments of 1024 0.0108 and 0.0112 ms against 0.0115 and 0.0116 (two
- * rounds of 100 runs; CUB's segmented reduce 0.0095 and 0.0096 there;
- * 8 a work-item in 256 0.0122 and 0.0121, 16 in 128 0.0125 and 0.0120,
- * bench/h100/tuning/packed/call-10.txt). */
+/* The passes' default shape: tiles of SEG_TILE elements, 32 a work-item
+ * in groups of 128 (seg_cap); the look-back's one launch (--numbering
+ * lookback) in tiles twice as large, groups of 256, whose tiles hold more
+ * work-items to wait for memory together. On an H200 in segments of
+ * 1024, timed back to back: 0.0061, 0.0104, 0.0318 and 0.0957 ms at 2^20,
+ * 2^22, 2^24 and 2^26, against 0.0067, 0.0114, 0.0325 and 0.0976 in groups
+ * of 128 and 0.0066, 0.0135, 0.0352 and 0.1135 at 16 a work-item in 256
+ * (the default up to 2^22 before; CUB's 0.0042, 0.0089, 0.0446 and
+ * 0.1663 in the same call; bench/h100/tuning/2026-11-29j-h200). */
 #define SEG_TILE 4096
-#define SEG_SMALL (1u << 22)
+#define SEG_PP   32
 
 static size_t seg_cap(size_t pp)
 {
 	size_t cap = SEG_TILE / (pp ? pp : 1);
 	return cap < 32 ? 32 : cap > 1024 ? 1024 : cap;
-}
-
-static unsigned seg_pick_pp(const struct gpu_job *job)
-{
-	return job->in[0].n <= SEG_SMALL ? 16 : 32;
 }
 
 static int reduce_segmented_tuned(gpu_ctx *c)
@@ -361,8 +357,10 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 								   : NUM_LOOKBACK;
 	}
 	int counted = numbering == NUM_COUNTED, deferred = numbering == NUM_DEFERRED;
+	if (numbering == NUM_LOOKBACK)
+		cap = cap * 2 > 1024 ? 1024 : cap * 2;
 	/* Groups of seg_cap's size unless --group says (128 at 32 elements a
-	 * work-item): on an H100 at n = 2^28 in
+	 * work-item, twice that for the look-back's): on an H100 at n = 2^28 in
 	 * segments of 1024 (counted, --carry lookback, 32 elements a
 	 * work-item) 0.478 ms, where the largest group that fits took 0.662
 	 * (median; some runs 0.42, the rest near 0.7). --carry fixup
@@ -429,7 +427,7 @@ const gpu_algo gpu_reduce_segmented = {
     .variant = {[GPU_TEACHING] = {.run = reduce_segmented},
 		[GPU_TUNED] = {.run = reduce_segmented_tuned,
 			       .takes_per_proc = 1,
-			       .pick_pp = seg_pick_pp}},
+			       .default_pp = SEG_PP}},
     .out = GPU_OUT_UPTO,
     .flags = 1,
 };

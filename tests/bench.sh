@@ -112,15 +112,16 @@ assert r["params"] == {"bins": 64, "group": 256, "dist": "equal"}, r
 ' "$tap_tmp/params.json"
 
 # The elements a work-item are those the kernels ran with: the runner's
-# pick where no option says (the segmented reduce takes 16 up to 2^22
-# elements, though the registry's default is 32), else the option's.
-run_pram bench reduce-segmented radix-sort --sizes 2^12 --reps 1 --json
-expect_rc 0 "reduce-segmented and radix-sort with the runners' own shapes"
+# pick where no option says (SpMV's vector kernel takes 8 rows a vector for
+# the uniform matrix's rows of 4, though the registry's default is 0), else
+# the option's.
+run_pram bench spmv-csr radix-sort --sizes 2^12 --reps 1 --json
+expect_rc 0 "spmv-csr and radix-sort with the runners' own shapes"
 printf '%s' "$out" >"$tap_tmp/pp.json"
 check "the per-proc a row gives is the one the kernels were built with" python3 -c '
 import json, sys
 rs = {x["algorithm"]: x for x in json.load(open(sys.argv[1]))["results"]}
-assert rs["reduce-segmented"]["params"]["per-proc"] == 16, rs
+assert rs["spmv-csr"]["params"]["per-proc"] == 8, rs
 assert rs["radix-sort"]["params"]["keys-per-item"] > 0, rs
 ' "$tap_tmp/pp.json"
 run_pram bench reduce-segmented --sizes 2^12 --reps 1 --per-proc 8 --json
