@@ -62,7 +62,7 @@ typedef struct gpu_ctx {
 	size_t nev, evcap;
 	int quiet;     /* launches take no events (a batch's runs) */
 	size_t nquiet; /* and how many went so */
-	char *err; /* the caller's message buffer */
+	char *err;     /* the caller's message buffer */
 	size_t errlen;
 } gpu_ctx;
 
