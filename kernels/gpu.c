@@ -566,7 +566,6 @@ static int timed_batch(gpu_ctx *c, const gate *g, unsigned b, int (*run)(gpu_ctx
 	for (unsigned k = 0; k < b; k++, c->runs++)
 		if (run(c, arg))
 			goto fail;
-	c->quiet = 0;
 	*launches = (unsigned)((c->nev + c->nquiet) / b);
 	if (gate_enqueue(c, g, 0, &to) || gpu__ctx_finish(c, NULL))
 		goto fail;
@@ -580,7 +579,7 @@ static int timed_batch(gpu_ctx *c, const gate *g, unsigned b, int (*run)(gpu_ctx
 	*ms = t1 > t0 ? (double)(t1 - t0) * 1e-6 : 0;
 	rc = 0;
 fail:
-	c->quiet = 0;
+	c->quiet = 0; /* later launches take their events again */
 	if (from)
 		clReleaseEvent(from);
 	if (to)

@@ -57,7 +57,8 @@ static int reduce_tuned(gpu_ctx *c)
 	if (groups == 0)
 		groups = 1;
 	/* Zeros when made: reduce_onepass writes the groups' results by
-	 * atomic exchanges, which read the words they replace. */
+	 * atomic exchanges (but on NVIDIA), which read the words they
+	 * replace. */
 	cl_mem part = gpu__scratch_zeroed(c, 0, groups);
 	if (!part)
 		return -1;
