@@ -5,6 +5,8 @@
  */
 #include "common.h"
 
+extern const algo algo_reduce_segmented;
+
 static int segreduce_cost(size_t n, const algo_params *p, uint64_t *w, uint64_t *d)
 {
 	(void)p;
@@ -63,6 +65,17 @@ static void segreduce_reference(const algo_data *in, algo_data *out, const algo_
 	out->n = k;
 }
 
+/* The bytes a run moves: the values read and one per segment written, and
+ * the segments as the kernel reads them: the packed flags (n / 8 bytes),
+ * or with --segments offsets the m + 1 offsets of 4 bytes (as
+ * bench/vendor.cu counts CUB's). */
+static uint64_t segreduce_bytes(const algo_data *in, const algo_data *out, const algo_params *p)
+{
+	uint64_t n = in->n, m = out->n;
+	int offsets = p->v[algo_param_index(&algo_reduce_segmented, "segments")] == 1;
+	return 4 * n + 4 * m + (offsets ? 4 * (m + 1) : 4 * ((n + 31) / 32));
+}
+
 const algo algo_reduce_segmented = {
     .name = "reduce-segmented",
     .family = "reduce",
@@ -78,4 +91,5 @@ const algo algo_reduce_segmented = {
     .cost = segreduce_cost,
     .simulate = segreduce_simulate,
     .reference = segreduce_reference,
+    .bytes = segreduce_bytes,
 };

@@ -66,6 +66,7 @@ static const char *const numberings[] = {"auto", "lookback", "counted", "deferre
 static const char *const tiles[] = {"group", "warp", NULL};
 static const char *const carries[] = {"lookback", "fixup", NULL};
 static const char *const loads[] = {"local", "direct", NULL};
+static const char *const forms[] = {"flags", "offsets", NULL};
 
 const algo_param prog_segreduce_params[] = {
     SEG_PER_PROC,
@@ -106,6 +107,16 @@ const algo_param prog_segreduce_params[] = {
      .help = "with --carry fixup, how a work-item reads its F consecutive elements: local "
 	     "(the tile through local memory, coalesced) or direct (straight from global "
 	     "memory into registers, 4-wide; coalesced for small F)"},
+    {.name = "segments",
+     .metavar = "S",
+     .def = 0,
+     .choices = forms,
+     .help = "how the tuned kernel takes the segments: flags (the packed flags, as the PRAM "
+	     "program does; the default) or offsets (each segment's first index and n after "
+	     "the last, as CUB's DeviceSegmentedReduce takes them, made from the flags on the "
+	     "host before the first run, outside the timed runs: a work-group a segment, none "
+	     "waiting on another, but one group however long its segment; the options above "
+	     "but --group then do not apply)"},
     {0},
 };
 

@@ -100,6 +100,8 @@ if step compare; then
 	pb inclusive scan-blelloch --inclusive
 	pb exclusive scan-blelloch --exclusive
 	pb segments-1024 reduce-segmented scan-segmented --flags every:1024
+	# The segments by offsets, as CUB's DeviceSegmentedReduce takes them.
+	pb segments-1024-offsets reduce-segmented --flags every:1024 --segments offsets
 	pb half-kept compact --flags random:2
 	pb hist-uniform histogram-atomic --bins 256 --dist uniform
 	pb hist-equal histogram-atomic --bins 256 --dist equal

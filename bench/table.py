@@ -26,8 +26,9 @@ import sys
 # (primitive, CUB's row id (or a tuple of the ids of its routes to the same
 # answer, the fastest checked one taken), what ours is: algorithm and the
 # options of its run, or None where we have no algorithm yet). An option "type" (default
-# "int") picks the run's data type and "params" the values of the
-# algorithm's own parameters, as pram bench's JSON gives them.
+# "int") picks the run's data type, "params" the values of the
+# algorithm's own parameters, as pram bench's JSON gives them, and "label"
+# what the table adds to our kernel's name.
 PRIMITIVES = [
     ("copy", "copy", "copy"),
     ("reduce (sum u32)", "reduce", dict(algorithm="reduce", inclusive=False, flags=None)),
@@ -35,8 +36,15 @@ PRIMITIVES = [
      dict(algorithm="scan-blelloch", inclusive=True, flags=None)),
     ("exclusive scan (sum u32)", "scan_exclusive",
      dict(algorithm="scan-blelloch", inclusive=False, flags=None)),
-    ("segmented reduce, 1024-element segments", "segmented_reduce",
-     dict(algorithm="reduce-segmented", flags="every:1024")),
+    # CUB takes the segments by offsets; so does ours with --segments
+    # offsets. Our flags (the PRAM program's form) against CUB's offsets,
+    # an extra row.
+    ("segmented reduce, 1024-element segments given by offsets", "segmented_reduce",
+     dict(algorithm="reduce-segmented", flags="every:1024", params=dict(segments="offsets"),
+          label="--segments offsets")),
+    ("extra: segmented reduce, 1024-element segments, our flags against CUB's offsets",
+     "segmented_reduce",
+     dict(algorithm="reduce-segmented", flags="every:1024", params=dict(segments="flags"))),
     ("scan by key (key array) vs segmented scan (flags), 1024-element segments",
      "scan_by_key", dict(algorithm="scan-segmented", inclusive=True, flags="every:1024")),
     ("scan by key (computed keys) vs segmented scan (flags), 1024-element segments",
@@ -150,6 +158,7 @@ def ours_for(sel, n, results, copies):
     want = dict(sel)
     want_type = want.pop("type", "int")
     want_params = want.pop("params", {})
+    label = want.pop("label", None)
     for r in results:
         if r["n"] != n or r["type"] != want_type or r["op"] != "sum":
             continue
@@ -163,7 +172,8 @@ def ours_for(sel, n, results, copies):
             best = r
     if best is None:
         return None
-    return dict(name=f'{best["algorithm"]} ({best["variant"]})', ms=best["time_ms"]["median"],
+    how = f', {label}' if label else ''
+    return dict(name=f'{best["algorithm"]} ({best["variant"]}{how})', ms=best["time_ms"]["median"],
                 gbs=best["gb_per_s"], frac=best["fraction_of_copy"], verified=True,
                 passes=best.get("passes"), pass_ms=best.get("pass_ms"),
                 pass_frac=best.get("pass_fraction_of_copy"))

@@ -309,6 +309,78 @@ static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int defe
 		   : 0;
 }
 
+/* --segments offsets (segreduce_offsets): the segments' offsets, m + 1
+ * of them, made from the flags on the host and uploaded in the first run
+ * (the warm-up, c->runs 0), into the scratch slot the look-back's status
+ * words take otherwise, as a caller of CUB's DeviceSegmentedReduce has its
+ * offsets before the call; the later runs launch the kernel alone. Groups
+ * of --group G, or of the mean segment's length over 16 in [32, 256] (16
+ * elements a work-item, four loads at a time), doubled while the segments
+ * are fewer than the groups the device holds at once; at most
+ * SEG_OFF_GROUPS groups, each taking every G-th segment. On an H200 in
+ * segments of 1024: 0.0035 ms at 2^20 in groups of 256 (128: 0.0035, 64:
+ * 0.0037, 32: 0.0043; CUB 0.0040 in the same call) and 0.0201 at 2^24 in
+ * groups of 64 (256: 0.0274, 128: 0.0209, 32: 0.0239; CUB 0.0443). */
+#define SEG_OFF_GROUPS 65536
+enum {
+	MEMO_SEGMENTS
+};
+
+static int reduce_segmented_offsets(gpu_ctx *c, cl_mem count)
+{
+	const gpu_buf *b = &c->job->in[0];
+	size_t n = b->n, m = c->memo[MEMO_SEGMENTS];
+	cl_kernel k = gpu__kernel(c, "segreduce_offsets");
+	if (!k)
+		return -1;
+	if (c->runs == 0) {
+		m = 0;
+		for (size_t i = 0; i < n; i++)
+			m += i == 0 || b->flags[i];
+		cl_mem off = gpu__scratch(c, TSLOT_STATUS, m + 1);
+		if (!off)
+			return -1;
+		cl_uint *h = malloc((m + 1) * sizeof *h);
+		if (!h) {
+			snprintf(c->err, c->errlen, "out of memory for %zu segment offsets", m + 1);
+			return -1;
+		}
+		size_t s = 0;
+		for (size_t i = 0; i < n; i++)
+			if (i == 0 || b->flags[i])
+				h[s++] = (cl_uint)i;
+		h[m] = (cl_uint)n;
+		cl_int rc = clEnqueueWriteBuffer(clrt_queue(c->rt), off, CL_TRUE, 0,
+						 (m + 1) * sizeof *h, h, 0, NULL, NULL);
+		free(h);
+		if (rc != CL_SUCCESS) {
+			clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clEnqueueWriteBuffer",
+				    rc);
+			return -1;
+		}
+		c->memo[MEMO_SEGMENTS] = m;
+	}
+	size_t mean = n / m, cap = 32;
+	while (cap < 256 && cap * 16 < mean)
+		cap *= 2;
+	while (cap < 256 && m < gpu__groups(c, cap))
+		cap *= 2;
+	size_t L = gpu__group(c, k, cap, 4, 0, NULL);
+	if (!L)
+		return -1;
+	if (n + 4 * L > UINT32_MAX) {
+		snprintf(c->err, c->errlen,
+			 "n = %zu is more than segreduce_offsets' 32-bit indices allow", n);
+		return -1;
+	}
+	size_t groups = m < SEG_OFF_GROUPS ? m : SEG_OFF_GROUPS;
+	return gpu__launch(c, k, groups * L, L, "mmmmul", c->in[0],
+			   gpu__scratch(c, TSLOT_STATUS, m + 1), c->out[0], count, (unsigned)m,
+			   L * 4)
+		   ? -1
+		   : 0;
+}
+
 /* --numbering's choices (algos/segmented.c). */
 enum { NUM_AUTO, NUM_LOOKBACK, NUM_COUNTED, NUM_DEFERRED };
 
@@ -345,6 +417,7 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	int warp = c->job->params->v[algo_param_index(a, "tile-by")] == 1;
 	int fixup = c->job->params->v[algo_param_index(a, "carry")] == 1;
 	int direct = c->job->params->v[algo_param_index(a, "load")] == 1;
+	int offsets = c->job->params->v[algo_param_index(a, "segments")] == 1;
 	/* auto: counted with a warp to a tile or the look-back's carry (which
 	 * only it takes), deferred with --load direct; else the look-back's,
 	 * one launch, up to SEG_ONECALL_TILES tiles, and deferred above. */
@@ -373,6 +446,12 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	cl_mem count = gpu__scratch(c, TSLOT_COUNT, 1);
 	if (!count)
 		return -1;
+	if (offsets) {
+		if (reduce_segmented_offsets(c, count))
+			return -1;
+		c->count = count; /* gpu_run reads the number of segments from it */
+		return 0;
+	}
 	if (warp && !counted) {
 		snprintf(c->err, c->errlen, "--tile-by warp takes --numbering counted");
 		return -1;

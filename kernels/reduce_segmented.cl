@@ -342,6 +342,42 @@ kernel void segreduce_place1(global const uint *flags, global const T *scratch, 
 }
 #endif /* cl_khr_int64_base_atomics */
 
+/* ---- the segments by their offsets: a work-group a segment ----------- */
+
+/* --segments offsets: segment s is in[off[s]] .. in[off[s + 1] - 1]
+ * (off[0] = 0, off[m] = n; an empty segment gives IDENT), as CUB's
+ * DeviceSegmentedReduce takes them. Work-group g takes segments g, g + G,
+ * g + 2G, ... (G groups): its work-items fold the segment's elements
+ * L apart, four loads issued before their sum (reduce_items' reason),
+ * group_reduce combines the L partials and work-item 0 writes out[s]. No
+ * group waits on another and each segment is read once, but a segment
+ * takes one group however long it is: a few long segments leave the rest
+ * of the device idle (the flags' kernels balance their tiles instead).
+ * Work-item 0 of group 0 writes the number of segments, m, to count. */
+kernel void segreduce_offsets(global const T *in, global const uint *off, global T *out,
+			      global uint *count, uint m, local T *s)
+{
+	uint L = (uint)get_local_size(0), lid = (uint)get_local_id(0);
+	uint G = (uint)get_num_groups(0);
+	if (get_global_id(0) == 0)
+		*count = m;
+	for (uint seg = (uint)get_group_id(0); seg < m; seg += G) {
+		uint end = off[seg + 1], i = off[seg] + lid;
+		T acc = IDENT;
+		for (; i + 3 * L < end; i += 4 * L) {
+			T a = in[i], b = in[i + L], c = in[i + 2 * L], d = in[i + 3 * L];
+			acc = OP(acc, OP(OP(a, b), OP(c, d)));
+		}
+		for (; i < end; i += L)
+			acc = OP(acc, in[i]);
+		group_reduce(s, acc);
+		if (lid == 0)
+			out[seg] = s[0];
+		/* s[0] read before the next segment's group_reduce writes s. */
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
+}
+
 /* ---- segment numbers: a uint sum-scan of flag counts ------------------ */
 
 /* Exclusive sum-scan of m uints block by block (Hillis-Steele, s holds 2L),

@@ -237,6 +237,41 @@ cells = [c.strip() for c in prow[1].strip("|").split("|")]
 assert int(cells[2]) == jfa["passes"] and abs(float(cells[3]) - jfa["pass_ms"]) < 1e-4, cells
 ' "$tap_tmp/cmp.md" "$tap_tmp/passes.json"
 
+# The segmented reduction by offsets beside CUB's, which takes offsets, and
+# by flags as the extra row: each row takes its own run, and the offsets'
+# bytes are the values, the m + 1 offsets and the m sums.
+run_pram bench reduce-segmented --sizes 2^12 --reps 2 --flags every:1024 --json
+expect_rc 0 "reduce-segmented by flags, --json"
+printf '%s' "$out" >"$tap_tmp/segflags.json"
+run_pram bench reduce-segmented --sizes 2^12 --reps 2 --flags every:1024 --segments offsets --json
+expect_rc 0 "reduce-segmented --segments offsets, --json"
+printf '%s' "$out" >"$tap_tmp/segoff.json"
+printf '%s\n%s\n' "id,what,n,items,bytes,traffic,median_ms,min_ms,max_ms,gb_per_s,items_per_s,checked" \
+	"segmented_reduce,cub::DeviceSegmentedReduce::Sum u32,4096,4096,16420,x,0.5,0.5,0.5,0.03,8.2e6,ok: the sums" \
+	>"$tap_tmp/cubseg.csv"
+check "bench/table.py writes the segmented rows" python3 "$top_srcdir/bench/table.py" \
+	"$tap_tmp/cubseg.csv" "$tap_tmp/seg" "$tap_tmp/segflags.json" "$tap_tmp/segoff.json"
+check "the offsets row takes the offsets' run, the extra row the flags'" python3 -c '
+import json, sys
+md = open(sys.argv[1]).read()
+run = lambda p: json.load(open(p))["results"][0]
+fl, off = run(sys.argv[2]), run(sys.argv[3])
+assert fl["params"]["segments"] == "flags" and off["params"]["segments"] == "offsets"
+assert off["verified"] and fl["verified"], (fl, off)
+# 4n values, 4(m + 1) offsets and 4m sums (m = 4), as CUB counts them
+assert abs(off["gb_per_s"] * off["time_ms"]["median"] * 1e6 - 16420) < 0.01 * 16420, off
+def cells(prefix):
+    row = [l for l in md.splitlines() if l.startswith("| " + prefix)]
+    assert len(row) == 1, (prefix, row)
+    return [c.strip() for c in row[0].strip("|").split("|")]
+c = cells("segmented reduce, 1024-element segments given by offsets |")
+assert c[1] == "reduce-segmented (tuned, --segments offsets)", c
+assert abs(float(c[2]) - off["time_ms"]["median"]) < 1e-4, (c, off)
+c = cells("extra: segmented reduce, 1024-element segments, our flags")
+assert c[1] == "reduce-segmented (tuned)", c
+assert abs(float(c[2]) - fl["time_ms"]["median"]) < 1e-4, (c, fl)
+' "$tap_tmp/seg.md" "$tap_tmp/segflags.json" "$tap_tmp/segoff.json"
+
 # A kernel that adds one too many: the row says WRONG and the exit is 1.
 mkdir -p "$tap_tmp/kernels"
 cp "$top_srcdir"/kernels/*.cl "$top_srcdir"/kernels/*.clh "$tap_tmp/kernels/"

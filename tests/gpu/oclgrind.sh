@@ -86,6 +86,9 @@ check reduce-segmented --variant tuned --numbering deferred --load direct --per-
 # More than 1024 tiles: the scan of the pairs, then segreduce_place.
 check reduce-segmented --variant tuned --numbering deferred --per-proc 1 --group 1 --n 1500
 check reduce-segmented --variant tuned --numbering counted --tile-by warp --per-proc 8 --float --op max --n 1000
+# The segments by offsets: a work-group a segment, in groups of 32 and of 4.
+check reduce-segmented --variant tuned --segments offsets --float --op max --n 1000
+check reduce-segmented --variant tuned --segments offsets --group 4 --op min --n 1000
 check scan-backward --exclusive --op min --n 700
 check scan-matrix --exclusive --float --n 700
 # The one-pass line of sight's float heights (float4 loads), and tiles of

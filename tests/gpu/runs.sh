@@ -4,10 +4,13 @@
 # of an even number clears the next run's first pass's status words (its
 # histogram launch the tickets and, for an odd number, those words; tile 0
 # of each pass zeroes the pass's digit counts once read), the segmented
-# reduction in one launch, whose two sets of status words and control
-# words each run hands to the next, the reduction and the histogram, whose
-# last work-group resets its count (and the histogram's scratch counts),
-# and the summed-area table, whose status words carry the run's epoch.
+# reduction in one launch, whose two sets of status words and control words
+# each run hands to the next, and its offsets (--segments offsets), which
+# the first run makes and the later ones read, the reduction and the
+# histogram, whose last work-group resets its count (and the histogram's
+# scratch counts), the summed-area table, whose status words carry the
+# run's epoch, and SpMV's plan, which the first run makes and the later
+# ones read.
 # Each keeps what it leaves for the next run consistent, or a later run
 # reads stale words: the last of 4 and of 5 runs (an even and an odd
 # number) must verify, for each number of passes, within 120 seconds (a
@@ -51,8 +54,14 @@ runs radix-sort --n 2 --key-range 2^32 --max-group 2
 runs radix-sort --n 3 --key-range 2^32 --pairs yes --max-group 1
 runs reduce-segmented --n 100003 --numbering lookback
 runs reduce-segmented --n 100003 --numbering counted --carry lookback
+runs reduce-segmented --n 100003 --segments offsets
 runs reduce --n 100003
 runs histogram-atomic --n 100003 --bins 256
 runs histogram-atomic --n 100003 --bins 100 --float
 runs sat --n 20000 --float --strip-rows 4 --tile-cols 32
+# spmv-csr's plan of the tiles' first rows, made by the first run and read
+# by the later ones: in one launch (spmv_spans, up to 2^24 non-zeros) and
+# above 2^24, where spmv_tiles reads it in place of spmv_partition's.
+runs spmv-csr --n 100003 --dist power-law --float --method tiles
+runs spmv-csr --n 16777300 --dist power-law --float --method tiles
 done_testing
