@@ -144,11 +144,13 @@ enum {
 	P_METHOD,
 	P_LANES,
 	P_PER_PROC,
-	P_GROUP
+	P_GROUP,
+	P_PARTITION
 };
 
 /* The tuned kernels' methods (kernels/gpu_spmv_csr.c). */
 static const char *const spmv_methods[] = {"auto", "tiles", "vector", NULL};
+static const char *const spmv_partitions[] = {"once", "each-run", NULL};
 
 static const algo_param spmv_params[] = {
     [P_DIST] = {.name = "dist",
@@ -182,6 +184,15 @@ static const algo_param spmv_params[] = {
 		    .help = "tiles method: non-zeros a work-item (0: 8); vector method: rows a "
 			    "vector takes at once (0: 8 for 4 lanes or fewer, else 4)"},
     [P_GROUP] = PROG_PARAM_GROUP("256"),
+    [P_PARTITION] = {.name = "partition",
+		     .metavar = "P",
+		     .def = 0,
+		     .choices = spmv_partitions,
+		     .help =
+			 "tiles method: where each tile (or span of tiles) finds its first "
+			 "row, a search of R: once (on the host before the first run, from R "
+			 "alone, as cusparseSpMV_preprocess runs before cuSPARSE's timed calls; "
+			 "no run searches) or each-run (on the device in every run)"},
     {0},
 };
 

@@ -329,6 +329,58 @@ static int vector(gpu_ctx *c, size_t m)
 #define SPANS_WAVES 2
 #define SPANS_TILES 8
 
+/* --partition's choices (algos/spmv_csr.c). */
+enum {
+	PARTITION_ONCE,
+	PARTITION_EACH_RUN
+};
+
+static int planned(const gpu_job *job)
+{
+	return job->params->v[algo_param_index(job->algo, "partition")] == PARTITION_ONCE;
+}
+
+/* --partition once: for t = 0 .. parts, the rows that end at or before
+ * t stride (R[r + 1] <= t stride; 0 for t = 0, whose group takes the empty
+ * rows before any non-zero too), the first row of tile or span t, as
+ * spmv_partition and spmv_first_row find them on the device. Made on the
+ * host from R in the first run (the warm-up), before the kernels, and
+ * uploaded into scratch slot SLOT_RBEG, which the later runs read as it
+ * is: a plan of the matrix's structure, as cusparseSpMV_preprocess makes
+ * before cuSPARSE's timed calls. NULL with a message. */
+static cl_mem plan(gpu_ctx *c, size_t m, size_t stride, size_t parts)
+{
+	cl_mem b = gpu__scratch(c, SLOT_RBEG, parts + 1);
+	if (!b || c->runs > 0)
+		return b;
+	const cl_int *R = c->job->in[IN_R].data;
+	cl_uint *h = malloc((parts + 1) * sizeof *h);
+	if (!h) {
+		snprintf(c->err, c->errlen, "out of memory for a plan of %zu tiles", parts);
+		return NULL;
+	}
+	h[0] = 0;
+	for (size_t t = 1; t <= parts; t++) {
+		size_t pos = t * stride, lo = 0, hi = m;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if ((size_t)R[mid + 1] <= pos)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		h[t] = (cl_uint)lo;
+	}
+	cl_int rc = clEnqueueWriteBuffer(clrt_queue(c->rt), b, CL_TRUE, 0, (parts + 1) * sizeof *h,
+					 h, 0, NULL, NULL);
+	free(h);
+	if (rc != CL_SUCCESS) {
+		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clEnqueueWriteBuffer", rc);
+		return NULL;
+	}
+	return b;
+}
+
 /* y = M x by spmv_spans: spans of tiles, a work-group each, in one launch. */
 static int spans(gpu_ctx *c, size_t m)
 {
@@ -350,11 +402,15 @@ static int spans(gpu_ctx *c, size_t m)
 	 * group that counts last, the parts written by atomic exchanges. */
 	cl_mem part = gpu__scratch_zeroed(c, SLOT_PART, 2 * groups),
 	       cnt = gpu__scratch_zeroed(c, SLOT_COUNT, groups);
-	if (!part || !cnt)
+	/* Without a plan the kernel searches and reads none: cnt stands in. */
+	int once = planned(c->job);
+	cl_mem first = once ? plan(c, m, tpg * tile, groups) : cnt;
+	if (!part || !cnt || !first)
 		return -1;
-	return gpu__launch(c, ks, groups * L, L, "mmmmmmmuuullll", c->in[IN_V], c->in[IN_C],
-			   c->in[IN_R], c->in[IN_X], c->out[0], part, cnt, (unsigned)k,
-			   (unsigned)m, (unsigned)tpg, padded * 4, padded, L * 4, L * 4);
+	return gpu__launch(c, ks, groups * L, L, "mmmmmmmmuuuullll", c->in[IN_V], c->in[IN_C],
+			   c->in[IN_R], c->in[IN_X], c->out[0], part, cnt, first, (unsigned)once,
+			   (unsigned)k, (unsigned)m, (unsigned)tpg, padded * 4, padded, L * 4,
+			   L * 4);
 }
 
 static int tuned(gpu_ctx *c)
@@ -384,12 +440,14 @@ static int tuned(gpu_ctx *c)
 	if (!L || !lp || !lf)
 		return -1;
 	size_t tile = L * pp, tiles = k ? GPU_DIV_UP(k, tile) : 1, padded = tile + tile / 32 + 1;
-	cl_mem rbeg = gpu__scratch(c, SLOT_RBEG, tiles + 1),
+	int once = planned(c->job);
+	cl_mem rbeg = once ? plan(c, m, tile, tiles) : gpu__scratch(c, SLOT_RBEG, tiles + 1),
 	       head = gpu__scratch(c, SLOT_HEAD, tiles), tail = gpu__scratch(c, SLOT_TAIL, tiles);
 	if (!rbeg || !head || !tail)
 		return -1;
-	return gpu__launch(c, part, GPU_DIV_UP(tiles + 1, lp) * lp, lp, "muumu", c->in[IN_R],
-			   (unsigned)m, (unsigned)tile, rbeg, (unsigned)tiles) ||
+	return (!once &&
+		gpu__launch(c, part, GPU_DIV_UP(tiles + 1, lp) * lp, lp, "muumu", c->in[IN_R],
+			    (unsigned)m, (unsigned)tile, rbeg, (unsigned)tiles)) ||
 		       gpu__launch(c, tiles_k, tiles * L, L, "mmmmmmmmuullll", c->in[IN_V],
 				   c->in[IN_C], c->in[IN_R], c->in[IN_X], rbeg, c->out[0], head,
 				   tail, (unsigned)k, (unsigned)m, padded * 4, padded, L * 4,

@@ -345,18 +345,21 @@ kernel void spmv_fixup(global const int *rs, global const uint *rbeg, global con
  * part holds 2 G values (tails, then heads), cnt G counters. */
 #define SPMV_SPANS_ARGS(R)                                                                  \
 	global const T *R val, global const int *R col, global const int *R rs,             \
-	    global const T *R x, global T *y, global uint *part, global uint *cnt, uint k,  \
-	    uint m, uint tpg, local T *prod, local uchar *flag, local T *gv, local uint *gf
-#define SPMV_SPANS_PASS val, col, rs, x, y, part, cnt, k, m, tpg, prod, flag, gv, gf
+	    global const T *R x, global T *y, global uint *part, global uint *cnt,          \
+	    global const uint *R plan, uint planned, uint k, uint m, uint tpg,              \
+	    local T *prod, local uchar *flag, local T *gv, local uint *gf
+#define SPMV_SPANS_PASS                                                                     \
+	val, col, rs, x, y, part, cnt, plan, planned, k, m, tpg, prod, flag, gv, gf
 
-/* The rows r < m with R[r + 1] <= pos, by all the group's work-items: each
- * round probes L rows that cut the range of answers left into L + 1 equal
- * parts and keeps the part after the last row that ends at or before pos
- * (log_(L+1) m rounds; a binary search in a group of one). srch holds 4
- * words. */
-inline uint spmv_first_row(global const int *rs, uint m, uint pos, local uint *srch)
+/* The rows r < m with R[r + 1] <= pos, known to lie in [lo, hi], by all
+ * the group's work-items: each round probes L rows that cut the range of
+ * answers left into L + 1 equal parts and keeps the part after the last
+ * row that ends at or before pos (log_(L+1) (hi - lo) rounds; a binary
+ * search in a group of one; none when lo = hi). srch holds 4 words. */
+inline uint spmv_first_row(global const int *rs, uint m, uint lo, uint hi, uint pos,
+			   local uint *srch)
 {
-	uint lid = get_local_id(0), L = get_local_size(0), lo = 0, hi = m;
+	uint lid = get_local_id(0), L = get_local_size(0);
 	for (uint round = 0; lo < hi; round ^= 2) {
 		/* The answer lies in [lo, hi]; this work-item probes row i, the
 		 * next one row n. */
@@ -406,11 +409,15 @@ __attribute__((always_inline)) inline void spmv_spans_do(SPMV_SPANS_ARGS(), loca
 	SPMV_POLICY;
 	for (uint q = 0; q < PP; q++)
 		flag[PAD(lid * PP + q)] = 0;
-	/* The search's first round (m > 0) ends in a barrier after these.
-	 * Group 0 starts at row 0, with the empty rows before any non-zero. */
-	uint r0 = spmv_first_row(rs, m, p0, srch);
+	/* The span's first row: the host's plan (--partition once), which
+	 * leaves the search nothing to do, or the search. Group 0 starts at
+	 * row 0, with the empty rows before any non-zero. The barrier: the
+	 * flags cleared before any is set. */
+	uint lo = planned ? plan[g] : 0, hi = planned ? lo : m;
+	uint r0 = spmv_first_row(rs, m, lo, hi, p0, srch);
 	if (g == 0)
 		r0 = 0;
+	barrier(CLK_LOCAL_MEM_FENCE);
 	T carry = IDENT; /* work-item 0's: the open row's sum so far */
 	for (uint ts = p0; ts == p0 || ts < p1; ts += tile) {
 		uint te = min(ts + tile, k);

@@ -122,6 +122,8 @@ done
 check counting-sort-scan --dist equal --n 1000
 # spmv-csr's power-law rows, some across the tuned kernel's tiles of 256.
 check spmv-csr --variant tuned --dist power-law --float --n 3000
+# The same, each span searching R itself rather than reading the host's plan.
+check spmv-csr --variant tuned --dist power-law --partition each-run --n 3000
 # Its vector kernel (auto's choice for the band and the uniform rows), and
 # on rows of every length.
 check spmv-csr --variant tuned --dist band --float --n 3000
