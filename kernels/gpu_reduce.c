@@ -40,6 +40,32 @@ static int reduce_teaching(gpu_ctx *c)
 	return gpu__multilevel(c, &ml, c->in[0], NULL, c->job->in[0].n, &c->result[0], NULL);
 }
 
+/* Integers: reduce_accumulate, each group's result combined into an
+ * accumulator by one atomic, in scratch slot 3 + (run % 2): the host sets
+ * the first run's to the identity, and each run sets the next run's. So
+ * the run before the last leaves the last one's at the identity, and
+ * gpu_run's poison before the last run lands in the accumulator that run
+ * sets for the run after it. */
+static int accumulate(gpu_ctx *c, size_t groups, size_t L)
+{
+	cl_kernel k = gpu__kernel(c, "reduce_accumulate");
+	unsigned now = c->runs % 2;
+	cl_mem acc = gpu__scratch(c, 3 + now, 1), next = gpu__scratch(c, 4 - now, 1);
+	if (!k || !acc || !next)
+		return -1;
+	if (c->runs == 0) {
+		pram_op op = c->job->params->op;
+		uint32_t ident = op == PRAM_OP_MAX   ? 0x80000000u
+				 : op == PRAM_OP_MIN ? 0x7fffffffu
+						     : 0;
+		if (gpu__fill(c, acc, ident, 1))
+			return -1;
+	}
+	c->result[0] = acc;
+	return gpu__launch(c, k, groups * L, L, "mmmul", c->in[0], acc, next,
+			   (unsigned)c->job->in[0].n, L * 4);
+}
+
 static int reduce_tuned(gpu_ctx *c)
 {
 	cl_kernel k = gpu__kernel(c, "reduce_tuned");
@@ -66,6 +92,8 @@ static int reduce_tuned(gpu_ctx *c)
 		c->result[0] = part;
 		return gpu__launch(c, k, L, L, "mmul", c->in[0], part, (unsigned)n, L * 4);
 	}
+	if (c->job->params->type == PRAM_INT)
+		return accumulate(c, groups, L);
 	/* One launch: the last group to finish reduces the groups' results
 	 * (reduce.cl), where a second launch over them took longer than the
 	 * work it did. */

@@ -120,3 +120,33 @@ kernel void reduce_onepass(global const T *in, global uint *part, global T *out,
 		atomic_xchg(done, 0u);
 	}
 }
+
+/* ---- reduce_accumulate: integers, one atomic a group -------------------
+ * An integer result does not depend on the order its parts are combined
+ * in, so each work-group combines its result into an accumulator by one
+ * atomic (an add, wrapping as T does, or a max or min) and no group waits
+ * for the last: the launch ends when the last group's atomic has landed,
+ * where reduce_onepass's last group still had to fence, count itself and
+ * read every group's result back. The accumulator acc holds IDENT when the
+ * launch starts: the host sets the first one's, and each run sets next,
+ * the accumulator of the run after it (the host alternates two), which no
+ * group of this run touches. Floats keep reduce_onepass, whose fixed
+ * order of additions gives the same sum in every run. */
+#ifndef IS_FLOAT
+kernel void reduce_accumulate(global const T *in, global T *acc, global T *next, uint n,
+			      local T *s)
+{
+	if (get_global_id(0) == 0)
+		*next = IDENT;
+	group_reduce(s, reduce_items(in, n));
+	if (get_local_id(0) == 0) {
+#if defined(OP_SUM)
+		atomic_add(acc, s[0]);
+#elif defined(OP_MAX)
+		atomic_max(acc, s[0]);
+#else
+		atomic_min(acc, s[0]);
+#endif
+	}
+}
+#endif

@@ -68,6 +68,8 @@ check sat --variant tuned --table quadrant --float --strip-rows 4 --tile-cols 8 
 check sat --variant tuned --table offset --strip-rows 8 --tile-cols 16 --n 5000
 check scan-hillis-steele --exclusive --float --op max --n 300
 check reduce --variant tuned --float --op min --n 1000
+# Integers: each group's result into the accumulator by an atomic.
+check reduce --variant tuned --op max --n 5000 --max-group 64
 check scan-segmented --exclusive --float --op max --n 700
 # The tuned segmented kernels in tiles of 32 x 3 to 5 elements, so that
 # tiles look back over several others.
