@@ -9,7 +9,9 @@
  *                 vector loads, then the same tree over the work-group; the
  *                 host runs it alone when one group suffices, and
  *   reduce_onepass the same in many groups, the last of which to finish
- *                 reduces the groups' results (below).
+ *                 reduces the groups' results (below), for floats, and
+ *   reduce_accumulate  the same in many groups, each adding its result
+ *                 into an accumulator by one atomic, for integers.
  *
  * Build options choose the operator and the type, so one source serves all:
  *   -DOP_SUM, -DOP_MAX or -DOP_MIN, and -DIS_FLOAT for float data.
