@@ -191,6 +191,16 @@ static cl_mem scratch(gpu_ctx *c, unsigned slot, size_t elems, int zero)
 	return c->scratch[slot];
 }
 
+int gpu__write(gpu_ctx *c, cl_mem m, const uint32_t *words, size_t n)
+{
+	CL_CHECK(clEnqueueWriteBuffer(clrt_queue(c->rt), m, CL_TRUE, 0, n * sizeof *words, words, 0,
+				      NULL, NULL),
+		 c->err, c->errlen);
+	return 0;
+fail:
+	return -1;
+}
+
 int gpu__fill(gpu_ctx *c, cl_mem m, uint32_t word, size_t words)
 {
 	/* Host writes of a block of at most 1 MiB: Oclgrind takes the words

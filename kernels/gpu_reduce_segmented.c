@@ -350,14 +350,10 @@ static int reduce_segmented_offsets(gpu_ctx *c, cl_mem count)
 			if (i == 0 || b->flags[i])
 				h[s++] = (cl_uint)i;
 		h[m] = (cl_uint)n;
-		cl_int rc = clEnqueueWriteBuffer(clrt_queue(c->rt), off, CL_TRUE, 0,
-						 (m + 1) * sizeof *h, h, 0, NULL, NULL);
+		int rc = gpu__write(c, off, h, m + 1);
 		free(h);
-		if (rc != CL_SUCCESS) {
-			clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clEnqueueWriteBuffer",
-				    rc);
+		if (rc)
 			return -1;
-		}
 		c->memo[MEMO_SEGMENTS] = m;
 	}
 	size_t mean = n / m, cap = 32;

@@ -371,14 +371,9 @@ static cl_mem plan(gpu_ctx *c, size_t m, size_t stride, size_t parts)
 		}
 		h[t] = (cl_uint)lo;
 	}
-	cl_int rc = clEnqueueWriteBuffer(clrt_queue(c->rt), b, CL_TRUE, 0, (parts + 1) * sizeof *h,
-					 h, 0, NULL, NULL);
+	int rc = gpu__write(c, b, h, parts + 1);
 	free(h);
-	if (rc != CL_SUCCESS) {
-		clrt_report(c->err, c->errlen, __FILE__, __LINE__, "clEnqueueWriteBuffer", rc);
-		return NULL;
-	}
-	return b;
+	return rc ? NULL : b;
 }
 
 /* y = M x by spmv_spans: spans of tiles, a work-group each, in one launch. */

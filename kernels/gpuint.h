@@ -113,6 +113,11 @@ cl_mem gpu__scratch_zeroed(gpu_ctx *c, unsigned slot, size_t elems);
  * host in the queue (no event: not part of a run's time). Returns 0, or -1
  * with a message. */
 int gpu__fill(gpu_ctx *c, cl_mem m, uint32_t word, size_t words);
+/* Write words[0 .. n) into the start of m, by a blocking write from the
+ * host in the queue (no event: not part of a run's time), as a runner
+ * uploads what it made from the inputs in the first run (c->runs 0).
+ * Returns 0, or -1 with a message. */
+int gpu__write(gpu_ctx *c, cl_mem m, const uint32_t *words, size_t n);
 
 /* The work-group size to run k with: the largest power of two no larger
  * than cap, the clrt's cap, the device's and the kernel's limits, and such
