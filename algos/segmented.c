@@ -111,12 +111,12 @@ const algo_param prog_segreduce_params[] = {
      .metavar = "S",
      .def = 0,
      .choices = forms,
-     .help = "how the tuned kernel takes the segments: flags (the packed flags, as the PRAM "
+     .help = "how the kernels take the segments: flags (the packed flags, as the PRAM "
 	     "program does; the default) or offsets (each segment's first index and n after "
 	     "the last, as CUB's DeviceSegmentedReduce takes them, made from the flags on the "
-	     "host before the first run, outside the timed runs: a work-group a segment, none "
-	     "waiting on another, but one group however long its segment; the options above "
-	     "but --group then do not apply)"},
+	     "host before the first run, outside the timed runs: one kernel for both variants, "
+	     "a work-group a segment, none waiting on another, but one group however long its "
+	     "segment; the options above but --group then do not apply)"},
     {0},
 };
 

@@ -46,7 +46,10 @@ static int reduce_teaching(gpu_ctx *c)
  * the first run's to the identity, and each run sets the next run's. So
  * the run before the last leaves the last one's at the identity, and
  * gpu_run's poison before the last run lands in the accumulator that run
- * sets for the run after it. On an H200, sums of u32: 0.0030, 0.0182 and
+ * sets for the run after it: a last run that adds nothing leaves the
+ * identity, which fails the check unless the answer is the identity. A
+ * max or min comes out the same however often a run's parts are added
+ * again, a sum does not (tests/bench.sh, tests/gpu/faults.sh). On an H200, sums of u32: 0.0030, 0.0182 and
  * 0.2337 ms at 2^20, 2^24 and 2^28, where reduce_onepass took 0.0048,
  * 0.0207 and 0.2370 (CUB 0.0047, 0.0204 and 0.2362; bench/h100/tuning.md,
  * 2026-11-30). */
@@ -57,13 +60,17 @@ static int accumulate(gpu_ctx *c, size_t groups, size_t L)
 	cl_mem acc = gpu__scratch(c, 3 + now, 1), next = gpu__scratch(c, 4 - now, 1);
 	if (!k || !acc || !next)
 		return -1;
-	if (c->runs == 0) {
+	/* The host sets this run's accumulator in the first run, and after a
+	 * launch that went missing (gpu__enqueue's error or the tests' lost
+	 * launch), which left it as the run before last made it. */
+	if (c->runs == 0 || c->lb_lost) {
 		pram_op op = c->job->params->op;
 		uint32_t ident = op == PRAM_OP_MAX   ? 0x80000000u
 				 : op == PRAM_OP_MIN ? 0x7fffffffu
 						     : 0;
 		if (gpu__fill(c, acc, ident, 1))
 			return -1;
+		c->lb_lost = 0;
 	}
 	c->result[0] = acc;
 	return gpu__launch(c, k, groups * L, L, "mmmul", c->in[0], acc, next,

@@ -16,6 +16,8 @@
  * those over the tiles and segreduce_fixup completes the segments that run
  * across tiles; --numbering deferred drops the counting beforehand, the
  * pass writing its segments to a scratch that segreduce_place moves.
+ * With --segments offsets both variants run segreduce_offsets, a
+ * work-group a segment, on offsets made from the flags on the host.
  */
 #include "gpuint.h"
 
@@ -66,12 +68,24 @@ static int usum_add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *
 	return gpu__args(c, ml->add, "mmu", lv->dst, lv->totals, (unsigned)lv->m);
 }
 
+static int reduce_segmented_offsets(gpu_ctx *c, cl_mem count);
+
 static int reduce_segmented(gpu_ctx *c)
 {
 	cl_kernel k[K_COUNT];
 	size_t n = c->job->in[0].n, words = GPU_DIV_UP(n, 32), L;
 	if (n == 0)
 		return 0;
+	/* --segments offsets: the segments as offsets, whose one kernel both
+	 * variants run (a work-group a segment, a tree on devices other than
+	 * NVIDIA's); the flags' steps below need the flags. */
+	if (c->job->params->v[algo_param_index(c->job->algo, "segments")] == 1) {
+		cl_mem count = gpu__scratch(c, SLOT_COUNT, 1);
+		if (!count || reduce_segmented_offsets(c, count))
+			return -1;
+		c->count = count; /* gpu_run reads the number of segments from it */
+		return 0;
+	}
 	if (!(L = gpu__kernels(c, K_COUNT, names, local, GPU_SCAN_WG_CAP, k)))
 		return -1;
 	cl_mem count = gpu__scratch(c, SLOT_COUNT, 1), scan = gpu__scratch(c, SLOT_SCAN, n),

@@ -178,15 +178,16 @@ assert q >= 0.2 * a, (q, a)
 ' "$tap_tmp/alone.json" "$tap_tmp/quiet.json"
 run_pram bench reduce --sizes 2^10 --reps 2 --batch 5
 expect_rc 0 "--batch larger than --reps: one batch of the runs there are"
-# The integer reduce's two accumulators, each run resetting the next one's:
-# batches of an odd and an even number of runs, max (whose identity is
-# not 0) and sum, over enough work-groups to take that path.
-for b in 3 4; do
-	run_pram bench reduce --op max --sizes 2^16,100003 --reps 9 --batch $b
-	expect_verified "reduce --op max, 9 runs in batches of $b"
+# The integer reduce's two accumulators, each run resetting the next one's,
+# over enough work-groups to take that path: sums (which a run that left
+# the next accumulator unreset would add twice) in batches of an odd and
+# an even number of runs, and a min.
+for b in 2 3 4; do
+	run_pram bench reduce --sizes 2^16,100003 --reps 9 --batch $b
+	expect_verified "reduce, 9 runs in batches of $b"
 done
-run_pram bench reduce --sizes 2^16 --reps 5 --batch 2
-expect_verified "reduce, 5 runs in batches of 2"
+run_pram bench reduce --op min --sizes 2^16 --reps 5 --batch 2
+expect_verified "reduce --op min, 5 runs in batches of 2"
 run_pram bench reduce --sizes 2^10 --batch 0
 expect_rc 2 "--batch 0 is refused"
 expect_in "--batch '0': give a whole number from 1 to 1000" "$err" "saying what it takes"

@@ -88,6 +88,12 @@ lost 2 0 "verified" scan-segmented --variant tuned --n 100000
 # that first rather than add to stale counts and places.
 lost 5 0 "verified" radix-sort --variant tuned --n 100000 --key-range 2^32 --pairs yes
 lost 5 0 "verified" radix-sort --variant tuned --n 100000 --key-range 2^32 --pairs no
+# The tuned integer reduce adds each group's result into an accumulator
+# that the run before reset: lost in the middle run, that run reset
+# nothing, and the last one must start from the identity itself; lost in
+# the last run, the identity left there must not pass for the sum.
+lost 2 0 "verified" reduce --variant tuned --n 100000
+lost 3 1 "WRONG" reduce --variant tuned --n 100000
 
 # The report goes on past a kernel that fails at one size, says so in the
 # verdict and the summary, and exits 1.
