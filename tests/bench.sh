@@ -261,6 +261,12 @@ printf '%s' "$out" >"$tap_tmp/segflags.json"
 run_pram bench reduce-segmented --sizes 2^12 --reps 2 --flags every:1024 --segments offsets --json
 expect_rc 0 "reduce-segmented --segments offsets, --json"
 printf '%s' "$out" >"$tap_tmp/segoff.json"
+for v in tuned teaching; do
+	PRAM_KERNEL_TIMES=1 run_pram gpu reduce-segmented --variant $v --segments offsets \
+		--n 10000 --reps 1
+	expect_in "kernel segreduce_offsets:" "$err" "--variant $v --segments offsets runs the offsets' kernel"
+	expect_verified "and its result is right"
+done
 printf '%s\n%s\n' "id,what,n,items,bytes,traffic,median_ms,min_ms,max_ms,gb_per_s,items_per_s,checked" \
 	"segmented_reduce,cub::DeviceSegmentedReduce::Sum u32,4096,4096,16420,x,0.5,0.5,0.5,0.03,8.2e6,ok: the sums" \
 	>"$tap_tmp/cubseg.csv"
