@@ -49,10 +49,10 @@ static int reduce_teaching(gpu_ctx *c)
  * sets for the run after it: a last run that adds nothing leaves the
  * identity, which fails the check unless the answer is the identity. A
  * max or min comes out the same however often a run's parts are added
- * again, a sum does not (tests/bench.sh, tests/gpu/faults.sh). On an H200, sums of u32: 0.0030, 0.0182 and
- * 0.2337 ms at 2^20, 2^24 and 2^28, where reduce_onepass took 0.0048,
- * 0.0207 and 0.2370 (CUB 0.0047, 0.0204 and 0.2362; bench/h100/tuning.md,
- * 2026-11-30). */
+ * again, a sum does not (tests/bench.sh, tests/gpu/faults.sh). On an
+ * H200, sums of u32: 0.0030, 0.0182 and 0.2337 ms at 2^20, 2^24 and 2^28,
+ * where reduce_onepass took 0.0048, 0.0207 and 0.2370 (CUB 0.0047, 0.0204
+ * and 0.2362; bench/h100/tuning.md, 2026-11-30). */
 static int accumulate(gpu_ctx *c, size_t groups, size_t L)
 {
 	cl_kernel k = gpu__kernel(c, "reduce_accumulate");
@@ -65,10 +65,8 @@ static int accumulate(gpu_ctx *c, size_t groups, size_t L)
 	 * launch), which left it as the run before last made it. */
 	if (c->runs == 0 || c->lb_lost) {
 		pram_op op = c->job->params->op;
-		uint32_t ident = op == PRAM_OP_MAX   ? 0x80000000u
-				 : op == PRAM_OP_MIN ? 0x7fffffffu
-						     : 0;
-		if (gpu__fill(c, acc, ident, 1))
+		int32_t ident = op == PRAM_OP_MAX ? INT32_MIN : op == PRAM_OP_MIN ? INT32_MAX : 0;
+		if (gpu__fill(c, acc, (uint32_t)ident, 1))
 			return -1;
 		c->lb_lost = 0;
 	}

@@ -68,7 +68,8 @@ static int usum_add_args(gpu_ctx *c, const gpu_multilevel *ml, const gpu_level *
 	return gpu__args(c, ml->add, "mmu", lv->dst, lv->totals, (unsigned)lv->m);
 }
 
-static int reduce_segmented_offsets(gpu_ctx *c, cl_mem count);
+static int by_offsets(const gpu_job *job);
+static int reduce_segmented_offsets(gpu_ctx *c);
 
 static int reduce_segmented(gpu_ctx *c)
 {
@@ -76,16 +77,10 @@ static int reduce_segmented(gpu_ctx *c)
 	size_t n = c->job->in[0].n, words = GPU_DIV_UP(n, 32), L;
 	if (n == 0)
 		return 0;
-	/* --segments offsets: the segments as offsets, whose one kernel both
-	 * variants run (a work-group a segment, a tree on devices other than
-	 * NVIDIA's); the flags' steps below need the flags. */
-	if (c->job->params->v[algo_param_index(c->job->algo, "segments")] == 1) {
-		cl_mem count = gpu__scratch(c, SLOT_COUNT, 1);
-		if (!count || reduce_segmented_offsets(c, count))
-			return -1;
-		c->count = count; /* gpu_run reads the number of segments from it */
-		return 0;
-	}
+	/* The segments as offsets: one kernel for both variants (a work-group
+	 * a segment, a tree on devices other than NVIDIA's). */
+	if (by_offsets(c->job))
+		return reduce_segmented_offsets(c);
 	if (!(L = gpu__kernels(c, K_COUNT, names, local, GPU_SCAN_WG_CAP, k)))
 		return -1;
 	cl_mem count = gpu__scratch(c, SLOT_COUNT, 1), scan = gpu__scratch(c, SLOT_SCAN, n),
@@ -323,11 +318,12 @@ static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int defe
 		   : 0;
 }
 
-/* --segments offsets (segreduce_offsets): the segments' offsets, m + 1
- * of them, made from the flags on the host and uploaded in the first run
- * (the warm-up, c->runs 0), into the scratch slot the look-back's status
- * words take otherwise, as a caller of CUB's DeviceSegmentedReduce has its
- * offsets before the call; the later runs launch the kernel alone. Groups
+/* --segments offsets (segreduce_offsets), for both variants: the
+ * segments' offsets, m + 1 of them, made from the flags on the host and
+ * uploaded in the first run (the warm-up, c->runs 0), as a caller of CUB's
+ * DeviceSegmentedReduce has its offsets before the call; the later runs
+ * launch the kernel alone. Scratch slots of its own (OSLOT_*: a job takes
+ * one path, so they meet no other runner's), and it sets c->count. Groups
  * of --group G, or of the mean segment's length over 16 in [32, 256] (16
  * elements a work-item, four loads at a time), doubled while the segments
  * are fewer than the groups the device holds at once; at most
@@ -337,23 +333,36 @@ static int reduce_segmented_fixup(gpu_ctx *c, cl_mem count, int direct, int defe
  * groups of 64 (256: 0.0274, 128: 0.0209, 32: 0.0239; CUB 0.0443). */
 #define SEG_OFF_GROUPS 65536
 enum {
+	OSLOT_COUNT,
+	OSLOT_OFFSETS
+};
+enum {
 	MEMO_SEGMENTS
 };
 
-static int reduce_segmented_offsets(gpu_ctx *c, cl_mem count)
+/* --segments's choices (algos/segmented.c): 0 flags, 1 offsets. */
+static int by_offsets(const gpu_job *job)
+{
+	return job->params->v[algo_param_index(job->algo, "segments")] == 1;
+}
+
+static int reduce_segmented_offsets(gpu_ctx *c)
 {
 	const gpu_buf *b = &c->job->in[0];
 	size_t n = b->n, m = c->memo[MEMO_SEGMENTS];
 	cl_kernel k = gpu__kernel(c, "segreduce_offsets");
-	if (!k)
+	cl_mem count = gpu__scratch(c, OSLOT_COUNT, 1);
+	if (!k || !count)
 		return -1;
 	if (c->runs == 0) {
 		m = 0;
 		for (size_t i = 0; i < n; i++)
 			m += i == 0 || b->flags[i];
-		cl_mem off = gpu__scratch(c, TSLOT_STATUS, m + 1);
-		if (!off)
-			return -1;
+	}
+	cl_mem off = gpu__scratch(c, OSLOT_OFFSETS, m + 1);
+	if (!off)
+		return -1;
+	if (c->runs == 0) {
 		cl_uint *h = malloc((m + 1) * sizeof *h);
 		if (!h) {
 			snprintf(c->err, c->errlen, "out of memory for %zu segment offsets", m + 1);
@@ -384,11 +393,11 @@ static int reduce_segmented_offsets(gpu_ctx *c, cl_mem count)
 		return -1;
 	}
 	size_t groups = m < SEG_OFF_GROUPS ? m : SEG_OFF_GROUPS;
-	return gpu__launch(c, k, groups * L, L, "mmmmul", c->in[0],
-			   gpu__scratch(c, TSLOT_STATUS, m + 1), c->out[0], count, (unsigned)m,
-			   L * 4)
-		   ? -1
-		   : 0;
+	if (gpu__launch(c, k, groups * L, L, "mmmmul", c->in[0], off, c->out[0], count, (unsigned)m,
+			L * 4))
+		return -1;
+	c->count = count; /* gpu_run reads the number of segments from it */
+	return 0;
 }
 
 /* --numbering's choices (algos/segmented.c). */
@@ -422,12 +431,13 @@ static size_t seg_cap(size_t pp)
 static int reduce_segmented_tuned(gpu_ctx *c)
 {
 	size_t n = c->job->in[0].n;
+	if (n > 0 && by_offsets(c->job))
+		return reduce_segmented_offsets(c);
 	const algo *a = c->job->algo;
 	int numbering = (int)c->job->params->v[algo_param_index(a, "numbering")];
 	int warp = c->job->params->v[algo_param_index(a, "tile-by")] == 1;
 	int fixup = c->job->params->v[algo_param_index(a, "carry")] == 1;
 	int direct = c->job->params->v[algo_param_index(a, "load")] == 1;
-	int offsets = c->job->params->v[algo_param_index(a, "segments")] == 1;
 	/* auto: counted with a warp to a tile or the look-back's carry (which
 	 * only it takes), deferred with --load direct; else the look-back's,
 	 * one launch, up to SEG_ONECALL_TILES tiles, and deferred above. */
@@ -456,12 +466,6 @@ static int reduce_segmented_tuned(gpu_ctx *c)
 	cl_mem count = gpu__scratch(c, TSLOT_COUNT, 1);
 	if (!count)
 		return -1;
-	if (offsets) {
-		if (reduce_segmented_offsets(c, count))
-			return -1;
-		c->count = count; /* gpu_run reads the number of segments from it */
-		return 0;
-	}
 	if (warp && !counted) {
 		snprintf(c->err, c->errlen, "--tile-by warp takes --numbering counted");
 		return -1;
