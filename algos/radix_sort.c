@@ -101,8 +101,8 @@ static const algo_param rs_params[] = {
 		     .max = 64,
 		     .def = 0,
 		     .help = "tuned kernels only: keys each work-item of a pass ranks (a tile "
-			     "is K times the work-group); 0: 24 for keys alone, 32 with values, "
-			     "16 with --early-values 1"},
+			     "is K times the work-group); 0: 24 for keys alone, with values 22 "
+			     "packed (--early-values 3), 32 with 0, 16 with 1, 24 with 2"},
     [P_GROUP] = {.name = "group-size",
 		 .metavar = "G",
 		 .min = 1,
@@ -114,16 +114,17 @@ static const algo_param rs_params[] = {
     [P_EARLY] = {.name = "early-values",
 		 .metavar = "E",
 		 .min = 0,
-		 .max = 2,
+		 .max = 3,
 		 .def = 0,
 		 .help =
 		     "tuned kernels only, with values: 0 reads them as the keys are written; "
 		     "1 stages a tile's values in local memory with its keys and writes each "
 		     "beside its key (on an H100 at 2^28 pairs: 18.4 ms against 11.1, its "
 		     "medians uneven); 2 reads them once the keys are written, the keys' ranks "
-		     "kept in local memory rather than in registers. Unless given: 2 for pairs "
-		     "of more than 2^22 and fewer than 2^25 keys, where it was the faster on an "
-		     "H200, 0 otherwise"},
+		     "kept in local memory rather than in registers; 3 packs each key and its "
+		     "value into one 8-byte pair that travels whole through local memory and "
+		     "between the passes. Unless given: 3, the fastest on an H200 at every size "
+		     "(0 for a sort of one pass)"},
     {0},
 };
 

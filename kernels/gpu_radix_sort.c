@@ -23,10 +23,14 @@
  * the first run after a launch went missing), tiles of G * K keys
  * (--group-size G work-items, at most 256 unless given, a multiple of 32
  * from 32 up, each ranking --keys-per-item K unless given: 24 for the keys
- * alone, 32 with values, 16 with --early-values 1, 24 with 2), the same
- * two buffer pairs. With values, --early-values 0 (unless given, the
- * default but for pairs of 2^22 + 1 to 2^25 - 1 keys, values_how) takes the
- * kernels that read the values as the keys leave, 1
+ * alone, 22 with values packed, 32 with --early-values 0, 16 with 1, 24
+ * with 2), the same two buffer pairs. With values, --early-values 3
+ * (unless given, the default, values_how) packs each key and its value
+ * into 8 bytes that travel together: radix_sweep_pack_pairs (or
+ * _pack_index) writes them into a scratch buffer of pairs, radix_sweep_packed
+ * moves them between two such buffers, radix_sweep_unpack writes them
+ * apart into the outputs (packed_passes; a sort of one pass takes 0);
+ * 0 takes the kernels that read the values as the keys leave, 1
  * radix_sweep_pairs_early and _index_early, whose local tile holds the
  * values too: on an H100 those took 18.4 ms at 2^28 (median; 11.3 at
  * best) against 11.1, the larger local tile leaving fewer groups; and 2
@@ -235,6 +239,7 @@ static int tuned_bits(gpu_ctx *c, const rs_config *cf, unsigned *bits)
 typedef struct tuned_pass {
 	rs_bufs b;
 	cl_kernel keys, pairs, index; /* radix_sweep_keys, _pairs and _index */
+	cl_kernel packed, unpack;     /* packed: radix_sweep_packed and _unpack */
 	size_t n, L, tile, tiles;     /* keys; work-group size; keys a tile; tiles */
 	size_t tile_words;            /* the local tile: the keys, or the warps' counters */
 	size_t vtile_words;           /* that of the value kernels: twice as many early */
@@ -272,7 +277,9 @@ static unsigned pass_mask(unsigned bits, unsigned pass)
 enum {
 	U_STATUS = S_OWN,
 	U_TICKETS,
-	U_HIST
+	U_HIST,
+	U_PACK_A, /* packed: the pairs between the passes */
+	U_PACK_B
 };
 
 static int tuned_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const void *user)
@@ -296,6 +303,35 @@ static int tuned_one(gpu_ctx *c, unsigned pass, cl_mem src, cl_mem dst, const vo
 	}
 }
 
+/* The passes of --early-values 3, the pairs packed: the first pass reads
+ * the input's keys and values (or makes the indices) and writes pairs,
+ * 8 bytes each, into a scratch buffer; the passes between move pairs
+ * from one scratch buffer to the other; the last writes the keys and the
+ * values apart into the outputs. At least two passes (tuned falls back to
+ * the late kernels for one). */
+static int packed_passes(gpu_ctx *c, const tuned_pass *tp)
+{
+	size_t n = tp->n, L = tp->L, global = tp->tiles * L, vtile = tp->vtile_words * 4;
+	cl_mem p[2] = {gpu__scratch(c, U_PACK_A, 2 * n), gpu__scratch(c, U_PACK_B, 2 * n)};
+	if (!p[0] || !p[1])
+		return -1;
+	cl_mem vin = tp->b.pairs == PROG_PAIRS_INDEX ? c->in[0] : c->in[1];
+	for (unsigned pass = 0; pass < tp->passes; pass++) {
+		int last = pass + 1 == tp->passes;
+		cl_kernel k = pass == 0 ? tp->pairs : last ? tp->unpack : tp->packed;
+		cl_mem src = pass == 0 ? c->in[0] : p[(pass + 1) % 2];
+		cl_mem dst = last ? c->out[0] : p[pass % 2];
+		if (gpu__launch(c, k, global, L, "mmmmmmmuuuull", src, pass == 0 ? vin : src, dst,
+				last ? c->out[1] : dst, tp->status, tp->tickets, tp->hist,
+				(unsigned)n, pass, tp->passes, pass_mask(tp->bits, pass), vtile,
+				L * 4))
+			return -1;
+	}
+	c->result[0] = c->out[0];
+	c->result[1] = c->out[1];
+	return 0;
+}
+
 /* Whether the job sorts keys without values (--pairs no): its tile shape
  * and its registers differ from the values' (tuned_pp, tuned_nv_options). */
 static int keys_alone(const gpu_job *job)
@@ -303,23 +339,21 @@ static int keys_alone(const gpu_job *job)
 	return param(job, "pairs") == PROG_PAIRS_NO;
 }
 
-/* How the values go (--early-values): as given, or for pairs unless
- * given ranked (2) from 2^22 + 1 up to 2^25 - 1 keys, late (0) at other
- * sizes. On an H200 (bench/h100/tuning.md, 2026-11-29, eighth session)
- * ranked took 0.3235 and 0.3240 ms at 2^23 against late's 0.3334 and
- * 0.3324, 0.5760 and 0.5746 at 2^24 against 0.5983 and 0.6000, 1.1047
- * against 1.1064 at 2^25, and lost at 2^21, 2^22 and 2^26 (0.1131 against
- * 0.1074, 0.1964 against 0.1919, 2.149 against 2.110), at 2^28 by 5 to 6%
- * (a day before). --pairs index, not measured so, stays late. */
+/* How the values go (--early-values): as given, else packed (3), at
+ * every size (tuned falls back to late, 0, for a sort of one pass). On an
+ * H200 (bench/h100/tuning.md, 2026-11-30, twelfth session) pairs took, at
+ * 2^20, 2^24 and 2^28 keys, 0.0623, 0.4953 and 7.217 ms packed (22 keys a
+ * work-item) against 0.0666, 0.5896 and 8.091 late and 0.0711 and 0.5713
+ * ranked (2; it was the default between 2^22 and 2^25), and CUB's
+ * SortPairs 0.0833, 0.5468 and 7.425 in the same calls; --pairs index
+ * 0.0616 and 0.5004 packed against 0.0674 and 0.5957 late. */
 static int values_how(const gpu_job *job)
 {
 	if (keys_alone(job))
 		return 0;
 	if (gpu__param_is_given(job, "early-values"))
 		return (int)param(job, "early-values");
-	size_t n = job->in[0].n;
-	int pairs = param(job, "pairs") == PROG_PAIRS_YES;
-	return pairs && n > ((size_t)1 << 22) && n < ((size_t)1 << 25) ? 2 : 0;
+	return 3;
 }
 
 static int tuned(gpu_ctx *c)
@@ -332,6 +366,7 @@ static int tuned(gpu_ctx *c)
 	if (rs_config_of(c, &cf) || tuned_bits(c, &cf, &tp.bits))
 		return -1;
 	unsigned passes = tp.bits ? (tp.bits + 7) / 8 : 1;
+	tp.b.pairs = cf.pairs;
 	cl_kernel hist = gpu__kernel(c, "radix_hist");
 	if (!hist)
 		return -1;
@@ -342,27 +377,41 @@ static int tuned(gpu_ctx *c)
 	/* Early (--early-values 1), the value kernels' tile holds the values
 	 * too; the keys alone do not ask for their room. */
 	/* Ranked (--early-values 2), half a word a key more, for its rank. */
+	/* Packed (--early-values 3), a pair takes two words of the tile, and
+	 * the passes between the first and the last kernels of their own. */
 	int how = values_how(c->job);
-	int early = how == 1, ranked = how == 2;
+	if (how == 3 && passes < 2)
+		how = 0;
+	int early = how == 1, ranked = how == 2, packed = how == 3;
+	int index = cf.pairs == PROG_PAIRS_INDEX;
 	const char *const sweeps[] = {"radix_sweep_keys",
 				      early    ? "radix_sweep_pairs_early"
 				      : ranked ? "radix_sweep_pairs_ranked"
+				      : packed ? "radix_sweep_pack_pairs"
 					       : "radix_sweep_pairs",
 				      early    ? "radix_sweep_index_early"
 				      : ranked ? "radix_sweep_index_ranked"
-					       : "radix_sweep_index"};
+				      : packed ? "radix_sweep_pack_index"
+					       : "radix_sweep_index",
+				      "radix_sweep_packed", "radix_sweep_unpack"};
 	size_t per_item = ((pp > 8 ? pp : 8) + 1) * 4,
-	       per_vitem = per_item + (early    ? pp * 4
-				       : ranked ? (pp + 1) / 2 * 4
-						: 0);
-	size_t local[] = {per_item, per_vitem, per_vitem};
-	cl_kernel k[3];
+	       per_vitem = per_item + (early || packed ? pp * 4
+				       : ranked        ? (pp + 1) / 2 * 4
+						       : 0);
+	size_t local[] = {per_item, per_vitem, per_vitem, per_vitem, per_vitem};
+	cl_kernel k[5];
 	int64_t want = gpu__param_given(c->job, "group-size");
-	if (!(tp.L = gpu__kernels_warps(c, 3, sweeps, local, want ? (size_t)want : RADIX, k)))
+	if (!(tp.L = gpu__kernels_warps(c, packed ? 5 : 3, sweeps, local,
+					want ? (size_t)want : RADIX, k)))
 		return -1;
 	tp.keys = k[0];
 	tp.pairs = k[1];
 	tp.index = k[2];
+	if (packed) {
+		tp.pairs = k[1 + index];
+		tp.packed = k[3];
+		tp.unpack = k[4];
+	}
 	size_t lh = gpu__lsize(c, hist, RADIX, 0);
 	if (!lh)
 		return -1;
@@ -375,7 +424,9 @@ static int tuned(gpu_ctx *c)
 	tp.tiles = GPU_DIV_UP(n, tp.tile);
 	size_t warps = tp.L < 32 ? 1 : tp.L / 32;
 	tp.tile_words = tp.tile > warps * RADIX ? tp.tile : warps * RADIX;
-	tp.vtile_words = tp.tile_words + (early ? tp.tile : ranked ? (tp.tile + 1) / 2 : 0);
+	tp.vtile_words = tp.tile_words + (early || packed ? tp.tile
+					  : ranked        ? (tp.tile + 1) / 2
+							  : 0);
 	/* Status words for two passes (the even and the odd ones; each pass
 	 * clears its tiles' words of the next), zero when made; radix_hist
 	 * clears the first pass's when the passes are odd in number, as the
@@ -411,6 +462,8 @@ static int tuned(gpu_ctx *c)
 	if (gpu__launch(c, hist, gh * lh, lh, "mmuuumum", c->in[0], tp.hist, (unsigned)n, passes,
 			pass_mask(tp.bits, passes - 1), tp.status, (unsigned)cleared, tp.tickets))
 		return -1;
+	if (packed)
+		return packed_passes(c, &tp);
 	return rs_passes(c, passes, tuned_one, &tp, &tp.b, cf.pairs);
 }
 
@@ -433,13 +486,20 @@ static int tuned(gpu_ctx *c)
  * Groups of 384, CUB's on the H200 (384 work-items of 23 pairs, 80
  * registers, two groups an SM), were no faster at 20 keys a work-item
  * (80 registers): 0.600 and 0.605 ms at 2^24 against 0.606 and 0.605 at
- * 256 x 32, 2.17 and 2.18 at 2^26 against 2.12 and 2.12. */
+ * 256 x 32, 2.17 and 2.18 at 2^26 against 2.12 and 2.12. The packed
+ * pairs (the default with values) take 22, the most whose tile of pairs
+ * (8 bytes each) fits an NVIDIA group's 48 KiB of local memory at 256
+ * work-items: on an H200 (2026-11-30) at 2^20, 2^24 and 2^28 pairs, 0.0613,
+ * 0.5280 and 7.700 ms at 18; 0.0617, 0.5079 and 7.453 at 20; 0.0623,
+ * 0.4953 and 7.217 at 22; 12 and 24 (in groups of 224, or 192) were
+ * slower. At 16 ptxas takes 64 registers, uncapped; a cap of 64 at 16
+ * and 24 moved nothing. */
 static unsigned tuned_pp(const gpu_job *job)
 {
 	if (keys_alone(job))
 		return 24;
 	int how = values_how(job);
-	return how == 1 ? 16 : how == 2 ? 24 : 32;
+	return how == 1 ? 16 : how == 2 ? 24 : how == 3 ? 22 : 32;
 }
 
 /* On NVIDIA the keys alone are built to hold at most 64 registers a

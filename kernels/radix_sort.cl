@@ -140,7 +140,19 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  * Sorted, a tile's keys of one digit are consecutive, so consecutive
  * work-items write consecutive addresses. The ranks are below 2^16 and
  * held two to a register (RANK below). The values take the
- * same way through local memory, in one of three ways:
+ * same way through local memory, in one of four ways:
+ *   packed (radix_sweep_pack_pairs, _pack_index, _packed, _unpack; the
+ *       default, --early-values 3): a key and its value travel as one
+ *       8-byte pair, in registers from the load, through local memory
+ *       and between the passes, so that the values take no trip of their
+ *       own: no second round of barriers, local stores and loads, and a
+ *       pair a store. The first pass reads the keys and the values apart
+ *       (or makes the indices), the last writes them apart; between them
+ *       the pairs lie in scratch buffers, as many bytes as keys and values
+ *       apart. The tile of pairs takes twice the keys' local memory, 22
+ *       pairs a work-item at most in 48 KiB, and the values 22 more
+ *       registers. On an H200 at 2^28 pairs it sorted in 7.22 ms against
+ *       late's 8.09 and CUB's 7.43 (bench/h100/tuning.md, 2026-11-30);
  *   early (radix_sweep_pairs_early, _index_early; --early-values 1): the
  *       tile's values are read with its keys straight into a second local
  *       tile in input order (4 words a load, or cp.async on NVIDIA), where
@@ -151,7 +163,7 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *       work-item, ptxas sm_90 on clang's PTX; the late kernel takes 96,
  *       which leaves a 256-item group 2 places on an SM rather than 3) and
  *       no read of global memory after the keys are out;
- *   late (radix_sweep_pairs, _index; the default at most sizes): a
+ *   late (radix_sweep_pairs, _index; the default before packed): a
  *       whole tile's values are loaded into registers while the keys
  *       leave (their loads issued just before), then moved through the
  *       keys' tile by the ranks and written in a second round: half the
@@ -169,9 +181,8 @@ kernel void radix_scatter(global const uint *keys, global const uint *vals,
  *       work-item, for a quarter more local memory than late. On an H200
  *       it was 3 to 4% faster than late at 2^23 and 2^24 pairs, level at
  *       2^25 and slower at 2^22 and below and 2^26 and above
- *       (bench/h100/tuning.md), so the host takes it between 2^22 and
- *       2^25 keys unless told (gpu_radix_sort.c's values_how), late
- *       elsewhere.
+ *       (bench/h100/tuning.md); the host took it between 2^22 and 2^25
+ *       keys until packed beat both.
  *
  * Status words of the look-back, one per tile and digit: 0 until the tile
  * publishes, then ST_AGG with the tile's own count of the digit (as soon
@@ -424,6 +435,16 @@ __attribute__((always_inline)) inline uint radix_rank_in_warp(local uint *wc, lo
 #define VALS_LATE   0u
 #define VALS_EARLY  1u
 #define VALS_RANKED 2u
+#define VALS_PACKED 3u
+
+/* A packed pair: the key in the low half of a ulong, its value in the
+ * high. (A uint2 made as (uint2)(key, value) starts as an undefined vector
+ * that takes the two in turn, which Oclgrind reports as a store of an
+ * undefined value.) */
+inline ulong radix_pair(uint key, uint val)
+{
+	return (ulong)val << 32 | key;
+}
 
 /* One pass of passes: digit (key >> 8 pass) & mask. status holds two
  * passes' words, tiles * RADIX each; hist the digit counts of each pass.
@@ -433,8 +454,8 @@ __attribute__((always_inline)) inline uint radix_rank_in_warp(local uint *wc, lo
 __attribute__((always_inline)) inline void radix_sweep(
     global const uint *kin, global const uint *vin, global uint *kout, global uint *vout,
     global uint *status, global uint *tickets, global uint *hist, uint n, uint pass,
-    uint passes, uint mask, const uint carry, const uint how, local uint *tile, local uint *scr,
-    local uint *count, local uint *place, local uint *t_sh)
+    uint passes, uint mask, const uint carry, const uint how, const uint pin, const uint pout,
+    local uint *tile, local uint *scr, local uint *count, local uint *place, local uint *t_sh)
 {
 	uint lid = get_local_id(0), L = get_local_size(0), TILE = L * PP, sh = 8 * pass;
 	uint ww = warp_width(), lane = warp_lane(), w = lid / ww, nw = L / ww;
@@ -443,7 +464,8 @@ __attribute__((always_inline)) inline void radix_sweep(
 	uint per = (RADIX + L - 1) / L, d0 = lid * per;
 	/* early: the values' tile, past the keys' (and the counters); ranked:
 	 * the keys' ranks there, in input order, a half word each. */
-	const uint early = how == VALS_EARLY, ranked = how == VALS_RANKED;
+	const uint early = how == VALS_EARLY, ranked = how == VALS_RANKED,
+		   packed = how == VALS_PACKED;
 	local uint *vt = tile + max(TILE, nw * RADIX);
 	local ushort *rt = (local ushort *)vt;
 	if (lid == 0)
@@ -476,7 +498,19 @@ __attribute__((always_inline)) inline void radix_sweep(
 	for (uint j = 0; j < RANKS_WORDS; j++)
 		rk[j] = 0;
 	global const uint *kw = kin + base + first;
-	if (ww == 32) { /* constant strides: no address to hold */
+	/* packed: each key's value beside it, in registers through the
+	 * ranking: read with it from pairs (pin), or from the values in
+	 * their own array (or made, the indices) in the first pass. */
+	uint pval[PP];
+	if (packed && pin) {
+		global const ulong *pw = (global const ulong *)kin + base + first;
+#pragma unroll
+		for (uint j = 0; j < PP; j++) {
+			ulong x = m == TILE || first + j * ww < m ? pw[j * ww] : 0xffffffffu;
+			key[j] = (uint)x;
+			pval[j] = (uint)(x >> 32);
+		}
+	} else if (ww == 32) { /* constant strides: no address to hold */
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
 			key[j] = m == TILE || first + 32 * j < m ? kw[32 * j] : 0xffffffffu;
@@ -484,6 +518,16 @@ __attribute__((always_inline)) inline void radix_sweep(
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
 			key[j] = first + j * ww < m ? kw[j * ww] : 0xffffffffu;
+	}
+	if (packed && !pin) {
+		global const uint *vw = vin + base + first;
+#pragma unroll
+		for (uint j = 0; j < PP; j++) {
+			uint e = first + j * ww;
+			pval[j] = carry == CARRY_INDEX ? (uint)base + e
+				  : m == TILE || e < m ? vw[j * ww]
+						       : 0u;
+		}
 	}
 	/* early: the tile's values into vt in input order at once, where
 	 * they wait for the keys' ranks in local memory, not in registers.
@@ -611,9 +655,16 @@ __attribute__((always_inline)) inline void radix_sweep(
 	for (uint j = 0; j < PP; j++)
 		RANK_SET(j, wc[(key[j] >> sh) & mask] + RANK(j));
 	barrier(CLK_LOCAL_MEM_FENCE); /* the counters are read: the tile is free */
+	local ulong *tile2 = (local ulong *)tile;
+	if (packed) {
 #pragma unroll
-	for (uint j = 0; j < PP; j++)
-		tile[RANK(j)] = key[j];
+		for (uint j = 0; j < PP; j++)
+			tile2[RANK(j)] = radix_pair(key[j], pval[j]);
+	} else {
+#pragma unroll
+		for (uint j = 0; j < PP; j++)
+			tile[RANK(j)] = key[j];
+	}
 	if (ranked && carry != CARRY_NONE) {
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
@@ -646,7 +697,25 @@ __attribute__((always_inline)) inline void radix_sweep(
 	barrier(CLK_LOCAL_MEM_FENCE);
 
 	/* Consecutive work-items write consecutive places within a digit,
-	 * early the value beside its key. */
+	 * early the value beside its key; packed each pair whole (pout), or
+	 * the key and its value apart (the last pass). */
+	if (packed) {
+#pragma unroll
+		for (uint k = 0; k < PP; k++) {
+			uint i = k * L + lid;
+			if (i < m) {
+				ulong x = tile2[i];
+				uint at = place[((uint)x >> sh) & mask] + i;
+				if (pout) {
+					((global ulong *)kout)[at] = x;
+				} else {
+					kout[at] = (uint)x;
+					vout[at] = (uint)(x >> 32);
+				}
+			}
+		}
+		return;
+	}
 	if (early || carry == CARRY_NONE) {
 #pragma unroll
 		for (uint k = 0; k < PP; k++) {
@@ -745,7 +814,7 @@ kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global u
 {
 	local uint count[RADIX], place[RADIX], t_sh;
 	radix_sweep(kin, kin, kout, kout, status, tickets, hist, n, pass, passes, mask, CARRY_NONE,
-		    VALS_LATE, tile, scr, count, place, &t_sh);
+		    VALS_LATE, 0, 0, tile, scr, count, place, &t_sh);
 }
 
 /* A pass of keys and values, radix_sweep_pairs##SUFFIX (those of vin),
@@ -759,7 +828,7 @@ kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global u
 	{                                                                                        \
 		local uint count[RADIX], place[RADIX], t_sh;                                     \
 		radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask,  \
-			    CARRY_READ, HOW, tile, scr, count, place, &t_sh);                    \
+			    CARRY_READ, HOW, 0, 0, tile, scr, count, place, &t_sh);              \
 	}                                                                                        \
 	kernel void radix_sweep_index##SUFFIX(                                                   \
 	    global const uint *kin, global uint *kout, global uint *vout, global uint *status,   \
@@ -768,7 +837,7 @@ kernel void radix_sweep_keys(global const uint *kin, global uint *kout, global u
 	{                                                                                        \
 		local uint count[RADIX], place[RADIX], t_sh;                                     \
 		radix_sweep(kin, kin, kout, vout, status, tickets, hist, n, pass, passes, mask,  \
-			    CARRY_INDEX, HOW, tile, scr, count, place, &t_sh);                   \
+			    CARRY_INDEX, HOW, 0, 0, tile, scr, count, place, &t_sh);             \
 	}
 
 /* Late, the default. */
@@ -782,3 +851,29 @@ RADIX_VALUE_KERNELS(_early, VALS_EARLY)
 /* Ranked: the keys' ranks kept in local memory past the tile (half a word
  * a key) for the values, which are read once the keys leave. */
 RADIX_VALUE_KERNELS(_ranked, VALS_RANKED)
+
+/* Packed (--early-values 3): a pair travels as one 8-byte word, the key
+ * in its low half (radix_pair), through local memory and between the
+ * passes, so that the values take no trip of their own: the first pass
+ * reads the keys and the values (or makes the indices) apart and writes
+ * pairs, radix_sweep_pack_pairs and _pack_index; the passes between move
+ * pairs, radix_sweep_packed; the last writes the keys and the values
+ * apart, radix_sweep_unpack. A sort of one pass takes the late kernels.
+ * The tile holds a pair in two words, twice the keys' words. kin (pin)
+ * and kout (pout) hold pairs. */
+#define RADIX_PACKED_KERNEL(NAME, CARRY, PIN, POUT)                                             \
+	kernel void NAME(global const uint *kin, global const uint *vin, global uint *kout,      \
+			 global uint *vout, global uint *status, global uint *tickets,           \
+			 global uint *hist, uint n, uint pass, uint passes, uint mask,           \
+			 local ulong *tile, local uint *scr)                                     \
+	{                                                                                        \
+		local uint count[RADIX], place[RADIX], t_sh;                                     \
+		radix_sweep(kin, vin, kout, vout, status, tickets, hist, n, pass, passes, mask,  \
+			    CARRY, VALS_PACKED, PIN, POUT, (local uint *)tile, scr, count, place, \
+			    &t_sh);                                                              \
+	}
+
+RADIX_PACKED_KERNEL(radix_sweep_pack_pairs, CARRY_READ, 0, 1)
+RADIX_PACKED_KERNEL(radix_sweep_pack_index, CARRY_INDEX, 0, 1)
+RADIX_PACKED_KERNEL(radix_sweep_packed, CARRY_READ, 1, 1)
+RADIX_PACKED_KERNEL(radix_sweep_unpack, CARRY_READ, 1, 0)

@@ -97,14 +97,18 @@ check scan-matrix --exclusive --float --n 700
 # 32 x 3 points, which look back over several others.
 check line-of-sight --variant tuned --float --n 1000
 check line-of-sight --variant tuned --per-proc 3 --n 1000
-# Radix sort's values, wider digits and 31-bit keys (four tuned passes).
+# Radix sort's values, wider digits and 31-bit keys (four tuned passes,
+# the pairs packed: the first pass packs, two move pairs, the last
+# unpacks); two passes (pack, then unpack) of the indices in work-groups
+# of three warps.
 check radix-sort --variant teaching --pairs yes --bits-per-pass 4 --n 700
 check radix-sort --variant tuned --pairs yes --key-range 2^31 --n 3000
+MAXG=128 check radix-sort --variant tuned --pairs index --group-size 96 --key-range 2^16 --n 3000
 # The tuned keys alone; work-groups of several warps, whose counters the
 # scan over the digits joins.
 check radix-sort --variant tuned --pairs no --key-range 2^31 --n 3000
 MAXG=128 check radix-sort --variant tuned --pairs yes --key-range 2^31 --keys-per-item 5 --n 3000
-# The values read once the keys are out (the early ones above).
+# The values read once the keys are out.
 check radix-sort --variant tuned --pairs yes --early-values 0 --key-range 2^31 --n 3000
 # Read once the keys are out, the keys' ranks kept in local memory, in
 # work-groups of three warps.

@@ -48,6 +48,12 @@ done
 runs radix-sort --n 30011 --key-range 2^24 --pairs yes
 runs radix-sort --n 30011 --key-range 2^32 --pairs yes
 runs radix-sort --n 30011 --key-range 2^32 --pairs index
+# The pairs packed (the default, above) through two passes, and the
+# others' kernels: late, early, ranked.
+runs radix-sort --n 30011 --key-range 2^16 --pairs yes
+for e in 0 1 2; do
+	runs radix-sort --n 30011 --key-range 2^32 --pairs yes --early-values "$e"
+done
 # The histogram's launch sets the passes' tickets back: with groups of at
 # most 2 and 2 keys it has fewer work-items than the four passes.
 runs radix-sort --n 2 --key-range 2^32 --max-group 2
