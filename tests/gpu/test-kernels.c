@@ -451,18 +451,18 @@ static void test_radix(clrt *rt)
 	/* Tiles of other shapes: keys a work-item (odd ones too), work-groups
 	 * of up to 1024 (fewer where the device has less) and of 96, three
 	 * warps, whose work-items look back for three digits each; sizes that fill
-	 * the last tile or not; the three kinds of values, early, late and
-	 * ranked. */
+	 * the last tile or not; the four kinds of values, early, late, ranked
+	 * and packed. */
 	static const struct {
 		int64_t keys, group;
 	} shapes[] = {{1, 256}, {7, 64}, {24, 512}, {32, 256}, {13, 1024}, {64, 32}, {23, 96}};
 	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
 		if (!mine())
 			continue;
-		/* --early-values 1, 0 and 2: early, late, ranked. */
-		static const int64_t how[] = {1, 0, 2};
-		static const char *const how_name[] = {"early", "late", "ranked"};
-		for (int64_t pairs = 0; pairs < 9; pairs++) {
+		/* --early-values 1, 0, 2 and 3: early, late, ranked, packed. */
+		static const int64_t how[] = {1, 0, 2, 3};
+		static const char *const how_name[] = {"early", "late", "ranked", "packed"};
+		for (int64_t pairs = 0; pairs < 12; pairs++) {
 			algo_params p = algo_default_params(a);
 			char note[96];
 			if (pairs / 3 && pairs % 3 == 2)
