@@ -1035,6 +1035,87 @@ static void test_radix_sort_rest(void)
 
 /* ---- MSD radix sort ------------------------------------------------------ */
 
+/* A key to sort by and its input index, for the stable order a
+ * reference must give: qsort with ties broken by the index. */
+typedef struct ranked {
+	uint64_t k;
+	size_t i;
+} ranked;
+
+static int cmp_ranked(const void *x, const void *y)
+{
+	const ranked *a = x, *b = y;
+	if (a->k != b->k)
+		return a->k < b->k ? -1 : 1;
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+/* The reference of radix-sort (spec) on n keys drawn from [0, range) and,
+ * with pairs=yes, values drawn from [lo, lo + 2^40) (shifted into 32 bits
+ * when small), against the stable order by key % modulus (0: the whole
+ * key) written out here: keys, and the values or input indices. The
+ * reference takes packed records where keys and values fit 32 bits, the
+ * input index where they do not, and a wider sort past 2^32. */
+static void reference_is_stable(const char *spec, size_t n, int64_t range, uint64_t modulus,
+				int small, const char *what)
+{
+	const algo *a = test_algo("radix-sort");
+	algo_params p = test_params(a, spec);
+	int yes = strstr(spec, "pairs=yes") != NULL, no = strstr(spec, "pairs=no") != NULL;
+	int64_t *k = malloc((n ? n : 1) * sizeof *k), *v = malloc((n ? n : 1) * sizeof *v);
+	ranked *t = malloc((n ? n : 1) * sizeof *t);
+	if (!k || !v || !t)
+		exit(99);
+	uint64_t st = 77;
+	for (size_t i = 0; i < n; i++) {
+		k[i] = (int64_t)(algo_rand(&st) % (uint64_t)range);
+		v[i] = (int64_t)(algo_rand(&st) >> 24) - (small ? INT64_C(1) << 39 : 0);
+		if (small)
+			v[i] >>= 8; /* [-2^31, 2^31) */
+		t[i] = (ranked){modulus ? (uint64_t)k[i] % modulus : (uint64_t)k[i], i};
+	}
+	qsort(t, n, sizeof *t, cmp_ranked);
+	algo_data in[ALGO_MAX_PORTS], out[ALGO_MAX_PORTS] = {0};
+	make_input(a, in, k, n, yes ? v : NULL);
+	if (algo_alloc_outputs(a, in, &p, out))
+		exit(99);
+	a->reference(in, out, &p);
+	int ok = out[0].n == n && out[1].n == (no ? 0 : n);
+	for (size_t j = 0; j < n && ok; j++) {
+		int64_t want_v = yes ? v[t[j].i] : (int64_t)t[j].i;
+		ok = out[0].vals[j].i == k[t[j].i] && (no || out[1].vals[j].i == want_v);
+	}
+	TAP_OK(ok, "radix-sort's reference, %s, n = %zu: %s", spec, n, what);
+	algo_data_free_all(out, algo_nout(a));
+	algo_data_free_all(in, algo_nin(a));
+	free(t);
+	free(v);
+	free(k);
+}
+
+static void test_radix_reference(void)
+{
+	const int64_t k32 = INT64_C(1) << 32;
+	const char *bytes = "bits-per-pass=8 key-range=2^32";
+	const char *pairs = "bits-per-pass=8 key-range=2^32 pairs=yes";
+	reference_is_stable(pairs, 70000, k32, 0, 1, "32-bit keys with 32-bit values");
+	reference_is_stable(pairs, 70000, k32, 0, 0, "values past 32 bits");
+	reference_is_stable(pairs, 70000, 16, 0, 1, "16 keys, many equal");
+	reference_is_stable(pairs, 5000, 1, 0, 1, "every key 0");
+	reference_is_stable(bytes, 70000, k32, 0, 0, "the input indices");
+	reference_is_stable(bytes, 70000, 3, 0, 0, "3 keys, the input indices");
+	reference_is_stable("bits-per-pass=8 key-range=2^32 pairs=no", 70000, k32, 0, 0,
+			    "the keys alone");
+	reference_is_stable(pairs, 0, k32, 0, 1, "nothing");
+	reference_is_stable(pairs, 1, k32, 0, 1, "one key");
+	reference_is_stable("radix=10 key-range=2^40 digits=2 pairs=yes", 70000, INT64_C(1) << 40,
+			    100, 1, "by the 2 low decimal digits of 40-bit keys");
+	reference_is_stable("bits-per-pass=4 key-range=2^40 pairs=yes", 70000, INT64_C(1) << 40, 0,
+			    1, "40-bit keys");
+	reference_is_stable("bits-per-pass=4 key-range=2^40", 3000, INT64_C(1) << 40, 0, 0,
+			    "40-bit keys, the input indices");
+}
+
 static void test_radix_sort_msd(void)
 {
 	sweep("radix-sort-msd", "", 1000, 0);
@@ -1145,6 +1226,7 @@ int main(void)
 	test_radix_sort();
 	test_radix_sort_formulas();
 	test_radix_sort_rest();
+	test_radix_reference();
 	test_radix_sort_msd();
 	test_radix_sort_msd_formulas();
 	return tap_done();
