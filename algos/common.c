@@ -357,9 +357,10 @@ static int64_t draw_zipf(uint64_t *s, int64_t range)
 	return k >= (double)range ? range - 1 : (int64_t)k;
 }
 
+/* Integer values in increasing order (qsort's). */
 static int cmp_up(const void *x, const void *y)
 {
-	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	int64_t a = ((const pram_value *)x)->i, b = ((const pram_value *)y)->i;
 	return (a > b) - (a < b);
 }
 
@@ -374,11 +375,9 @@ int prog_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist, 
 	int64_t r = t == PRAM_FLOAT ? (int64_t)1 << 24 : range < 1 ? 1 : range;
 	if (algo_data_alloc(d, n, t, 0))
 		return -1;
-	int64_t *k = malloc((n ? n : 1) * sizeof *k);
-	if (!k) {
-		algo_data_free(d);
-		return -1;
-	}
+	/* The whole keys are drawn into the values themselves, and floats made
+	 * of them in place: no second array of n (2 GiB at n = 2^28). */
+	pram_value *k = d->vals;
 	uint64_t s = seed * 0x2545f4914f6cdd1dull + 17;
 	int64_t one = draw(&s, r), few[4];
 	for (int j = 0; j < 4; j++)
@@ -386,27 +385,22 @@ int prog_gen_keys(algo_data *d, size_t n, pram_type t, int64_t range, int dist, 
 	for (size_t i = 0; i < n; i++) {
 		switch (dist) {
 		case PROG_DIST_EQUAL:
-			k[i] = one;
+			k[i].i = one;
 			break;
 		case PROG_DIST_FEW:
-			k[i] = few[algo_rand(&s) % 4];
+			k[i].i = few[algo_rand(&s) % 4];
 			break;
 		case PROG_DIST_ZIPF:
-			k[i] = draw_zipf(&s, r);
+			k[i].i = draw_zipf(&s, r);
 			break;
 		default:
-			k[i] = draw(&s, r);
+			k[i].i = draw(&s, r);
 		}
 	}
 	if (dist == PROG_DIST_SORTED || dist == PROG_DIST_REVERSED)
 		qsort(k, n, sizeof *k, dist == PROG_DIST_SORTED ? cmp_up : cmp_down);
-	for (size_t i = 0; i < n; i++) {
-		if (t == PRAM_FLOAT)
-			d->vals[i].f = (double)k[i] * 0x1.0p-24;
-		else
-			d->vals[i].i = k[i];
-	}
-	free(k);
+	for (size_t i = 0; t == PRAM_FLOAT && i < n; i++)
+		k[i].f = (double)k[i].i * 0x1.0p-24;
 	return 0;
 }
 
