@@ -57,20 +57,23 @@ static int unsigned_keys(const algo *a, const algo_params *p)
 
 /* in as the device holds it: dev (32-bit elements) and, in 64 bits, in32,
  * the values the reference must see (floats rounded to float); integers
- * up to hi (INT32_MAX, or UINT32_MAX for unsigned keys). Returns 0, or -1
- * with a message naming the port when a value does not fit. */
+ * up to hi (INT32_MAX, or UINT32_MAX for unsigned keys). in32 borrows in's
+ * values (and flags) where they are those already, as integers that fit
+ * are and floats that are floats already (every generator's): a copy of
+ * n 64-bit values less, 2 GiB a port at n = 2^28; gpuval_run clears a
+ * borrowed pointer before it frees in32. Returns 0, or -1 with a message
+ * naming the port when a value does not fit. */
 static int narrow(const algo_data *in, const char *port, int64_t hi, algo_data *in32, void **dev,
 		  char *err, size_t errlen)
 {
 	size_t n = in->n;
+	int exact = 1; /* every float a float already */
+	*in32 = *in;
 	*dev = malloc((n ? n : 1) * 4);
-	if (!*dev || algo_data_alloc(in32, n, in->type, 0)) {
+	if (!*dev) {
 		snprintf(err, errlen, "out of memory for %zu elements of %s", n, port);
 		return -1;
 	}
-	in32->w = in->w;
-	in32->h = in->h;
-	in32->flags = in->flags; /* borrowed: widen's caller clears it before freeing */
 	for (size_t i = 0; i < n; i++) {
 		if (in->type == PRAM_INT) {
 			int64_t v = in->vals[i].i;
@@ -82,13 +85,23 @@ static int narrow(const algo_data *in, const char *port, int64_t hi, algo_data *
 				return -1;
 			}
 			((uint32_t *)*dev)[i] = (uint32_t)v;
-			in32->vals[i].i = v;
 		} else {
 			float f = (float)in->vals[i].f;
 			((float *)*dev)[i] = f;
-			in32->vals[i].f = f;
+			exact &= (double)f == in->vals[i].f; /* not a NaN: copied, as before */
 		}
 	}
+	if (exact)
+		return 0;
+	if (algo_data_alloc(in32, n, in->type, 0)) {
+		snprintf(err, errlen, "out of memory for %zu elements of %s", n, port);
+		return -1;
+	}
+	in32->w = in->w;
+	in32->h = in->h;
+	in32->flags = in->flags; /* borrowed: gpuval_run clears it before freeing */
+	for (size_t i = 0; i < n; i++)
+		in32->vals[i].f = ((float *)*dev)[i];
 	return 0;
 }
 
@@ -186,6 +199,8 @@ fail:
 		gpuval_free(g);
 	for (size_t k = 0; k < ALGO_MAX_PORTS; k++) {
 		in32[k].flags = NULL;
+		if (k < nin && in32[k].vals == in[k].vals)
+			in32[k].vals = NULL; /* borrowed by narrow */
 		free(dev_in[k]);
 		free(dev_out[k]);
 	}
