@@ -27,33 +27,6 @@ void prog_store(const pram_array *a, algo_data *out)
 		out->vals[i] = pram_array_get_v(a, i);
 }
 
-void prog_acc_init(prog_acc *acc, pram_op op, pram_type t)
-{
-	acc->op = op;
-	acc->type = t;
-	acc->v = pram_op_identity_v(op, t);
-	acc->c = 0;
-}
-
-void prog_acc_add(prog_acc *acc, pram_value x)
-{
-	if (acc->type != PRAM_FLOAT || acc->op != PRAM_OP_SUM) {
-		acc->v = pram_op_apply_v(acc->op, acc->type, acc->v, x);
-		return;
-	}
-	double s = acc->v.f, t = s + x.f;
-	acc->c += fabs(s) >= fabs(x.f) ? (s - t) + x.f : (x.f - t) + s;
-	acc->v.f = t;
-}
-
-pram_value prog_acc_get(const prog_acc *acc)
-{
-	pram_value r = acc->v;
-	if (acc->type == PRAM_FLOAT && acc->op == PRAM_OP_SUM)
-		r.f += acc->c;
-	return r;
-}
-
 void prog_ref_scan(const algo_data *in, algo_data *out, pram_op op, int inclusive)
 {
 	prog_acc acc;
@@ -283,11 +256,6 @@ const algo_port prog_flagged_input[] = {
 size_t prog_flag_words(size_t n)
 {
 	return (n + PROG_FLAG_BITS - 1) / PROG_FLAG_BITS;
-}
-
-int prog_flag(const algo_data *in, size_t i)
-{
-	return i == 0 || (in->flags && in->flags[i]);
 }
 
 size_t prog_segments(const algo_data *in)
