@@ -102,7 +102,8 @@ static const algo_param rs_params[] = {
 		     .def = 0,
 		     .help = "tuned kernels only: keys each work-item of a pass ranks (a tile "
 			     "is K times the work-group); 0: 24 for keys alone, with values 22 "
-			     "packed (--early-values 3), 32 with 0, 16 with 1, 24 with 2"},
+			     "packed (--early-values 3, and in the late kernel a sort of one pass "
+			     "takes then), 32 with 0, 16 with 1, 24 with 2"},
     [P_GROUP] = {.name = "group-size",
 		 .metavar = "G",
 		 .min = 1,
@@ -115,7 +116,7 @@ static const algo_param rs_params[] = {
 		 .metavar = "E",
 		 .min = 0,
 		 .max = 3,
-		 .def = 0,
+		 .def = 3,
 		 .help =
 		     "tuned kernels only, with values: 0 reads them as the keys are written; "
 		     "1 stages a tile's values in local memory with its keys and writes each "
@@ -123,8 +124,8 @@ static const algo_param rs_params[] = {
 		     "medians uneven); 2 reads them once the keys are written, the keys' ranks "
 		     "kept in local memory rather than in registers; 3 packs each key and its "
 		     "value into one 8-byte pair that travels whole through local memory and "
-		     "between the passes. Unless given: 3, the fastest on an H200 at every size "
-		     "(0 for a sort of one pass)"},
+		     "between the passes, the fastest on an H200 at every size (a sort of one "
+		     "pass takes 0)"},
     {0},
 };
 

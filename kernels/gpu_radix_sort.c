@@ -339,8 +339,8 @@ static int keys_alone(const gpu_job *job)
 	return param(job, "pairs") == PROG_PAIRS_NO;
 }
 
-/* How the values go (--early-values): as given, else packed (3), at
- * every size (tuned falls back to late, 0, for a sort of one pass). On an
+/* How the values go (--early-values, packed, 3, unless given: tuned
+ * falls back to late, 0, for a sort of one pass). Packed at every size: on an
  * H200 (bench/h100/tuning.md, 2026-11-30, twelfth session) pairs took, at
  * 2^20, 2^24 and 2^28 keys, 0.0623, 0.4953 and 7.217 ms packed (22 keys a
  * work-item) against 0.0666, 0.5896 and 8.091 late and 0.0711 and 0.5713
@@ -349,11 +349,7 @@ static int keys_alone(const gpu_job *job)
  * 0.0616 and 0.5004 packed against 0.0674 and 0.5957 late. */
 static int values_how(const gpu_job *job)
 {
-	if (keys_alone(job))
-		return 0;
-	if (gpu__param_is_given(job, "early-values"))
-		return (int)param(job, "early-values");
-	return 3;
+	return keys_alone(job) ? 0 : (int)param(job, "early-values");
 }
 
 static int tuned(gpu_ctx *c)

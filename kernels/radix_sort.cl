@@ -440,7 +440,14 @@ __attribute__((always_inline)) inline uint radix_rank_in_warp(local uint *wc, lo
 /* A packed pair: the key in the low half of a ulong, its value in the
  * high. (A uint2 made as (uint2)(key, value) starts as an undefined vector
  * that takes the two in turn, which Oclgrind reports as a store of an
- * undefined value.) */
+ * undefined value.) The tile's words are counters (uint) before they are
+ * pairs, so the pairs are reached through a type that may alias any other:
+ * under C's aliasing rules a compiler may take a ulong store and a uint
+ * load for different memory, and PoCL's did, moving pairs' stores above
+ * the counters' last loads (wrong ranks, writes out of bounds) where
+ * barriers had become loops over the work-items. */
+typedef ulong __attribute__((may_alias)) radix_pair_t;
+
 inline ulong radix_pair(uint key, uint val)
 {
 	return (ulong)val << 32 | key;
@@ -503,7 +510,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 	 * their own array (or made, the indices) in the first pass. */
 	uint pval[PP];
 	if (packed && pin) {
-		global const ulong *pw = (global const ulong *)kin + base + first;
+		global const radix_pair_t *pw = (global const radix_pair_t *)kin + base + first;
 #pragma unroll
 		for (uint j = 0; j < PP; j++) {
 			ulong x = m == TILE || first + j * ww < m ? pw[j * ww] : 0xffffffffu;
@@ -655,7 +662,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 	for (uint j = 0; j < PP; j++)
 		RANK_SET(j, wc[(key[j] >> sh) & mask] + RANK(j));
 	barrier(CLK_LOCAL_MEM_FENCE); /* the counters are read: the tile is free */
-	local ulong *tile2 = (local ulong *)tile;
+	local radix_pair_t *tile2 = (local radix_pair_t *)tile;
 	if (packed) {
 #pragma unroll
 		for (uint j = 0; j < PP; j++)
@@ -707,7 +714,7 @@ __attribute__((always_inline)) inline void radix_sweep(
 				ulong x = tile2[i];
 				uint at = place[((uint)x >> sh) & mask] + i;
 				if (pout) {
-					((global ulong *)kout)[at] = x;
+					((global radix_pair_t *)kout)[at] = x;
 				} else {
 					kout[at] = (uint)x;
 					vout[at] = (uint)(x >> 32);

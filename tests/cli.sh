@@ -152,18 +152,23 @@ for v in r["results"]:
 	# Pairs go packed unless --early-values says otherwise: the first pass
 	# packs, the passes between move pairs, the last unpacks; a sort of
 	# one pass takes the late kernel, which reads the values as the keys
-	# leave. Each kernel's launches over the 2 runs (warm-up and one).
-	for a in "2^8 - pairs:2" "2^16 - pack_pairs:2 unpack:2" \
-		"2^32 - pack_pairs:2 packed:4 unpack:2" "2^32 0 pairs:8" \
-		"2^32 2 pairs_ranked:8" "2^16 3 pack_pairs:2 unpack:2"; do
-		range=${a%% *} rest=${a#* } e=${rest%% *} want=${rest#* } ev=""
+	# leave. Each kernel's launches over the 2 runs (warm-up and one), as
+	# "pairs key-range early-values kernel:launches ...".
+	for a in "yes 2^8 - pairs:2" "yes 2^8 3 pairs:2" "yes 2^16 - pack_pairs:2 unpack:2" \
+		"yes 2^32 - pack_pairs:2 packed:4 unpack:2" "yes 2^32 0 pairs:8" \
+		"yes 2^32 2 pairs_ranked:8" "yes 2^16 3 pack_pairs:2 unpack:2" \
+		"index 2^24 - pack_index:2 packed:2 unpack:2" "index 2^16 0 index:2 pairs:2"; do
+		set -- $a
+		pairs=$1 range=$2 e=$3 ev=""
+		shift 3
+		want="$*"
 		test "$e" = - || ev="--early-values $e"
 		PRAM_KERNEL_TIMES=1 run_pram gpu radix-sort --variant tuned --n 5000 \
-			--key-range "$range" --pairs yes $ev --reps 1 --no-output
-		expect_rc 0 "PRAM_KERNEL_TIMES=1 pram gpu radix-sort --pairs yes --key-range $range $ev"
+			--key-range "$range" --pairs "$pairs" $ev --reps 1 --no-output
+		expect_rc 0 "PRAM_KERNEL_TIMES=1 pram gpu radix-sort --pairs $pairs --key-range $range $ev"
 		got=$(printf '%s\n' "$err" | sed -n 's/^pram: kernel radix_sweep_\([a-z_]*\): .*/\1/p' |
-			sort | uniq -c | awk '{ printf "%s%s:%s", (NR > 1 ? " " : ""), $2, $1 }')
-		check "--key-range $range $ev launches $want: $got" test "$got" = "$want"
+			LC_ALL=C sort | uniq -c | awk '{ printf "%s%s:%s", (NR > 1 ? " " : ""), $2, $1 }')
+		check "--pairs $pairs --key-range $range $ev launches $want: $got" test "$got" = "$want"
 	done
 	# A --group the tuned kernel cannot have is refused, never shrunk.
 	for a in jfa-reduce reduce-matrix line-of-sight scan-segmented spmv-csr; do

@@ -51,6 +51,11 @@ runs radix-sort --n 30011 --key-range 2^32 --pairs index
 # The pairs packed (the default, above) through two passes, and the
 # others' kernels: late, early, ranked.
 runs radix-sort --n 30011 --key-range 2^16 --pairs yes
+# Tiles of 32 pairs, a key a work-item: where PoCL's compiler, told that
+# the pairs' stores could not touch the counters' words, moved them above
+# the counters' last loads (radix_sort.cl's radix_pair_t).
+runs radix-sort --n 3001 --key-range 2^32 --pairs yes --group-size 32 --keys-per-item 1
+runs radix-sort --n 3001 --key-range 2^32 --pairs index --group-size 32 --keys-per-item 1
 for e in 0 1 2; do
 	runs radix-sort --n 30011 --key-range 2^32 --pairs yes --early-values "$e"
 done
